@@ -1,0 +1,106 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# allocbench - see README.md. The first two commands of a fresh clone:
+#   make demo    the 2019 experiment from Debian's kernel under qemu
+#   make check   every test; ends with "N passed, N failed"
+
+VERSION := $(shell cat VERSION)
+CC ?= gcc
+CFLAGS ?= -O2 -g
+CFLAGS += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow \
+	  -Wstrict-prototypes -Wmissing-prototypes
+CPPFLAGS += -Iinclude/uapi -Ilib -Ibackends -Icmd \
+	    -DAB_TOOL_VERSION='"$(VERSION)"'
+LDLIBS := -lpopt -lnuma -lm
+
+B := build
+LIB_SRCS := lib/parse.c lib/stats.c lib/runopts.c
+BACKEND_SRCS := backends/backend.c backends/kmod.c
+CMD_SRCS := $(wildcard cmd/*.c)
+LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
+CLI_OBJS := $(LIB_OBJS) $(BACKEND_SRCS:%.c=$(B)/%.o) $(CMD_SRCS:%.c=$(B)/%.o)
+UNIT_TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
+GUEST_TESTS := $(B)/tests/ioctl_test
+
+# The embedded kernel (shared/reference/vm.md).
+CACHE ?= .cache
+KFLAVOUR ?= amd64
+NODES ?= 1
+APPEND ?=
+CMD ?= allocbench run --alloc=kmalloc --size=4096
+DEMO_CMD := allocbench run --alloc=none,get_free_pages,kmalloc,kmem_cache,vmalloc_node,vmalloc_batch --size=4096 --batch=100 --trials=1000 --warmup=10
+KDIR ?= /lib/modules/$(shell uname -r)/build
+
+all: allocbench
+
+allocbench: $(CLI_OBJS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/%.o: %.c $(wildcard include/uapi/linux/*.h lib/*.h backends/*.h cmd/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(B)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $^ -lcmocka $(LDLIBS)
+
+$(B)/tests/ioctl_test: tests/kernel/ioctl_test.c include/uapi/linux/allocbench.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< -lcmocka
+
+# Installs the Debian packages the build and the tests need (root).
+deps:
+	@sh scripts/install-deps.sh
+
+# ---- the module on this machine's own kernel ----
+kmod:
+	$(MAKE) -C kmod KDIR=$(KDIR)
+
+load: kmod
+	insmod kmod/allocbench.ko
+
+unload:
+	rmmod allocbench
+
+reload:
+	-rmmod allocbench
+	$(MAKE) load
+
+# ---- the embedded kernel ----
+$(B)/vm/kernel-dir: FORCE
+	@mkdir -p $(dir $@)
+	@sh scripts/vm/fetch-kernel.sh $(CACHE)/kernel $(KFLAVOUR) > $@.tmp
+	@cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
+
+$(B)/vm/kmod/allocbench.ko: $(B)/vm/kernel-dir $(wildcard kmod/*.c kmod/*.h kmod/Kbuild) include/uapi/linux/allocbench.h VERSION
+	@mkdir -p $(B)/vm/kmod
+	cp kmod/*.c kmod/*.h kmod/Kbuild $(B)/vm/kmod/
+	$(MAKE) -C $$(cat $(B)/vm/kernel-dir)/headers-common \
+		O=$$(cat $(B)/vm/kernel-dir)/headers \
+		M=$(CURDIR)/$(B)/vm/kmod AB_ROOT=$(CURDIR) modules
+
+$(B)/vm/initrd.gz: $(B)/vm/kmod/allocbench.ko allocbench $(GUEST_TESTS) $(wildcard tests/kernel/*.sh) scripts/vm/init scripts/vm/mkinitramfs.sh
+	sh scripts/vm/mkinitramfs.sh $@ $(B)/vm/kmod/allocbench.ko \
+		allocbench:/usr/bin/allocbench \
+		$(B)/tests/ioctl_test:/ab/ioctl_test \
+		$(foreach f,$(wildcard tests/kernel/*.sh),$(f):/ab/$(notdir $(f)))
+
+vm-image: $(B)/vm/initrd.gz
+
+vm-run: $(B)/vm/initrd.gz
+	@NODES=$(NODES) APPEND='$(APPEND)' sh scripts/vm/vm-run.sh \
+		"$$(cat $(B)/vm/kernel-dir)" $(B)/vm/initrd.gz "$(CMD)"
+
+# ---- the README's two commands ----
+demo: deps
+	@$(MAKE) --no-print-directory vm-run CMD='$(DEMO_CMD)' NODES=1
+
+check: deps
+	@$(MAKE) --no-print-directory allocbench $(UNIT_TESTS) vm-image
+	@sh tests/run-all.sh
+
+clean:
+	rm -rf $(B) allocbench
+	-$(MAKE) -C kmod KDIR=$(KDIR) clean 2>/dev/null
+
+.PHONY: all deps kmod load unload reload vm-image vm-run demo check clean FORCE

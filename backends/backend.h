@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * backend.h - where allocations run. A backend is an ops struct; the CLI
+ * picks one by name (--backend) and talks to it only through these hooks.
+ * The uapi structs (struct ab_info, ab_strategy_info, ab_run, ab_sample)
+ * are the common currency, so every backend offers the same parameters and
+ * returns the same per-trial samples.
+ */
+#ifndef AB_BACKEND_H
+#define AB_BACKEND_H
+
+#include <stddef.h>
+#include <linux/allocbench.h>
+
+#define AB_ERRLEN 256
+
+/**
+ * struct ab_backend_info - what a backend offers
+ * @info:       limits and versions, as AB_IOC_INFO returns them
+ * @strategies: @info.nr_strategies entries, owned by the backend
+ */
+struct ab_backend_info {
+	struct ab_info info;
+	struct ab_strategy_info *strategies;
+};
+
+/**
+ * struct ab_backend - one backend
+ * @name:  what --backend takes
+ * @desc:  one line for `allocbench list`
+ * @probe: 0 when usable; otherwise -errno with a plain sentence in @why
+ *         saying what is missing and how to get it
+ * @info:  fills @out (valid until the process exits); 0 or -errno with @why
+ * @run:   runs @run (input fields set, samples_ptr/len pointing at room for
+ *         run->trials samples); 0, or -errno with the sentence in @why.
+ *         -EINTR means a signal interrupted the run; the output fields then
+ *         hold the trials completed so far.
+ */
+struct ab_backend {
+	const char *name;
+	const char *desc;
+	int (*probe)(char *why, size_t len);
+	int (*info)(struct ab_backend_info *out, char *why, size_t len);
+	int (*run)(struct ab_run *run, char *why, size_t len);
+};
+
+extern const struct ab_backend ab_backend_kmod;
+
+/* ab_backend_find - backend named @name, or NULL. */
+const struct ab_backend *ab_backend_find(const char *name);
+
+/* ab_backend_names - "kmod" etc., comma-separated, for error messages. */
+const char *ab_backend_names(void);
+
+/* ab_strategy_find - strategy named @name in @bi, or NULL. */
+const struct ab_strategy_info *
+ab_strategy_find(const struct ab_backend_info *bi, const char *name);
+
+#endif

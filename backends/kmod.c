@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kmod.c - the kmod backend: runs strategies inside allocbench.ko through
+ * the ioctls of /dev/allocbench, and turns their errors into sentences.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "backend.h"
+
+#define AB_DEV_PATH "/dev/" AB_DEVICE_NAME
+
+static int dev_fd = -1;
+
+static int kmod_open(char *why, size_t len)
+{
+	if (dev_fd >= 0)
+		return 0;
+	dev_fd = open(AB_DEV_PATH, O_RDWR | O_CLOEXEC);
+	if (dev_fd >= 0)
+		return 0;
+	switch (errno) {
+	case ENOENT:
+	case ENODEV:
+	case ENXIO:
+		snprintf(why, len,
+			 "%s: module not loaded: `sudo make load`, or try the embedded kernel: `make demo`",
+			 AB_DEV_PATH);
+		return -ENOENT;
+	case EACCES:
+	case EPERM:
+		snprintf(why, len,
+			 "%s: permission denied: the device is mode 0600, run allocbench as root",
+			 AB_DEV_PATH);
+		return -EACCES;
+	default:
+		snprintf(why, len, "%s: %s", AB_DEV_PATH, strerror(errno));
+		return -errno;
+	}
+}
+
+static int kmod_info(struct ab_backend_info *out, char *why, size_t len)
+{
+	static struct ab_strategy_info *strategies;
+	struct ab_info info = { .size = sizeof(info) };
+	int err = kmod_open(why, len);
+
+	if (err)
+		return err;
+	if (ioctl(dev_fd, AB_IOC_INFO, &info)) {
+		snprintf(why, len, "%s: AB_IOC_INFO failed: %s", AB_DEV_PATH,
+			 strerror(errno));
+		return -errno;
+	}
+	if (info.abi_version != AB_ABI_VERSION) {
+		snprintf(why, len,
+			 "allocbench.ko speaks ABI version %u, this allocbench speaks %u: rebuild and reload the module (`make && sudo make reload`)",
+			 info.abi_version, AB_ABI_VERSION);
+		return -EPROTO;
+	}
+	free(strategies);
+	strategies = calloc(info.nr_strategies, sizeof(*strategies));
+	if (!strategies) {
+		snprintf(why, len, "out of memory");
+		return -ENOMEM;
+	}
+	info.strategies_len = info.nr_strategies;
+	info.strategies_ptr = (__u64)(uintptr_t)strategies;
+	if (ioctl(dev_fd, AB_IOC_INFO, &info)) {
+		snprintf(why, len, "%s: AB_IOC_INFO failed: %s", AB_DEV_PATH,
+			 strerror(errno));
+		return -errno;
+	}
+	out->info = info;
+	out->strategies = strategies;
+	return 0;
+}
+
+static int kmod_probe(char *why, size_t len)
+{
+	struct ab_backend_info bi;
+
+	return kmod_info(&bi, why, len);
+}
+
+static int kmod_run(struct ab_run *run, char *why, size_t len)
+{
+	int err;
+
+	if (kmod_open(why, len))
+		return -ENOENT;
+	run->size = sizeof(*run);
+
+	if (!ioctl(dev_fd, AB_IOC_RUN, run))
+		return 0;
+	err = errno;
+	switch (err) {
+	case EINTR:
+		snprintf(why, len, "interrupted after %u of %u trials",
+			 run->trials_done, run->trials);
+		break;
+	case E2BIG:
+		snprintf(why, len,
+			 "the module refused the run: a count or size is above its limits (`allocbench info` lists them)");
+		break;
+	case EBUSY:
+		snprintf(why, len,
+			 "the module refused the run: other runs in progress hold its memory budget (max_outstanding_mb)");
+		break;
+	case ENOMEM:
+		snprintf(why, len,
+			 "the module could not set the run up: out of memory");
+		break;
+	case EINVAL:
+		snprintf(why, len,
+			 "the module rejected the run parameters (EINVAL)");
+		break;
+	default:
+		snprintf(why, len, "AB_IOC_RUN failed: %s", strerror(err));
+		break;
+	}
+	return -err;
+}
+
+const struct ab_backend ab_backend_kmod = {
+	.name = "kmod",
+	.desc = "allocbench.ko through /dev/allocbench: kernel allocators",
+	.probe = kmod_probe,
+	.info = kmod_info,
+	.run = kmod_run,
+};

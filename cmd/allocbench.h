@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * allocbench.h - what the subcommands (one per file in cmd/) share.
+ */
+#ifndef AB_CMD_H
+#define AB_CMD_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include "backend.h"
+
+/* Exit statuses, distinct so scripts can tell failure kinds apart. */
+enum ab_exit {
+	AB_EXIT_OK = 0,		/* done */
+	AB_EXIT_RUN = 1,	/* the run failed in the backend */
+	AB_EXIT_USAGE = 2,	/* bad command line; nothing was run */
+	AB_EXIT_BACKEND = 3,	/* the backend is unavailable */
+	AB_EXIT_INTR = 130,	/* interrupted by SIGINT or SIGTERM */
+};
+
+/**
+ * struct ab_cmd - one subcommand
+ * @name:    what follows `allocbench`
+ * @fn:      entry point; argv[0] is @name; returns an enum ab_exit value
+ * @summary: one line for `allocbench --help`
+ */
+struct ab_cmd {
+	const char *name;
+	int (*fn)(int argc, const char **argv);
+	const char *summary;
+};
+
+extern const struct ab_cmd ab_cmds[];
+const struct ab_cmd *ab_cmd_find(const char *name);
+
+int cmd_run(int argc, const char **argv);
+int cmd_list(int argc, const char **argv);
+int cmd_info(int argc, const char **argv);
+int cmd_help(int argc, const char **argv);
+
+/* ab_usage - the top-level usage text. */
+void ab_usage(FILE *f);
+
+/* ab_err - "allocbench: <message>\n" on stderr. */
+void ab_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * ab_backend_open - find backend @name (NULL: the default, kmod) and read
+ * its info into @bi. Prints the reason and returns AB_EXIT_USAGE (unknown
+ * name) or AB_EXIT_BACKEND (unavailable); AB_EXIT_OK when usable.
+ */
+int ab_backend_open(const char *name, const struct ab_backend **be,
+		    struct ab_backend_info *bi);
+
+/*
+ * ab_popt_parse - parse argv with popt table @opts (which should include
+ * POPT_AUTOHELP). Prints popt's error naming the bad option. Returns
+ * AB_EXIT_OK or AB_EXIT_USAGE (--help prints and exits 0 inside popt).
+ */
+struct poptOption;
+int ab_popt_parse(const char *cmd, int argc, const char **argv,
+		  const struct poptOption *opts);
+
+#define AB_VERSION_STRING AB_TOOL_VERSION
+
+#endif

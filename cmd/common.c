@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* common.c - helpers the subcommands share (see allocbench.h). */
+#include <errno.h>
+#include <popt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "allocbench.h"
+
+const struct ab_cmd ab_cmds[] = {
+	{ "run", cmd_run, "run allocation strategies and print per-op costs" },
+	{ "list", cmd_list, "list the backends and their strategies" },
+	{ "info", cmd_info, "show the backend's versions and limits" },
+	{ "help", cmd_help, "show help for a command: allocbench help run" },
+	{ NULL, NULL, NULL },
+};
+
+const struct ab_cmd *ab_cmd_find(const char *name)
+{
+	const struct ab_cmd *c;
+
+	for (c = ab_cmds; c->name; c++)
+		if (!strcmp(c->name, name))
+			return c;
+	return NULL;
+}
+
+void ab_usage(FILE *f)
+{
+	const struct ab_cmd *c;
+
+	fprintf(f, "usage: allocbench [--version] [--help] COMMAND [OPTIONS]\n\n"
+		   "Measure kernel allocation paths (allocbench.ko) per CPU and NUMA node.\n\n"
+		   "commands:\n");
+	for (c = ab_cmds; c->name; c++)
+		fprintf(f, "  %-6s %s\n", c->name, c->summary);
+	fprintf(f, "\nFirst try: allocbench run --alloc=kmalloc --size=4096\n"
+		   "`allocbench help COMMAND` shows a command's options.\n");
+}
+
+void ab_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("allocbench: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int ab_backend_open(const char *name, const struct ab_backend **be,
+		    struct ab_backend_info *bi)
+{
+	char why[AB_ERRLEN];
+
+	*be = ab_backend_find(name ? name : "kmod");
+	if (!*be) {
+		ab_err("--backend=%s: unknown backend (allowed: %s)", name,
+		       ab_backend_names());
+		return AB_EXIT_USAGE;
+	}
+	if ((*be)->info(bi, why, sizeof(why))) {
+		ab_err("backend %s unavailable: %s", (*be)->name, why);
+		return AB_EXIT_BACKEND;
+	}
+	return AB_EXIT_OK;
+}
+
+int ab_popt_parse(const char *cmd, int argc, const char **argv,
+		  const struct poptOption *opts)
+{
+	poptContext pc;
+	int rc, ret = AB_EXIT_OK;
+
+	pc = poptGetContext(cmd, argc, argv, opts, 0);
+	rc = poptGetNextOpt(pc);
+	if (rc < -1) {
+		ab_err("%s: %s: %s (see `allocbench help %s`)", cmd,
+		       poptBadOption(pc, POPT_BADOPTION_NOALIAS),
+		       poptStrerror(rc), cmd);
+		ret = AB_EXIT_USAGE;
+	} else if (poptPeekArg(pc)) {
+		ab_err("%s: unexpected argument '%s' (see `allocbench help %s`)",
+		       cmd, poptPeekArg(pc), cmd);
+		ret = AB_EXIT_USAGE;
+	}
+	poptFreeContext(pc);
+	return ret;
+}

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * help.c - `allocbench help [CMD]`: the manual page when one is installed
+ * (allocbench(1), allocbench-CMD(1)), else the built-in option summary.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "allocbench.h"
+
+/* Replaces the process with `man PAGE` when PAGE is installed. */
+static void try_man(const char *page)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "man -w %s >/dev/null 2>&1", page);
+	if (system(cmd) != 0)
+		return;
+	fflush(stdout);
+	execlp("man", "man", page, (char *)NULL);
+}
+
+int cmd_help(int argc, const char **argv)
+{
+	const char *sub_argv[] = { NULL, "--help", NULL };
+	const struct ab_cmd *c;
+	char page[64];
+
+	if (argc < 2 || argv[1][0] == '-') {
+		try_man("allocbench");
+		ab_usage(stdout);
+		return AB_EXIT_OK;
+	}
+	c = ab_cmd_find(argv[1]);
+	if (!c) {
+		ab_err("help: '%s' is not a command (commands: run, list, info, help)",
+		       argv[1]);
+		return AB_EXIT_USAGE;
+	}
+	snprintf(page, sizeof(page), "allocbench-%s", c->name);
+	try_man(page);
+	sub_argv[0] = c->name;
+	return c->fn(2, sub_argv);
+}

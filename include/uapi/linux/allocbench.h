@@ -1,0 +1,247 @@
+/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
+/*
+ * allocbench.h - the one contract between allocbench.ko and the allocbench CLI
+ *
+ * The module exposes the misc device /dev/allocbench (mode 0600). Two ioctls:
+ *
+ *   AB_IOC_INFO  what the module offers: ABI version, limits, strategies.
+ *   AB_IOC_RUN   run one strategy in the calling thread and return its
+ *                per-trial cycle counts.
+ *
+ * Layout rules (Documentation/process/botching-up-ioctls.rst): fixed-width
+ * types only, every struct padded explicitly to a multiple of 64 bits, user
+ * pointers carried as __u64, reserved fields must be zero.
+ *
+ * Extensibility: each argument struct starts with a __u32 @size that the
+ * caller sets to sizeof() of the struct it was compiled with. The module
+ * copies it with copy_struct_from_user() semantics: a shorter (older) struct
+ * has its missing tail read as zeros; a longer (newer) struct is accepted only
+ * if every byte the module does not know is zero, otherwise -E2BIG. Output
+ * fields are written back for min(@size, module's size) bytes. New fields are
+ * only ever appended, and zero always means "the old behaviour". The ioctl
+ * number is therefore matched on type and number only (_IOC_TYPE/_IOC_NR), not
+ * on the size encoded in it.
+ *
+ * Errors common to both ioctls: -EFAULT (bad user pointer), -EINVAL (size
+ * smaller than version 0, unknown flag, nonzero reserved field, value out of
+ * its domain), -E2BIG (size above PAGE_SIZE, unknown nonzero tail, a count or
+ * size above the limit reported by AB_IOC_INFO), -ENOTTY (unknown command).
+ */
+#ifndef _UAPI_LINUX_ALLOCBENCH_H
+#define _UAPI_LINUX_ALLOCBENCH_H
+
+#include <linux/ioctl.h>
+#include <linux/types.h>
+
+#define AB_DEVICE_NAME "allocbench"
+
+/*
+ * Bumped only for incompatible changes; appending fields (see above) keeps the
+ * version. The CLI refuses to talk to a module with another ABI version.
+ */
+#define AB_ABI_VERSION 1
+
+/* ioctl type byte: 0xB7, with sequence numbers 0x00-0x1f reserved for us. */
+#define AB_IOC_MAGIC 0xB7
+
+#define AB_NAME_LEN 32
+#define AB_DESC_LEN 96
+#define AB_VERSION_LEN 32
+
+/* Which struct ab_run parameters a strategy reads (ab_strategy_info.params). */
+#define AB_PARAM_SIZE (1U << 0)  /* obj_size, in bytes */
+#define AB_PARAM_ORDER (1U << 1) /* order: 2^order pages per object */
+#define AB_PARAM_NODE (1U << 2)  /* node is passed to the allocator */
+#define AB_PARAM_GFP (1U << 3)   /* gfp is passed to the allocator */
+#define AB_PARAM_CACHE (1U << 4) /* AB_RUN_NOMERGE applies (own kmem_cache) */
+
+/**
+ * struct ab_strategy_info - one allocation strategy offered by the module
+ * @id:       value to put in ab_run.strategy
+ * @params:   AB_PARAM_* bits: which run parameters this strategy reads
+ * @max_size: largest obj_size accepted, in bytes (AB_PARAM_SIZE), else 0
+ * @max_order: largest order accepted (AB_PARAM_ORDER), else 0
+ * @reserved: zero
+ * @name:     NUL-terminated short name, e.g. "kmalloc_node"
+ * @desc:     NUL-terminated one-line description naming the kernel API
+ */
+struct ab_strategy_info {
+	__u32 id;
+	__u32 params;
+	__u64 max_size;
+	__u32 max_order;
+	__u32 reserved;
+	char name[AB_NAME_LEN];
+	char desc[AB_DESC_LEN];
+};
+
+/**
+ * struct ab_info - argument of AB_IOC_INFO
+ * @size:            in: sizeof(struct ab_info) as the caller knows it
+ * @abi_version:     out: AB_ABI_VERSION of the module
+ * @strategies_len:  in: capacity of the @strategies_ptr array, in elements
+ *                   (0 with a zero pointer just asks for @nr_strategies)
+ * @nr_strategies:   out: how many strategies the module has; the first
+ *                   min(@strategies_len, @nr_strategies) elements are written
+ * @strategies_ptr:  in: user pointer to struct ab_strategy_info[]
+ * @max_batch:       out: largest ab_run.batch (objects per trial)
+ * @max_trials:      out: largest ab_run.trials, and of ab_run.warmup
+ * @max_bytes:       out: largest batch x object bytes held at once by one run
+ *                   (module parameter max_outstanding_mb; default a quarter
+ *                   of RAM, see kmod/allocbench_main.c)
+ * @outstanding:     out: objects allocated by the module and not yet freed,
+ *                   over all runs in progress; 0 whenever no run is active
+ * @page_size:       out: PAGE_SIZE in bytes
+ * @tsc_khz:         out: TSC frequency in kHz (x86 tsc_khz), 0 if unknown
+ * @nr_node_ids:     out: the kernel's nr_node_ids
+ * @reserved0:       zero
+ * @version:         out: NUL-terminated module version string
+ * @reserved:        zero
+ */
+struct ab_info {
+	__u32 size;
+	__u32 abi_version;
+	__u32 strategies_len;
+	__u32 nr_strategies;
+	__u64 strategies_ptr;
+	__u64 max_batch;
+	__u64 max_trials;
+	__u64 max_bytes;
+	__u64 outstanding;
+	__u32 page_size;
+	__u32 tsc_khz;
+	__u32 nr_node_ids;
+	__u32 reserved0;
+	char version[AB_VERSION_LEN];
+	__u64 reserved[4];
+};
+
+#define AB_INFO_SIZE_VER0 136
+
+/* GFP choice (ab_run.gfp). Every choice also carries __GFP_NOWARN. */
+enum ab_gfp {
+	AB_GFP_KERNEL = 0,	/* GFP_KERNEL */
+	AB_GFP_ATOMIC = 1,	/* GFP_ATOMIC */
+	AB_GFP_NOWAIT = 2,	/* GFP_NOWAIT */
+	AB_GFP_KERNEL_ZERO = 3, /* GFP_KERNEL | __GFP_ZERO */
+	AB_GFP_NR
+};
+
+/* ab_run.flags */
+/* Give the kmem_cache strategies a cache the kernel will not merge. */
+#define AB_RUN_NOMERGE (1U << 0)
+#define AB_RUN_FLAGS_ALL (AB_RUN_NOMERGE)
+
+/* Timing mode (ab_run.timing): one clock read pair around each phase. */
+#define AB_TIMING_BATCH 0
+/* Free pattern (ab_run.free_pattern): free in allocation order. */
+#define AB_FREE_FIFO 0
+/* Loop context (ab_run.context): preemptible process context. */
+#define AB_CTX_NORMAL 0
+
+/* ab_run.cache_merged */
+#define AB_MERGED_NA 0      /* the strategy uses no kmem_cache of its own */
+#define AB_MERGED_NO 1      /* the private cache is a cache of its own */
+#define AB_MERGED_YES 2     /* the kernel aliased it to an existing cache */
+#define AB_MERGED_UNKNOWN 3 /* this kernel does not let a module tell */
+
+/**
+ * struct ab_sample - one measured trial, written to ab_run.samples_ptr
+ * @alloc_cycles: get_cycles() delta around the alloc phase of the trial
+ * @free_cycles:  get_cycles() delta around the free phase of the trial
+ * @nr_objs:      objects allocated in the trial (less than batch if one
+ *                failed; the failing call ends the trial)
+ * @failed:       1 if an allocation failed in this trial, else 0
+ *
+ * ns = cycles * 1000000 / ab_run.tsc_khz (x86: get_cycles() reads the TSC).
+ */
+struct ab_sample {
+	__u64 alloc_cycles;
+	__u64 free_cycles;
+	__u32 nr_objs;
+	__u32 failed;
+};
+
+/**
+ * struct ab_run - argument of AB_IOC_RUN
+ *
+ * Input:
+ * @size:         sizeof(struct ab_run) as the caller knows it
+ * @strategy:     ab_strategy_info.id
+ * @obj_size:     bytes per object, >= 1, for AB_PARAM_SIZE strategies; must
+ *                be 0 for the others
+ * @order:        page order for AB_PARAM_ORDER strategies; must be 0 for the
+ *                others
+ * @batch:        objects allocated per trial (1..max_batch)
+ * @trials:       measured trials (1..max_trials)
+ * @warmup:       trials run first and not recorded (0..max_trials)
+ * @node:         NUMA node to allocate on, or -1 for no preference; must be
+ *                online with memory. Also the node that node hits count
+ *                against; with -1 that is the node of the CPU at start.
+ * @gfp:          enum ab_gfp
+ * @flags:        AB_RUN_* bits
+ * @timing:       AB_TIMING_BATCH (only value in ABI 1)
+ * @free_pattern: AB_FREE_FIFO (only value in ABI 1)
+ * @context:      AB_CTX_NORMAL (only value in ABI 1)
+ * @reserved0:    zero
+ * @seed:         zero in ABI 1 (reserved for shuffled free patterns)
+ * @samples_ptr:  user pointer to struct ab_sample[@samples_len], one element
+ *                per measured trial in order; may be 0 with @samples_len 0
+ * @samples_len:  elements at @samples_ptr: 0, or at least @trials
+ * @reserved:     zero
+ *
+ * Output (also written back, with partial counts, when the run returns
+ * -EINTR because a signal arrived):
+ * @trials_done:  measured trials completed
+ * @cpu_start:    CPU the run started on (raw_smp_processor_id())
+ * @cpu_end:      CPU the run ended on
+ * @tsc_khz:      TSC frequency in kHz for the cycles->ns conversion, 0 if
+ *                unknown (then only cycles are meaningful)
+ * @objects:      objects allocated in measured trials
+ * @failed:       allocations that returned NULL in measured trials
+ * @node_hits:    objects (measured trials) all of whose pages are on @node
+ * @node_checked: objects whose node was checked (== @objects, 0 for "none")
+ * @target_node:  node hits were counted against (== @node, or local node)
+ * @cache_merged: AB_MERGED_*, for strategies with their own kmem_cache
+ * @out_reserved: written as zero
+ */
+struct ab_run {
+	__u32 size;
+	__u32 strategy;
+	__u64 obj_size;
+	__u32 order;
+	__u32 batch;
+	__u32 trials;
+	__u32 warmup;
+	__s32 node;
+	__u32 gfp;
+	__u32 flags;
+	__u32 timing;
+	__u32 free_pattern;
+	__u32 context;
+	__u32 reserved0;
+	__u32 reserved1;
+	__u64 seed;
+	__u64 samples_ptr;
+	__u64 samples_len;
+	__u64 reserved[4];
+
+	__u32 trials_done;
+	__u32 cpu_start;
+	__u32 cpu_end;
+	__u32 tsc_khz;
+	__u64 objects;
+	__u64 failed;
+	__u64 node_hits;
+	__u64 node_checked;
+	__s32 target_node;
+	__u32 cache_merged;
+	__u64 out_reserved[4];
+};
+
+#define AB_RUN_SIZE_VER0 208
+
+#define AB_IOC_INFO _IOWR(AB_IOC_MAGIC, 0x00, struct ab_info)
+#define AB_IOC_RUN _IOWR(AB_IOC_MAGIC, 0x01, struct ab_run)
+
+#endif /* _UAPI_LINUX_ALLOCBENCH_H */

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ab_internal.h - module-internal interface between the ioctl front end
+ * (allocbench_main.c) and the strategy table (strategies.c).
+ */
+#ifndef _ALLOCBENCH_INTERNAL_H
+#define _ALLOCBENCH_INTERNAL_H
+
+#include <linux/types.h>
+#include <linux/gfp.h>
+#include <linux/mmzone.h>
+#include <linux/allocbench.h>
+
+/* Largest page order the page allocator hands out (6.1: MAX_ORDER - 1). */
+#ifdef MAX_PAGE_ORDER
+#define AB_MAX_PAGE_ORDER MAX_PAGE_ORDER
+#else
+#define AB_MAX_PAGE_ORDER (MAX_ORDER - 1)
+#endif
+
+struct kmem_cache;
+
+/**
+ * struct ab_ctx - state of one AB_IOC_RUN, shared by the phase functions
+ * @objs:   the objects of the current trial, @nr slots
+ * @nr:     allocations per trial (batch, or 1 for vmalloc_batch)
+ * @size:   bytes per allocation (for order strategies PAGE_SIZE << order)
+ * @order:  page order (order strategies)
+ * @node:   node passed to *_node allocators (NUMA_NO_NODE for "any")
+ * @gfp:    GFP mask built from enum ab_gfp, always with __GFP_NOWARN
+ * @nomerge: AB_RUN_NOMERGE was asked for
+ * @cache:  the private kmem_cache of the cache strategies, else NULL
+ * @cache_merged: AB_MERGED_* for ab_run.cache_merged
+ */
+struct ab_ctx {
+	void **objs;
+	u32 nr;
+	size_t size;
+	unsigned int order;
+	int node;
+	gfp_t gfp;
+	bool nomerge;
+	struct kmem_cache *cache;
+	u32 cache_merged;
+};
+
+/**
+ * struct ab_strategy - one entry of the strategy table
+ * @name, @desc: reported by AB_IOC_INFO
+ * @params:     AB_PARAM_* bits
+ * @max_size:   largest bytes per object (AB_PARAM_SIZE); further capped by
+ *              the max_outstanding_mb module parameter
+ * @max_order:  largest order (AB_PARAM_ORDER)
+ * @setup:      optional; prepares @ctx (e.g. creates a kmem_cache); 0 or
+ *              -errno
+ * @teardown:   optional; undoes @setup
+ * @alloc_phase: allocates up to ctx->nr objects into ctx->objs, stopping at
+ *              the first failure; stores the get_cycles() delta of the whole
+ *              phase in *@cycles and returns the number allocated
+ * @free_phase: frees ctx->objs[0..@n) and stores the cycles of the phase
+ * @on_node:    optional; true if every page of @obj is on @nid
+ */
+struct ab_strategy {
+	const char *name;
+	const char *desc;
+	u32 params;
+	u64 max_size;
+	u32 max_order;
+	int (*setup)(struct ab_ctx *ctx);
+	void (*teardown)(struct ab_ctx *ctx);
+	u32 (*alloc_phase)(struct ab_ctx *ctx, u64 *cycles);
+	void (*free_phase)(struct ab_ctx *ctx, u32 n, u64 *cycles);
+	bool (*on_node)(struct ab_ctx *ctx, void *obj, int nid);
+};
+
+extern const struct ab_strategy ab_strategies[];
+extern const unsigned int ab_nr_strategies;
+
+#endif /* _ALLOCBENCH_INTERNAL_H */

@@ -1,0 +1,397 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * allocbench_main.c - /dev/allocbench: the ioctl front end of allocbench.ko
+ *
+ * AB_IOC_INFO reports the ABI version, the limits and the strategy table.
+ * AB_IOC_RUN validates every field of struct ab_run, then runs the strategy
+ * in the calling thread: warm-up trials, then measured trials, each an alloc
+ * phase and a free phase timed with get_cycles(). Between the phases the node
+ * of every object is checked (untimed). Every object allocated in a trial is
+ * freed in the same trial, on every path; ab_outstanding counts the objects
+ * held between the two phases and is 0 whenever no run is active.
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/module.h>
+#include <linux/miscdevice.h>
+#include <linux/fs.h>
+#include <linux/uaccess.h>
+#include <linux/slab.h>
+#include <linux/mm.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/nodemask.h>
+#include <linux/topology.h>
+#include <linux/atomic.h>
+#ifdef CONFIG_X86
+#include <asm/tsc.h>
+#endif
+#include "ab_internal.h"
+
+/* Largest ab_run.batch: bounds the kvmalloc'ed object array (8 MiB). */
+#define AB_MAX_BATCH (1U << 20)
+/* Largest ab_run.trials and ab_run.warmup. */
+#define AB_MAX_TRIALS (1U << 24)
+
+static unsigned int max_outstanding_mb;
+module_param(max_outstanding_mb, uint, 0644);
+MODULE_PARM_DESC(max_outstanding_mb,
+		 "Largest batch x object size held at once over all runs, in MiB (0: a quarter of RAM)");
+
+/* Objects allocated by runs in progress and not yet freed. */
+static atomic_long_t ab_outstanding = ATOMIC_LONG_INIT(0);
+/* Bytes reserved by runs in progress, against ab_max_bytes(). */
+static atomic64_t ab_reserved = ATOMIC64_INIT(0);
+
+static u64 ab_max_bytes(void)
+{
+	if (max_outstanding_mb)
+		return (u64)max_outstanding_mb << 20;
+	return ((u64)totalram_pages() << PAGE_SHIFT) / 4;
+}
+
+/* Largest bytes per object for @s: its own cap, never above the budget. */
+static u64 ab_strategy_max_size(const struct ab_strategy *s)
+{
+	if (!(s->params & AB_PARAM_SIZE))
+		return 0;
+	return min_t(u64, s->max_size, ab_max_bytes());
+}
+
+static u32 ab_tsc_khz(void)
+{
+#ifdef CONFIG_X86
+	return tsc_khz;
+#else
+	return 0;
+#endif
+}
+
+/*
+ * Reads a struct that starts with its own __u32 size, with
+ * copy_struct_from_user() semantics (see the uapi header). Returns the
+ * caller's size, or -errno.
+ */
+static long ab_copy_in(void *karg, size_t ksize, size_t ver0,
+		       void __user *uarg)
+{
+	u32 usize;
+	int err;
+
+	if (get_user(usize, (u32 __user *)uarg))
+		return -EFAULT;
+	if (usize < ver0)
+		return -EINVAL;
+	if (usize > PAGE_SIZE)
+		return -E2BIG;
+	err = copy_struct_from_user(karg, ksize, uarg, usize);
+	if (err)
+		return err;
+	return usize;
+}
+
+/* Writes back the part of @karg both sides know; *size says how much. */
+static int ab_copy_out(void __user *uarg, void *karg, size_t ksize,
+		       u32 usize)
+{
+	u32 n = min_t(u32, usize, ksize);
+
+	*(u32 *)karg = n;
+	return copy_to_user(uarg, karg, n) ? -EFAULT : 0;
+}
+
+static long ab_ioctl_info(void __user *uarg)
+{
+	struct ab_strategy_info __user *uinfo;
+	struct ab_strategy_info si;
+	struct ab_info info;
+	unsigned int i, n;
+	long usize;
+
+	usize = ab_copy_in(&info, sizeof(info), AB_INFO_SIZE_VER0, uarg);
+	if (usize < 0)
+		return usize;
+	if (info.reserved0 || memchr_inv(info.reserved, 0, sizeof(info.reserved)))
+		return -EINVAL;
+	if (!info.strategies_ptr && info.strategies_len)
+		return -EINVAL;
+
+	uinfo = u64_to_user_ptr(info.strategies_ptr);
+	n = min_t(u32, info.strategies_len, ab_nr_strategies);
+	for (i = 0; i < n; i++) {
+		const struct ab_strategy *s = &ab_strategies[i];
+
+		memset(&si, 0, sizeof(si));
+		si.id = i;
+		si.params = s->params;
+		si.max_size = ab_strategy_max_size(s);
+		si.max_order = s->max_order;
+		strscpy(si.name, s->name, sizeof(si.name));
+		strscpy(si.desc, s->desc, sizeof(si.desc));
+		if (copy_to_user(&uinfo[i], &si, sizeof(si)))
+			return -EFAULT;
+	}
+
+	info.abi_version = AB_ABI_VERSION;
+	info.nr_strategies = ab_nr_strategies;
+	info.max_batch = AB_MAX_BATCH;
+	info.max_trials = AB_MAX_TRIALS;
+	info.max_bytes = ab_max_bytes();
+	info.outstanding = atomic_long_read(&ab_outstanding);
+	info.page_size = PAGE_SIZE;
+	info.tsc_khz = ab_tsc_khz();
+	info.nr_node_ids = nr_node_ids;
+	strscpy(info.version, AB_MODULE_VERSION, sizeof(info.version));
+	return ab_copy_out(uarg, &info, sizeof(info), usize);
+}
+
+static const gfp_t ab_gfp_masks[AB_GFP_NR] = {
+	[AB_GFP_KERNEL] = GFP_KERNEL,
+	[AB_GFP_ATOMIC] = GFP_ATOMIC,
+	[AB_GFP_NOWAIT] = GFP_NOWAIT,
+	[AB_GFP_KERNEL_ZERO] = GFP_KERNEL | __GFP_ZERO,
+};
+
+/*
+ * Checks every input field of @r against the ABI and the limits and fills
+ * @ctx. Returns the bytes the run holds at once (batch x object bytes) or
+ * -errno: -EINVAL for a value outside its domain, a parameter the strategy
+ * does not take, an unknown flag or a nonzero reserved field; -E2BIG for a
+ * count or size above its limit.
+ */
+static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
+{
+	const struct ab_strategy *s;
+	u64 obj_bytes;
+
+	if (r->strategy >= ab_nr_strategies)
+		return -EINVAL;
+	s = &ab_strategies[r->strategy];
+	if (r->flags & ~AB_RUN_FLAGS_ALL)
+		return -EINVAL;
+	if ((r->flags & AB_RUN_NOMERGE) && !(s->params & AB_PARAM_CACHE))
+		return -EINVAL;
+	if (r->reserved0 || r->reserved1 || r->seed ||
+	    memchr_inv(r->reserved, 0, sizeof(r->reserved)))
+		return -EINVAL;
+	if (r->timing != AB_TIMING_BATCH || r->free_pattern != AB_FREE_FIFO ||
+	    r->context != AB_CTX_NORMAL)
+		return -EINVAL;
+	if (r->gfp >= AB_GFP_NR ||
+	    (r->gfp != AB_GFP_KERNEL && !(s->params & AB_PARAM_GFP)))
+		return -EINVAL;
+	if (r->node != NUMA_NO_NODE &&
+	    (!(s->params & AB_PARAM_NODE) || r->node < 0 ||
+	     r->node >= nr_node_ids || !node_state(r->node, N_MEMORY)))
+		return -EINVAL;
+	if (!r->batch || !r->trials)
+		return -EINVAL;
+	if (r->batch > AB_MAX_BATCH || r->trials > AB_MAX_TRIALS ||
+	    r->warmup > AB_MAX_TRIALS)
+		return -E2BIG;
+	if (r->samples_len && r->samples_len < r->trials)
+		return -EINVAL;
+	if (!r->samples_ptr != !r->samples_len)
+		return -EINVAL;
+
+	if (s->params & AB_PARAM_SIZE) {
+		if (!r->obj_size || r->order)
+			return -EINVAL;
+		if (r->obj_size > ab_strategy_max_size(s))
+			return -E2BIG;
+		obj_bytes = r->obj_size;
+	} else if (s->params & AB_PARAM_ORDER) {
+		if (r->obj_size)
+			return -EINVAL;
+		if (r->order > s->max_order)
+			return -E2BIG;
+		obj_bytes = PAGE_SIZE << r->order;
+	} else {
+		if (r->obj_size || r->order)
+			return -EINVAL;
+		obj_bytes = 0;
+	}
+	/* obj_bytes <= max_bytes <= RAM and batch <= 2^20: no overflow */
+	if (obj_bytes * r->batch > ab_max_bytes())
+		return -E2BIG;
+
+	ctx->nr = r->batch;
+	ctx->size = obj_bytes;
+	ctx->order = r->order;
+	ctx->node = r->node;
+	ctx->gfp = ab_gfp_masks[r->gfp] | __GFP_NOWARN;
+	ctx->nomerge = r->flags & AB_RUN_NOMERGE;
+	return obj_bytes * r->batch;
+}
+
+/*
+ * Runs warm-up then measured trials of @s. A failed allocation ends its
+ * trial (never retried); what the trial holds is freed before anything
+ * else happens. Returns 0, -EINTR when a signal is pending between trials,
+ * or -EFAULT when a sample cannot be written.
+ */
+static long ab_run_trials(const struct ab_strategy *s, struct ab_ctx *ctx,
+			  struct ab_run *r)
+{
+	struct ab_sample __user *usamples = u64_to_user_ptr(r->samples_ptr);
+	u32 t, i, n, total = r->warmup + r->trials;
+	struct ab_sample smp;
+	u64 alloc_cycles, free_cycles, hits;
+	bool measured;
+
+	for (t = 0; t < total; t++) {
+		measured = t >= r->warmup;
+		n = s->alloc_phase(ctx, &alloc_cycles);
+		atomic_long_add(n, &ab_outstanding);
+
+		hits = 0;
+		if (measured && s->on_node) {
+			for (i = 0; i < n; i++)
+				hits += s->on_node(ctx, ctx->objs[i],
+						   r->target_node);
+			r->node_hits += hits;
+			r->node_checked += n;
+		}
+
+		s->free_phase(ctx, n, &free_cycles);
+		atomic_long_sub(n, &ab_outstanding);
+
+		if (measured) {
+			r->objects += n;
+			r->failed += n < ctx->nr;
+			r->trials_done++;
+			if (r->samples_ptr) {
+				smp.alloc_cycles = alloc_cycles;
+				smp.free_cycles = free_cycles;
+				smp.nr_objs = n;
+				smp.failed = n < ctx->nr;
+				if (copy_to_user(&usamples[t - r->warmup], &smp,
+						 sizeof(smp)))
+					return -EFAULT;
+			}
+		}
+		if (signal_pending(current))
+			return -EINTR;
+		cond_resched();
+	}
+	return 0;
+}
+
+static long ab_ioctl_run(void __user *uarg)
+{
+	const struct ab_strategy *s;
+	struct ab_ctx ctx = {};
+	struct ab_run r;
+	long usize, ret;
+	s64 bytes;
+
+	usize = ab_copy_in(&r, sizeof(r), AB_RUN_SIZE_VER0, uarg);
+	if (usize < 0)
+		return usize;
+	bytes = ab_validate_run(&r, &ctx);
+	if (bytes < 0)
+		return bytes;
+	if (r.samples_ptr &&
+	    !access_ok(u64_to_user_ptr(r.samples_ptr),
+		       r.samples_len * sizeof(struct ab_sample)))
+		return -EFAULT;
+	s = &ab_strategies[r.strategy];
+
+	/* Outputs: whatever the caller left there is overwritten. */
+	r.trials_done = 0;
+	r.objects = 0;
+	r.failed = 0;
+	r.node_hits = 0;
+	r.node_checked = 0;
+	r.cache_merged = AB_MERGED_NA;
+	memset(r.out_reserved, 0, sizeof(r.out_reserved));
+	r.tsc_khz = ab_tsc_khz();
+
+	if (atomic64_add_return(bytes, &ab_reserved) > ab_max_bytes()) {
+		ret = -EBUSY;
+		goto unreserve;
+	}
+	ctx.objs = kvcalloc(r.batch, sizeof(void *), GFP_KERNEL);
+	if (!ctx.objs) {
+		ret = -ENOMEM;
+		goto unreserve;
+	}
+	if (s->setup) {
+		ret = s->setup(&ctx);
+		if (ret)
+			goto free_objs;
+	}
+
+	r.cpu_start = raw_smp_processor_id();
+	r.target_node = r.node == NUMA_NO_NODE ? cpu_to_node(r.cpu_start) :
+						  r.node;
+	ret = ab_run_trials(s, &ctx, &r);
+	r.cpu_end = raw_smp_processor_id();
+	r.cache_merged = ctx.cache_merged;
+
+	if (s->teardown)
+		s->teardown(&ctx);
+free_objs:
+	kvfree(ctx.objs);
+unreserve:
+	atomic64_sub(bytes, &ab_reserved);
+	if (ret == 0 || ret == -EINTR) {
+		if (ab_copy_out(uarg, &r, sizeof(r), usize))
+			ret = -EFAULT;
+	}
+	return ret;
+}
+
+static long ab_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	void __user *uarg = (void __user *)arg;
+
+	if (_IOC_TYPE(cmd) != AB_IOC_MAGIC ||
+	    _IOC_DIR(cmd) != (_IOC_READ | _IOC_WRITE))
+		return -ENOTTY;
+	switch (_IOC_NR(cmd)) {
+	case _IOC_NR(AB_IOC_INFO):
+		return ab_ioctl_info(uarg);
+	case _IOC_NR(AB_IOC_RUN):
+		return ab_ioctl_run(uarg);
+	default:
+		return -ENOTTY;
+	}
+}
+
+static const struct file_operations ab_fops = {
+	.owner = THIS_MODULE,
+	.open = nonseekable_open,
+	.unlocked_ioctl = ab_ioctl,
+	.compat_ioctl = compat_ptr_ioctl,
+};
+
+static struct miscdevice ab_misc = {
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = AB_DEVICE_NAME,
+	.fops = &ab_fops,
+	.mode = 0600,
+};
+
+static int __init ab_init(void)
+{
+	BUILD_BUG_ON(sizeof(struct ab_info) != AB_INFO_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct ab_run) != AB_RUN_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct ab_sample) % 8);
+	BUILD_BUG_ON(sizeof(struct ab_strategy_info) % 8);
+	return misc_register(&ab_misc);
+}
+
+static void __exit ab_exit(void)
+{
+	misc_deregister(&ab_misc);
+	WARN_ON(atomic_long_read(&ab_outstanding));
+}
+
+module_init(ab_init);
+module_exit(ab_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("allocbench: kernel allocator microbenchmarks over ioctl");
+MODULE_VERSION(AB_MODULE_VERSION);

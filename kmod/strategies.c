@@ -1,0 +1,381 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * strategies.c - the allocation strategies of allocbench.ko, one small pair of
+ * functions each, registered in ab_strategies[].
+ *
+ * Each strategy supplies an "alloc one" and a "free one" function. The
+ * AB_PHASES() macro wraps them in the shared timed loops below, which are
+ * __always_inline with the per-object functions known at compile time, so
+ * the measured loop holds a direct (inlined) call to the allocator and no
+ * indirect call per object. The "none" strategy runs the same loops with no
+ * allocation and is the baseline for loop and clock overhead.
+ */
+
+#include <linux/gfp.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+#include <linux/sched.h>
+#include <linux/atomic.h>
+#include <linux/timex.h>
+#include <linux/fs.h>
+#include <linux/kernel.h>
+#include "ab_internal.h"
+
+typedef void *(*ab_alloc_fn)(struct ab_ctx *ctx);
+typedef void (*ab_free_fn)(struct ab_ctx *ctx, void *obj);
+
+static __always_inline u32 ab_alloc_loop(struct ab_ctx *ctx, u64 *cycles,
+					 ab_alloc_fn alloc_one)
+{
+	void **objs = ctx->objs;
+	u32 i, nr = ctx->nr;
+	cycles_t start;
+
+	start = get_cycles();
+	for (i = 0; i < nr; i++) {
+		objs[i] = alloc_one(ctx);
+		if (unlikely(!objs[i]))
+			break;
+	}
+	*cycles = get_cycles() - start;
+	return i;
+}
+
+static __always_inline void ab_free_loop(struct ab_ctx *ctx, u32 n,
+					 u64 *cycles, ab_free_fn free_one)
+{
+	void **objs = ctx->objs;
+	cycles_t start;
+	u32 i;
+
+	start = get_cycles();
+	for (i = 0; i < n; i++)
+		free_one(ctx, objs[i]);
+	*cycles = get_cycles() - start;
+}
+
+/* Defines name##_alloc_phase() and name##_free_phase() for the table. */
+#define AB_PHASES(name, alloc_one, free_one)				\
+static u32 name##_alloc_phase(struct ab_ctx *ctx, u64 *cycles)		\
+{									\
+	return ab_alloc_loop(ctx, cycles, alloc_one);			\
+}									\
+static void name##_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles)	\
+{									\
+	ab_free_loop(ctx, n, cycles, free_one);				\
+}
+
+/* ---- node checks (run between the phases, outside the timed loops) ---- */
+
+static bool ab_lowmem_on_node(struct ab_ctx *ctx, void *obj, int nid)
+{
+	return page_to_nid(virt_to_page(obj)) == nid;
+}
+
+static bool ab_page_on_node(struct ab_ctx *ctx, void *obj, int nid)
+{
+	return page_to_nid((struct page *)obj) == nid;
+}
+
+static bool ab_vmalloc_on_node(struct ab_ctx *ctx, void *obj, int nid)
+{
+	size_t off;
+
+	for (off = 0; off < ctx->size; off += PAGE_SIZE) {
+		if (page_to_nid(vmalloc_to_page(obj + off)) != nid)
+			return false;
+		if (!(off & ((1UL << 24) - 1)))
+			cond_resched();
+	}
+	return true;
+}
+
+static bool ab_kv_on_node(struct ab_ctx *ctx, void *obj, int nid)
+{
+	if (is_vmalloc_addr(obj))
+		return ab_vmalloc_on_node(ctx, obj, nid);
+	return ab_lowmem_on_node(ctx, obj, nid);
+}
+
+/* ---- none: the baseline ---- */
+
+static __always_inline void *none_one(struct ab_ctx *ctx)
+{
+	void *obj = ctx;
+
+	OPTIMIZER_HIDE_VAR(obj);
+	return obj;
+}
+
+static __always_inline void none_free(struct ab_ctx *ctx, void *obj)
+{
+	barrier_data(obj);
+}
+AB_PHASES(none, none_one, none_free)
+
+/* ---- page allocator ---- */
+
+static __always_inline void *gfp_pages_one(struct ab_ctx *ctx)
+{
+	return (void *)__get_free_pages(ctx->gfp, ctx->order);
+}
+
+static __always_inline void gfp_pages_free(struct ab_ctx *ctx, void *obj)
+{
+	free_pages((unsigned long)obj, ctx->order);
+}
+AB_PHASES(get_free_pages, gfp_pages_one, gfp_pages_free)
+
+static __always_inline void *pages_node_one(struct ab_ctx *ctx)
+{
+	return alloc_pages_node(ctx->node, ctx->gfp, ctx->order);
+}
+
+static __always_inline void pages_node_free(struct ab_ctx *ctx, void *obj)
+{
+	__free_pages((struct page *)obj, ctx->order);
+}
+AB_PHASES(alloc_pages_node, pages_node_one, pages_node_free)
+
+/* ---- kmalloc ---- */
+
+static __always_inline void *kmalloc_one(struct ab_ctx *ctx)
+{
+	return kmalloc(ctx->size, ctx->gfp);
+}
+
+static __always_inline void *kmalloc_node_one(struct ab_ctx *ctx)
+{
+	return kmalloc_node(ctx->size, ctx->gfp, ctx->node);
+}
+
+static __always_inline void kfree_one(struct ab_ctx *ctx, void *obj)
+{
+	kfree(obj);
+}
+AB_PHASES(kmalloc, kmalloc_one, kfree_one)
+AB_PHASES(kmalloc_node, kmalloc_node_one, kfree_one)
+
+/* ---- a private kmem_cache of the object size ---- */
+
+static atomic_t ab_cache_seq = ATOMIC_INIT(0);
+
+/*
+ * Tells whether the cache just created as @name was merged into an existing
+ * one. struct kmem_cache is private to mm/, so ask SLUB's sysfs: the
+ * "aliases" attribute of /sys/kernel/slab/<name> is refcount - 1
+ * (mm/slub.c, aliases_show()), 0 for a cache of its own and >= 1 once
+ * kmem_cache_create() aliased @name to an existing cache (__kmem_cache_alias()).
+ * Without CONFIG_SLUB_SYSFS or sysfs the answer is AB_MERGED_UNKNOWN.
+ */
+static u32 ab_cache_merged(const char *name)
+{
+	char path[80], buf[16] = "";
+	struct file *f;
+	loff_t pos = 0;
+	ssize_t len;
+	int aliases;
+
+	snprintf(path, sizeof(path), "/sys/kernel/slab/%s/aliases", name);
+	f = filp_open(path, O_RDONLY, 0);
+	if (IS_ERR(f))
+		return AB_MERGED_UNKNOWN;
+	len = kernel_read(f, buf, sizeof(buf) - 1, &pos);
+	filp_close(f, NULL);
+	if (len <= 0 || kstrtoint(strim(buf), 10, &aliases))
+		return AB_MERGED_UNKNOWN;
+	return aliases ? AB_MERGED_YES : AB_MERGED_NO;
+}
+
+/*
+ * Creates the run's cache. Unmergeable on request: SLAB_NO_MERGE where the
+ * kernel has it (6.5+), else a usercopy region, which mm/slab_common.c treats
+ * as unmergeable (kmem_cache_create_usercopy() skips __kmem_cache_alias()
+ * when usersize != 0) and which costs nothing on the alloc/free paths.
+ */
+static int cache_setup(struct ab_ctx *ctx)
+{
+	unsigned int usersize = 0;
+	slab_flags_t flags = 0;
+	char name[40];
+
+	snprintf(name, sizeof(name), "allocbench-%zu-%d", ctx->size,
+		 atomic_inc_return(&ab_cache_seq));
+	if (ctx->nomerge) {
+#ifdef SLAB_NO_MERGE
+		flags |= SLAB_NO_MERGE;
+#else
+		usersize = ctx->size;
+#endif
+	}
+	ctx->cache = kmem_cache_create_usercopy(name, ctx->size, 0, flags, 0,
+						usersize, NULL);
+	if (!ctx->cache)
+		return -ENOMEM;
+	ctx->cache_merged = ab_cache_merged(name);
+	return 0;
+}
+
+static void cache_teardown(struct ab_ctx *ctx)
+{
+	kmem_cache_destroy(ctx->cache);
+	ctx->cache = NULL;
+}
+
+static __always_inline void *cache_one(struct ab_ctx *ctx)
+{
+	return kmem_cache_alloc(ctx->cache, ctx->gfp);
+}
+
+static __always_inline void *cache_node_one(struct ab_ctx *ctx)
+{
+	return kmem_cache_alloc_node(ctx->cache, ctx->gfp, ctx->node);
+}
+
+static __always_inline void cache_free(struct ab_ctx *ctx, void *obj)
+{
+	kmem_cache_free(ctx->cache, obj);
+}
+AB_PHASES(kmem_cache, cache_one, cache_free)
+AB_PHASES(kmem_cache_node, cache_node_one, cache_free)
+
+/* ---- vmalloc and kvmalloc ---- */
+
+static __always_inline void *vmalloc_node_one(struct ab_ctx *ctx)
+{
+	return vmalloc_node(ctx->size, ctx->node);
+}
+
+static __always_inline void *vmalloc_one(struct ab_ctx *ctx)
+{
+	return vmalloc(ctx->size);
+}
+
+static __always_inline void vfree_one(struct ab_ctx *ctx, void *obj)
+{
+	vfree(obj);
+}
+AB_PHASES(vmalloc_node, vmalloc_node_one, vfree_one)
+AB_PHASES(vmalloc_batch, vmalloc_one, vfree_one)
+
+/*
+ * The 2019 scatterlist seed timed ONE vmalloc(100 * PAGE_SIZE) per trial
+ * against 100 page-sized allocations of the other APIs. vmalloc_batch keeps
+ * that shape: one allocation of batch x obj_size bytes per trial.
+ */
+static int vmalloc_batch_setup(struct ab_ctx *ctx)
+{
+	ctx->size *= ctx->nr;
+	ctx->nr = 1;
+	return 0;
+}
+
+static __always_inline void *kvmalloc_node_one(struct ab_ctx *ctx)
+{
+	return kvmalloc_node(ctx->size, ctx->gfp, ctx->node);
+}
+
+static __always_inline void kvfree_one(struct ab_ctx *ctx, void *obj)
+{
+	kvfree(obj);
+}
+AB_PHASES(kvmalloc_node, kvmalloc_node_one, kvfree_one)
+
+/* ---- the table ---- */
+
+#define AB_SLAB_PARAMS (AB_PARAM_SIZE | AB_PARAM_GFP)
+#define AB_PAGE_PARAMS (AB_PARAM_ORDER | AB_PARAM_GFP)
+/* kmem_cache objects: keep slabs at or below PAGE_ALLOC_COSTLY_ORDER. */
+#define AB_CACHE_MAX_SIZE (PAGE_SIZE << PAGE_ALLOC_COSTLY_ORDER)
+
+#define AB_TABLE_PHASES(fn)						\
+	.alloc_phase = fn##_alloc_phase, .free_phase = fn##_free_phase
+
+const struct ab_strategy ab_strategies[] = {
+	{
+		.name = "none",
+		.desc = "no allocation: the same timed loops, for loop and clock overhead",
+		AB_TABLE_PHASES(none),
+	},
+	{
+		.name = "get_free_pages",
+		.desc = "__get_free_pages(gfp, order) / free_pages()",
+		.params = AB_PAGE_PARAMS,
+		.max_order = AB_MAX_PAGE_ORDER,
+		AB_TABLE_PHASES(get_free_pages),
+		.on_node = ab_lowmem_on_node,
+	},
+	{
+		.name = "alloc_pages_node",
+		.desc = "alloc_pages_node(node, gfp, order) / __free_pages()",
+		.params = AB_PAGE_PARAMS | AB_PARAM_NODE,
+		.max_order = AB_MAX_PAGE_ORDER,
+		AB_TABLE_PHASES(alloc_pages_node),
+		.on_node = ab_page_on_node,
+	},
+	{
+		.name = "kmalloc",
+		.desc = "kmalloc(size, gfp) / kfree()",
+		.params = AB_SLAB_PARAMS,
+		.max_size = KMALLOC_MAX_SIZE,
+		AB_TABLE_PHASES(kmalloc),
+		.on_node = ab_lowmem_on_node,
+	},
+	{
+		.name = "kmalloc_node",
+		.desc = "kmalloc_node(size, gfp, node) / kfree()",
+		.params = AB_SLAB_PARAMS | AB_PARAM_NODE,
+		.max_size = KMALLOC_MAX_SIZE,
+		AB_TABLE_PHASES(kmalloc_node),
+		.on_node = ab_lowmem_on_node,
+	},
+	{
+		.name = "kmem_cache",
+		.desc = "kmem_cache_alloc() from a cache of the object size made for the run",
+		.params = AB_SLAB_PARAMS | AB_PARAM_CACHE,
+		.max_size = AB_CACHE_MAX_SIZE,
+		.setup = cache_setup,
+		.teardown = cache_teardown,
+		AB_TABLE_PHASES(kmem_cache),
+		.on_node = ab_lowmem_on_node,
+	},
+	{
+		.name = "kmem_cache_node",
+		.desc = "kmem_cache_alloc_node() from a cache of the object size made for the run",
+		.params = AB_SLAB_PARAMS | AB_PARAM_CACHE | AB_PARAM_NODE,
+		.max_size = AB_CACHE_MAX_SIZE,
+		.setup = cache_setup,
+		.teardown = cache_teardown,
+		AB_TABLE_PHASES(kmem_cache_node),
+		.on_node = ab_lowmem_on_node,
+	},
+	{
+		.name = "vmalloc_node",
+		.desc = "vmalloc_node(size, node) / vfree(), one object per call",
+		.params = AB_PARAM_SIZE | AB_PARAM_NODE,
+		.max_size = U64_MAX,
+		AB_TABLE_PHASES(vmalloc_node),
+		.on_node = ab_vmalloc_on_node,
+	},
+	{
+		.name = "vmalloc_batch",
+		.desc = "one vmalloc(batch x size) per trial: the 2019 scatterlist seed's vmalloc row",
+		.params = AB_PARAM_SIZE,
+		.max_size = U64_MAX,
+		.setup = vmalloc_batch_setup,
+		AB_TABLE_PHASES(vmalloc_batch),
+		.on_node = ab_vmalloc_on_node,
+	},
+	{
+		.name = "kvmalloc_node",
+		.desc = "kvmalloc_node(size, gfp, node) / kvfree(): kmalloc, vmalloc fallback",
+		.params = AB_SLAB_PARAMS | AB_PARAM_NODE,
+		/* mm/util.c: kvmalloc_node() WARNs on sizes above INT_MAX */
+		.max_size = INT_MAX,
+		AB_TABLE_PHASES(kvmalloc_node),
+		.on_node = ab_kv_on_node,
+	},
+};
+
+const unsigned int ab_nr_strategies = ARRAY_SIZE(ab_strategies);

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* runopts.c - `allocbench run` option checks (see runopts.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "parse.h"
+#include "runopts.h"
+
+static const struct {
+	const char *name;  /* what --gfp takes */
+	const char *kname; /* the kernel's spelling */
+} gfp_names[AB_GFP_NR] = {
+	[AB_GFP_KERNEL] = { "kernel", "GFP_KERNEL" },
+	[AB_GFP_ATOMIC] = { "atomic", "GFP_ATOMIC" },
+	[AB_GFP_NOWAIT] = { "nowait", "GFP_NOWAIT" },
+	[AB_GFP_KERNEL_ZERO] = { "kernel_zero", "GFP_KERNEL|__GFP_ZERO" },
+};
+
+void ab_run_opts_init(struct ab_run_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->batch = AB_DEFAULT_BATCH;
+	o->trials = AB_DEFAULT_TRIALS;
+	o->node = -1;
+	o->gfp = AB_GFP_KERNEL;
+}
+
+const char *ab_gfp_name(uint32_t gfp)
+{
+	return gfp < AB_GFP_NR ? gfp_names[gfp].kname : "?";
+}
+
+int ab_opt_size(const char *arg, struct ab_run_opts *o, char *err, size_t len)
+{
+	int ret = ab_parse_size(arg, &o->size);
+
+	if (!ret && !o->size)
+		ret = -ERANGE;
+	if (ret) {
+		snprintf(err, len,
+			 "--size=%s: %s (bytes, at least 1, with an optional K, M or G suffix for powers of 1024: 4096, 4K, 1M)",
+			 arg, ret == -ERANGE ? "out of range" : "not a size");
+		return -EINVAL;
+	}
+	o->size_set = 1;
+	return 0;
+}
+
+int ab_opt_order(const char *arg, struct ab_run_opts *o, char *err, size_t len)
+{
+	uint64_t v;
+
+	if (ab_parse_u64(arg, 0, 63, &v)) {
+		snprintf(err, len,
+			 "--order=%s: not a page order (an integer from 0; 2^order pages per object)",
+			 arg);
+		return -EINVAL;
+	}
+	o->order = (uint32_t)v;
+	o->order_set = 1;
+	return 0;
+}
+
+int ab_opt_count(const char *name, const char *arg, uint32_t min,
+		 uint32_t *out, char *err, size_t len)
+{
+	uint64_t v;
+
+	if (ab_parse_u64(arg, min, UINT32_MAX, &v)) {
+		snprintf(err, len, "--%s=%s: must be an integer from %u to %u",
+			 name, arg, min, UINT32_MAX);
+		return -EINVAL;
+	}
+	*out = (uint32_t)v;
+	return 0;
+}
+
+int ab_opt_node(const char *arg, struct ab_run_opts *o, char *err, size_t len)
+{
+	uint64_t v;
+
+	if (ab_parse_u64(arg, 0, 1023, &v)) {
+		snprintf(err, len,
+			 "--node=%s: not a NUMA node number (an integer from 0; see `numactl -H`)",
+			 arg);
+		return -EINVAL;
+	}
+	o->node = (int)v;
+	return 0;
+}
+
+int ab_opt_gfp(const char *arg, struct ab_run_opts *o, char *err, size_t len)
+{
+	uint32_t i;
+
+	for (i = 0; i < AB_GFP_NR; i++) {
+		if (!strcasecmp(arg, gfp_names[i].name) ||
+		    !strcasecmp(arg, gfp_names[i].kname)) {
+			o->gfp = i;
+			return 0;
+		}
+	}
+	snprintf(err, len,
+		 "--gfp=%s: unknown GFP choice (allowed: kernel, atomic, nowait, kernel_zero)",
+		 arg);
+	return -EINVAL;
+}
+
+/* Smallest order whose block holds @size bytes. */
+static uint32_t order_for(uint64_t size, uint32_t page_size)
+{
+	uint32_t order = 0;
+
+	while (((uint64_t)page_size << order) < size && order < 63)
+		order++;
+	return order;
+}
+
+int ab_run_prepare(const struct ab_run_opts *o, const struct ab_info *info,
+		   const struct ab_strategy_info *si, struct ab_run *run,
+		   char *err, size_t len)
+{
+	uint64_t obj_bytes = 0;
+	char a[32], b[32];
+
+	memset(run, 0, sizeof(*run));
+	run->size = sizeof(*run);
+	run->strategy = si->id;
+	run->batch = o->batch;
+	run->trials = o->trials;
+	run->warmup = o->warmup;
+	run->gfp = o->gfp;
+	run->node = -1;
+
+	if (o->batch > info->max_batch) {
+		snprintf(err, len, "--batch=%u: above the module's limit of %llu objects per trial",
+			 o->batch, (unsigned long long)info->max_batch);
+		return -EINVAL;
+	}
+	if (o->trials > info->max_trials || o->warmup > info->max_trials) {
+		snprintf(err, len, "--%s=%u: above the module's limit of %llu trials",
+			 o->trials > info->max_trials ? "trials" : "warmup",
+			 o->trials > info->max_trials ? o->trials : o->warmup,
+			 (unsigned long long)info->max_trials);
+		return -EINVAL;
+	}
+	if (o->gfp != AB_GFP_KERNEL && !(si->params & AB_PARAM_GFP)) {
+		snprintf(err, len, "--gfp=%s: %s takes no GFP flags (it always allocates with GFP_KERNEL)",
+			 ab_gfp_name(o->gfp), si->name);
+		return -EINVAL;
+	}
+	if (o->nomerge && !(si->params & AB_PARAM_CACHE)) {
+		snprintf(err, len, "--nomerge: %s has no kmem_cache of its own (only the kmem_cache strategies do)",
+			 si->name);
+		return -EINVAL;
+	}
+	if (si->params & AB_PARAM_NODE)
+		run->node = o->node;
+	if (o->nomerge)
+		run->flags |= AB_RUN_NOMERGE;
+
+	if (si->params & AB_PARAM_ORDER) {
+		run->order = o->order_set ? o->order :
+			     order_for(o->size_set ? o->size : info->page_size,
+				       info->page_size);
+		if (run->order > si->max_order) {
+			snprintf(err, len, "--order=%u: above %s's largest order, %u",
+				 run->order, si->name, si->max_order);
+			return -EINVAL;
+		}
+		obj_bytes = (uint64_t)info->page_size << run->order;
+	} else if (si->params & AB_PARAM_SIZE) {
+		run->obj_size = o->size_set ? o->size :
+				(uint64_t)info->page_size << (o->order_set ? o->order : 0);
+		if (run->obj_size > si->max_size) {
+			ab_format_size(run->obj_size, a, sizeof(a));
+			ab_format_size(si->max_size, b, sizeof(b));
+			snprintf(err, len, "--size=%s: above %s's largest object, %s bytes",
+				 a, si->name, b);
+			return -EINVAL;
+		}
+		obj_bytes = run->obj_size;
+	}
+	if (obj_bytes && run->batch > info->max_bytes / obj_bytes) {
+		ab_format_size(info->max_bytes, b, sizeof(b));
+		snprintf(err, len,
+			 "--batch=%u: %u objects of %llu bytes are above the module's limit of %s bytes held at once (max_outstanding_mb)",
+			 run->batch, run->batch, (unsigned long long)obj_bytes, b);
+		return -EINVAL;
+	}
+	return 0;
+}

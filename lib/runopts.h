@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * runopts.h - turning `allocbench run` options into struct ab_run requests,
+ * with every check the module would make done first, so a bad value gets a
+ * one-line message naming it and nothing reaches the module.
+ */
+#ifndef AB_RUNOPTS_H
+#define AB_RUNOPTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <linux/allocbench.h>
+
+#define AB_DEFAULT_BATCH 100
+#define AB_DEFAULT_TRIALS 1000
+
+/**
+ * struct ab_run_opts - parsed values of `allocbench run`
+ * @size:    bytes per object; @size_set when --size was given
+ * @order:   page order; @order_set when --order was given
+ * @batch:   objects per trial
+ * @trials:  measured trials
+ * @warmup:  unrecorded trials run first
+ * @node:    NUMA node, -1 for none
+ * @gfp:     enum ab_gfp
+ * @nomerge: --nomerge
+ */
+struct ab_run_opts {
+	uint64_t size;
+	int size_set;
+	uint32_t order;
+	int order_set;
+	uint32_t batch;
+	uint32_t trials;
+	uint32_t warmup;
+	int node;
+	uint32_t gfp;
+	int nomerge;
+};
+
+void ab_run_opts_init(struct ab_run_opts *o);
+
+/*
+ * Option parsers: each takes the option's text, stores the value and
+ * returns 0, or writes "--opt=VALUE: what is wrong (what is allowed)" to
+ * @err and returns -EINVAL.
+ */
+int ab_opt_size(const char *arg, struct ab_run_opts *o, char *err, size_t len);
+int ab_opt_order(const char *arg, struct ab_run_opts *o, char *err, size_t len);
+int ab_opt_count(const char *name, const char *arg, uint32_t min,
+		 uint32_t *out, char *err, size_t len);
+int ab_opt_node(const char *arg, struct ab_run_opts *o, char *err, size_t len);
+int ab_opt_gfp(const char *arg, struct ab_run_opts *o, char *err, size_t len);
+
+/* ab_gfp_name - "GFP_KERNEL" etc. for enum ab_gfp, "?" if out of range. */
+const char *ab_gfp_name(uint32_t gfp);
+
+/*
+ * ab_run_prepare - build the request for strategy @si from @o, checked
+ * against the limits in @info. Order strategies without --order take the
+ * smallest order that holds --size; size strategies without --size take
+ * PAGE_SIZE << --order, or one page. The node goes only to strategies that
+ * take one (the others count node hits against the local node).
+ * Returns 0, or -EINVAL with a one-line reason in @err.
+ */
+int ab_run_prepare(const struct ab_run_opts *o, const struct ab_info *info,
+		   const struct ab_strategy_info *si, struct ab_run *run,
+		   char *err, size_t len);
+
+#endif

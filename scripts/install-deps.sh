@@ -1,0 +1,31 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# install-deps.sh - install what building, testing and the embedded kernel
+# need, from Debian 12's packages. Does nothing when all are present; needs
+# root (apt-get) otherwise.
+set -eu
+
+pkgs="gcc make libc6-dev pkg-config libpopt-dev libnuma-dev libcmocka-dev
+qemu-system-x86 busybox-static cpio gzip libelf1 libssl3 kmod man-db"
+
+missing=""
+for p in $pkgs; do
+	st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+	case "$st" in
+	*" installed") ;;
+	*) missing="$missing $p" ;;
+	esac
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" != 0 ]; then
+	echo "allocbench: missing packages:$missing" >&2
+	echo "allocbench: run as root, or: sudo apt-get install$missing" >&2
+	exit 1
+fi
+echo "allocbench: installing$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q >&2
+# shellcheck disable=SC2086
+apt-get install -y -q --no-install-recommends $missing >&2

@@ -1,0 +1,88 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# vm-run.sh KERNEL_DIR INITRD CMD - boot Debian's kernel under qemu (TCG)
+# with the allocbench initramfs, run CMD (a shell command line) inside, print
+# its output and exit with its status.
+#
+# Environment: NODES=1|2 (NUMA nodes, default 1), APPEND (extra kernel
+# parameters), VM_MEM (MiB, default 1024), VM_TIMEOUT (seconds, default 900),
+# VM_LOG (file that receives the whole console log).
+#
+# A WARN, BUG, Oops, soft lockup or hung task in the guest's kernel log fails
+# the run with status 125 even when CMD succeeded; 126 means the guest never
+# reported CMD's status (no boot, a crash, or VM_TIMEOUT ran out).
+set -eu
+
+kdir=$1
+initrd=$2
+cmd=$3
+nodes=${NODES:-1}
+mem=${VM_MEM:-1024}
+timeout_s=${VM_TIMEOUT:-900}
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT INT TERM
+
+# CMD travels in a second gzip-compressed cpio archive appended to the
+# initramfs (the kernel unpacks concatenated archives in order).
+mkdir -p "$work/root/ab"
+printf '%s\n' "$cmd" > "$work/root/ab/cmd"
+(cd "$work/root" && find ab | cpio -o -H newc --quiet -R 0:0) | gzip > "$work/cmd.cpio"
+cat "$initrd" "$work/cmd.cpio" > "$work/initrd"
+
+case $nodes in
+1)
+	numa="-smp 2"
+	;;
+2)
+	half=$((mem / 2))
+	# sockets=2: without it the kernel WARNs about the CPU topology.
+	numa="-smp 2,sockets=2,cores=1,threads=1
+	      -object memory-backend-ram,id=m0,size=${half}M
+	      -object memory-backend-ram,id=m1,size=${half}M
+	      -numa node,nodeid=0,cpus=0,memdev=m0
+	      -numa node,nodeid=1,cpus=1,memdev=m1"
+	;;
+*)
+	echo "vm-run: NODES=$nodes: allowed values are 1 and 2" >&2
+	exit 2
+	;;
+esac
+
+log=${VM_LOG:-$work/console.log}
+# Default CPU model on purpose: -cpu max makes page zeroing ~6x slower
+# under TCG (shared/reference/vm.md).
+# shellcheck disable=SC2086
+timeout "$timeout_s" qemu-system-x86_64 -accel tcg -m "$mem" $numa \
+	-nographic -no-reboot -nodefaults -serial stdio \
+	-kernel "$kdir/vmlinuz" -initrd "$work/initrd" \
+	-append "console=ttyS0 panic=-1 quiet ${APPEND:-}" </dev/null |
+	tr -d '\r' | tee "$log" | awk '
+		/^@@AB-BEGIN@@$/ { on = 1; next }
+		/^@@AB-END rc=[0-9]+@@$/ { on = 0; next }
+		on { print; fflush() }
+	'
+rc=$(sed -n 's/^@@AB-END rc=\([0-9]*\)@@$/\1/p' "$log" | tail -n 1)
+if grep -q '^@@AB-INSMOD-FAILED@@$' "$log"; then
+	echo "vm-run: insmod allocbench.ko failed in the guest:" >&2
+	sed -n '/^@@AB-DMESG@@$/,/^@@AB-DMESG-END@@$/p' "$log" | tail -n 5 >&2
+fi
+if [ -z "$rc" ]; then
+	if ! grep -q '^@@AB-BOOTED@@$' "$log"; then
+		echo "vm-run: the guest did not boot; last console lines:" >&2
+	else
+		echo "vm-run: the guest did not finish the command within ${timeout_s}s or crashed; last console lines:" >&2
+	fi
+	tail -n 20 "$log" >&2
+	exit 126
+fi
+
+bad=$(sed -n '/^@@AB-DMESG@@$/,/^@@AB-DMESG-END@@$/p' "$log" |
+	grep -E 'WARNING:|BUG:|Oops|soft lockup|hung task|general protection|Call Trace|kmemleak|UBSAN|KASAN' || true)
+if [ -n "$bad" ]; then
+	echo "vm-run: the guest kernel log reports a problem:" >&2
+	printf '%s\n' "$bad" | head -n 20 >&2
+	exit 125
+fi
+exit "$rc"

@@ -1,0 +1,81 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# guest.sh - the tests that run inside the embedded kernel (TAP lines):
+# the raw-ioctl suite, the CLI against the real module, rmmod at the end.
+# The host (tests/run-all.sh) counts the lines; scripts/vm/vm-run.sh fails
+# the run if the kernel log reports a WARN, BUG, Oops or soft lockup.
+cd /ab || exit 1
+
+ok() { echo "ok - $*"; }
+notok() { echo "not ok - $*"; }
+
+# expect STATUS PATTERN NAME -- CMD...: CMD exits STATUS, output has PATTERN
+expect() {
+	want=$1 pat=$2 name=$3
+	shift 4
+	out=$("$@" 2>&1)
+	got=$?
+	if [ "$got" = "$want" ] && printf '%s\n' "$out" | grep -q -- "$pat"; then
+		ok "$name"
+	else
+		notok "$name (exit $got, wanted $want; output: $(printf '%s' "$out" | head -c 300))"
+	fi
+}
+
+CMOCKA_MESSAGE_OUTPUT=TAP ./ioctl_test
+
+nodes=$(ls -d /sys/devices/system/node/node* 2>/dev/null | wc -l)
+echo "# guest: $(uname -r), $nodes NUMA node(s), $(grep -c ^processor /proc/cpuinfo) CPUs"
+
+expect 0 "kmalloc " "cli: the first command runs" -- \
+	allocbench run --alloc=kmalloc --size=4096 --trials=50
+expect 0 "vmalloc_batch" "cli: every strategy runs" -- \
+	allocbench run --alloc=none,get_free_pages,alloc_pages_node,kmalloc,kmalloc_node,kmem_cache,kmem_cache_node,vmalloc_node,vmalloc_batch,kvmalloc_node --size=4K --trials=20 --batch=10
+expect 0 "cache of its own" "cli: --nomerge gives an unmerged cache" -- \
+	allocbench run --alloc=kmem_cache --nomerge --trials=5
+expect 0 "order 2" "cli: --order for the page allocator" -- \
+	allocbench run --alloc=get_free_pages --order=2 --trials=5
+expect 0 "kmalloc_node" "cli: --gfp=atomic and --node=0" -- \
+	allocbench run --alloc=kmalloc_node --gfp=atomic --node=0 --cpu=0 --trials=5
+expect 0 "strategy" "cli: list" -- allocbench list
+expect 0 "max batch" "cli: info" -- allocbench info
+expect 2 "--size=0" "cli: --size=0 rejected" -- allocbench run --size=0
+expect 2 "--size=abc" "cli: --size=abc rejected" -- allocbench run --size=abc
+expect 2 "--alloc=nosuch: unknown strategy" "cli: --alloc=nosuch rejected" -- \
+	allocbench run --alloc=nosuch
+expect 2 "--node=7: no such NUMA node" "cli: --node=7 rejected" -- \
+	allocbench run --alloc=kmalloc_node --node=7
+expect 2 "--trials=-1" "cli: --trials=-1 rejected" -- allocbench run --trials=-1
+expect 2 "--cpu=99" "cli: --cpu=99 rejected" -- allocbench run --cpu=99
+expect 2 "largest object" "cli: --size above kmalloc's maximum rejected" -- \
+	allocbench run --alloc=kmalloc --size=1G
+expect 2 "takes no GFP" "cli: --gfp on vmalloc_node rejected" -- \
+	allocbench run --alloc=vmalloc_node --gfp=atomic
+expect 2 "--gfp=sometimes" "cli: unknown --gfp rejected" -- \
+	allocbench run --gfp=sometimes
+expect 2 "limit" "cli: --batch above the module's limit rejected" -- \
+	allocbench run --batch=99999999
+
+if [ "$nodes" -ge 2 ]; then
+	expect 0 "100.0" "cli: kmalloc_node on node 1 from CPU 1 hits 100%" -- \
+		allocbench run --alloc=kmalloc_node --node=1 --cpu=1 --trials=20
+fi
+
+# SIGINT through the CLI: status 130, nothing outstanding afterwards.
+allocbench run --alloc=vmalloc_node --size=64K --trials=10000000 >/tmp/int.out 2>&1 &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+st=$?
+if [ "$st" = 130 ] && grep -q "interrupted" /tmp/int.out; then
+	ok "cli: SIGINT ends a run with status 130"
+else
+	notok "cli: SIGINT ends a run with status 130 (got $st: $(head -c 300 /tmp/int.out))"
+fi
+expect 0 "outstanding:       0 objects" "cli: nothing outstanding after SIGINT" -- allocbench info
+
+if rmmod allocbench; then ok "rmmod after the runs"; else notok "rmmod after the runs"; fi
+expect 3 "module not loaded" "cli: without the module, status 3 and how to load it" -- \
+	allocbench run --alloc=kmalloc

@@ -1,0 +1,608 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ioctl_test.c - drives /dev/allocbench with raw ioctls inside the embedded
+ * kernel (cmocka, TAP output). Every validation path of AB_IOC_INFO and
+ * AB_IOC_RUN is rejected with its errno; every strategy on sizes from 8
+ * bytes to its maximum gives positive cycles and frees everything; *_node
+ * strategies pinned to each node's CPU find all objects on that node; a
+ * signal during a long run ends it within a second with nothing left
+ * outstanding. Asserts relations and invariants only, never times of
+ * allocations.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include <linux/allocbench.h>
+
+static int fd = -1;
+static struct ab_info info;
+static struct ab_strategy_info strat[64];
+
+static int xioctl(unsigned long cmd, void *arg)
+{
+	return ioctl(fd, cmd, arg) ? errno : 0;
+}
+
+static const struct ab_strategy_info *find(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < info.nr_strategies; i++)
+		if (!strcmp(strat[i].name, name))
+			return &strat[i];
+	fail_msg("strategy %s missing", name);
+	return NULL;
+}
+
+static uint64_t outstanding(void)
+{
+	struct ab_info i = { .size = sizeof(i) };
+
+	assert_int_equal(xioctl(AB_IOC_INFO, &i), 0);
+	return i.outstanding;
+}
+
+static int setup_all(void **state)
+{
+	fd = open("/dev/" AB_DEVICE_NAME, O_RDWR);
+	if (fd < 0)
+		return -1;
+	info.size = sizeof(info);
+	info.strategies_ptr = (uintptr_t)strat;
+	info.strategies_len = 64;
+	return xioctl(AB_IOC_INFO, &info) ? -1 : 0;
+}
+
+/* A valid request for @name with the smallest sizes, no samples. */
+static struct ab_run req(const char *name)
+{
+	const struct ab_strategy_info *s = find(name);
+	struct ab_run r = { .size = sizeof(r), .strategy = s->id, .batch = 2,
+			    .trials = 2, .node = -1 };
+
+	if (s->params & AB_PARAM_SIZE)
+		r.obj_size = 64;
+	return r;
+}
+
+/* ---- INFO ---- */
+
+static void test_info_reports(void **state)
+{
+	unsigned int i;
+
+	assert_int_equal(info.abi_version, AB_ABI_VERSION);
+	assert_true(info.nr_strategies > 0 && info.nr_strategies <= 64);
+	assert_int_equal(info.size, sizeof(info));
+	assert_true(info.max_batch > 0 && info.max_trials > 0);
+	assert_true(info.max_bytes > 0);
+	assert_int_equal(info.outstanding, 0);
+	assert_true(info.page_size >= 4096);
+	for (i = 0; i < info.nr_strategies; i++) {
+		assert_int_equal(strat[i].id, i);
+		assert_true(strat[i].name[0] && strat[i].desc[0]);
+		if (strat[i].params & AB_PARAM_SIZE)
+			assert_true(strat[i].max_size >= 8);
+	}
+	find("none");
+	find("kmalloc");
+	find("vmalloc_batch");
+}
+
+static void test_info_count_only(void **state)
+{
+	struct ab_info i = { .size = sizeof(i) };
+
+	assert_int_equal(xioctl(AB_IOC_INFO, &i), 0);
+	assert_int_equal(i.nr_strategies, info.nr_strategies);
+}
+
+/* A struct larger than the module's: zero tail accepted, nonzero -E2BIG. */
+static void test_info_tail(void **state)
+{
+	struct {
+		struct ab_info i;
+		uint64_t newer_field;
+	} big = { .i.size = sizeof(big) };
+
+	assert_int_equal(xioctl(AB_IOC_INFO, &big), 0);
+	assert_int_equal(big.i.size, sizeof(struct ab_info));
+	big.i.size = sizeof(big);
+	big.newer_field = 1;
+	assert_int_equal(xioctl(AB_IOC_INFO, &big), E2BIG);
+}
+
+struct reject {
+	const char *what;
+	int err;
+	void (*mutate)(void *arg);
+};
+
+static void info_short(void *a) { ((struct ab_info *)a)->size = AB_INFO_SIZE_VER0 - 8; }
+static void info_huge(void *a) { ((struct ab_info *)a)->size = 1 << 20; }
+static void info_res0(void *a) { ((struct ab_info *)a)->reserved0 = 1; }
+static void info_res(void *a) { ((struct ab_info *)a)->reserved[3] = 1; }
+static void info_nullptr(void *a) { ((struct ab_info *)a)->strategies_len = 4; }
+static void info_badptr(void *a)
+{
+	((struct ab_info *)a)->strategies_len = 4;
+	((struct ab_info *)a)->strategies_ptr = 16;
+}
+
+static const struct reject info_rejects[] = {
+	{ "info: size below version 0", EINVAL, info_short },
+	{ "info: size above PAGE_SIZE", E2BIG, info_huge },
+	{ "info: reserved0 set", EINVAL, info_res0 },
+	{ "info: reserved[3] set", EINVAL, info_res },
+	{ "info: strategies_len without pointer", EINVAL, info_nullptr },
+	{ "info: bad strategies pointer", EFAULT, info_badptr },
+};
+
+static void test_info_reject(void **state)
+{
+	const struct reject *rj = *state;
+	struct ab_info i = { .size = sizeof(i) };
+
+	rj->mutate(&i);
+	assert_int_equal(xioctl(AB_IOC_INFO, &i), rj->err);
+}
+
+static void test_unknown_command(void **state)
+{
+	struct ab_run r = req("none");
+
+	assert_int_equal(xioctl(_IOWR(AB_IOC_MAGIC, 0x1f, struct ab_run), &r), ENOTTY);
+	assert_int_equal(xioctl(_IOR(AB_IOC_MAGIC, 0x01, struct ab_run), &r), ENOTTY);
+	assert_int_equal(xioctl(_IOWR(AB_IOC_MAGIC + 1, 0x01, struct ab_run), &r), ENOTTY);
+	assert_int_equal(xioctl(_IO(AB_IOC_MAGIC, 0x00), NULL), ENOTTY);
+}
+
+/* ---- RUN rejections ---- */
+
+static struct ab_run *R(void *a) { return a; }
+static void r_strategy(void *a) { R(a)->strategy = 9999; }
+static void r_flag(void *a) { R(a)->flags = 1U << 31; }
+static void r_nomerge_kmalloc(void *a) { R(a)->flags = AB_RUN_NOMERGE; }
+static void r_res0(void *a) { R(a)->reserved0 = 1; }
+static void r_res1(void *a) { R(a)->reserved1 = 1; }
+static void r_res(void *a) { R(a)->reserved[2] = 1; }
+static void r_seed(void *a) { R(a)->seed = 42; }
+static void r_timing(void *a) { R(a)->timing = 1; }
+static void r_pattern(void *a) { R(a)->free_pattern = 1; }
+static void r_context(void *a) { R(a)->context = 1; }
+static void r_gfp(void *a) { R(a)->gfp = AB_GFP_NR; }
+static void r_node_low(void *a) { R(a)->node = -2; }
+static void r_node_high(void *a) { R(a)->node = (int)info.nr_node_ids; }
+static void r_node_huge(void *a) { R(a)->node = 1 << 30; }
+static void r_batch0(void *a) { R(a)->batch = 0; }
+static void r_trials0(void *a) { R(a)->trials = 0; }
+static void r_batch_big(void *a) { R(a)->batch = (uint32_t)info.max_batch + 1; }
+static void r_trials_big(void *a) { R(a)->trials = (uint32_t)info.max_trials + 1; }
+static void r_warmup_big(void *a) { R(a)->warmup = (uint32_t)info.max_trials + 1; }
+static void r_size0(void *a) { R(a)->obj_size = 0; }
+static void r_order_on_size(void *a) { R(a)->order = 1; }
+static void r_size_big(void *a) { R(a)->obj_size = find("kmalloc")->max_size + 1; }
+static void r_bytes_big(void *a)
+{
+	R(a)->obj_size = 1 << 20;
+	R(a)->batch = (uint32_t)(info.max_bytes >> 20) + 1;
+}
+static void r_short(void *a) { R(a)->size = AB_RUN_SIZE_VER0 - 8; }
+static void r_huge(void *a) { R(a)->size = 1 << 20; }
+static void r_samples_short(void *a)
+{
+	static struct ab_sample s[1];
+
+	R(a)->samples_ptr = (uintptr_t)s;
+	R(a)->samples_len = 1;
+}
+static void r_samples_noptr(void *a) { R(a)->samples_len = 2; }
+static void r_samples_nolen(void *a) { R(a)->samples_ptr = (uintptr_t)R(a); }
+static void r_samples_fault(void *a)
+{
+	R(a)->samples_ptr = 16;
+	R(a)->samples_len = 2;
+}
+
+static const struct reject run_rejects[] = {
+	{ "run: unknown strategy", EINVAL, r_strategy },
+	{ "run: unknown flag", EINVAL, r_flag },
+	{ "run: NOMERGE on a strategy without a cache", EINVAL, r_nomerge_kmalloc },
+	{ "run: reserved0 set", EINVAL, r_res0 },
+	{ "run: reserved1 set", EINVAL, r_res1 },
+	{ "run: reserved[2] set", EINVAL, r_res },
+	{ "run: seed set (reserved in ABI 1)", EINVAL, r_seed },
+	{ "run: unknown timing mode", EINVAL, r_timing },
+	{ "run: unknown free pattern", EINVAL, r_pattern },
+	{ "run: unknown context", EINVAL, r_context },
+	{ "run: unknown gfp", EINVAL, r_gfp },
+	{ "run: node -2", EINVAL, r_node_low },
+	{ "run: node nr_node_ids", EINVAL, r_node_high },
+	{ "run: node 2^30", EINVAL, r_node_huge },
+	{ "run: batch 0", EINVAL, r_batch0 },
+	{ "run: trials 0", EINVAL, r_trials0 },
+	{ "run: batch above max_batch", E2BIG, r_batch_big },
+	{ "run: trials above max_trials", E2BIG, r_trials_big },
+	{ "run: warmup above max_trials", E2BIG, r_warmup_big },
+	{ "run: obj_size 0", EINVAL, r_size0 },
+	{ "run: order given to a size strategy", EINVAL, r_order_on_size },
+	{ "run: obj_size above the strategy's max", E2BIG, r_size_big },
+	{ "run: batch x size above max_bytes", E2BIG, r_bytes_big },
+	{ "run: size below version 0", EINVAL, r_short },
+	{ "run: size above PAGE_SIZE", E2BIG, r_huge },
+	{ "run: samples_len below trials", EINVAL, r_samples_short },
+	{ "run: samples_len without pointer", EINVAL, r_samples_noptr },
+	{ "run: samples pointer without length", EINVAL, r_samples_nolen },
+	{ "run: unwritable samples pointer", EFAULT, r_samples_fault },
+};
+
+/* Each rejection is applied to a valid kmalloc request. */
+static void test_run_reject(void **state)
+{
+	const struct reject *rj = *state;
+	struct ab_run r = req("kmalloc");
+
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), 0);
+	rj->mutate(&r);
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), rj->err);
+	assert_int_equal(outstanding(), 0);
+}
+
+static void test_run_reject_params(void **state)
+{
+	struct ab_run r;
+
+	/* a size given to an order strategy */
+	r = req("get_free_pages");
+	r.obj_size = 4096;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), EINVAL);
+	/* an order above the page allocator's */
+	r = req("get_free_pages");
+	r.order = find("get_free_pages")->max_order + 1;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), E2BIG);
+	/* a node given to a strategy that takes none */
+	r = req("kmalloc");
+	r.node = 0;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), EINVAL);
+	/* a GFP choice given to a strategy that takes none */
+	r = req("vmalloc_node");
+	r.gfp = AB_GFP_ATOMIC;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), EINVAL);
+	/* none takes neither size nor order */
+	r = req("none");
+	r.obj_size = 8;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), EINVAL);
+	/* a newer caller's nonzero tail */
+	{
+		struct {
+			struct ab_run r;
+			uint64_t newer;
+		} big = { .r = req("kmalloc"), .newer = 1 };
+
+		big.r.size = sizeof(big);
+		assert_int_equal(xioctl(AB_IOC_RUN, &big), E2BIG);
+		big.newer = 0;
+		big.r.size = sizeof(big);
+		assert_int_equal(xioctl(AB_IOC_RUN, &big), 0);
+		assert_int_equal(big.r.size, sizeof(struct ab_run));
+	}
+	assert_int_equal(outstanding(), 0);
+}
+
+/* ---- runs ---- */
+
+/* Runs @r with samples; checks the invariants every run must keep. */
+static void run_ok(struct ab_run *r, int want_cycles)
+{
+	struct ab_sample *s = calloc(r->trials, sizeof(*s));
+	uint32_t t, per_trial;
+
+	assert_non_null(s);
+	r->samples_ptr = (uintptr_t)s;
+	r->samples_len = r->trials;
+	assert_int_equal(xioctl(AB_IOC_RUN, r), 0);
+	assert_int_equal(r->trials_done, r->trials);
+	assert_int_equal(r->failed, 0);
+	per_trial = strcmp(strat[r->strategy].name, "vmalloc_batch") ? r->batch : 1;
+	assert_int_equal(r->objects, (uint64_t)per_trial * r->trials);
+	for (t = 0; t < r->trials; t++) {
+		assert_int_equal(s[t].nr_objs, per_trial);
+		assert_int_equal(s[t].failed, 0);
+		if (want_cycles) {
+			assert_true(s[t].alloc_cycles > 0);
+			assert_true(s[t].free_cycles > 0);
+		}
+	}
+	assert_int_equal(outstanding(), 0);
+	free(s);
+}
+
+static void test_every_strategy_every_size(void **state)
+{
+	unsigned int i;
+
+	for (i = 0; i < info.nr_strategies; i++) {
+		const struct ab_strategy_info *s = &strat[i];
+		struct ab_run r = req(s->name);
+
+		if (s->params & AB_PARAM_SIZE) {
+			uint64_t sz, max = s->max_size;
+
+			/* vmalloc_batch allocates batch x size at once */
+			if (!strcmp(s->name, "vmalloc_batch"))
+				max /= r.batch;
+			for (sz = 8; sz < max; sz *= 4) {
+				r = req(s->name);
+				r.obj_size = sz;
+				run_ok(&r, 1);
+			}
+			r = req(s->name);
+			r.obj_size = max;
+			r.batch = r.batch > info.max_bytes / max ?
+				  (uint32_t)(info.max_bytes / max) : r.batch;
+			run_ok(&r, 1);
+		} else if (s->params & AB_PARAM_ORDER) {
+			uint32_t o;
+
+			for (o = 0; o <= s->max_order; o++) {
+				r = req(s->name);
+				r.order = o;
+				r.batch = 1;
+				run_ok(&r, 1);
+			}
+		} else {
+			r.batch = 64;
+			run_ok(&r, 1);
+		}
+	}
+}
+
+static void test_warmup_not_recorded(void **state)
+{
+	struct ab_run r = req("kmalloc");
+
+	r.warmup = 5;
+	r.trials = 3;
+	run_ok(&r, 1);
+}
+
+static void test_every_gfp(void **state)
+{
+	uint32_t g;
+
+	for (g = 0; g < AB_GFP_NR; g++) {
+		struct ab_run r = req("kmalloc_node");
+
+		r.gfp = g;
+		run_ok(&r, 1);
+		r = req("alloc_pages_node");
+		r.gfp = g;
+		run_ok(&r, 1);
+	}
+}
+
+static void test_cache_merge_report(void **state)
+{
+	struct ab_run r = req("kmem_cache");
+
+	r.flags = AB_RUN_NOMERGE;
+	run_ok(&r, 1);
+	assert_int_equal(r.cache_merged, AB_MERGED_NO);
+	r = req("kmem_cache");
+	run_ok(&r, 1);
+	assert_true(r.cache_merged == AB_MERGED_YES ||
+		    r.cache_merged == AB_MERGED_NO);
+	r = req("kmalloc");
+	run_ok(&r, 1);
+	assert_int_equal(r.cache_merged, AB_MERGED_NA);
+}
+
+static int node_has_memory(int node)
+{
+	char path[96];
+	FILE *f;
+	long kb = 0;
+	char line[160];
+
+	snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/meminfo", node);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Node %*d MemTotal: %ld kB", &kb) == 1)
+			break;
+	fclose(f);
+	return kb > 0;
+}
+
+/* First CPU of @node, from sysfs, or -1. */
+static int node_first_cpu(int node)
+{
+	char path[96];
+	int cpu;
+
+	for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+		snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/cpu%d", node, cpu);
+		if (!access(path, F_OK))
+			return cpu;
+	}
+	return -1;
+}
+
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	assert_int_equal(sched_setaffinity(0, sizeof(set), &set), 0);
+}
+
+/* Pinned to a CPU of each node, every *_node strategy hits the node. */
+static void test_node_hits(void **state)
+{
+	static const char *const node_strats[] = {
+		"alloc_pages_node", "kmalloc_node", "kmem_cache_node",
+		"vmalloc_node", "kvmalloc_node",
+	};
+	int node, cpu, nodes = 0;
+	unsigned int i;
+
+	for (node = 0; node < (int)info.nr_node_ids; node++) {
+		if (!node_has_memory(node))
+			continue;
+		cpu = node_first_cpu(node);
+		if (cpu < 0)
+			continue;
+		pin(cpu);
+		nodes++;
+		for (i = 0; i < sizeof(node_strats) / sizeof(node_strats[0]); i++) {
+			struct ab_run r = req(node_strats[i]);
+
+			r.node = node;
+			r.batch = 32;
+			r.trials = 4;
+			if (r.obj_size)
+				r.obj_size = 4096;
+			run_ok(&r, 1);
+			assert_int_equal(r.target_node, node);
+			assert_int_equal(r.cpu_start, cpu);
+			assert_int_equal(r.cpu_end, cpu);
+			assert_int_equal(r.node_checked, r.objects);
+			if (r.node_hits != r.node_checked)
+				fail_msg("%s on node %d: %llu of %llu objects on the node",
+					 node_strats[i], node,
+					 (unsigned long long)r.node_hits,
+					 (unsigned long long)r.node_checked);
+		}
+		/* with no node, hits are counted against the local node */
+		{
+			struct ab_run r = req("kmalloc");
+
+			run_ok(&r, 1);
+			assert_int_equal(r.target_node, node);
+		}
+	}
+	print_message("node hits checked on %d node(s)\n", nodes);
+	assert_true(nodes >= 1);
+}
+
+/* ---- signals ---- */
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void on_sig(int sig) { }
+
+/*
+ * A child starts a run far longer than the test; SIGINT arrives after
+ * 300 ms. With @caught the child has a handler: the ioctl must return
+ * EINTR with partial output; without, the default action kills it. Either
+ * way the child is gone within a second of the signal and the module holds
+ * nothing.
+ */
+static void sigint_case(int caught)
+{
+	struct ab_run *shared = mmap(NULL, sizeof(*shared), PROT_READ | PROT_WRITE,
+				     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	double t0, waited;
+	int status;
+	pid_t pid;
+
+	assert_true(shared != MAP_FAILED);
+	memset(shared, 0, sizeof(*shared));
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct ab_run r = req("vmalloc_node");
+		int err;
+
+		if (caught) {
+			struct sigaction sa = { .sa_handler = on_sig };
+
+			sigaction(SIGINT, &sa, NULL);
+		}
+		r.obj_size = 65536;
+		r.batch = 64;
+		r.trials = (uint32_t)info.max_trials;
+		err = xioctl(AB_IOC_RUN, &r);
+		*shared = r;
+		_exit(err == EINTR ? 0 : 1);
+	}
+	usleep(300000);
+	assert_int_equal(kill(pid, SIGINT), 0);
+	t0 = now();
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	waited = now() - t0;
+	if (waited >= 1.0)
+		fail_msg("the run took %.2f s to end after SIGINT", waited);
+	if (caught) {
+		assert_true(WIFEXITED(status));
+		assert_int_equal(WEXITSTATUS(status), 0);
+		assert_true(shared->trials_done > 0);
+		assert_true(shared->trials_done < shared->trials);
+		assert_int_equal(shared->objects, (uint64_t)shared->trials_done * 64);
+	} else {
+		assert_true(WIFSIGNALED(status));
+		assert_int_equal(WTERMSIG(status), SIGINT);
+	}
+	assert_int_equal(outstanding(), 0);
+	munmap(shared, sizeof(*shared));
+}
+
+static void test_sigint_default(void **state) { sigint_case(0); }
+static void test_sigint_caught(void **state) { sigint_case(1); }
+
+#define REJECT_TESTS(table, fn)                                               \
+	do {                                                                  \
+		size_t k;                                                     \
+		for (k = 0; k < sizeof(table) / sizeof(table[0]); k++) {      \
+			tests[n].name = table[k].what;                        \
+			tests[n].test_func = fn;                              \
+			tests[n].initial_state = (void *)&table[k];           \
+			n++;                                                  \
+		}                                                             \
+	} while (0)
+
+int main(void)
+{
+	struct CMUnitTest tests[64] = {
+		cmocka_unit_test(test_info_reports),
+		cmocka_unit_test(test_info_count_only),
+		cmocka_unit_test(test_info_tail),
+		cmocka_unit_test(test_unknown_command),
+		cmocka_unit_test(test_run_reject_params),
+		cmocka_unit_test(test_every_strategy_every_size),
+		cmocka_unit_test(test_warmup_not_recorded),
+		cmocka_unit_test(test_every_gfp),
+		cmocka_unit_test(test_cache_merge_report),
+		cmocka_unit_test(test_node_hits),
+		cmocka_unit_test(test_sigint_default),
+		cmocka_unit_test(test_sigint_caught),
+	};
+	size_t n = 12;
+
+	REJECT_TESTS(info_rejects, test_info_reject);
+	REJECT_TESTS(run_rejects, test_run_reject);
+	return _cmocka_run_group_tests("ioctl", tests, n, setup_all, NULL);
+}
