@@ -197,14 +197,16 @@ static void print_header(const struct ab_backend_info *bi,
 	printf("CPU %d (node %d), TSC ", cpu, numa_available() < 0 ? 0 :
 	       numa_node_of_cpu(cpu));
 	if (bi->info.tsc_khz)
-		printf("%u kHz: ns = cycles * 10^6 / tsc_khz\n", bi->info.tsc_khz);
+		printf("%u.%03u MHz: ns = cycles * 10^6 / tsc_khz (%u)\n",
+		       bi->info.tsc_khz / 1000, bi->info.tsc_khz % 1000,
+		       bi->info.tsc_khz);
 	else
 		printf("frequency unknown: ns columns are n/a\n");
 	printf("%u objects per trial, %u trials after %u warm-up, %s\n",
 	       o->batch, o->trials, o->warmup, ab_gfp_name(o->gfp));
 	printf("per-op values over trials, raw: loop and clock overhead included (see the none row)\n\n");
-	printf("%-18s %-10s %-35s   %-35s   %-17s %7s %5s %6s\n", "", "",
-	       "alloc ns/op", "free ns/op", "median cycles/op", "", "", "");
+	printf("%-29s %-35s   %-35s   %s\n", "", "alloc ns/op", "free ns/op",
+	       "median cycles/op");
 	printf("%-18s %-10s %8s %8s %8s %8s   %8s %8s %8s %8s   %8s %8s %7s %5s %6s\n",
 	       "strategy", "object", "min", "median", "mean", "max", "min",
 	       "median", "mean", "max", "alloc", "free", "failed", "node",

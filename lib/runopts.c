@@ -35,13 +35,13 @@ const char *ab_gfp_name(uint32_t gfp)
 int ab_opt_size(const char *arg, struct ab_run_opts *o, char *err, size_t len)
 {
 	int ret = ab_parse_size(arg, &o->size);
+	const char *what = ret == -ERANGE ? "too large" :
+			   ret ? "not a size" : "an object needs at least 1 byte";
 
-	if (!ret && !o->size)
-		ret = -ERANGE;
-	if (ret) {
+	if (ret || !o->size) {
 		snprintf(err, len,
-			 "--size=%s: %s (bytes, at least 1, with an optional K, M or G suffix for powers of 1024: 4096, 4K, 1M)",
-			 arg, ret == -ERANGE ? "out of range" : "not a size");
+			 "--size=%s: %s (bytes from 1, with an optional K, M or G suffix for powers of 1024: 4096, 4K, 1M)",
+			 arg, what);
 		return -EINVAL;
 	}
 	o->size_set = 1;

@@ -79,3 +79,4 @@ expect 0 "outstanding:       0 objects" "cli: nothing outstanding after SIGINT" 
 if rmmod allocbench; then ok "rmmod after the runs"; else notok "rmmod after the runs"; fi
 expect 3 "module not loaded" "cli: without the module, status 3 and how to load it" -- \
 	allocbench run --alloc=kmalloc
+exit 0

@@ -311,11 +311,16 @@ static void run_ok(struct ab_run *r, int want_cycles)
 {
 	struct ab_sample *s = calloc(r->trials, sizeof(*s));
 	uint32_t t, per_trial;
+	int err;
 
 	assert_non_null(s);
 	r->samples_ptr = (uintptr_t)s;
 	r->samples_len = r->trials;
-	assert_int_equal(xioctl(AB_IOC_RUN, r), 0);
+	err = xioctl(AB_IOC_RUN, r);
+	if (err)
+		fail_msg("%s, size %llu, order %u, batch %u: %s",
+			 strat[r->strategy].name, (unsigned long long)r->obj_size,
+			 r->order, r->batch, strerror(err));
 	assert_int_equal(r->trials_done, r->trials);
 	assert_int_equal(r->failed, 0);
 	per_trial = strcmp(strat[r->strategy].name, "vmalloc_batch") ? r->batch : 1;
@@ -332,6 +337,17 @@ static void run_ok(struct ab_run *r, int want_cycles)
 	free(s);
 }
 
+/* Two objects of @sz, or one when two exceed the module's budget. */
+static void run_size(const char *name, uint64_t sz)
+{
+	struct ab_run r = req(name);
+
+	r.obj_size = sz;
+	if (r.batch > info.max_bytes / sz)
+		r.batch = 1;
+	run_ok(&r, 1);
+}
+
 static void test_every_strategy_every_size(void **state)
 {
 	unsigned int i;
@@ -346,16 +362,9 @@ static void test_every_strategy_every_size(void **state)
 			/* vmalloc_batch allocates batch x size at once */
 			if (!strcmp(s->name, "vmalloc_batch"))
 				max /= r.batch;
-			for (sz = 8; sz < max; sz *= 4) {
-				r = req(s->name);
-				r.obj_size = sz;
-				run_ok(&r, 1);
-			}
-			r = req(s->name);
-			r.obj_size = max;
-			r.batch = r.batch > info.max_bytes / max ?
-				  (uint32_t)(info.max_bytes / max) : r.batch;
-			run_ok(&r, 1);
+			for (sz = 8; sz < max; sz *= 4)
+				run_size(s->name, sz);
+			run_size(s->name, max);
 		} else if (s->params & AB_PARAM_ORDER) {
 			uint32_t o;
 

@@ -1,0 +1,49 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# cli.sh [ALLOCBENCH] - the command line on the host, where no module is
+# loaded: usage errors are named and exit 2 before any backend is asked;
+# a missing module is exit 3 with the way forward. TAP lines.
+ab=${1:-./allocbench}
+
+ok() { echo "ok - $*"; }
+notok() { echo "not ok - $*"; }
+
+# expect STATUS PATTERN NAME -- ARGS...
+expect() {
+	want=$1 pat=$2 name=$3
+	shift 4
+	out=$("$ab" "$@" 2>&1)
+	got=$?
+	if [ "$got" = "$want" ] && printf '%s\n' "$out" | grep -q -- "$pat"; then
+		ok "host cli: $name"
+	else
+		notok "host cli: $name (exit $got, wanted $want; output: $(printf '%s' "$out" | head -c 300))"
+	fi
+}
+
+expect 0 "allocbench 0" "--version" -- --version
+expect 0 "commands:" "--help lists the commands" -- --help
+expect 2 "usage:" "no command is a usage error" --
+expect 2 "'frobnicate' is not a command" "unknown command" -- frobnicate
+expect 2 "--size=0: an object needs at least 1 byte" "--size=0" -- run --size=0
+expect 2 "--size=abc: not a size" "--size=abc" -- run --size=abc
+expect 2 "--size=1.5M: not a size" "--size=1.5M" -- run --size=1.5M
+expect 2 "--trials=-1: must be an integer" "--trials=-1" -- run --trials=-1
+expect 2 "--batch=0: must be an integer from 1" "--batch=0" -- run --batch=0
+expect 2 "--warmup=x: must be an integer from 0" "--warmup=x" -- run --warmup=x
+expect 2 "--order=-2: not a page order" "--order=-2" -- run --order=-2
+expect 2 "--node=-3: not a NUMA node" "--node=-3" -- run --node=-3
+expect 2 "--gfp=GFP_DMA: unknown GFP choice" "--gfp=GFP_DMA" -- run --gfp=GFP_DMA
+expect 2 "--bogus: unknown option" "unknown option" -- run --bogus
+expect 2 "unexpected argument 'kmalloc'" "stray argument" -- run kmalloc
+expect 2 "--backend=gpu: unknown backend" "--backend=gpu" -- run --backend=gpu
+expect 0 "--alloc=LIST" "run --help" -- run --help
+expect 0 "--alloc=LIST" "help run shows run's options" -- help run
+expect 2 "'nosuch' is not a command" "help nosuch" -- help nosuch
+if [ ! -e /dev/allocbench ]; then
+	expect 3 "module not loaded: \`sudo make load\`, or try the embedded kernel: \`make demo\`" \
+		"no module: status 3 and the way forward" -- run --alloc=kmalloc --size=4096
+	expect 3 "unavailable" "list says why the backend is unavailable" -- list
+	expect 3 "module not loaded" "info without the module" -- info
+fi
