@@ -4,7 +4,7 @@
 #   make demo    the 2019 experiment from Debian's kernel under qemu
 #   make check   every test; ends with "N passed, N failed"
 
-VERSION := $(shell cat VERSION)
+VERSION := $(shell tail -n 1 VERSION)
 CC ?= gcc
 CFLAGS ?= -O2 -g
 CFLAGS += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow \
@@ -99,8 +99,12 @@ check: deps
 	@$(MAKE) --no-print-directory allocbench $(UNIT_TESTS) vm-image
 	@sh tests/run-all.sh
 
+# checkpatch --strict on the module, clang-format on userspace, SPDX lines.
+lint:
+	@sh scripts/lint.sh
+
 clean:
 	rm -rf $(B) allocbench
 	-$(MAKE) -C kmod KDIR=$(KDIR) clean 2>/dev/null
 
-.PHONY: all deps kmod load unload reload vm-image vm-run demo check clean FORCE
+.PHONY: all lint deps kmod load unload reload vm-image vm-run demo check clean FORCE

@@ -29,15 +29,17 @@ static int kmod_open(char *why, size_t len)
 	case ENOENT:
 	case ENODEV:
 	case ENXIO:
-		snprintf(why, len,
-			 "%s: module not loaded: `sudo make load`, or try the embedded kernel: `make demo`",
-			 AB_DEV_PATH);
+		snprintf(
+			why, len,
+			"%s: module not loaded: `sudo make load`, or try the embedded kernel: `make demo`",
+			AB_DEV_PATH);
 		return -ENOENT;
 	case EACCES:
 	case EPERM:
-		snprintf(why, len,
-			 "%s: permission denied: the device is mode 0600, run allocbench as root",
-			 AB_DEV_PATH);
+		snprintf(
+			why, len,
+			"%s: permission denied: the device is mode 0600, run allocbench as root",
+			AB_DEV_PATH);
 		return -EACCES;
 	default:
 		snprintf(why, len, "%s: %s", AB_DEV_PATH, strerror(errno));
@@ -59,9 +61,10 @@ static int kmod_info(struct ab_backend_info *out, char *why, size_t len)
 		return -errno;
 	}
 	if (info.abi_version != AB_ABI_VERSION) {
-		snprintf(why, len,
-			 "allocbench.ko speaks ABI version %u, this allocbench speaks %u: rebuild and reload the module (`make && sudo make reload`)",
-			 info.abi_version, AB_ABI_VERSION);
+		snprintf(
+			why, len,
+			"allocbench.ko speaks ABI version %u, this allocbench speaks %u: rebuild and reload the module (`make && sudo make reload`)",
+			info.abi_version, AB_ABI_VERSION);
 		return -EPROTO;
 	}
 	free(strategies);
@@ -106,12 +109,14 @@ static int kmod_run(struct ab_run *run, char *why, size_t len)
 			 run->trials_done, run->trials);
 		break;
 	case E2BIG:
-		snprintf(why, len,
-			 "the module refused the run: a count or size is above its limits (`allocbench info` lists them)");
+		snprintf(
+			why, len,
+			"the module refused the run: a count or size is above its limits (`allocbench info` lists them)");
 		break;
 	case EBUSY:
-		snprintf(why, len,
-			 "the module refused the run: other runs in progress hold its memory budget (max_outstanding_mb)");
+		snprintf(
+			why, len,
+			"the module refused the run: other runs in progress hold its memory budget (max_outstanding_mb)");
 		break;
 	case ENOMEM:
 		snprintf(why, len,

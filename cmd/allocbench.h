@@ -11,11 +11,11 @@
 
 /* Exit statuses, distinct so scripts can tell failure kinds apart. */
 enum ab_exit {
-	AB_EXIT_OK = 0,		/* done */
-	AB_EXIT_RUN = 1,	/* the run failed in the backend */
-	AB_EXIT_USAGE = 2,	/* bad command line; nothing was run */
-	AB_EXIT_BACKEND = 3,	/* the backend is unavailable */
-	AB_EXIT_INTR = 130,	/* interrupted by SIGINT or SIGTERM */
+	AB_EXIT_OK = 0,	     /* done */
+	AB_EXIT_RUN = 1,     /* the run failed in the backend */
+	AB_EXIT_USAGE = 2,   /* bad command line; nothing was run */
+	AB_EXIT_BACKEND = 3, /* the backend is unavailable */
+	AB_EXIT_INTR = 130,  /* interrupted by SIGINT or SIGTERM */
 };
 
 /**

@@ -30,9 +30,10 @@ void ab_usage(FILE *f)
 {
 	const struct ab_cmd *c;
 
-	fprintf(f, "usage: allocbench [--version] [--help] COMMAND [OPTIONS]\n\n"
-		   "Measure kernel allocation paths (allocbench.ko) per CPU and NUMA node.\n\n"
-		   "commands:\n");
+	fprintf(f,
+		"usage: allocbench [--version] [--help] COMMAND [OPTIONS]\n\n"
+		"Measure kernel allocation paths (allocbench.ko) per CPU and NUMA node.\n\n"
+		"commands:\n");
 	for (c = ab_cmds; c->name; c++)
 		fprintf(f, "  %-6s %s\n", c->name, c->summary);
 	fprintf(f, "\nFirst try: allocbench run --alloc=kmalloc --size=4096\n"

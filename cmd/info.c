@@ -12,12 +12,10 @@
 int cmd_info(int argc, const char **argv)
 {
 	const char *backend = NULL;
-	struct poptOption opts[] = {
-		{ "backend", 0, POPT_ARG_STRING, &backend, 0,
-		  "backend to ask (default: kmod)", "NAME" },
-		POPT_AUTOHELP
-		POPT_TABLEEND
-	};
+	struct poptOption opts[] = { { "backend", 0, POPT_ARG_STRING, &backend,
+				       0, "backend to ask (default: kmod)",
+				       "NAME" },
+				     POPT_AUTOHELP POPT_TABLEEND };
 	const struct ab_backend *be;
 	struct ab_backend_info bi;
 	struct utsname u;

@@ -27,10 +27,7 @@ static void print_params(const struct ab_strategy_info *si, char *buf,
 
 int cmd_list(int argc, const char **argv)
 {
-	struct poptOption opts[] = {
-		POPT_AUTOHELP
-		POPT_TABLEEND
-	};
+	struct poptOption opts[] = { POPT_AUTOHELP POPT_TABLEEND };
 	const char *names[] = { "kmod" };
 	struct ab_backend_info bi;
 	char why[AB_ERRLEN], params[48];

@@ -194,8 +194,8 @@ static void print_header(const struct ab_backend_info *bi,
 	printf("allocbench %s, %s.ko %s (ABI %u), Linux %s\n", AB_TOOL_VERSION,
 	       AB_DEVICE_NAME, bi->info.version, bi->info.abi_version,
 	       u.release);
-	printf("CPU %d (node %d), TSC ", cpu, numa_available() < 0 ? 0 :
-	       numa_node_of_cpu(cpu));
+	printf("CPU %d (node %d), TSC ", cpu,
+	       numa_available() < 0 ? 0 : numa_node_of_cpu(cpu));
 	if (bi->info.tsc_khz)
 		printf("%u.%03u MHz: ns = cycles * 10^6 / tsc_khz (%u)\n",
 		       bi->info.tsc_khz / 1000, bi->info.tsc_khz % 1000,
@@ -387,8 +387,7 @@ int cmd_run(int argc, const char **argv)
 		  NULL },
 		{ "backend", 0, POPT_ARG_STRING, &a.backend, 0,
 		  "where to run: kmod (default)", "NAME" },
-		POPT_AUTOHELP
-		POPT_TABLEEND
+		POPT_AUTOHELP POPT_TABLEEND
 	};
 	char why[AB_ERRLEN];
 	const struct ab_backend *be;

@@ -30,9 +30,9 @@
 #include "ab_internal.h"
 
 /* Largest ab_run.batch: bounds the kvmalloc'ed object array (8 MiB). */
-#define AB_MAX_BATCH (1U << 20)
+#define AB_MAX_BATCH BIT(20)
 /* Largest ab_run.trials and ab_run.warmup. */
-#define AB_MAX_TRIALS (1U << 24)
+#define AB_MAX_TRIALS BIT(24)
 
 static unsigned int max_outstanding_mb;
 module_param(max_outstanding_mb, uint, 0644);

@@ -112,6 +112,7 @@ static __always_inline void none_free(struct ab_ctx *ctx, void *obj)
 {
 	barrier_data(obj);
 }
+
 AB_PHASES(none, none_one, none_free)
 
 /* ---- page allocator ---- */
@@ -125,6 +126,7 @@ static __always_inline void gfp_pages_free(struct ab_ctx *ctx, void *obj)
 {
 	free_pages((unsigned long)obj, ctx->order);
 }
+
 AB_PHASES(get_free_pages, gfp_pages_one, gfp_pages_free)
 
 static __always_inline void *pages_node_one(struct ab_ctx *ctx)
@@ -136,6 +138,7 @@ static __always_inline void pages_node_free(struct ab_ctx *ctx, void *obj)
 {
 	__free_pages((struct page *)obj, ctx->order);
 }
+
 AB_PHASES(alloc_pages_node, pages_node_one, pages_node_free)
 
 /* ---- kmalloc ---- */
@@ -154,6 +157,7 @@ static __always_inline void kfree_one(struct ab_ctx *ctx, void *obj)
 {
 	kfree(obj);
 }
+
 AB_PHASES(kmalloc, kmalloc_one, kfree_one)
 AB_PHASES(kmalloc_node, kmalloc_node_one, kfree_one)
 
@@ -237,6 +241,7 @@ static __always_inline void cache_free(struct ab_ctx *ctx, void *obj)
 {
 	kmem_cache_free(ctx->cache, obj);
 }
+
 AB_PHASES(kmem_cache, cache_one, cache_free)
 AB_PHASES(kmem_cache_node, cache_node_one, cache_free)
 
@@ -256,6 +261,7 @@ static __always_inline void vfree_one(struct ab_ctx *ctx, void *obj)
 {
 	vfree(obj);
 }
+
 AB_PHASES(vmalloc_node, vmalloc_node_one, vfree_one)
 AB_PHASES(vmalloc_batch, vmalloc_one, vfree_one)
 
@@ -280,6 +286,7 @@ static __always_inline void kvfree_one(struct ab_ctx *ctx, void *obj)
 {
 	kvfree(obj);
 }
+
 AB_PHASES(kvmalloc_node, kvmalloc_node_one, kvfree_one)
 
 /* ---- the table ---- */
@@ -360,7 +367,7 @@ const struct ab_strategy ab_strategies[] = {
 	},
 	{
 		.name = "vmalloc_batch",
-		.desc = "one vmalloc(batch x size) per trial: the 2019 scatterlist seed's vmalloc row",
+		.desc = "one vmalloc(batch x size) per trial: the 2019 seed's vmalloc row",
 		.params = AB_PARAM_SIZE,
 		.max_size = U64_MAX,
 		.setup = vmalloc_batch_setup,

@@ -109,7 +109,8 @@ void ab_format_size(uint64_t bytes, char *buf, size_t len)
 
 		if (bytes && !(bytes & ((1ULL << shift) - 1))) {
 			snprintf(buf, len, "%llu%c",
-				 (unsigned long long)(bytes >> shift), units[i]);
+				 (unsigned long long)(bytes >> shift),
+				 units[i]);
 			return;
 		}
 	}

@@ -35,13 +35,15 @@ const char *ab_gfp_name(uint32_t gfp)
 int ab_opt_size(const char *arg, struct ab_run_opts *o, char *err, size_t len)
 {
 	int ret = ab_parse_size(arg, &o->size);
-	const char *what = ret == -ERANGE ? "too large" :
-			   ret ? "not a size" : "an object needs at least 1 byte";
+	const char *what = ret == -ERANGE ? "too large"
+			   : ret	  ? "not a size"
+					  : "an object needs at least 1 byte";
 
 	if (ret || !o->size) {
-		snprintf(err, len,
-			 "--size=%s: %s (bytes from 1, with an optional K, M or G suffix for powers of 1024: 4096, 4K, 1M)",
-			 arg, what);
+		snprintf(
+			err, len,
+			"--size=%s: %s (bytes from 1, with an optional K, M or G suffix for powers of 1024: 4096, 4K, 1M)",
+			arg, what);
 		return -EINVAL;
 	}
 	o->size_set = 1;
@@ -53,9 +55,10 @@ int ab_opt_order(const char *arg, struct ab_run_opts *o, char *err, size_t len)
 	uint64_t v;
 
 	if (ab_parse_u64(arg, 0, 63, &v)) {
-		snprintf(err, len,
-			 "--order=%s: not a page order (an integer from 0; 2^order pages per object)",
-			 arg);
+		snprintf(
+			err, len,
+			"--order=%s: not a page order (an integer from 0; 2^order pages per object)",
+			arg);
 		return -EINVAL;
 	}
 	o->order = (uint32_t)v;
@@ -63,8 +66,8 @@ int ab_opt_order(const char *arg, struct ab_run_opts *o, char *err, size_t len)
 	return 0;
 }
 
-int ab_opt_count(const char *name, const char *arg, uint32_t min,
-		 uint32_t *out, char *err, size_t len)
+int ab_opt_count(const char *name, const char *arg, uint32_t min, uint32_t *out,
+		 char *err, size_t len)
 {
 	uint64_t v;
 
@@ -82,9 +85,10 @@ int ab_opt_node(const char *arg, struct ab_run_opts *o, char *err, size_t len)
 	uint64_t v;
 
 	if (ab_parse_u64(arg, 0, 1023, &v)) {
-		snprintf(err, len,
-			 "--node=%s: not a NUMA node number (an integer from 0; see `numactl -H`)",
-			 arg);
+		snprintf(
+			err, len,
+			"--node=%s: not a NUMA node number (an integer from 0; see `numactl -H`)",
+			arg);
 		return -EINVAL;
 	}
 	o->node = (int)v;
@@ -102,9 +106,10 @@ int ab_opt_gfp(const char *arg, struct ab_run_opts *o, char *err, size_t len)
 			return 0;
 		}
 	}
-	snprintf(err, len,
-		 "--gfp=%s: unknown GFP choice (allowed: kernel, atomic, nowait, kernel_zero)",
-		 arg);
+	snprintf(
+		err, len,
+		"--gfp=%s: unknown GFP choice (allowed: kernel, atomic, nowait, kernel_zero)",
+		arg);
 	return -EINVAL;
 }
 
@@ -135,25 +140,32 @@ int ab_run_prepare(const struct ab_run_opts *o, const struct ab_info *info,
 	run->node = -1;
 
 	if (o->batch > info->max_batch) {
-		snprintf(err, len, "--batch=%u: above the module's limit of %llu objects per trial",
-			 o->batch, (unsigned long long)info->max_batch);
+		snprintf(
+			err, len,
+			"--batch=%u: above the module's limit of %llu objects per trial",
+			o->batch, (unsigned long long)info->max_batch);
 		return -EINVAL;
 	}
 	if (o->trials > info->max_trials || o->warmup > info->max_trials) {
-		snprintf(err, len, "--%s=%u: above the module's limit of %llu trials",
+		snprintf(err, len,
+			 "--%s=%u: above the module's limit of %llu trials",
 			 o->trials > info->max_trials ? "trials" : "warmup",
 			 o->trials > info->max_trials ? o->trials : o->warmup,
 			 (unsigned long long)info->max_trials);
 		return -EINVAL;
 	}
 	if (o->gfp != AB_GFP_KERNEL && !(si->params & AB_PARAM_GFP)) {
-		snprintf(err, len, "--gfp=%s: %s takes no GFP flags (it always allocates with GFP_KERNEL)",
-			 ab_gfp_name(o->gfp), si->name);
+		snprintf(
+			err, len,
+			"--gfp=%s: %s takes no GFP flags (it always allocates with GFP_KERNEL)",
+			ab_gfp_name(o->gfp), si->name);
 		return -EINVAL;
 	}
 	if (o->nomerge && !(si->params & AB_PARAM_CACHE)) {
-		snprintf(err, len, "--nomerge: %s has no kmem_cache of its own (only the kmem_cache strategies do)",
-			 si->name);
+		snprintf(
+			err, len,
+			"--nomerge: %s has no kmem_cache of its own (only the kmem_cache strategies do)",
+			si->name);
 		return -EINVAL;
 	}
 	if (si->params & AB_PARAM_NODE)
@@ -162,32 +174,41 @@ int ab_run_prepare(const struct ab_run_opts *o, const struct ab_info *info,
 		run->flags |= AB_RUN_NOMERGE;
 
 	if (si->params & AB_PARAM_ORDER) {
-		run->order = o->order_set ? o->order :
-			     order_for(o->size_set ? o->size : info->page_size,
-				       info->page_size);
+		run->order = o->order_set
+				     ? o->order
+				     : order_for(o->size_set ? o->size
+							     : info->page_size,
+						 info->page_size);
 		if (run->order > si->max_order) {
-			snprintf(err, len, "--order=%u: above %s's largest order, %u",
+			snprintf(err, len,
+				 "--order=%u: above %s's largest order, %u",
 				 run->order, si->name, si->max_order);
 			return -EINVAL;
 		}
 		obj_bytes = (uint64_t)info->page_size << run->order;
 	} else if (si->params & AB_PARAM_SIZE) {
-		run->obj_size = o->size_set ? o->size :
-				(uint64_t)info->page_size << (o->order_set ? o->order : 0);
+		run->obj_size =
+			o->size_set ? o->size
+				    : (uint64_t)info->page_size
+					      << (o->order_set ? o->order : 0);
 		if (run->obj_size > si->max_size) {
 			ab_format_size(run->obj_size, a, sizeof(a));
 			ab_format_size(si->max_size, b, sizeof(b));
-			snprintf(err, len, "--size=%s: above %s's largest object, %s bytes",
-				 a, si->name, b);
+			snprintf(
+				err, len,
+				"--size=%s: above %s's largest object, %s bytes",
+				a, si->name, b);
 			return -EINVAL;
 		}
 		obj_bytes = run->obj_size;
 	}
 	if (obj_bytes && run->batch > info->max_bytes / obj_bytes) {
 		ab_format_size(info->max_bytes, b, sizeof(b));
-		snprintf(err, len,
-			 "--batch=%u: %u objects of %llu bytes are above the module's limit of %s bytes held at once (max_outstanding_mb)",
-			 run->batch, run->batch, (unsigned long long)obj_bytes, b);
+		snprintf(
+			err, len,
+			"--batch=%u: %u objects of %llu bytes are above the module's limit of %s bytes held at once (max_outstanding_mb)",
+			run->batch, run->batch, (unsigned long long)obj_bytes,
+			b);
 		return -EINVAL;
 	}
 	return 0;

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <linux/allocbench.h>
 
-#define AB_DEFAULT_BATCH 100
+#define AB_DEFAULT_BATCH  100
 #define AB_DEFAULT_TRIALS 1000
 
 /**
@@ -47,8 +47,8 @@ void ab_run_opts_init(struct ab_run_opts *o);
  */
 int ab_opt_size(const char *arg, struct ab_run_opts *o, char *err, size_t len);
 int ab_opt_order(const char *arg, struct ab_run_opts *o, char *err, size_t len);
-int ab_opt_count(const char *name, const char *arg, uint32_t min,
-		 uint32_t *out, char *err, size_t len);
+int ab_opt_count(const char *name, const char *arg, uint32_t min, uint32_t *out,
+		 char *err, size_t len);
 int ab_opt_node(const char *arg, struct ab_run_opts *o, char *err, size_t len);
 int ab_opt_gfp(const char *arg, struct ab_run_opts *o, char *err, size_t len);
 

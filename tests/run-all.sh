@@ -1,9 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# run-all.sh - every test of `make check`: cmocka unit tests and CLI tests
-# on the host, then the in-kernel tests in the embedded kernel with one and
-# with two NUMA nodes. Everything speaks TAP; the closing line counts it:
+# run-all.sh - every test of `make check`: cmocka unit tests, CLI tests
+# and style checks on the host, then the in-kernel tests in the embedded
+# kernel with one and with two NUMA nodes. Everything speaks TAP; the closing line counts it:
 # "N passed, N failed". Exits 1 if anything failed.
 set -u
 cd "$(dirname "$0")/.."
@@ -29,6 +29,8 @@ vm() {
 	done
 	echo "# command line on the host"
 	sh tests/cli/cli.sh ./allocbench
+	echo "# style: checkpatch --strict, clang-format, SPDX"
+	sh scripts/lint.sh
 	echo "# embedded kernel, 1 NUMA node"
 	vm 1
 	echo "# embedded kernel, 2 NUMA nodes"

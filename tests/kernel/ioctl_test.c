@@ -72,8 +72,11 @@ static int setup_all(void **state)
 static struct ab_run req(const char *name)
 {
 	const struct ab_strategy_info *s = find(name);
-	struct ab_run r = { .size = sizeof(r), .strategy = s->id, .batch = 2,
-			    .trials = 2, .node = -1 };
+	struct ab_run r = { .size = sizeof(r),
+			    .strategy = s->id,
+			    .batch = 2,
+			    .trials = 2,
+			    .node = -1 };
 
 	if (s->params & AB_PARAM_SIZE)
 		r.obj_size = 64;
@@ -127,30 +130,62 @@ static void test_info_tail(void **state)
 	assert_int_equal(xioctl(AB_IOC_INFO, &big), E2BIG);
 }
 
+/*
+ * A rejection: set the field at @off (@len bytes) of an otherwise valid
+ * request to a value, expect errno @err. The value is @value, plus a limit
+ * from AB_IOC_INFO when @base says so.
+ */
+enum base { FIXED, NR_NODE_IDS, MAX_BATCH, MAX_TRIALS, KMALLOC_MAX };
+
 struct reject {
 	const char *what;
 	int err;
-	void (*mutate)(void *arg);
+	size_t off, len;
+	enum base base;
+	int64_t value;
 };
 
-static void info_short(void *a) { ((struct ab_info *)a)->size = AB_INFO_SIZE_VER0 - 8; }
-static void info_huge(void *a) { ((struct ab_info *)a)->size = 1 << 20; }
-static void info_res0(void *a) { ((struct ab_info *)a)->reserved0 = 1; }
-static void info_res(void *a) { ((struct ab_info *)a)->reserved[3] = 1; }
-static void info_nullptr(void *a) { ((struct ab_info *)a)->strategies_len = 4; }
-static void info_badptr(void *a)
+#define INFO_FIELD(f) \
+	offsetof(struct ab_info, f), sizeof(((struct ab_info *)0)->f)
+#define RUN_FIELD(f) offsetof(struct ab_run, f), sizeof(((struct ab_run *)0)->f)
+
+static void apply(void *arg, const struct reject *rj)
 {
-	((struct ab_info *)a)->strategies_len = 4;
-	((struct ab_info *)a)->strategies_ptr = 16;
+	int64_t v = rj->value;
+	uint64_t u;
+	uint32_t w;
+
+	switch (rj->base) {
+	case NR_NODE_IDS:
+		v += info.nr_node_ids;
+		break;
+	case MAX_BATCH:
+		v += (int64_t)info.max_batch;
+		break;
+	case MAX_TRIALS:
+		v += (int64_t)info.max_trials;
+		break;
+	case KMALLOC_MAX:
+		v += (int64_t)find("kmalloc")->max_size;
+		break;
+	case FIXED:
+		break;
+	}
+	u = (uint64_t)v;
+	w = (uint32_t)v;
+	memcpy((char *)arg + rj->off, rj->len == 8 ? (void *)&u : (void *)&w,
+	       rj->len);
 }
 
 static const struct reject info_rejects[] = {
-	{ "info: size below version 0", EINVAL, info_short },
-	{ "info: size above PAGE_SIZE", E2BIG, info_huge },
-	{ "info: reserved0 set", EINVAL, info_res0 },
-	{ "info: reserved[3] set", EINVAL, info_res },
-	{ "info: strategies_len without pointer", EINVAL, info_nullptr },
-	{ "info: bad strategies pointer", EFAULT, info_badptr },
+	{ "info: size below version 0", EINVAL, INFO_FIELD(size), FIXED,
+	  AB_INFO_SIZE_VER0 - 8 },
+	{ "info: size above PAGE_SIZE", E2BIG, INFO_FIELD(size), FIXED,
+	  1 << 20 },
+	{ "info: reserved0 set", EINVAL, INFO_FIELD(reserved0), FIXED, 1 },
+	{ "info: reserved[3] set", EINVAL, INFO_FIELD(reserved[3]), FIXED, 1 },
+	{ "info: strategies_len without pointer", EINVAL,
+	  INFO_FIELD(strategies_len), FIXED, 4 },
 };
 
 static void test_info_reject(void **state)
@@ -158,97 +193,74 @@ static void test_info_reject(void **state)
 	const struct reject *rj = *state;
 	struct ab_info i = { .size = sizeof(i) };
 
-	rj->mutate(&i);
+	apply(&i, rj);
 	assert_int_equal(xioctl(AB_IOC_INFO, &i), rj->err);
+}
+
+static void test_info_bad_pointer(void **state)
+{
+	struct ab_info i = { .size = sizeof(i) };
+
+	i.strategies_len = 4;
+	i.strategies_ptr = 16;
+	assert_int_equal(xioctl(AB_IOC_INFO, &i), EFAULT);
 }
 
 static void test_unknown_command(void **state)
 {
 	struct ab_run r = req("none");
 
-	assert_int_equal(xioctl(_IOWR(AB_IOC_MAGIC, 0x1f, struct ab_run), &r), ENOTTY);
-	assert_int_equal(xioctl(_IOR(AB_IOC_MAGIC, 0x01, struct ab_run), &r), ENOTTY);
-	assert_int_equal(xioctl(_IOWR(AB_IOC_MAGIC + 1, 0x01, struct ab_run), &r), ENOTTY);
+	assert_int_equal(xioctl(_IOWR(AB_IOC_MAGIC, 0x1f, struct ab_run), &r),
+			 ENOTTY);
+	assert_int_equal(xioctl(_IOR(AB_IOC_MAGIC, 0x01, struct ab_run), &r),
+			 ENOTTY);
+	assert_int_equal(
+		xioctl(_IOWR(AB_IOC_MAGIC + 1, 0x01, struct ab_run), &r),
+		ENOTTY);
 	assert_int_equal(xioctl(_IO(AB_IOC_MAGIC, 0x00), NULL), ENOTTY);
 }
 
 /* ---- RUN rejections ---- */
 
-static struct ab_run *R(void *a) { return a; }
-static void r_strategy(void *a) { R(a)->strategy = 9999; }
-static void r_flag(void *a) { R(a)->flags = 1U << 31; }
-static void r_nomerge_kmalloc(void *a) { R(a)->flags = AB_RUN_NOMERGE; }
-static void r_res0(void *a) { R(a)->reserved0 = 1; }
-static void r_res1(void *a) { R(a)->reserved1 = 1; }
-static void r_res(void *a) { R(a)->reserved[2] = 1; }
-static void r_seed(void *a) { R(a)->seed = 42; }
-static void r_timing(void *a) { R(a)->timing = 1; }
-static void r_pattern(void *a) { R(a)->free_pattern = 1; }
-static void r_context(void *a) { R(a)->context = 1; }
-static void r_gfp(void *a) { R(a)->gfp = AB_GFP_NR; }
-static void r_node_low(void *a) { R(a)->node = -2; }
-static void r_node_high(void *a) { R(a)->node = (int)info.nr_node_ids; }
-static void r_node_huge(void *a) { R(a)->node = 1 << 30; }
-static void r_batch0(void *a) { R(a)->batch = 0; }
-static void r_trials0(void *a) { R(a)->trials = 0; }
-static void r_batch_big(void *a) { R(a)->batch = (uint32_t)info.max_batch + 1; }
-static void r_trials_big(void *a) { R(a)->trials = (uint32_t)info.max_trials + 1; }
-static void r_warmup_big(void *a) { R(a)->warmup = (uint32_t)info.max_trials + 1; }
-static void r_size0(void *a) { R(a)->obj_size = 0; }
-static void r_order_on_size(void *a) { R(a)->order = 1; }
-static void r_size_big(void *a) { R(a)->obj_size = find("kmalloc")->max_size + 1; }
-static void r_bytes_big(void *a)
-{
-	R(a)->obj_size = 1 << 20;
-	R(a)->batch = (uint32_t)(info.max_bytes >> 20) + 1;
-}
-static void r_short(void *a) { R(a)->size = AB_RUN_SIZE_VER0 - 8; }
-static void r_huge(void *a) { R(a)->size = 1 << 20; }
-static void r_samples_short(void *a)
-{
-	static struct ab_sample s[1];
-
-	R(a)->samples_ptr = (uintptr_t)s;
-	R(a)->samples_len = 1;
-}
-static void r_samples_noptr(void *a) { R(a)->samples_len = 2; }
-static void r_samples_nolen(void *a) { R(a)->samples_ptr = (uintptr_t)R(a); }
-static void r_samples_fault(void *a)
-{
-	R(a)->samples_ptr = 16;
-	R(a)->samples_len = 2;
-}
-
 static const struct reject run_rejects[] = {
-	{ "run: unknown strategy", EINVAL, r_strategy },
-	{ "run: unknown flag", EINVAL, r_flag },
-	{ "run: NOMERGE on a strategy without a cache", EINVAL, r_nomerge_kmalloc },
-	{ "run: reserved0 set", EINVAL, r_res0 },
-	{ "run: reserved1 set", EINVAL, r_res1 },
-	{ "run: reserved[2] set", EINVAL, r_res },
-	{ "run: seed set (reserved in ABI 1)", EINVAL, r_seed },
-	{ "run: unknown timing mode", EINVAL, r_timing },
-	{ "run: unknown free pattern", EINVAL, r_pattern },
-	{ "run: unknown context", EINVAL, r_context },
-	{ "run: unknown gfp", EINVAL, r_gfp },
-	{ "run: node -2", EINVAL, r_node_low },
-	{ "run: node nr_node_ids", EINVAL, r_node_high },
-	{ "run: node 2^30", EINVAL, r_node_huge },
-	{ "run: batch 0", EINVAL, r_batch0 },
-	{ "run: trials 0", EINVAL, r_trials0 },
-	{ "run: batch above max_batch", E2BIG, r_batch_big },
-	{ "run: trials above max_trials", E2BIG, r_trials_big },
-	{ "run: warmup above max_trials", E2BIG, r_warmup_big },
-	{ "run: obj_size 0", EINVAL, r_size0 },
-	{ "run: order given to a size strategy", EINVAL, r_order_on_size },
-	{ "run: obj_size above the strategy's max", E2BIG, r_size_big },
-	{ "run: batch x size above max_bytes", E2BIG, r_bytes_big },
-	{ "run: size below version 0", EINVAL, r_short },
-	{ "run: size above PAGE_SIZE", E2BIG, r_huge },
-	{ "run: samples_len below trials", EINVAL, r_samples_short },
-	{ "run: samples_len without pointer", EINVAL, r_samples_noptr },
-	{ "run: samples pointer without length", EINVAL, r_samples_nolen },
-	{ "run: unwritable samples pointer", EFAULT, r_samples_fault },
+	{ "run: unknown strategy", EINVAL, RUN_FIELD(strategy), FIXED, 9999 },
+	{ "run: unknown flag", EINVAL, RUN_FIELD(flags), FIXED, 1U << 31 },
+	{ "run: NOMERGE on a strategy without a cache", EINVAL,
+	  RUN_FIELD(flags), FIXED, AB_RUN_NOMERGE },
+	{ "run: reserved0 set", EINVAL, RUN_FIELD(reserved0), FIXED, 1 },
+	{ "run: reserved1 set", EINVAL, RUN_FIELD(reserved1), FIXED, 1 },
+	{ "run: reserved[2] set", EINVAL, RUN_FIELD(reserved[2]), FIXED, 1 },
+	{ "run: seed set (reserved in ABI 1)", EINVAL, RUN_FIELD(seed), FIXED,
+	  42 },
+	{ "run: unknown timing mode", EINVAL, RUN_FIELD(timing), FIXED, 1 },
+	{ "run: unknown free pattern", EINVAL, RUN_FIELD(free_pattern), FIXED,
+	  1 },
+	{ "run: unknown context", EINVAL, RUN_FIELD(context), FIXED, 1 },
+	{ "run: unknown gfp", EINVAL, RUN_FIELD(gfp), FIXED, AB_GFP_NR },
+	{ "run: node -2", EINVAL, RUN_FIELD(node), FIXED, -2 },
+	{ "run: node nr_node_ids", EINVAL, RUN_FIELD(node), NR_NODE_IDS, 0 },
+	{ "run: node 2^30", EINVAL, RUN_FIELD(node), FIXED, 1 << 30 },
+	{ "run: node given to a strategy without one", EINVAL, RUN_FIELD(node),
+	  FIXED, 0 },
+	{ "run: batch 0", EINVAL, RUN_FIELD(batch), FIXED, 0 },
+	{ "run: trials 0", EINVAL, RUN_FIELD(trials), FIXED, 0 },
+	{ "run: batch above max_batch", E2BIG, RUN_FIELD(batch), MAX_BATCH, 1 },
+	{ "run: trials above max_trials", E2BIG, RUN_FIELD(trials), MAX_TRIALS,
+	  1 },
+	{ "run: warmup above max_trials", E2BIG, RUN_FIELD(warmup), MAX_TRIALS,
+	  1 },
+	{ "run: obj_size 0", EINVAL, RUN_FIELD(obj_size), FIXED, 0 },
+	{ "run: order given to a size strategy", EINVAL, RUN_FIELD(order),
+	  FIXED, 1 },
+	{ "run: obj_size above the strategy's max", E2BIG, RUN_FIELD(obj_size),
+	  KMALLOC_MAX, 1 },
+	{ "run: size below version 0", EINVAL, RUN_FIELD(size), FIXED,
+	  AB_RUN_SIZE_VER0 - 8 },
+	{ "run: size above PAGE_SIZE", E2BIG, RUN_FIELD(size), FIXED, 1 << 20 },
+	{ "run: samples_len without pointer", EINVAL, RUN_FIELD(samples_len),
+	  FIXED, 2 },
+	{ "run: samples pointer without length", EINVAL, RUN_FIELD(samples_ptr),
+	  FIXED, 4096 },
 };
 
 /* Each rejection is applied to a valid kmalloc request. */
@@ -258,7 +270,7 @@ static void test_run_reject(void **state)
 	struct ab_run r = req("kmalloc");
 
 	assert_int_equal(xioctl(AB_IOC_RUN, &r), 0);
-	rj->mutate(&r);
+	apply(&r, rj);
 	assert_int_equal(xioctl(AB_IOC_RUN, &r), rj->err);
 	assert_int_equal(outstanding(), 0);
 }
@@ -267,6 +279,23 @@ static void test_run_reject_params(void **state)
 {
 	struct ab_run r;
 
+	static struct ab_sample one[1];
+
+	/* batch x size above the bytes held at once */
+	r = req("kmalloc");
+	r.obj_size = 1 << 20;
+	r.batch = (uint32_t)(info.max_bytes >> 20) + 1;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), E2BIG);
+	/* fewer samples than trials */
+	r = req("kmalloc");
+	r.samples_ptr = (uintptr_t)one;
+	r.samples_len = 1;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), EINVAL);
+	/* samples at an address the caller cannot write */
+	r = req("kmalloc");
+	r.samples_ptr = 16;
+	r.samples_len = 2;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), EFAULT);
 	/* a size given to an order strategy */
 	r = req("get_free_pages");
 	r.obj_size = 4096;
@@ -275,10 +304,6 @@ static void test_run_reject_params(void **state)
 	r = req("get_free_pages");
 	r.order = find("get_free_pages")->max_order + 1;
 	assert_int_equal(xioctl(AB_IOC_RUN, &r), E2BIG);
-	/* a node given to a strategy that takes none */
-	r = req("kmalloc");
-	r.node = 0;
-	assert_int_equal(xioctl(AB_IOC_RUN, &r), EINVAL);
 	/* a GFP choice given to a strategy that takes none */
 	r = req("vmalloc_node");
 	r.gfp = AB_GFP_ATOMIC;
@@ -319,11 +344,13 @@ static void run_ok(struct ab_run *r, int want_cycles)
 	err = xioctl(AB_IOC_RUN, r);
 	if (err)
 		fail_msg("%s, size %llu, order %u, batch %u: %s",
-			 strat[r->strategy].name, (unsigned long long)r->obj_size,
-			 r->order, r->batch, strerror(err));
+			 strat[r->strategy].name,
+			 (unsigned long long)r->obj_size, r->order, r->batch,
+			 strerror(err));
 	assert_int_equal(r->trials_done, r->trials);
 	assert_int_equal(r->failed, 0);
-	per_trial = strcmp(strat[r->strategy].name, "vmalloc_batch") ? r->batch : 1;
+	per_trial =
+		strcmp(strat[r->strategy].name, "vmalloc_batch") ? r->batch : 1;
 	assert_int_equal(r->objects, (uint64_t)per_trial * r->trials);
 	for (t = 0; t < r->trials; t++) {
 		assert_int_equal(s[t].nr_objs, per_trial);
@@ -428,7 +455,8 @@ static int node_has_memory(int node)
 	long kb = 0;
 	char line[160];
 
-	snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/meminfo", node);
+	snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/meminfo",
+		 node);
 	f = fopen(path, "r");
 	if (!f)
 		return 0;
@@ -446,7 +474,8 @@ static int node_first_cpu(int node)
 	int cpu;
 
 	for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
-		snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/cpu%d", node, cpu);
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/node/node%d/cpu%d", node, cpu);
 		if (!access(path, F_OK))
 			return cpu;
 	}
@@ -466,8 +495,8 @@ static void pin(int cpu)
 static void test_node_hits(void **state)
 {
 	static const char *const node_strats[] = {
-		"alloc_pages_node", "kmalloc_node", "kmem_cache_node",
-		"vmalloc_node", "kvmalloc_node",
+		"alloc_pages_node", "kmalloc_node",  "kmem_cache_node",
+		"vmalloc_node",	    "kvmalloc_node",
 	};
 	int node, cpu, nodes = 0;
 	unsigned int i;
@@ -480,7 +509,8 @@ static void test_node_hits(void **state)
 			continue;
 		pin(cpu);
 		nodes++;
-		for (i = 0; i < sizeof(node_strats) / sizeof(node_strats[0]); i++) {
+		for (i = 0; i < sizeof(node_strats) / sizeof(node_strats[0]);
+		     i++) {
 			struct ab_run r = req(node_strats[i]);
 
 			r.node = node;
@@ -494,10 +524,11 @@ static void test_node_hits(void **state)
 			assert_int_equal(r.cpu_end, cpu);
 			assert_int_equal(r.node_checked, r.objects);
 			if (r.node_hits != r.node_checked)
-				fail_msg("%s on node %d: %llu of %llu objects on the node",
-					 node_strats[i], node,
-					 (unsigned long long)r.node_hits,
-					 (unsigned long long)r.node_checked);
+				fail_msg(
+					"%s on node %d: %llu of %llu objects on the node",
+					node_strats[i], node,
+					(unsigned long long)r.node_hits,
+					(unsigned long long)r.node_checked);
 		}
 		/* with no node, hits are counted against the local node */
 		{
@@ -521,7 +552,9 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void on_sig(int sig) { }
+static void on_sig(int sig)
+{
+}
 
 /*
  * A child starts a run far longer than the test; SIGINT arrives after
@@ -532,8 +565,9 @@ static void on_sig(int sig) { }
  */
 static void sigint_case(int caught)
 {
-	struct ab_run *shared = mmap(NULL, sizeof(*shared), PROT_READ | PROT_WRITE,
-				     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	struct ab_run *shared =
+		mmap(NULL, sizeof(*shared), PROT_READ | PROT_WRITE,
+		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	double t0, waited;
 	int status;
 	pid_t pid;
@@ -570,7 +604,8 @@ static void sigint_case(int caught)
 		assert_int_equal(WEXITSTATUS(status), 0);
 		assert_true(shared->trials_done > 0);
 		assert_true(shared->trials_done < shared->trials);
-		assert_int_equal(shared->objects, (uint64_t)shared->trials_done * 64);
+		assert_int_equal(shared->objects,
+				 (uint64_t)shared->trials_done * 64);
 	} else {
 		assert_true(WIFSIGNALED(status));
 		assert_int_equal(WTERMSIG(status), SIGINT);
@@ -579,18 +614,24 @@ static void sigint_case(int caught)
 	munmap(shared, sizeof(*shared));
 }
 
-static void test_sigint_default(void **state) { sigint_case(0); }
-static void test_sigint_caught(void **state) { sigint_case(1); }
+static void test_sigint_default(void **state)
+{
+	sigint_case(0);
+}
+static void test_sigint_caught(void **state)
+{
+	sigint_case(1);
+}
 
-#define REJECT_TESTS(table, fn)                                               \
-	do {                                                                  \
-		size_t k;                                                     \
-		for (k = 0; k < sizeof(table) / sizeof(table[0]); k++) {      \
-			tests[n].name = table[k].what;                        \
-			tests[n].test_func = fn;                              \
-			tests[n].initial_state = (void *)&table[k];           \
-			n++;                                                  \
-		}                                                             \
+#define REJECT_TESTS(table, fn)                                          \
+	do {                                                             \
+		size_t k;                                                \
+		for (k = 0; k < sizeof(table) / sizeof(table[0]); k++) { \
+			tests[n].name = table[k].what;                   \
+			tests[n].test_func = fn;                         \
+			tests[n].initial_state = (void *)&table[k];      \
+			n++;                                             \
+		}                                                        \
 	} while (0)
 
 int main(void)
@@ -599,6 +640,7 @@ int main(void)
 		cmocka_unit_test(test_info_reports),
 		cmocka_unit_test(test_info_count_only),
 		cmocka_unit_test(test_info_tail),
+		cmocka_unit_test(test_info_bad_pointer),
 		cmocka_unit_test(test_unknown_command),
 		cmocka_unit_test(test_run_reject_params),
 		cmocka_unit_test(test_every_strategy_every_size),
@@ -609,7 +651,7 @@ int main(void)
 		cmocka_unit_test(test_sigint_default),
 		cmocka_unit_test(test_sigint_caught),
 	};
-	size_t n = 12;
+	size_t n = 13;
 
 	REJECT_TESTS(info_rejects, test_info_reject);
 	REJECT_TESTS(run_rejects, test_run_reject);

@@ -16,16 +16,11 @@ static void test_size_plain_and_suffixes(void **state)
 		const char *in;
 		uint64_t want;
 	} cases[] = {
-		{ "1", 1 },
-		{ "4096", 4096 },
-		{ "4K", 4096 },
-		{ "4k", 4096 },
-		{ "4KiB", 4096 },
-		{ "4kb", 4096 },
-		{ "1M", 1048576 },
-		{ "3G", 3ULL << 30 },
-		{ "0", 0 },
-		{ "18446744073709551615", UINT64_MAX },
+		{ "1", 1 },	   { "4096", 4096 },
+		{ "4K", 4096 },	   { "4k", 4096 },
+		{ "4KiB", 4096 },  { "4kb", 4096 },
+		{ "1M", 1048576 }, { "3G", 3ULL << 30 },
+		{ "0", 0 },	   { "18446744073709551615", UINT64_MAX },
 	};
 	uint64_t v;
 	size_t i;
@@ -39,8 +34,8 @@ static void test_size_plain_and_suffixes(void **state)
 static void test_size_rejects(void **state)
 {
 	static const char *const bad[] = {
-		"", "abc", "-1", "+4", "4 K", " 4", "4KK", "4T", "1.5M", "4Kx",
-		"0x10", "K",
+		"",    "abc", "-1",   "+4",  "4 K",  " 4",
+		"4KK", "4T",  "1.5M", "4Kx", "0x10", "K",
 	};
 	uint64_t v;
 	size_t i;
@@ -72,8 +67,9 @@ static void test_u64_range(void **state)
 	assert_int_equal(ab_parse_u64("-1", 0, 10, &v), -EINVAL);
 	assert_int_equal(ab_parse_u64("1k", 0, 10000, &v), -EINVAL);
 	assert_int_equal(ab_parse_u64("", 0, 10, &v), -EINVAL);
-	assert_int_equal(ab_parse_u64("99999999999999999999", 0, UINT64_MAX, &v),
-			 -ERANGE);
+	assert_int_equal(
+		ab_parse_u64("99999999999999999999", 0, UINT64_MAX, &v),
+		-ERANGE);
 }
 
 static void test_split_list(void **state)

@@ -23,24 +23,34 @@ static const struct ab_info info = {
 };
 
 static const struct ab_strategy_info kmalloc_si = {
-	.id = 3, .params = AB_PARAM_SIZE | AB_PARAM_GFP, .max_size = 4 << 20,
+	.id = 3,
+	.params = AB_PARAM_SIZE | AB_PARAM_GFP,
+	.max_size = 4 << 20,
 	.name = "kmalloc",
 };
 static const struct ab_strategy_info kmalloc_node_si = {
-	.id = 4, .params = AB_PARAM_SIZE | AB_PARAM_GFP | AB_PARAM_NODE,
-	.max_size = 4 << 20, .name = "kmalloc_node",
+	.id = 4,
+	.params = AB_PARAM_SIZE | AB_PARAM_GFP | AB_PARAM_NODE,
+	.max_size = 4 << 20,
+	.name = "kmalloc_node",
 };
 static const struct ab_strategy_info pages_si = {
-	.id = 1, .params = AB_PARAM_ORDER | AB_PARAM_GFP, .max_order = 10,
+	.id = 1,
+	.params = AB_PARAM_ORDER | AB_PARAM_GFP,
+	.max_order = 10,
 	.name = "get_free_pages",
 };
 static const struct ab_strategy_info vmalloc_si = {
-	.id = 7, .params = AB_PARAM_SIZE | AB_PARAM_NODE, .max_size = 256 << 20,
+	.id = 7,
+	.params = AB_PARAM_SIZE | AB_PARAM_NODE,
+	.max_size = 256 << 20,
 	.name = "vmalloc_node",
 };
 static const struct ab_strategy_info cache_si = {
-	.id = 5, .params = AB_PARAM_SIZE | AB_PARAM_GFP | AB_PARAM_CACHE,
-	.max_size = 32768, .name = "kmem_cache",
+	.id = 5,
+	.params = AB_PARAM_SIZE | AB_PARAM_GFP | AB_PARAM_CACHE,
+	.max_size = 32768,
+	.name = "kmem_cache",
 };
 
 static char err[256];
@@ -51,7 +61,9 @@ static void test_defaults(void **state)
 	struct ab_run r;
 
 	ab_run_opts_init(&o);
-	assert_int_equal(ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		0);
 	assert_int_equal(r.size, sizeof(r));
 	assert_int_equal(r.strategy, 3);
 	assert_int_equal(r.obj_size, 4096);
@@ -71,22 +83,28 @@ static void test_order_from_size(void **state)
 
 	ab_run_opts_init(&o);
 	assert_int_equal(ab_opt_size("4096", &o, err, sizeof(err)), 0);
-	assert_int_equal(ab_run_prepare(&o, &info, &pages_si, &r, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &pages_si, &r, err, sizeof(err)), 0);
 	assert_int_equal(r.order, 0);
 	assert_int_equal(r.obj_size, 0);
 	assert_int_equal(ab_opt_size("4097", &o, err, sizeof(err)), 0);
-	assert_int_equal(ab_run_prepare(&o, &info, &pages_si, &r, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &pages_si, &r, err, sizeof(err)), 0);
 	assert_int_equal(r.order, 1);
 	assert_int_equal(ab_opt_size("1M", &o, err, sizeof(err)), 0);
-	assert_int_equal(ab_run_prepare(&o, &info, &pages_si, &r, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &pages_si, &r, err, sizeof(err)), 0);
 	assert_int_equal(r.order, 8);
 	/* --order wins for order strategies and sizes the others */
 	assert_int_equal(ab_opt_order("3", &o, err, sizeof(err)), 0);
-	assert_int_equal(ab_run_prepare(&o, &info, &pages_si, &r, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &pages_si, &r, err, sizeof(err)), 0);
 	assert_int_equal(r.order, 3);
 	ab_run_opts_init(&o);
 	assert_int_equal(ab_opt_order("2", &o, err, sizeof(err)), 0);
-	assert_int_equal(ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		0);
 	assert_int_equal(r.obj_size, 16384);
 }
 
@@ -97,9 +115,13 @@ static void test_node_only_to_node_strategies(void **state)
 
 	ab_run_opts_init(&o);
 	assert_int_equal(ab_opt_node("1", &o, err, sizeof(err)), 0);
-	assert_int_equal(ab_run_prepare(&o, &info, &kmalloc_node_si, &r, err, sizeof(err)), 0);
+	assert_int_equal(ab_run_prepare(&o, &info, &kmalloc_node_si, &r, err,
+					sizeof(err)),
+			 0);
 	assert_int_equal(r.node, 1);
-	assert_int_equal(ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		0);
 	assert_int_equal(r.node, -1);
 }
 
@@ -114,17 +136,23 @@ static void test_bad_values_named(void **state)
 	assert_non_null(strstr(err, "--size=0:"));
 	assert_int_equal(ab_opt_size("abc", &o, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "--size=abc: not a size"));
-	assert_int_equal(ab_opt_count("trials", "-1", 1, &n, err, sizeof(err)), -EINVAL);
+	assert_int_equal(ab_opt_count("trials", "-1", 1, &n, err, sizeof(err)),
+			 -EINVAL);
 	assert_non_null(strstr(err, "--trials=-1:"));
-	assert_int_equal(ab_opt_count("batch", "0", 1, &n, err, sizeof(err)), -EINVAL);
+	assert_int_equal(ab_opt_count("batch", "0", 1, &n, err, sizeof(err)),
+			 -EINVAL);
 	assert_non_null(strstr(err, "--batch=0:"));
-	assert_int_equal(ab_opt_count("warmup", "0", 0, &n, err, sizeof(err)), 0);
-	assert_int_equal(ab_opt_count("trials", "4294967296", 1, &n, err, sizeof(err)), -EINVAL);
+	assert_int_equal(ab_opt_count("warmup", "0", 0, &n, err, sizeof(err)),
+			 0);
+	assert_int_equal(
+		ab_opt_count("trials", "4294967296", 1, &n, err, sizeof(err)),
+		-EINVAL);
 	assert_int_equal(ab_opt_order("x", &o, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "--order=x:"));
 	assert_int_equal(ab_opt_node("-1", &o, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "--node=-1:"));
-	assert_int_equal(ab_opt_gfp("sometimes", &o, err, sizeof(err)), -EINVAL);
+	assert_int_equal(ab_opt_gfp("sometimes", &o, err, sizeof(err)),
+			 -EINVAL);
 	assert_non_null(strstr(err, "--gfp=sometimes:"));
 	assert_non_null(strstr(err, "kernel_zero"));
 }
@@ -151,32 +179,45 @@ static void test_limits_against_strategy(void **state)
 
 	ab_run_opts_init(&o);
 	assert_int_equal(ab_opt_size("8M", &o, err, sizeof(err)), 0);
-	assert_int_equal(ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)), -EINVAL);
-	assert_non_null(strstr(err, "--size=8M: above kmalloc's largest object, 4M"));
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		-EINVAL);
+	assert_non_null(
+		strstr(err, "--size=8M: above kmalloc's largest object, 4M"));
 
 	ab_run_opts_init(&o);
 	assert_int_equal(ab_opt_order("11", &o, err, sizeof(err)), 0);
-	assert_int_equal(ab_run_prepare(&o, &info, &pages_si, &r, err, sizeof(err)), -EINVAL);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &pages_si, &r, err, sizeof(err)),
+		-EINVAL);
 	assert_non_null(strstr(err, "--order=11"));
 
 	ab_run_opts_init(&o);
 	o.batch = (1 << 20) + 1;
-	assert_int_equal(ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)), -EINVAL);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		-EINVAL);
 	assert_non_null(strstr(err, "--batch=1048577"));
 
 	ab_run_opts_init(&o);
 	o.trials = (1 << 24) + 1;
-	assert_int_equal(ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)), -EINVAL);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		-EINVAL);
 	assert_non_null(strstr(err, "--trials="));
 
 	/* 300 x 1 MiB is above the 256 MiB held at once */
 	ab_run_opts_init(&o);
 	assert_int_equal(ab_opt_size("1M", &o, err, sizeof(err)), 0);
 	o.batch = 300;
-	assert_int_equal(ab_run_prepare(&o, &info, &vmalloc_si, &r, err, sizeof(err)), -EINVAL);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &vmalloc_si, &r, err, sizeof(err)),
+		-EINVAL);
 	assert_non_null(strstr(err, "--batch=300"));
 	o.batch = 256;
-	assert_int_equal(ab_run_prepare(&o, &info, &vmalloc_si, &r, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &vmalloc_si, &r, err, sizeof(err)),
+		0);
 }
 
 static void test_params_that_do_not_apply(void **state)
@@ -186,14 +227,19 @@ static void test_params_that_do_not_apply(void **state)
 
 	ab_run_opts_init(&o);
 	assert_int_equal(ab_opt_gfp("atomic", &o, err, sizeof(err)), 0);
-	assert_int_equal(ab_run_prepare(&o, &info, &vmalloc_si, &r, err, sizeof(err)), -EINVAL);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &vmalloc_si, &r, err, sizeof(err)),
+		-EINVAL);
 	assert_non_null(strstr(err, "vmalloc_node takes no GFP"));
 
 	ab_run_opts_init(&o);
 	o.nomerge = 1;
-	assert_int_equal(ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)), -EINVAL);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		-EINVAL);
 	assert_non_null(strstr(err, "--nomerge"));
-	assert_int_equal(ab_run_prepare(&o, &info, &cache_si, &r, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &cache_si, &r, err, sizeof(err)), 0);
 	assert_int_equal(r.flags, AB_RUN_NOMERGE);
 }
 

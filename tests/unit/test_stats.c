@@ -41,7 +41,8 @@ static void test_even_count(void **state)
 
 static void test_outlier_moves_mean_not_median(void **state)
 {
-	/* 1 1 1 1e9: median (1 + 1) / 2 = 1; mean (3 + 1e9) / 4 = 250000000.75 */
+	/* 1 1 1 1e9: median (1 + 1) / 2 = 1; mean (3 + 1e9) / 4 = 250000000.75
+	 */
 	double v[] = { 1, 1e9, 1, 1 };
 	struct ab_stats st;
 
@@ -69,7 +70,8 @@ static void test_single_and_empty(void **state)
 
 static void test_invariants(void **state)
 {
-	/* a deterministic pseudo-random set: min <= median <= max, min <= mean <= max */
+	/* a deterministic pseudo-random set: min <= median <= max, min <= mean
+	 * <= max */
 	double v[101];
 	struct ab_stats st;
 	uint32_t x = 12345;
