@@ -31,6 +31,7 @@ struct ab_cmd {
 };
 
 extern const struct ab_cmd ab_cmds[];
+/* ab_cmd_find - the command @name; NULL after saying it is not one. */
 const struct ab_cmd *ab_cmd_find(const char *name);
 
 int cmd_run(int argc, const char **argv);

@@ -23,6 +23,7 @@ const struct ab_cmd *ab_cmd_find(const char *name)
 	for (c = ab_cmds; c->name; c++)
 		if (!strcmp(c->name, name))
 			return c;
+	ab_err("'%s' is not a command (commands: run, list, info, help)", name);
 	return NULL;
 }
 

@@ -33,11 +33,8 @@ int cmd_help(int argc, const char **argv)
 		return AB_EXIT_OK;
 	}
 	c = ab_cmd_find(argv[1]);
-	if (!c) {
-		ab_err("help: '%s' is not a command (commands: run, list, info, help)",
-		       argv[1]);
+	if (!c)
 		return AB_EXIT_USAGE;
-	}
 	snprintf(page, sizeof(page), "allocbench-%s", c->name);
 	try_man(page);
 	sub_argv[0] = c->name;

@@ -25,10 +25,7 @@ int main(int argc, const char **argv)
 		return AB_EXIT_OK;
 	}
 	c = ab_cmd_find(argv[1]);
-	if (!c) {
-		ab_err("'%s' is not a command (commands: run, list, info, help)",
-		       argv[1]);
+	if (!c)
 		return AB_EXIT_USAGE;
-	}
 	return c->fn(argc - 1, argv + 1);
 }

@@ -133,29 +133,32 @@ struct row {
 	struct ab_stats alloc_ns, free_ns, alloc_cyc, free_cyc;
 };
 
-/* Per-op statistics of the samples, in cycles and in ns. */
-static void summarize(struct row *r, const struct ab_sample *smp, double *buf)
+/*
+ * Per-op statistics of one phase (@free: the free phase) over the trials
+ * that allocated anything, in cycles and in ns. @buf has room for them.
+ */
+static void phase_stats(const struct ab_run *run, const struct ab_sample *smp,
+			int free, double *buf, struct ab_stats *cyc,
+			struct ab_stats *ns)
 {
-	const struct ab_run *run = &r->run;
 	double to_ns = run->tsc_khz ? 1e6 / run->tsc_khz : NAN;
 	size_t i, n = 0;
 
 	for (i = 0; i < run->trials_done; i++)
 		if (smp[i].nr_objs)
-			buf[n++] = (double)smp[i].alloc_cycles / smp[i].nr_objs;
-	ab_stats_compute(buf, n, &r->alloc_cyc);
+			buf[n++] = (double)(free ? smp[i].free_cycles
+						 : smp[i].alloc_cycles) /
+				   smp[i].nr_objs;
+	ab_stats_compute(buf, n, cyc);
 	for (i = 0; i < n; i++)
 		buf[i] *= to_ns;
-	ab_stats_compute(buf, n, &r->alloc_ns);
+	ab_stats_compute(buf, n, ns);
+}
 
-	n = 0;
-	for (i = 0; i < run->trials_done; i++)
-		if (smp[i].nr_objs)
-			buf[n++] = (double)smp[i].free_cycles / smp[i].nr_objs;
-	ab_stats_compute(buf, n, &r->free_cyc);
-	for (i = 0; i < n; i++)
-		buf[i] *= to_ns;
-	ab_stats_compute(buf, n, &r->free_ns);
+static void summarize(struct row *r, const struct ab_sample *smp, double *buf)
+{
+	phase_stats(&r->run, smp, 0, buf, &r->alloc_cyc, &r->alloc_ns);
+	phase_stats(&r->run, smp, 1, buf, &r->free_cyc, &r->free_ns);
 }
 
 static void print_num(double v)

@@ -12,6 +12,7 @@ ko=$2
 shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(mktemp -d)
+chmod 755 "$root"
 trap 'rm -rf "$root"' EXIT
 
 mkdir -p "$root/bin" "$root/dev" "$root/proc" "$root/sys" "$root/tmp" \

@@ -62,6 +62,10 @@ if [ "$nodes" -ge 2 ]; then
 		allocbench run --alloc=kmalloc_node --node=1 --cpu=1 --trials=20
 fi
 
+expect 3 "permission denied: the device is mode 0600, run allocbench as root" \
+	"cli: a non-root user is told the device needs root" -- \
+	su -s /bin/sh nobody -c "allocbench run --alloc=kmalloc"
+
 # SIGINT through the CLI: status 130, nothing outstanding afterwards.
 allocbench run --alloc=vmalloc_node --size=64K --trials=10000000 >/tmp/int.out 2>&1 &
 pid=$!

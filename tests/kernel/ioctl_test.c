@@ -542,6 +542,76 @@ static void test_node_hits(void **state)
 	assert_true(nodes >= 1);
 }
 
+/* ---- failures ---- */
+
+static void set_param(const char *value)
+{
+	FILE *f = fopen("/sys/module/allocbench/parameters/max_outstanding_mb",
+			"w");
+
+	assert_non_null(f);
+	assert_true(fputs(value, f) >= 0);
+	assert_int_equal(fclose(f), 0);
+}
+
+/*
+ * More order-10 blocks than the guest has, with GFP_NOWAIT (no reclaim, no
+ * OOM killer): every trial meets a failed allocation, which ends it; what
+ * it allocated is freed; nothing is retried and nothing stays outstanding.
+ */
+static void test_failed_allocations_end_trials(void **state)
+{
+	const struct ab_strategy_info *s = find("get_free_pages");
+	struct ab_sample smp[3];
+	struct ab_run r = req("get_free_pages");
+	uint64_t ram_blocks;
+	uint32_t t;
+	int err;
+
+	/* twice the guest's RAM in blocks of 2^max_order pages */
+	ram_blocks =
+		info.max_bytes * 4 / ((uint64_t)info.page_size << s->max_order);
+	set_param("1000000");
+	r.order = s->max_order;
+	r.gfp = AB_GFP_NOWAIT;
+	r.batch = (uint32_t)(2 * ram_blocks);
+	r.trials = 3;
+	r.samples_ptr = (uintptr_t)smp;
+	r.samples_len = 3;
+	err = xioctl(AB_IOC_RUN, &r);
+	set_param("0");
+	assert_int_equal(err, 0);
+	assert_int_equal(r.trials_done, 3);
+	assert_int_equal(r.failed, 3);
+	assert_true(r.objects < 3ULL * r.batch);
+	for (t = 0; t < 3; t++) {
+		assert_int_equal(smp[t].failed, 1);
+		assert_true(smp[t].nr_objs < r.batch);
+	}
+	assert_int_equal(r.node_checked, r.objects);
+	assert_int_equal(outstanding(), 0);
+}
+
+/* Without root the device does not open: the CLI's EACCES path. */
+static void test_non_root_refused(void **state)
+{
+	int status;
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		if (setgid(65534) || setuid(65534))
+			_exit(2);
+		_exit(open("/dev/" AB_DEVICE_NAME, O_RDWR) < 0 &&
+				      errno == EACCES
+			      ? 0
+			      : 1);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+}
+
 /* ---- signals ---- */
 
 static double now(void)
@@ -648,10 +718,12 @@ int main(void)
 		cmocka_unit_test(test_every_gfp),
 		cmocka_unit_test(test_cache_merge_report),
 		cmocka_unit_test(test_node_hits),
+		cmocka_unit_test(test_failed_allocations_end_trials),
+		cmocka_unit_test(test_non_root_refused),
 		cmocka_unit_test(test_sigint_default),
 		cmocka_unit_test(test_sigint_caught),
 	};
-	size_t n = 13;
+	size_t n = 15;
 
 	REJECT_TESTS(info_rejects, test_info_reject);
 	REJECT_TESTS(run_rejects, test_run_reject);
