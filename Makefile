@@ -22,13 +22,13 @@ CLI_OBJS := $(LIB_OBJS) $(BACKEND_SRCS:%.c=$(B)/%.o) $(CMD_SRCS:%.c=$(B)/%.o)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 GUEST_TESTS := $(B)/tests/ioctl_test
 
-# The embedded kernel (shared/reference/vm.md).
+# The embedded kernel: Debian's own kernel under qemu (scripts/vm/).
 CACHE ?= .cache
 KFLAVOUR ?= amd64
 NODES ?= 1
 APPEND ?=
 CMD ?= allocbench run --alloc=kmalloc --size=4096
-DEMO_CMD := allocbench run --alloc=none,get_free_pages,kmalloc,kmem_cache,vmalloc_node,vmalloc_batch --size=4096 --batch=100 --trials=1000 --warmup=10
+DEMO_CMD := allocbench run --alloc=none,get_free_pages,kmalloc,kmem_cache,vmalloc_node,vmalloc_batch --size=4096 --batch=100 --trials=1000 --warmup=10 --cpu=0
 KDIR ?= /lib/modules/$(shell uname -r)/build
 
 all: allocbench
@@ -54,6 +54,7 @@ deps:
 
 # ---- the module on this machine's own kernel ----
 kmod:
+	@test -d $(KDIR) || { echo "allocbench: no kernel build tree at $(KDIR): install linux-headers-$$(uname -r), or pass KDIR=/path/to/build; without either, try the embedded kernel: make demo" >&2; exit 1; }
 	$(MAKE) -C kmod KDIR=$(KDIR)
 
 load: kmod

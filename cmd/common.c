@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <popt.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -73,10 +74,20 @@ int ab_backend_open(const char *name, const struct ab_backend **be,
 int ab_popt_parse(const char *cmd, int argc, const char **argv,
 		  const struct poptOption *opts)
 {
+	const char **args = calloc((size_t)argc + 1, sizeof(*args));
+	char name[64];
 	poptContext pc;
 	int rc, ret = AB_EXIT_OK;
 
-	pc = poptGetContext(cmd, argc, argv, opts, 0);
+	if (!args) {
+		ab_err("out of memory");
+		return AB_EXIT_RUN;
+	}
+	/* popt's --help and --usage name the program after argv[0] */
+	snprintf(name, sizeof(name), "allocbench %s", cmd);
+	memcpy(args, argv, (size_t)argc * sizeof(*args));
+	args[0] = name;
+	pc = poptGetContext(cmd, argc, args, opts, 0);
 	rc = poptGetNextOpt(pc);
 	if (rc < -1) {
 		ab_err("%s: %s: %s (see `allocbench help %s`)", cmd,
@@ -89,5 +100,6 @@ int ab_popt_parse(const char *cmd, int argc, const char **argv,
 		ret = AB_EXIT_USAGE;
 	}
 	poptFreeContext(pc);
+	free(args);
 	return ret;
 }

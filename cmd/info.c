@@ -7,7 +7,6 @@
 #include <sys/utsname.h>
 
 #include "allocbench.h"
-#include "parse.h"
 
 int cmd_info(int argc, const char **argv)
 {
@@ -19,7 +18,6 @@ int cmd_info(int argc, const char **argv)
 	const struct ab_backend *be;
 	struct ab_backend_info bi;
 	struct utsname u;
-	char bytes[32];
 	int ret;
 
 	ret = ab_popt_parse("info", argc, argv, opts);
@@ -29,7 +27,6 @@ int cmd_info(int argc, const char **argv)
 	if (ret)
 		return ret;
 	uname(&u);
-	ab_format_size(bi.info.max_bytes, bytes, sizeof(bytes));
 	printf("allocbench:        %s (ABI %d)\n", AB_TOOL_VERSION,
 	       AB_ABI_VERSION);
 	printf("backend:           %s\n", be->name);
@@ -41,8 +38,9 @@ int cmd_info(int argc, const char **argv)
 	       (unsigned long long)bi.info.max_batch);
 	printf("max trials:        %llu (and as many warm-up trials)\n",
 	       (unsigned long long)bi.info.max_trials);
-	printf("max bytes at once: %s (module parameter max_outstanding_mb)\n",
-	       bytes);
+	printf("max bytes at once: %llu (%.1f MiB; module parameter max_outstanding_mb, 0 = a quarter of RAM)\n",
+	       (unsigned long long)bi.info.max_bytes,
+	       (double)bi.info.max_bytes / (1 << 20));
 	printf("outstanding:       %llu objects\n",
 	       (unsigned long long)bi.info.outstanding);
 	printf("page size:         %u\n", bi.info.page_size);

@@ -47,13 +47,13 @@ int cmd_list(int argc, const char **argv)
 		usable++;
 		printf("backend %s: %s (module %s, ABI %u)\n", be->name,
 		       be->desc, bi.info.version, bi.info.abi_version);
-		printf("  %-18s %-14s %-5s %-4s %s\n", "strategy", "takes",
+		printf("  %-18s %-18s %-5s %-4s %s\n", "strategy", "takes",
 		       "node", "gfp", "what it times");
 		for (i = 0; i < bi.info.nr_strategies; i++) {
 			const struct ab_strategy_info *si = &bi.strategies[i];
 
 			print_params(si, params, sizeof(params));
-			printf("  %-18s %-14s %-5s %-4s %s\n", si->name, params,
+			printf("  %-18s %-18s %-5s %-4s %s\n", si->name, params,
 			       si->params & AB_PARAM_NODE ? "yes" : "-",
 			       si->params & AB_PARAM_GFP ? "yes" : "-",
 			       si->desc);

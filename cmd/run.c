@@ -189,7 +189,7 @@ static void object_label(const struct row *r, const struct ab_info *info,
 }
 
 static void print_header(const struct ab_backend_info *bi,
-			 const struct ab_run_opts *o, int cpu)
+			 const struct ab_run_opts *o, int cpu, int has_none)
 {
 	struct utsname u;
 
@@ -207,7 +207,9 @@ static void print_header(const struct ab_backend_info *bi,
 		printf("frequency unknown: ns columns are n/a\n");
 	printf("%u objects per trial, %u trials after %u warm-up, %s\n",
 	       o->batch, o->trials, o->warmup, ab_gfp_name(o->gfp));
-	printf("per-op values over trials, raw: loop and clock overhead included (see the none row)\n\n");
+	printf("per-op values over trials, raw: loop and clock overhead included (%s)\n\n",
+	       has_none ? "the none row measures it"
+			: "add none to --alloc to measure it");
 	printf("%-29s %-35s   %-35s   %s\n", "", "alloc ns/op", "free ns/op",
 	       "median cycles/op");
 	printf("%-18s %-10s %8s %8s %8s %8s   %8s %8s %8s %8s   %8s %8s %7s %5s %6s\n",
@@ -399,7 +401,7 @@ int cmd_run(int argc, const char **argv)
 	struct ab_sample *smp;
 	struct row *rows;
 	double *buf;
-	int ret, i, n = 0, cpu;
+	int ret, i, n = 0, cpu, has_none = 0;
 
 	ret = ab_popt_parse("run", argc, argv, opts);
 	if (!ret)
@@ -432,7 +434,9 @@ int cmd_run(int argc, const char **argv)
 		return AB_EXIT_RUN;
 	}
 	catch_signals();
-	print_header(&bi, &o, cpu);
+	for (i = 0; i < n; i++)
+		has_none |= !strcmp(rows[i].si->name, "none");
+	print_header(&bi, &o, cpu, has_none);
 	fflush(stdout);
 	for (i = 0; i < n && !ret; i++) {
 		rows[i].run.samples_ptr = (__u64)(uintptr_t)smp;

@@ -7,7 +7,8 @@
 set -eu
 
 pkgs="gcc make libc6-dev pkg-config libpopt-dev libnuma-dev libcmocka-dev
-qemu-system-x86 busybox-static cpio gzip libelf1 libssl3 kmod man-db"
+qemu-system-x86 busybox-static cpio gzip xz-utils libelf1 libssl3 kmod man-db
+clang-format perl"
 
 missing=""
 for p in $pkgs; do

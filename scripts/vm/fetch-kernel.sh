@@ -9,7 +9,7 @@
 # changes with security updates, so it is resolved from linux-image-amd64's
 # dependency at download time; image and headers come from the same number,
 # or insmod fails on "disagrees about version of symbol module_layout"
-# (shared/reference/vm.md). `apt-get download` + `dpkg -x` installs nothing
+# (seen on 6.1.0-57). `apt-get download` + `dpkg -x` installs nothing
 # system-wide. Each release is downloaded once and reused.
 set -eu
 

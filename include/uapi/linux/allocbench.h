@@ -41,8 +41,11 @@
  */
 #define AB_ABI_VERSION 1
 
-/* ioctl type byte: 0xB7, with sequence numbers 0x00-0x1f reserved for us. */
-#define AB_IOC_MAGIC 0xB7
+/*
+ * ioctl type byte, with sequence numbers 0x00-0x1f for allocbench: 0xEA is
+ * not assigned in Documentation/userspace-api/ioctl/ioctl-number.rst.
+ */
+#define AB_IOC_MAGIC 0xEA
 
 #define AB_NAME_LEN 32
 #define AB_DESC_LEN 96
