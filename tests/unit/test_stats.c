@@ -68,6 +68,90 @@ static void test_single_and_empty(void **state)
 		    isnan(st.max));
 }
 
+static void test_one_to_hundred(void **state)
+{
+	/*
+	 * 1..100: mean = median = 50.5; p90 = rank ceil(90) = 90, p99 = 99;
+	 * sample sd = sqrt(n (n + 1) / 12) = sqrt(841.6667) = 29.0114920;
+	 * cv = 29.0114920 / 50.5 = 0.5744850; CI ranks floor(50 - 9.8) = 40
+	 * and ceil(51 + 9.8) = 61, i.e. the values 40 and 61.
+	 */
+	double v[100];
+	struct ab_stats st;
+	int i;
+
+	for (i = 0; i < 100; i++)
+		v[i] = 100 - i;
+	ab_stats_compute(v, 100, &st);
+	assert_float_equal(st.mean, 50.5, 1e-12);
+	assert_float_equal(st.median, 50.5, 0);
+	assert_float_equal(st.p90, 90, 0);
+	assert_float_equal(st.p99, 99, 0);
+	assert_float_equal(st.stddev, 29.0114920, 1e-6);
+	assert_float_equal(st.cv, 0.5744850, 1e-6);
+	assert_float_equal(st.ci_lo, 40, 0);
+	assert_float_equal(st.ci_hi, 61, 0);
+}
+
+static void test_textbook_spread(void **state)
+{
+	/*
+	 * 2 4 4 4 5 5 7 9: mean 40/8 = 5; squared deviations sum to 32, so the
+	 * sample sd is sqrt(32 / 7) = 2.1380899; median (4 + 5) / 2 = 4.5;
+	 * p90 and p99 are rank 8, 9; CI ranks floor(4 - 2.77) = 1 and
+	 * ceil(5 + 2.77) = 8: the whole range, 2 and 9.
+	 */
+	double v[] = { 9, 2, 4, 5, 4, 7, 4, 5 };
+	struct ab_stats st;
+
+	ab_stats_compute(v, 8, &st);
+	assert_float_equal(st.mean, 5, 0);
+	assert_float_equal(st.stddev, 2.1380899, 1e-6);
+	assert_float_equal(st.median, 4.5, 0);
+	assert_float_equal(st.p90, 9, 0);
+	assert_float_equal(st.p99, 9, 0);
+	assert_float_equal(st.ci_lo, 2, 0);
+	assert_float_equal(st.ci_hi, 9, 0);
+}
+
+static void test_undefined_is_nan(void **state)
+{
+	/* n = 7: CI rank floor(3.5 - 2.59) = 0 is outside 1..n */
+	double v[] = { 1, 2, 3, 4, 5, 6, 7 }, one[] = { 3 }, zero[] = { 0, 0 };
+	struct ab_stats st;
+
+	ab_stats_compute(v, 7, &st);
+	assert_true(isnan(st.ci_lo) && isnan(st.ci_hi));
+	assert_false(isnan(st.stddev));
+	ab_stats_compute(one, 1, &st);
+	assert_true(isnan(st.stddev) && isnan(st.cv));
+	ab_stats_compute(zero, 2, &st);
+	assert_float_equal(st.stddev, 0, 0);
+	assert_true(isnan(st.cv));
+}
+
+static void test_histogram_buckets(void **state)
+{
+	/*
+	 * bucket 0: < 1; b: [2^(b-1), 2^b); 1000 is in [512, 1024) = bucket
+	 * 10; 1e12 is past bucket 11 and lands in the overflow bucket.
+	 */
+	double v[] = { 0.5, 1, 1.5, 2, 3.9, 4, 1000, 1e12, -3 };
+	uint64_t c[12], sum = 0;
+	size_t i;
+
+	ab_histogram_log2(v, 9, c, 12);
+	assert_int_equal(c[0], 2);
+	assert_int_equal(c[1], 2);
+	assert_int_equal(c[2], 2);
+	assert_int_equal(c[3], 1);
+	assert_int_equal(c[10], 1);
+	assert_int_equal(c[11], 1);
+	for (i = 0; i < 12; i++)
+		sum += c[i];
+	assert_int_equal(sum, 9);
+}
+
 static void test_invariants(void **state)
 {
 	/* a deterministic pseudo-random set: min <= median <= max, min <= mean
@@ -87,6 +171,9 @@ static void test_invariants(void **state)
 	for (i = 1; i < 101; i++)
 		assert_true(v[i - 1] <= v[i]);
 	assert_float_equal(st.median, v[50], 0);
+	assert_true(st.ci_lo <= st.median && st.median <= st.ci_hi);
+	assert_true(st.median <= st.p90 && st.p90 <= st.p99 &&
+		    st.p99 <= st.max);
 }
 
 int main(void)
@@ -96,6 +183,10 @@ int main(void)
 		cmocka_unit_test(test_even_count),
 		cmocka_unit_test(test_outlier_moves_mean_not_median),
 		cmocka_unit_test(test_single_and_empty),
+		cmocka_unit_test(test_one_to_hundred),
+		cmocka_unit_test(test_textbook_spread),
+		cmocka_unit_test(test_undefined_is_nan),
+		cmocka_unit_test(test_histogram_buckets),
 		cmocka_unit_test(test_invariants),
 	};
 
