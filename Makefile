@@ -9,7 +9,7 @@ CC ?= gcc
 CFLAGS ?= -O2 -g
 CFLAGS += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow \
 	  -Wstrict-prototypes -Wmissing-prototypes
-CPPFLAGS += -Iinclude/uapi -Ilib -Ibackends -Icmd \
+CPPFLAGS += -Iinclude/uapi -Icommon -Ilib -Ibackends -Icmd \
 	    -DAB_TOOL_VERSION='"$(VERSION)"'
 LDLIBS := -lpopt -lnuma -lm
 
@@ -36,7 +36,7 @@ all: allocbench
 allocbench: $(CLI_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(B)/%.o: %.c $(wildcard include/uapi/linux/*.h lib/*.h backends/*.h cmd/*.h)
+$(B)/%.o: %.c $(wildcard include/uapi/linux/*.h common/*.h lib/*.h backends/*.h cmd/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
@@ -73,7 +73,7 @@ $(B)/vm/kernel-dir: FORCE
 	@sh scripts/vm/fetch-kernel.sh $(CACHE)/kernel $(KFLAVOUR) > $@.tmp
 	@cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
 
-$(B)/vm/kmod/allocbench.ko: $(B)/vm/kernel-dir $(wildcard kmod/*.c kmod/*.h kmod/Kbuild) include/uapi/linux/allocbench.h VERSION
+$(B)/vm/kmod/allocbench.ko: $(B)/vm/kernel-dir $(wildcard kmod/*.c kmod/*.h kmod/Kbuild common/*.h) include/uapi/linux/allocbench.h VERSION
 	@mkdir -p $(B)/vm/kmod
 	cp kmod/*.c kmod/*.h kmod/Kbuild $(B)/vm/kmod/
 	$(MAKE) -C $$(cat $(B)/vm/kernel-dir)/headers-common \

@@ -23,23 +23,35 @@ struct kmem_cache;
 /**
  * struct ab_ctx - state of one AB_IOC_RUN, shared by the phase functions
  * @objs:   the objects of the current trial, @nr slots
- * @nr:     allocations per trial (batch, or 1 for vmalloc_batch)
+ * @order:  the free order of the current trial: indexes into @objs
+ * @smp:    AB_TIMING_SINGLE: per-object cycles of the current trial
+ * @nr:     allocations per trial (batch, or 1 for one_per_trial strategies)
  * @size:   bytes per allocation (for order strategies PAGE_SIZE << order)
- * @order:  page order (order strategies)
+ * @order_pages: page order (order strategies)
  * @node:   node passed to *_node allocators (NUMA_NO_NODE for "any")
  * @gfp:    GFP mask built from enum ab_gfp, always with __GFP_NOWARN
  * @nomerge: AB_RUN_NOMERGE was asked for
+ * @write:  AB_RUN_WRITE: memset each object after allocating it
+ * @single: AB_TIMING_SINGLE
+ * @pair:   AB_FREE_PAIR
+ * @objs_are_pages: @objs hold struct page pointers (alloc_pages_node)
  * @cache:  the private kmem_cache of the cache strategies, else NULL
  * @cache_merged: AB_MERGED_* for ab_run.cache_merged
  */
 struct ab_ctx {
 	void **objs;
+	u32 *order;
+	struct ab_sample *smp;
 	u32 nr;
 	size_t size;
-	unsigned int order;
+	unsigned int order_pages;
 	int node;
 	gfp_t gfp;
 	bool nomerge;
+	bool write;
+	bool single;
+	bool pair;
+	bool objs_are_pages;
 	struct kmem_cache *cache;
 	u32 cache_merged;
 };
@@ -51,13 +63,17 @@ struct ab_ctx {
  * @max_size:   largest bytes per object (AB_PARAM_SIZE); further capped by
  *              the max_outstanding_mb module parameter
  * @max_order:  largest order (AB_PARAM_ORDER)
+ * @one_per_trial: one allocation of batch x size per trial, not batch
  * @setup:      optional; prepares @ctx (e.g. creates a kmem_cache); 0 or
  *              -errno
  * @teardown:   optional; undoes @setup
  * @alloc_phase: allocates up to ctx->nr objects into ctx->objs, stopping at
- *              the first failure; stores the get_cycles() delta of the whole
- *              phase in *@cycles and returns the number allocated
- * @free_phase: frees ctx->objs[0..@n) and stores the cycles of the phase
+ *              the first failure, and returns the number allocated. Batch
+ *              timing: stores the get_cycles() delta of the whole phase in
+ *              *@cycles; single timing: each object's in ctx->smp. With
+ *              ctx->pair each object is freed right after it is allocated.
+ * @free_phase: frees ctx->objs[ctx->order[i]] for i in [0, @n), timed the
+ *              same way (not called with ctx->pair)
  * @on_node:    optional; true if every page of @obj is on @nid
  */
 struct ab_strategy {
@@ -66,6 +82,7 @@ struct ab_strategy {
 	u32 params;
 	u64 max_size;
 	u32 max_order;
+	bool one_per_trial;
 	int (*setup)(struct ab_ctx *ctx);
 	void (*teardown)(struct ab_ctx *ctx);
 	u32 (*alloc_phase)(struct ab_ctx *ctx, u64 *cycles);

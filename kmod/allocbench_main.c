@@ -24,10 +24,14 @@
 #include <linux/nodemask.h>
 #include <linux/topology.h>
 #include <linux/atomic.h>
+#include <linux/sort.h>
+#include <linux/preempt.h>
+#include <linux/irqflags.h>
 #ifdef CONFIG_X86
 #include <asm/tsc.h>
 #endif
 #include "ab_internal.h"
+#include "ab_order.h"
 
 /* Largest ab_run.batch: bounds the kvmalloc'ed object array (8 MiB). */
 #define AB_MAX_BATCH BIT(20)
@@ -153,6 +157,15 @@ static const gfp_t ab_gfp_masks[AB_GFP_NR] = {
 	[AB_GFP_KERNEL_ZERO] = GFP_KERNEL | __GFP_ZERO,
 };
 
+/* A strategy that allocates, run where it must not sleep. */
+static bool ab_atomic_ok(const struct ab_strategy *s, const struct ab_run *r)
+{
+	if (!(s->params & (AB_PARAM_SIZE | AB_PARAM_ORDER)))
+		return true; /* "none" */
+	return (s->params & AB_PARAM_GFP) &&
+	       (r->gfp == AB_GFP_ATOMIC || r->gfp == AB_GFP_NOWAIT);
+}
+
 /*
  * Checks every input field of @r against the ABI and the limits and fills
  * @ctx. Returns the bytes the run holds at once (batch x object bytes) or
@@ -163,7 +176,7 @@ static const gfp_t ab_gfp_masks[AB_GFP_NR] = {
 static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 {
 	const struct ab_strategy *s;
-	u64 obj_bytes;
+	u64 obj_bytes, per_trial;
 
 	if (r->strategy >= ab_nr_strategies)
 		return -EINVAL;
@@ -172,14 +185,18 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 		return -EINVAL;
 	if ((r->flags & AB_RUN_NOMERGE) && !(s->params & AB_PARAM_CACHE))
 		return -EINVAL;
-	if (r->reserved0 || r->reserved1 || r->seed ||
+	if (r->reserved0 || r->reserved1 ||
 	    memchr_inv(r->reserved, 0, sizeof(r->reserved)))
 		return -EINVAL;
-	if (r->timing != AB_TIMING_BATCH || r->free_pattern != AB_FREE_FIFO ||
-	    r->context != AB_CTX_NORMAL)
+	if (r->timing >= AB_TIMING_NR || r->free_pattern >= AB_FREE_NR ||
+	    r->context >= AB_CTX_NR)
+		return -EINVAL;
+	if (r->seed && r->free_pattern != AB_FREE_SHUFFLE)
 		return -EINVAL;
 	if (r->gfp >= AB_GFP_NR ||
 	    (r->gfp != AB_GFP_KERNEL && !(s->params & AB_PARAM_GFP)))
+		return -EINVAL;
+	if (r->context != AB_CTX_NORMAL && !ab_atomic_ok(s, r))
 		return -EINVAL;
 	if (r->node != NUMA_NO_NODE &&
 	    (!(s->params & AB_PARAM_NODE) || r->node < 0 ||
@@ -190,10 +207,6 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 	if (r->batch > AB_MAX_BATCH || r->trials > AB_MAX_TRIALS ||
 	    r->warmup > AB_MAX_TRIALS)
 		return -E2BIG;
-	if (r->samples_len && r->samples_len < r->trials)
-		return -EINVAL;
-	if (!r->samples_ptr != !r->samples_len)
-		return -EINVAL;
 
 	if (s->params & AB_PARAM_SIZE) {
 		if (!r->obj_size || r->order)
@@ -215,14 +228,102 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 	/* obj_bytes <= max_bytes <= RAM and batch <= 2^20: no overflow */
 	if (obj_bytes * r->batch > ab_max_bytes())
 		return -E2BIG;
+	if (r->context != AB_CTX_NORMAL &&
+	    obj_bytes * r->batch > AB_ATOMIC_MAX_BYTES)
+		return -E2BIG;
 
-	ctx->nr = r->batch;
-	ctx->size = obj_bytes;
-	ctx->order = r->order;
+	per_trial = s->one_per_trial ? 1 : r->batch;
+	if (!r->samples_ptr != !r->samples_len)
+		return -EINVAL;
+	if (r->samples_len &&
+	    r->samples_len < (r->timing == AB_TIMING_SINGLE ?
+			      per_trial * r->trials : r->trials))
+		return -EINVAL;
+
+	ctx->nr = per_trial;
+	ctx->size = s->one_per_trial ? obj_bytes * r->batch : obj_bytes;
+	ctx->order_pages = r->order;
 	ctx->node = r->node;
 	ctx->gfp = ab_gfp_masks[r->gfp] | __GFP_NOWARN;
 	ctx->nomerge = r->flags & AB_RUN_NOMERGE;
+	ctx->write = r->flags & AB_RUN_WRITE;
+	ctx->single = r->timing == AB_TIMING_SINGLE;
+	ctx->pair = r->free_pattern == AB_FREE_PAIR;
 	return obj_bytes * r->batch;
+}
+
+static int ab_cmp_u64(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Median cycles of a get_cycles() pair with nothing in between. */
+static u64 ab_clock_pair_cycles(void)
+{
+	u64 d[63];
+	cycles_t t0;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(d); i++) {
+		t0 = get_cycles();
+		d[i] = get_cycles() - t0;
+	}
+	sort(d, ARRAY_SIZE(d), sizeof(d[0]), ab_cmp_u64, NULL);
+	return d[ARRAY_SIZE(d) / 2];
+}
+
+/* Runs one phase in the run's loop context (enum ab_context). */
+static u32 ab_in_context(u32 context, u32 (*phase)(struct ab_ctx *, u64 *),
+			 void (*free_phase)(struct ab_ctx *, u32, u64 *),
+			 struct ab_ctx *ctx, u32 n, u64 *cycles)
+{
+	unsigned long flags = 0;
+
+	if (context == AB_CTX_PREEMPT_OFF)
+		preempt_disable();
+	else if (context == AB_CTX_IRQ_OFF)
+		local_irq_save(flags);
+	if (phase)
+		n = phase(ctx, cycles);
+	else
+		free_phase(ctx, n, cycles);
+	if (context == AB_CTX_PREEMPT_OFF)
+		preempt_enable();
+	else if (context == AB_CTX_IRQ_OFF)
+		local_irq_restore(flags);
+	return n;
+}
+
+/* Writes the measured trial @t's samples to the user buffer. */
+static int ab_put_samples(struct ab_ctx *ctx, struct ab_run *r, u32 t, u32 n,
+			  u64 alloc_cycles, u64 free_cycles)
+{
+	struct ab_sample __user *usamples = u64_to_user_ptr(r->samples_ptr);
+	struct ab_sample one;
+	u32 i;
+
+	if (!r->samples_ptr)
+		return 0;
+	if (!ctx->single) {
+		one.alloc_cycles = alloc_cycles;
+		one.free_cycles = free_cycles;
+		one.nr_objs = n;
+		one.failed = n < ctx->nr;
+		return copy_to_user(&usamples[t], &one, sizeof(one)) ?
+		       -EFAULT : 0;
+	}
+	for (i = 0; i < ctx->nr; i++) {
+		ctx->smp[i].nr_objs = i < n;
+		ctx->smp[i].failed = i == n;
+		if (i > n)
+			ctx->smp[i].alloc_cycles = 0;
+		if (i >= n)
+			ctx->smp[i].free_cycles = 0;
+	}
+	return copy_to_user(&usamples[(u64)t * ctx->nr], ctx->smp,
+			    ctx->nr * sizeof(*ctx->smp)) ? -EFAULT : 0;
 }
 
 /*
@@ -234,42 +335,38 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 static long ab_run_trials(const struct ab_strategy *s, struct ab_ctx *ctx,
 			  struct ab_run *r)
 {
-	struct ab_sample __user *usamples = u64_to_user_ptr(r->samples_ptr);
 	u32 t, i, n, total = r->warmup + r->trials;
-	struct ab_sample smp;
-	u64 alloc_cycles, free_cycles, hits;
+	u64 alloc_cycles = 0, free_cycles = 0;
 	bool measured;
+	int err;
 
 	for (t = 0; t < total; t++) {
 		measured = t >= r->warmup;
-		n = s->alloc_phase(ctx, &alloc_cycles);
-		atomic_long_add(n, &ab_outstanding);
-
-		hits = 0;
-		if (measured && s->on_node) {
-			for (i = 0; i < n; i++)
-				hits += s->on_node(ctx, ctx->objs[i],
-						   r->target_node);
-			r->node_hits += hits;
-			r->node_checked += n;
+		n = ab_in_context(r->context, s->alloc_phase, NULL, ctx, 0,
+				  &alloc_cycles);
+		if (!ctx->pair) {
+			atomic_long_add(n, &ab_outstanding);
+			if (measured && s->on_node) {
+				for (i = 0; i < n; i++)
+					r->node_hits += s->on_node(ctx,
+						ctx->objs[i], r->target_node);
+				r->node_checked += n;
+			}
+			ab_free_order(ctx->order, n, r->free_pattern, r->seed,
+				      t);
+			ab_in_context(r->context, NULL, s->free_phase, ctx, n,
+				      &free_cycles);
+			atomic_long_sub(n, &ab_outstanding);
 		}
-
-		s->free_phase(ctx, n, &free_cycles);
-		atomic_long_sub(n, &ab_outstanding);
 
 		if (measured) {
 			r->objects += n;
 			r->failed += n < ctx->nr;
 			r->trials_done++;
-			if (r->samples_ptr) {
-				smp.alloc_cycles = alloc_cycles;
-				smp.free_cycles = free_cycles;
-				smp.nr_objs = n;
-				smp.failed = n < ctx->nr;
-				if (copy_to_user(&usamples[t - r->warmup], &smp,
-						 sizeof(smp)))
-					return -EFAULT;
-			}
+			err = ab_put_samples(ctx, r, t - r->warmup, n,
+					     alloc_cycles, free_cycles);
+			if (err)
+				return err;
 		}
 		if (signal_pending(current))
 			return -EINTR;
@@ -293,8 +390,9 @@ static long ab_ioctl_run(void __user *uarg)
 	if (bytes < 0)
 		return bytes;
 	if (r.samples_ptr &&
-	    !access_ok(u64_to_user_ptr(r.samples_ptr),
-		       r.samples_len * sizeof(struct ab_sample)))
+	    (r.samples_len > U64_MAX / sizeof(struct ab_sample) ||
+	     !access_ok(u64_to_user_ptr(r.samples_ptr),
+			r.samples_len * sizeof(struct ab_sample))))
 		return -EFAULT;
 	s = &ab_strategies[r.strategy];
 
@@ -307,15 +405,19 @@ static long ab_ioctl_run(void __user *uarg)
 	r.cache_merged = AB_MERGED_NA;
 	memset(r.out_reserved, 0, sizeof(r.out_reserved));
 	r.tsc_khz = ab_tsc_khz();
+	r.clock_cycles = ab_clock_pair_cycles();
 
 	if (atomic64_add_return(bytes, &ab_reserved) > ab_max_bytes()) {
 		ret = -EBUSY;
 		goto unreserve;
 	}
-	ctx.objs = kvcalloc(r.batch, sizeof(void *), GFP_KERNEL);
-	if (!ctx.objs) {
+	ctx.objs = kvcalloc(ctx.nr, sizeof(void *), GFP_KERNEL);
+	ctx.order = kvcalloc(ctx.nr, sizeof(u32), GFP_KERNEL);
+	if (ctx.single)
+		ctx.smp = kvcalloc(ctx.nr, sizeof(*ctx.smp), GFP_KERNEL);
+	if (!ctx.objs || !ctx.order || (ctx.single && !ctx.smp)) {
 		ret = -ENOMEM;
-		goto unreserve;
+		goto free_objs;
 	}
 	if (s->setup) {
 		ret = s->setup(&ctx);
@@ -333,6 +435,8 @@ static long ab_ioctl_run(void __user *uarg)
 	if (s->teardown)
 		s->teardown(&ctx);
 free_objs:
+	kvfree(ctx.smp);
+	kvfree(ctx.order);
 	kvfree(ctx.objs);
 unreserve:
 	atomic64_sub(bytes, &ab_reserved);

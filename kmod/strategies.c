@@ -25,8 +25,17 @@
 typedef void *(*ab_alloc_fn)(struct ab_ctx *ctx);
 typedef void (*ab_free_fn)(struct ab_ctx *ctx, void *obj);
 
-static __always_inline u32 ab_alloc_loop(struct ab_ctx *ctx, u64 *cycles,
-					 ab_alloc_fn alloc_one)
+/* AB_RUN_WRITE: touch every byte of the object just allocated. */
+static __always_inline void ab_write(struct ab_ctx *ctx, void *obj)
+{
+	if (ctx->write)
+		memset(ctx->objs_are_pages ? page_address(obj) : obj, 0x5a,
+		       ctx->size);
+}
+
+/* Batch timing: one clock pair around the whole alloc loop. */
+static __always_inline u32 ab_alloc_batch(struct ab_ctx *ctx, u64 *cycles,
+					  ab_alloc_fn alloc_one)
 {
 	void **objs = ctx->objs;
 	u32 i, nr = ctx->nr;
@@ -37,21 +46,110 @@ static __always_inline u32 ab_alloc_loop(struct ab_ctx *ctx, u64 *cycles,
 		objs[i] = alloc_one(ctx);
 		if (unlikely(!objs[i]))
 			break;
+		ab_write(ctx, objs[i]);
 	}
 	*cycles = get_cycles() - start;
 	return i;
 }
 
+/* Single timing: one clock pair around each allocation (and its write). */
+static __always_inline u32 ab_alloc_single(struct ab_ctx *ctx,
+					   ab_alloc_fn alloc_one)
+{
+	void **objs = ctx->objs;
+	u32 i, nr = ctx->nr;
+	cycles_t start;
+
+	for (i = 0; i < nr; i++) {
+		start = get_cycles();
+		objs[i] = alloc_one(ctx);
+		if (likely(objs[i]))
+			ab_write(ctx, objs[i]);
+		ctx->smp[i].alloc_cycles = get_cycles() - start;
+		if (unlikely(!objs[i]))
+			break;
+	}
+	return i;
+}
+
+/* Pair pattern, batch timing: one clock pair around alloc+free loop. */
+static __always_inline u32 ab_pair_batch(struct ab_ctx *ctx, u64 *cycles,
+					 ab_alloc_fn alloc_one,
+					 ab_free_fn free_one)
+{
+	u32 i, nr = ctx->nr;
+	cycles_t start;
+	void *obj;
+
+	start = get_cycles();
+	for (i = 0; i < nr; i++) {
+		obj = alloc_one(ctx);
+		if (unlikely(!obj))
+			break;
+		ab_write(ctx, obj);
+		free_one(ctx, obj);
+	}
+	*cycles = get_cycles() - start;
+	return i;
+}
+
+/* Pair pattern, single timing: the allocation and the free each timed. */
+static __always_inline u32 ab_pair_single(struct ab_ctx *ctx,
+					  ab_alloc_fn alloc_one,
+					  ab_free_fn free_one)
+{
+	cycles_t start, mid;
+	u32 i, nr = ctx->nr;
+	void *obj;
+
+	for (i = 0; i < nr; i++) {
+		start = get_cycles();
+		obj = alloc_one(ctx);
+		if (likely(obj))
+			ab_write(ctx, obj);
+		mid = get_cycles();
+		ctx->smp[i].alloc_cycles = mid - start;
+		if (unlikely(!obj))
+			break;
+		free_one(ctx, obj);
+		ctx->smp[i].free_cycles = get_cycles() - mid;
+	}
+	return i;
+}
+
+static __always_inline u32 ab_alloc_loop(struct ab_ctx *ctx, u64 *cycles,
+					 ab_alloc_fn alloc_one,
+					 ab_free_fn free_one)
+{
+	if (ctx->pair)
+		return ctx->single ? ab_pair_single(ctx, alloc_one, free_one) :
+				     ab_pair_batch(ctx, cycles, alloc_one,
+						   free_one);
+	return ctx->single ? ab_alloc_single(ctx, alloc_one) :
+			     ab_alloc_batch(ctx, cycles, alloc_one);
+}
+
+/* Frees in ctx->order; one clock pair in all, or one per free. */
 static __always_inline void ab_free_loop(struct ab_ctx *ctx, u32 n,
 					 u64 *cycles, ab_free_fn free_one)
 {
 	void **objs = ctx->objs;
+	u32 *order = ctx->order;
 	cycles_t start;
-	u32 i;
+	u32 i, j;
 
+	if (ctx->single) {
+		for (i = 0; i < n; i++) {
+			j = order[i];
+			start = get_cycles();
+			free_one(ctx, objs[j]);
+			ctx->smp[j].free_cycles = get_cycles() - start;
+		}
+		return;
+	}
 	start = get_cycles();
 	for (i = 0; i < n; i++)
-		free_one(ctx, objs[i]);
+		free_one(ctx, objs[order[i]]);
 	*cycles = get_cycles() - start;
 }
 
@@ -59,7 +157,7 @@ static __always_inline void ab_free_loop(struct ab_ctx *ctx, u32 n,
 #define AB_PHASES(name, alloc_one, free_one)				\
 static u32 name##_alloc_phase(struct ab_ctx *ctx, u64 *cycles)		\
 {									\
-	return ab_alloc_loop(ctx, cycles, alloc_one);			\
+	return ab_alloc_loop(ctx, cycles, alloc_one, free_one);		\
 }									\
 static void name##_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles)	\
 {									\
@@ -119,27 +217,34 @@ AB_PHASES(none, none_one, none_free)
 
 static __always_inline void *gfp_pages_one(struct ab_ctx *ctx)
 {
-	return (void *)__get_free_pages(ctx->gfp, ctx->order);
+	return (void *)__get_free_pages(ctx->gfp, ctx->order_pages);
 }
 
 static __always_inline void gfp_pages_free(struct ab_ctx *ctx, void *obj)
 {
-	free_pages((unsigned long)obj, ctx->order);
+	free_pages((unsigned long)obj, ctx->order_pages);
 }
 
 AB_PHASES(get_free_pages, gfp_pages_one, gfp_pages_free)
 
 static __always_inline void *pages_node_one(struct ab_ctx *ctx)
 {
-	return alloc_pages_node(ctx->node, ctx->gfp, ctx->order);
+	return alloc_pages_node(ctx->node, ctx->gfp, ctx->order_pages);
 }
 
 static __always_inline void pages_node_free(struct ab_ctx *ctx, void *obj)
 {
-	__free_pages((struct page *)obj, ctx->order);
+	__free_pages((struct page *)obj, ctx->order_pages);
 }
 
 AB_PHASES(alloc_pages_node, pages_node_one, pages_node_free)
+
+/* alloc_pages_node() hands out struct page pointers, not addresses. */
+static int pages_setup(struct ab_ctx *ctx)
+{
+	ctx->objs_are_pages = true;
+	return 0;
+}
 
 /* ---- kmalloc ---- */
 
@@ -265,18 +370,6 @@ static __always_inline void vfree_one(struct ab_ctx *ctx, void *obj)
 AB_PHASES(vmalloc_node, vmalloc_node_one, vfree_one)
 AB_PHASES(vmalloc_batch, vmalloc_one, vfree_one)
 
-/*
- * The 2019 scatterlist seed timed ONE vmalloc(100 * PAGE_SIZE) per trial
- * against 100 page-sized allocations of the other APIs. vmalloc_batch keeps
- * that shape: one allocation of batch x obj_size bytes per trial.
- */
-static int vmalloc_batch_setup(struct ab_ctx *ctx)
-{
-	ctx->size *= ctx->nr;
-	ctx->nr = 1;
-	return 0;
-}
-
 static __always_inline void *kvmalloc_node_one(struct ab_ctx *ctx)
 {
 	return kvmalloc_node(ctx->size, ctx->gfp, ctx->node);
@@ -318,6 +411,7 @@ const struct ab_strategy ab_strategies[] = {
 		.desc = "alloc_pages_node(node, gfp, order) / __free_pages()",
 		.params = AB_PAGE_PARAMS | AB_PARAM_NODE,
 		.max_order = AB_MAX_PAGE_ORDER,
+		.setup = pages_setup,
 		AB_TABLE_PHASES(alloc_pages_node),
 		.on_node = ab_page_on_node,
 	},
@@ -370,7 +464,11 @@ const struct ab_strategy ab_strategies[] = {
 		.desc = "one vmalloc(batch x size) per trial: the 2019 seed's vmalloc row",
 		.params = AB_PARAM_SIZE,
 		.max_size = U64_MAX,
-		.setup = vmalloc_batch_setup,
+		/*
+		 * The 2019 scatterlist seed timed ONE vmalloc(100 * PAGE_SIZE)
+		 * per trial against 100 page-sized allocations of the others.
+		 */
+		.one_per_trial = true,
 		AB_TABLE_PHASES(vmalloc_batch),
 		.on_node = ab_vmalloc_on_node,
 	},

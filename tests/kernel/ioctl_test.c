@@ -230,12 +230,18 @@ static const struct reject run_rejects[] = {
 	{ "run: reserved0 set", EINVAL, RUN_FIELD(reserved0), FIXED, 1 },
 	{ "run: reserved1 set", EINVAL, RUN_FIELD(reserved1), FIXED, 1 },
 	{ "run: reserved[2] set", EINVAL, RUN_FIELD(reserved[2]), FIXED, 1 },
-	{ "run: seed set (reserved in ABI 1)", EINVAL, RUN_FIELD(seed), FIXED,
-	  42 },
-	{ "run: unknown timing mode", EINVAL, RUN_FIELD(timing), FIXED, 1 },
+	{ "run: seed without the shuffle pattern", EINVAL, RUN_FIELD(seed),
+	  FIXED, 42 },
+	{ "run: unknown timing mode", EINVAL, RUN_FIELD(timing), FIXED,
+	  AB_TIMING_NR },
 	{ "run: unknown free pattern", EINVAL, RUN_FIELD(free_pattern), FIXED,
-	  1 },
-	{ "run: unknown context", EINVAL, RUN_FIELD(context), FIXED, 1 },
+	  AB_FREE_NR },
+	{ "run: unknown context", EINVAL, RUN_FIELD(context), FIXED,
+	  AB_CTX_NR },
+	{ "run: preemption off with GFP_KERNEL", EINVAL, RUN_FIELD(context),
+	  FIXED, AB_CTX_PREEMPT_OFF },
+	{ "run: IRQs off with GFP_KERNEL", EINVAL, RUN_FIELD(context), FIXED,
+	  AB_CTX_IRQ_OFF },
 	{ "run: unknown gfp", EINVAL, RUN_FIELD(gfp), FIXED, AB_GFP_NR },
 	{ "run: node -2", EINVAL, RUN_FIELD(node), FIXED, -2 },
 	{ "run: node nr_node_ids", EINVAL, RUN_FIELD(node), NR_NODE_IDS, 0 },
@@ -332,15 +338,31 @@ static void test_run_reject_params(void **state)
 /* ---- runs ---- */
 
 /* Runs @r with samples; checks the invariants every run must keep. */
+static uint32_t per_trial(const struct ab_run *r)
+{
+	return strcmp(strat[r->strategy].name, "vmalloc_batch") ? r->batch : 1;
+}
+
+/*
+ * Runs @r with samples; checks the invariants every run must keep: all
+ * trials done, nothing failed, the samples account for every object, the
+ * phases took cycles (with @want_cycles; the free phase of the pair
+ * pattern in batch timing is empty), the clock cost was measured, and the
+ * module holds nothing afterwards.
+ */
 static void run_ok(struct ab_run *r, int want_cycles)
 {
-	struct ab_sample *s = calloc(r->trials, sizeof(*s));
-	uint32_t t, per_trial;
+	int single = r->timing == AB_TIMING_SINGLE;
+	int pair = r->free_pattern == AB_FREE_PAIR;
+	uint32_t per = per_trial(r);
+	size_t len = single ? (size_t)r->trials * per : r->trials;
+	struct ab_sample *s = calloc(len, sizeof(*s));
+	size_t i;
 	int err;
 
 	assert_non_null(s);
 	r->samples_ptr = (uintptr_t)s;
-	r->samples_len = r->trials;
+	r->samples_len = len;
 	err = xioctl(AB_IOC_RUN, r);
 	if (err)
 		fail_msg("%s, size %llu, order %u, batch %u: %s",
@@ -349,15 +371,19 @@ static void run_ok(struct ab_run *r, int want_cycles)
 			 strerror(err));
 	assert_int_equal(r->trials_done, r->trials);
 	assert_int_equal(r->failed, 0);
-	per_trial =
-		strcmp(strat[r->strategy].name, "vmalloc_batch") ? r->batch : 1;
-	assert_int_equal(r->objects, (uint64_t)per_trial * r->trials);
-	for (t = 0; t < r->trials; t++) {
-		assert_int_equal(s[t].nr_objs, per_trial);
-		assert_int_equal(s[t].failed, 0);
+	assert_int_equal(r->objects, (uint64_t)per * r->trials);
+	assert_true(r->clock_cycles > 0);
+	if (pair)
+		assert_int_equal(r->node_checked, 0);
+	for (i = 0; i < len; i++) {
+		assert_int_equal(s[i].nr_objs, single ? 1 : per);
+		assert_int_equal(s[i].failed, 0);
 		if (want_cycles) {
-			assert_true(s[t].alloc_cycles > 0);
-			assert_true(s[t].free_cycles > 0);
+			assert_true(s[i].alloc_cycles > 0);
+			if (pair && !single)
+				assert_int_equal(s[i].free_cycles, 0);
+			else
+				assert_true(s[i].free_cycles > 0);
 		}
 	}
 	assert_int_equal(outstanding(), 0);
@@ -542,6 +568,132 @@ static void test_node_hits(void **state)
 	assert_true(nodes >= 1);
 }
 
+/* ---- timing modes, free patterns, writes, loop contexts ---- */
+
+static const char *const allocating[] = {
+	"get_free_pages", "alloc_pages_node", "kmalloc",
+	"kmalloc_node",	  "kmem_cache",	      "kmem_cache_node",
+	"vmalloc_node",	  "vmalloc_batch",    "kvmalloc_node",
+};
+#define NR_ALLOCATING (sizeof(allocating) / sizeof(allocating[0]))
+
+static void test_every_mode_and_pattern(void **state)
+{
+	uint32_t timing, pattern;
+	size_t k;
+
+	for (k = 0; k < NR_ALLOCATING; k++)
+		for (timing = 0; timing < AB_TIMING_NR; timing++)
+			for (pattern = 0; pattern < AB_FREE_NR; pattern++) {
+				struct ab_run r = req(allocating[k]);
+
+				r.batch = 8;
+				r.trials = 3;
+				r.timing = timing;
+				r.free_pattern = pattern;
+				if (pattern == AB_FREE_SHUFFLE)
+					r.seed = 0x5eed;
+				run_ok(&r, 1);
+			}
+}
+
+static void test_write_every_strategy(void **state)
+{
+	size_t k;
+
+	for (k = 0; k < NR_ALLOCATING; k++) {
+		struct ab_run r = req(allocating[k]);
+
+		r.flags = AB_RUN_WRITE;
+		if (r.obj_size)
+			r.obj_size = 4096;
+		run_ok(&r, 1);
+		r.timing = AB_TIMING_SINGLE;
+		run_ok(&r, 1);
+	}
+}
+
+/* Everything that takes a GFP choice runs with preemption or IRQs off. */
+static void test_atomic_contexts(void **state)
+{
+	static const char *const atomic_ok[] = {
+		"none",
+		"get_free_pages",
+		"alloc_pages_node",
+		"kmalloc",
+		"kmalloc_node",
+		"kmem_cache",
+		"kmem_cache_node",
+		"kvmalloc_node",
+	};
+	uint32_t ctx, gfp;
+	size_t k;
+
+	for (ctx = AB_CTX_PREEMPT_OFF; ctx < AB_CTX_NR; ctx++)
+		for (k = 0; k < sizeof(atomic_ok) / sizeof(atomic_ok[0]); k++)
+			for (gfp = AB_GFP_ATOMIC; gfp <= AB_GFP_NOWAIT; gfp++) {
+				struct ab_run r = req(atomic_ok[k]);
+
+				r.context = ctx;
+				if (strcmp(atomic_ok[k], "none"))
+					r.gfp = gfp;
+				r.batch = 16;
+				run_ok(&r, 1);
+				r.timing = AB_TIMING_SINGLE;
+				r.free_pattern = AB_FREE_LIFO;
+				run_ok(&r, 1);
+			}
+}
+
+static void test_atomic_context_rejects(void **state)
+{
+	struct ab_run r;
+
+	/* vmalloc may sleep: no GFP choice, no atomic context */
+	r = req("vmalloc_node");
+	r.context = AB_CTX_IRQ_OFF;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), EINVAL);
+	/* GFP_KERNEL|__GFP_ZERO may sleep too */
+	r = req("kmalloc");
+	r.context = AB_CTX_PREEMPT_OFF;
+	r.gfp = AB_GFP_KERNEL_ZERO;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), EINVAL);
+	/* more than AB_ATOMIC_MAX_BYTES in one trial with IRQs off */
+	r = req("kmalloc");
+	r.context = AB_CTX_IRQ_OFF;
+	r.gfp = AB_GFP_ATOMIC;
+	r.obj_size = 1 << 20;
+	r.batch = (uint32_t)(AB_ATOMIC_MAX_BYTES >> 20) + 1;
+	if ((uint64_t)r.batch << 20 <= info.max_bytes)
+		assert_int_equal(xioctl(AB_IOC_RUN, &r), E2BIG);
+	/* single timing needs a sample per object */
+	r = req("kmalloc");
+	r.timing = AB_TIMING_SINGLE;
+	{
+		struct ab_sample few[3];
+
+		r.samples_ptr = (uintptr_t)few;
+		r.samples_len = 3; /* 2 trials x 2 objects = 4 */
+		assert_int_equal(xioctl(AB_IOC_RUN, &r), EINVAL);
+	}
+	assert_int_equal(outstanding(), 0);
+}
+
+/* Single timing: the samples of a failed trial say which slot failed. */
+static void test_single_timing_layout(void **state)
+{
+	struct ab_run r = req("vmalloc_batch");
+	struct ab_sample s[3];
+
+	r.timing = AB_TIMING_SINGLE;
+	r.trials = 3;
+	r.samples_ptr = (uintptr_t)s;
+	r.samples_len = 3; /* one allocation per trial */
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), 0);
+	assert_int_equal(r.objects, 3);
+	assert_int_equal(s[2].nr_objs, 1);
+}
+
 /* ---- failures ---- */
 
 static void set_param(const char *value)
@@ -718,12 +870,17 @@ int main(void)
 		cmocka_unit_test(test_every_gfp),
 		cmocka_unit_test(test_cache_merge_report),
 		cmocka_unit_test(test_node_hits),
+		cmocka_unit_test(test_every_mode_and_pattern),
+		cmocka_unit_test(test_write_every_strategy),
+		cmocka_unit_test(test_atomic_contexts),
+		cmocka_unit_test(test_atomic_context_rejects),
+		cmocka_unit_test(test_single_timing_layout),
 		cmocka_unit_test(test_failed_allocations_end_trials),
 		cmocka_unit_test(test_non_root_refused),
 		cmocka_unit_test(test_sigint_default),
 		cmocka_unit_test(test_sigint_caught),
 	};
-	size_t n = 15;
+	size_t n = 20;
 
 	REJECT_TESTS(info_rejects, test_info_reject);
 	REJECT_TESTS(run_rejects, test_run_reject);

@@ -133,14 +133,46 @@ enum ab_gfp {
 /* ab_run.flags */
 /* Give the kmem_cache strategies a cache the kernel will not merge. */
 #define AB_RUN_NOMERGE (1U << 0)
-#define AB_RUN_FLAGS_ALL (AB_RUN_NOMERGE)
+/*
+ * Write every byte of each object (memset) right after allocating it,
+ * inside the timed alloc phase: alloc cycles then include the write, and
+ * the free phase frees objects that were touched, as real users' are.
+ */
+#define AB_RUN_WRITE (1U << 1)
+#define AB_RUN_FLAGS_ALL (AB_RUN_NOMERGE | AB_RUN_WRITE)
 
-/* Timing mode (ab_run.timing): one clock read pair around each phase. */
-#define AB_TIMING_BATCH 0
-/* Free pattern (ab_run.free_pattern): free in allocation order. */
-#define AB_FREE_FIFO 0
-/* Loop context (ab_run.context): preemptible process context. */
-#define AB_CTX_NORMAL 0
+/* Timing mode (ab_run.timing) */
+enum ab_timing {
+	/* one get_cycles() pair around each phase of a trial (the seeds' way) */
+	AB_TIMING_BATCH = 0,
+	/* one get_cycles() pair around each allocation and each free */
+	AB_TIMING_SINGLE = 1,
+	AB_TIMING_NR
+};
+
+/* Free pattern (ab_run.free_pattern) */
+enum ab_free_pattern {
+	AB_FREE_FIFO = 0,    /* allocate all, free in allocation order */
+	AB_FREE_LIFO = 1,    /* allocate all, free in reverse order */
+	AB_FREE_SHUFFLE = 2, /* allocate all, free in an order seeded by seed */
+	AB_FREE_PAIR = 3,    /* free each object right after allocating it */
+	AB_FREE_NR
+};
+
+/*
+ * Loop context (ab_run.context) around each timed phase. The last two need
+ * a strategy that takes a GFP choice and AB_GFP_ATOMIC or AB_GFP_NOWAIT
+ * (nothing may sleep), and at most AB_ATOMIC_MAX_BYTES per trial.
+ */
+enum ab_context {
+	AB_CTX_NORMAL = 0,	/* preemptible process context */
+	AB_CTX_PREEMPT_OFF = 1, /* preempt_disable() around each phase */
+	AB_CTX_IRQ_OFF = 2,	/* local_irq_save() around each phase */
+	AB_CTX_NR
+};
+
+/* Bytes one trial may hold in AB_CTX_PREEMPT_OFF and AB_CTX_IRQ_OFF. */
+#define AB_ATOMIC_MAX_BYTES (64ULL << 20)
 
 /* ab_run.cache_merged */
 #define AB_MERGED_NA 0      /* the strategy uses no kmem_cache of its own */
@@ -149,12 +181,22 @@ enum ab_gfp {
 #define AB_MERGED_UNKNOWN 3 /* this kernel does not let a module tell */
 
 /**
- * struct ab_sample - one measured trial, written to ab_run.samples_ptr
+ * struct ab_sample - one measurement, written to ab_run.samples_ptr
+ *
+ * AB_TIMING_BATCH: one sample per measured trial.
  * @alloc_cycles: get_cycles() delta around the alloc phase of the trial
- * @free_cycles:  get_cycles() delta around the free phase of the trial
+ *                (AB_FREE_PAIR: around the whole alloc+free loop)
+ * @free_cycles:  get_cycles() delta around the free phase (0 for PAIR)
  * @nr_objs:      objects allocated in the trial (less than batch if one
  *                failed; the failing call ends the trial)
  * @failed:       1 if an allocation failed in this trial, else 0
+ *
+ * AB_TIMING_SINGLE: one sample per object slot, trial-major: slot i of
+ * measured trial t is element t * per_trial + i (per_trial is batch, or 1
+ * for strategies that allocate once per trial). @alloc_cycles and
+ * @free_cycles time that object's own allocation and free; @nr_objs is 1
+ * for an allocated object, 0 for the slot whose allocation failed
+ * (@failed 1) and for the unused slots after it.
  *
  * ns = cycles * 1000000 / ab_run.tsc_khz (x86: get_cycles() reads the TSC).
  */
@@ -183,14 +225,17 @@ struct ab_sample {
  *                against; with -1 that is the node of the CPU at start.
  * @gfp:          enum ab_gfp
  * @flags:        AB_RUN_* bits
- * @timing:       AB_TIMING_BATCH (only value in ABI 1)
- * @free_pattern: AB_FREE_FIFO (only value in ABI 1)
- * @context:      AB_CTX_NORMAL (only value in ABI 1)
+ * @timing:       enum ab_timing
+ * @free_pattern: enum ab_free_pattern
+ * @context:      enum ab_context
  * @reserved0:    zero
- * @seed:         zero in ABI 1 (reserved for shuffled free patterns)
- * @samples_ptr:  user pointer to struct ab_sample[@samples_len], one element
- *                per measured trial in order; may be 0 with @samples_len 0
+ * @seed:         AB_FREE_SHUFFLE: seed of the free order (any value; the
+ *                same seed gives the same orders); zero otherwise
+ * @samples_ptr:  user pointer to struct ab_sample[@samples_len], laid out
+ *                as struct ab_sample says; may be 0 with @samples_len 0
  * @samples_len:  elements at @samples_ptr: 0, or at least @trials
+ *                (AB_TIMING_BATCH) or @trials x per-trial objects
+ *                (AB_TIMING_SINGLE)
  * @reserved:     zero
  *
  * Output (also written back, with partial counts, when the run returns
@@ -203,9 +248,13 @@ struct ab_sample {
  * @objects:      objects allocated in measured trials
  * @failed:       allocations that returned NULL in measured trials
  * @node_hits:    objects (measured trials) all of whose pages are on @node
- * @node_checked: objects whose node was checked (== @objects, 0 for "none")
+ * @node_checked: objects whose node was checked (== @objects; 0 for "none"
+ *                and for AB_FREE_PAIR, whose objects are gone by then)
  * @target_node:  node hits were counted against (== @node, or local node)
  * @cache_merged: AB_MERGED_*, for strategies with their own kmem_cache
+ * @clock_cycles: median cycles of one get_cycles() pair with nothing
+ *                between, measured at the start of the run: what timing
+ *                one operation costs (subtracted per op in single timing)
  * @out_reserved: written as zero
  */
 struct ab_run {
@@ -239,7 +288,8 @@ struct ab_run {
 	__u64 node_checked;
 	__s32 target_node;
 	__u32 cache_merged;
-	__u64 out_reserved[4];
+	__u64 clock_cycles;
+	__u64 out_reserved[3];
 };
 
 #define AB_RUN_SIZE_VER0 208
