@@ -11,10 +11,10 @@ CFLAGS += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow \
 	  -Wstrict-prototypes -Wmissing-prototypes
 CPPFLAGS += -Iinclude/uapi -Icommon -Ilib -Ibackends -Icmd \
 	    -DAB_TOOL_VERSION='"$(VERSION)"'
-LDLIBS := -lpopt -lnuma -lm
+LDLIBS := -lpopt -lnuma -lz -lm
 
 B := build
-LIB_SRCS := lib/parse.c lib/stats.c lib/runopts.c
+LIB_SRCS := lib/parse.c lib/stats.c lib/runopts.c lib/measure.c lib/env.c
 BACKEND_SRCS := backends/backend.c backends/kmod.c
 CMD_SRCS := $(wildcard cmd/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
@@ -81,7 +81,9 @@ $(B)/vm/kmod/allocbench.ko: $(B)/vm/kernel-dir $(wildcard kmod/*.c kmod/*.h kmod
 		M=$(CURDIR)/$(B)/vm/kmod AB_ROOT=$(CURDIR) modules
 
 $(B)/vm/initrd.gz: $(B)/vm/kmod/allocbench.ko allocbench $(GUEST_TESTS) $(wildcard tests/kernel/*.sh) scripts/vm/init scripts/vm/mkinitramfs.sh
+	cfg=$$(ls $$(cat $(B)/vm/kernel-dir)/boot/config-*) && \
 	sh scripts/vm/mkinitramfs.sh $@ $(B)/vm/kmod/allocbench.ko \
+		"$$cfg:/boot/$$(basename $$cfg)" \
 		allocbench:/usr/bin/allocbench \
 		$(B)/tests/ioctl_test:/ab/ioctl_test \
 		$(foreach f,$(wildcard tests/kernel/*.sh),$(f):/ab/$(notdir $(f)))

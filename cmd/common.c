@@ -11,6 +11,8 @@
 
 const struct ab_cmd ab_cmds[] = {
 	{ "run", cmd_run, "run allocation strategies and print per-op costs" },
+	{ "reproduce", cmd_reproduce,
+	  "repeat a seed experiment as written: 2019-scatterlist" },
 	{ "list", cmd_list, "list the backends and their strategies" },
 	{ "info", cmd_info, "show the backend's versions and limits" },
 	{ "help", cmd_help, "show help for a command: allocbench help run" },
@@ -24,7 +26,8 @@ const struct ab_cmd *ab_cmd_find(const char *name)
 	for (c = ab_cmds; c->name; c++)
 		if (!strcmp(c->name, name))
 			return c;
-	ab_err("'%s' is not a command (commands: run, list, info, help)", name);
+	ab_err("'%s' is not a command (commands: run, reproduce, list, info, help)",
+	       name);
 	return NULL;
 }
 
@@ -37,7 +40,7 @@ void ab_usage(FILE *f)
 		"Measure kernel allocation paths (allocbench.ko) per CPU and NUMA node.\n\n"
 		"commands:\n");
 	for (c = ab_cmds; c->name; c++)
-		fprintf(f, "  %-6s %s\n", c->name, c->summary);
+		fprintf(f, "  %-9s %s\n", c->name, c->summary);
 	fprintf(f, "\nFirst try: allocbench run --alloc=kmalloc --size=4096\n"
 		   "`allocbench help COMMAND` shows a command's options.\n");
 }

@@ -8,15 +8,64 @@
 #include "parse.h"
 #include "runopts.h"
 
-static const struct {
-	const char *name;  /* what --gfp takes */
-	const char *kname; /* the kernel's spelling */
-} gfp_names[AB_GFP_NR] = {
+/** struct ab_name - one spelling of an enumerated option */
+struct ab_name {
+	const char *name;  /* what the option takes */
+	const char *kname; /* the kernel's spelling, also accepted */
+};
+
+static const struct ab_name gfp_names[AB_GFP_NR] = {
 	[AB_GFP_KERNEL] = { "kernel", "GFP_KERNEL" },
 	[AB_GFP_ATOMIC] = { "atomic", "GFP_ATOMIC" },
 	[AB_GFP_NOWAIT] = { "nowait", "GFP_NOWAIT" },
 	[AB_GFP_KERNEL_ZERO] = { "kernel_zero", "GFP_KERNEL|__GFP_ZERO" },
 };
+
+static const struct ab_name timing_names[AB_TIMING_NR] = {
+	[AB_TIMING_BATCH] = { "batch", "batch" },
+	[AB_TIMING_SINGLE] = { "single", "single-op" },
+};
+
+static const struct ab_name free_names[AB_FREE_NR] = {
+	[AB_FREE_FIFO] = { "fifo", "fifo" },
+	[AB_FREE_LIFO] = { "lifo", "reverse" },
+	[AB_FREE_SHUFFLE] = { "shuffle", "shuffled" },
+	[AB_FREE_PAIR] = { "pair", "pair" },
+};
+
+static const struct ab_name context_names[AB_CTX_NR] = {
+	[AB_CTX_NORMAL] = { "normal", "normal" },
+	[AB_CTX_PREEMPT_OFF] = { "preempt-off", "preempt_off" },
+	[AB_CTX_IRQ_OFF] = { "irq-off", "irq_off" },
+};
+
+/*
+ * Looks @arg up in @names; on failure writes "--OPT=ARG: unknown WHAT
+ * (allowed: ...)" to @err and returns -EINVAL.
+ */
+static int opt_enum(const char *opt, const char *what, const char *arg,
+		    const struct ab_name *names, uint32_t n, uint32_t *out,
+		    char *err, size_t len)
+{
+	size_t used;
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!strcasecmp(arg, names[i].name) ||
+		    !strcasecmp(arg, names[i].kname)) {
+			*out = i;
+			return 0;
+		}
+	}
+	used = (size_t)snprintf(err, len, "--%s=%s: unknown %s (allowed:", opt,
+				arg, what);
+	for (i = 0; i < n && used < len; i++)
+		used += (size_t)snprintf(err + used, len - used, "%s %s",
+					 i ? "," : "", names[i].name);
+	if (used < len)
+		snprintf(err + used, len - used, ")");
+	return -EINVAL;
+}
 
 void ab_run_opts_init(struct ab_run_opts *o)
 {
@@ -30,6 +79,33 @@ void ab_run_opts_init(struct ab_run_opts *o)
 const char *ab_gfp_name(uint32_t gfp)
 {
 	return gfp < AB_GFP_NR ? gfp_names[gfp].kname : "?";
+}
+
+const char *ab_timing_name(uint32_t timing)
+{
+	return timing < AB_TIMING_NR ? timing_names[timing].name : "?";
+}
+
+const char *ab_free_name(uint32_t pattern)
+{
+	return pattern < AB_FREE_NR ? free_names[pattern].name : "?";
+}
+
+const char *ab_context_name(uint32_t context)
+{
+	return context < AB_CTX_NR ? context_names[context].name : "?";
+}
+
+const char *ab_context_warning(uint32_t context)
+{
+	switch (context) {
+	case AB_CTX_PREEMPT_OFF:
+		return "preemption is disabled around each timed phase: the allocators' own preempt_disable() becomes a cheap nested one and nothing can preempt the loop, so costs come out lower than in ordinary process context";
+	case AB_CTX_IRQ_OFF:
+		return "IRQs are disabled around each timed phase: the allocators' local_irq_save() paths get cheaper and timer and IPI work waits until the phase ends, so costs come out lower and latency outliers vanish";
+	default:
+		return NULL;
+	}
 }
 
 int ab_opt_size(const char *arg, struct ab_run_opts *o, char *err, size_t len)
@@ -97,20 +173,39 @@ int ab_opt_node(const char *arg, struct ab_run_opts *o, char *err, size_t len)
 
 int ab_opt_gfp(const char *arg, struct ab_run_opts *o, char *err, size_t len)
 {
-	uint32_t i;
+	return opt_enum("gfp", "GFP choice", arg, gfp_names, AB_GFP_NR, &o->gfp,
+			err, len);
+}
 
-	for (i = 0; i < AB_GFP_NR; i++) {
-		if (!strcasecmp(arg, gfp_names[i].name) ||
-		    !strcasecmp(arg, gfp_names[i].kname)) {
-			o->gfp = i;
-			return 0;
-		}
+int ab_opt_timing(const char *arg, struct ab_run_opts *o, char *err, size_t len)
+{
+	return opt_enum("timing", "timing mode", arg, timing_names,
+			AB_TIMING_NR, &o->timing, err, len);
+}
+
+int ab_opt_free(const char *arg, struct ab_run_opts *o, char *err, size_t len)
+{
+	return opt_enum("free", "free pattern", arg, free_names, AB_FREE_NR,
+			&o->free_pattern, err, len);
+}
+
+int ab_opt_context(const char *arg, struct ab_run_opts *o, char *err,
+		   size_t len)
+{
+	return opt_enum("context", "loop context", arg, context_names,
+			AB_CTX_NR, &o->context, err, len);
+}
+
+int ab_opt_seed(const char *arg, struct ab_run_opts *o, char *err, size_t len)
+{
+	if (ab_parse_u64(arg, 0, UINT64_MAX, &o->seed)) {
+		snprintf(err, len,
+			 "--seed=%s: not a seed (an integer from 0 to %llu)",
+			 arg, (unsigned long long)UINT64_MAX);
+		return -EINVAL;
 	}
-	snprintf(
-		err, len,
-		"--gfp=%s: unknown GFP choice (allowed: kernel, atomic, nowait, kernel_zero)",
-		arg);
-	return -EINVAL;
+	o->seed_set = 1;
+	return 0;
 }
 
 /* Smallest order whose block holds @size bytes. */
@@ -138,6 +233,18 @@ int ab_run_prepare(const struct ab_run_opts *o, const struct ab_info *info,
 	run->warmup = o->warmup;
 	run->gfp = o->gfp;
 	run->node = -1;
+	run->timing = o->timing;
+	run->free_pattern = o->free_pattern;
+	run->context = o->context;
+	if (o->free_pattern == AB_FREE_SHUFFLE)
+		run->seed = o->seed;
+	if (o->write)
+		run->flags |= AB_RUN_WRITE;
+
+	if (o->seed_set && o->free_pattern != AB_FREE_SHUFFLE) {
+		snprintf(err, len, "--seed: only --free=shuffle uses a seed");
+		return -EINVAL;
+	}
 
 	if (o->batch > info->max_batch) {
 		snprintf(
@@ -153,6 +260,11 @@ int ab_run_prepare(const struct ab_run_opts *o, const struct ab_info *info,
 			 o->trials > info->max_trials ? o->trials : o->warmup,
 			 (unsigned long long)info->max_trials);
 		return -EINVAL;
+	}
+	/* "none" allocates nothing: GFP and cache choices do not apply */
+	if (!(si->params & (AB_PARAM_SIZE | AB_PARAM_ORDER))) {
+		run->gfp = AB_GFP_KERNEL;
+		return 0;
 	}
 	if (o->gfp != AB_GFP_KERNEL && !(si->params & AB_PARAM_GFP)) {
 		snprintf(
@@ -201,6 +313,31 @@ int ab_run_prepare(const struct ab_run_opts *o, const struct ab_info *info,
 			return -EINVAL;
 		}
 		obj_bytes = run->obj_size;
+	}
+	if (o->context != AB_CTX_NORMAL &&
+	    (si->params & (AB_PARAM_SIZE | AB_PARAM_ORDER))) {
+		if (!(si->params & AB_PARAM_GFP)) {
+			snprintf(
+				err, len,
+				"--context=%s: %s may sleep; with preemption or IRQs off only strategies that take --gfp=atomic or --gfp=nowait can run",
+				ab_context_name(o->context), si->name);
+			return -EINVAL;
+		}
+		if (o->gfp != AB_GFP_ATOMIC && o->gfp != AB_GFP_NOWAIT) {
+			snprintf(
+				err, len,
+				"--context=%s: %s may sleep; use --gfp=atomic or --gfp=nowait",
+				ab_context_name(o->context),
+				ab_gfp_name(o->gfp));
+			return -EINVAL;
+		}
+		if (obj_bytes * run->batch > AB_ATOMIC_MAX_BYTES) {
+			snprintf(
+				err, len,
+				"--batch=%u: with preemption or IRQs off a trial may hold at most %llu MiB",
+				run->batch, AB_ATOMIC_MAX_BYTES >> 20);
+			return -EINVAL;
+		}
 	}
 	if (obj_bytes && run->batch > info->max_bytes / obj_bytes) {
 		ab_format_size(info->max_bytes, b, sizeof(b));

@@ -24,6 +24,11 @@
  * @node:    NUMA node, -1 for none
  * @gfp:     enum ab_gfp
  * @nomerge: --nomerge
+ * @write:   --write (AB_RUN_WRITE)
+ * @timing:  enum ab_timing
+ * @free_pattern: enum ab_free_pattern
+ * @seed:    shuffle seed; @seed_set when --seed was given
+ * @context: enum ab_context
  */
 struct ab_run_opts {
 	uint64_t size;
@@ -36,6 +41,12 @@ struct ab_run_opts {
 	int node;
 	uint32_t gfp;
 	int nomerge;
+	int write;
+	uint32_t timing;
+	uint32_t free_pattern;
+	uint64_t seed;
+	int seed_set;
+	uint32_t context;
 };
 
 void ab_run_opts_init(struct ab_run_opts *o);
@@ -51,9 +62,25 @@ int ab_opt_count(const char *name, const char *arg, uint32_t min, uint32_t *out,
 		 char *err, size_t len);
 int ab_opt_node(const char *arg, struct ab_run_opts *o, char *err, size_t len);
 int ab_opt_gfp(const char *arg, struct ab_run_opts *o, char *err, size_t len);
+int ab_opt_timing(const char *arg, struct ab_run_opts *o, char *err,
+		  size_t len);
+int ab_opt_free(const char *arg, struct ab_run_opts *o, char *err, size_t len);
+int ab_opt_context(const char *arg, struct ab_run_opts *o, char *err,
+		   size_t len);
+int ab_opt_seed(const char *arg, struct ab_run_opts *o, char *err, size_t len);
 
 /* ab_gfp_name - "GFP_KERNEL" etc. for enum ab_gfp, "?" if out of range. */
 const char *ab_gfp_name(uint32_t gfp);
+/* Option spellings of enum ab_timing, ab_free_pattern, ab_context. */
+const char *ab_timing_name(uint32_t timing);
+const char *ab_free_name(uint32_t pattern);
+const char *ab_context_name(uint32_t context);
+
+/*
+ * ab_context_warning - the one line explaining how a loop context distorts
+ * the numbers, or NULL for the normal context.
+ */
+const char *ab_context_warning(uint32_t context);
 
 /*
  * ab_run_prepare - build the request for strategy @si from @o, checked

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * reproduce.c - `allocbench reproduce NAME`: one seed experiment exactly as
+ * written, printed in the seed's own units beside allocbench's statistics.
+ *
+ * 2019-scatterlist: Sultan Alsawaf, "[PATCH] scatterlist: Don't allocate sg
+ * lists using __get_free_page" (linux-kernel, 2019). A SCHED_FIFO kthread
+ * (priority MAX_RT_PRIO - 1) runs 1000 trials; each times 100 allocations
+ * of PAGE_SIZE with ktime_get() for a private kmem_cache, __get_free_page
+ * and kmalloc, frees them, and times ONE vmalloc(100 * PAGE_SIZE). It
+ * prints, per API, the sum over trials of ktime_us_delta() divided by the
+ * number of trials: whole microseconds per trial of 100 allocations.
+ *
+ * 2002-lookup (Manfred Spraul, Nikita Danilov, "faster kmalloc lookup")
+ * times kmalloc's size-class lookup; it needs the lookup strategies, which
+ * this version does not have yet.
+ */
+#include <math.h>
+#include <popt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner.h"
+
+/* The seed's rows, in its order, with the names it printed. */
+static const char *const seed2019[][2] = {
+	{ "get_free_pages", "__get_free_page" },
+	{ "kmalloc", "kmalloc" },
+	{ "kmem_cache", "kmem_cache_alloc" },
+	{ "vmalloc_batch", "vmalloc" },
+};
+
+/*
+ * The seed's figure from the per-trial alloc-phase cycles: each trial's
+ * time truncated to whole us (as ktime_us_delta() does), summed, divided
+ * by the trials with integer division. -1 without a TSC rate.
+ */
+static long long seed_units(const struct ab_row *r)
+{
+	long long sum = 0;
+	size_t i;
+
+	if (!r->run.tsc_khz || !r->nr_smp)
+		return -1;
+	for (i = 0; i < r->nr_smp; i++)
+		sum += (long long)(r->smp[i].alloc_cycles * 1000 /
+				   r->run.tsc_khz);
+	return sum / (long long)r->nr_smp;
+}
+
+static void print_seed_table(const struct ab_job *job)
+{
+	int i;
+
+	printf("\nin the seed's units: alloc time per trial of %u allocations (vmalloc: of one call), microseconds\n",
+	       job->o.batch);
+	printf("%-18s %-18s %12s %12s %12s\n", "seed's row", "strategy",
+	       "seed's us", "mean us", "median us");
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_row *r = &job->rows[i];
+		uint32_t per =
+			strcmp(r->si->name, "vmalloc_batch") ? r->run.batch : 1;
+
+		if (!r->ran)
+			continue;
+		printf("%-18s %-18s %12lld %12.2f %12.2f\n", seed2019[i][1],
+		       r->si->name, seed_units(r),
+		       r->raw[0].ns.mean * per / 1000,
+		       r->raw[0].ns.median * per / 1000);
+	}
+	printf("\nseed's us: as the seed printed it (each trial truncated to whole us, summed, integer-divided by the trials); mean and median us: the same trials unrounded.\n");
+	printf("What differs from the seed: it ran in a kthread at boot and retried failed allocations forever; allocbench runs in the calling thread pinned to one CPU (SCHED_FIFO here too), times with get_cycles() instead of ktime_get(), counts failures instead of retrying, runs each API's 1000 trials in turn instead of interleaving the four in every trial, and gives its own private cache no PAGE_SIZE alignment (4096-byte objects are page-aligned anyway). The seed's vmalloc row is one vmalloc(100 x 4096) per trial, not 100 allocations: vmalloc_batch keeps that.\n");
+}
+
+static int reproduce_2019(const char *backend, const char *cpu)
+{
+	struct ab_job *job = calloc(1, sizeof(*job));
+	char list[128] = "";
+	size_t i;
+	int ret;
+
+	if (!job)
+		return AB_EXIT_RUN;
+	job->title = "reproduce 2019-scatterlist";
+	ab_run_opts_init(&job->o);
+	job->o.size = 4096;
+	job->o.size_set = 1;
+	job->o.batch = 100;
+	job->o.trials = 1000;
+	job->fifo = 1;
+	for (i = 0; i < sizeof(seed2019) / sizeof(seed2019[0]); i++)
+		snprintf(list + strlen(list), sizeof(list) - strlen(list),
+			 "%s%s", i ? "," : "", seed2019[i][0]);
+	ret = ab_backend_open(backend, &job->be, &job->bi);
+	if (!ret)
+		ret = ab_job_add(job, list);
+	if (!ret)
+		ret = ab_job_place(job, cpu);
+	if (!ret) {
+		ret = ab_job_run(job);
+		ab_job_print(job);
+		print_seed_table(job);
+	}
+	ab_job_free(job);
+	free(job);
+	return ret;
+}
+
+int cmd_reproduce(int argc, const char **argv)
+{
+	const char *backend = NULL, *cpu = NULL;
+	struct poptOption opts[] = {
+		{ "cpu", 'c', POPT_ARG_STRING, &cpu, 0,
+		  "CPU to pin to (default: the CPU the command starts on)",
+		  "N" },
+		{ "backend", 0, POPT_ARG_STRING, &backend, 0,
+		  "where to run: kmod (default)", "NAME" },
+		POPT_AUTOHELP POPT_TABLEEND
+	};
+	const char *name;
+	int i, ret;
+
+	/* the experiment's name is the first non-option argument */
+	for (i = 1, name = NULL; i < argc; i++)
+		if (argv[i][0] != '-') {
+			name = argv[i];
+			memmove(&argv[i], &argv[i + 1],
+				(size_t)(argc - i) * sizeof(*argv));
+			argc--;
+			break;
+		}
+	ret = ab_popt_parse("reproduce", argc, argv, opts);
+	if (ret)
+		return ret;
+	if (!name) {
+		ab_err("reproduce: which experiment? (2019-scatterlist; 2002-lookup needs the lookup strategies, not in this version)");
+		return AB_EXIT_USAGE;
+	}
+	if (!strcmp(name, "2019-scatterlist"))
+		return reproduce_2019(backend, cpu);
+	if (!strcmp(name, "2002-lookup")) {
+		ab_err("reproduce 2002-lookup: needs the size-class lookup strategies, which this version does not have yet");
+		return AB_EXIT_BACKEND;
+	}
+	ab_err("reproduce %s: unknown experiment (known: 2019-scatterlist, 2002-lookup)",
+	       name);
+	return AB_EXIT_USAGE;
+}

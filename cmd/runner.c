@@ -1,0 +1,599 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * runner.c - run strategies through a backend and print per-operation
+ * figures (see runner.h). Shared by `allocbench run` and `reproduce`.
+ *
+ * One trial allocates --batch objects (the alloc phase) then frees them in
+ * the chosen order (the free phase). Batch timing reads the clock around
+ * each phase, single timing around each operation. Per op: ns = cycles *
+ * 10^6 / tsc_khz. Net values subtract the overhead (measure.h); --raw
+ * shows the figures as measured.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <numa.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "parse.h"
+#include "runner.h"
+
+#define HIST_BUCKETS 40
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	interrupted = sig;
+}
+
+/*
+ * SIGINT/SIGTERM without SA_RESTART: the module sees a pending signal
+ * between trials, frees what it holds and returns -EINTR.
+ */
+static void catch_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+int ab_job_add(struct ab_job *job, const char *list)
+{
+	char *names[AB_MAX_ROWS], avail[1024] = "", err[AB_ERRLEN];
+	char *copy = strdup(list);
+	int i, n, ret = AB_EXIT_OK;
+	unsigned int j;
+
+	if (!copy)
+		return AB_EXIT_RUN;
+	n = ab_split_list(copy, names, AB_MAX_ROWS - job->nrows);
+	if (n < 0) {
+		ab_err("--alloc=%s: %s (a comma-separated list of strategy names: `allocbench list`)",
+		       list, n == -E2BIG ? "too many names" : "empty name");
+		free(copy);
+		return AB_EXIT_USAGE;
+	}
+	for (i = 0; i < n && !ret; i++) {
+		struct ab_row *r = &job->rows[job->nrows];
+
+		memset(r, 0, sizeof(*r));
+		r->si = ab_strategy_find(&job->bi, names[i]);
+		if (!r->si) {
+			for (j = 0; j < job->bi.info.nr_strategies; j++)
+				snprintf(avail + strlen(avail),
+					 sizeof(avail) - strlen(avail), "%s%s",
+					 j ? ", " : "",
+					 job->bi.strategies[j].name);
+			ab_err("--alloc=%s: unknown strategy (available: %s)",
+			       names[i], avail);
+			ret = AB_EXIT_USAGE;
+		} else if (ab_run_prepare(&job->o, &job->bi.info, r->si,
+					  &r->run, err, sizeof(err))) {
+			ab_err("%s", err);
+			ret = AB_EXIT_USAGE;
+		} else {
+			job->nrows++;
+		}
+	}
+	free(copy);
+	return ret;
+}
+
+/* "0,1" for the nodes that have memory. */
+static void nodes_with_memory(char *buf, size_t len)
+{
+	int n, max = numa_max_node();
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (n = 0; n <= max && used < len; n++)
+		if (numa_node_size64(n, NULL) > 0)
+			used += (size_t)snprintf(buf + used, len - used, "%s%d",
+						 used ? "," : "", n);
+}
+
+/* --node must name an online node that has memory. */
+static int check_node(int node)
+{
+	char list[128];
+
+	if (node < 0)
+		return AB_EXIT_OK;
+	if (numa_available() < 0) {
+		if (node == 0)
+			return AB_EXIT_OK;
+		ab_err("--node=%d: this kernel has no NUMA support; only node 0 exists",
+		       node);
+		return AB_EXIT_USAGE;
+	}
+	if (node <= numa_max_node() && numa_node_size64(node, NULL) > 0)
+		return AB_EXIT_OK;
+	nodes_with_memory(list, sizeof(list));
+	ab_err("--node=%d: no such NUMA node with memory (nodes with memory: %s)",
+	       node, list);
+	return AB_EXIT_USAGE;
+}
+
+int ab_job_place(struct ab_job *job, const char *cpu_arg)
+{
+	struct sched_param sp;
+	cpu_set_t allowed, one;
+	uint64_t v;
+	int ret, c;
+
+	ret = check_node(job->o.node);
+	if (ret)
+		return ret;
+	if (sched_getaffinity(0, sizeof(allowed), &allowed)) {
+		ab_err("sched_getaffinity: %s", strerror(errno));
+		return AB_EXIT_RUN;
+	}
+	if (cpu_arg) {
+		if (ab_parse_u64(cpu_arg, 0, CPU_SETSIZE - 1, &v)) {
+			ab_err("--cpu=%s: not a CPU number (an integer from 0 to %d)",
+			       cpu_arg, CPU_SETSIZE - 1);
+			return AB_EXIT_USAGE;
+		}
+		if (!CPU_ISSET((int)v, &allowed)) {
+			ab_err("--cpu=%s: CPU %d is offline or outside this process's affinity (%d CPUs allowed; see `taskset -p $$`)",
+			       cpu_arg, (int)v, CPU_COUNT(&allowed));
+			return AB_EXIT_USAGE;
+		}
+		job->cpu = (int)v;
+	} else {
+		c = sched_getcpu();
+		job->cpu = c >= 0 ? c : 0;
+	}
+	CPU_ZERO(&one);
+	CPU_SET(job->cpu, &one);
+	if (sched_setaffinity(0, sizeof(one), &one)) {
+		ab_err("--cpu=%d: cannot pin to it: %s", job->cpu,
+		       strerror(errno));
+		return AB_EXIT_RUN;
+	}
+	if (job->fifo) {
+		sp.sched_priority = sched_get_priority_max(SCHED_FIFO);
+		if (sched_setscheduler(0, SCHED_FIFO, &sp)) {
+			ab_err("--fifo: cannot switch to SCHED_FIFO: %s (needs root or CAP_SYS_NICE)",
+			       strerror(errno));
+			return AB_EXIT_RUN;
+		}
+	}
+	return AB_EXIT_OK;
+}
+
+/* Runs one row; 0, or an exit status after printing why it failed. */
+static int run_row(struct ab_job *job, struct ab_row *r)
+{
+	uint32_t per = strcmp(r->si->name, "vmalloc_batch") ? r->run.batch : 1;
+	size_t len = r->run.timing == AB_TIMING_SINGLE
+			     ? (size_t)r->run.trials * per
+			     : r->run.trials;
+	struct ab_sample *smp = calloc(len, sizeof(*smp));
+	char why[AB_ERRLEN];
+	int p, ret = AB_EXIT_OK;
+
+	for (p = 0; p < 2; p++)
+		r->ns[p] = calloc(len ? len : 1, sizeof(double));
+	if (!smp || !r->ns[0] || !r->ns[1]) {
+		ab_err("%s: cannot hold %zu samples: out of memory",
+		       r->si->name, len);
+		free(smp);
+		return AB_EXIT_RUN;
+	}
+	r->run.samples_ptr = (__u64)(uintptr_t)smp;
+	r->run.samples_len = len;
+	r->smp = smp;
+	if (job->be->run(&r->run, why, sizeof(why))) {
+		ab_err("%s: %s", r->si->name, why);
+		ret = interrupted ? AB_EXIT_INTR : AB_EXIT_RUN;
+		if (!interrupted)
+			return ret;
+	}
+	r->ran = 1;
+	if (r->run.timing == AB_TIMING_SINGLE)
+		len = (size_t)r->run.trials_done * per;
+	else
+		len = r->run.trials_done;
+	for (p = 0; p < 2; p++) {
+		/* batch-timed pairs have no free phase of their own */
+		size_t have = p && r->run.free_pattern == AB_FREE_PAIR &&
+					      r->run.timing == AB_TIMING_BATCH
+				      ? 0
+				      : len;
+
+		ab_phase_summary(smp, have, (enum ab_phase)p, 0, r->run.tsc_khz,
+				 r->ns[p], &r->raw[p]);
+		if (job->raw)
+			r->subtract[p] = 0;
+		else if (r->run.timing == AB_TIMING_SINGLE)
+			r->subtract[p] = (double)r->run.clock_cycles;
+		else if (job->baseline && job->baseline->ran &&
+			 job->baseline != r)
+			r->subtract[p] = job->baseline->raw[p].cycles.median;
+		ab_phase_summary(smp, have, (enum ab_phase)p, r->subtract[p],
+				 r->run.tsc_khz, r->ns[p], &r->net[p]);
+		r->nr_ns[p] = r->net[p].ns.n;
+	}
+	r->nr_smp = len;
+	return ret;
+}
+
+int ab_job_run(struct ab_job *job)
+{
+	const struct ab_strategy_info *none;
+	char err[AB_ERRLEN];
+	int i, ret = AB_EXIT_OK;
+
+	if (job->o.free_pattern == AB_FREE_SHUFFLE && !job->o.seed_set) {
+		if (getrandom(&job->o.seed, sizeof(job->o.seed), 0) !=
+		    sizeof(job->o.seed))
+			job->o.seed = 1;
+		for (i = 0; i < job->nrows; i++)
+			job->rows[i].run.seed = job->o.seed;
+	}
+	ab_env_read(&job->env, "", job->cpu);
+	catch_signals();
+
+	/* batch timing: the baseline is "none" with the same parameters */
+	job->baseline = NULL;
+	for (i = 0; i < job->nrows; i++)
+		if (!strcmp(job->rows[i].si->name, "none"))
+			job->baseline = &job->rows[i];
+	if (!job->baseline && !job->raw && job->o.timing == AB_TIMING_BATCH) {
+		none = ab_strategy_find(&job->bi, "none");
+		memset(&job->own_baseline, 0, sizeof(job->own_baseline));
+		job->own_baseline.si = none;
+		if (none &&
+		    !ab_run_prepare(&job->o, &job->bi.info, none,
+				    &job->own_baseline.run, err, sizeof(err)))
+			job->baseline = &job->own_baseline;
+	}
+	if (job->baseline && job->o.timing == AB_TIMING_BATCH)
+		ret = run_row(job, job->baseline);
+	for (i = 0; i < job->nrows && !ret; i++)
+		if (!job->rows[i].ran)
+			ret = run_row(job, &job->rows[i]);
+	return ret;
+}
+
+void ab_job_free(struct ab_job *job)
+{
+	int i, p;
+
+	for (i = 0; i < job->nrows; i++) {
+		for (p = 0; p < 2; p++)
+			free(job->rows[i].ns[p]);
+		free(job->rows[i].smp);
+	}
+	for (p = 0; p < 2; p++)
+		free(job->own_baseline.ns[p]);
+	free(job->own_baseline.smp);
+}
+
+/* ---- printing ---- */
+
+static void print_num(double v)
+{
+	if (isnan(v))
+		printf(" %8s", "n/a");
+	else
+		printf(" %8.1f", v);
+}
+
+static void object_label(const struct ab_row *r, char *buf, size_t len)
+{
+	char sz[32];
+
+	if (r->si->params & AB_PARAM_ORDER) {
+		snprintf(buf, len, "order %u", r->run.order);
+	} else if (r->si->params & AB_PARAM_SIZE) {
+		ab_format_size(r->run.obj_size, sz, sizeof(sz));
+		if (!strcmp(r->si->name, "vmalloc_batch"))
+			snprintf(buf, len, "%ux%s", r->run.batch, sz);
+		else
+			snprintf(buf, len, "%s", sz);
+	} else {
+		snprintf(buf, len, "-");
+	}
+}
+
+/* What the table's values are: raw, or net of what. */
+static void print_values_line(const struct ab_job *job)
+{
+	const struct ab_row *b = job->baseline;
+
+	if (job->raw) {
+		printf("values: raw, as measured (loop and clock overhead included)\n");
+	} else if (job->o.timing == AB_TIMING_SINGLE) {
+		printf("values: net, minus one get_cycles() pair per op (%llu cycles, measured by each run); --raw for raw\n",
+		       job->nrows ? (unsigned long long)job->rows[0]
+					    .run.clock_cycles
+				  : 0ULL);
+	} else if (b && b->ran) {
+		printf("values: net, minus the none baseline's median per op with the same parameters (alloc %.1f, free %.1f cycles); --raw for raw\n",
+		       b->raw[0].cycles.median, b->raw[1].cycles.median);
+	} else {
+		printf("values: raw (the none baseline could not be measured)\n");
+	}
+}
+
+static void print_header(const struct ab_job *job)
+{
+	const struct ab_run_opts *o = &job->o;
+	const char *warn = ab_context_warning(o->context);
+	unsigned int khz = job->bi.info.tsc_khz;
+
+	printf("allocbench %s %s, %s.ko %s (ABI %u)\n", AB_TOOL_VERSION,
+	       job->title, AB_DEVICE_NAME, job->bi.info.version,
+	       job->bi.info.abi_version);
+	ab_env_print(stdout, &job->env, khz);
+	if (warn)
+		printf("warning: %s\n", warn);
+	printf("CPU %d (node %d)%s; ns = cycles * 10^6 / tsc_khz (%u)\n",
+	       job->cpu, numa_available() < 0 ? 0 : numa_node_of_cpu(job->cpu),
+	       job->fifo ? ", SCHED_FIFO" : "", khz);
+	printf("%u objects per trial, %u trials after %u warm-up, %s, %s timing, free %s",
+	       o->batch, o->trials, o->warmup, ab_gfp_name(o->gfp),
+	       ab_timing_name(o->timing), ab_free_name(o->free_pattern));
+	if (o->free_pattern == AB_FREE_SHUFFLE)
+		printf(" (seed %llu)", (unsigned long long)o->seed);
+	printf(", context %s%s\n", ab_context_name(o->context),
+	       o->write ? ", objects written after allocation" : "");
+	print_values_line(job);
+	if (job->nrows)
+		printf("clock: one get_cycles() pair costs %llu cycles\n",
+		       (unsigned long long)job->rows[0].run.clock_cycles);
+	printf("\n");
+}
+
+static void print_table(const struct ab_job *job)
+{
+	const char *alloc = job->o.free_pattern == AB_FREE_PAIR &&
+					    job->o.timing == AB_TIMING_BATCH
+				    ? "alloc+free ns/op"
+				    : "alloc ns/op";
+	char obj[48], node[16];
+	int i;
+
+	printf("%-29s %-35s   %-35s   %s\n", "", alloc, "free ns/op",
+	       "median cycles/op");
+	printf("%-18s %-10s %8s %8s %8s %8s   %8s %8s %8s %8s   %8s %8s %7s %5s %6s\n",
+	       "strategy", "object", "min", "median", "mean", "max", "min",
+	       "median", "mean", "max", "alloc", "free", "failed", "node",
+	       "hit%");
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_row *r = &job->rows[i];
+		const struct ab_phase_stats *a = &r->net[0], *f = &r->net[1];
+
+		if (!r->ran)
+			continue;
+		object_label(r, obj, sizeof(obj));
+		printf("%-18s %-10s", r->si->name, obj);
+		print_num(a->ns.min);
+		print_num(a->ns.median);
+		print_num(a->ns.mean);
+		print_num(a->ns.max);
+		printf("  ");
+		print_num(f->ns.min);
+		print_num(f->ns.median);
+		print_num(f->ns.mean);
+		print_num(f->ns.max);
+		printf("  ");
+		print_num(a->cycles.median);
+		print_num(f->cycles.median);
+		snprintf(node, sizeof(node), "%d%s", r->run.target_node,
+			 r->run.node < 0 ? "L" : "");
+		printf(" %7llu %5s", (unsigned long long)r->run.failed, node);
+		if (r->run.node_checked)
+			printf(" %6.1f\n", 100.0 * (double)r->run.node_hits /
+						   (double)r->run.node_checked);
+		else
+			printf(" %6s\n", "n/a");
+	}
+}
+
+static void print_dist_line(const char *name, const char *phase,
+			    const struct ab_stats *s)
+{
+	printf("%-18s %-5s %8zu", name, phase, s->n);
+	print_num(s->median);
+	if (isnan(s->ci_lo))
+		printf("  %-21s", "[n/a]");
+	else
+		printf("  [%8.1f, %8.1f]  ", s->ci_lo, s->ci_hi);
+	print_num(s->p90);
+	print_num(s->p99);
+	print_num(s->stddev);
+	if (isnan(s->cv))
+		printf(" %7s\n", "n/a");
+	else
+		printf(" %6.1f%%\n", 100 * s->cv);
+}
+
+static void print_distribution(const struct ab_job *job)
+{
+	int i;
+
+	printf("\n%-18s %-5s %8s %8s  %-21s %8s %8s %8s %7s\n", "distribution",
+	       "phase", "samples", "median", "[95% CI of median]", "p90", "p99",
+	       "stddev", "cv");
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_row *r = &job->rows[i];
+
+		if (!r->ran)
+			continue;
+		print_dist_line(r->si->name, "alloc", &r->net[0].ns);
+		print_dist_line("", "free", &r->net[1].ns);
+	}
+}
+
+static void print_notes(const struct ab_job *job)
+{
+	int i, local = 0;
+
+	printf("\n");
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_run *run = &job->rows[i].run;
+		const char *name = job->rows[i].si->name;
+
+		if (!job->rows[i].ran)
+			continue;
+		local |= run->node < 0 && run->node_checked;
+		if (job->rows + i == job->baseline && !job->raw &&
+		    job->o.timing == AB_TIMING_BATCH)
+			printf("note: none is the baseline: its row is raw\n");
+		if (run->cache_merged == AB_MERGED_YES)
+			printf("note: %s: the kernel merged the run's kmem_cache into an existing cache (slab merging); --nomerge gives it a cache of its own\n",
+			       name);
+		else if (run->cache_merged == AB_MERGED_NO)
+			printf("note: %s: the run's kmem_cache was a cache of its own (not merged)\n",
+			       name);
+		else if (run->cache_merged == AB_MERGED_UNKNOWN)
+			printf("note: %s: whether the kernel merged the run's kmem_cache is unknown (no /sys/kernel/slab)\n",
+			       name);
+		if (!strcmp(name, "vmalloc_batch"))
+			printf("note: vmalloc_batch: one op is one vmalloc(%u x %llu) call per trial, as in the 2019 seed\n",
+			       run->batch, (unsigned long long)run->obj_size);
+		if (run->failed)
+			printf("note: %s: %llu allocations failed; each ended its trial (not retried)\n",
+			       name, (unsigned long long)run->failed);
+		if (run->trials_done < run->trials)
+			printf("note: %s: interrupted after %u of %u trials\n",
+			       name, run->trials_done, run->trials);
+		if (run->cpu_start != run->cpu_end)
+			printf("note: %s: the run migrated from CPU %u to CPU %u\n",
+			       name, run->cpu_start, run->cpu_end);
+	}
+	if (local)
+		printf("note: node nL: no --node for that strategy; hits counted against the local node n\n");
+	if (job->o.free_pattern == AB_FREE_PAIR)
+		printf("note: --free=pair frees each object before the next is allocated: node hits are not checked\n");
+}
+
+/* One log2 histogram of a row's per-op net ns. */
+static void print_histogram(const struct ab_row *r, int phase)
+{
+	uint64_t c[HIST_BUCKETS], most = 0;
+	int b, lo = HIST_BUCKETS, hi = -1;
+
+	if (!r->nr_ns[phase])
+		return;
+	ab_histogram_log2(r->ns[phase], r->nr_ns[phase], c, HIST_BUCKETS);
+	for (b = 0; b < HIST_BUCKETS; b++) {
+		if (!c[b])
+			continue;
+		lo = b < lo ? b : lo;
+		hi = b;
+		most = c[b] > most ? c[b] : most;
+	}
+	printf("\nhistogram: %s %s, net ns/op, %zu samples\n", r->si->name,
+	       phase ? "free" : "alloc", r->nr_ns[phase]);
+	for (b = lo; b <= hi; b++) {
+		int bar = (int)((c[b] * 40 + most - 1) / most);
+
+		if (b == 0)
+			printf("  %23s", "< 1");
+		else if (b == HIST_BUCKETS - 1)
+			printf("  [%10.0f,      inf)", ldexp(1, b - 1));
+		else
+			printf("  [%10.0f, %10.0f)", ldexp(1, b - 1),
+			       ldexp(1, b));
+		printf(" %10llu %.*s\n", (unsigned long long)c[b], bar,
+		       "########################################");
+	}
+}
+
+static void csv_num(double v)
+{
+	if (isnan(v))
+		printf(",");
+	else
+		printf(",%.3f", v);
+}
+
+static void print_csv(const struct ab_job *job)
+{
+	static const char *const phases[] = { "alloc", "free" };
+	static const char *const stats[] = { "n",   "min",   "median", "mean",
+					     "p90", "p99",   "max",    "stddev",
+					     "cv",  "ci_lo", "ci_hi" };
+	int i, p, s;
+
+	printf("strategy,object_bytes,order,batch,trials,warmup,timing,free,seed,context,gfp,write,node,target_node,cpu,objects,failed,node_hits,node_checked,cache_merged,clock_cycles,tsc_khz,values");
+	for (p = 0; p < 2; p++) {
+		for (s = 0; s < 11; s++)
+			printf(",%s_%s_ns", phases[p], stats[s]);
+		printf(",%s_median_cycles,%s_raw_median_ns,%s_subtracted_cycles",
+		       phases[p], phases[p], phases[p]);
+	}
+	printf("\n");
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_row *r = &job->rows[i];
+		const struct ab_run *run = &r->run;
+
+		if (!r->ran)
+			continue;
+		printf("%s,%llu,%u,%u,%u,%u,%s,%s,%llu,%s,%s,%d,%d,%d,%u,%llu,%llu,%llu,%llu,%u,%llu,%u,%s",
+		       r->si->name, (unsigned long long)run->obj_size,
+		       run->order, run->batch, run->trials, run->warmup,
+		       ab_timing_name(run->timing),
+		       ab_free_name(run->free_pattern),
+		       (unsigned long long)run->seed,
+		       ab_context_name(run->context), ab_gfp_name(run->gfp),
+		       !!(run->flags & AB_RUN_WRITE), run->node,
+		       run->target_node, run->cpu_start,
+		       (unsigned long long)run->objects,
+		       (unsigned long long)run->failed,
+		       (unsigned long long)run->node_hits,
+		       (unsigned long long)run->node_checked, run->cache_merged,
+		       (unsigned long long)run->clock_cycles, run->tsc_khz,
+		       r->subtract[0] || r->subtract[1] ? "net" : "raw");
+		for (p = 0; p < 2; p++) {
+			const struct ab_stats *st = &r->net[p].ns;
+
+			printf(",%zu", st->n);
+			csv_num(st->min);
+			csv_num(st->median);
+			csv_num(st->mean);
+			csv_num(st->p90);
+			csv_num(st->p99);
+			csv_num(st->max);
+			csv_num(st->stddev);
+			csv_num(st->cv);
+			csv_num(st->ci_lo);
+			csv_num(st->ci_hi);
+			csv_num(r->net[p].cycles.median);
+			csv_num(r->raw[p].ns.median);
+			csv_num(r->subtract[p]);
+		}
+		printf("\n");
+	}
+}
+
+void ab_job_print(const struct ab_job *job)
+{
+	int i;
+
+	if (job->csv) {
+		print_csv(job);
+		return;
+	}
+	print_header(job);
+	print_table(job);
+	print_distribution(job);
+	print_notes(job);
+	if (job->histogram)
+		for (i = 0; i < job->nrows; i++) {
+			print_histogram(&job->rows[i], 0);
+			print_histogram(&job->rows[i], 1);
+		}
+}

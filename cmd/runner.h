@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * runner.h - running a set of strategies and printing their results, shared
+ * by `allocbench run` and `allocbench reproduce`.
+ */
+#ifndef AB_RUNNER_H
+#define AB_RUNNER_H
+
+#include <stdint.h>
+
+#include "allocbench.h"
+#include "env.h"
+#include "measure.h"
+#include "runopts.h"
+
+#define AB_MAX_ROWS 64
+
+/**
+ * struct ab_row - one strategy's run and its figures
+ * @si:       the strategy
+ * @run:      the request, and the module's answer once run
+ * @ran:      the run completed (or was interrupted with partial output)
+ * @net:      figures after overhead subtraction (raw with --raw)
+ * @raw:      figures as measured
+ * @subtract: cycles subtracted per op: [0] alloc, [1] free
+ * @ns:       per-op net ns of each phase, sorted (for histograms)
+ * @nr_ns:    how many values @ns holds per phase
+ * @smp:      the samples the module wrote, @nr_smp of them
+ */
+struct ab_row {
+	const struct ab_strategy_info *si;
+	struct ab_run run;
+	int ran;
+	struct ab_phase_stats net[2];
+	struct ab_phase_stats raw[2];
+	double subtract[2];
+	double *ns[2];
+	size_t nr_ns[2];
+	struct ab_sample *smp;
+	size_t nr_smp;
+};
+
+/**
+ * struct ab_job - what to run and how to show it
+ * @title:     first word of the header ("run", "reproduce 2019-scatterlist")
+ * @be, @bi:   the backend and what it offers
+ * @o:         the run options shared by all rows
+ * @rows:      the strategies, in the order given
+ * @nrows:     how many
+ * @cpu:       the CPU the job is pinned to
+ * @raw:       --raw: no overhead subtraction
+ * @histogram: --histogram: print log2 histograms of per-op ns
+ * @csv:       --csv: one comma-separated row per strategy instead of tables
+ * @fifo:      --fifo: SCHED_FIFO at the highest priority (the 2019 seed's)
+ * @baseline:  batch timing: the "none" row measured with the same
+ *             parameters (one of @rows, or @own_baseline)
+ * @own_baseline: the "none" run added when --alloc has none
+ * @env:       the captured environment
+ */
+struct ab_job {
+	const char *title;
+	const struct ab_backend *be;
+	struct ab_backend_info bi;
+	struct ab_run_opts o;
+	struct ab_row rows[AB_MAX_ROWS];
+	int nrows;
+	int cpu;
+	int raw, histogram, csv, fifo;
+	struct ab_row *baseline;
+	struct ab_row own_baseline;
+	struct ab_env env;
+};
+
+/*
+ * ab_job_add - resolve the comma-separated strategy names in @list and
+ * prepare a request for each. Prints the error and returns AB_EXIT_USAGE
+ * for an unknown name or a value a strategy does not accept.
+ */
+int ab_job_add(struct ab_job *job, const char *list);
+
+/*
+ * ab_job_place - check --node against the NUMA topology and pin the calling
+ * thread to @cpu_arg (or the CPU it is on); with job->fifo also switch to
+ * SCHED_FIFO. Returns an exit status.
+ */
+int ab_job_place(struct ab_job *job, const char *cpu_arg);
+
+/*
+ * ab_job_run - run the baseline (batch timing) and every row, then compute
+ * their figures. SIGINT and SIGTERM end the current run between trials;
+ * what finished is kept. Returns AB_EXIT_OK, AB_EXIT_RUN or AB_EXIT_INTR.
+ */
+int ab_job_run(struct ab_job *job);
+
+/* ab_job_print - header, tables (or CSV), notes, histograms. */
+void ab_job_print(const struct ab_job *job);
+
+/* ab_job_free - release what ab_job_run allocated. */
+void ab_job_free(struct ab_job *job);
+
+#endif

@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * env.c - capture the settings that change allocation costs (see env.h).
+ *
+ * Sources: uname, /proc/cmdline, the kernel config (/proc/config.gz, else
+ * /boot/config-RELEASE; zlib reads both compressed and plain files),
+ * /proc/cpuinfo, cpufreq and SMT in sysfs, DMI identity, and
+ * /sys/kernel/debug/sched/preempt for a PREEMPT_DYNAMIC kernel's mode.
+ * Parameter meanings: Documentation/admin-guide/kernel-parameters.txt.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <zlib.h>
+
+#include "env.h"
+
+static void copy(char *dst, size_t len, const char *src)
+{
+	snprintf(dst, len, "%s", src);
+}
+
+/* First line of <root><path> without its newline, or "" */
+static void read_line(const char *root, const char *path, char *buf, size_t len)
+{
+	char full[512];
+	FILE *f;
+
+	buf[0] = '\0';
+	snprintf(full, sizeof(full), "%s%s", root, path);
+	f = fopen(full, "r");
+	if (!f)
+		return;
+	if (!fgets(buf, (int)len, f))
+		buf[0] = '\0';
+	fclose(f);
+	buf[strcspn(buf, "\n")] = '\0';
+}
+
+/*
+ * Value of boot parameter @name in @cmdline into @val ("" when it is
+ * absent, "1" when given without a value). Returns 1 if present.
+ */
+static int cmdline_param(const char *cmdline, const char *name, char *val,
+			 size_t len)
+{
+	size_t n = strlen(name);
+	const char *p = cmdline;
+
+	val[0] = '\0';
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		if (!strncmp(p, name, n) &&
+		    (p[n] == '=' || p[n] == ' ' || !p[n])) {
+			if (p[n] == '=') {
+				size_t m = strcspn(p + n + 1, " ");
+
+				snprintf(val, len, "%.*s", (int)m, p + n + 1);
+			} else {
+				copy(val, len, "1");
+			}
+			return 1;
+		}
+		p += strcspn(p, " ");
+	}
+	return 0;
+}
+
+struct cfg_want {
+	const char *sym;
+	char *val;
+};
+
+/* Reads the kernel config; fills each wanted symbol with y, m or n. */
+static void read_config(struct ab_env *env, const char *root)
+{
+	char path[512], line[512];
+	struct cfg_want want[] = {
+		{ "CONFIG_INIT_ON_ALLOC_DEFAULT_ON", env->c_init_on_alloc },
+		{ "CONFIG_INIT_ON_FREE_DEFAULT_ON", env->c_init_on_free },
+		{ "CONFIG_SLAB_MERGE_DEFAULT", env->c_slab_merge },
+		{ "CONFIG_SLUB_DEBUG_ON", env->c_slub_debug_on },
+		{ "CONFIG_DEBUG_PREEMPT", env->c_debug_preempt },
+		{ "CONFIG_KASAN", env->c_kasan },
+		{ "CONFIG_SLAB_FREELIST_RANDOM", env->c_freelist_random },
+		{ "CONFIG_SHUFFLE_PAGE_ALLOCATOR", env->c_shuffle },
+		{ "CONFIG_PREEMPT_DYNAMIC", env->c_preempt_dynamic },
+	};
+	const char *models[][2] = {
+		{ "CONFIG_PREEMPT_RT", "rt" },
+		{ "CONFIG_PREEMPT", "full" },
+		{ "CONFIG_PREEMPT_VOLUNTARY", "voluntary" },
+		{ "CONFIG_PREEMPT_NONE", "none" },
+	};
+	size_t i, n = sizeof(want) / sizeof(want[0]);
+	gzFile gz;
+
+	for (i = 0; i < n; i++)
+		copy(want[i].val, 4, "?");
+	copy(env->preempt_model, sizeof(env->preempt_model), "?");
+	snprintf(path, sizeof(path), "%s/proc/config.gz", root);
+	gz = gzopen(path, "rb");
+	if (!gz) {
+		snprintf(path, sizeof(path), "%s/boot/config-%s", root,
+			 env->release);
+		gz = gzopen(path, "rb");
+	}
+	if (!gz) {
+		copy(env->config_source, sizeof(env->config_source), "none");
+		return;
+	}
+	copy(env->config_source, sizeof(env->config_source),
+	     path + strlen(root));
+	for (i = 0; i < n; i++)
+		copy(want[i].val, 4, "n");
+	while (gzgets(gz, line, sizeof(line))) {
+		char *eq = strchr(line, '=');
+
+		if (strncmp(line, "CONFIG_", 7) || !eq)
+			continue;
+		*eq = '\0';
+		for (i = 0; i < n; i++)
+			if (!strcmp(line, want[i].sym))
+				snprintf(want[i].val, 4, "%c", eq[1]);
+		for (i = 0; i < sizeof(models) / sizeof(models[0]); i++)
+			if (!strcmp(line, models[i][0]) && eq[1] == 'y' &&
+			    env->preempt_model[0] == '?')
+				copy(env->preempt_model,
+				     sizeof(env->preempt_model), models[i][1]);
+	}
+	gzclose(gz);
+}
+
+/* A PREEMPT_DYNAMIC kernel names its mode in parentheses in debugfs. */
+static void read_dynamic_preempt(struct ab_env *env, const char *root)
+{
+	char line[128], *open, *close;
+
+	if (env->p_preempt[0]) {
+		copy(env->preempt_model, sizeof(env->preempt_model),
+		     env->p_preempt);
+		return;
+	}
+	read_line(root, "/sys/kernel/debug/sched/preempt", line, sizeof(line));
+	open = strchr(line, '(');
+	close = open ? strchr(open, ')') : NULL;
+	if (open && close) {
+		*close = '\0';
+		copy(env->preempt_model, sizeof(env->preempt_model), open + 1);
+	}
+}
+
+static void read_cpuinfo(struct ab_env *env, const char *root)
+{
+	char path[512], line[1024];
+	FILE *f;
+
+	copy(env->cpu_model, sizeof(env->cpu_model), "?");
+	env->hypervisor = -1;
+	snprintf(path, sizeof(path), "%s/proc/cpuinfo", root);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	env->hypervisor = 0;
+	while (fgets(line, sizeof(line), f)) {
+		char *colon = strchr(line, ':');
+
+		if (!colon)
+			continue;
+		line[strcspn(line, "\n")] = '\0';
+		if (!strncmp(line, "model name", 10) &&
+		    env->cpu_model[0] == '?')
+			copy(env->cpu_model, sizeof(env->cpu_model), colon + 2);
+		if (!strncmp(line, "flags", 5) && strstr(colon, " hypervisor"))
+			env->hypervisor = 1;
+	}
+	fclose(f);
+}
+
+/* "1"/"0"/"on"/"off"/"y"/"n" to 1/0; -1 for anything else. */
+static int truth(const char *v)
+{
+	if (!strcmp(v, "1") || !strcmp(v, "on") || !strcmp(v, "y"))
+		return 1;
+	if (!strcmp(v, "0") || !strcmp(v, "off") || !strcmp(v, "n"))
+		return 0;
+	return -1;
+}
+
+/* A boot parameter if given, else the config default. */
+static int in_force(const char *param, const char *config)
+{
+	return param[0] ? truth(param) : truth(config);
+}
+
+void ab_env_read(struct ab_env *env, const char *root, int cpu)
+{
+	char path[128], vendor[64], product[64];
+	struct utsname u;
+
+	memset(env, 0, sizeof(*env));
+	if (!root[0] && !uname(&u))
+		copy(env->release, sizeof(env->release), u.release);
+	else
+		read_line(root, "/proc/sys/kernel/osrelease", env->release,
+			  sizeof(env->release));
+	read_line(root, "/proc/cmdline", env->cmdline, sizeof(env->cmdline));
+	cmdline_param(env->cmdline, "init_on_alloc", env->p_init_on_alloc,
+		      sizeof(env->p_init_on_alloc));
+	cmdline_param(env->cmdline, "init_on_free", env->p_init_on_free,
+		      sizeof(env->p_init_on_free));
+	cmdline_param(env->cmdline, "slub_debug", env->p_slub_debug,
+		      sizeof(env->p_slub_debug));
+	cmdline_param(env->cmdline, "preempt", env->p_preempt,
+		      sizeof(env->p_preempt));
+	cmdline_param(env->cmdline, "mitigations", env->p_mitigations,
+		      sizeof(env->p_mitigations));
+	cmdline_param(env->cmdline, "page_alloc.shuffle", env->p_shuffle,
+		      sizeof(env->p_shuffle));
+	env->p_slab_nomerge =
+		cmdline_param(env->cmdline, "slab_nomerge", path,
+			      sizeof(path)) ||
+		cmdline_param(env->cmdline, "slub_nomerge", path, sizeof(path));
+	env->p_slub_merge =
+		cmdline_param(env->cmdline, "slab_merge", path, sizeof(path)) ||
+		cmdline_param(env->cmdline, "slub_merge", path, sizeof(path));
+
+	read_config(env, root);
+	read_dynamic_preempt(env, root);
+	env->init_on_alloc =
+		in_force(env->p_init_on_alloc, env->c_init_on_alloc);
+	env->init_on_free = in_force(env->p_init_on_free, env->c_init_on_free);
+	env->slab_merge = env->p_slab_nomerge ? 0
+			  : env->p_slub_merge ? 1
+					      : truth(env->c_slab_merge);
+	/* a bare "slub_debug" turns on the default debug options */
+	env->slub_debug = env->p_slub_debug[0]
+				  ? strcmp(env->p_slub_debug, "-") != 0
+				  : truth(env->c_slub_debug_on);
+
+	read_cpuinfo(env, root);
+	snprintf(path, sizeof(path),
+		 "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor", cpu);
+	read_line(root, path, env->governor, sizeof(env->governor));
+	if (!env->governor[0])
+		copy(env->governor, sizeof(env->governor), "none");
+	read_line(root, "/sys/devices/system/cpu/smt/control", env->smt,
+		  sizeof(env->smt));
+	if (!env->smt[0])
+		copy(env->smt, sizeof(env->smt), "?");
+	read_line(root, "/sys/class/dmi/id/sys_vendor", vendor, sizeof(vendor));
+	read_line(root, "/sys/class/dmi/id/product_name", product,
+		  sizeof(product));
+	snprintf(env->dmi, sizeof(env->dmi), "%s%s%s", vendor,
+		 vendor[0] && product[0] ? " " : "", product);
+}
+
+static const char *onoff(int v)
+{
+	return v < 0 ? "?" : v ? "1" : "0";
+}
+
+void ab_env_print(FILE *f, const struct ab_env *env, unsigned int tsc_khz)
+{
+	char warn[2048];
+	const char *w;
+	int n, i;
+
+	fprintf(f,
+		"kernel %s: preempt %s, init_on_alloc=%s, init_on_free=%s, slab merging %s, slub_debug %s, mitigations=%s\n",
+		env->release, env->preempt_model, onoff(env->init_on_alloc),
+		onoff(env->init_on_free),
+		env->slab_merge < 0 ? "?"
+		: env->slab_merge   ? "on"
+				    : "off",
+		env->slub_debug < 0 ? "?"
+		: env->slub_debug   ? "on"
+				    : "off",
+		env->p_mitigations[0] ? env->p_mitigations : "auto");
+	fprintf(f,
+		"config (%s): KASAN=%s DEBUG_PREEMPT=%s SLAB_FREELIST_RANDOM=%s SHUFFLE_PAGE_ALLOCATOR=%s%s\n",
+		env->config_source, env->c_kasan, env->c_debug_preempt,
+		env->c_freelist_random, env->c_shuffle,
+		env->p_shuffle[0] ? " (page_alloc.shuffle given)" : "");
+	fprintf(f, "cpu: %s, TSC %u.%03u MHz, governor %s, SMT %s, %s%s%s\n",
+		env->cpu_model, tsc_khz / 1000, tsc_khz % 1000, env->governor,
+		env->smt,
+		env->hypervisor > 0    ? "virtualized"
+		: env->hypervisor == 0 ? "bare metal"
+				       : "virtualization unknown",
+		env->dmi[0] ? ": " : "", env->dmi);
+	n = ab_env_warnings(env, warn, sizeof(warn));
+	for (i = 0, w = warn; i < n; i++, w += strlen(w) + 1)
+		fprintf(f, "%s\n", w);
+}
+
+/* Appends one NUL-terminated warning; returns the new used length. */
+static size_t add_warning(char *buf, size_t len, size_t used, int *count,
+			  const char *text)
+{
+	int w = snprintf(buf + used, len - used, "warning: %s", text);
+
+	if (w < 0 || (size_t)w + 1 > len - used)
+		return used;
+	(*count)++;
+	return used + (size_t)w + 1;
+}
+
+int ab_env_warnings(const struct ab_env *env, char *buf, size_t len)
+{
+	size_t used = 0;
+	int count = 0;
+
+#define WARN_IF(cond, text)                                               \
+	do {                                                              \
+		if (cond)                                                 \
+			used = add_warning(buf, len, used, &count, text); \
+	} while (0)
+	WARN_IF(env->init_on_alloc > 0,
+		"init_on_alloc=1: every allocation is zeroed, which dominates the cost of large objects (boot with init_on_alloc=0 to time the allocator alone)");
+	WARN_IF(env->init_on_free > 0,
+		"init_on_free=1: every free zeroes the object first");
+	WARN_IF(env->slab_merge > 0,
+		"slab merging is on: a private kmem_cache may be an alias of another cache and share its slabs (use --nomerge, or boot with slab_nomerge)");
+	WARN_IF(env->slub_debug > 0,
+		"slub_debug is on: every slab allocation and free runs debug checks");
+	WARN_IF(!strcmp(env->c_kasan, "y"),
+		"KASAN: every memory access is instrumented; costs are not representative");
+	WARN_IF(!strcmp(env->c_debug_preempt, "y"),
+		"DEBUG_PREEMPT: preempt_disable()/enable() inside the allocators are checked and slower");
+	WARN_IF(!strcmp(env->c_freelist_random, "y"),
+		"SLAB_FREELIST_RANDOM: objects in a new slab are handed out in random order, so cache locality differs from kernels without it");
+	WARN_IF(!strcmp(env->c_shuffle, "y") && truth(env->p_shuffle) == 1,
+		"page_alloc.shuffle=1: the page allocator's free lists are randomized");
+	WARN_IF(env->hypervisor > 0,
+		"virtualized: under emulation (qemu TCG) or a hypervisor, costs are not those of bare metal; compare rows with each other");
+	WARN_IF(strcmp(env->governor, "performance") &&
+			strcmp(env->governor, "none"),
+		"the cpufreq governor is not 'performance': the clock rate may change during the run");
+#undef WARN_IF
+	return count;
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * env.h - the settings of the machine and kernel that change allocation
+ * costs, captured before a run and printed above its results (and kept for
+ * machine-readable output).
+ */
+#ifndef AB_ENV_H
+#define AB_ENV_H
+
+#include <stdio.h>
+
+#define AB_ENV_STR 128
+
+/*
+ * A boolean setting: -1 unknown, 0 off, 1 on. Config values are tristate
+ * strings as in .config ("y", "m", "n" for unset, "?" when no config was
+ * found).
+ */
+struct ab_env {
+	char release[AB_ENV_STR];	/* uname -r */
+	char config_source[AB_ENV_STR]; /* /proc/config.gz, /boot/config-R */
+	char cmdline[1024];		/* /proc/cmdline */
+
+	/* boot parameters as given ("" when absent) */
+	char p_init_on_alloc[16], p_init_on_free[16], p_slub_debug[64];
+	char p_preempt[32], p_mitigations[32], p_shuffle[16];
+	int p_slab_nomerge, p_slub_merge; /* present on the command line */
+
+	/* config values ("y", "n", or "?" without a config) */
+	char c_init_on_alloc[4], c_init_on_free[4], c_slab_merge[4];
+	char c_slub_debug_on[4], c_debug_preempt[4], c_kasan[4];
+	char c_freelist_random[4], c_shuffle[4], c_preempt_dynamic[4];
+	char preempt_model[32]; /* none, voluntary, full, rt, "?" */
+
+	/* what is in force, boot parameters over config defaults */
+	int init_on_alloc, init_on_free, slab_merge, slub_debug;
+
+	char cpu_model[AB_ENV_STR];
+	char governor[32];    /* "none" without cpufreq */
+	char smt[32];	      /* /sys/devices/system/cpu/smt/control */
+	int hypervisor;	      /* cpuinfo "hypervisor" flag */
+	char dmi[AB_ENV_STR]; /* sys_vendor and product_name */
+};
+
+/*
+ * ab_env_read - fill @env from the files under @root ("" for the live
+ * system; tests point it at a directory of fake files). @cpu selects the
+ * CPU whose governor is read. Never fails: what cannot be read is "?".
+ */
+void ab_env_read(struct ab_env *env, const char *root, int cpu);
+
+/* ab_env_print - the short header: two lines, then one per warning. */
+void ab_env_print(FILE *f, const struct ab_env *env, unsigned int tsc_khz);
+
+/*
+ * ab_env_warnings - write each setting that distorts the numbers as one
+ * line "warning: ..." into @buf (NUL-separated lines, at most @len bytes).
+ * Returns the number of warnings.
+ */
+int ab_env_warnings(const struct ab_env *env, char *buf, size_t len);
+
+#endif
