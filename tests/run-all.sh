@@ -10,15 +10,15 @@ cd "$(dirname "$0")/.."
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
+# vm NODES SCRIPT [APPEND]: SCRIPT's TAP lines, then one for the kernel log
 vm() {
-	nodes=$1
-	NODES=$nodes sh scripts/vm/vm-run.sh "$(cat build/vm/kernel-dir)" \
-		build/vm/initrd.gz "sh /ab/guest.sh"
+	NODES=$1 APPEND=${3:-} sh scripts/vm/vm-run.sh \
+		"$(cat build/vm/kernel-dir)" build/vm/initrd.gz "sh /ab/$2"
 	rc=$?
 	if [ "$rc" = 0 ]; then
-		echo "ok - guest ($nodes node(s)): finished, kernel log clean"
+		echo "ok - guest $2 ($1 node(s) ${3:-}): finished, kernel log clean"
 	else
-		echo "not ok - guest ($nodes node(s)): vm-run exit $rc (125: WARN/BUG/Oops in the kernel log; 126: no status)"
+		echo "not ok - guest $2 ($1 node(s) ${3:-}): vm-run exit $rc (125: WARN/BUG/Oops in the kernel log; 126: no status)"
 	fi
 }
 
@@ -32,9 +32,11 @@ vm() {
 	echo "# style: checkpatch --strict, clang-format, SPDX"
 	sh scripts/lint.sh
 	echo "# embedded kernel, 1 NUMA node"
-	vm 1
+	vm 1 guest.sh
 	echo "# embedded kernel, 2 NUMA nodes"
-	vm 2
+	vm 2 guest.sh
+	echo "# embedded kernel booted with init_on_alloc=0 slab_nomerge"
+	vm 1 env.sh "init_on_alloc=0 slab_nomerge"
 } 2>&1 | tee "$log"
 
 passed=$(grep -c '^ok ' "$log")

@@ -47,3 +47,9 @@ if [ ! -e /dev/allocbench ]; then
 	expect 3 "unavailable" "list says why the backend is unavailable" -- list
 	expect 3 "module not loaded" "info without the module" -- info
 fi
+expect 2 "--timing=often: unknown timing mode" "--timing=often" -- run --timing=often
+expect 2 "--free=random: unknown free pattern" "--free=random" -- run --free=random
+expect 2 "--context=softirq: unknown loop context" "--context=softirq" -- run --context=softirq
+expect 2 "--seed=x: not a seed" "--seed=x" -- run --seed=x
+expect 2 "which experiment" "reproduce without a name" -- reproduce
+expect 2 "unknown experiment" "reproduce nosuch" -- reproduce nosuch

@@ -57,6 +57,56 @@ expect 2 "--gfp=sometimes" "cli: unknown --gfp rejected" -- \
 expect 2 "limit" "cli: --batch above the module's limit rejected" -- \
 	allocbench run --batch=99999999
 
+# methodology: timing modes, free patterns, contexts, outputs
+expect 0 "free shuffle (seed 7)" "cli: --timing=single --free=shuffle --seed=7" -- \
+	allocbench run --alloc=kmalloc,get_free_pages --timing=single --free=shuffle --seed=7 --trials=20
+expect 0 "minus one get_cycles() pair per op" "cli: single timing subtracts the clock pair" -- \
+	allocbench run --alloc=kmalloc --timing=single --trials=20
+expect 0 "minus the none baseline" "cli: batch timing subtracts the none baseline" -- \
+	allocbench run --alloc=kmalloc --trials=20
+expect 0 "values: raw" "cli: --raw" -- allocbench run --alloc=kmalloc --trials=20 --raw
+expect 0 "warning: IRQs are disabled" "cli: --context=irq-off --gfp=atomic warns" -- \
+	allocbench run --alloc=kmalloc,kmem_cache --gfp=atomic --context=irq-off --trials=20
+expect 0 "warning: preemption is disabled" "cli: --context=preempt-off --gfp=nowait warns" -- \
+	allocbench run --alloc=get_free_pages --gfp=nowait --context=preempt-off --trials=20
+expect 2 "may sleep" "cli: --context=irq-off with GFP_KERNEL rejected" -- \
+	allocbench run --alloc=kmalloc --context=irq-off
+expect 0 "alloc+free ns/op" "cli: --free=pair" -- allocbench run --alloc=kmalloc --free=pair --trials=20
+expect 0 "objects written after allocation" "cli: --write" -- \
+	allocbench run --alloc=kmalloc,vmalloc_node,alloc_pages_node --write --trials=20
+expect 0 "SCHED_FIFO" "cli: --fifo" -- allocbench run --alloc=kmalloc --fifo --trials=20
+expect 0 "histogram: kmalloc alloc" "cli: --histogram" -- \
+	allocbench run --alloc=kmalloc --histogram --trials=50
+expect 0 "95% CI of median" "cli: the distribution table" -- allocbench run --trials=50
+expect 0 "warning: init_on_alloc=1" "cli: environment warnings in the header" -- \
+	allocbench run --trials=5
+expect 0 "seed's us" "cli: reproduce 2019-scatterlist" -- allocbench reproduce 2019-scatterlist
+expect 3 "lookup strategies" "cli: reproduce 2002-lookup says what it needs" -- \
+	allocbench reproduce 2002-lookup
+
+# Invariants from the CSV: median within [min, max], the CI around the
+# median, net <= raw, samples counted.
+allocbench run --alloc=none,kmalloc,get_free_pages,vmalloc_node --trials=200 --csv >/tmp/r.csv 2>&1
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	{
+		for (p = 0; p < 2; p++) {
+			ph = p ? "free" : "alloc"
+			min = $col[ph "_min_ns"]; med = $col[ph "_median_ns"]
+			max = $col[ph "_max_ns"]; lo = $col[ph "_ci_lo_ns"]
+			hi = $col[ph "_ci_hi_ns"]; raw = $col[ph "_raw_median_ns"]
+			if (!(min <= med && med <= max)) bad = bad " " $1 ":median"
+			if (!(lo <= med && med <= hi)) bad = bad " " $1 ":ci"
+			if (!(med <= raw)) bad = bad " " $1 ":net>raw"
+			if ($col[ph "_n_ns"] != 200) bad = bad " " $1 ":n"
+		}
+	}
+	END { if (NR < 5 || bad != "") { print "bad:" bad; exit 1 } }' /tmp/r.csv
+if [ $? = 0 ]; then
+	ok "invariants: median in [min,max], CI holds the median, net <= raw"
+else
+	notok "invariants: median in [min,max], CI holds the median, net <= raw ($(head -c 600 /tmp/r.csv))"
+fi
+
 if [ "$nodes" -ge 2 ]; then
 	expect 0 "100.0" "cli: kmalloc_node on node 1 from CPU 1 hits 100%" -- \
 		allocbench run --alloc=kmalloc_node --node=1 --cpu=1 --trials=20

@@ -243,6 +243,86 @@ static void test_params_that_do_not_apply(void **state)
 	assert_int_equal(r.flags, AB_RUN_NOMERGE);
 }
 
+static void test_modes_and_patterns(void **state)
+{
+	struct ab_run_opts o;
+	struct ab_run r;
+
+	ab_run_opts_init(&o);
+	assert_int_equal(ab_opt_timing("single", &o, err, sizeof(err)), 0);
+	assert_int_equal(ab_opt_free("shuffle", &o, err, sizeof(err)), 0);
+	assert_int_equal(ab_opt_seed("7", &o, err, sizeof(err)), 0);
+	o.write = 1;
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		0);
+	assert_int_equal(r.timing, AB_TIMING_SINGLE);
+	assert_int_equal(r.free_pattern, AB_FREE_SHUFFLE);
+	assert_int_equal(r.seed, 7);
+	assert_int_equal(r.flags, AB_RUN_WRITE);
+
+	assert_int_equal(ab_opt_free("lifo", &o, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		-EINVAL);
+	assert_non_null(strstr(err, "--seed: only --free=shuffle"));
+
+	assert_int_equal(ab_opt_free("random", &o, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(
+		err,
+		"--free=random: unknown free pattern (allowed: fifo, lifo, shuffle, pair)"));
+	assert_int_equal(ab_opt_timing("often", &o, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(
+		err,
+		"--timing=often: unknown timing mode (allowed: batch, single)"));
+	assert_int_equal(ab_opt_context("softirq", &o, err, sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(
+		err,
+		"--context=softirq: unknown loop context (allowed: normal, preempt-off, irq-off)"));
+	assert_int_equal(ab_opt_seed("-5", &o, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "--seed=-5"));
+}
+
+static void test_atomic_contexts(void **state)
+{
+	static const struct ab_strategy_info none_si = { .id = 0,
+							 .name = "none" };
+	struct ab_run_opts o;
+	struct ab_run r;
+
+	ab_run_opts_init(&o);
+	assert_int_equal(ab_opt_context("irq-off", &o, err, sizeof(err)), 0);
+	/* GFP_KERNEL may sleep */
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		-EINVAL);
+	assert_non_null(strstr(err, "--context=irq-off: GFP_KERNEL may sleep"));
+	/* vmalloc takes no GFP choice at all */
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &vmalloc_si, &r, err, sizeof(err)),
+		-EINVAL);
+	assert_non_null(strstr(err, "vmalloc_node may sleep"));
+	assert_int_equal(ab_opt_gfp("atomic", &o, err, sizeof(err)), 0);
+	/* fine with GFP_ATOMIC; none needs nothing */
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		0);
+	assert_int_equal(r.context, AB_CTX_IRQ_OFF);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &none_si, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.gfp, AB_GFP_KERNEL);
+	/* at most AB_ATOMIC_MAX_BYTES per trial */
+	assert_int_equal(ab_opt_size("1M", &o, err, sizeof(err)), 0);
+	o.batch = 65;
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		-EINVAL);
+	assert_non_null(strstr(err, "at most 64 MiB"));
+	assert_non_null(ab_context_warning(AB_CTX_IRQ_OFF));
+	assert_null(ab_context_warning(AB_CTX_NORMAL));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -253,6 +333,8 @@ int main(void)
 		cmocka_unit_test(test_gfp_names),
 		cmocka_unit_test(test_limits_against_strategy),
 		cmocka_unit_test(test_params_that_do_not_apply),
+		cmocka_unit_test(test_modes_and_patterns),
+		cmocka_unit_test(test_atomic_contexts),
 	};
 
 	return cmocka_run_group_tests_name("runopts", tests, NULL, NULL);

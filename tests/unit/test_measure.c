@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_measure.c - per-op figures from samples: division by the objects of
+ * each trial, trials without objects skipped, subtraction, the ns
+ * conversion, and net <= raw.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "measure.h"
+
+static const struct ab_sample smp[] = {
+	/* 1000 cycles for 10 objects: 100 per op; free 50 per op */
+	{ .alloc_cycles = 1000, .free_cycles = 500, .nr_objs = 10 },
+	/* failed at once: no objects, skipped */
+	{ .alloc_cycles = 7, .free_cycles = 0, .nr_objs = 0, .failed = 1 },
+	/* 600 for 3: 200 per op; free 30 */
+	{ .alloc_cycles = 600, .free_cycles = 90, .nr_objs = 3, .failed = 1 },
+};
+
+static void test_per_op(void **state)
+{
+	double v[3];
+
+	assert_int_equal(ab_per_op_cycles(smp, 3, AB_PHASE_ALLOC, 0, v), 2);
+	assert_float_equal(v[0], 100, 0);
+	assert_float_equal(v[1], 200, 0);
+	assert_int_equal(ab_per_op_cycles(smp, 3, AB_PHASE_FREE, 5, v), 2);
+	assert_float_equal(v[0], 45, 0);
+	assert_float_equal(v[1], 25, 0);
+}
+
+static void test_summary_ns_and_net_below_raw(void **state)
+{
+	struct ab_phase_stats raw, net;
+	double buf[3];
+
+	/* 2 GHz = 2000000 kHz: 100 cycles = 50 ns */
+	ab_phase_summary(smp, 3, AB_PHASE_ALLOC, 0, 2000000, buf, &raw);
+	assert_int_equal(raw.ns.n, 2);
+	assert_float_equal(raw.ns.min, 50, 1e-9);
+	assert_float_equal(raw.ns.max, 100, 1e-9);
+	assert_float_equal(raw.cycles.median, 150, 0);
+	ab_phase_summary(smp, 3, AB_PHASE_ALLOC, 20, 2000000, buf, &net);
+	assert_true(net.ns.min <= raw.ns.min &&
+		    net.ns.median <= raw.ns.median && net.ns.max <= raw.ns.max);
+	assert_float_equal(raw.ns.median - net.ns.median, 10, 1e-9);
+}
+
+static void test_unknown_rate(void **state)
+{
+	struct ab_phase_stats st;
+	double buf[3];
+
+	ab_phase_summary(smp, 3, AB_PHASE_ALLOC, 0, 0, buf, &st);
+	assert_float_equal(st.cycles.median, 150, 0);
+	assert_true(isnan(st.ns.median));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_per_op),
+		cmocka_unit_test(test_summary_ns_and_net_below_raw),
+		cmocka_unit_test(test_unknown_rate),
+	};
+
+	return cmocka_run_group_tests_name("measure", tests, NULL, NULL);
+}
