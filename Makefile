@@ -80,13 +80,14 @@ $(B)/vm/kmod/allocbench.ko: $(B)/vm/kernel-dir $(wildcard kmod/*.c kmod/*.h kmod
 		O=$$(cat $(B)/vm/kernel-dir)/headers \
 		M=$(CURDIR)/$(B)/vm/kmod AB_ROOT=$(CURDIR) modules
 
-$(B)/vm/initrd.gz: $(B)/vm/kmod/allocbench.ko allocbench $(GUEST_TESTS) $(wildcard tests/kernel/*.sh) scripts/vm/init scripts/vm/mkinitramfs.sh
+GUEST_SCRIPTS := $(wildcard tests/kernel/*.sh bench/*.sh)
+$(B)/vm/initrd.gz: $(B)/vm/kmod/allocbench.ko allocbench $(GUEST_TESTS) $(GUEST_SCRIPTS) scripts/vm/init scripts/vm/mkinitramfs.sh
 	cfg=$$(ls $$(cat $(B)/vm/kernel-dir)/boot/config-*) && \
 	sh scripts/vm/mkinitramfs.sh $@ $(B)/vm/kmod/allocbench.ko \
 		"$$cfg:/boot/$$(basename $$cfg)" \
 		allocbench:/usr/bin/allocbench \
 		$(B)/tests/ioctl_test:/ab/ioctl_test \
-		$(foreach f,$(wildcard tests/kernel/*.sh),$(f):/ab/$(notdir $(f)))
+		$(foreach f,$(GUEST_SCRIPTS),$(f):/ab/$(notdir $(f)))
 
 vm-image: $(B)/vm/initrd.gz
 
@@ -102,6 +103,10 @@ check: deps
 	@$(MAKE) --no-print-directory allocbench $(UNIT_TESTS) vm-image
 	@sh tests/run-all.sh
 
+# Figures about allocbench itself, from the embedded kernel (never pass/fail).
+bench: deps
+	@$(MAKE) --no-print-directory vm-run CMD='sh /ab/bench.sh' NODES=1
+
 # checkpatch --strict on the module, clang-format on userspace, SPDX lines.
 lint:
 	@sh scripts/lint.sh
@@ -110,4 +115,4 @@ clean:
 	rm -rf $(B) allocbench
 	-$(MAKE) -C kmod KDIR=$(KDIR) clean 2>/dev/null
 
-.PHONY: all lint deps kmod load unload reload vm-image vm-run demo check clean FORCE
+.PHONY: all bench lint deps kmod load unload reload vm-image vm-run demo check clean FORCE

@@ -2,15 +2,32 @@
 /*
  * main.c - allocbench: routes `allocbench CMD ...` to the command table.
  */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "allocbench.h"
+
+/*
+ * At exit (also popt's exit after --help): output that could not be written
+ * (a full disk, a closed stdout) is a failure, not a silent success.
+ */
+static void check_stdout(void)
+{
+	if (fflush(stdout) || ferror(stdout)) {
+		ab_err("cannot write the output: %s",
+		       errno ? strerror(errno) : "write error");
+		_exit(AB_EXIT_RUN);
+	}
+}
 
 int main(int argc, const char **argv)
 {
 	const struct ab_cmd *c;
 
+	atexit(check_stdout);
 	if (argc < 2) {
 		ab_usage(stderr);
 		return AB_EXIT_USAGE;

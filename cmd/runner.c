@@ -170,6 +170,45 @@ int ab_job_place(struct ab_job *job, const char *cpu_arg)
 	return AB_EXIT_OK;
 }
 
+/*
+ * Runs r->run to its end. Any signal makes the module stop between trials
+ * and return -EINTR with what it did so far; for SIGINT and SIGTERM that is
+ * the end, but other signals (SIGSTOP and SIGCONT of job control, a
+ * debugger attaching, SIGWINCH) only pause it: the run goes on with the
+ * trials left, their samples after the ones done. (A resumed shuffle
+ * starts its per-trial orders again from the first.) Returns 0 or -errno.
+ */
+static int run_resumable(struct ab_job *job, struct ab_row *r, uint32_t per,
+			 char *why, size_t len)
+{
+	struct ab_run *run = &r->run, part = *run;
+	size_t slots = run->timing == AB_TIMING_SINGLE ? per : 1;
+	int err, first = 1;
+
+	for (;;) {
+		err = job->be->run(&part, why, len);
+		if (first) {
+			*run = part;
+		} else {
+			run->trials_done += part.trials_done;
+			run->objects += part.objects;
+			run->failed += part.failed;
+			run->node_hits += part.node_hits;
+			run->node_checked += part.node_checked;
+			run->cpu_end = part.cpu_end;
+		}
+		first = 0;
+		if (err != -EINTR || interrupted ||
+		    part.trials_done >= part.trials)
+			return err == -EINTR && !interrupted ? 0 : err;
+		part.trials -= part.trials_done;
+		part.warmup = 0;
+		part.samples_ptr +=
+			part.trials_done * slots * sizeof(struct ab_sample);
+		part.samples_len -= part.trials_done * slots;
+	}
+}
+
 /* Runs one row; 0, or an exit status after printing why it failed. */
 static int run_row(struct ab_job *job, struct ab_row *r)
 {
@@ -192,7 +231,7 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 	r->run.samples_ptr = (__u64)(uintptr_t)smp;
 	r->run.samples_len = len;
 	r->smp = smp;
-	if (job->be->run(&r->run, why, sizeof(why))) {
+	if (run_resumable(job, r, per, why, sizeof(why))) {
 		ab_err("%s: %s", r->si->name, why);
 		ret = interrupted ? AB_EXIT_INTR : AB_EXIT_RUN;
 		if (!interrupted)
@@ -259,9 +298,15 @@ int ab_job_run(struct ab_job *job)
 	}
 	if (job->baseline && job->o.timing == AB_TIMING_BATCH)
 		ret = run_row(job, job->baseline);
-	for (i = 0; i < job->nrows && !ret; i++)
+	for (i = 0; i < job->nrows && !ret; i++) {
 		if (!job->rows[i].ran)
 			ret = run_row(job, &job->rows[i]);
+		/* a signal that came between two runs */
+		if (!ret && interrupted) {
+			ab_err("interrupted after %s", job->rows[i].si->name);
+			ret = AB_EXIT_INTR;
+		}
+	}
 	return ret;
 }
 
@@ -473,7 +518,10 @@ static void print_notes(const struct ab_job *job)
 			printf("note: %s: the run migrated from CPU %u to CPU %u\n",
 			       name, run->cpu_start, run->cpu_end);
 	}
-	if (local)
+	if (local && job->o.node >= 0)
+		printf("note: node nL: that strategy takes no node, so --node=%d does not apply to it; hits counted against the local node n\n",
+		       job->o.node);
+	else if (local)
 		printf("note: node nL: no --node for that strategy; hits counted against the local node n\n");
 	if (job->o.free_pattern == AB_FREE_PAIR)
 		printf("note: --free=pair frees each object before the next is allocated: node hits are not checked\n");

@@ -20,6 +20,15 @@
 
 struct kmem_cache;
 
+/* How a strategy's memory is counted against max_outstanding_mb. */
+enum ab_mem {
+	AB_MEM_EXACT,	/* pages of 2^order: exactly the object bytes */
+	AB_MEM_KMALLOC, /* kmalloc size classes */
+	AB_MEM_CACHE,	/* a kmem_cache of the object size */
+	AB_MEM_VMALLOC, /* whole pages and vmalloc bookkeeping */
+	AB_MEM_KVMALLOC /* kmalloc or vmalloc */
+};
+
 /**
  * struct ab_ctx - state of one AB_IOC_RUN, shared by the phase functions
  * @objs:   the objects of the current trial, @nr slots
@@ -64,6 +73,7 @@ struct ab_ctx {
  *              the max_outstanding_mb module parameter
  * @max_order:  largest order (AB_PARAM_ORDER)
  * @one_per_trial: one allocation of batch x size per trial, not batch
+ * @mem:        how its memory is counted (enum ab_mem)
  * @setup:      optional; prepares @ctx (e.g. creates a kmem_cache); 0 or
  *              -errno
  * @teardown:   optional; undoes @setup
@@ -83,6 +93,7 @@ struct ab_strategy {
 	u64 max_size;
 	u32 max_order;
 	bool one_per_trial;
+	enum ab_mem mem;
 	int (*setup)(struct ab_ctx *ctx);
 	void (*teardown)(struct ab_ctx *ctx);
 	u32 (*alloc_phase)(struct ab_ctx *ctx, u64 *cycles);

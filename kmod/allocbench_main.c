@@ -25,6 +25,7 @@
 #include <linux/topology.h>
 #include <linux/atomic.h>
 #include <linux/sort.h>
+#include <linux/log2.h>
 #include <linux/preempt.h>
 #include <linux/irqflags.h>
 #ifdef CONFIG_X86
@@ -39,9 +40,30 @@
 #define AB_MAX_TRIALS BIT(24)
 
 static unsigned int max_outstanding_mb;
-module_param(max_outstanding_mb, uint, 0644);
+
+/* max_outstanding_mb accepts 0 (the default) up to the size of RAM. */
+static int ab_set_max_mb(const char *val, const struct kernel_param *kp)
+{
+	unsigned int mb;
+	int err = kstrtouint(val, 0, &mb);
+
+	if (err)
+		return err;
+	if ((u64)mb << 20 > (u64)totalram_pages() << PAGE_SHIFT)
+		return -EINVAL;
+	*(unsigned int *)kp->arg = mb;
+	return 0;
+}
+
+static const struct kernel_param_ops ab_max_mb_ops = {
+	.set = ab_set_max_mb,
+	.get = param_get_uint,
+};
+
+module_param_cb(max_outstanding_mb, &ab_max_mb_ops, &max_outstanding_mb,
+		0644);
 MODULE_PARM_DESC(max_outstanding_mb,
-		 "Largest batch x object size held at once over all runs, in MiB (0: a quarter of RAM)");
+		 "Largest memory held at once over all runs, in MiB, at most RAM (0: a quarter of RAM)");
 
 /* Objects allocated by runs in progress and not yet freed. */
 static atomic_long_t ab_outstanding = ATOMIC_LONG_INIT(0);
@@ -55,12 +77,51 @@ static u64 ab_max_bytes(void)
 	return ((u64)totalram_pages() << PAGE_SHIFT) / 4;
 }
 
-/* Largest bytes per object for @s: its own cap, never above the budget. */
+/*
+ * Memory one allocation of @size bytes really takes, an upper estimate:
+ * kmalloc rounds up to its size class or to whole pages of a power-of-two
+ * order (kmalloc_size_roundup()); vmalloc takes whole pages, plus the page
+ * pointer array and about 256 bytes of vm_struct and vmap_area; kvmalloc
+ * whichever of the two is larger; a kmem_cache object is word-aligned.
+ */
+static u64 ab_footprint(const struct ab_strategy *s, u64 size)
+{
+	u64 vm = PAGE_ALIGN(size) + (PAGE_ALIGN(size) >> PAGE_SHIFT) *
+				    sizeof(struct page *) + 256;
+
+	switch (s->mem) {
+	case AB_MEM_KMALLOC:
+		return kmalloc_size_roundup(size);
+	case AB_MEM_VMALLOC:
+		return vm;
+	case AB_MEM_KVMALLOC:
+		return size <= KMALLOC_MAX_SIZE ?
+		       max_t(u64, kmalloc_size_roundup(size), vm) : vm;
+	case AB_MEM_CACHE:
+		return ALIGN(size, sizeof(void *));
+	default:
+		return size;
+	}
+}
+
+/*
+ * Largest bytes per object for @s: its own cap, and no larger than what
+ * fits the budget once counted as ab_footprint() counts it.
+ */
 static u64 ab_strategy_max_size(const struct ab_strategy *s)
 {
+	u64 max = ab_max_bytes(), c;
+
 	if (!(s->params & AB_PARAM_SIZE))
 		return 0;
-	return min_t(u64, s->max_size, ab_max_bytes());
+	c = min_t(u64, s->max_size, max);
+	/* vmalloc: whole pages, 1/512 of them again for the page array */
+	if (s->mem == AB_MEM_VMALLOC || s->mem == AB_MEM_KVMALLOC)
+		c = min_t(u64, c, max - max / 512 - 2 * PAGE_SIZE);
+	/* kmalloc: a size class may be up to twice the size */
+	while (c > 1 && ab_footprint(s, c) > max)
+		c = rounddown_pow_of_two(c - 1);
+	return c;
 }
 
 static u32 ab_tsc_khz(void)
@@ -176,7 +237,7 @@ static bool ab_atomic_ok(const struct ab_strategy *s, const struct ab_run *r)
 static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 {
 	const struct ab_strategy *s;
-	u64 obj_bytes, per_trial;
+	u64 obj_bytes, per_trial, fp, bytes;
 
 	if (r->strategy >= ab_nr_strategies)
 		return -EINVAL;
@@ -225,11 +286,22 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 			return -EINVAL;
 		obj_bytes = 0;
 	}
-	/* obj_bytes <= max_bytes <= RAM and batch <= 2^20: no overflow */
-	if (obj_bytes * r->batch > ab_max_bytes())
-		return -E2BIG;
-	if (r->context != AB_CTX_NORMAL &&
-	    obj_bytes * r->batch > AB_ATOMIC_MAX_BYTES)
+	/*
+	 * What the run holds at once, counted as the allocator really uses
+	 * it (ab_footprint()); divisions first, so nothing can overflow.
+	 */
+	bytes = 0;
+	if (obj_bytes) {
+		if (r->batch > ab_max_bytes() / obj_bytes)
+			return -E2BIG;
+		fp = s->one_per_trial ? ab_footprint(s, obj_bytes * r->batch) :
+					ab_footprint(s, obj_bytes);
+		per_trial = s->one_per_trial ? 1 : r->batch;
+		if (per_trial > ab_max_bytes() / fp)
+			return -E2BIG;
+		bytes = fp * per_trial;
+	}
+	if (r->context != AB_CTX_NORMAL && bytes > AB_ATOMIC_MAX_BYTES)
 		return -E2BIG;
 
 	per_trial = s->one_per_trial ? 1 : r->batch;
@@ -249,7 +321,7 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 	ctx->write = r->flags & AB_RUN_WRITE;
 	ctx->single = r->timing == AB_TIMING_SINGLE;
 	ctx->pair = r->free_pattern == AB_FREE_PAIR;
-	return obj_bytes * r->batch;
+	return bytes;
 }
 
 static int ab_cmp_u64(const void *a, const void *b)

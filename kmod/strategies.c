@@ -417,6 +417,7 @@ const struct ab_strategy ab_strategies[] = {
 	},
 	{
 		.name = "kmalloc",
+		.mem = AB_MEM_KMALLOC,
 		.desc = "kmalloc(size, gfp) / kfree()",
 		.params = AB_SLAB_PARAMS,
 		.max_size = KMALLOC_MAX_SIZE,
@@ -425,6 +426,7 @@ const struct ab_strategy ab_strategies[] = {
 	},
 	{
 		.name = "kmalloc_node",
+		.mem = AB_MEM_KMALLOC,
 		.desc = "kmalloc_node(size, gfp, node) / kfree()",
 		.params = AB_SLAB_PARAMS | AB_PARAM_NODE,
 		.max_size = KMALLOC_MAX_SIZE,
@@ -433,6 +435,7 @@ const struct ab_strategy ab_strategies[] = {
 	},
 	{
 		.name = "kmem_cache",
+		.mem = AB_MEM_CACHE,
 		.desc = "kmem_cache_alloc() from a cache of the object size made for the run",
 		.params = AB_SLAB_PARAMS | AB_PARAM_CACHE,
 		.max_size = AB_CACHE_MAX_SIZE,
@@ -443,6 +446,7 @@ const struct ab_strategy ab_strategies[] = {
 	},
 	{
 		.name = "kmem_cache_node",
+		.mem = AB_MEM_CACHE,
 		.desc = "kmem_cache_alloc_node() from a cache of the object size made for the run",
 		.params = AB_SLAB_PARAMS | AB_PARAM_CACHE | AB_PARAM_NODE,
 		.max_size = AB_CACHE_MAX_SIZE,
@@ -453,7 +457,9 @@ const struct ab_strategy ab_strategies[] = {
 	},
 	{
 		.name = "vmalloc_node",
+		.mem = AB_MEM_VMALLOC,
 		.desc = "vmalloc_node(size, node) / vfree(), one object per call",
+		/* vmalloc_node() takes no GFP mask: failures are logged */
 		.params = AB_PARAM_SIZE | AB_PARAM_NODE,
 		.max_size = U64_MAX,
 		AB_TABLE_PHASES(vmalloc_node),
@@ -461,6 +467,7 @@ const struct ab_strategy ab_strategies[] = {
 	},
 	{
 		.name = "vmalloc_batch",
+		.mem = AB_MEM_VMALLOC,
 		.desc = "one vmalloc(batch x size) per trial: the 2019 seed's vmalloc row",
 		.params = AB_PARAM_SIZE,
 		.max_size = U64_MAX,
@@ -474,6 +481,7 @@ const struct ab_strategy ab_strategies[] = {
 	},
 	{
 		.name = "kvmalloc_node",
+		.mem = AB_MEM_KVMALLOC,
 		.desc = "kvmalloc_node(size, gfp, node) / kvfree(): kmalloc, vmalloc fallback",
 		.params = AB_SLAB_PARAMS | AB_PARAM_NODE,
 		/* mm/util.c: kvmalloc_node() WARNs on sizes above INT_MAX */

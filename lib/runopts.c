@@ -123,6 +123,7 @@ int ab_opt_size(const char *arg, struct ab_run_opts *o, char *err, size_t len)
 		return -EINVAL;
 	}
 	o->size_set = 1;
+	snprintf(o->size_arg, sizeof(o->size_arg), "%s", arg);
 	return 0;
 }
 
@@ -223,7 +224,7 @@ int ab_run_prepare(const struct ab_run_opts *o, const struct ab_info *info,
 		   char *err, size_t len)
 {
 	uint64_t obj_bytes = 0;
-	char a[32], b[32];
+	char b[32];
 
 	memset(run, 0, sizeof(*run));
 	run->size = sizeof(*run);
@@ -286,30 +287,48 @@ int ab_run_prepare(const struct ab_run_opts *o, const struct ab_info *info,
 		run->flags |= AB_RUN_NOMERGE;
 
 	if (si->params & AB_PARAM_ORDER) {
-		run->order = o->order_set
-				     ? o->order
-				     : order_for(o->size_set ? o->size
-							     : info->page_size,
-						 info->page_size);
+		run->order = o->order_set  ? o->order
+			     : o->size_set ? order_for(o->size, info->page_size)
+					   : 0;
 		if (run->order > si->max_order) {
-			snprintf(err, len,
-				 "--order=%u: above %s's largest order, %u",
-				 run->order, si->name, si->max_order);
+			if (o->order_set)
+				snprintf(
+					err, len,
+					"--order=%u: above %s's largest order, %u",
+					run->order, si->name, si->max_order);
+			else
+				snprintf(
+					err, len,
+					"--size=%s: needs order %u, above %s's largest order, %u",
+					o->size_arg, run->order, si->name,
+					si->max_order);
 			return -EINVAL;
 		}
 		obj_bytes = (uint64_t)info->page_size << run->order;
 	} else if (si->params & AB_PARAM_SIZE) {
-		run->obj_size =
-			o->size_set ? o->size
-				    : (uint64_t)info->page_size
-					      << (o->order_set ? o->order : 0);
+		/* PAGE_SIZE << order must fit in 64 bits */
+		if (!o->size_set && o->order_set &&
+		    o->order >= 64 - (uint32_t)__builtin_ctz(info->page_size))
+			run->obj_size = UINT64_MAX;
+		else
+			run->obj_size =
+				o->size_set
+					? o->size
+					: (uint64_t)info->page_size
+						  << (o->order_set ? o->order
+								   : 0);
 		if (run->obj_size > si->max_size) {
-			ab_format_size(run->obj_size, a, sizeof(a));
 			ab_format_size(si->max_size, b, sizeof(b));
-			snprintf(
-				err, len,
-				"--size=%s: above %s's largest object, %s bytes",
-				a, si->name, b);
+			if (o->size_set)
+				snprintf(
+					err, len,
+					"--size=%s: above %s's largest object, %s bytes",
+					o->size_arg, si->name, b);
+			else
+				snprintf(
+					err, len,
+					"--order=%u: 2^%u pages are above %s's largest object, %s bytes",
+					o->order, o->order, si->name, b);
 			return -EINVAL;
 		}
 		obj_bytes = run->obj_size;

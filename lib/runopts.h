@@ -16,7 +16,8 @@
 
 /**
  * struct ab_run_opts - parsed values of `allocbench run`
- * @size:    bytes per object; @size_set when --size was given
+ * @size:    bytes per object; @size_set when --size was given, as
+ *           @size_arg
  * @order:   page order; @order_set when --order was given
  * @batch:   objects per trial
  * @trials:  measured trials
@@ -33,6 +34,7 @@
 struct ab_run_opts {
 	uint64_t size;
 	int size_set;
+	char size_arg[32];
 	uint32_t order;
 	int order_set;
 	uint32_t batch;

@@ -53,3 +53,12 @@ expect 2 "--context=softirq: unknown loop context" "--context=softirq" -- run --
 expect 2 "--seed=x: not a seed" "--seed=x" -- run --seed=x
 expect 2 "which experiment" "reproduce without a name" -- reproduce
 expect 2 "unknown experiment" "reproduce nosuch" -- reproduce nosuch
+if [ -w /dev/full ]; then
+	out=$("$ab" --version 2>&1 >/dev/full)
+	st=$?
+	if [ "$st" = 1 ] && printf '%s' "$out" | grep -q "cannot write the output: No space left on device"; then
+		ok "host cli: output to a full disk is an error"
+	else
+		notok "host cli: output to a full disk is an error (exit $st: $out)"
+	fi
+fi

@@ -116,6 +116,21 @@ expect 3 "permission denied: the device is mode 0600, run allocbench as root" \
 	"cli: a non-root user is told the device needs root" -- \
 	su -s /bin/sh nobody -c "allocbench run --alloc=kmalloc"
 
+# SIGSTOP and SIGCONT (job control, a debugger) pause a run, not end it.
+allocbench run --alloc=kmalloc --trials=3000 >/tmp/stop.out 2>&1 &
+pid=$!
+sleep 1
+kill -STOP $pid
+sleep 1
+kill -CONT $pid
+wait $pid
+st=$?
+if [ "$st" = 0 ] && ! grep -q "interrupted" /tmp/stop.out && grep -q "^kmalloc " /tmp/stop.out; then
+	ok "cli: SIGSTOP and SIGCONT pause a run without ending it"
+else
+	notok "cli: SIGSTOP and SIGCONT pause a run without ending it (got $st: $(head -c 300 /tmp/stop.out))"
+fi
+
 # SIGINT through the CLI: status 130, nothing outstanding afterwards.
 allocbench run --alloc=vmalloc_node --size=64K --trials=10000000 >/tmp/int.out 2>&1 &
 pid=$!

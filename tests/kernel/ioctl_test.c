@@ -696,37 +696,87 @@ static void test_single_timing_layout(void **state)
 
 /* ---- failures ---- */
 
-static void set_param(const char *value)
+/* Writes the module parameter; returns 0 or the errno of the write. */
+static int set_param(const char *value)
 {
-	FILE *f = fopen("/sys/module/allocbench/parameters/max_outstanding_mb",
-			"w");
+	int pfd = open("/sys/module/allocbench/parameters/max_outstanding_mb",
+		       O_WRONLY);
+	int err = 0;
 
-	assert_non_null(f);
-	assert_true(fputs(value, f) >= 0);
-	assert_int_equal(fclose(f), 0);
+	assert_true(pfd >= 0);
+	if (write(pfd, value, strlen(value)) < 0)
+		err = errno;
+	close(pfd);
+	return err;
+}
+
+static uint64_t ram_mb(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+
+	return (uint64_t)pages * (uint64_t)psz >> 20;
+}
+
+/* The budget may be raised up to the size of RAM, not above. */
+static void test_param_capped_at_ram(void **state)
+{
+	char v[32];
+
+	snprintf(v, sizeof(v), "%llu", (unsigned long long)ram_mb() + 1);
+	assert_int_equal(set_param(v), EINVAL);
+	assert_int_equal(set_param("4294967295"), EINVAL);
+	assert_int_equal(set_param("junk"), EINVAL);
+	snprintf(v, sizeof(v), "%llu", (unsigned long long)ram_mb());
+	assert_int_equal(set_param(v), 0);
+	assert_int_equal(set_param("0"), 0);
 }
 
 /*
- * More order-10 blocks than the guest has, with GFP_NOWAIT (no reclaim, no
- * OOM killer): every trial meets a failed allocation, which ends it; what
- * it allocated is freed; nothing is retried and nothing stays outstanding.
+ * Memory is counted as the allocator uses it: a 1-byte vmalloc takes a
+ * page, so 2^20 of them are far above the budget even though 2^20 bytes
+ * are not; sizes whose product would overflow are refused, not wrapped.
+ */
+static void test_budget_counts_real_footprint(void **state)
+{
+	struct ab_run r = req("vmalloc_node");
+
+	r.obj_size = 1;
+	r.batch = (uint32_t)info.max_batch;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), E2BIG);
+	r = req("vmalloc_batch");
+	r.obj_size = 1ULL << 44;
+	r.batch = (uint32_t)info.max_batch;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), E2BIG);
+	r = req("kmalloc");
+	r.obj_size = (2ULL << 20) + 1; /* takes a 4 MiB block */
+	r.batch = (uint32_t)(info.max_bytes / (3ULL << 20));
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), E2BIG);
+	assert_int_equal(outstanding(), 0);
+}
+
+/*
+ * All of RAM in blocks of 2^max_order pages, with GFP_NOWAIT (no reclaim,
+ * no OOM killer): the kernel's own memory makes every trial meet a failed
+ * allocation, which ends it; what it allocated is freed; nothing is
+ * retried and nothing stays outstanding.
  */
 static void test_failed_allocations_end_trials(void **state)
 {
 	const struct ab_strategy_info *s = find("get_free_pages");
+	struct ab_info now = { .size = sizeof(now) };
 	struct ab_sample smp[3];
 	struct ab_run r = req("get_free_pages");
-	uint64_t ram_blocks;
+	char v[32];
 	uint32_t t;
 	int err;
 
-	/* twice the guest's RAM in blocks of 2^max_order pages */
-	ram_blocks =
-		info.max_bytes * 4 / ((uint64_t)info.page_size << s->max_order);
-	set_param("1000000");
+	snprintf(v, sizeof(v), "%llu", (unsigned long long)ram_mb());
+	assert_int_equal(set_param(v), 0);
+	assert_int_equal(xioctl(AB_IOC_INFO, &now), 0);
 	r.order = s->max_order;
 	r.gfp = AB_GFP_NOWAIT;
-	r.batch = (uint32_t)(2 * ram_blocks);
+	r.batch = (uint32_t)(now.max_bytes /
+			     ((uint64_t)info.page_size << s->max_order));
 	r.trials = 3;
 	r.samples_ptr = (uintptr_t)smp;
 	r.samples_len = 3;
@@ -875,12 +925,14 @@ int main(void)
 		cmocka_unit_test(test_atomic_contexts),
 		cmocka_unit_test(test_atomic_context_rejects),
 		cmocka_unit_test(test_single_timing_layout),
+		cmocka_unit_test(test_param_capped_at_ram),
+		cmocka_unit_test(test_budget_counts_real_footprint),
 		cmocka_unit_test(test_failed_allocations_end_trials),
 		cmocka_unit_test(test_non_root_refused),
 		cmocka_unit_test(test_sigint_default),
 		cmocka_unit_test(test_sigint_caught),
 	};
-	size_t n = 20;
+	size_t n = 22;
 
 	REJECT_TESTS(info_rejects, test_info_reject);
 	REJECT_TESTS(run_rejects, test_run_reject);

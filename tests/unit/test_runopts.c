@@ -323,6 +323,37 @@ static void test_atomic_contexts(void **state)
 	assert_null(ab_context_warning(AB_CTX_NORMAL));
 }
 
+static void test_order_and_size_messages(void **state)
+{
+	struct ab_run_opts o;
+	struct ab_run r;
+
+	/* PAGE_SIZE << 63 does not fit: named as the --order it came from */
+	ab_run_opts_init(&o);
+	assert_int_equal(ab_opt_order("63", &o, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		-EINVAL);
+	assert_non_null(strstr(
+		err,
+		"--order=63: 2^63 pages are above kmalloc's largest object"));
+	ab_run_opts_init(&o);
+	assert_int_equal(ab_opt_order("51", &o, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		-EINVAL);
+	assert_non_null(strstr(err, "--order=51:"));
+	/* a --size too big for the page allocator names the --size */
+	ab_run_opts_init(&o);
+	assert_int_equal(ab_opt_size("16G", &o, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &pages_si, &r, err, sizeof(err)),
+		-EINVAL);
+	assert_non_null(strstr(
+		err,
+		"--size=16G: needs order 22, above get_free_pages's largest order, 10"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -335,6 +366,7 @@ int main(void)
 		cmocka_unit_test(test_params_that_do_not_apply),
 		cmocka_unit_test(test_modes_and_patterns),
 		cmocka_unit_test(test_atomic_contexts),
+		cmocka_unit_test(test_order_and_size_messages),
 	};
 
 	return cmocka_run_group_tests_name("runopts", tests, NULL, NULL);
