@@ -14,8 +14,8 @@ CPPFLAGS += -Iinclude/uapi -Icommon -Ilib -Ibackends -Icmd \
 LDLIBS := -lpopt -lnuma -lz -lm
 
 B := build
-LIB_SRCS := lib/parse.c lib/stats.c lib/runopts.c lib/measure.c lib/env.c
-BACKEND_SRCS := backends/backend.c backends/kmod.c
+LIB_SRCS := lib/parse.c lib/stats.c lib/runopts.c lib/measure.c lib/env.c lib/sizes.c
+BACKEND_SRCS := backends/backend.c backends/kmod.c backends/user.c
 CMD_SRCS := $(wildcard cmd/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
 CLI_OBJS := $(LIB_OBJS) $(BACKEND_SRCS:%.c=$(B)/%.o) $(CMD_SRCS:%.c=$(B)/%.o)

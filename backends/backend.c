@@ -4,9 +4,17 @@
 
 #include "backend.h"
 
+volatile sig_atomic_t ab_stop_requested;
+
 static const struct ab_backend *const backends[] = {
 	&ab_backend_kmod,
+	&ab_backend_user,
 };
+
+const struct ab_backend *ab_backend_nth(unsigned int i)
+{
+	return i < sizeof(backends) / sizeof(backends[0]) ? backends[i] : NULL;
+}
 
 const struct ab_backend *ab_backend_find(const char *name)
 {
@@ -20,7 +28,7 @@ const struct ab_backend *ab_backend_find(const char *name)
 
 const char *ab_backend_names(void)
 {
-	return "kmod";
+	return "kmod, user";
 }
 
 const struct ab_strategy_info *

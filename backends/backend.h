@@ -9,6 +9,7 @@
 #ifndef AB_BACKEND_H
 #define AB_BACKEND_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <linux/allocbench.h>
 
@@ -35,6 +36,8 @@ struct ab_backend_info {
  *         run->trials samples); 0, or -errno with the sentence in @why.
  *         -EINTR means a signal interrupted the run; the output fields then
  *         hold the trials completed so far.
+ * @lookup: times size-class lookups (struct ab_lookup, input fields set);
+ *         0 or -errno with the sentence in @why, -EINTR as for @run
  */
 struct ab_backend {
 	const char *name;
@@ -42,15 +45,27 @@ struct ab_backend {
 	int (*probe)(char *why, size_t len);
 	int (*info)(struct ab_backend_info *out, char *why, size_t len);
 	int (*run)(struct ab_run *run, char *why, size_t len);
+	int (*lookup)(struct ab_lookup *l, char *why, size_t len);
 };
 
 extern const struct ab_backend ab_backend_kmod;
+extern const struct ab_backend ab_backend_user;
+
+/*
+ * ab_stop_requested - set (to the signal number) by the CLI's SIGINT and
+ * SIGTERM handler; a backend working in this process stops between trials
+ * and returns -EINTR. (The module sees the pending signal itself.)
+ */
+extern volatile sig_atomic_t ab_stop_requested;
 
 /* ab_backend_find - backend named @name, or NULL. */
 const struct ab_backend *ab_backend_find(const char *name);
 
-/* ab_backend_names - "kmod" etc., comma-separated, for error messages. */
+/* ab_backend_names - "kmod, user", for error messages. */
 const char *ab_backend_names(void);
+
+/* ab_backend_nth - the @i-th backend of the table, NULL past the end. */
+const struct ab_backend *ab_backend_nth(unsigned int i);
 
 /* ab_strategy_find - strategy named @name in @bi, or NULL. */
 const struct ab_strategy_info *

@@ -133,10 +133,29 @@ static int kmod_run(struct ab_run *run, char *why, size_t len)
 	return -err;
 }
 
+static int kmod_lookup(struct ab_lookup *l, char *why, size_t len)
+{
+	int err;
+
+	if (kmod_open(why, len))
+		return -ENOENT;
+	l->size = sizeof(*l);
+	if (!ioctl(dev_fd, AB_IOC_LOOKUP, l))
+		return 0;
+	err = errno;
+	if (err == EINTR)
+		snprintf(why, len, "interrupted after %u of %u passes",
+			 l->trials_done, l->trials);
+	else
+		snprintf(why, len, "AB_IOC_LOOKUP failed: %s", strerror(err));
+	return -err;
+}
+
 const struct ab_backend ab_backend_kmod = {
 	.name = "kmod",
 	.desc = "allocbench.ko through /dev/allocbench: kernel allocators",
 	.probe = kmod_probe,
 	.info = kmod_info,
 	.run = kmod_run,
+	.lookup = kmod_lookup,
 };

@@ -11,8 +11,10 @@
 
 const struct ab_cmd ab_cmds[] = {
 	{ "run", cmd_run, "run allocation strategies and print per-op costs" },
+	{ "lookup", cmd_lookup,
+	  "time kmalloc size-class lookups: walk, fls, bsr, switch, kernel" },
 	{ "reproduce", cmd_reproduce,
-	  "repeat a seed experiment as written: 2019-scatterlist" },
+	  "repeat a seed experiment: 2019-scatterlist, 2002-lookup" },
 	{ "list", cmd_list, "list the backends and their strategies" },
 	{ "info", cmd_info, "show the backend's versions and limits" },
 	{ "help", cmd_help, "show help for a command: allocbench help run" },
@@ -26,7 +28,7 @@ const struct ab_cmd *ab_cmd_find(const char *name)
 	for (c = ab_cmds; c->name; c++)
 		if (!strcmp(c->name, name))
 			return c;
-	ab_err("'%s' is not a command (commands: run, reproduce, list, info, help)",
+	ab_err("'%s' is not a command (commands: run, lookup, reproduce, list, info, help)",
 	       name);
 	return NULL;
 }

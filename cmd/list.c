@@ -28,7 +28,7 @@ static void print_params(const struct ab_strategy_info *si, char *buf,
 int cmd_list(int argc, const char **argv)
 {
 	struct poptOption opts[] = { POPT_AUTOHELP POPT_TABLEEND };
-	const char *names[] = { "kmod" };
+	const struct ab_backend *be;
 	struct ab_backend_info bi;
 	char why[AB_ERRLEN], params[48];
 	int ret, usable = 0;
@@ -37,16 +37,20 @@ int cmd_list(int argc, const char **argv)
 	ret = ab_popt_parse("list", argc, argv, opts);
 	if (ret)
 		return ret;
-	for (b = 0; b < sizeof(names) / sizeof(names[0]); b++) {
-		const struct ab_backend *be = ab_backend_find(names[b]);
-
+	for (b = 0; (be = ab_backend_nth(b)); b++) {
 		if (be->info(&bi, why, sizeof(why))) {
 			printf("backend %s: unavailable: %s\n", be->name, why);
 			continue;
 		}
 		usable++;
-		printf("backend %s: %s (module %s, ABI %u)\n", be->name,
+		printf("backend %s: %s (version %s, ABI %u)\n", be->name,
 		       be->desc, bi.info.version, bi.info.abi_version);
+		if (be->lookup)
+			printf("  lookup methods (allocbench lookup): walk, fls, bsr, switch, kernel; tables: kmalloc, 2002\n");
+		if (!bi.info.nr_strategies) {
+			printf("  no allocation strategies\n");
+			continue;
+		}
 		printf("  %-18s %-18s %-5s %-4s %s\n", "strategy", "takes",
 		       "node", "gfp", "what it times");
 		for (i = 0; i < bi.info.nr_strategies; i++) {

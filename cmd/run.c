@@ -12,7 +12,7 @@
 struct run_args {
 	char *alloc;
 	char *size, *order, *batch, *trials, *warmup, *cpu, *node, *gfp;
-	char *timing, *free, *seed, *context;
+	char *timing, *free, *seed, *context, *lookup, *table;
 	char *backend;
 	int nomerge, write, fifo, raw, histogram, csv;
 };
@@ -51,6 +51,10 @@ static int parse_values(const struct run_args *a, struct ab_run_opts *o)
 		bad = bad || ab_opt_seed(a->seed, o, err, sizeof(err));
 	if (a->context)
 		bad = bad || ab_opt_context(a->context, o, err, sizeof(err));
+	if (a->lookup)
+		bad = bad || ab_opt_lookup(a->lookup, o, err, sizeof(err));
+	if (a->table)
+		bad = bad || ab_opt_table(a->table, o, err, sizeof(err));
 	if (bad) {
 		ab_err("%s", err);
 		return AB_EXIT_USAGE;
@@ -96,6 +100,12 @@ int cmd_run(int argc, const char **argv)
 		{ "context", 0, POPT_ARG_STRING, &a.context, 0,
 		  "normal (default), preempt-off or irq-off around each timed phase",
 		  "CTX" },
+		{ "lookup", 0, POPT_ARG_STRING, &a.lookup, 0,
+		  "kmalloc_class: how each allocation finds its class: walk, fls, bsr, switch, kernel (default) or none (found once before timing)",
+		  "METHOD" },
+		{ "table", 0, POPT_ARG_STRING, &a.table, 0,
+		  "kmalloc_class: class table, kmalloc (today's, default) or 2002",
+		  "NAME" },
 		{ "write", 0, POPT_ARG_NONE, &a.write, 0,
 		  "write each object right after allocating it (timed with the allocation)",
 		  NULL },

@@ -25,18 +25,18 @@
 
 #define HIST_BUCKETS 40
 
-static volatile sig_atomic_t interrupted;
+#define interrupted ab_stop_requested
 
 static void on_signal(int sig)
 {
-	interrupted = sig;
+	ab_stop_requested = sig;
 }
 
 /*
  * SIGINT/SIGTERM without SA_RESTART: the module sees a pending signal
  * between trials, frees what it holds and returns -EINTR.
  */
-static void catch_signals(void)
+void ab_catch_signals(void)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
 
@@ -280,7 +280,7 @@ int ab_job_run(struct ab_job *job)
 			job->rows[i].run.seed = job->o.seed;
 	}
 	ab_env_read(&job->env, "", job->cpu);
-	catch_signals();
+	ab_catch_signals();
 
 	/* batch timing: the baseline is "none" with the same parameters */
 	job->baseline = NULL;
@@ -452,7 +452,7 @@ static void print_dist_line(const char *name, const char *phase,
 	printf("%-18s %-5s %8zu", name, phase, s->n);
 	print_num(s->median);
 	if (isnan(s->ci_lo))
-		printf("  %-21s", "[n/a]");
+		printf("  %-22s", "[n/a]");
 	else
 		printf("  [%8.1f, %8.1f]  ", s->ci_lo, s->ci_hi);
 	print_num(s->p90);
@@ -468,7 +468,7 @@ static void print_distribution(const struct ab_job *job)
 {
 	int i;
 
-	printf("\n%-18s %-5s %8s %8s  %-21s %8s %8s %8s %7s\n", "distribution",
+	printf("\n%-18s %-5s %8s %8s  %-22s %8s %8s %8s %7s\n", "distribution",
 	       "phase", "samples", "median", "[95% CI of median]", "p90", "p99",
 	       "stddev", "cv");
 	for (i = 0; i < job->nrows; i++) {

@@ -95,6 +95,13 @@ int ab_job_run(struct ab_job *job);
 /* ab_job_print - header, tables (or CSV), notes, histograms. */
 void ab_job_print(const struct ab_job *job);
 
+/*
+ * ab_catch_signals - SIGINT and SIGTERM set ab_stop_requested, without
+ * SA_RESTART: the module sees the signal pending between trials, frees what
+ * it holds and returns -EINTR.
+ */
+void ab_catch_signals(void);
+
 /* ab_job_free - release what ab_job_run allocated. */
 void ab_job_free(struct ab_job *job);
 

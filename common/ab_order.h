@@ -24,11 +24,11 @@
 #ifdef __KERNEL__
 #include <linux/types.h>
 #else
-#include <stdint.h>
+#include "ab_compat.h"
 #endif
 #include <linux/allocbench.h>
 
-static inline uint64_t ab_splitmix64(uint64_t x)
+static inline u64 ab_splitmix64(u64 x)
 {
 	x += 0x9e3779b97f4a7c15ULL;
 	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -36,9 +36,9 @@ static inline uint64_t ab_splitmix64(uint64_t x)
 	return x ^ (x >> 31);
 }
 
-static inline uint64_t ab_xorshift64s(uint64_t *state)
+static inline u64 ab_xorshift64s(u64 *state)
 {
-	uint64_t x = *state;
+	u64 x = *state;
 
 	x ^= x >> 12;
 	x ^= x << 25;
@@ -52,11 +52,11 @@ static inline uint64_t ab_xorshift64s(uint64_t *state)
  * in the order @pattern frees them. @seed and @trial matter for
  * AB_FREE_SHUFFLE only.
  */
-static inline void ab_free_order(uint32_t *order, uint32_t n, uint32_t pattern,
-				 uint64_t seed, uint32_t trial)
+static inline void ab_free_order(u32 *order, u32 n, u32 pattern, u64 seed,
+				 u32 trial)
 {
-	uint64_t state;
-	uint32_t i, j, tmp;
+	u64 state;
+	u32 i, j, tmp;
 
 	for (i = 0; i < n; i++)
 		order[i] = pattern == AB_FREE_LIFO ? n - 1 - i : i;
@@ -66,7 +66,7 @@ static inline void ab_free_order(uint32_t *order, uint32_t n, uint32_t pattern,
 	if (!state)
 		state = 1; /* xorshift's one fixed point */
 	for (i = n - 1; i > 0; i--) {
-		j = (uint32_t)(ab_xorshift64s(&state) % (i + 1));
+		j = (u32)(ab_xorshift64s(&state) % (i + 1));
 		tmp = order[i];
 		order[i] = order[j];
 		order[j] = tmp;

@@ -19,6 +19,12 @@
 #endif
 
 struct kmem_cache;
+struct ab_class_table;
+
+/* Largest ab_run.batch: bounds the kvmalloc'ed object array (8 MiB). */
+#define AB_MAX_BATCH BIT(20)
+/* Largest trials and warm-up trials of AB_IOC_RUN and AB_IOC_LOOKUP. */
+#define AB_MAX_TRIALS BIT(24)
 
 /* How a strategy's memory is counted against max_outstanding_mb. */
 enum ab_mem {
@@ -46,6 +52,10 @@ enum ab_mem {
  * @objs_are_pages: @objs hold struct page pointers (alloc_pages_node)
  * @cache:  the private kmem_cache of the cache strategies, else NULL
  * @cache_merged: AB_MERGED_* for ab_run.cache_merged
+ * @lookup_method: kmalloc_class: enum ab_lookup_method
+ * @table:  kmalloc_class: the class table
+ * @class_idx: kmalloc_class: the class of the object size, found once
+ * @kcaches: kmalloc_class: kmalloc_caches[KMALLOC_NORMAL][] of each class
  */
 struct ab_ctx {
 	void **objs;
@@ -63,6 +73,10 @@ struct ab_ctx {
 	bool objs_are_pages;
 	struct kmem_cache *cache;
 	u32 cache_merged;
+	u32 lookup_method;
+	const struct ab_class_table *table;
+	int class_idx;
+	struct kmem_cache *kcaches[16];
 };
 
 /**
@@ -100,6 +114,15 @@ struct ab_strategy {
 	void (*free_phase)(struct ab_ctx *ctx, u32 n, u64 *cycles);
 	bool (*on_node)(struct ab_ctx *ctx, void *obj, int nid);
 };
+
+/* allocbench_main.c: copy_struct_from_user() in, the common part out */
+long ab_copy_in(void *karg, size_t ksize, size_t ver0, void __user *uarg);
+int ab_copy_out(void __user *uarg, void *karg, size_t ksize, u32 usize);
+u32 ab_tsc_khz(void);
+u64 ab_clock_pair_cycles(void);
+
+/* lookup.c: AB_IOC_LOOKUP */
+long ab_ioctl_lookup(void __user *uarg);
 
 extern const struct ab_strategy ab_strategies[];
 extern const unsigned int ab_nr_strategies;

@@ -33,11 +33,7 @@
 #endif
 #include "ab_internal.h"
 #include "ab_order.h"
-
-/* Largest ab_run.batch: bounds the kvmalloc'ed object array (8 MiB). */
-#define AB_MAX_BATCH BIT(20)
-/* Largest ab_run.trials and ab_run.warmup. */
-#define AB_MAX_TRIALS BIT(24)
+#include "ab_lookup.h"
 
 static unsigned int max_outstanding_mb;
 
@@ -124,7 +120,7 @@ static u64 ab_strategy_max_size(const struct ab_strategy *s)
 	return c;
 }
 
-static u32 ab_tsc_khz(void)
+u32 ab_tsc_khz(void)
 {
 #ifdef CONFIG_X86
 	return tsc_khz;
@@ -138,8 +134,7 @@ static u32 ab_tsc_khz(void)
  * copy_struct_from_user() semantics (see the uapi header). Returns the
  * caller's size, or -errno.
  */
-static long ab_copy_in(void *karg, size_t ksize, size_t ver0,
-		       void __user *uarg)
+long ab_copy_in(void *karg, size_t ksize, size_t ver0, void __user *uarg)
 {
 	u32 usize;
 	int err;
@@ -157,8 +152,7 @@ static long ab_copy_in(void *karg, size_t ksize, size_t ver0,
 }
 
 /* Writes back the part of @karg both sides know; *size says how much. */
-static int ab_copy_out(void __user *uarg, void *karg, size_t ksize,
-		       u32 usize)
+int ab_copy_out(void __user *uarg, void *karg, size_t ksize, u32 usize)
 {
 	u32 n = min_t(u32, usize, ksize);
 
@@ -246,8 +240,11 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 		return -EINVAL;
 	if ((r->flags & AB_RUN_NOMERGE) && !(s->params & AB_PARAM_CACHE))
 		return -EINVAL;
-	if (r->reserved0 || r->reserved1 ||
-	    memchr_inv(r->reserved, 0, sizeof(r->reserved)))
+	if (memchr_inv(r->reserved, 0, sizeof(r->reserved)))
+		return -EINVAL;
+	if (r->lookup_table >= AB_TABLE_NR || r->lookup_method >= AB_LOOKUP_NR ||
+	    ((r->lookup_table || r->lookup_method) &&
+	     !(s->params & AB_PARAM_LOOKUP)))
 		return -EINVAL;
 	if (r->timing >= AB_TIMING_NR || r->free_pattern >= AB_FREE_NR ||
 	    r->context >= AB_CTX_NR)
@@ -321,6 +318,8 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 	ctx->write = r->flags & AB_RUN_WRITE;
 	ctx->single = r->timing == AB_TIMING_SINGLE;
 	ctx->pair = r->free_pattern == AB_FREE_PAIR;
+	ctx->lookup_method = r->lookup_method;
+	ctx->table = ab_class_table(r->lookup_table);
 	return bytes;
 }
 
@@ -332,7 +331,7 @@ static int ab_cmp_u64(const void *a, const void *b)
 }
 
 /* Median cycles of a get_cycles() pair with nothing in between. */
-static u64 ab_clock_pair_cycles(void)
+u64 ab_clock_pair_cycles(void)
 {
 	u64 d[63];
 	cycles_t t0;
@@ -531,6 +530,8 @@ static long ab_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return ab_ioctl_info(uarg);
 	case _IOC_NR(AB_IOC_RUN):
 		return ab_ioctl_run(uarg);
+	case _IOC_NR(AB_IOC_LOOKUP):
+		return ab_ioctl_lookup(uarg);
 	default:
 		return -ENOTTY;
 	}
@@ -552,8 +553,18 @@ static struct miscdevice ab_misc = {
 
 static int __init ab_init(void)
 {
+	u32 method, table, size;
+
 	BUILD_BUG_ON(sizeof(struct ab_info) != AB_INFO_SIZE_VER0);
 	BUILD_BUG_ON(sizeof(struct ab_run) != AB_RUN_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct ab_lookup) != AB_LOOKUP_SIZE_VER0);
+	/* the lookups must agree with the reference, or nothing is timed */
+	size = ab_lookup_selfcheck(&method, &table);
+	if (size) {
+		pr_err("lookup self-check failed: method %u, table %u, size %u\n",
+		       method, table, size == 0xffffffffu ? 0 : size);
+		return -EINVAL;
+	}
 	BUILD_BUG_ON(sizeof(struct ab_sample) % 8);
 	BUILD_BUG_ON(sizeof(struct ab_strategy_info) % 8);
 	return misc_register(&ab_misc);

@@ -21,6 +21,7 @@
 #include <linux/fs.h>
 #include <linux/kernel.h>
 #include "ab_internal.h"
+#include "ab_lookup.h"
 
 typedef void *(*ab_alloc_fn)(struct ab_ctx *ctx);
 typedef void (*ab_free_fn)(struct ab_ctx *ctx, void *obj);
@@ -266,6 +267,54 @@ static __always_inline void kfree_one(struct ab_ctx *ctx, void *obj)
 AB_PHASES(kmalloc, kmalloc_one, kfree_one)
 AB_PHASES(kmalloc_node, kmalloc_node_one, kfree_one)
 
+/* ---- kmalloc's own caches, the class found by a chosen lookup ---- */
+
+/*
+ * The kmalloc_caches[] index of a class size, as kmalloc_index() numbers
+ * them: 1 and 2 for the 96 and 192 byte caches, log2 of the size else.
+ */
+static unsigned int ab_kmalloc_index(u32 size)
+{
+	if (size == 96)
+		return 1;
+	if (size == 192)
+		return 2;
+	return ilog2(size);
+}
+
+static int kclass_setup(struct ab_ctx *ctx)
+{
+	const struct ab_class_table *t = ctx->table;
+	int i;
+
+	for (i = 0; i < t->nr; i++)
+		if (t->sizes[i] <= KMALLOC_MAX_CACHE_SIZE)
+			ctx->kcaches[i] = kmalloc_caches[KMALLOC_NORMAL]
+					[ab_kmalloc_index(t->sizes[i])];
+	ctx->class_idx = ab_lookup_reference(t, ctx->size);
+	if (ctx->class_idx < 0 || !ctx->kcaches[ctx->class_idx])
+		return -EINVAL;
+	return 0;
+}
+
+/*
+ * The method is a run constant tested by a well-predicted switch in every
+ * allocation; AB_LOOKUP_NONE (class found once in setup) pays the same test
+ * and is the baseline for the lookup's share of kmalloc.
+ */
+static __always_inline void *kclass_one(struct ab_ctx *ctx)
+{
+	int idx = ctx->lookup_method ?
+		  ab_lookup(ctx->lookup_method, ctx->table, ctx->size) :
+		  ctx->class_idx;
+
+	if (unlikely(idx < 0 || !ctx->kcaches[idx]))
+		return NULL;
+	return kmem_cache_alloc(ctx->kcaches[idx], ctx->gfp);
+}
+
+AB_PHASES(kmalloc_class, kclass_one, kfree_one)
+
 /* ---- a private kmem_cache of the object size ---- */
 
 static atomic_t ab_cache_seq = ATOMIC_INIT(0);
@@ -431,6 +480,16 @@ const struct ab_strategy ab_strategies[] = {
 		.params = AB_SLAB_PARAMS | AB_PARAM_NODE,
 		.max_size = KMALLOC_MAX_SIZE,
 		AB_TABLE_PHASES(kmalloc_node),
+		.on_node = ab_lowmem_on_node,
+	},
+	{
+		.name = "kmalloc_class",
+		.mem = AB_MEM_KMALLOC,
+		.desc = "kmem_cache_alloc(kmalloc_caches[][class]), the class found by --lookup",
+		.params = AB_SLAB_PARAMS | AB_PARAM_LOOKUP,
+		.max_size = KMALLOC_MAX_CACHE_SIZE,
+		.setup = kclass_setup,
+		AB_TABLE_PHASES(kmalloc_class),
 		.on_node = ab_lowmem_on_node,
 	},
 	{

@@ -39,6 +39,20 @@ static const struct ab_name context_names[AB_CTX_NR] = {
 	[AB_CTX_IRQ_OFF] = { "irq-off", "irq_off" },
 };
 
+static const struct ab_name lookup_names[AB_LOOKUP_NR] = {
+	[AB_LOOKUP_NONE] = { "none", "none" },
+	[AB_LOOKUP_WALK] = { "walk", "walk" },
+	[AB_LOOKUP_FLS] = { "fls", "generic_fls" },
+	[AB_LOOKUP_BSR] = { "bsr", "bsrl" },
+	[AB_LOOKUP_SWITCH] = { "switch", "switch" },
+	[AB_LOOKUP_KERNEL] = { "kernel", "kmalloc_index" },
+};
+
+static const struct ab_name table_names[AB_TABLE_NR] = {
+	[AB_TABLE_KMALLOC] = { "kmalloc", "6.x" },
+	[AB_TABLE_2002] = { "2002", "cache_sizes" },
+};
+
 /*
  * Looks @arg up in @names; on failure writes "--OPT=ARG: unknown WHAT
  * (allowed: ...)" to @err and returns -EINVAL.
@@ -74,6 +88,7 @@ void ab_run_opts_init(struct ab_run_opts *o)
 	o->trials = AB_DEFAULT_TRIALS;
 	o->node = -1;
 	o->gfp = AB_GFP_KERNEL;
+	o->lookup_method = AB_LOOKUP_KERNEL;
 }
 
 const char *ab_gfp_name(uint32_t gfp)
@@ -94,6 +109,16 @@ const char *ab_free_name(uint32_t pattern)
 const char *ab_context_name(uint32_t context)
 {
 	return context < AB_CTX_NR ? context_names[context].name : "?";
+}
+
+const char *ab_lookup_name(uint32_t method)
+{
+	return method < AB_LOOKUP_NR ? lookup_names[method].name : "?";
+}
+
+const char *ab_table_name(uint32_t table)
+{
+	return table < AB_TABLE_NR ? table_names[table].name : "?";
 }
 
 const char *ab_context_warning(uint32_t context)
@@ -197,6 +222,41 @@ int ab_opt_context(const char *arg, struct ab_run_opts *o, char *err,
 			AB_CTX_NR, &o->context, err, len);
 }
 
+int ab_opt_lookup(const char *arg, struct ab_run_opts *o, char *err, size_t len)
+{
+	o->lookup_set = 1;
+	return opt_enum("lookup", "lookup method", arg, lookup_names,
+			AB_LOOKUP_NR, &o->lookup_method, err, len);
+}
+
+int ab_opt_table(const char *arg, struct ab_run_opts *o, char *err, size_t len)
+{
+	o->table_set = 1;
+	return opt_enum("table", "class table", arg, table_names, AB_TABLE_NR,
+			&o->lookup_table, err, len);
+}
+
+int ab_opt_methods(const char *arg, uint32_t *methods, char *err, size_t len)
+{
+	char buf[128], *items[AB_LOOKUP_NR];
+	int i, n;
+
+	snprintf(buf, sizeof(buf), "%s", arg);
+	n = ab_split_list(buf, items, AB_LOOKUP_NR);
+	if (n < 0) {
+		snprintf(
+			err, len,
+			"--method=%s: %s (a comma-separated list of: walk, fls, bsr, switch, kernel)",
+			arg, n == -E2BIG ? "too many methods" : "empty name");
+		return -EINVAL;
+	}
+	for (i = 0; i < n; i++)
+		if (opt_enum("method", "lookup method", items[i], lookup_names,
+			     AB_LOOKUP_NR, &methods[i], err, len))
+			return -EINVAL;
+	return n;
+}
+
 int ab_opt_seed(const char *arg, struct ab_run_opts *o, char *err, size_t len)
 {
 	if (ab_parse_u64(arg, 0, UINT64_MAX, &o->seed)) {
@@ -283,6 +343,16 @@ int ab_run_prepare(const struct ab_run_opts *o, const struct ab_info *info,
 	}
 	if (si->params & AB_PARAM_NODE)
 		run->node = o->node;
+	if (si->params & AB_PARAM_LOOKUP) {
+		run->lookup_method = o->lookup_method;
+		run->lookup_table = o->lookup_table;
+	} else if (o->lookup_set || o->table_set) {
+		snprintf(
+			err, len,
+			"--%s: %s finds no size class; only kmalloc_class takes --lookup and --table",
+			o->lookup_set ? "lookup" : "table", si->name);
+		return -EINVAL;
+	}
 	if (o->nomerge)
 		run->flags |= AB_RUN_NOMERGE;
 

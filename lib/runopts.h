@@ -30,6 +30,10 @@
  * @free_pattern: enum ab_free_pattern
  * @seed:    shuffle seed; @seed_set when --seed was given
  * @context: enum ab_context
+ * @lookup_method: kmalloc_class: enum ab_lookup_method (default kernel);
+ *           @lookup_set when --lookup was given
+ * @lookup_table: kmalloc_class: enum ab_class_table_id; @table_set when
+ *           --table was given
  */
 struct ab_run_opts {
 	uint64_t size;
@@ -49,6 +53,10 @@ struct ab_run_opts {
 	uint64_t seed;
 	int seed_set;
 	uint32_t context;
+	uint32_t lookup_method;
+	int lookup_set;
+	uint32_t lookup_table;
+	int table_set;
 };
 
 void ab_run_opts_init(struct ab_run_opts *o);
@@ -70,6 +78,16 @@ int ab_opt_free(const char *arg, struct ab_run_opts *o, char *err, size_t len);
 int ab_opt_context(const char *arg, struct ab_run_opts *o, char *err,
 		   size_t len);
 int ab_opt_seed(const char *arg, struct ab_run_opts *o, char *err, size_t len);
+int ab_opt_lookup(const char *arg, struct ab_run_opts *o, char *err,
+		  size_t len);
+int ab_opt_table(const char *arg, struct ab_run_opts *o, char *err, size_t len);
+
+/*
+ * ab_opt_methods - a comma-separated list of lookup methods into
+ * @methods (at most AB_LOOKUP_NR); returns how many, or -EINVAL with
+ * "--method=...: why" in @err.
+ */
+int ab_opt_methods(const char *arg, uint32_t *methods, char *err, size_t len);
 
 /* ab_gfp_name - "GFP_KERNEL" etc. for enum ab_gfp, "?" if out of range. */
 const char *ab_gfp_name(uint32_t gfp);
@@ -77,6 +95,8 @@ const char *ab_gfp_name(uint32_t gfp);
 const char *ab_timing_name(uint32_t timing);
 const char *ab_free_name(uint32_t pattern);
 const char *ab_context_name(uint32_t context);
+const char *ab_lookup_name(uint32_t method);
+const char *ab_table_name(uint32_t table);
 
 /*
  * ab_context_warning - the one line explaining how a loop context distorts

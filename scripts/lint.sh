@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # lint.sh - style checks as TAP lines:
-#  - kernel code: scripts/checkpatch.pl --strict --no-tree from Debian's
+#  - kernel code (kmod/, common/ and the uapi header): scripts/checkpatch.pl --strict --no-tree from Debian's
 #    linux-source-6.1 tarball (fetched once into .cache/checkpatch): no
 #    errors and no warnings; CHECK lines are shown, not counted;
 #  - userspace C: clang-format (the repository's .clang-format) changes
@@ -30,7 +30,7 @@ fetch_checkpatch() {
 }
 
 if fetch_checkpatch; then
-	for f in kmod/*.c kmod/*.h include/uapi/linux/*.h; do
+	for f in kmod/*.c kmod/*.h common/*.h include/uapi/linux/*.h; do
 		out=$(perl "$cp_dir/checkpatch.pl" --strict --no-tree --terse --show-types -f "$f" 2>&1)
 		printf '%s\n' "$out" | grep ': CHECK:' | sed 's/^/# /'
 		if printf '%s\n' "$out" | grep -q -E ': (ERROR|WARNING):'; then

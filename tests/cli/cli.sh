@@ -44,7 +44,7 @@ expect 2 "'nosuch' is not a command" "help nosuch" -- help nosuch
 if [ ! -e /dev/allocbench ]; then
 	expect 3 "module not loaded: \`sudo make load\`, or try the embedded kernel: \`make demo\`" \
 		"no module: status 3 and the way forward" -- run --alloc=kmalloc --size=4096
-	expect 3 "unavailable" "list says why the backend is unavailable" -- list
+	expect 0 "kmod: unavailable: /dev/allocbench: module not loaded" "list says why the kmod backend is unavailable" -- list
 	expect 3 "module not loaded" "info without the module" -- info
 fi
 expect 2 "--timing=often: unknown timing mode" "--timing=often" -- run --timing=often
@@ -62,3 +62,23 @@ if [ -w /dev/full ]; then
 		notok "host cli: output to a full disk is an error (exit $st: $out)"
 	fi
 fi
+
+# lookup runs in this process with the user backend: no module needed
+expect 0 "constant 4096" "lookup --backend=user" -- lookup --backend=user --trials=20
+expect 0 "loguniform:8-8K (seed 3)" "lookup --dist with a seed" -- \
+	lookup --backend=user --dist=loguniform:8-8K --seed=3 --count=200 --trials=10
+expect 0 "sizes,method,table" "lookup --csv" -- lookup --backend=user --csv --trials=10 --method=kernel,bsr
+expect 0 "table 2002" "lookup --table=2002" -- lookup --backend=user --table=2002 --trials=10
+expect 2 "--method=sometimes: unknown lookup method" "lookup --method=sometimes" -- lookup --method=sometimes
+expect 2 "--table=1990: unknown class table" "lookup --table=1990" -- lookup --table=1990
+expect 2 "use one" "lookup with two sources of sizes" -- lookup --size=32 --dist=const:8
+expect 2 "--dist=gauss:3: unknown distribution" "lookup --dist=gauss:3" -- lookup --dist=gauss:3
+expect 2 "--size=32,abc" "lookup --size=32,abc" -- lookup --size=32,abc
+expect 2 "--sizes-from=/nonexistent: No such file" "lookup --sizes-from missing" -- lookup --sizes-from=/nonexistent
+tmp=$(mktemp)
+printf '64\nsomething else\n' >"$tmp"
+expect 2 "$tmp:2: no size" "lookup --sizes-from names the bad line" -- lookup --backend=user --sizes-from="$tmp"
+printf '  x-1 [000] 1.0: kmalloc: call_site=a ptr=1 bytes_req=72 bytes_alloc=96 gfp_flags=GFP_KERNEL\n  x-1 [000] 1.1: kmalloc: call_site=a ptr=2 bytes_req=200 bytes_alloc=256 gfp_flags=GFP_KERNEL\n' >"$tmp"
+expect 0 "2 lookups per pass" "lookup --sizes-from replays ftrace kmem:kmalloc text" -- \
+	lookup --backend=user --sizes-from="$tmp" --trials=10
+rm -f "$tmp"

@@ -81,8 +81,19 @@ expect 0 "95% CI of median" "cli: the distribution table" -- allocbench run --tr
 expect 0 "warning: init_on_alloc=1" "cli: environment warnings in the header" -- \
 	allocbench run --trials=5
 expect 0 "seed's us" "cli: reproduce 2019-scatterlist" -- allocbench reproduce 2019-scatterlist
-expect 3 "lookup strategies" "cli: reproduce 2002-lookup says what it needs" -- \
-	allocbench reproduce 2002-lookup
+
+# size-class lookups in the kernel
+expect 0 "constant 4096" "cli: lookup in the kernel" -- allocbench lookup --trials=20
+expect 0 "class sum" "cli: lookup --dist in the kernel" -- \
+	allocbench lookup --dist=loguniform:1-16K --count=500 --trials=10
+printf '  x-1 [000] 1.0: kmalloc: call_site=a ptr=1 bytes_req=72 bytes_alloc=96 gfp_flags=GFP_KERNEL\n' >/tmp/trace.txt
+expect 0 "1 lookups per pass" "cli: lookup --sizes-from an ftrace sample in the kernel" -- \
+	allocbench lookup --sizes-from=/tmp/trace.txt --trials=10
+expect 0 "kmalloc_class" "cli: run kmalloc_class --lookup=bsr --table=2002" -- \
+	allocbench run --alloc=kmalloc_class --lookup=bsr --table=2002 --size=100 --trials=20
+expect 0 "part 2, the lookup alone" "cli: reproduce 2002-lookup" -- allocbench reproduce 2002-lookup
+expect 2 "only kmalloc_class takes --lookup" "cli: --lookup on kmalloc rejected" -- \
+	allocbench run --alloc=kmalloc --lookup=walk
 
 # Invariants from the CSV: median within [min, max], the CI around the
 # median, net <= raw, samples counted.

@@ -57,6 +57,7 @@
 #define AB_PARAM_NODE (1U << 2)  /* node is passed to the allocator */
 #define AB_PARAM_GFP (1U << 3)   /* gfp is passed to the allocator */
 #define AB_PARAM_CACHE (1U << 4) /* AB_RUN_NOMERGE applies (own kmem_cache) */
+#define AB_PARAM_LOOKUP (1U << 5) /* lookup_table and lookup_method apply */
 
 /**
  * struct ab_strategy_info - one allocation strategy offered by the module
@@ -171,6 +172,27 @@ enum ab_context {
 	AB_CTX_NR
 };
 
+/*
+ * Size-class lookup methods (ab_lookup.method, ab_run.lookup_method); see
+ * common/ab_lookup.h for what each does and where it comes from.
+ */
+enum ab_lookup_method {
+	AB_LOOKUP_NONE = 0,   /* no lookup: the loop alone (baseline) */
+	AB_LOOKUP_WALK = 1,   /* 2002: linear walk of cache_sizes[] */
+	AB_LOOKUP_FLS = 2,    /* fls() in portable C */
+	AB_LOOKUP_BSR = 3,    /* fls() with the bit-scan instruction */
+	AB_LOOKUP_SWITCH = 4, /* a switch over size ranges */
+	AB_LOOKUP_KERNEL = 5, /* 6.x: size_index[] up to 192, fls() above */
+	AB_LOOKUP_NR
+};
+
+/* Class tables (ab_lookup.table, ab_run.lookup_table) */
+enum ab_class_table_id {
+	AB_TABLE_KMALLOC = 0, /* today's kmalloc classes: 8 .. 8192, 96, 192 */
+	AB_TABLE_2002 = 1,    /* 2002 cache_sizes[]: 32 .. 131072, 96, 192 */
+	AB_TABLE_NR
+};
+
 /* Bytes one trial may hold in AB_CTX_PREEMPT_OFF and AB_CTX_IRQ_OFF. */
 #define AB_ATOMIC_MAX_BYTES (64ULL << 20)
 
@@ -228,7 +250,10 @@ struct ab_sample {
  * @timing:       enum ab_timing
  * @free_pattern: enum ab_free_pattern
  * @context:      enum ab_context
- * @reserved0:    zero
+ * @lookup_table: kmalloc_class: enum ab_class_table_id; 0 for the others
+ * @lookup_method: kmalloc_class: enum ab_lookup_method, how the class is
+ *                found in each allocation (AB_LOOKUP_NONE: found once before
+ *                timing); 0 for the others
  * @seed:         AB_FREE_SHUFFLE: seed of the free order (any value; the
  *                same seed gives the same orders); zero otherwise
  * @samples_ptr:  user pointer to struct ab_sample[@samples_len], laid out
@@ -271,8 +296,8 @@ struct ab_run {
 	__u32 timing;
 	__u32 free_pattern;
 	__u32 context;
-	__u32 reserved0;
-	__u32 reserved1;
+	__u32 lookup_table;
+	__u32 lookup_method;
 	__u64 seed;
 	__u64 samples_ptr;
 	__u64 samples_len;
@@ -294,7 +319,68 @@ struct ab_run {
 
 #define AB_RUN_SIZE_VER0 208
 
+/* Largest ab_lookup.nr_sizes. */
+#define AB_LOOKUP_MAX_SIZES (1U << 20)
+
+/**
+ * struct ab_lookup - argument of AB_IOC_LOOKUP: time a size-class lookup
+ *
+ * Each trial looks up every size of the sequence once, in order, summing
+ * the class indexes (AB_NO_CLASS counts -1) so the work cannot be dropped;
+ * one get_cycles() pair times the whole pass. The sequence is copied in
+ * before timing; it is read from memory in the loop, so the compiler
+ * cannot fold a constant size.
+ *
+ * Input:
+ * @size:        sizeof(struct ab_lookup) as the caller knows it
+ * @method:      enum ab_lookup_method (AB_LOOKUP_NONE: the loop alone)
+ * @table:       enum ab_class_table_id
+ * @nr_sizes:    sizes in the sequence (1..AB_LOOKUP_MAX_SIZES)
+ * @sizes_ptr:   user pointer to __u32[@nr_sizes], request sizes in bytes
+ * @trials:      measured passes (1..ab_info.max_trials)
+ * @warmup:      passes run first and not recorded (0..max_trials)
+ * @samples_ptr: user pointer to __u64[@samples_len]: cycles of each
+ *               measured pass; may be 0 with @samples_len 0
+ * @samples_len: 0, or at least @trials
+ * @flags:       zero (no flags yet)
+ * @reserved0, @reserved: zero
+ *
+ * Output:
+ * @checksum:    sum of the class indexes of one pass: equal for every
+ *               method but AB_LOOKUP_NONE (which sums the sizes instead)
+ * @trials_done: measured passes completed
+ * @cpu:         CPU the lookups ran on
+ * @tsc_khz:     TSC frequency in kHz, 0 if unknown
+ * @clock_cycles: median cycles of one get_cycles() pair
+ * @out_reserved: written as zero
+ */
+struct ab_lookup {
+	__u32 size;
+	__u32 method;
+	__u32 table;
+	__u32 nr_sizes;
+	__u64 sizes_ptr;
+	__u32 trials;
+	__u32 warmup;
+	__u64 samples_ptr;
+	__u64 samples_len;
+	__u32 flags;
+	__u32 reserved0;
+	__u64 reserved[4];
+
+	__s64 checksum;
+	__u32 trials_done;
+	__u32 cpu;
+	__u32 tsc_khz;
+	__u32 out_reserved0;
+	__u64 clock_cycles;
+	__u64 out_reserved[4];
+};
+
+#define AB_LOOKUP_SIZE_VER0 152
+
 #define AB_IOC_INFO _IOWR(AB_IOC_MAGIC, 0x00, struct ab_info)
 #define AB_IOC_RUN _IOWR(AB_IOC_MAGIC, 0x01, struct ab_run)
+#define AB_IOC_LOOKUP _IOWR(AB_IOC_MAGIC, 0x02, struct ab_lookup)
 
 #endif /* _UAPI_LINUX_ALLOCBENCH_H */

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * user.c - the user backend: work done in the CLI's own process, without
+ * the module or root. For now it offers what `allocbench lookup` needs:
+ * the same size-class lookup loops the module times
+ * (common/ab_lookup_pass.h), read with rdtsc. Allocation strategies in
+ * user space are still to come.
+ *
+ * The TSC rate is calibrated against CLOCK_MONOTONIC_RAW over 50 ms (the
+ * kernel's tsc_khz is not visible to user space); on CPUs without a TSC
+ * the clock is CLOCK_MONOTONIC_RAW itself, in ns, reported as 1000000 kHz.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <sched.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#define AB_HAVE_TSC 1
+#else
+#define AB_HAVE_TSC 0
+#endif
+
+#include "backend.h"
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static inline uint64_t user_cycles(void)
+{
+#if AB_HAVE_TSC
+	return __rdtsc();
+#else
+	return now_ns();
+#endif
+}
+
+#define AB_CYCLES()  user_cycles()
+#define AB_HIDE(var) __asm__ __volatile__("" : "+r"(var))
+#include "ab_lookup_pass.h"
+
+#define USER_MAX_TRIALS (1U << 24)
+
+/* TSC kHz, measured once: cycles over 50 ms of CLOCK_MONOTONIC_RAW. */
+static uint32_t tsc_khz(void)
+{
+	static uint32_t khz;
+	uint64_t t0, c0, t1, c1;
+
+	if (khz || !AB_HAVE_TSC)
+		return khz ? khz : 1000000;
+	t0 = now_ns();
+	c0 = user_cycles();
+	do
+		t1 = now_ns();
+	while (t1 - t0 < 50000000);
+	c1 = user_cycles();
+	khz = (uint32_t)((c1 - c0) * 1000000 / (t1 - t0));
+	return khz;
+}
+
+/* Median cycles of a pair of counter reads with nothing between. */
+static uint64_t clock_pair(void)
+{
+	uint64_t d[63], t0, tmp;
+	int i, j;
+
+	for (i = 0; i < 63; i++) {
+		t0 = user_cycles();
+		d[i] = user_cycles() - t0;
+	}
+	for (i = 1; i < 63; i++)
+		for (j = i; j > 0 && d[j - 1] > d[j]; j--) {
+			tmp = d[j];
+			d[j] = d[j - 1];
+			d[j - 1] = tmp;
+		}
+	return d[31];
+}
+
+static int user_probe(char *why, size_t len)
+{
+	return 0;
+}
+
+static int user_info(struct ab_backend_info *out, char *why, size_t len)
+{
+	memset(out, 0, sizeof(*out));
+	out->info.abi_version = AB_ABI_VERSION;
+	snprintf(out->info.version, sizeof(out->info.version), "%s",
+		 AB_TOOL_VERSION);
+	out->info.max_trials = USER_MAX_TRIALS;
+	out->info.page_size = (uint32_t)sysconf(_SC_PAGESIZE);
+	out->info.tsc_khz = tsc_khz();
+	return 0;
+}
+
+static int user_run(struct ab_run *run, char *why, size_t len)
+{
+	snprintf(
+		why, len,
+		"the user backend has no allocation strategies yet: use --backend=kmod");
+	return -ENOSYS;
+}
+
+static int user_lookup(struct ab_lookup *l, char *why, size_t len)
+{
+	const uint32_t *sizes = (const uint32_t *)(uintptr_t)l->sizes_ptr;
+	uint64_t *samples = (uint64_t *)(uintptr_t)l->samples_ptr;
+	ab_pass_fn pass;
+	int64_t sum = 0;
+	uint64_t c;
+	uint32_t t;
+	int err = ab_lookup_check(l, USER_MAX_TRIALS);
+
+	if (err) {
+		snprintf(why, len, "invalid lookup request (%s)",
+			 strerror(-err));
+		return err;
+	}
+	pass = ab_passes[l->table][l->method];
+	l->trials_done = 0;
+	l->tsc_khz = tsc_khz();
+	l->clock_cycles = clock_pair();
+	l->cpu = (uint32_t)sched_getcpu();
+	for (t = 0; t < l->warmup + l->trials; t++) {
+		c = pass(sizes, l->nr_sizes, &sum);
+		if (t >= l->warmup) {
+			if (samples)
+				samples[t - l->warmup] = c;
+			l->trials_done++;
+		}
+		if (ab_stop_requested) {
+			l->checksum = sum;
+			snprintf(why, len, "interrupted after %u of %u passes",
+				 l->trials_done, l->trials);
+			return -EINTR;
+		}
+	}
+	l->checksum = sum;
+	return 0;
+}
+
+const struct ab_backend ab_backend_user = {
+	.name = "user",
+	.desc = "the CLI's own process, no module or root needed: size-class lookups",
+	.probe = user_probe,
+	.info = user_info,
+	.run = user_run,
+	.lookup = user_lookup,
+};

@@ -1,0 +1,375 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lookup.c - `allocbench lookup`: how fast each method finds the kmalloc
+ * size class of a request, on a constant size, a distribution, or a real
+ * workload's sizes, in the kernel (kmod backend) or in user space (user).
+ *
+ * Each pass looks up a prepared sequence of sizes once; one cycle-counter
+ * pair times the pass. The none method runs the same loop without the
+ * lookup. Per lookup, two ways (the header says which is which):
+ *   fastest: (fastest pass - fastest none pass) / lookups, the 2002
+ *            thread's method ("the fastest time ... loop/test overhead
+ *            subtracted");
+ *   median and the rest: per pass, cycles / lookups minus the none
+ *            method's median per lookup (statistics as in `run`).
+ */
+#include <errno.h>
+#include <math.h>
+#include <popt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "lookup.h"
+#include "parse.h"
+#include "runner.h"
+#include "sizes.h"
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Runs one method over the sequence; 0 or an exit status. */
+static int measure(const struct ab_backend *be, struct ab_lookup_result *r,
+		   uint32_t table, const uint32_t *sizes, uint32_t n,
+		   uint32_t trials, uint32_t warmup)
+{
+	char why[AB_ERRLEN];
+	int err;
+
+	r->samples = calloc(trials, sizeof(*r->samples));
+	if (!r->samples)
+		return AB_EXIT_RUN;
+	memset(&r->l, 0, sizeof(r->l));
+	r->l.size = sizeof(r->l);
+	r->l.method = r->method;
+	r->l.table = table;
+	r->l.nr_sizes = n;
+	r->l.sizes_ptr = (__u64)(uintptr_t)sizes;
+	r->l.trials = trials;
+	r->l.warmup = warmup;
+	r->l.samples_ptr = (__u64)(uintptr_t)r->samples;
+	r->l.samples_len = trials;
+	err = be->lookup(&r->l, why, sizeof(why));
+	if (err) {
+		ab_err("lookup %s: %s", ab_lookup_name(r->method), why);
+		return err == -EINTR ? AB_EXIT_INTR : AB_EXIT_RUN;
+	}
+	qsort(r->samples, r->l.trials_done, sizeof(*r->samples), cmp_u64);
+	return AB_EXIT_OK;
+}
+
+int ab_lookup_measure(const struct ab_backend *be, uint32_t table,
+		      const uint32_t *methods, int nm, const uint32_t *sizes,
+		      uint32_t n, uint32_t trials, uint32_t warmup,
+		      struct ab_lookup_result *res)
+{
+	struct ab_lookup_result *none = &res[0];
+	double *v, base_med;
+	int i, ret;
+	size_t k;
+
+	memset(res, 0, (size_t)(nm + 1) * sizeof(*res));
+	none->method = AB_LOOKUP_NONE;
+	for (i = 0; i < nm; i++)
+		res[i + 1].method = methods[i];
+	v = calloc(trials, sizeof(*v));
+	if (!v)
+		return AB_EXIT_RUN;
+	ret = measure(be, none, table, sizes, n, trials, warmup);
+	for (i = 1; i <= nm && !ret; i++)
+		ret = measure(be, &res[i], table, sizes, n, trials, warmup);
+	if (ret) {
+		free(v);
+		return ret;
+	}
+	none->complete = 1;
+	for (k = 0; k < none->l.trials_done; k++)
+		v[k] = (double)none->samples[k] / n;
+	ab_stats_compute(v, none->l.trials_done, &none->per_lookup);
+	base_med = none->per_lookup.median;
+	none->fastest = (double)none->samples[0] / n;
+	for (i = 1; i <= nm; i++) {
+		struct ab_lookup_result *r = &res[i];
+
+		for (k = 0; k < r->l.trials_done; k++)
+			v[k] = (double)r->samples[k] / n - base_med;
+		ab_stats_compute(v, r->l.trials_done, &r->per_lookup);
+		r->fastest =
+			((double)r->samples[0] - (double)none->samples[0]) / n;
+		if (r->l.checksum != res[1].l.checksum) {
+			ab_err("lookup: methods %s and %s disagree on the classes of these sizes",
+			       ab_lookup_name(res[1].method),
+			       ab_lookup_name(r->method));
+			ret = AB_EXIT_RUN;
+		}
+	}
+	free(v);
+	return ret;
+}
+
+void ab_lookup_results_free(struct ab_lookup_result *res, int nm)
+{
+	int i;
+
+	for (i = 0; i <= nm; i++)
+		free(res[i].samples);
+}
+
+static void num(double v, const char *fmt)
+{
+	if (isnan(v))
+		printf(" %8s", "n/a");
+	else
+		printf(fmt, v);
+}
+
+void ab_lookup_print(const struct ab_lookup_result *res, int nm, int csv,
+		     const char *label)
+{
+	const struct ab_lookup_result *none = &res[0];
+	unsigned int khz = none->l.tsc_khz;
+	int i;
+
+	if (csv) {
+		for (i = 0; i <= nm; i++) {
+			const struct ab_lookup_result *r = &res[i];
+			const struct ab_stats *s = &r->per_lookup;
+
+			printf("%s,%s,%s,%u,%u,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%lld\n",
+			       label, ab_lookup_name(r->method),
+			       ab_table_name(r->l.table), r->l.nr_sizes,
+			       r->l.trials_done, r->fastest, s->median,
+			       s->ci_lo, s->ci_hi, s->p99, s->mean,
+			       khz ? s->median * 1e6 / khz : NAN,
+			       (long long)r->l.checksum);
+		}
+		return;
+	}
+	printf("\n%s: %u lookups per pass, %u passes, table %s\n", label,
+	       none->l.nr_sizes, none->l.trials_done,
+	       ab_table_name(none->l.table));
+	printf("%-8s %9s %8s  %-22s %8s %8s %9s %12s\n", "method", "fastest",
+	       "median", "[95% CI of median]", "p99", "mean", "median ns",
+	       "class sum");
+	printf("%-8s %9.2f %8.2f  %-22s %8.2f %8.2f %9s %12s\n", "none",
+	       none->fastest, none->per_lookup.median, "(the loop alone, raw) ",
+	       none->per_lookup.p99, none->per_lookup.mean, "", "-");
+	for (i = 1; i <= nm; i++) {
+		const struct ab_lookup_result *r = &res[i];
+		const struct ab_stats *s = &r->per_lookup;
+
+		printf("%-8s %9.2f", ab_lookup_name(r->method), r->fastest);
+		num(s->median, " %8.2f");
+		if (isnan(s->ci_lo))
+			printf("  %-22s", "[n/a]");
+		else
+			printf("  [%8.2f, %8.2f]  ", s->ci_lo, s->ci_hi);
+		num(s->p99, " %8.2f");
+		num(s->mean, " %8.2f");
+		num(khz ? s->median * 1e6 / khz : NAN, " %9.2f");
+		printf(" %12lld\n", (long long)r->l.checksum);
+	}
+}
+
+/* --size=LIST: one constant sequence per size. */
+static int parse_size_list(const char *arg, uint32_t *sizes, int max)
+{
+	char buf[256], *items[16];
+	uint64_t v;
+	int i, n;
+
+	snprintf(buf, sizeof(buf), "%s", arg);
+	n = ab_split_list(buf, items, max);
+	for (i = 0; i < n; i++) {
+		if (ab_parse_size(items[i], &v) || v > UINT32_MAX) {
+			ab_err("--size=%s: '%s' is not a size (0 to 4294967295 bytes, K/M/G allowed)",
+			       arg, items[i]);
+			return -EINVAL;
+		}
+		sizes[i] = (uint32_t)v;
+	}
+	if (n < 0)
+		ab_err("--size=%s: %s (a comma-separated list of sizes)", arg,
+		       n == -E2BIG ? "too many sizes" : "empty size");
+	return n;
+}
+
+struct lookup_args {
+	char *method, *table, *size, *dist, *file, *count, *seed;
+	char *trials, *warmup, *cpu, *backend;
+	int csv;
+};
+
+int cmd_lookup(int argc, const char **argv)
+{
+	struct lookup_args a = { 0 };
+	struct poptOption opts[] = {
+		{ "method", 'm', POPT_ARG_STRING, &a.method, 0,
+		  "methods, comma-separated: walk, fls, bsr, switch, kernel (default: all)",
+		  "LIST" },
+		{ "table", 0, POPT_ARG_STRING, &a.table, 0,
+		  "class table: kmalloc (today's, default) or 2002", "NAME" },
+		{ "size", 's', POPT_ARG_STRING, &a.size, 0,
+		  "constant sizes, one experiment each (default: 32,4096)",
+		  "LIST" },
+		{ "dist", 'd', POPT_ARG_STRING, &a.dist, 0,
+		  "sizes drawn from const:N, uniform:A-B or loguniform:A-B",
+		  "SPEC" },
+		{ "sizes-from", 'F', POPT_ARG_STRING, &a.file, 0,
+		  "sizes from a file: numbers, or ftrace kmem:kmalloc text (bytes_req=)",
+		  "FILE" },
+		{ "count", 'n', POPT_ARG_STRING, &a.count, 0,
+		  "lookups per pass for --size and --dist (default: 100)",
+		  "N" },
+		{ "seed", 0, POPT_ARG_STRING, &a.seed, 0,
+		  "seed of --dist (default: random, printed)", "N" },
+		{ "trials", 't', POPT_ARG_STRING, &a.trials, 0,
+		  "measured passes (default: 100, the 2002 thread's)", "N" },
+		{ "warmup", 'w', POPT_ARG_STRING, &a.warmup, 0,
+		  "passes run first and not recorded (default: 10)", "N" },
+		{ "cpu", 'c', POPT_ARG_STRING, &a.cpu, 0,
+		  "CPU to pin to (default: the CPU the command starts on)",
+		  "N" },
+		{ "backend", 0, POPT_ARG_STRING, &a.backend, 0,
+		  "kmod (in the kernel, default) or user (in this process)",
+		  "NAME" },
+		{ "csv", 0, POPT_ARG_NONE, &a.csv, 0,
+		  "one comma-separated line per method", NULL },
+		POPT_AUTOHELP POPT_TABLEEND
+	};
+	uint32_t methods[AB_LOOKUP_NR] = { AB_LOOKUP_WALK, AB_LOOKUP_FLS,
+					   AB_LOOKUP_BSR, AB_LOOKUP_SWITCH,
+					   AB_LOOKUP_KERNEL };
+	struct ab_lookup_result res[AB_LOOKUP_NR + 1];
+	struct ab_job *job = calloc(1, sizeof(*job));
+	uint32_t consts[16], count = 100, trials = 100, warmup = 10, *seq;
+	int nm = 5, nconst = 0, i, ret, sources;
+	char err[AB_ERRLEN], label[160];
+	uint64_t seed = 0;
+	size_t nfile = 0;
+
+	if (!job)
+		return AB_EXIT_RUN;
+	ret = ab_popt_parse("lookup", argc, argv, opts);
+	ab_run_opts_init(&job->o);
+	sources = !!a.size + !!a.dist + !!a.file;
+	if (!ret && sources > 1) {
+		ab_err("lookup: --size, --dist and --sizes-from each give the sizes: use one");
+		ret = AB_EXIT_USAGE;
+	}
+	if (!ret && a.method) {
+		nm = ab_opt_methods(a.method, methods, err, sizeof(err));
+		if (nm < 0) {
+			ab_err("%s", err);
+			ret = AB_EXIT_USAGE;
+		}
+	}
+	if (!ret && a.table &&
+	    ab_opt_table(a.table, &job->o, err, sizeof(err))) {
+		ab_err("%s", err);
+		ret = AB_EXIT_USAGE;
+	}
+	if (!ret && a.count &&
+	    ab_opt_count("count", a.count, 1, &count, err, sizeof(err))) {
+		ab_err("%s", err);
+		ret = AB_EXIT_USAGE;
+	}
+	if (!ret && count > AB_LOOKUP_MAX_SIZES) {
+		ab_err("--count=%u: at most %u lookups per pass", count,
+		       AB_LOOKUP_MAX_SIZES);
+		ret = AB_EXIT_USAGE;
+	}
+	if (!ret && a.trials &&
+	    ab_opt_count("trials", a.trials, 1, &trials, err, sizeof(err))) {
+		ab_err("%s", err);
+		ret = AB_EXIT_USAGE;
+	}
+	if (!ret && a.warmup &&
+	    ab_opt_count("warmup", a.warmup, 0, &warmup, err, sizeof(err))) {
+		ab_err("%s", err);
+		ret = AB_EXIT_USAGE;
+	}
+	if (!ret && a.seed) {
+		if (ab_opt_seed(a.seed, &job->o, err, sizeof(err))) {
+			ab_err("%s", err);
+			ret = AB_EXIT_USAGE;
+		}
+		seed = job->o.seed;
+	} else if (getrandom(&seed, sizeof(seed), 0) != sizeof(seed)) {
+		seed = 1;
+	}
+	if (!ret && a.size) {
+		nconst = parse_size_list(a.size, consts, 16);
+		ret = nconst < 0 ? AB_EXIT_USAGE : AB_EXIT_OK;
+	} else if (!ret && !sources) {
+		consts[0] = 32;
+		consts[1] = 4096;
+		nconst = 2;
+	}
+	seq = calloc(count, sizeof(*seq));
+	if (!ret && a.dist &&
+	    ab_sizes_dist(a.dist, count, seed, seq, err, sizeof(err))) {
+		ab_err("%s", err);
+		ret = AB_EXIT_USAGE;
+	}
+	if (!ret && a.file) {
+		free(seq);
+		seq = NULL;
+		if (ab_sizes_file(a.file, &seq, &nfile, err, sizeof(err))) {
+			ab_err("--sizes-from=%s", err);
+			ret = AB_EXIT_USAGE;
+		} else if (nfile > AB_LOOKUP_MAX_SIZES) {
+			ab_err("--sizes-from=%s: %zu sizes, more than the %u a pass can hold",
+			       a.file, nfile, AB_LOOKUP_MAX_SIZES);
+			ret = AB_EXIT_USAGE;
+		}
+	}
+	if (!ret)
+		ret = ab_backend_open(a.backend, &job->be, &job->bi);
+	if (!ret && !job->be->lookup) {
+		ab_err("backend %s cannot time lookups", job->be->name);
+		ret = AB_EXIT_BACKEND;
+	}
+	if (!ret)
+		ret = ab_job_place(job, a.cpu);
+	if (!ret && !a.csv) {
+		ab_env_read(&job->env, "", job->cpu);
+		printf("allocbench %s lookup, backend %s (%s)\n",
+		       AB_TOOL_VERSION, job->be->name, job->bi.info.version);
+		ab_env_print(stdout, &job->env, job->bi.info.tsc_khz);
+		printf("CPU %d; per lookup in cycles (median ns: cycles * 10^6 / tsc_khz); fastest: (fastest pass - fastest none pass) / lookups, the 2002 thread's way; median and the rest: per pass, minus the none method's median\n",
+		       job->cpu);
+	} else if (!ret) {
+		printf("sizes,method,table,lookups,passes,fastest_cycles,median_cycles,ci_lo_cycles,ci_hi_cycles,p99_cycles,mean_cycles,median_ns,class_sum\n");
+	}
+	if (!ret)
+		ab_catch_signals();
+	for (i = 0; !ret && i < (nconst ? nconst : 1); i++) {
+		uint32_t k, n = a.file ? (uint32_t)nfile : count;
+
+		if (nconst) {
+			for (k = 0; k < count; k++)
+				seq[k] = consts[i];
+			snprintf(label, sizeof(label), "constant %u",
+				 consts[i]);
+		} else if (a.dist) {
+			snprintf(label, sizeof(label), "%s (seed %llu)", a.dist,
+				 (unsigned long long)seed);
+		} else {
+			snprintf(label, sizeof(label), "%s", a.file);
+		}
+		ret = ab_lookup_measure(job->be, job->o.lookup_table, methods,
+					nm, seq, n, trials, warmup, res);
+		if (res[0].complete)
+			ab_lookup_print(res, nm, a.csv, label);
+		ab_lookup_results_free(res, nm);
+	}
+	free(seq);
+	free(job);
+	return ret;
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * lookup.h - timing size-class lookups, shared by `allocbench lookup` and
+ * `allocbench reproduce 2002-lookup`.
+ */
+#ifndef AB_CMD_LOOKUP_H
+#define AB_CMD_LOOKUP_H
+
+#include <stdint.h>
+
+#include "allocbench.h"
+#include "stats.h"
+
+/**
+ * struct ab_lookup_result - one method over one sequence of sizes
+ * @method:     enum ab_lookup_method
+ * @l:          the request and the backend's answer
+ * @samples:    cycles of each measured pass, sorted
+ * @per_lookup: statistics of per-lookup cycles; for AB_LOOKUP_NONE raw,
+ *              for the others minus the none method's median per lookup
+ * @fastest:    the 2002 figure: (fastest pass - fastest none pass) /
+ *              lookups; raw fastest pass / lookups for AB_LOOKUP_NONE
+ * @complete:   every method ran (in results[0])
+ */
+struct ab_lookup_result {
+	uint32_t method;
+	struct ab_lookup l;
+	uint64_t *samples;
+	struct ab_stats per_lookup;
+	double fastest;
+	int complete;
+};
+
+/*
+ * ab_lookup_measure - time the none method then each of @methods[0..nm)
+ * over @sizes[0..n) in @table. @res has room for nm + 1 results (the none
+ * method first). Returns an exit status: AB_EXIT_RUN also when two methods
+ * disagree on the classes (res[0].complete is then still set).
+ */
+int ab_lookup_measure(const struct ab_backend *be, uint32_t table,
+		      const uint32_t *methods, int nm, const uint32_t *sizes,
+		      uint32_t n, uint32_t trials, uint32_t warmup,
+		      struct ab_lookup_result *res);
+
+/* ab_lookup_print - one table (or CSV lines) for a measured sequence. */
+void ab_lookup_print(const struct ab_lookup_result *res, int nm, int csv,
+		     const char *label);
+
+void ab_lookup_results_free(struct ab_lookup_result *res, int nm);
+
+#endif

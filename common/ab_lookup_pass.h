@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ab_lookup_pass.h - the timed lookup loop, one pass function per (method,
+ * table) pair, shared by allocbench.ko (kmod/lookup.c) and the user backend
+ * (backends/user.c). The includer defines:
+ *
+ *   AB_CYCLES()      read the cycle counter (get_cycles(), rdtsc)
+ *   AB_HIDE(var)     hide @var from the optimizer (OPTIMIZER_HIDE_VAR)
+ *
+ * With method and table constant, the lookup inlines and the table's
+ * fields fold, as kmalloc's own static tables do. Sizes are read from
+ * memory in the loop and the class indexes are summed through AB_HIDE(), so
+ * no size is folded, no lookup is dropped and nothing is vectorized.
+ * AB_LOOKUP_NONE sums the sizes themselves: the loop-overhead baseline.
+ */
+#ifndef AB_LOOKUP_PASS_H
+#define AB_LOOKUP_PASS_H
+
+#include "ab_lookup.h"
+
+typedef u64 (*ab_pass_fn)(const u32 *sizes, u32 n, s64 *sum);
+
+static __always_inline u64 ab_pass(u32 method, const struct ab_class_table *t,
+				   const u32 *sizes, u32 n, s64 *sum)
+{
+	u64 start;
+	s64 s = 0;
+	u32 i;
+
+	start = AB_CYCLES();
+	for (i = 0; i < n; i++) {
+		if (method == AB_LOOKUP_NONE)
+			s += sizes[i];
+		else
+			s += ab_lookup(method, t, sizes[i]);
+		AB_HIDE(s);
+	}
+	*sum = s;
+	return AB_CYCLES() - start;
+}
+
+#define AB_PASS(m, tb)                                                        \
+	static u64 ab_pass_##m##_##tb(const u32 *sizes, u32 n, s64 *sum)      \
+	{                                                                     \
+		return ab_pass(AB_LOOKUP_##m, &ab_table_##tb, sizes, n, sum); \
+	}
+
+AB_PASS(NONE, kmalloc)
+AB_PASS(WALK, kmalloc)
+AB_PASS(FLS, kmalloc)
+AB_PASS(BSR, kmalloc)
+AB_PASS(SWITCH, kmalloc)
+AB_PASS(KERNEL, kmalloc)
+AB_PASS(NONE, 2002)
+AB_PASS(WALK, 2002)
+AB_PASS(FLS, 2002)
+AB_PASS(BSR, 2002)
+AB_PASS(SWITCH, 2002)
+AB_PASS(KERNEL, 2002)
+
+#define AB_PASSES(tb)                                                   \
+	{                                                               \
+		ab_pass_NONE_##tb, ab_pass_WALK_##tb, ab_pass_FLS_##tb, \
+			ab_pass_BSR_##tb, ab_pass_SWITCH_##tb,          \
+			ab_pass_KERNEL_##tb                             \
+	}
+
+/* ab_passes[table][method]: the pass function to time. */
+static const ab_pass_fn ab_passes[AB_TABLE_NR][AB_LOOKUP_NR] = {
+	[AB_TABLE_KMALLOC] = AB_PASSES(kmalloc),
+	[AB_TABLE_2002] = AB_PASSES(2002),
+};
+
+/*
+ * ab_lookup_check - every input field of a lookup request: 0, -EINVAL, or
+ * -E2BIG above a limit (@max_trials from the backend).
+ */
+static inline int ab_lookup_check(const struct ab_lookup *l, u64 max_trials)
+{
+	if (l->method >= AB_LOOKUP_NR || l->table >= AB_TABLE_NR || l->flags ||
+	    l->reserved0 || l->reserved[0] || l->reserved[1] ||
+	    l->reserved[2] || l->reserved[3])
+		return -EINVAL;
+	if (!l->nr_sizes || !l->sizes_ptr || !l->trials)
+		return -EINVAL;
+	if (l->nr_sizes > AB_LOOKUP_MAX_SIZES || l->trials > max_trials ||
+	    l->warmup > max_trials)
+		return -E2BIG;
+	if (!l->samples_ptr != !l->samples_len ||
+	    (l->samples_len && l->samples_len < l->trials))
+		return -EINVAL;
+	return 0;
+}
+
+#endif

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lookup.c - AB_IOC_LOOKUP: time kmalloc size-class lookups (the methods of
+ * common/ab_lookup.h) over a sequence of sizes copied in before timing.
+ *
+ * The timed loops are common/ab_lookup_pass.h, shared with the user
+ * backend: one pass function per (method, table) pair.
+ */
+
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/timex.h>
+#include "ab_internal.h"
+#include "ab_lookup.h"
+
+#define AB_CYCLES() ((u64)get_cycles())
+#define AB_HIDE(var) OPTIMIZER_HIDE_VAR(var)
+#include "ab_lookup_pass.h"
+
+static int ab_validate_lookup(const struct ab_lookup *l)
+{
+	int err = ab_lookup_check(l, AB_MAX_TRIALS);
+
+	if (err)
+		return err;
+	if (l->samples_ptr &&
+	    (l->samples_len > U64_MAX / sizeof(u64) ||
+	     !access_ok(u64_to_user_ptr(l->samples_ptr),
+			l->samples_len * sizeof(u64))))
+		return -EFAULT;
+	return 0;
+}
+
+long ab_ioctl_lookup(void __user *uarg)
+{
+	u64 __user *usamples;
+	struct ab_lookup l;
+	long usize, ret = 0;
+	ab_pass_fn pass;
+	u64 cycles;
+	u32 *sizes;
+	u32 t;
+	s64 sum = 0;
+
+	usize = ab_copy_in(&l, sizeof(l), AB_LOOKUP_SIZE_VER0, uarg);
+	if (usize < 0)
+		return usize;
+	ret = ab_validate_lookup(&l);
+	if (ret)
+		return ret;
+	sizes = kvmalloc_array(l.nr_sizes, sizeof(*sizes), GFP_KERNEL);
+	if (!sizes)
+		return -ENOMEM;
+	if (copy_from_user(sizes, u64_to_user_ptr(l.sizes_ptr),
+			   l.nr_sizes * sizeof(*sizes))) {
+		kvfree(sizes);
+		return -EFAULT;
+	}
+
+	usamples = u64_to_user_ptr(l.samples_ptr);
+	pass = ab_passes[l.table][l.method];
+	l.trials_done = 0;
+	l.out_reserved0 = 0;
+	memset(l.out_reserved, 0, sizeof(l.out_reserved));
+	l.tsc_khz = ab_tsc_khz();
+	l.clock_cycles = ab_clock_pair_cycles();
+	l.cpu = raw_smp_processor_id();
+	for (t = 0; t < l.warmup + l.trials; t++) {
+		cycles = pass(sizes, l.nr_sizes, &sum);
+		if (t >= l.warmup) {
+			if (usamples && put_user(cycles, &usamples[t - l.warmup])) {
+				ret = -EFAULT;
+				break;
+			}
+			l.trials_done++;
+		}
+		if (signal_pending(current)) {
+			ret = -EINTR;
+			break;
+		}
+		cond_resched();
+	}
+	l.checksum = sum;
+	kvfree(sizes);
+	if ((ret == 0 || ret == -EINTR) &&
+	    ab_copy_out(uarg, &l, sizeof(l), usize))
+		ret = -EFAULT;
+	return ret;
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * sizes.h - sequences of request sizes for `allocbench lookup`: a list, a
+ * distribution, or a file (plain numbers, or the text of the ftrace
+ * kmem:kmalloc event with its bytes_req= fields, so a real workload's size
+ * mix can be replayed).
+ */
+#ifndef AB_SIZES_H
+#define AB_SIZES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * ab_sizes_dist - @n sizes from @spec: "const:N", "uniform:A-B" (every size
+ * in [A, B] equally likely) or "loguniform:A-B" (log2 of the size uniform
+ * in [log2 A, log2 B + 1), so every power-of-two range is equally likely),
+ * drawn with @seed. A and B are sizes with optional K/M/G, 1 <= A <= B <
+ * 2^32. Returns 0, or -EINVAL with "--dist=SPEC: why" in @err.
+ */
+int ab_sizes_dist(const char *spec, uint32_t n, uint64_t seed, uint32_t *out,
+		  char *err, size_t len);
+
+/*
+ * ab_sizes_file - read every size of @path into a malloc'ed array. A line
+ * is blank, a "#" comment, a plain size in bytes (0 .. 2^32 - 1), or any
+ * line holding "bytes_req=N" (ftrace's kmem:kmalloc and kmem:kmalloc_node
+ * events: "... kmalloc: call_site=... ptr=... bytes_req=64 bytes_alloc=64
+ * gfp_flags=..."). Anything else, a negative or a too large size, or a
+ * file without sizes is an error "PATH:LINE: what is wrong" in @err.
+ * Returns 0 with *@out (free() it) and *@n set, or -errno.
+ */
+int ab_sizes_file(const char *path, uint32_t **out, size_t *n, char *err,
+		  size_t len);
+
+#endif
