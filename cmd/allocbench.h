@@ -37,6 +37,7 @@ const struct ab_cmd *ab_cmd_find(const char *name);
 int cmd_run(int argc, const char **argv);
 int cmd_reproduce(int argc, const char **argv);
 int cmd_lookup(int argc, const char **argv);
+int cmd_compare(int argc, const char **argv);
 int cmd_list(int argc, const char **argv);
 int cmd_info(int argc, const char **argv);
 int cmd_help(int argc, const char **argv);

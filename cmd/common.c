@@ -11,6 +11,8 @@
 
 const struct ab_cmd ab_cmds[] = {
 	{ "run", cmd_run, "run allocation strategies and print per-op costs" },
+	{ "compare", cmd_compare,
+	  "two strategies: delta, significance, and why (counters)" },
 	{ "lookup", cmd_lookup,
 	  "time kmalloc size-class lookups: walk, fls, bsr, switch, kernel" },
 	{ "reproduce", cmd_reproduce,
@@ -28,7 +30,7 @@ const struct ab_cmd *ab_cmd_find(const char *name)
 	for (c = ab_cmds; c->name; c++)
 		if (!strcmp(c->name, name))
 			return c;
-	ab_err("'%s' is not a command (commands: run, lookup, reproduce, list, info, help)",
+	ab_err("'%s' is not a command (commands: run, compare, lookup, reproduce, list, info, help)",
 	       name);
 	return NULL;
 }
@@ -82,7 +84,7 @@ int ab_popt_parse(const char *cmd, int argc, const char **argv,
 	const char **args = calloc((size_t)argc + 1, sizeof(*args));
 	char name[64];
 	poptContext pc;
-	int rc, ret = AB_EXIT_OK;
+	int i, rc, ret = AB_EXIT_OK;
 
 	if (!args) {
 		ab_err("out of memory");
@@ -92,6 +94,11 @@ int ab_popt_parse(const char *cmd, int argc, const char **argv,
 	snprintf(name, sizeof(name), "allocbench %s", cmd);
 	memcpy(args, argv, (size_t)argc * sizeof(*args));
 	args[0] = name;
+	/* --events alone asks for the default set (popt's optional argument
+	 * would leave it indistinguishable from no --events at all) */
+	for (i = 1; i < argc; i++)
+		if (!strcmp(args[i], "--events"))
+			args[i] = "--events=default";
 	pc = poptGetContext(cmd, argc, args, opts, 0);
 	rc = poptGetNextOpt(pc);
 	if (rc < -1) {

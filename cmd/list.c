@@ -2,12 +2,15 @@
 /*
  * list.c - `allocbench list`: every backend, whether it is usable here and
  * why not, and the strategies of each usable one with the parameters they
- * take and their limits.
+ * take and their limits. `allocbench list events`: the events libpfm4
+ * knows on this machine's PMUs, and whether each opens.
  */
 #include <popt.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "allocbench.h"
+#include "counters.h"
 #include "parse.h"
 
 static void print_params(const struct ab_strategy_info *si, char *buf,
@@ -34,6 +37,12 @@ int cmd_list(int argc, const char **argv)
 	int ret, usable = 0;
 	unsigned int b, i;
 
+	if (argc > 1 && !strcmp(argv[1], "events")) {
+		ret = ab_popt_parse("list events", argc - 1, argv + 1, opts);
+		if (ret)
+			return ret;
+		return ab_counters_list(stdout) ? AB_EXIT_OK : AB_EXIT_BACKEND;
+	}
 	ret = ab_popt_parse("list", argc, argv, opts);
 	if (ret)
 		return ret;

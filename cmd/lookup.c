@@ -36,10 +36,11 @@ static int cmp_u64(const void *a, const void *b)
 /* Runs one method over the sequence; 0 or an exit status. */
 static int measure(const struct ab_backend *be, struct ab_lookup_result *r,
 		   uint32_t table, const uint32_t *sizes, uint32_t n,
-		   uint32_t trials, uint32_t warmup)
+		   uint32_t trials, uint32_t warmup, struct ab_counters *c)
 {
+	double lookups = (double)n * (trials + warmup);
 	char why[AB_ERRLEN];
-	int err;
+	int i, err;
 
 	r->samples = calloc(trials, sizeof(*r->samples));
 	if (!r->samples)
@@ -54,7 +55,14 @@ static int measure(const struct ab_backend *be, struct ab_lookup_result *r,
 	r->l.warmup = warmup;
 	r->l.samples_ptr = (__u64)(uintptr_t)r->samples;
 	r->l.samples_len = trials;
+	if (c && c->n)
+		ab_counters_start(c);
 	err = be->lookup(&r->l, why, sizeof(why));
+	if (c && c->n) {
+		ab_counters_stop(c);
+		for (i = 0; i < c->n; i++)
+			r->ev[i] = c->ev[i].value / lookups;
+	}
 	if (err) {
 		ab_err("lookup %s: %s", ab_lookup_name(r->method), why);
 		return err == -EINTR ? AB_EXIT_INTR : AB_EXIT_RUN;
@@ -66,7 +74,7 @@ static int measure(const struct ab_backend *be, struct ab_lookup_result *r,
 int ab_lookup_measure(const struct ab_backend *be, uint32_t table,
 		      const uint32_t *methods, int nm, const uint32_t *sizes,
 		      uint32_t n, uint32_t trials, uint32_t warmup,
-		      struct ab_lookup_result *res)
+		      struct ab_counters *c, struct ab_lookup_result *res)
 {
 	struct ab_lookup_result *none = &res[0];
 	double *v, base_med;
@@ -80,9 +88,9 @@ int ab_lookup_measure(const struct ab_backend *be, uint32_t table,
 	v = calloc(trials, sizeof(*v));
 	if (!v)
 		return AB_EXIT_RUN;
-	ret = measure(be, none, table, sizes, n, trials, warmup);
+	ret = measure(be, none, table, sizes, n, trials, warmup, c);
 	for (i = 1; i <= nm && !ret; i++)
-		ret = measure(be, &res[i], table, sizes, n, trials, warmup);
+		ret = measure(be, &res[i], table, sizes, n, trials, warmup, c);
 	if (ret) {
 		free(v);
 		return ret;
@@ -128,8 +136,27 @@ static void num(double v, const char *fmt)
 		printf(fmt, v);
 }
 
+/* Events per lookup, net of the none method's. */
+static void print_events(const struct ab_lookup_result *res, int nm,
+			 const struct ab_counters *c)
+{
+	int i, e;
+
+	printf("events per lookup, net of the none method (warm-up passes included)\n%-8s",
+	       "method");
+	for (e = 0; e < c->n; e++)
+		printf(" %16.16s", c->ev[e].name);
+	printf("\n");
+	for (i = 1; i <= nm; i++) {
+		printf("%-8s", ab_lookup_name(res[i].method));
+		for (e = 0; e < c->n; e++)
+			num(res[i].ev[e] - res[0].ev[e], " %16.3f");
+		printf("\n");
+	}
+}
+
 void ab_lookup_print(const struct ab_lookup_result *res, int nm, int csv,
-		     const char *label)
+		     const char *label, const struct ab_counters *c)
 {
 	const struct ab_lookup_result *none = &res[0];
 	unsigned int khz = none->l.tsc_khz;
@@ -174,6 +201,8 @@ void ab_lookup_print(const struct ab_lookup_result *res, int nm, int csv,
 		num(khz ? s->median * 1e6 / khz : NAN, " %9.2f");
 		printf(" %12lld\n", (long long)r->l.checksum);
 	}
+	if (c && c->n)
+		print_events(res, nm, c);
 }
 
 /* --size=LIST: one constant sequence per size. */
@@ -201,7 +230,7 @@ static int parse_size_list(const char *arg, uint32_t *sizes, int max)
 
 struct lookup_args {
 	char *method, *table, *size, *dist, *file, *count, *seed;
-	char *trials, *warmup, *cpu, *backend;
+	char *trials, *warmup, *cpu, *backend, *events;
 	int csv;
 };
 
@@ -240,6 +269,10 @@ int cmd_lookup(int argc, const char **argv)
 		  "NAME" },
 		{ "csv", 0, POPT_ARG_NONE, &a.csv, 0,
 		  "one comma-separated line per method", NULL },
+		{ "events", 'e', POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL,
+		  &a.events, 0,
+		  "count events per lookup (libpfm4 names; alone: a default set)",
+		  "LIST" },
 		POPT_AUTOHELP POPT_TABLEEND
 	};
 	uint32_t methods[AB_LOOKUP_NR] = { AB_LOOKUP_WALK, AB_LOOKUP_FLS,
@@ -347,6 +380,8 @@ int cmd_lookup(int argc, const char **argv)
 	} else if (!ret) {
 		printf("sizes,method,table,lookups,passes,fastest_cycles,median_cycles,ci_lo_cycles,ci_hi_cycles,p99_cycles,mean_cycles,median_ns,class_sum\n");
 	}
+	if (!ret && a.events)
+		ab_counters_open(&job->counters, a.events, stderr);
 	if (!ret)
 		ab_catch_signals();
 	for (i = 0; !ret && i < (nconst ? nconst : 1); i++) {
@@ -364,12 +399,14 @@ int cmd_lookup(int argc, const char **argv)
 			snprintf(label, sizeof(label), "%s", a.file);
 		}
 		ret = ab_lookup_measure(job->be, job->o.lookup_table, methods,
-					nm, seq, n, trials, warmup, res);
+					nm, seq, n, trials, warmup,
+					&job->counters, res);
 		if (res[0].complete)
-			ab_lookup_print(res, nm, a.csv, label);
+			ab_lookup_print(res, nm, a.csv, label, &job->counters);
 		ab_lookup_results_free(res, nm);
 	}
 	free(seq);
+	ab_counters_close(&job->counters);
 	free(job);
 	return ret;
 }

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "allocbench.h"
+#include "counters.h"
 #include "stats.h"
 
 /**
@@ -21,6 +22,8 @@
  * @fastest:    the 2002 figure: (fastest pass - fastest none pass) /
  *              lookups; raw fastest pass / lookups for AB_LOOKUP_NONE
  * @complete:   every method ran (in results[0])
+ * @ev:         per lookup, each event counted around the method's passes
+ *              (warm-up passes included)
  */
 struct ab_lookup_result {
 	uint32_t method;
@@ -29,22 +32,27 @@ struct ab_lookup_result {
 	struct ab_stats per_lookup;
 	double fastest;
 	int complete;
+	double ev[AB_MAX_EVENTS];
 };
 
 /*
  * ab_lookup_measure - time the none method then each of @methods[0..nm)
  * over @sizes[0..n) in @table. @res has room for nm + 1 results (the none
- * method first). Returns an exit status: AB_EXIT_RUN also when two methods
+ * method first). With @c (may be NULL) the open counters run around each
+ * method. Returns an exit status: AB_EXIT_RUN also when two methods
  * disagree on the classes (res[0].complete is then still set).
  */
 int ab_lookup_measure(const struct ab_backend *be, uint32_t table,
 		      const uint32_t *methods, int nm, const uint32_t *sizes,
 		      uint32_t n, uint32_t trials, uint32_t warmup,
-		      struct ab_lookup_result *res);
+		      struct ab_counters *c, struct ab_lookup_result *res);
 
-/* ab_lookup_print - one table (or CSV lines) for a measured sequence. */
+/*
+ * ab_lookup_print - one table (or CSV lines) for a measured sequence; with
+ * @c, a second table of events per lookup, net of the none method.
+ */
 void ab_lookup_print(const struct ab_lookup_result *res, int nm, int csv,
-		     const char *label);
+		     const char *label, const struct ab_counters *c);
 
 void ab_lookup_results_free(struct ab_lookup_result *res, int nm);
 

@@ -212,9 +212,10 @@ static int reproduce_2002(const char *backend, const char *cpu)
 		snprintf(label, sizeof(label), "constant %u",
 			 seed2002_sizes[i]);
 		ret = ab_lookup_measure(be, AB_TABLE_2002, seed2002_methods,
-					SEED2002_NM, seq, 100, 100, 10, res);
+					SEED2002_NM, seq, 100, 100, 10, NULL,
+					res);
 		if (res[0].complete)
-			ab_lookup_print(res, SEED2002_NM, 0, label);
+			ab_lookup_print(res, SEED2002_NM, 0, label, NULL);
 		ab_lookup_results_free(res, SEED2002_NM);
 	}
 	printf("\nWhat differs from the seed: it timed 2.5.44's slab allocator on a Duron 700, where the lookup was a large share of kmalloc; allocbench times today's SLUB fast path with the class found by each method (kmalloc_class), so the lookup's share is smaller, and part 2 isolates it. The seed's sizes were compile-time constants in its loop; here they are read from memory, so the compiler cannot fold them (Danilov's point: with an inline switch and a constant size the lookup disappears entirely). Today's 6.x method (kernel) is shown beside the 2002 ones.\n");

@@ -13,7 +13,7 @@ struct run_args {
 	char *alloc;
 	char *size, *order, *batch, *trials, *warmup, *cpu, *node, *gfp;
 	char *timing, *free, *seed, *context, *lookup, *table;
-	char *backend;
+	char *backend, *events;
 	int nomerge, write, fifo, raw, histogram, csv;
 };
 
@@ -62,7 +62,8 @@ static int parse_values(const struct run_args *a, struct ab_run_opts *o)
 	return AB_EXIT_OK;
 }
 
-int cmd_run(int argc, const char **argv)
+int ab_run_setup(const char *cmd, int argc, const char **argv,
+		 struct ab_job *job)
 {
 	struct run_args a = { 0 };
 	struct poptOption opts[] = {
@@ -124,17 +125,18 @@ int cmd_run(int argc, const char **argv)
 		{ "csv", 0, POPT_ARG_NONE, &a.csv, 0,
 		  "one comma-separated line per strategy instead of tables",
 		  NULL },
+		{ "events", 'e', POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL,
+		  &a.events, 0,
+		  "count events per op (libpfm4 names, comma-separated; alone: a default set)",
+		  "LIST" },
 		{ "backend", 0, POPT_ARG_STRING, &a.backend, 0,
 		  "where to run: kmod (default)", "NAME" },
 		POPT_AUTOHELP POPT_TABLEEND
 	};
-	struct ab_job *job = calloc(1, sizeof(*job));
 	int ret;
 
-	if (!job)
-		return AB_EXIT_RUN;
-	job->title = "run";
-	ret = ab_popt_parse("run", argc, argv, opts);
+	job->title = cmd;
+	ret = ab_popt_parse(cmd, argc, argv, opts);
 	if (!ret)
 		ret = parse_values(&a, &job->o);
 	if (!ret)
@@ -145,8 +147,20 @@ int cmd_run(int argc, const char **argv)
 	job->histogram = a.histogram;
 	job->csv = a.csv;
 	job->fifo = a.fifo;
+	job->events = a.events ? (*a.events ? a.events : "default") : NULL;
 	if (!ret)
 		ret = ab_job_place(job, a.cpu);
+	return ret;
+}
+
+int cmd_run(int argc, const char **argv)
+{
+	struct ab_job *job = calloc(1, sizeof(*job));
+	int ret;
+
+	if (!job)
+		return AB_EXIT_RUN;
+	ret = ab_run_setup("run", argc, argv, job);
 	if (!ret) {
 		ret = ab_job_run(job);
 		ab_job_print(job);

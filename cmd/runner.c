@@ -209,6 +209,31 @@ static int run_resumable(struct ab_job *job, struct ab_row *r, uint32_t per,
 	}
 }
 
+/*
+ * Event counts per op of @r: the counters ran around the whole run, warm-up
+ * trials included, so the objects of those count too (estimated from the
+ * measured trials' mean). Batch timing subtracts the baseline's per-op
+ * counts, measured the same way.
+ */
+static void count_per_op(struct ab_job *job, struct ab_row *r)
+{
+	const struct ab_run *run = &r->run;
+	double ops = 0;
+	int i;
+
+	if (run->trials_done)
+		ops = (double)run->objects *
+		      (double)(run->trials_done + run->warmup) /
+		      (double)run->trials_done;
+	for (i = 0; i < job->counters.n; i++) {
+		r->ev_raw[i] = ops > 0 ? job->counters.ev[i].value / ops : NAN;
+		r->ev_net[i] = r->ev_raw[i];
+		if (!job->raw && run->timing == AB_TIMING_BATCH &&
+		    job->baseline && job->baseline->ran && job->baseline != r)
+			r->ev_net[i] -= job->baseline->ev_raw[i];
+	}
+}
+
 /* Runs one row; 0, or an exit status after printing why it failed. */
 static int run_row(struct ab_job *job, struct ab_row *r)
 {
@@ -218,7 +243,7 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 			     : r->run.trials;
 	struct ab_sample *smp = calloc(len, sizeof(*smp));
 	char why[AB_ERRLEN];
-	int p, ret = AB_EXIT_OK;
+	int p, err, ret = AB_EXIT_OK;
 
 	for (p = 0; p < 2; p++)
 		r->ns[p] = calloc(len ? len : 1, sizeof(double));
@@ -231,7 +256,17 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 	r->run.samples_ptr = (__u64)(uintptr_t)smp;
 	r->run.samples_len = len;
 	r->smp = smp;
-	if (run_resumable(job, r, per, why, sizeof(why))) {
+	if (job->counters.n) {
+		/* the counters must not see the untimed node check */
+		r->run.flags |= AB_RUN_NO_NODE_CHECK;
+		ab_counters_start(&job->counters);
+	}
+	err = run_resumable(job, r, per, why, sizeof(why));
+	if (job->counters.n) {
+		ab_counters_stop(&job->counters);
+		count_per_op(job, r);
+	}
+	if (err) {
 		ab_err("%s: %s", r->si->name, why);
 		ret = interrupted ? AB_EXIT_INTR : AB_EXIT_RUN;
 		if (!interrupted)
@@ -280,6 +315,8 @@ int ab_job_run(struct ab_job *job)
 			job->rows[i].run.seed = job->o.seed;
 	}
 	ab_env_read(&job->env, "", job->cpu);
+	if (job->events)
+		ab_counters_open(&job->counters, job->events, stderr);
 	ab_catch_signals();
 
 	/* batch timing: the baseline is "none" with the same parameters */
@@ -322,6 +359,7 @@ void ab_job_free(struct ab_job *job)
 	for (p = 0; p < 2; p++)
 		free(job->own_baseline.ns[p]);
 	free(job->own_baseline.smp);
+	ab_counters_close(&job->counters);
 }
 
 /* ---- printing ---- */
@@ -481,6 +519,58 @@ static void print_distribution(const struct ab_job *job)
 	}
 }
 
+/* Counters per op: one column per event, IPC when both are there. */
+static void print_counters(const struct ab_job *job)
+{
+	const struct ab_counters *c = &job->counters;
+	int i, e, cyc = -1, ins = -1, mux = 0;
+
+	if (!c->n)
+		return;
+	for (e = 0; e < c->n; e++) {
+		if (!strcmp(c->ev[e].name, "cycles"))
+			cyc = e;
+		if (!strcmp(c->ev[e].name, "instructions"))
+			ins = e;
+	}
+	printf("\ncounters per op (one allocation and its free, %s)\n",
+	       job->o.timing == AB_TIMING_BATCH && !job->raw
+		       ? "net of the none baseline"
+		       : "raw");
+	printf("%-18s", "strategy");
+	for (e = 0; e < c->n; e++)
+		printf(" %16.16s", c->ev[e].name);
+	if (cyc >= 0 && ins >= 0)
+		printf(" %6s", "IPC");
+	printf("\n");
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_row *r = &job->rows[i];
+
+		if (!r->ran)
+			continue;
+		printf("%-18s", r->si->name);
+		for (e = 0; e < c->n; e++) {
+			if (isnan(r->ev_net[e]))
+				printf(" %16s", "n/a");
+			else
+				printf(" %16.2f", r->ev_net[e]);
+		}
+		if (cyc >= 0 && ins >= 0)
+			printf(" %6.2f", r->ev_raw[ins] / r->ev_raw[cyc]);
+		printf("\n");
+	}
+	for (e = 0; e < c->n; e++)
+		if (c->ev[e].running < c->ev[e].enabled) {
+			printf("note: counter %s ran %.0f%% of the time (multiplexed) and is scaled by enabled/running\n",
+			       c->ev[e].name,
+			       100.0 * (double)c->ev[e].running /
+				       (double)c->ev[e].enabled);
+			mux = 1;
+		}
+	printf("note: counters count the whole run (warm-up trials and the harness included); node hits are not checked while counting\n");
+	(void)mux;
+}
+
 static void print_notes(const struct ab_job *job)
 {
 	int i, local = 0;
@@ -638,6 +728,7 @@ void ab_job_print(const struct ab_job *job)
 	print_header(job);
 	print_table(job);
 	print_distribution(job);
+	print_counters(job);
 	print_notes(job);
 	if (job->histogram)
 		for (i = 0; i < job->nrows; i++) {

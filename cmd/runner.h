@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "allocbench.h"
+#include "counters.h"
 #include "env.h"
 #include "measure.h"
 #include "runopts.h"
@@ -26,6 +27,10 @@
  * @ns:       per-op net ns of each phase, sorted (for histograms)
  * @nr_ns:    how many values @ns holds per phase
  * @smp:      the samples the module wrote, @nr_smp of them
+ * @ev_raw:   per op (one allocation and its free), each event counted
+ *            around the run: warm-up trials included, so divided by all
+ *            the objects of the run
+ * @ev_net:   @ev_raw minus the baseline's (batch timing), else @ev_raw
  */
 struct ab_row {
 	const struct ab_strategy_info *si;
@@ -38,6 +43,8 @@ struct ab_row {
 	size_t nr_ns[2];
 	struct ab_sample *smp;
 	size_t nr_smp;
+	double ev_raw[AB_MAX_EVENTS];
+	double ev_net[AB_MAX_EVENTS];
 };
 
 /**
@@ -56,6 +63,8 @@ struct ab_row {
  *             parameters (one of @rows, or @own_baseline)
  * @own_baseline: the "none" run added when --alloc has none
  * @env:       the captured environment
+ * @events:    --events: "default" or a list; NULL for no counters
+ * @counters:  the counters opened for @events
  */
 struct ab_job {
 	const char *title;
@@ -69,7 +78,17 @@ struct ab_job {
 	struct ab_row *baseline;
 	struct ab_row own_baseline;
 	struct ab_env env;
+	const char *events;
+	struct ab_counters counters;
 };
+
+/*
+ * ab_run_setup - parse `run`'s options (shared by `compare`) into @job,
+ * open the backend, prepare a request per strategy and pin the thread.
+ * Returns an exit status; the job is ready for ab_job_run() on 0.
+ */
+int ab_run_setup(const char *cmd, int argc, const char **argv,
+		 struct ab_job *job);
 
 /*
  * ab_job_add - resolve the comma-separated strategy names in @list and

@@ -417,7 +417,8 @@ static long ab_run_trials(const struct ab_strategy *s, struct ab_ctx *ctx,
 				  &alloc_cycles);
 		if (!ctx->pair) {
 			atomic_long_add(n, &ab_outstanding);
-			if (measured && s->on_node) {
+			if (measured && s->on_node &&
+			    !(r->flags & AB_RUN_NO_NODE_CHECK)) {
 				for (i = 0; i < n; i++)
 					r->node_hits += s->on_node(ctx,
 						ctx->objs[i], r->target_node);

@@ -95,6 +95,28 @@ expect 0 "part 2, the lookup alone" "cli: reproduce 2002-lookup" -- allocbench r
 expect 2 "only kmalloc_class takes --lookup" "cli: --lookup on kmalloc rejected" -- \
 	allocbench run --alloc=kmalloc --lookup=walk
 
+# counters: software events work as root, hardware ones take the no-PMU
+# path, a non-root user the EACCES path; nothing aborts the run
+expect 0 "task-clock" "cli: --events with software events" -- \
+	allocbench run --alloc=none,kmalloc --events=task-clock,page-faults,context-switches,cpu-migrations --trials=20
+expect 0 "hardware counters are unavailable here" "cli: --events=cycles in a VM without a PMU" -- \
+	allocbench run --alloc=kmalloc --events=cycles,instructions --trials=20
+expect 0 "event not found (libpfm4)" "cli: an unknown event is named, the run goes on" -- \
+	allocbench run --alloc=kmalloc --events=no-such-event --trials=20
+expect 0 "counters per op" "cli: --events alone uses the default set" -- \
+	allocbench run --alloc=kmalloc --events --trials=20
+expect 0 "perf_event_paranoid is" "cli: a non-root user gets the EACCES explanation" -- \
+	su -s /bin/sh nobody -c "allocbench lookup --backend=user --events=task-clock --trials=5 --size=8"
+expect 0 "PERF_COUNT_SW_TASK_CLOCK.*opens" "cli: list events marks what opens" -- allocbench list events
+expect 0 "events per lookup" "cli: lookup --events" -- \
+	allocbench lookup --events=task-clock --trials=10 --size=64
+expect 0 "Mann-Whitney U" "cli: compare two strategies" -- \
+	allocbench compare --alloc=kmalloc,kmem_cache --trials=50
+expect 0 "why: no hardware counter opened" "cli: compare --events without a PMU" -- \
+	allocbench compare --alloc=kmalloc,get_free_pages --trials=50 --events
+expect 2 "compare takes two" "cli: compare with one strategy rejected" -- \
+	allocbench compare --alloc=kmalloc
+
 # Invariants from the CSV: median within [min, max], the CI around the
 # median, net <= raw, samples counted.
 allocbench run --alloc=none,kmalloc,get_free_pages,vmalloc_node --trials=200 --csv >/tmp/r.csv 2>&1

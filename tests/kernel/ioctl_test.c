@@ -28,6 +28,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include <linux/allocbench.h>
+#include <linux/perf_event.h>
+#include <sys/syscall.h>
 
 static int fd = -1;
 static struct ab_info info;
@@ -831,6 +833,44 @@ static void test_kmalloc_class(void **state)
 	}
 }
 
+/* ---- counters ---- */
+
+/*
+ * task-clock counted around a RUN ioctl (kernel mode included) is close to
+ * the ioctl's wall time: the work runs in the calling thread.
+ */
+static void test_task_clock_matches_wall_time(void **state)
+{
+	struct perf_event_attr attr = { .size = sizeof(attr),
+					.type = PERF_TYPE_SOFTWARE,
+					.config = PERF_COUNT_SW_TASK_CLOCK,
+					.disabled = 1 };
+	struct ab_run r = req("vmalloc_node");
+	struct timespec t0, t1;
+	uint64_t task_ns;
+	double wall_ns;
+	int pfd;
+
+	pfd = (int)syscall(__NR_perf_event_open, &attr, 0, -1, -1, 0);
+	assert_true(pfd >= 0);
+	r.obj_size = 65536;
+	r.batch = 16;
+	r.trials = 200;
+	ioctl(pfd, PERF_EVENT_IOC_ENABLE, 0);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), 0);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	ioctl(pfd, PERF_EVENT_IOC_DISABLE, 0);
+	assert_int_equal(read(pfd, &task_ns, sizeof(task_ns)), sizeof(task_ns));
+	close(pfd);
+	wall_ns = (double)(t1.tv_sec - t0.tv_sec) * 1e9 +
+		  (double)(t1.tv_nsec - t0.tv_nsec);
+	print_message("# task-clock %.1f ms, wall %.1f ms\n", task_ns / 1e6,
+		      wall_ns / 1e6);
+	assert_true(task_ns > 0.5 * wall_ns);
+	assert_true(task_ns < 1.05 * wall_ns + 1e6);
+}
+
 /* ---- failures ---- */
 
 /* Writes the module parameter; returns 0 or the errno of the write. */
@@ -1065,6 +1105,7 @@ int main(void)
 		cmocka_unit_test(test_lookup_methods_agree),
 		cmocka_unit_test(test_lookup_rejects),
 		cmocka_unit_test(test_kmalloc_class),
+		cmocka_unit_test(test_task_clock_matches_wall_time),
 		cmocka_unit_test(test_param_capped_at_ram),
 		cmocka_unit_test(test_budget_counts_real_footprint),
 		cmocka_unit_test(test_failed_allocations_end_trials),
@@ -1072,7 +1113,7 @@ int main(void)
 		cmocka_unit_test(test_sigint_default),
 		cmocka_unit_test(test_sigint_caught),
 	};
-	size_t n = 25;
+	size_t n = 26;
 
 	REJECT_TESTS(info_rejects, test_info_reject);
 	REJECT_TESTS(run_rejects, test_run_reject);

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * compare.c - `allocbench compare`: is B faster than A, is the difference
+ * more than noise, and what do the counters say made it.
+ *
+ *   allocbench compare --alloc=A,B [run's options]   two strategies, one run
+ *
+ * Per phase: the median net ns/op of each, their difference and ratio, and
+ * a Mann-Whitney U test on the per-trial values (lib/compare.c), a
+ * difference with p >= 0.05 marked as not significant. With counters
+ * (--events), the per-op deltas that account for the cycles.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "runner.h"
+
+/* Index of event @name (its modifiers after ':' ignored), or -1. */
+static int event_index(const struct ab_counters *c, const char *name)
+{
+	size_t n = strlen(name);
+	int i;
+
+	for (i = 0; i < c->n; i++)
+		if (!strncmp(c->ev[i].name, name, n) &&
+		    (c->ev[i].name[n] == '\0' || c->ev[i].name[n] == ':'))
+			return i;
+	return -1;
+}
+
+static void pick(const struct ab_job *job, const char *name, double out[2])
+{
+	int e = event_index(&job->counters, name);
+
+	out[0] = e < 0 ? NAN : job->rows[0].ev_raw[e];
+	out[1] = e < 0 ? NAN : job->rows[1].ev_raw[e];
+}
+
+static void print_phase(const char *phase, const struct ab_row *a,
+			const struct ab_row *b, int p)
+{
+	const struct ab_stats *sa = &a->net[p].ns, *sb = &b->net[p].ns;
+	double d = sb->median - sa->median;
+	struct ab_mwu t;
+
+	ab_mann_whitney(a->ns[p], a->nr_ns[p], b->ns[p], b->nr_ns[p], &t);
+	printf("%-6s %10.1f %10.1f %+10.1f %8.3f %12.3g  ", phase, sa->median,
+	       sb->median, d, sb->median / sa->median, t.p);
+	if (isnan(t.p))
+		printf("not testable (too few or all-equal samples)\n");
+	else if (t.p >= 0.05)
+		printf("no significant difference (p >= 0.05)\n");
+	else
+		printf("%s is %s (significant, p < 0.05)\n", b->si->name,
+		       d < 0 ? "faster" : "slower");
+}
+
+static void print_compare(const struct ab_job *job)
+{
+	const struct ab_row *a = &job->rows[0], *b = &job->rows[1];
+	struct ab_explain_in in;
+	char why[1024];
+
+	printf("\ncompare: %s (B) against %s (A), %s ns/op per trial; test: Mann-Whitney U, two-sided\n",
+	       b->si->name, a->si->name, job->raw ? "raw" : "net");
+	printf("%-6s %10s %10s %10s %8s %12s  %s\n", "phase", "A median",
+	       "B median", "B - A", "B / A", "p", "verdict");
+	print_phase("alloc", a, b, 0);
+	if (a->nr_ns[1] && b->nr_ns[1])
+		print_phase("free", a, b, 1);
+	if (!job->counters.n) {
+		printf("why: no counters (add --events to see instructions, IPC and misses per op)\n");
+		return;
+	}
+	pick(job, "cycles", in.cycles);
+	pick(job, "instructions", in.instructions);
+	pick(job, "branch-misses", in.branch_misses);
+	pick(job, "cache-misses", in.cache_misses);
+	pick(job, "dTLB-load-misses", in.dtlb_misses);
+	if (isnan(in.cycles[0]) && isnan(in.instructions[0]) &&
+	    isnan(in.branch_misses[0]) && isnan(in.cache_misses[0]) &&
+	    isnan(in.dtlb_misses[0]))
+		printf("why: no hardware counter opened, so instructions, IPC and misses are unknown here (software counts above)\n");
+	else if (ab_explain(&in, why, sizeof(why)))
+		printf("why (counters per op, B against A):\n%s", why);
+	else
+		printf("why: instructions, IPC and misses per op barely differ\n");
+}
+
+int cmd_compare(int argc, const char **argv)
+{
+	struct ab_job *job = calloc(1, sizeof(*job));
+	int ret;
+
+	if (!job)
+		return AB_EXIT_RUN;
+	ret = ab_run_setup("compare", argc, argv, job);
+	if (!ret && job->nrows != 2) {
+		ab_err("compare: --alloc names %d strategies; compare takes two, A,B",
+		       job->nrows);
+		ret = AB_EXIT_USAGE;
+	}
+	if (!ret) {
+		ret = ab_job_run(job);
+		ab_job_print(job);
+		if (!ret)
+			print_compare(job);
+	}
+	ab_job_free(job);
+	free(job);
+	return ret;
+}

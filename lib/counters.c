@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * counters.c - event counts through libpfm4 and perf_event_open(2) (see
+ * counters.h). Encoding follows libpfm4's perf_examples: one
+ * pfm_get_os_event_encoding(..., PFM_OS_PERF_EVENT_EXT, ...) call per
+ * event, default privilege levels user and kernel (PFM_PLM3 | PFM_PLM0).
+ */
+#include <errno.h>
+#include <math.h>
+#include <perfmon/pfmlib_perf_event.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "counters.h"
+#include "parse.h"
+
+static int pfm_ready(void)
+{
+	static int ret = 1;
+
+	if (ret == 1)
+		ret = pfm_initialize();
+	return ret;
+}
+
+static int perf_open(struct perf_event_attr *attr, int group)
+{
+	return (int)syscall(__NR_perf_event_open, attr, 0, -1, group, 0);
+}
+
+static int paranoid(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
+	int v = -100;
+
+	if (f) {
+		if (fscanf(f, "%d", &v) != 1)
+			v = -100;
+		fclose(f);
+	}
+	return v;
+}
+
+void ab_counters_explain_open_error(const char *name, int err, int par,
+				    char *buf, size_t len)
+{
+	switch (err) {
+	case ENOENT:
+	case ENODEV:
+	case EOPNOTSUPP:
+		snprintf(
+			buf, len,
+			"counter %s: hardware counters are unavailable here (%s: no PMU, e.g. a VM without a virtual PMU); software events such as task-clock still work",
+			name, strerror(err));
+		break;
+	case EACCES:
+	case EPERM:
+		snprintf(
+			buf, len,
+			"counter %s: not permitted (kernel.perf_event_paranoid is %d): counting kernel work needs perf_event_paranoid <= 1, or root or CAP_PERFMON",
+			name, par);
+		break;
+	case EINVAL:
+		snprintf(
+			buf, len,
+			"counter %s: the kernel refused its encoding (EINVAL); see `allocbench list events` for what opens here",
+			name);
+		break;
+	default:
+		snprintf(buf, len, "counter %s: perf_event_open: %s", name,
+			 strerror(err));
+		break;
+	}
+}
+
+double ab_counter_scale(uint64_t raw, uint64_t enabled, uint64_t running)
+{
+	if (!running)
+		return NAN;
+	if (running >= enabled)
+		return (double)raw;
+	return (double)raw * (double)enabled / (double)running;
+}
+
+int ab_counter_encode(struct ab_event *e, const char *name, FILE *f)
+{
+	pfm_perf_encode_arg_t arg;
+	char *fstr = NULL;
+	int ret;
+
+	memset(e, 0, sizeof(*e));
+	e->fd = -1;
+	snprintf(e->name, sizeof(e->name), "%s", name);
+	memset(&arg, 0, sizeof(arg));
+	arg.attr = &e->attr;
+	arg.fstr = &fstr;
+	arg.size = sizeof(arg);
+	ret = pfm_ready();
+	if (ret == PFM_SUCCESS)
+		ret = pfm_get_os_event_encoding(name, PFM_PLM0 | PFM_PLM3,
+						PFM_OS_PERF_EVENT_EXT, &arg);
+	if (ret != PFM_SUCCESS) {
+		fprintf(f,
+			"counter %s: %s (libpfm4); `allocbench list events` lists the known events\n",
+			name, pfm_strerror(ret));
+		return -1;
+	}
+	snprintf(e->fstr, sizeof(e->fstr), "%s", fstr ? fstr : name);
+	free(fstr);
+	e->attr.size = sizeof(e->attr);
+	e->attr.read_format =
+		PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+	e->attr.exclude_hv = 1;
+	return 0;
+}
+
+/* Opens @e, in the group of @leader_fd if it takes it; errno on failure. */
+static int open_event(struct ab_event *e, int leader_fd)
+{
+	e->attr.disabled = leader_fd < 0;
+	e->fd = perf_open(&e->attr, leader_fd);
+	if (e->fd < 0 && leader_fd >= 0) {
+		/* not groupable with the leader: count on its own */
+		e->attr.disabled = 1;
+		e->fd = perf_open(&e->attr, -1);
+	}
+	return e->fd < 0 ? errno : 0;
+}
+
+static int open_list(struct ab_counters *c, const char *list, FILE *f,
+		     int quiet_hw)
+{
+	char buf[512], *items[AB_MAX_EVENTS], why[320];
+	int i, n, err, opened = 0, hw_failed = 0;
+
+	snprintf(buf, sizeof(buf), "%s", list);
+	n = ab_split_list(buf, items, AB_MAX_EVENTS - c->n);
+	if (n < 0) {
+		fprintf(f, "counters: --events=%s: %s\n", list,
+			n == -E2BIG ? "too many events" : "empty name");
+		return 0;
+	}
+	for (i = 0; i < n; i++) {
+		struct ab_event *e = &c->ev[c->n];
+
+		if (ab_counter_encode(e, items[i], f))
+			continue;
+		err = open_event(e, c->leader >= 0 ? c->ev[c->leader].fd : -1);
+		if (err) {
+			if (quiet_hw) {
+				hw_failed = err;
+				continue;
+			}
+			ab_counters_explain_open_error(e->name, err, paranoid(),
+						       why, sizeof(why));
+			fprintf(f, "%s\n", why);
+			continue;
+		}
+		if (c->leader < 0)
+			c->leader = c->n;
+		c->n++;
+		opened++;
+	}
+	if (quiet_hw && hw_failed && !opened) {
+		ab_counters_explain_open_error("cycles", hw_failed, paranoid(),
+					       why, sizeof(why));
+		fprintf(f, "%s\n", why);
+	}
+	return opened;
+}
+
+int ab_counters_open(struct ab_counters *c, const char *list, FILE *f)
+{
+	memset(c, 0, sizeof(*c));
+	c->leader = -1;
+	if (strcmp(list, "default"))
+		return open_list(c, list, f, 0);
+	open_list(c, AB_DEFAULT_HW_EVENTS, f, 1);
+	open_list(c, AB_DEFAULT_SW_EVENTS, f, 0);
+	return c->n;
+}
+
+void ab_counters_start(struct ab_counters *c)
+{
+	int i;
+
+	for (i = 0; i < c->n; i++)
+		ioctl(c->ev[i].fd, PERF_EVENT_IOC_RESET, 0);
+	for (i = 0; i < c->n; i++)
+		if (c->ev[i].attr.disabled)
+			ioctl(c->ev[i].fd, PERF_EVENT_IOC_ENABLE, 0);
+}
+
+void ab_counters_stop(struct ab_counters *c)
+{
+	uint64_t v[3];
+	int i;
+
+	for (i = 0; i < c->n; i++)
+		if (c->ev[i].attr.disabled)
+			ioctl(c->ev[i].fd, PERF_EVENT_IOC_DISABLE, 0);
+	for (i = 0; i < c->n; i++) {
+		struct ab_event *e = &c->ev[i];
+
+		if (read(e->fd, v, sizeof(v)) != sizeof(v)) {
+			e->raw = e->enabled = e->running = 0;
+			e->value = NAN;
+			continue;
+		}
+		e->raw = v[0];
+		e->enabled = v[1];
+		e->running = v[2];
+		e->value = ab_counter_scale(v[0], v[1], v[2]);
+	}
+}
+
+void ab_counters_close(struct ab_counters *c)
+{
+	int i;
+
+	for (i = c->n - 1; i >= 0; i--)
+		if (c->ev[i].fd >= 0)
+			close(c->ev[i].fd);
+	c->n = 0;
+	c->leader = -1;
+}
+
+int ab_counters_list(FILE *f)
+{
+	pfm_event_info_t info;
+	pfm_pmu_info_t pinfo;
+	struct ab_event e;
+	char name[256];
+	int p, i, n = 0, err;
+
+	if (pfm_ready() != PFM_SUCCESS) {
+		fprintf(f, "libpfm4 did not initialize: %s\n",
+			pfm_strerror(pfm_ready()));
+		return 0;
+	}
+	pfm_for_all_pmus(p)
+	{
+		memset(&pinfo, 0, sizeof(pinfo));
+		pinfo.size = sizeof(pinfo);
+		if (pfm_get_pmu_info(p, &pinfo) != PFM_SUCCESS ||
+		    !pinfo.is_present)
+			continue;
+		fprintf(f, "pmu %s: %s\n", pinfo.name, pinfo.desc);
+		for (i = pinfo.first_event; i != -1;
+		     i = pfm_get_event_next(i)) {
+			memset(&info, 0, sizeof(info));
+			info.size = sizeof(info);
+			if (pfm_get_event_info(i, PFM_OS_PERF_EVENT_EXT,
+					       &info) != PFM_SUCCESS)
+				continue;
+			snprintf(name, sizeof(name), "%s::%s", pinfo.name,
+				 info.name);
+			err = -1;
+			if (!ab_counter_encode(&e, name, stderr)) {
+				err = open_event(&e, -1);
+				if (!err)
+					close(e.fd);
+			}
+			fprintf(f, "  %-44s %s\n", name,
+				err == 0  ? "opens"
+				: err < 0 ? "cannot be encoded"
+					  : strerror(err));
+			n++;
+		}
+	}
+	return n;
+}
