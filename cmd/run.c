@@ -6,6 +6,7 @@
  */
 #include <popt.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "runner.h"
 
@@ -13,8 +14,8 @@ struct run_args {
 	char *alloc;
 	char *size, *order, *batch, *trials, *warmup, *cpu, *node, *gfp;
 	char *timing, *free, *seed, *context, *lookup, *table;
-	char *backend, *events;
-	int nomerge, write, fifo, raw, histogram, csv;
+	char *backend, *events, *free_cpu;
+	int nomerge, write, fifo, raw, histogram, csv, concurrent, quiet;
 };
 
 /* Parses the option strings into @o; prints the error, returns a status. */
@@ -39,8 +40,6 @@ static int parse_values(const struct run_args *a, struct ab_run_opts *o)
 	if (a->warmup)
 		bad = bad || ab_opt_count("warmup", a->warmup, 0, &o->warmup,
 					  err, sizeof(err));
-	if (a->node)
-		bad = bad || ab_opt_node(a->node, o, err, sizeof(err));
 	if (a->gfp)
 		bad = bad || ab_opt_gfp(a->gfp, o, err, sizeof(err));
 	if (a->timing)
@@ -83,10 +82,17 @@ int ab_run_setup(const char *cmd, int argc, const char **argv,
 		{ "warmup", 'w', POPT_ARG_STRING, &a.warmup, 0,
 		  "trials run first and not recorded (default: 0)", "N" },
 		{ "cpu", 'c', POPT_ARG_STRING, &a.cpu, 0,
-		  "CPU to pin to (default: the CPU the command starts on)",
-		  "N" },
+		  "CPU to pin to, numactl syntax; a list with --concurrent (default: the CPU the command starts on)",
+		  "LIST" },
+		{ "concurrent", 0, POPT_ARG_NONE, &a.concurrent, 0,
+		  "run each strategy on all --cpu CPUs at once, released together",
+		  NULL },
 		{ "node", 'n', POPT_ARG_STRING, &a.node, 0,
-		  "NUMA node to allocate on, for the *_node strategies", "N" },
+		  "NUMA node to allocate on, for the *_node strategies (numactl syntax)",
+		  "N" },
+		{ "free-cpu", 0, POPT_ARG_STRING, &a.free_cpu, 0,
+		  "free every object on this CPU (a work item there): remote frees",
+		  "N" },
 		{ "gfp", 'g', POPT_ARG_STRING, &a.gfp, 0,
 		  "kernel, atomic, nowait or kernel_zero (default: kernel)",
 		  "NAME" },
@@ -125,6 +131,8 @@ int ab_run_setup(const char *cmd, int argc, const char **argv,
 		{ "csv", 0, POPT_ARG_NONE, &a.csv, 0,
 		  "one comma-separated line per strategy instead of tables",
 		  NULL },
+		{ "quiet", 'q', POPT_ARG_NONE, &a.quiet, 0,
+		  "no progress line on stderr", NULL },
 		{ "events", 'e', POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL,
 		  &a.events, 0,
 		  "count events per op (libpfm4 names, comma-separated; alone: a default set)",
@@ -148,6 +156,28 @@ int ab_run_setup(const char *cmd, int argc, const char **argv,
 	job->csv = a.csv;
 	job->fifo = a.fifo;
 	job->events = a.events ? (*a.events ? a.events : "default") : NULL;
+	job->concurrent = a.concurrent;
+	job->node_arg = a.node;
+	job->progress = !a.quiet && !a.csv && isatty(STDERR_FILENO);
+	job->free_cpu = -1;
+	if (!ret && a.free_cpu) {
+		char err[AB_ERRLEN];
+		int cpus[2];
+
+		if (ab_parse_cpus("free-cpu", a.free_cpu, cpus, 1, err,
+				  sizeof(err)) != 1) {
+			ab_err("%s", err);
+			ret = AB_EXIT_USAGE;
+		} else if (job->o.free_pattern == AB_FREE_PAIR) {
+			ab_err("--free-cpu: --free=pair frees each object on the allocating CPU");
+			ret = AB_EXIT_USAGE;
+		}
+		job->free_cpu = cpus[0];
+	}
+	if (!ret && job->concurrent && job->events) {
+		ab_err("--events: counters count the calling thread, not the concurrent runs; drop --events or --concurrent");
+		ret = AB_EXIT_USAGE;
+	}
 	if (!ret)
 		ret = ab_job_place(job, a.cpu);
 	return ret;

@@ -18,7 +18,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <sys/random.h>
+#include <time.h>
 
 #include "parse.h"
 #include "runner.h"
@@ -80,6 +82,9 @@ int ab_job_add(struct ab_job *job, const char *list)
 			ab_err("%s", err);
 			ret = AB_EXIT_USAGE;
 		} else {
+			snprintf(r->label, sizeof(r->label), "%s", r->si->name);
+			r->cpu = -1;
+			r->group = job->nrows;
 			job->nrows++;
 		}
 	}
@@ -87,78 +92,82 @@ int ab_job_add(struct ab_job *job, const char *list)
 	return ret;
 }
 
-/* "0,1" for the nodes that have memory. */
-static void nodes_with_memory(char *buf, size_t len)
+int ab_pin(int cpu)
 {
-	int n, max = numa_max_node();
-	size_t used = 0;
+	cpu_set_t one;
 
-	buf[0] = '\0';
-	for (n = 0; n <= max && used < len; n++)
-		if (numa_node_size64(n, NULL) > 0)
-			used += (size_t)snprintf(buf + used, len - used, "%s%d",
-						 used ? "," : "", n);
+	CPU_ZERO(&one);
+	CPU_SET(cpu, &one);
+	if (sched_setaffinity(0, sizeof(one), &one)) {
+		ab_err("cannot pin to CPU %d: %s", cpu, strerror(errno));
+		return AB_EXIT_RUN;
+	}
+	return AB_EXIT_OK;
 }
 
-/* --node must name an online node that has memory. */
-static int check_node(int node)
+/* --node: one node with memory this process may use. */
+static int place_node(struct ab_job *job)
 {
-	char list[128];
+	char err[AB_ERRLEN];
+	int nodes[AB_MAX_PLACES], n;
 
-	if (node < 0)
+	if (!job->node_arg)
 		return AB_EXIT_OK;
-	if (numa_available() < 0) {
-		if (node == 0)
-			return AB_EXIT_OK;
-		ab_err("--node=%d: this kernel has no NUMA support; only node 0 exists",
-		       node);
+	n = ab_parse_nodes("node", job->node_arg, nodes, AB_MAX_PLACES, 0, err,
+			   sizeof(err));
+	if (n < 0) {
+		ab_err("%s", err);
 		return AB_EXIT_USAGE;
 	}
-	if (node <= numa_max_node() && numa_node_size64(node, NULL) > 0)
-		return AB_EXIT_OK;
-	nodes_with_memory(list, sizeof(list));
-	ab_err("--node=%d: no such NUMA node with memory (nodes with memory: %s)",
-	       node, list);
-	return AB_EXIT_USAGE;
+	if (n > 1) {
+		ab_err("--node=%s: a run allocates on one node; `allocbench sweep --mem-nodes=%s` compares several",
+		       job->node_arg, job->node_arg);
+		return AB_EXIT_USAGE;
+	}
+	job->o.node = nodes[0];
+	return AB_EXIT_OK;
 }
 
 int ab_job_place(struct ab_job *job, const char *cpu_arg)
 {
 	struct sched_param sp;
-	cpu_set_t allowed, one;
-	uint64_t v;
-	int ret, c;
+	char err[AB_ERRLEN];
+	int i, c, ret;
 
-	ret = check_node(job->o.node);
+	ret = place_node(job);
 	if (ret)
 		return ret;
-	if (sched_getaffinity(0, sizeof(allowed), &allowed)) {
-		ab_err("sched_getaffinity: %s", strerror(errno));
-		return AB_EXIT_RUN;
-	}
+	/* the node goes to the strategies that take one */
+	for (i = 0; i < job->nrows; i++)
+		if (job->rows[i].si->params & AB_PARAM_NODE)
+			job->rows[i].run.node = job->o.node;
 	if (cpu_arg) {
-		if (ab_parse_u64(cpu_arg, 0, CPU_SETSIZE - 1, &v)) {
-			ab_err("--cpu=%s: not a CPU number (an integer from 0 to %d)",
-			       cpu_arg, CPU_SETSIZE - 1);
+		job->ncpus = ab_parse_cpus("cpu", cpu_arg, job->cpus,
+					   AB_MAX_ROWS, err, sizeof(err));
+		if (job->ncpus < 0) {
+			ab_err("%s", err);
 			return AB_EXIT_USAGE;
 		}
-		if (!CPU_ISSET((int)v, &allowed)) {
-			ab_err("--cpu=%s: CPU %d is offline or outside this process's affinity (%d CPUs allowed; see `taskset -p $$`)",
-			       cpu_arg, (int)v, CPU_COUNT(&allowed));
+		if (job->ncpus > 1 && !job->concurrent) {
+			ab_err("--cpu=%s: a run uses one CPU; add --concurrent to run on all of them at once, or use `allocbench sweep --cpu-nodes=...`",
+			       cpu_arg);
 			return AB_EXIT_USAGE;
 		}
-		job->cpu = (int)v;
 	} else {
 		c = sched_getcpu();
-		job->cpu = c >= 0 ? c : 0;
+		job->cpus[0] = c >= 0 ? c : 0;
+		job->ncpus = 1;
 	}
-	CPU_ZERO(&one);
-	CPU_SET(job->cpu, &one);
-	if (sched_setaffinity(0, sizeof(one), &one)) {
-		ab_err("--cpu=%d: cannot pin to it: %s", job->cpu,
-		       strerror(errno));
-		return AB_EXIT_RUN;
+	job->cpu = job->cpus[0];
+	if (job->free_cpu >= 0) {
+		for (i = 0; i < job->nrows; i++) {
+			job->rows[i].run.flags |= AB_RUN_REMOTE_FREE;
+			job->rows[i].run.free_cpu = (__u32)job->free_cpu;
+		}
 	}
+	ret = ab_pin(job->cpu);
+	if (ret)
+		return ret;
 	if (job->fifo) {
 		sp.sched_priority = sched_get_priority_max(SCHED_FIFO);
 		if (sched_setscheduler(0, SCHED_FIFO, &sp)) {
@@ -209,6 +218,14 @@ static int run_resumable(struct ab_job *job, struct ab_row *r, uint32_t per,
 	}
 }
 
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
 /*
  * Event counts per op of @r: the counters ran around the whole run, warm-up
  * trials included, so the objects of those count too (estimated from the
@@ -244,7 +261,10 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 	struct ab_sample *smp = calloc(len, sizeof(*smp));
 	char why[AB_ERRLEN];
 	int p, err, ret = AB_EXIT_OK;
+	double t0;
 
+	if (r->cpu >= 0 && ab_pin(r->cpu))
+		return AB_EXIT_RUN;
 	for (p = 0; p < 2; p++)
 		r->ns[p] = calloc(len ? len : 1, sizeof(double));
 	if (!smp || !r->ns[0] || !r->ns[1]) {
@@ -261,7 +281,9 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 		r->run.flags |= AB_RUN_NO_NODE_CHECK;
 		ab_counters_start(&job->counters);
 	}
+	t0 = now_ns();
 	err = run_resumable(job, r, per, why, sizeof(why));
+	r->wall_ns = now_ns() - t0;
 	if (job->counters.n) {
 		ab_counters_stop(&job->counters);
 		count_per_op(job, r);
@@ -301,11 +323,98 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 	return ret;
 }
 
+/* One line on stderr: which run of how many, when it is a terminal. */
+static void progress(const struct ab_job *job, int i, int next)
+{
+	if (!job->progress)
+		return;
+	fprintf(stderr, "\r[%d/%d] %-40.40s", next, job->nrows,
+		job->rows[i].label);
+	fflush(stderr);
+}
+
+/* --concurrent: each strategy becomes one row per CPU, run together. */
+static int expand_concurrent(struct ab_job *job)
+{
+	struct ab_row *orig;
+	int i, c, n = job->nrows;
+
+	if (n * job->ncpus > AB_MAX_ROWS) {
+		ab_err("--concurrent: %d strategies on %d CPUs are more than %d runs",
+		       n, job->ncpus, AB_MAX_ROWS);
+		return AB_EXIT_USAGE;
+	}
+	orig = malloc((size_t)n * sizeof(*orig));
+	if (!orig)
+		return AB_EXIT_RUN;
+	memcpy(orig, job->rows, (size_t)n * sizeof(*orig));
+	job->nrows = 0;
+	for (i = 0; i < n; i++)
+		for (c = 0; c < job->ncpus; c++) {
+			struct ab_row *r = &job->rows[job->nrows++];
+
+			*r = orig[i];
+			r->cpu = job->cpus[c];
+			r->group = i;
+			snprintf(r->label, sizeof(r->label), "%s@cpu%d",
+				 orig[i].si->name, job->cpus[c]);
+		}
+	free(orig);
+	return AB_EXIT_OK;
+}
+
+struct member {
+	struct ab_job *job;
+	struct ab_row *row;
+	pthread_barrier_t *start;
+	int ret;
+};
+
+static void *member_run(void *arg)
+{
+	struct member *m = arg;
+	int pinned = ab_pin(m->row->cpu);
+
+	pthread_barrier_wait(m->start);
+	m->ret = pinned ? pinned : run_row(m->job, m->row);
+	return NULL;
+}
+
+/*
+ * Rows [from, to) at the same time, one thread each, pinned, released
+ * together by a barrier so their runs overlap: contention on shared
+ * allocator state shows in every row.
+ */
+static int run_group(struct ab_job *job, int from, int to)
+{
+	struct member m[AB_MAX_ROWS];
+	pthread_t t[AB_MAX_ROWS];
+	pthread_barrier_t start;
+	int i, ret = AB_EXIT_OK;
+
+	pthread_barrier_init(&start, NULL, (unsigned int)(to - from));
+	for (i = from; i < to; i++) {
+		m[i] = (struct member){ job, &job->rows[i], &start, 0 };
+		if (pthread_create(&t[i], NULL, member_run, &m[i])) {
+			ab_err("cannot start a thread for %s",
+			       job->rows[i].label);
+			exit(AB_EXIT_RUN);
+		}
+	}
+	for (i = from; i < to; i++) {
+		pthread_join(t[i], NULL);
+		if (m[i].ret && !ret)
+			ret = m[i].ret;
+	}
+	pthread_barrier_destroy(&start);
+	return ret;
+}
+
 int ab_job_run(struct ab_job *job)
 {
 	const struct ab_strategy_info *none;
 	char err[AB_ERRLEN];
-	int i, ret = AB_EXIT_OK;
+	int i, next, ret = AB_EXIT_OK;
 
 	if (job->o.free_pattern == AB_FREE_SHUFFLE && !job->o.seed_set) {
 		if (getrandom(&job->o.seed, sizeof(job->o.seed), 0) !=
@@ -335,15 +444,27 @@ int ab_job_run(struct ab_job *job)
 	}
 	if (job->baseline && job->o.timing == AB_TIMING_BATCH)
 		ret = run_row(job, job->baseline);
-	for (i = 0; i < job->nrows && !ret; i++) {
-		if (!job->rows[i].ran)
+	if (!ret && job->concurrent && job->ncpus > 1)
+		ret = expand_concurrent(job);
+	for (i = 0; i < job->nrows && !ret; i = next) {
+		for (next = i + 1; next < job->nrows &&
+				   job->rows[next].group == job->rows[i].group;
+		     next++)
+			;
+		progress(job, i, next);
+		if (next - i > 1)
+			ret = run_group(job, i, next);
+		else if (!job->rows[i].ran)
 			ret = run_row(job, &job->rows[i]);
 		/* a signal that came between two runs */
 		if (!ret && interrupted) {
-			ab_err("interrupted after %s", job->rows[i].si->name);
+			ab_err("interrupted after %s", job->rows[i].label);
 			ret = AB_EXIT_INTR;
 		}
 	}
+	if (job->progress)
+		fprintf(stderr, "\r%60s\r", "");
+	ab_pin(job->cpu);
 	return ret;
 }
 
@@ -460,7 +581,7 @@ static void print_table(const struct ab_job *job)
 		if (!r->ran)
 			continue;
 		object_label(r, obj, sizeof(obj));
-		printf("%-18s %-10s", r->si->name, obj);
+		printf("%-18s %-10s", r->label, obj);
 		print_num(a->ns.min);
 		print_num(a->ns.median);
 		print_num(a->ns.mean);
@@ -514,7 +635,7 @@ static void print_distribution(const struct ab_job *job)
 
 		if (!r->ran)
 			continue;
-		print_dist_line(r->si->name, "alloc", &r->net[0].ns);
+		print_dist_line(r->label, "alloc", &r->net[0].ns);
 		print_dist_line("", "free", &r->net[1].ns);
 	}
 }
@@ -548,7 +669,7 @@ static void print_counters(const struct ab_job *job)
 
 		if (!r->ran)
 			continue;
-		printf("%-18s", r->si->name);
+		printf("%-18s", r->label);
 		for (e = 0; e < c->n; e++) {
 			if (isnan(r->ev_net[e]))
 				printf(" %16s", "n/a");
@@ -569,6 +690,36 @@ static void print_counters(const struct ab_job *job)
 		}
 	printf("note: counters count the whole run (warm-up trials and the harness included); node hits are not checked while counting\n");
 	(void)mux;
+}
+
+/*
+ * --concurrent: per strategy, the objects all CPUs allocated and freed
+ * divided by the slowest CPU's wall time.
+ */
+static void print_aggregates(const struct ab_job *job)
+{
+	int i, j;
+
+	for (i = 0; i < job->nrows; i = j) {
+		double objs = 0, wall = 0;
+
+		for (j = i;
+		     j < job->nrows && job->rows[j].group == job->rows[i].group;
+		     j++) {
+			objs += (double)job->rows[j].run.objects *
+				(job->rows[j].run.trials_done +
+				 job->rows[j].run.warmup) /
+				(job->rows[j].run.trials_done
+					 ? job->rows[j].run.trials_done
+					 : 1);
+			if (job->rows[j].wall_ns > wall)
+				wall = job->rows[j].wall_ns;
+		}
+		if (j - i > 1 && wall > 0)
+			printf("aggregate: %s on %d CPUs at once: %.0f objects allocated and freed in %.1f ms (slowest CPU): %.3f M/s\n",
+			       job->rows[i].si->name, j - i, objs, wall / 1e6,
+			       objs / wall * 1e3);
+	}
 }
 
 static void print_notes(const struct ab_job *job)
@@ -615,6 +766,10 @@ static void print_notes(const struct ab_job *job)
 		printf("note: node nL: no --node for that strategy; hits counted against the local node n\n");
 	if (job->o.free_pattern == AB_FREE_PAIR)
 		printf("note: --free=pair frees each object before the next is allocated: node hits are not checked\n");
+	if (job->free_cpu >= 0)
+		printf("note: every object was freed on CPU %d (a work item there), allocated on the CPU of its row\n",
+		       job->free_cpu);
+	print_aggregates(job);
 }
 
 /* One log2 histogram of a row's per-op net ns. */

@@ -12,6 +12,7 @@
 #include "counters.h"
 #include "env.h"
 #include "measure.h"
+#include "placement.h"
 #include "runopts.h"
 
 #define AB_MAX_ROWS 64
@@ -31,6 +32,11 @@
  *            around the run: warm-up trials included, so divided by all
  *            the objects of the run
  * @ev_net:   @ev_raw minus the baseline's (batch timing), else @ev_raw
+ * @label:    the name in tables: the strategy, with "@cpuN" in concurrent
+ *            runs
+ * @cpu:      the CPU to run on, -1 for the job's
+ * @group:    rows of one group run at the same time (--concurrent)
+ * @wall_ns:  wall time of the row's run
  */
 struct ab_row {
 	const struct ab_strategy_info *si;
@@ -45,6 +51,10 @@ struct ab_row {
 	size_t nr_smp;
 	double ev_raw[AB_MAX_EVENTS];
 	double ev_net[AB_MAX_EVENTS];
+	char label[48];
+	int cpu;
+	int group;
+	double wall_ns;
 };
 
 /**
@@ -65,6 +75,11 @@ struct ab_row {
  * @env:       the captured environment
  * @events:    --events: "default" or a list; NULL for no counters
  * @counters:  the counters opened for @events
+ * @cpus:      --cpu, @ncpus of them (the first is the job's CPU)
+ * @concurrent: run each strategy on all @cpus at once
+ * @node_arg:  --node as given, checked by ab_job_place()
+ * @free_cpu:  --free-cpu, -1 for none
+ * @progress:  print progress on stderr (a terminal, several runs)
  */
 struct ab_job {
 	const char *title;
@@ -80,6 +95,12 @@ struct ab_job {
 	struct ab_env env;
 	const char *events;
 	struct ab_counters counters;
+	int cpus[AB_MAX_ROWS];
+	int ncpus;
+	int concurrent;
+	const char *node_arg;
+	int free_cpu;
+	int progress;
 };
 
 /*
@@ -98,11 +119,16 @@ int ab_run_setup(const char *cmd, int argc, const char **argv,
 int ab_job_add(struct ab_job *job, const char *list);
 
 /*
- * ab_job_place - check --node against the NUMA topology and pin the calling
- * thread to @cpu_arg (or the CPU it is on); with job->fifo also switch to
- * SCHED_FIFO. Returns an exit status.
+ * ab_job_place - check --node (job->node_arg) and --free-cpu against the
+ * topology and what this process may use, parse @cpu_arg (numactl syntax;
+ * one CPU unless job->concurrent; default the CPU it is on) and pin the
+ * calling thread to the first; with job->fifo also switch to SCHED_FIFO.
+ * Returns an exit status.
  */
 int ab_job_place(struct ab_job *job, const char *cpu_arg);
+
+/* ab_pin - pin the calling thread to @cpu: 0 or an exit status. */
+int ab_pin(int cpu);
 
 /*
  * ab_job_run - run the baseline (batch timing) and every row, then compute

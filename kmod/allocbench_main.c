@@ -28,6 +28,8 @@
 #include <linux/log2.h>
 #include <linux/preempt.h>
 #include <linux/irqflags.h>
+#include <linux/workqueue.h>
+#include <linux/cpumask.h>
 #ifdef CONFIG_X86
 #include <asm/tsc.h>
 #endif
@@ -240,8 +242,15 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 		return -EINVAL;
 	if ((r->flags & AB_RUN_NOMERGE) && !(s->params & AB_PARAM_CACHE))
 		return -EINVAL;
-	if (memchr_inv(r->reserved, 0, sizeof(r->reserved)))
+	if (r->reserved1 || memchr_inv(r->reserved, 0, sizeof(r->reserved)))
 		return -EINVAL;
+	if (r->flags & AB_RUN_REMOTE_FREE) {
+		if (r->free_pattern == AB_FREE_PAIR ||
+		    r->free_cpu >= nr_cpu_ids || !cpu_online(r->free_cpu))
+			return -EINVAL;
+	} else if (r->free_cpu) {
+		return -EINVAL;
+	}
 	if (r->lookup_table >= AB_TABLE_NR || r->lookup_method >= AB_LOOKUP_NR ||
 	    ((r->lookup_table || r->lookup_method) &&
 	     !(s->params & AB_PARAM_LOOKUP)))
@@ -367,6 +376,48 @@ static u32 ab_in_context(u32 context, u32 (*phase)(struct ab_ctx *, u64 *),
 	return n;
 }
 
+/**
+ * struct ab_remote_free - the free phase of a trial, run on another CPU
+ * @work:   queued with queue_work_on() on ab_run.free_cpu
+ * @s, @ctx, @r: the run
+ * @n:      objects to free
+ * @cycles: the phase's cycles, measured there
+ */
+struct ab_remote_free {
+	struct work_struct work;
+	const struct ab_strategy *s;
+	struct ab_ctx *ctx;
+	const struct ab_run *r;
+	u32 n;
+	u64 cycles;
+};
+
+static void ab_remote_free_fn(struct work_struct *work)
+{
+	struct ab_remote_free *rf = container_of(work, struct ab_remote_free,
+						 work);
+
+	ab_in_context(rf->r->context, NULL, rf->s->free_phase, rf->ctx, rf->n,
+		      &rf->cycles);
+}
+
+/*
+ * Frees the trial's objects on r->free_cpu and waits, uninterruptibly:
+ * the work is bounded (one trial's frees) and every object must be freed
+ * before the run may return, whatever signal arrives meanwhile.
+ */
+static void ab_free_remote(const struct ab_strategy *s, struct ab_ctx *ctx,
+			   const struct ab_run *r, u32 n, u64 *cycles)
+{
+	struct ab_remote_free rf = { .s = s, .ctx = ctx, .r = r, .n = n };
+
+	INIT_WORK_ONSTACK(&rf.work, ab_remote_free_fn);
+	queue_work_on(r->free_cpu, system_highpri_wq, &rf.work);
+	flush_work(&rf.work);
+	destroy_work_on_stack(&rf.work);
+	*cycles = rf.cycles;
+}
+
 /* Writes the measured trial @t's samples to the user buffer. */
 static int ab_put_samples(struct ab_ctx *ctx, struct ab_run *r, u32 t, u32 n,
 			  u64 alloc_cycles, u64 free_cycles)
@@ -426,8 +477,11 @@ static long ab_run_trials(const struct ab_strategy *s, struct ab_ctx *ctx,
 			}
 			ab_free_order(ctx->order, n, r->free_pattern, r->seed,
 				      t);
-			ab_in_context(r->context, NULL, s->free_phase, ctx, n,
-				      &free_cycles);
+			if (r->flags & AB_RUN_REMOTE_FREE)
+				ab_free_remote(s, ctx, r, n, &free_cycles);
+			else
+				ab_in_context(r->context, NULL, s->free_phase,
+					      ctx, n, &free_cycles);
 			atomic_long_sub(n, &ab_outstanding);
 		}
 

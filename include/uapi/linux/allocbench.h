@@ -145,7 +145,15 @@ enum ab_gfp {
  * whose event counters must see only the timed loops and the harness.
  */
 #define AB_RUN_NO_NODE_CHECK (1U << 2)
-#define AB_RUN_FLAGS_ALL (AB_RUN_NOMERGE | AB_RUN_WRITE | AB_RUN_NO_NODE_CHECK)
+/*
+ * Free on another CPU: the free phase of every trial runs in a work item
+ * queued on ab_run.free_cpu (process context there, timed there) while
+ * the caller waits: objects allocated on one CPU, freed on another.
+ */
+#define AB_RUN_REMOTE_FREE (1U << 3)
+#define AB_RUN_FLAGS_ALL                                          \
+	(AB_RUN_NOMERGE | AB_RUN_WRITE | AB_RUN_NO_NODE_CHECK | \
+	 AB_RUN_REMOTE_FREE)
 
 /* Timing mode (ab_run.timing) */
 enum ab_timing {
@@ -266,6 +274,9 @@ struct ab_sample {
  * @samples_len:  elements at @samples_ptr: 0, or at least @trials
  *                (AB_TIMING_BATCH) or @trials x per-trial objects
  *                (AB_TIMING_SINGLE)
+ * @free_cpu:     with AB_RUN_REMOTE_FREE, the online CPU that frees (not
+ *                with AB_FREE_PAIR); zero otherwise
+ * @reserved1:    zero
  * @reserved:     zero
  *
  * Output (also written back, with partial counts, when the run returns
@@ -306,7 +317,9 @@ struct ab_run {
 	__u64 seed;
 	__u64 samples_ptr;
 	__u64 samples_len;
-	__u64 reserved[4];
+	__u32 free_cpu;
+	__u32 reserved1;
+	__u64 reserved[3];
 
 	__u32 trials_done;
 	__u32 cpu_start;

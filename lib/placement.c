@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* placement.c - CPU and node lists, checked (see placement.h). */
+#define _GNU_SOURCE
+#include <numa.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "placement.h"
+
+/*
+ * libnuma reports parse errors through these weak hooks (numa(3)); ours
+ * stay silent, the caller prints one sentence instead.
+ */
+void numa_error(char *where)
+{
+	(void)where;
+}
+
+void numa_warn(int num, char *fmt, ...)
+{
+	(void)num;
+	(void)fmt;
+}
+
+void ab_format_list(const int *v, int n, char *buf, size_t len)
+{
+	size_t used = 0;
+	int i, j;
+
+	buf[0] = '\0';
+	for (i = 0; i < n && used < len; i = j + 1) {
+		for (j = i; j + 1 < n && v[j + 1] == v[j] + 1; j++)
+			;
+		used += (size_t)snprintf(buf + used, len - used, "%s%d",
+					 i ? "," : "", v[i]);
+		if (j > i && used < len)
+			used += (size_t)snprintf(buf + used, len - used, "-%d",
+						 v[j]);
+	}
+	if (!n)
+		snprintf(buf, len, "none");
+}
+
+int ab_allowed_cpus(int *cpus, int max)
+{
+	cpu_set_t set;
+	int c, n = 0;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 0;
+	for (c = 0; c < CPU_SETSIZE && n < max; c++)
+		if (CPU_ISSET(c, &set))
+			cpus[n++] = c;
+	return n;
+}
+
+static int node_has_memory(int node)
+{
+	long long size = numa_node_size64(node, NULL);
+
+	return size > 0;
+}
+
+int ab_memory_nodes(int *nodes, int max)
+{
+	struct bitmask *allowed;
+	int node, n = 0;
+
+	if (numa_available() < 0) {
+		nodes[0] = 0;
+		return 1;
+	}
+	allowed = numa_get_mems_allowed();
+	for (node = 0; node <= numa_max_node() && n < max; node++)
+		if (numa_bitmask_isbitset(allowed, (unsigned int)node) &&
+		    node_has_memory(node))
+			nodes[n++] = node;
+	numa_bitmask_free(allowed);
+	return n;
+}
+
+int ab_node_first_cpu(int node)
+{
+	int cpus[AB_MAX_PLACES], i, n = ab_allowed_cpus(cpus, AB_MAX_PLACES);
+
+	for (i = 0; i < n; i++)
+		if ((numa_available() < 0 ? 0 : numa_node_of_cpu(cpus[i])) ==
+		    node)
+			return cpus[i];
+	return -1;
+}
+
+int ab_cpu_nodes(int *nodes, int max)
+{
+	int node, n = 0, top = numa_available() < 0 ? 0 : numa_max_node();
+
+	for (node = 0; node <= top && n < max; node++)
+		if (ab_node_first_cpu(node) >= 0)
+			nodes[n++] = node;
+	return n;
+}
+
+int ab_parse_cpus(const char *opt, const char *arg, int *cpus, int max,
+		  char *err, size_t len)
+{
+	int allowed[AB_MAX_PLACES], na, c, i, n = 0;
+	long conf = sysconf(_SC_NPROCESSORS_CONF);
+	struct bitmask *bm;
+	char list[256], path[96];
+	FILE *f;
+
+	na = ab_allowed_cpus(allowed, AB_MAX_PLACES);
+	ab_format_list(allowed, na, list, sizeof(list));
+	bm = numa_parse_cpustring_all(arg);
+	if (!bm) {
+		snprintf(err, len,
+			 "--%s=%s: not a CPU list, or a CPU that does not exist (numactl syntax, e.g. 0-3,8 or all; allowed here: %s)",
+			 opt, arg, list);
+		return -1;
+	}
+	for (c = 0; c < (int)numa_bitmask_nbytes(bm) * 8 && n <= max; c++) {
+		if (!numa_bitmask_isbitset(bm, (unsigned int)c))
+			continue;
+		if (c >= conf) {
+			snprintf(err, len,
+				 "--%s=%s: there is no CPU %d (CPUs: 0-%ld)",
+				 opt, arg, c, conf - 1);
+			goto fail;
+		}
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu%d/online", c);
+		f = fopen(path, "r");
+		if (f) {
+			int online = fgetc(f);
+
+			fclose(f);
+			if (online == '0') {
+				snprintf(err, len, "--%s=%s: CPU %d is offline",
+					 opt, arg, c);
+				goto fail;
+			}
+		}
+		for (i = 0; i < na && allowed[i] != c; i++)
+			;
+		if (i == na) {
+			snprintf(err, len,
+				 "--%s=%s: CPU %d is outside this process's allowed CPUs (%s: its affinity within its cpuset)",
+				 opt, arg, c, list);
+			goto fail;
+		}
+		if (n == max) {
+			snprintf(err, len, "--%s=%s: more than %d CPUs", opt,
+				 arg, max);
+			goto fail;
+		}
+		cpus[n++] = c;
+	}
+	numa_bitmask_free(bm);
+	if (!n)
+		snprintf(err, len, "--%s=%s: no CPU in the list", opt, arg);
+	return n ? n : -1;
+fail:
+	numa_bitmask_free(bm);
+	return -1;
+}
+
+int ab_parse_nodes(const char *opt, const char *arg, int *nodes, int max,
+		   int need_cpus, char *err, size_t len)
+{
+	int mem[AB_MAX_PLACES], nm, node, n = 0;
+	struct bitmask *bm, *allowed;
+	char list[256];
+
+	nm = ab_memory_nodes(mem, AB_MAX_PLACES);
+	ab_format_list(mem, nm, list, sizeof(list));
+	if (numa_available() < 0) {
+		if (!strcmp(arg, "0") || !strcmp(arg, "all")) {
+			nodes[0] = 0;
+			return 1;
+		}
+		snprintf(err, len,
+			 "--%s=%s: this kernel has no NUMA support; only node 0 exists",
+			 opt, arg);
+		return -1;
+	}
+	bm = numa_parse_nodestring_all(arg);
+	if (!bm) {
+		snprintf(err, len,
+			 "--%s=%s: not a node list, or a node that does not exist (numactl syntax, e.g. 0-1 or all; nodes with memory: %s)",
+			 opt, arg, list);
+		return -1;
+	}
+	allowed = numa_get_mems_allowed();
+	for (node = 0; node <= numa_max_possible_node() && n <= max; node++) {
+		if (!numa_bitmask_isbitset(bm, (unsigned int)node))
+			continue;
+		if (node > numa_max_node() || numa_node_size64(node, NULL) < 0) {
+			snprintf(err, len,
+				 "--%s=%s: there is no node %d (nodes with memory: %s)",
+				 opt, arg, node, list);
+			goto fail;
+		}
+		if (!node_has_memory(node)) {
+			snprintf(err, len,
+				 "--%s=%s: node %d has no memory (a CPU-only node; nodes with memory: %s)",
+				 opt, arg, node, list);
+			goto fail;
+		}
+		if (!numa_bitmask_isbitset(allowed, (unsigned int)node)) {
+			snprintf(err, len,
+				 "--%s=%s: node %d is outside this process's allowed memory nodes (%s: Mems_allowed of its cpuset)",
+				 opt, arg, node, list);
+			goto fail;
+		}
+		if (need_cpus && ab_node_first_cpu(node) < 0) {
+			snprintf(err, len,
+				 "--%s=%s: node %d has no CPU this process may use (a memory-only node?)",
+				 opt, arg, node);
+			goto fail;
+		}
+		if (n == max) {
+			snprintf(err, len, "--%s=%s: more than %d nodes", opt,
+				 arg, max);
+			goto fail;
+		}
+		nodes[n++] = node;
+	}
+	numa_bitmask_free(bm);
+	numa_bitmask_free(allowed);
+	if (!n)
+		snprintf(err, len, "--%s=%s: no node in the list", opt, arg);
+	return n ? n : -1;
+fail:
+	numa_bitmask_free(bm);
+	numa_bitmask_free(allowed);
+	return -1;
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * placement.h - CPU and NUMA node lists in numactl's syntax ("0-3,8",
+ * "all", "!1"), parsed by libnuma and checked against what exists and what
+ * this process may use: CPUs that are online and in its affinity (which the
+ * kernel already narrows to its cpuset, legacy or cgroup v2), nodes that
+ * have memory and are in its Mems_allowed.
+ */
+#ifndef AB_PLACEMENT_H
+#define AB_PLACEMENT_H
+
+#include <stddef.h>
+
+#define AB_MAX_PLACES 1024
+
+/*
+ * ab_parse_cpus - @arg into @cpus (ascending, at most @max); returns how
+ * many, or -1 with "--OPT=ARG: why (what is allowed)" in @err: not a list,
+ * no such CPU, offline, outside the allowed CPUs.
+ */
+int ab_parse_cpus(const char *opt, const char *arg, int *cpus, int max,
+		  char *err, size_t len);
+
+/*
+ * ab_parse_nodes - @arg into @nodes; -1 with the reason: not a list, no
+ * such node (including a machine without node 0), no memory on it,
+ * outside Mems_allowed. With @need_cpus, nodes without CPUs are refused.
+ */
+int ab_parse_nodes(const char *opt, const char *arg, int *nodes, int max,
+		   int need_cpus, char *err, size_t len);
+
+/* ab_format_list - "0-3,8" for the ascending @v[0..n). */
+void ab_format_list(const int *v, int n, char *buf, size_t len);
+
+/* ab_node_first_cpu - the first allowed CPU of @node, or -1. */
+int ab_node_first_cpu(int node);
+
+/* ab_allowed_cpus - the CPUs this process may run on, ascending. */
+int ab_allowed_cpus(int *cpus, int max);
+
+/* ab_memory_nodes - the nodes with memory this process may use. */
+int ab_memory_nodes(int *nodes, int max);
+
+/* ab_cpu_nodes - the nodes with at least one allowed CPU. */
+int ab_cpu_nodes(int *nodes, int max);
+
+#endif
