@@ -147,6 +147,9 @@ int ab_run_setup(const char *cmd, int argc, const char **argv,
 	ret = ab_popt_parse(cmd, argc, argv, opts);
 	if (!ret)
 		ret = parse_values(&a, &job->o);
+	job->node_arg = a.node;
+	if (!ret)
+		ret = ab_job_node(job);
 	if (!ret)
 		ret = ab_backend_open(a.backend, &job->be, &job->bi);
 	if (!ret)
@@ -157,7 +160,6 @@ int ab_run_setup(const char *cmd, int argc, const char **argv,
 	job->fifo = a.fifo;
 	job->events = a.events ? (*a.events ? a.events : "default") : NULL;
 	job->concurrent = a.concurrent;
-	job->node_arg = a.node;
 	job->progress = !a.quiet && !a.csv && isatty(STDERR_FILENO);
 	job->free_cpu = -1;
 	if (!ret && a.free_cpu) {

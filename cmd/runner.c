@@ -105,8 +105,7 @@ int ab_pin(int cpu)
 	return AB_EXIT_OK;
 }
 
-/* --node: one node with memory this process may use. */
-static int place_node(struct ab_job *job)
+int ab_job_node(struct ab_job *job)
 {
 	char err[AB_ERRLEN];
 	int nodes[AB_MAX_PLACES], n;
@@ -134,13 +133,6 @@ int ab_job_place(struct ab_job *job, const char *cpu_arg)
 	char err[AB_ERRLEN];
 	int i, c, ret;
 
-	ret = place_node(job);
-	if (ret)
-		return ret;
-	/* the node goes to the strategies that take one */
-	for (i = 0; i < job->nrows; i++)
-		if (job->rows[i].si->params & AB_PARAM_NODE)
-			job->rows[i].run.node = job->o.node;
 	if (cpu_arg) {
 		job->ncpus = ab_parse_cpus("cpu", cpu_arg, job->cpus,
 					   AB_MAX_ROWS, err, sizeof(err));

@@ -119,8 +119,14 @@ int ab_run_setup(const char *cmd, int argc, const char **argv,
 int ab_job_add(struct ab_job *job, const char *list);
 
 /*
- * ab_job_place - check --node (job->node_arg) and --free-cpu against the
- * topology and what this process may use, parse @cpu_arg (numactl syntax;
+ * ab_job_node - check --node (job->node_arg: one node with memory this
+ * process may use, numactl syntax) and put it in job->o.node, before the
+ * strategies are added. Returns an exit status.
+ */
+int ab_job_node(struct ab_job *job);
+
+/*
+ * ab_job_place - parse @cpu_arg (numactl syntax;
  * one CPU unless job->concurrent; default the CPU it is on) and pin the
  * calling thread to the first; with job->fifo also switch to SCHED_FIFO.
  * Returns an exit status.

@@ -4,6 +4,7 @@
 #include <numa.h>
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -113,11 +114,18 @@ int ab_parse_cpus(const char *opt, const char *arg, int *cpus, int max,
 
 	na = ab_allowed_cpus(allowed, AB_MAX_PLACES);
 	ab_format_list(allowed, na, list, sizeof(list));
+	if (strspn(arg, "0123456789") == strlen(arg) && *arg &&
+	    atol(arg) >= conf) {
+		snprintf(err, len, "--%s=%s: there is no CPU %s (CPUs: 0-%ld)",
+			 opt, arg, arg, conf - 1);
+		return -1;
+	}
 	bm = numa_parse_cpustring_all(arg);
 	if (!bm) {
-		snprintf(err, len,
-			 "--%s=%s: not a CPU list, or a CPU that does not exist (numactl syntax, e.g. 0-3,8 or all; allowed here: %s)",
-			 opt, arg, list);
+		snprintf(
+			err, len,
+			"--%s=%s: not a CPU list, or a CPU that does not exist (numactl syntax, e.g. 0-3,8 or all; allowed here: %s)",
+			opt, arg, list);
 		return -1;
 	}
 	for (c = 0; c < (int)numa_bitmask_nbytes(bm) * 8 && n <= max; c++) {
@@ -145,9 +153,10 @@ int ab_parse_cpus(const char *opt, const char *arg, int *cpus, int max,
 		for (i = 0; i < na && allowed[i] != c; i++)
 			;
 		if (i == na) {
-			snprintf(err, len,
-				 "--%s=%s: CPU %d is outside this process's allowed CPUs (%s: its affinity within its cpuset)",
-				 opt, arg, c, list);
+			snprintf(
+				err, len,
+				"--%s=%s: CPU %d is outside this process's allowed CPUs (%s: its affinity within its cpuset)",
+				opt, arg, c, list);
 			goto fail;
 		}
 		if (n == max) {
@@ -180,44 +189,58 @@ int ab_parse_nodes(const char *opt, const char *arg, int *nodes, int max,
 			nodes[0] = 0;
 			return 1;
 		}
+		snprintf(
+			err, len,
+			"--%s=%s: this kernel has no NUMA support; only node 0 exists",
+			opt, arg);
+		return -1;
+	}
+	if (strspn(arg, "0123456789") == strlen(arg) && *arg &&
+	    atoi(arg) > numa_max_node()) {
 		snprintf(err, len,
-			 "--%s=%s: this kernel has no NUMA support; only node 0 exists",
-			 opt, arg);
+			 "--%s=%s: there is no node %s (nodes with memory: %s)",
+			 opt, arg, arg, list);
 		return -1;
 	}
 	bm = numa_parse_nodestring_all(arg);
 	if (!bm) {
-		snprintf(err, len,
-			 "--%s=%s: not a node list, or a node that does not exist (numactl syntax, e.g. 0-1 or all; nodes with memory: %s)",
-			 opt, arg, list);
+		snprintf(
+			err, len,
+			"--%s=%s: not a node list, or a node that does not exist (numactl syntax, e.g. 0-1 or all; nodes with memory: %s)",
+			opt, arg, list);
 		return -1;
 	}
 	allowed = numa_get_mems_allowed();
 	for (node = 0; node <= numa_max_possible_node() && n <= max; node++) {
 		if (!numa_bitmask_isbitset(bm, (unsigned int)node))
 			continue;
-		if (node > numa_max_node() || numa_node_size64(node, NULL) < 0) {
-			snprintf(err, len,
-				 "--%s=%s: there is no node %d (nodes with memory: %s)",
-				 opt, arg, node, list);
+		if (node > numa_max_node() ||
+		    numa_node_size64(node, NULL) < 0) {
+			snprintf(
+				err, len,
+				"--%s=%s: there is no node %d (nodes with memory: %s)",
+				opt, arg, node, list);
 			goto fail;
 		}
 		if (!node_has_memory(node)) {
-			snprintf(err, len,
-				 "--%s=%s: node %d has no memory (a CPU-only node; nodes with memory: %s)",
-				 opt, arg, node, list);
+			snprintf(
+				err, len,
+				"--%s=%s: node %d has no memory (a CPU-only node; nodes with memory: %s)",
+				opt, arg, node, list);
 			goto fail;
 		}
 		if (!numa_bitmask_isbitset(allowed, (unsigned int)node)) {
-			snprintf(err, len,
-				 "--%s=%s: node %d is outside this process's allowed memory nodes (%s: Mems_allowed of its cpuset)",
-				 opt, arg, node, list);
+			snprintf(
+				err, len,
+				"--%s=%s: node %d is outside this process's allowed memory nodes (%s: Mems_allowed of its cpuset)",
+				opt, arg, node, list);
 			goto fail;
 		}
 		if (need_cpus && ab_node_first_cpu(node) < 0) {
-			snprintf(err, len,
-				 "--%s=%s: node %d has no CPU this process may use (a memory-only node?)",
-				 opt, arg, node);
+			snprintf(
+				err, len,
+				"--%s=%s: node %d has no CPU this process may use (a memory-only node?)",
+				opt, arg, node);
 			goto fail;
 		}
 		if (n == max) {

@@ -182,21 +182,6 @@ int ab_opt_count(const char *name, const char *arg, uint32_t min, uint32_t *out,
 	return 0;
 }
 
-int ab_opt_node(const char *arg, struct ab_run_opts *o, char *err, size_t len)
-{
-	uint64_t v;
-
-	if (ab_parse_u64(arg, 0, 1023, &v)) {
-		snprintf(
-			err, len,
-			"--node=%s: not a NUMA node number (an integer from 0; see `numactl -H`)",
-			arg);
-		return -EINVAL;
-	}
-	o->node = (int)v;
-	return 0;
-}
-
 int ab_opt_gfp(const char *arg, struct ab_run_opts *o, char *err, size_t len)
 {
 	return opt_enum("gfp", "GFP choice", arg, gfp_names, AB_GFP_NR, &o->gfp,

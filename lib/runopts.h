@@ -70,7 +70,6 @@ int ab_opt_size(const char *arg, struct ab_run_opts *o, char *err, size_t len);
 int ab_opt_order(const char *arg, struct ab_run_opts *o, char *err, size_t len);
 int ab_opt_count(const char *name, const char *arg, uint32_t min, uint32_t *out,
 		 char *err, size_t len);
-int ab_opt_node(const char *arg, struct ab_run_opts *o, char *err, size_t len);
 int ab_opt_gfp(const char *arg, struct ab_run_opts *o, char *err, size_t len);
 int ab_opt_timing(const char *arg, struct ab_run_opts *o, char *err,
 		  size_t len);

@@ -33,7 +33,7 @@ expect 2 "--trials=-1: must be an integer" "--trials=-1" -- run --trials=-1
 expect 2 "--batch=0: must be an integer from 1" "--batch=0" -- run --batch=0
 expect 2 "--warmup=x: must be an integer from 0" "--warmup=x" -- run --warmup=x
 expect 2 "--order=-2: not a page order" "--order=-2" -- run --order=-2
-expect 2 "--node=-3: not a NUMA node" "--node=-3" -- run --node=-3
+expect 2 "--node=-3: not a node list" "--node=-3" -- run --node=-3
 expect 2 "--gfp=GFP_DMA: unknown GFP choice" "--gfp=GFP_DMA" -- run --gfp=GFP_DMA
 expect 2 "--bogus: unknown option" "unknown option" -- run --bogus
 expect 2 "unexpected argument 'kmalloc'" "stray argument" -- run kmalloc

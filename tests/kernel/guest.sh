@@ -44,10 +44,10 @@ expect 2 "--size=0" "cli: --size=0 rejected" -- allocbench run --size=0
 expect 2 "--size=abc" "cli: --size=abc rejected" -- allocbench run --size=abc
 expect 2 "--alloc=nosuch: unknown strategy" "cli: --alloc=nosuch rejected" -- \
 	allocbench run --alloc=nosuch
-expect 2 "--node=7: no such NUMA node" "cli: --node=7 rejected" -- \
+expect 2 "--node=7: there is no node 7" "cli: --node=7 rejected" -- \
 	allocbench run --alloc=kmalloc_node --node=7
 expect 2 "--trials=-1" "cli: --trials=-1 rejected" -- allocbench run --trials=-1
-expect 2 "--cpu=99" "cli: --cpu=99 rejected" -- allocbench run --cpu=99
+expect 2 "--cpu=99: there is no CPU 99" "cli: --cpu=99 rejected" -- allocbench run --cpu=99
 expect 2 "largest object" "cli: --size above kmalloc's maximum rejected" -- \
 	allocbench run --alloc=kmalloc --size=1G
 expect 2 "takes no GFP" "cli: --gfp on vmalloc_node rejected" -- \
