@@ -11,12 +11,16 @@
 
 const struct ab_cmd ab_cmds[] = {
 	{ "run", cmd_run, "run allocation strategies and print per-op costs" },
+	{ "sweep", cmd_sweep,
+	  "sizes x strategies x CPU nodes x memory nodes, local against remote" },
 	{ "compare", cmd_compare,
 	  "two strategies: delta, significance, and why (counters)" },
 	{ "lookup", cmd_lookup,
 	  "time kmalloc size-class lookups: walk, fls, bsr, switch, kernel" },
 	{ "reproduce", cmd_reproduce,
 	  "repeat a seed experiment: 2019-scatterlist, 2002-lookup" },
+	{ "topology", cmd_topology,
+	  "nodes, CPUs, memory, distances, cpusets, usable backends and counters" },
 	{ "list", cmd_list, "list the backends and their strategies" },
 	{ "info", cmd_info, "show the backend's versions and limits" },
 	{ "help", cmd_help, "show help for a command: allocbench help run" },
@@ -30,7 +34,7 @@ const struct ab_cmd *ab_cmd_find(const char *name)
 	for (c = ab_cmds; c->name; c++)
 		if (!strcmp(c->name, name))
 			return c;
-	ab_err("'%s' is not a command (commands: run, compare, lookup, reproduce, list, info, help)",
+	ab_err("'%s' is not a command (commands: run, sweep, compare, lookup, reproduce, topology, list, info, help)",
 	       name);
 	return NULL;
 }

@@ -864,6 +864,11 @@ static void print_csv(const struct ab_job *job)
 	}
 }
 
+void ab_job_print_header(const struct ab_job *job)
+{
+	print_header(job);
+}
+
 void ab_job_print(const struct ab_job *job)
 {
 	int i;

@@ -51,7 +51,7 @@ struct ab_row {
 	size_t nr_smp;
 	double ev_raw[AB_MAX_EVENTS];
 	double ev_net[AB_MAX_EVENTS];
-	char label[48];
+	char label[64];
 	int cpu;
 	int group;
 	double wall_ns;
@@ -142,6 +142,9 @@ int ab_pin(int cpu);
  * what finished is kept. Returns AB_EXIT_OK, AB_EXIT_RUN or AB_EXIT_INTR.
  */
 int ab_job_run(struct ab_job *job);
+
+/* ab_job_print_header - the header alone: versions, environment, setup. */
+void ab_job_print_header(const struct ab_job *job);
 
 /* ab_job_print - header, tables (or CSV), notes, histograms. */
 void ab_job_print(const struct ab_job *job);

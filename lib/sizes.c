@@ -177,3 +177,51 @@ int ab_sizes_file(const char *path, uint32_t **out, size_t *n, char *err,
 	*n = used;
 	return 0;
 }
+
+int ab_sizes_range(const char *spec, uint64_t *out, int max, char *err,
+		   size_t len)
+{
+	char buf[256], *items[64], *colon, *dash;
+	uint64_t a, b, step, v;
+	int n = 0, i, k;
+
+	snprintf(buf, sizeof(buf), "%s", spec);
+	colon = strchr(buf, ':');
+	if (!colon) {
+		k = ab_split_list(buf, items, 64);
+		for (i = 0; i < k && n < max; i++) {
+			if (ab_parse_size(items[i], &v) || !v ||
+			    v > (1ULL << 40))
+				goto bad;
+			out[n++] = v;
+		}
+		if (k <= 0 || k > max)
+			goto bad;
+		return n;
+	}
+	*colon++ = '\0';
+	dash = strchr(buf, '-');
+	if (!dash)
+		goto bad;
+	*dash = '\0';
+	if (ab_parse_size(buf, &a) || ab_parse_size(dash + 1, &b) || !a ||
+	    a > b || b > (1ULL << 40) || (*colon != 'x' && *colon != '+') ||
+	    ab_parse_size(colon + 1, &step) ||
+	    (*colon == 'x' ? step < 2 : !step))
+		goto bad;
+	for (v = a; v <= b; v = *colon == 'x' ? v * step : v + step) {
+		if (n == max) {
+			snprintf(err, len, "--sizes=%s: more than %d sizes",
+				 spec, max);
+			return -EINVAL;
+		}
+		out[n++] = v;
+	}
+	return n;
+bad:
+	snprintf(
+		err, len,
+		"--sizes=%s: not a list or range of sizes (e.g. 64,4K,1M or 8-64K:x2 or 4K-64K:+4K; sizes 1 to 1T)",
+		spec);
+	return -EINVAL;
+}

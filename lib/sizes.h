@@ -33,4 +33,14 @@ int ab_sizes_dist(const char *spec, uint32_t n, uint64_t seed, uint32_t *out,
 int ab_sizes_file(const char *path, uint32_t **out, size_t *n, char *err,
 		  size_t len);
 
+/*
+ * ab_sizes_range - object sizes for a sweep from @spec: a comma-separated
+ * list ("64,4K,1M"), or a range with a step, "A-B:xF" (multiply by F, from
+ * A while <= B, e.g. "8-64K:x2") or "A-B:+S" (add S). At most @max sizes,
+ * each from 1 to 2^40. Returns how many, or -EINVAL with "--sizes=SPEC:
+ * why" in @err.
+ */
+int ab_sizes_range(const char *spec, uint64_t *out, int max, char *err,
+		   size_t len);
+
 #endif

@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * sweep.c - `allocbench sweep`: sizes x strategies x CPU nodes x memory
+ * nodes. For each size and strategy, a matrix: the CPU's node down, the
+ * memory's node across, each cell the median net alloc/free ns per op, the
+ * share of objects found on the asked node, and the NUMA distance
+ * (numa_distance(), the firmware's SLIT: 10 is local).
+ *
+ * Each CPU node runs on its first CPU this process may use. Strategies
+ * that take no node allocate wherever the kernel puts them: one column,
+ * "local", with hits counted against the CPU's node.
+ */
+#include <math.h>
+#include <numa.h>
+#include <popt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "parse.h"
+#include "runner.h"
+#include "sizes.h"
+
+#define MAX_SIZES 32
+
+struct sweep {
+	uint64_t sizes[MAX_SIZES];
+	int nsizes;
+	int cpu_nodes[AB_MAX_PLACES], ncpu_nodes;
+	int mem_nodes[AB_MAX_PLACES], nmem_nodes;
+};
+
+/* The row of (size, strategy, CPU node, memory node), or NULL. */
+static const struct ab_row *cell(const struct ab_job *job, uint64_t size,
+				 const struct ab_strategy_info *si,
+				 int cpu_node, int mem)
+{
+	int i;
+
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_row *r = &job->rows[i];
+		uint64_t sz = r->run.obj_size ? r->run.obj_size
+					      : (uint64_t)job->bi.info.page_size
+							<< r->run.order;
+
+		if (r->si == si && r->run.node == mem && sz == size && r->ran &&
+		    (numa_available() < 0 ? 0 : numa_node_of_cpu(r->cpu)) ==
+			    cpu_node)
+			return r;
+	}
+	return NULL;
+}
+
+static void print_cell(const struct ab_row *r, int cpu_node, int mem_node)
+{
+	char txt[64], hit[16] = "n/a";
+
+	if (!r) {
+		printf(" %-26s", "-");
+		return;
+	}
+	if (r->run.node_checked)
+		snprintf(hit, sizeof(hit), "%.0f%%",
+			 100.0 * (double)r->run.node_hits /
+				 (double)r->run.node_checked);
+	snprintf(txt, sizeof(txt), "%.1f/%.1f %s [%d]", r->net[0].ns.median,
+		 r->net[1].ns.median, hit,
+		 numa_available() < 0
+			 ? 10
+			 : numa_distance(cpu_node,
+					 mem_node < 0 ? cpu_node : mem_node));
+	printf(" %-26s", txt);
+}
+
+static void print_sweep(const struct ab_job *job, const struct sweep *sw,
+			const struct ab_strategy_info **strats, int ns)
+{
+	char size[32];
+	int s, k, c, m, local;
+
+	printf("cells: median net alloc/free ns per op, node hit %%, [NUMA distance]; rows: the CPU's node, columns: the memory's node\n");
+	for (s = 0; s < sw->nsizes; s++) {
+		ab_format_size(sw->sizes[s], size, sizeof(size));
+		for (k = 0; k < ns; k++) {
+			local = !(strats[k]->params & AB_PARAM_NODE);
+			printf("\nsize %s, %s\n%-10s", size, strats[k]->name,
+			       "cpu\\mem");
+			if (local)
+				printf(" %-26s", "local (takes no node)");
+			else
+				for (m = 0; m < sw->nmem_nodes; m++)
+					printf(" node %-21d", sw->mem_nodes[m]);
+			printf("\n");
+			for (c = 0; c < sw->ncpu_nodes; c++) {
+				int cn = sw->cpu_nodes[c];
+
+				printf("node %-5d", cn);
+				if (local)
+					print_cell(cell(job, sw->sizes[s],
+							strats[k], cn, -1),
+						   cn, -1);
+				else
+					for (m = 0; m < sw->nmem_nodes; m++)
+						print_cell(
+							cell(job, sw->sizes[s],
+							     strats[k], cn,
+							     sw->mem_nodes[m]),
+							cn, sw->mem_nodes[m]);
+				printf("\n");
+			}
+		}
+	}
+}
+
+/* Adds one row; AB_EXIT_USAGE after the reason when it cannot run. */
+static int add_row(struct ab_job *job, const struct ab_strategy_info *si,
+		   uint64_t size, int cpu, int mem)
+{
+	struct ab_row *r = &job->rows[job->nrows];
+	char err[AB_ERRLEN], sz[32];
+
+	if (job->nrows == AB_MAX_ROWS) {
+		ab_err("sweep: more than %d runs; fewer sizes, strategies or nodes",
+		       AB_MAX_ROWS);
+		return AB_EXIT_USAGE;
+	}
+	memset(r, 0, sizeof(*r));
+	job->o.size = size;
+	job->o.size_set = 1;
+	snprintf(job->o.size_arg, sizeof(job->o.size_arg), "%llu",
+		 (unsigned long long)size);
+	job->o.node = mem;
+	if (ab_run_prepare(&job->o, &job->bi.info, si, &r->run, err,
+			   sizeof(err))) {
+		ab_err("%s", err);
+		return AB_EXIT_USAGE;
+	}
+	r->si = si;
+	r->cpu = cpu;
+	r->group = job->nrows;
+	ab_format_size(size, sz, sizeof(sz));
+	if (mem < 0)
+		snprintf(r->label, sizeof(r->label), "%.24s %.12s n%d",
+			 si->name, sz,
+			 numa_available() < 0 ? 0 : numa_node_of_cpu(cpu));
+	else
+		snprintf(r->label, sizeof(r->label), "%.24s %.12s n%d>n%d",
+			 si->name, sz,
+			 numa_available() < 0 ? 0 : numa_node_of_cpu(cpu), mem);
+	job->nrows++;
+	return AB_EXIT_OK;
+}
+
+struct sweep_args {
+	char *alloc, *sizes, *cpu_nodes, *mem_nodes, *batch, *trials, *warmup;
+	char *gfp, *timing, *free, *backend, *events;
+	int csv, quiet;
+};
+
+int cmd_sweep(int argc, const char **argv)
+{
+	struct sweep_args a = { 0 };
+	struct poptOption opts[] = {
+		{ "alloc", 'a', POPT_ARG_STRING, &a.alloc, 0,
+		  "strategies, comma-separated (default: kmalloc_node)",
+		  "LIST" },
+		{ "sizes", 's', POPT_ARG_STRING, &a.sizes, 0,
+		  "sizes: a list (64,4K) or a range with a step (8-64K:x8, 4K-16K:+4K; default: 64-64K:x8)",
+		  "SPEC" },
+		{ "cpu-nodes", 0, POPT_ARG_STRING, &a.cpu_nodes, 0,
+		  "nodes whose CPUs allocate (numactl syntax; default: all with CPUs)",
+		  "LIST" },
+		{ "mem-nodes", 0, POPT_ARG_STRING, &a.mem_nodes, 0,
+		  "nodes to allocate on (default: all with memory)", "LIST" },
+		{ "batch", 'b', POPT_ARG_STRING, &a.batch, 0,
+		  "objects per trial (default: 100)", "N" },
+		{ "trials", 't', POPT_ARG_STRING, &a.trials, 0,
+		  "measured trials per cell (default: 200)", "N" },
+		{ "warmup", 'w', POPT_ARG_STRING, &a.warmup, 0,
+		  "warm-up trials per cell (default: 10)", "N" },
+		{ "gfp", 'g', POPT_ARG_STRING, &a.gfp, 0,
+		  "kernel, atomic, nowait or kernel_zero", "NAME" },
+		{ "timing", 'T', POPT_ARG_STRING, &a.timing, 0,
+		  "batch or single", "MODE" },
+		{ "free", 'f', POPT_ARG_STRING, &a.free, 0,
+		  "fifo, lifo, shuffle or pair", "PATTERN" },
+		{ "events", 'e', POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL,
+		  &a.events, 0, "count events per op (libpfm4 names)", "LIST" },
+		{ "csv", 0, POPT_ARG_NONE, &a.csv, 0, "one line per cell",
+		  NULL },
+		{ "quiet", 'q', POPT_ARG_NONE, &a.quiet, 0,
+		  "no progress line on stderr", NULL },
+		{ "backend", 0, POPT_ARG_STRING, &a.backend, 0,
+		  "kmod (default)", "NAME" },
+		POPT_AUTOHELP POPT_TABLEEND
+	};
+	const struct ab_strategy_info *strats[AB_MAX_ROWS];
+	struct ab_job *job = calloc(1, sizeof(*job));
+	struct sweep *sw = calloc(1, sizeof(*sw));
+	char err[AB_ERRLEN], *names[AB_MAX_ROWS], *list = NULL;
+	int ret, i, k, c, m, ns = 0, cpu;
+
+	if (!job || !sw)
+		return AB_EXIT_RUN;
+	ret = ab_popt_parse("sweep", argc, argv, opts);
+	ab_run_opts_init(&job->o);
+	job->o.trials = 200;
+	job->o.warmup = 10;
+	if (!ret && a.batch &&
+	    ab_opt_count("batch", a.batch, 1, &job->o.batch, err, sizeof(err)))
+		ret = AB_EXIT_USAGE;
+	if (!ret && a.trials &&
+	    ab_opt_count("trials", a.trials, 1, &job->o.trials, err,
+			 sizeof(err)))
+		ret = AB_EXIT_USAGE;
+	if (!ret && a.warmup &&
+	    ab_opt_count("warmup", a.warmup, 0, &job->o.warmup, err,
+			 sizeof(err)))
+		ret = AB_EXIT_USAGE;
+	if (!ret && a.gfp && ab_opt_gfp(a.gfp, &job->o, err, sizeof(err)))
+		ret = AB_EXIT_USAGE;
+	if (!ret && a.timing &&
+	    ab_opt_timing(a.timing, &job->o, err, sizeof(err)))
+		ret = AB_EXIT_USAGE;
+	if (!ret && a.free && ab_opt_free(a.free, &job->o, err, sizeof(err)))
+		ret = AB_EXIT_USAGE;
+	if (!ret) {
+		sw->nsizes =
+			ab_sizes_range(a.sizes ? a.sizes : "64-64K:x8",
+				       sw->sizes, MAX_SIZES, err, sizeof(err));
+		if (sw->nsizes < 0)
+			ret = AB_EXIT_USAGE;
+	}
+	if (!ret) {
+		sw->ncpu_nodes =
+			a.cpu_nodes
+				? ab_parse_nodes("cpu-nodes", a.cpu_nodes,
+						 sw->cpu_nodes, AB_MAX_PLACES,
+						 1, err, sizeof(err))
+				: ab_cpu_nodes(sw->cpu_nodes, AB_MAX_PLACES);
+		if (sw->ncpu_nodes < 0)
+			ret = AB_EXIT_USAGE;
+	}
+	if (!ret) {
+		sw->nmem_nodes =
+			a.mem_nodes
+				? ab_parse_nodes("mem-nodes", a.mem_nodes,
+						 sw->mem_nodes, AB_MAX_PLACES,
+						 0, err, sizeof(err))
+				: ab_memory_nodes(sw->mem_nodes, AB_MAX_PLACES);
+		if (sw->nmem_nodes < 0)
+			ret = AB_EXIT_USAGE;
+	}
+	if (ret == AB_EXIT_USAGE)
+		ab_err("%s", err);
+	if (!ret)
+		ret = ab_backend_open(a.backend, &job->be, &job->bi);
+	if (!ret) {
+		list = strdup(a.alloc ? a.alloc : "kmalloc_node");
+		ns = list ? ab_split_list(list, names, AB_MAX_ROWS) : -1;
+		for (k = 0; k < ns && !ret; k++) {
+			strats[k] = ab_strategy_find(&job->bi, names[k]);
+			if (!strats[k]) {
+				ab_err("--alloc=%s: unknown strategy (`allocbench list`)",
+				       names[k]);
+				ret = AB_EXIT_USAGE;
+			}
+		}
+		if (ns < 0) {
+			ab_err("--alloc=%s: not a list of strategies", a.alloc);
+			ret = AB_EXIT_USAGE;
+		}
+	}
+	for (i = 0; !ret && i < sw->nsizes; i++)
+		for (k = 0; !ret && k < ns; k++)
+			for (c = 0; !ret && c < sw->ncpu_nodes; c++) {
+				cpu = ab_node_first_cpu(sw->cpu_nodes[c]);
+				if (!(strats[k]->params & AB_PARAM_NODE)) {
+					ret = add_row(job, strats[k],
+						      sw->sizes[i], cpu, -1);
+					continue;
+				}
+				for (m = 0; !ret && m < sw->nmem_nodes; m++)
+					ret = add_row(job, strats[k],
+						      sw->sizes[i], cpu,
+						      sw->mem_nodes[m]);
+			}
+	job->title = "sweep";
+	job->csv = a.csv;
+	job->events = a.events ? (*a.events ? a.events : "default") : NULL;
+	job->progress = !a.quiet && !a.csv && isatty(STDERR_FILENO);
+	job->free_cpu = -1;
+	job->o.node = -1;
+	if (!ret)
+		ret = ab_job_place(job, NULL);
+	if (!ret) {
+		ret = ab_job_run(job);
+		if (job->csv) {
+			ab_job_print(job);
+		} else {
+			ab_job_print_header(job);
+			print_sweep(job, sw, strats, ns);
+		}
+	}
+	free(list);
+	ab_job_free(job);
+	free(job);
+	free(sw);
+	return ret;
+}

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * topology.c - `allocbench topology`: what a placement can choose from:
+ * nodes, their CPUs and memory, the NUMA distances, what this process may
+ * use (affinity, Mems_allowed, its cgroup v2 cpuset, a legacy cpuset), and
+ * which backends and counters work here.
+ */
+#include <numa.h>
+#include <popt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "counters.h"
+#include "placement.h"
+#include "runner.h"
+
+static void show_file(const char *label, const char *path)
+{
+	char line[256] = "";
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return;
+	if (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		printf("  %-28s %s (%s)\n", label, line[0] ? line : "(empty)",
+		       path);
+	}
+	fclose(f);
+}
+
+/* This process's cgroup v2 directory, from /proc/self/cgroup "0::/x". */
+static void show_cgroup(void)
+{
+	char line[512], path[700];
+	FILE *f = fopen("/proc/self/cgroup", "r");
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (strncmp(line, "0::", 3))
+			continue;
+		snprintf(path, sizeof(path),
+			 "/sys/fs/cgroup%s/cpuset.cpus.effective", line + 3);
+		show_file("cgroup v2 cpuset.cpus", path);
+		snprintf(path, sizeof(path),
+			 "/sys/fs/cgroup%s/cpuset.mems.effective", line + 3);
+		show_file("cgroup v2 cpuset.mems", path);
+	}
+	fclose(f);
+}
+
+int cmd_topology(int argc, const char **argv)
+{
+	struct poptOption opts[] = { POPT_AUTOHELP POPT_TABLEEND };
+	int cpus[AB_MAX_PLACES], mem[AB_MAX_PLACES], i, j, n, nm, node;
+	const struct ab_backend *be;
+	struct ab_backend_info bi;
+	struct ab_counters c;
+	char list[512], why[AB_ERRLEN];
+	int ret = ab_popt_parse("topology", argc, argv, opts);
+
+	if (ret)
+		return ret;
+	if (numa_available() < 0) {
+		printf("NUMA: not available in this kernel: one node, 0\n");
+	} else {
+		printf("%-6s %-16s %12s  %s\n", "node", "CPUs", "memory MiB",
+		       "distances");
+		for (node = 0; node <= numa_max_node(); node++) {
+			struct bitmask *bm = numa_allocate_cpumask();
+			long long free, size = numa_node_size64(node, &free);
+
+			n = 0;
+			if (!numa_node_to_cpus(node, bm))
+				for (i = 0;
+				     i < (int)numa_bitmask_nbytes(bm) * 8; i++)
+					if (numa_bitmask_isbitset(
+						    bm, (unsigned int)i) &&
+					    n < AB_MAX_PLACES)
+						cpus[n++] = i;
+			numa_bitmask_free(bm);
+			if (size < 0)
+				continue;
+			ab_format_list(cpus, n, list, sizeof(list));
+			printf("%-6d %-16s %12lld  ", node, list, size >> 20);
+			for (j = 0; j <= numa_max_node(); j++)
+				if (numa_node_size64(j, NULL) >= 0)
+					printf(" %3d", numa_distance(node, j));
+			printf("\n");
+		}
+	}
+	printf("\nthis process may use:\n");
+	n = ab_allowed_cpus(cpus, AB_MAX_PLACES);
+	ab_format_list(cpus, n, list, sizeof(list));
+	printf("  %-28s %s\n", "CPUs (affinity)", list);
+	nm = ab_memory_nodes(mem, AB_MAX_PLACES);
+	ab_format_list(mem, nm, list, sizeof(list));
+	printf("  %-28s %s\n", "nodes with memory", list);
+	show_cgroup();
+	show_file("legacy cpuset", "/proc/self/cpuset");
+	printf("\nbackends:\n");
+	for (i = 0; (be = ab_backend_nth((unsigned int)i)); i++) {
+		if (be->info(&bi, why, sizeof(why)))
+			printf("  %-8s unavailable: %s\n", be->name, why);
+		else
+			printf("  %-8s usable (%u strategies%s)\n", be->name,
+			       bi.info.nr_strategies,
+			       be->lookup ? ", lookups" : "");
+	}
+	printf("\ncounters:\n");
+	ab_counters_open(&c, "cycles", stdout);
+	printf("  hardware (cycles): %s\n", c.n ? "usable" : "unavailable");
+	ab_counters_close(&c);
+	ab_counters_open(&c, "task-clock", stdout);
+	printf("  software (task-clock): %s\n", c.n ? "usable" : "unavailable");
+	ab_counters_close(&c);
+	return AB_EXIT_OK;
+}
