@@ -16,6 +16,7 @@ struct run_args {
 	char *timing, *free, *seed, *context, *lookup, *table;
 	char *backend, *events, *free_cpu;
 	int nomerge, write, fifo, raw, histogram, csv, concurrent, quiet;
+	int isolate;
 };
 
 /* Parses the option strings into @o; prints the error, returns a status. */
@@ -133,6 +134,9 @@ int ab_run_setup(const char *cmd, int argc, const char **argv,
 		  NULL },
 		{ "quiet", 'q', POPT_ARG_NONE, &a.quiet, 0,
 		  "no progress line on stderr", NULL },
+		{ "isolate", 0, POPT_ARG_NONE, &a.isolate, 0,
+		  "run in a temporary exclusive cpuset of the --cpu CPUs (legacy cpuset file system)",
+		  NULL },
 		{ "events", 'e', POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL,
 		  &a.events, 0,
 		  "count events per op (libpfm4 names, comma-separated; alone: a default set)",
@@ -160,6 +164,7 @@ int ab_run_setup(const char *cmd, int argc, const char **argv,
 	job->fifo = a.fifo;
 	job->events = a.events ? (*a.events ? a.events : "default") : NULL;
 	job->concurrent = a.concurrent;
+	job->isolate = a.isolate;
 	job->progress = !a.quiet && !a.csv && isatty(STDERR_FILENO);
 	job->free_cpu = -1;
 	if (!ret && a.free_cpu) {

@@ -22,6 +22,7 @@
 #include <sys/random.h>
 #include <time.h>
 
+#include "isolate.h"
 #include "parse.h"
 #include "runner.h"
 
@@ -151,6 +152,14 @@ int ab_job_place(struct ab_job *job, const char *cpu_arg)
 		job->ncpus = 1;
 	}
 	job->cpu = job->cpus[0];
+	/* before pinning: entering a cpuset resets the affinity */
+	if (job->isolate) {
+		ret = ab_isolate_start(job->cpus, job->ncpus, err, sizeof(err));
+		if (ret) {
+			ab_err("%s", err);
+			return ret == -ENODEV ? AB_EXIT_BACKEND : AB_EXIT_RUN;
+		}
+	}
 	if (job->free_cpu >= 0) {
 		for (i = 0; i < job->nrows; i++) {
 			job->rows[i].run.flags |= AB_RUN_REMOTE_FREE;
@@ -429,6 +438,9 @@ int ab_job_run(struct ab_job *job)
 		none = ab_strategy_find(&job->bi, "none");
 		memset(&job->own_baseline, 0, sizeof(job->own_baseline));
 		job->own_baseline.si = none;
+		job->own_baseline.cpu = job->cpu;
+		snprintf(job->own_baseline.label,
+			 sizeof(job->own_baseline.label), "none");
 		if (none &&
 		    !ab_run_prepare(&job->o, &job->bi.info, none,
 				    &job->own_baseline.run, err, sizeof(err)))
@@ -473,6 +485,7 @@ void ab_job_free(struct ab_job *job)
 		free(job->own_baseline.ns[p]);
 	free(job->own_baseline.smp);
 	ab_counters_close(&job->counters);
+	ab_isolate_end();
 }
 
 /* ---- printing ---- */
@@ -534,9 +547,11 @@ static void print_header(const struct ab_job *job)
 	ab_env_print(stdout, &job->env, khz);
 	if (warn)
 		printf("warning: %s\n", warn);
-	printf("CPU %d (node %d)%s; ns = cycles * 10^6 / tsc_khz (%u)\n",
+	printf("CPU %d (node %d)%s%s%s; ns = cycles * 10^6 / tsc_khz (%u)\n",
 	       job->cpu, numa_available() < 0 ? 0 : numa_node_of_cpu(job->cpu),
-	       job->fifo ? ", SCHED_FIFO" : "", khz);
+	       job->fifo ? ", SCHED_FIFO" : "",
+	       ab_isolate_path()[0] ? ", in the exclusive cpuset " : "",
+	       ab_isolate_path(), khz);
 	printf("%u objects per trial, %u trials after %u warm-up, %s, %s timing, free %s",
 	       o->batch, o->trials, o->warmup, ab_gfp_name(o->gfp),
 	       ab_timing_name(o->timing), ab_free_name(o->free_pattern));

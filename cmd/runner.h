@@ -80,6 +80,7 @@ struct ab_row {
  * @node_arg:  --node as given, checked by ab_job_place()
  * @free_cpu:  --free-cpu, -1 for none
  * @progress:  print progress on stderr (a terminal, several runs)
+ * @isolate:   --isolate: run in a temporary exclusive cpuset of @cpus
  */
 struct ab_job {
 	const char *title;
@@ -101,6 +102,7 @@ struct ab_job {
 	const char *node_arg;
 	int free_cpu;
 	int progress;
+	int isolate;
 };
 
 /*

@@ -6,7 +6,7 @@
 # root (apt-get) otherwise.
 set -eu
 
-pkgs="gcc make libc6-dev pkg-config libpopt-dev libnuma-dev libcmocka-dev zlib1g-dev libpfm4-dev
+pkgs="gcc make libc6-dev pkg-config libpopt-dev libnuma-dev libcmocka-dev zlib1g-dev libpfm4-dev libcpuset-dev libbitmask-dev
 qemu-system-x86 busybox-static cpio gzip xz-utils libelf1 libssl3 kmod man-db
 clang-format perl"
 

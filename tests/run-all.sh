@@ -35,6 +35,8 @@ vm() {
 	vm 1 guest.sh
 	echo "# embedded kernel, 2 NUMA nodes"
 	vm 2 guest.sh
+	echo "# embedded kernel, a CPU-only and a memory-only node"
+	vm 3 placement.sh
 	echo "# embedded kernel booted with init_on_alloc=0 slab_nomerge"
 	vm 1 env.sh "init_on_alloc=0 slab_nomerge"
 } 2>&1 | tee "$log"

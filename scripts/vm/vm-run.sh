@@ -5,7 +5,8 @@
 # with the allocbench initramfs, run CMD (a shell command line) inside, print
 # its output and exit with its status.
 #
-# Environment: NODES=1|2 (NUMA nodes, default 1), APPEND (extra kernel
+# Environment: NODES=1|2|3 (NUMA nodes, default 1; 3 adds a CPU-only and a
+# memory-only node), APPEND (extra kernel
 # parameters), VM_MEM (MiB, default 1024), VM_TIMEOUT (seconds, default 900),
 # VM_LOG (file that receives the whole console log).
 #
@@ -44,8 +45,19 @@ case $nodes in
 	      -numa node,nodeid=0,cpus=0,memdev=m0
 	      -numa node,nodeid=1,cpus=1,memdev=m1"
 	;;
+3)
+	# node 0: CPU 0 and memory; node 1: CPU 1, no memory; node 2: memory,
+	# no CPU: the odd placements the checks must refuse.
+	half=$((mem / 2))
+	numa="-smp 2,sockets=2,cores=1,threads=1
+	      -object memory-backend-ram,id=m0,size=${half}M
+	      -object memory-backend-ram,id=m2,size=${half}M
+	      -numa node,nodeid=0,cpus=0,memdev=m0
+	      -numa node,nodeid=1,cpus=1
+	      -numa node,nodeid=2,memdev=m2"
+	;;
 *)
-	echo "vm-run: NODES=$nodes: allowed values are 1 and 2" >&2
+	echo "vm-run: NODES=$nodes: allowed values are 1, 2 and 3 (a CPU-only and a memory-only node)" >&2
 	exit 2
 	;;
 esac

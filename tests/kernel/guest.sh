@@ -117,6 +117,47 @@ expect 0 "why: no hardware counter opened" "cli: compare --events without a PMU"
 expect 2 "compare takes two" "cli: compare with one strategy rejected" -- \
 	allocbench compare --alloc=kmalloc
 
+# placement: topology, concurrent runs, remote frees, bad placements
+expect 0 "distances" "cli: topology" -- allocbench topology
+expect 0 "aggregate: kmalloc on 2 CPUs at once" "cli: --concurrent on two CPUs" -- \
+	allocbench run --alloc=kmalloc,vmalloc_node --cpu=0-1 --concurrent --trials=50 -q
+expect 0 "freed on CPU 1" "cli: --free-cpu frees on another CPU" -- \
+	allocbench run --alloc=kmalloc,get_free_pages,vmalloc_node,kmem_cache --cpu=0 --free-cpu=1 --trials=50 -q
+expect 0 "outstanding:       0 objects" "cli: nothing outstanding after concurrent and remote runs" -- allocbench info
+expect 2 "add --concurrent" "cli: a CPU list without --concurrent rejected" -- allocbench run --cpu=0-1
+expect 2 "--free-cpu=9: there is no CPU 9" "cli: --free-cpu=9 rejected" -- allocbench run --free-cpu=9
+expect 2 "frees each object on the allocating CPU" "cli: --free-cpu with --free=pair rejected" -- \
+	allocbench run --free-cpu=1 --free=pair
+expect 2 "--cpu-nodes=7: there is no node 7" "cli: sweep --cpu-nodes=7 rejected" -- allocbench sweep --cpu-nodes=7
+expect 2 "--sizes=8-x: not a list or range" "cli: sweep --sizes=8-x rejected" -- allocbench sweep --sizes=8-x
+expect 3 "legacy cpuset file system" "cli: --isolate without the cpuset file system" -- \
+	allocbench run --isolate --trials=5
+mkdir -p /dev/cpuset && mount -t cpuset none /dev/cpuset
+expect 0 "in the exclusive cpuset /allocbench-" "cli: --isolate runs in an exclusive cpuset" -- \
+	allocbench run --isolate --cpu=1 --trials=20 -q
+if ls -d /dev/cpuset/allocbench-* >/dev/null 2>&1; then notok "cli: the isolate cpuset is gone after the run"; else ok "cli: the isolate cpuset is gone after the run"; fi
+allocbench run --isolate --cpu=1 --alloc=vmalloc_node --size=64K --trials=10000000 -q >/tmp/iso.out 2>&1 &
+pid=$!
+sleep 1
+ls -d /dev/cpuset/allocbench-* >/dev/null 2>&1 && during=1 || during=0
+kill -INT $pid
+wait $pid
+st=$?
+if [ "$during" = 1 ] && [ "$st" = 130 ] && ! ls -d /dev/cpuset/allocbench-* >/dev/null 2>&1; then
+	ok "cli: the isolate cpuset is gone after SIGINT"
+else
+	notok "cli: the isolate cpuset is gone after SIGINT (during=$during status=$st: $(head -c 300 /tmp/iso.out))"
+fi
+umount /dev/cpuset
+
+# sweep: every *_node cell finds its objects on the asked node
+allocbench sweep --alloc=kmalloc_node,alloc_pages_node,vmalloc_node,kvmalloc_node,kmalloc --sizes=64,4K --trials=20 --csv >/tmp/sw.csv 2>&1
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	{ cells++ }
+	$1 ~ /_node$/ && $col["node_hits"] != $col["node_checked"] { bad = bad " " $1 "@" $col["cpu"] ">" $col["node"] }
+	END { if (cells < 4 || bad != "") { print "bad:" bad " cells " cells; exit 1 } }' /tmp/sw.csv
+if [ $? = 0 ]; then ok "sweep: *_node strategies hit 100% of their node from every CPU node"; else notok "sweep: *_node hits ($(head -c 400 /tmp/sw.csv))"; fi
+
 # Invariants from the CSV: median within [min, max], the CI around the
 # median, net <= raw, samples counted.
 allocbench run --alloc=none,kmalloc,get_free_pages,vmalloc_node --trials=200 --csv >/tmp/r.csv 2>&1

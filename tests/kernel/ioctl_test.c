@@ -238,6 +238,8 @@ static const struct reject run_rejects[] = {
 	{ "run: unknown lookup method", EINVAL, RUN_FIELD(lookup_method), FIXED,
 	  AB_LOOKUP_NR },
 	{ "run: reserved[2] set", EINVAL, RUN_FIELD(reserved[2]), FIXED, 1 },
+	{ "run: reserved1 set", EINVAL, RUN_FIELD(reserved1), FIXED, 1 },
+	{ "run: unknown flag bit 4", EINVAL, RUN_FIELD(flags), FIXED, 1 << 4 },
 	{ "run: seed without the shuffle pattern", EINVAL, RUN_FIELD(seed),
 	  FIXED, 42 },
 	{ "run: unknown timing mode", EINVAL, RUN_FIELD(timing), FIXED,
@@ -833,6 +835,38 @@ static void test_kmalloc_class(void **state)
 	}
 }
 
+/* ---- remote frees ---- */
+
+static void test_remote_free(void **state)
+{
+	uint32_t other = sysconf(_SC_NPROCESSORS_ONLN) > 1 ? 1 : 0;
+	struct ab_run r;
+	size_t k;
+
+	for (k = 0; k < NR_ALLOCATING; k++) {
+		r = req(allocating[k]);
+		r.flags = AB_RUN_REMOTE_FREE;
+		r.free_cpu = other;
+		r.batch = 16;
+		run_ok(&r, 1);
+		r.timing = AB_TIMING_SINGLE;
+		r.free_pattern = AB_FREE_SHUFFLE;
+		run_ok(&r, 1);
+	}
+	r = req("kmalloc");
+	r.free_cpu = other ? other : 1;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), EINVAL); /* no flag */
+	r = req("kmalloc");
+	r.flags = AB_RUN_REMOTE_FREE;
+	r.free_cpu = 1U << 20;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), EINVAL); /* no such CPU */
+	r = req("kmalloc");
+	r.flags = AB_RUN_REMOTE_FREE;
+	r.free_pattern = AB_FREE_PAIR;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), EINVAL); /* pairs free here */
+	assert_int_equal(outstanding(), 0);
+}
+
 /* ---- counters ---- */
 
 /*
@@ -1072,10 +1106,13 @@ static void test_sigint_caught(void **state)
 	sigint_case(1);
 }
 
+/* tests[] is sized for every unit test plus both rejection tables. */
 #define REJECT_TESTS(table, fn)                                          \
 	do {                                                             \
 		size_t k;                                                \
 		for (k = 0; k < sizeof(table) / sizeof(table[0]); k++) { \
+			if (n == sizeof(tests) / sizeof(tests[0]))       \
+				return 1;                                \
 			tests[n].name = table[k].what;                   \
 			tests[n].test_func = fn;                         \
 			tests[n].initial_state = (void *)&table[k];      \
@@ -1085,7 +1122,7 @@ static void test_sigint_caught(void **state)
 
 int main(void)
 {
-	struct CMUnitTest tests[64] = {
+	struct CMUnitTest tests[128] = {
 		cmocka_unit_test(test_info_reports),
 		cmocka_unit_test(test_info_count_only),
 		cmocka_unit_test(test_info_tail),
@@ -1105,6 +1142,7 @@ int main(void)
 		cmocka_unit_test(test_lookup_methods_agree),
 		cmocka_unit_test(test_lookup_rejects),
 		cmocka_unit_test(test_kmalloc_class),
+		cmocka_unit_test(test_remote_free),
 		cmocka_unit_test(test_task_clock_matches_wall_time),
 		cmocka_unit_test(test_param_capped_at_ram),
 		cmocka_unit_test(test_budget_counts_real_footprint),
@@ -1113,7 +1151,7 @@ int main(void)
 		cmocka_unit_test(test_sigint_default),
 		cmocka_unit_test(test_sigint_caught),
 	};
-	size_t n = 26;
+	size_t n = 27;
 
 	REJECT_TESTS(info_rejects, test_info_reject);
 	REJECT_TESTS(run_rejects, test_run_reject);

@@ -1,0 +1,37 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# placement.sh - run by tests/run-all.sh in a guest with NODES=3: node 0
+# has CPU 0 and memory, node 1 CPU 1 and no memory, node 2 memory and no
+# CPU. Each odd placement is refused with its reason; sweeps use what is
+# usable and still find every *_node object on its node.
+ok() { echo "ok - $*"; }
+notok() { echo "not ok - $*"; }
+expect() {
+	want=$1 pat=$2 name=$3
+	shift 4
+	out=$("$@" 2>&1)
+	got=$?
+	if [ "$got" = "$want" ] && printf '%s\n' "$out" | grep -q -- "$pat"; then
+		ok "$name"
+	else
+		notok "$name (exit $got, wanted $want; output: $(printf '%s' "$out" | head -c 300))"
+	fi
+}
+
+expect 0 "nodes with memory            0,2" "placement: topology lists the nodes with memory" -- allocbench topology
+expect 2 "node 1 has no memory" "placement: --node on a CPU-only node refused" -- \
+	allocbench run --alloc=kmalloc_node --node=1
+expect 2 "node 2 has no CPU" "placement: --cpu-nodes with a memory-only node refused" -- \
+	allocbench sweep --cpu-nodes=2
+expect 2 "node 1 has no memory" "placement: --mem-nodes with a CPU-only node refused" -- \
+	allocbench sweep --mem-nodes=1
+expect 0 "100.0" "placement: kmalloc_node on the memory-only node from CPU 1" -- \
+	allocbench run --alloc=kmalloc_node --node=2 --cpu=1 --trials=20 -q
+allocbench sweep --alloc=kmalloc_node,alloc_pages_node --sizes=4K --trials=20 --csv >/tmp/sw.csv 2>&1
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	{ cells++; if ($col["node_hits"] != $col["node_checked"]) bad = 1 }
+	END { exit !(cells == 8 && !bad) }' /tmp/sw.csv &&
+	ok "placement: sweep covers CPU nodes 0,1 x memory nodes 0,2, all hits on the node" ||
+	notok "placement: sweep cells ($(head -c 400 /tmp/sw.csv))"
+exit 0
