@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <popt.h>
+
 #include "backend.h"
 
 /* Exit statuses, distinct so scripts can tell failure kinds apart. */
@@ -44,6 +46,26 @@ int cmd_list(int argc, const char **argv);
 int cmd_info(int argc, const char **argv);
 int cmd_help(int argc, const char **argv);
 
+/**
+ * struct ab_output - the output options every command takes
+ * @json:    --json: one JSON document (schema/allocbench-result.schema.json)
+ * @path:    -o FILE: write there instead of stdout
+ * @quiet:   --quiet: no progress line and no notes on stderr
+ * @verbose: --verbose: each request on stderr before it runs
+ * @start:   when the command started
+ */
+struct ab_output {
+	int json;
+	const char *path;
+	int quiet;
+	int verbose;
+	long start;
+};
+
+extern struct ab_output ab_out;
+/* popt table of the output options, for POPT_ARG_INCLUDE_TABLE */
+extern struct poptOption ab_output_table[];
+
 /* ab_usage - the top-level usage text. */
 void ab_usage(FILE *f);
 
@@ -63,7 +85,6 @@ int ab_backend_open(const char *name, const struct ab_backend **be,
  * POPT_AUTOHELP). Prints popt's error naming the bad option. Returns
  * AB_EXIT_OK or AB_EXIT_USAGE (--help prints and exits 0 inside popt).
  */
-struct poptOption;
 int ab_popt_parse(const char *cmd, int argc, const char **argv,
 		  const struct poptOption *opts);
 

@@ -9,6 +9,20 @@
 
 #include "allocbench.h"
 
+struct ab_output ab_out;
+
+struct poptOption ab_output_table[] = {
+	{ "json", 'j', POPT_ARG_NONE, &ab_out.json, 0,
+	  "one JSON document (schema/allocbench-result.schema.json)", NULL },
+	{ "output", 'o', POPT_ARG_STRING, &ab_out.path, 0,
+	  "write to FILE instead of standard output", "FILE" },
+	{ "quiet", 'q', POPT_ARG_NONE, &ab_out.quiet, 0,
+	  "no progress line on stderr", NULL },
+	{ "verbose", 'v', POPT_ARG_NONE, &ab_out.verbose, 0,
+	  "print each request on stderr before it runs", NULL },
+	POPT_TABLEEND
+};
+
 const struct ab_cmd ab_cmds[] = {
 	{ "run", cmd_run, "run allocation strategies and print per-op costs" },
 	{ "sweep", cmd_sweep,
@@ -117,5 +131,10 @@ int ab_popt_parse(const char *cmd, int argc, const char **argv,
 	}
 	poptFreeContext(pc);
 	free(args);
+	if (!ret && ab_out.path && !freopen(ab_out.path, "w", stdout)) {
+		ab_err("-o %s: cannot write there: %s", ab_out.path,
+		       strerror(errno));
+		ret = AB_EXIT_USAGE;
+	}
 	return ret;
 }

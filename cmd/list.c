@@ -11,6 +11,7 @@
 
 #include "allocbench.h"
 #include "counters.h"
+#include "jsonout.h"
 #include "parse.h"
 
 static void print_params(const struct ab_strategy_info *si, char *buf,
@@ -28,9 +29,76 @@ static void print_params(const struct ab_strategy_info *si, char *buf,
 	}
 }
 
+/* Every backend, usable or not, with its strategies, as JSON. */
+static int list_json(void)
+{
+	json_object *root = ab_json_envelope("list", (time_t)ab_out.start);
+	json_object *arr = json_object_new_array(), *o, *st, *x;
+	const struct ab_backend *be;
+	struct ab_backend_info bi;
+	char why[AB_ERRLEN];
+	unsigned int b, i;
+
+	for (b = 0; (be = ab_backend_nth(b)); b++) {
+		o = json_object_new_object();
+		json_object_object_add(o, "backend",
+				       json_object_new_string(be->name));
+		if (be->info(&bi, why, sizeof(why))) {
+			json_object_object_add(o, "usable",
+					       json_object_new_boolean(0));
+			json_object_object_add(o, "why",
+					       json_object_new_string(why));
+			json_object_array_add(arr, o);
+			continue;
+		}
+		json_object_object_add(o, "usable", json_object_new_boolean(1));
+		json_object_object_add(
+			o, "lookups",
+			json_object_new_boolean(be->lookup != NULL));
+		st = json_object_new_array();
+		for (i = 0; i < bi.info.nr_strategies; i++) {
+			const struct ab_strategy_info *si = &bi.strategies[i];
+
+			x = json_object_new_object();
+			json_object_object_add(
+				x, "name", json_object_new_string(si->name));
+			json_object_object_add(
+				x, "description",
+				json_object_new_string(si->desc));
+			json_object_object_add(
+				x, "max_size",
+				si->params & AB_PARAM_SIZE
+					? json_object_new_int64(
+						  (int64_t)si->max_size)
+					: NULL);
+			json_object_object_add(
+				x, "max_order",
+				si->params & AB_PARAM_ORDER
+					? json_object_new_int64(si->max_order)
+					: NULL);
+			json_object_object_add(
+				x, "node",
+				json_object_new_boolean(si->params &
+							AB_PARAM_NODE));
+			json_object_object_add(
+				x, "gfp",
+				json_object_new_boolean(si->params &
+							AB_PARAM_GFP));
+			json_object_array_add(st, x);
+		}
+		json_object_object_add(o, "strategies", st);
+		json_object_array_add(arr, o);
+	}
+	json_object_object_add(root, "data", arr);
+	ab_json_print(root, stdout);
+	return AB_EXIT_OK;
+}
+
 int cmd_list(int argc, const char **argv)
 {
-	struct poptOption opts[] = { POPT_AUTOHELP POPT_TABLEEND };
+	struct poptOption opts[] = { { NULL, 0, POPT_ARG_INCLUDE_TABLE,
+				       ab_output_table, 0, "Output:", NULL },
+				     POPT_AUTOHELP POPT_TABLEEND };
 	const struct ab_backend *be;
 	struct ab_backend_info bi;
 	char why[AB_ERRLEN], params[48];
@@ -46,6 +114,8 @@ int cmd_list(int argc, const char **argv)
 	ret = ab_popt_parse("list", argc, argv, opts);
 	if (ret)
 		return ret;
+	if (ab_out.json)
+		return list_json();
 	for (b = 0; (be = ab_backend_nth(b)); b++) {
 		if (be->info(&bi, why, sizeof(why))) {
 			printf("backend %s: unavailable: %s\n", be->name, why);

@@ -205,6 +205,65 @@ void ab_lookup_print(const struct ab_lookup_result *res, int nm, int csv,
 		print_events(res, nm, c);
 }
 
+void ab_lookup_json(const struct ab_lookup_result *res, int nm,
+		    const char *label, const struct ab_counters *c,
+		    json_object *results)
+{
+	unsigned int khz = res[0].l.tsc_khz;
+	json_object *o, *ev, *e;
+	int i, k;
+
+	for (i = 0; i <= nm; i++) {
+		const struct ab_lookup_result *r = &res[i];
+
+		o = json_object_new_object();
+		json_object_object_add(o, "kind",
+				       json_object_new_string("lookup"));
+		json_object_object_add(o, "sizes",
+				       json_object_new_string(label));
+		json_object_object_add(
+			o, "method",
+			json_object_new_string(ab_lookup_name(r->method)));
+		json_object_object_add(
+			o, "table",
+			json_object_new_string(ab_table_name(r->l.table)));
+		json_object_object_add(o, "lookups_per_pass",
+				       json_object_new_int64(r->l.nr_sizes));
+		json_object_object_add(o, "passes",
+				       json_object_new_int64(r->l.trials_done));
+		json_object_object_add(
+			o, "values", json_object_new_string(i ? "net" : "raw"));
+		json_object_object_add(o, "fastest_cycles",
+				       ab_json_num(r->fastest));
+		json_object_object_add(o, "cycles",
+				       ab_json_stats(&r->per_lookup));
+		json_object_object_add(
+			o, "median_ns",
+			ab_json_num(khz ? r->per_lookup.median * 1e6 / khz
+					: NAN));
+		json_object_object_add(o, "class_sum",
+				       i ? json_object_new_int64(r->l.checksum)
+					 : NULL);
+		json_object_object_add(o, "tsc_khz",
+				       json_object_new_int64(khz));
+		ev = json_object_new_array();
+		for (k = 0; c && k < c->n; k++) {
+			e = json_object_new_object();
+			json_object_object_add(
+				e, "event",
+				json_object_new_string(c->ev[k].name));
+			json_object_object_add(e, "per_lookup",
+					       ab_json_num(r->ev[k]));
+			json_object_object_add(
+				e, "net_per_lookup",
+				ab_json_num(r->ev[k] - res[0].ev[k]));
+			json_object_array_add(ev, e);
+		}
+		json_object_object_add(o, "counters", ev);
+		json_object_array_add(results, o);
+	}
+}
+
 /* --size=LIST: one constant sequence per size. */
 static int parse_size_list(const char *arg, uint32_t *sizes, int max)
 {
@@ -273,6 +332,8 @@ int cmd_lookup(int argc, const char **argv)
 		  &a.events, 0,
 		  "count events per lookup (libpfm4 names; alone: a default set)",
 		  "LIST" },
+		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_output_table, 0,
+		  "Output:", NULL },
 		POPT_AUTOHELP POPT_TABLEEND
 	};
 	uint32_t methods[AB_LOOKUP_NR] = { AB_LOOKUP_WALK, AB_LOOKUP_FLS,
@@ -283,6 +344,7 @@ int cmd_lookup(int argc, const char **argv)
 	uint32_t consts[16], count = 100, trials = 100, warmup = 10, *seq;
 	int nm = 5, nconst = 0, i, ret, sources;
 	char err[AB_ERRLEN], label[160];
+	json_object *results = NULL;
 	uint64_t seed = 0;
 	size_t nfile = 0;
 
@@ -370,7 +432,10 @@ int cmd_lookup(int argc, const char **argv)
 	}
 	if (!ret)
 		ret = ab_job_place(job, a.cpu);
-	if (!ret && !a.csv) {
+	if (!ret && ab_out.json) {
+		ab_env_read(&job->env, "", job->cpu);
+		results = json_object_new_array();
+	} else if (!ret && !a.csv) {
 		ab_env_read(&job->env, "", job->cpu);
 		printf("allocbench %s lookup, backend %s (%s)\n",
 		       AB_TOOL_VERSION, job->be->name, job->bi.info.version);
@@ -401,9 +466,32 @@ int cmd_lookup(int argc, const char **argv)
 		ret = ab_lookup_measure(job->be, job->o.lookup_table, methods,
 					nm, seq, n, trials, warmup,
 					&job->counters, res);
-		if (res[0].complete)
+		if (res[0].complete && results)
+			ab_lookup_json(res, nm, label, &job->counters, results);
+		else if (res[0].complete)
 			ab_lookup_print(res, nm, a.csv, label, &job->counters);
 		ab_lookup_results_free(res, nm);
+	}
+	if (results) {
+		json_object *root =
+			ab_json_envelope("lookup", (time_t)ab_out.start);
+		json_object *mod = json_object_new_object();
+
+		json_object_object_add(root, "end", ab_json_time(time(NULL)));
+		json_object_object_add(mod, "backend",
+				       json_object_new_string(job->be->name));
+		json_object_object_add(
+			mod, "version",
+			json_object_new_string(job->bi.info.version));
+		json_object_object_add(
+			mod, "abi",
+			json_object_new_int64(job->bi.info.abi_version));
+		json_object_object_add(root, "module", mod);
+		json_object_object_add(
+			root, "environment",
+			ab_json_env(&job->env, job->bi.info.tsc_khz));
+		json_object_object_add(root, "results", results);
+		ab_json_print(root, stdout);
 	}
 	free(seq);
 	ab_counters_close(&job->counters);

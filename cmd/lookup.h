@@ -10,6 +10,7 @@
 
 #include "allocbench.h"
 #include "counters.h"
+#include "jsonout.h"
 #include "stats.h"
 
 /**
@@ -53,6 +54,11 @@ int ab_lookup_measure(const struct ab_backend *be, uint32_t table,
  */
 void ab_lookup_print(const struct ab_lookup_result *res, int nm, int csv,
 		     const char *label, const struct ab_counters *c);
+
+/* ab_lookup_json - append one JSON result per method to @results. */
+void ab_lookup_json(const struct ab_lookup_result *res, int nm,
+		    const char *label, const struct ab_counters *c,
+		    json_object *results);
 
 void ab_lookup_results_free(struct ab_lookup_result *res, int nm);
 

@@ -8,7 +8,10 @@
 #include <unistd.h>
 #include <string.h>
 
+#include <time.h>
+
 #include "allocbench.h"
+#include "jsonout.h"
 
 /*
  * At exit (also popt's exit after --help): output that could not be written
@@ -28,6 +31,9 @@ int main(int argc, const char **argv)
 	const struct ab_cmd *c;
 
 	atexit(check_stdout);
+	ab_cmdline_argc = argc;
+	ab_cmdline_argv = argv;
+	ab_out.start = (long)time(NULL);
 	if (argc < 2) {
 		ab_usage(stderr);
 		return AB_EXIT_USAGE;

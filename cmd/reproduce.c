@@ -78,6 +78,37 @@ static void print_seed_table(const struct ab_job *job)
 	printf("What differs from the seed: it ran in a kthread at boot and retried failed allocations forever; allocbench runs in the calling thread pinned to one CPU (SCHED_FIFO here too), times with get_cycles() instead of ktime_get(), counts failures instead of retrying, runs each API's 1000 trials in turn instead of interleaving the four in every trial, and gives its own private cache no PAGE_SIZE alignment (4096-byte objects are page-aligned anyway). The seed's vmalloc row is one vmalloc(100 x 4096) per trial, not 100 allocations: vmalloc_batch keeps that.\n");
 }
 
+static void json_2019(const struct ab_job *job)
+{
+	json_object *root = ab_job_json(job), *units = json_object_new_array();
+	int i;
+
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_row *r = &job->rows[i];
+		uint32_t per =
+			strcmp(r->si->name, "vmalloc_batch") ? r->run.batch : 1;
+		json_object *o = json_object_new_object();
+		long long su = seed_units(r);
+
+		json_object_object_add(o, "seed_row",
+				       json_object_new_string(seed2019[i][1]));
+		json_object_object_add(o, "strategy",
+				       json_object_new_string(r->si->name));
+		json_object_object_add(o, "seed_us",
+				       su < 0 ? NULL
+					      : json_object_new_int64(su));
+		json_object_object_add(
+			o, "mean_us",
+			ab_json_num(r->raw[0].ns.mean * per / 1000));
+		json_object_object_add(
+			o, "median_us",
+			ab_json_num(r->raw[0].ns.median * per / 1000));
+		json_object_array_add(units, o);
+	}
+	json_object_object_add(root, "seed_units", units);
+	ab_json_print(root, stdout);
+}
+
 static int reproduce_2019(const char *backend, const char *cpu)
 {
 	struct ab_job *job = calloc(1, sizeof(*job));
@@ -104,8 +135,12 @@ static int reproduce_2019(const char *backend, const char *cpu)
 		ret = ab_job_place(job, cpu);
 	if (!ret) {
 		ret = ab_job_run(job);
-		ab_job_print(job);
-		print_seed_table(job);
+		if (ab_out.json)
+			json_2019(job);
+		else {
+			ab_job_print(job);
+			print_seed_table(job);
+		}
 	}
 	ab_job_free(job);
 	free(job);
@@ -135,7 +170,7 @@ static uint64_t min_alloc_cycles(const struct ab_row *r)
  * kmalloc caches; fastest trial minus the none strategy's fastest trial.
  */
 static int reproduce_2002_kmalloc(const char *backend, const char *cpu,
-				  uint32_t size)
+				  uint32_t size, json_object *part1)
 {
 	struct ab_job *job = calloc(1, sizeof(*job));
 	char list[160] = "";
@@ -169,10 +204,33 @@ static int reproduce_2002_kmalloc(const char *backend, const char *cpu,
 		for (i = 0; i < SEED2002_NM; i++) {
 			const struct ab_row *r = &job->rows[i];
 
+			double fastest =
+				((double)min_alloc_cycles(r) - (double)base) /
+				r->run.batch;
+
+			if (part1) {
+				json_object *o = json_object_new_object();
+
+				json_object_object_add(
+					o, "size", json_object_new_int64(size));
+				json_object_object_add(
+					o, "method",
+					json_object_new_string(ab_lookup_name(
+						seed2002_methods[i])));
+				json_object_object_add(
+					o, "fastest_cycles_per_call",
+					ab_json_num(fastest));
+				json_object_object_add(
+					o, "median_cycles_per_call",
+					ab_json_num(r->net[0].cycles.median));
+				json_object_object_add(
+					o, "median_ns_per_call",
+					ab_json_num(r->net[0].ns.median));
+				json_object_array_add(part1, o);
+				continue;
+			}
 			printf("%-6u %-8s %12.1f %12.1f %12.1f\n", size,
-			       ab_lookup_name(seed2002_methods[i]),
-			       ((double)min_alloc_cycles(r) - (double)base) /
-				       r->run.batch,
+			       ab_lookup_name(seed2002_methods[i]), fastest,
 			       r->net[0].cycles.median, r->net[0].ns.median);
 		}
 	}
@@ -181,9 +239,13 @@ static int reproduce_2002_kmalloc(const char *backend, const char *cpu,
 	return ret;
 }
 
+#define SEED2002_DIFFERS \
+	"What differs from the seed: it timed 2.5.44's slab allocator on a Duron 700, where the lookup was a large share of kmalloc; allocbench times today's SLUB fast path with the class found by each method (kmalloc_class), so the lookup's share is smaller, and part 2 isolates it. The seed's sizes were compile-time constants in its loop; here they are read from memory, so the compiler cannot fold them (Danilov's point: with an inline switch and a constant size the lookup disappears entirely). Today's 6.x method (kernel) is shown beside the 2002 ones."
+
 static int reproduce_2002(const char *backend, const char *cpu)
 {
 	struct ab_lookup_result res[SEED2002_NM + 1];
+	json_object *root = NULL, *part1 = NULL, *results = NULL;
 	const struct ab_backend *be;
 	struct ab_backend_info bi;
 	uint32_t seq[100];
@@ -191,20 +253,34 @@ static int reproduce_2002(const char *backend, const char *cpu)
 	int ret;
 	size_t i, k;
 
-	printf("allocbench %s reproduce 2002-lookup\n", AB_TOOL_VERSION);
-	printf("\npart 1, as the seed measured it: kmalloc of one size, the class found with each method in the 2002 table (objects from today's kmalloc caches); 100 calls per trial, 100 trials after 10 warm-up\n");
-	printf("%-6s %-8s %12s %12s %12s\n", "size", "method", "seed's unit",
-	       "median", "median ns");
-	printf("%-6s %-8s %12s %12s %12s\n", "", "", "cycles/call",
-	       "cycles/call", "per call");
-	for (i = 0; i < 2; i++) {
-		ret = reproduce_2002_kmalloc(backend, cpu, seed2002_sizes[i]);
-		if (ret)
-			return ret;
+	if (ab_out.json) {
+		root = ab_json_envelope("reproduce 2002-lookup",
+					(time_t)ab_out.start);
+		part1 = json_object_new_array();
+		results = json_object_new_array();
+	} else {
+		printf("allocbench %s reproduce 2002-lookup\n",
+		       AB_TOOL_VERSION);
+		printf("\npart 1, as the seed measured it: kmalloc of one size, the class found with each method in the 2002 table (objects from today's kmalloc caches); 100 calls per trial, 100 trials after 10 warm-up\n");
+		printf("%-6s %-8s %12s %12s %12s\n", "size", "method",
+		       "seed's unit", "median", "median ns");
+		printf("%-6s %-8s %12s %12s %12s\n", "", "", "cycles/call",
+		       "cycles/call", "per call");
 	}
-	printf("seed's unit: (fastest trial - fastest trial of the none strategy) / 100 calls, the seed's \"fastest time for 100 kmalloc calls ... loop/test overhead subtracted\", per call; median: per-trial cycles per call minus the none strategy's median.\n");
-
-	printf("\npart 2, the lookup alone (allocbench lookup --table=2002), same sizes:\n");
+	for (i = 0; i < 2; i++) {
+		ret = reproduce_2002_kmalloc(backend, cpu, seed2002_sizes[i],
+					     part1);
+		if (ret) {
+			json_object_put(root);
+			json_object_put(part1);
+			json_object_put(results);
+			return ret;
+		}
+	}
+	if (!root) {
+		printf("seed's unit: (fastest trial - fastest trial of the none strategy) / 100 calls, the seed's \"fastest time for 100 kmalloc calls ... loop/test overhead subtracted\", per call; median: per-trial cycles per call minus the none strategy's median.\n");
+		printf("\npart 2, the lookup alone (allocbench lookup --table=2002), same sizes:\n");
+	}
 	ret = ab_backend_open(backend, &be, &bi);
 	for (i = 0; !ret && i < 2; i++) {
 		for (k = 0; k < 100; k++)
@@ -214,11 +290,23 @@ static int reproduce_2002(const char *backend, const char *cpu)
 		ret = ab_lookup_measure(be, AB_TABLE_2002, seed2002_methods,
 					SEED2002_NM, seq, 100, 100, 10, NULL,
 					res);
-		if (res[0].complete)
+		if (res[0].complete && results)
+			ab_lookup_json(res, SEED2002_NM, label, NULL, results);
+		else if (res[0].complete)
 			ab_lookup_print(res, SEED2002_NM, 0, label, NULL);
 		ab_lookup_results_free(res, SEED2002_NM);
 	}
-	printf("\nWhat differs from the seed: it timed 2.5.44's slab allocator on a Duron 700, where the lookup was a large share of kmalloc; allocbench times today's SLUB fast path with the class found by each method (kmalloc_class), so the lookup's share is smaller, and part 2 isolates it. The seed's sizes were compile-time constants in its loop; here they are read from memory, so the compiler cannot fold them (Danilov's point: with an inline switch and a constant size the lookup disappears entirely). Today's 6.x method (kernel) is shown beside the 2002 ones.\n");
+	if (root) {
+		json_object_object_add(root, "end", ab_json_time(time(NULL)));
+		json_object_object_add(root, "seed_kmalloc", part1);
+		json_object_object_add(root, "results", results);
+		json_object_object_add(
+			root, "differences",
+			json_object_new_string(SEED2002_DIFFERS));
+		ab_json_print(root, stdout);
+	} else {
+		printf("\n%s\n", SEED2002_DIFFERS);
+	}
 	return ret;
 }
 
@@ -231,21 +319,25 @@ int cmd_reproduce(int argc, const char **argv)
 		  "N" },
 		{ "backend", 0, POPT_ARG_STRING, &backend, 0,
 		  "where to run: kmod (default)", "NAME" },
+		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_output_table, 0,
+		  "Output:", NULL },
 		POPT_AUTOHELP POPT_TABLEEND
 	};
 	const char *name;
 	int i, ret;
 
+	const char *rest[64];
+	int n = 0;
+
 	/* the experiment's name is the first non-option argument */
-	for (i = 1, name = NULL; i < argc; i++)
-		if (argv[i][0] != '-') {
+	for (i = 0, name = NULL; i < argc && n < 63; i++) {
+		if (i && !name && argv[i][0] != '-')
 			name = argv[i];
-			memmove(&argv[i], &argv[i + 1],
-				(size_t)(argc - i) * sizeof(*argv));
-			argc--;
-			break;
-		}
-	ret = ab_popt_parse("reproduce", argc, argv, opts);
+		else
+			rest[n++] = argv[i];
+	}
+	rest[n] = NULL;
+	ret = ab_popt_parse("reproduce", n, rest, opts);
 	if (ret)
 		return ret;
 	if (!name) {

@@ -15,7 +15,7 @@ struct run_args {
 	char *size, *order, *batch, *trials, *warmup, *cpu, *node, *gfp;
 	char *timing, *free, *seed, *context, *lookup, *table;
 	char *backend, *events, *free_cpu;
-	int nomerge, write, fifo, raw, histogram, csv, concurrent, quiet;
+	int nomerge, write, fifo, raw, histogram, csv, concurrent;
 	int isolate;
 };
 
@@ -132,8 +132,6 @@ int ab_run_setup(const char *cmd, int argc, const char **argv,
 		{ "csv", 0, POPT_ARG_NONE, &a.csv, 0,
 		  "one comma-separated line per strategy instead of tables",
 		  NULL },
-		{ "quiet", 'q', POPT_ARG_NONE, &a.quiet, 0,
-		  "no progress line on stderr", NULL },
 		{ "isolate", 0, POPT_ARG_NONE, &a.isolate, 0,
 		  "run in a temporary exclusive cpuset of the --cpu CPUs (legacy cpuset file system)",
 		  NULL },
@@ -143,6 +141,8 @@ int ab_run_setup(const char *cmd, int argc, const char **argv,
 		  "LIST" },
 		{ "backend", 0, POPT_ARG_STRING, &a.backend, 0,
 		  "where to run: kmod (default)", "NAME" },
+		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_output_table, 0,
+		  "Output:", NULL },
 		POPT_AUTOHELP POPT_TABLEEND
 	};
 	int ret;
@@ -165,7 +165,7 @@ int ab_run_setup(const char *cmd, int argc, const char **argv,
 	job->events = a.events ? (*a.events ? a.events : "default") : NULL;
 	job->concurrent = a.concurrent;
 	job->isolate = a.isolate;
-	job->progress = !a.quiet && !a.csv && isatty(STDERR_FILENO);
+	job->progress = !ab_out.quiet && !a.csv && isatty(STDERR_FILENO);
 	job->free_cpu = -1;
 	if (!ret && a.free_cpu) {
 		char err[AB_ERRLEN];

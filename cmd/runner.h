@@ -11,6 +11,7 @@
 #include "allocbench.h"
 #include "counters.h"
 #include "env.h"
+#include "jsonout.h"
 #include "measure.h"
 #include "placement.h"
 #include "runopts.h"
@@ -144,6 +145,12 @@ int ab_pin(int cpu);
  * what finished is kept. Returns AB_EXIT_OK, AB_EXIT_RUN or AB_EXIT_INTR.
  */
 int ab_job_run(struct ab_job *job);
+
+/*
+ * ab_job_json - the JSON document of a finished job: envelope, module,
+ * environment, parameters, the baseline and every result.
+ */
+json_object *ab_job_json(const struct ab_job *job);
 
 /* ab_job_print_header - the header alone: versions, environment, setup. */
 void ab_job_print_header(const struct ab_job *job);

@@ -155,7 +155,7 @@ static int add_row(struct ab_job *job, const struct ab_strategy_info *si,
 struct sweep_args {
 	char *alloc, *sizes, *cpu_nodes, *mem_nodes, *batch, *trials, *warmup;
 	char *gfp, *timing, *free, *backend, *events;
-	int csv, quiet;
+	int csv;
 };
 
 int cmd_sweep(int argc, const char **argv)
@@ -189,10 +189,10 @@ int cmd_sweep(int argc, const char **argv)
 		  &a.events, 0, "count events per op (libpfm4 names)", "LIST" },
 		{ "csv", 0, POPT_ARG_NONE, &a.csv, 0, "one line per cell",
 		  NULL },
-		{ "quiet", 'q', POPT_ARG_NONE, &a.quiet, 0,
-		  "no progress line on stderr", NULL },
 		{ "backend", 0, POPT_ARG_STRING, &a.backend, 0,
 		  "kmod (default)", "NAME" },
+		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_output_table, 0,
+		  "Output:", NULL },
 		POPT_AUTOHELP POPT_TABLEEND
 	};
 	const struct ab_strategy_info *strats[AB_MAX_ROWS];
@@ -289,14 +289,14 @@ int cmd_sweep(int argc, const char **argv)
 	job->title = "sweep";
 	job->csv = a.csv;
 	job->events = a.events ? (*a.events ? a.events : "default") : NULL;
-	job->progress = !a.quiet && !a.csv && isatty(STDERR_FILENO);
+	job->progress = !ab_out.quiet && !a.csv && isatty(STDERR_FILENO);
 	job->free_cpu = -1;
 	job->o.node = -1;
 	if (!ret)
 		ret = ab_job_place(job, NULL);
 	if (!ret) {
 		ret = ab_job_run(job);
-		if (job->csv) {
+		if (job->csv || ab_out.json) {
 			ab_job_print(job);
 		} else {
 			ab_job_print_header(job);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "counters.h"
+#include "jsonout.h"
 #include "placement.h"
 #include "runner.h"
 
@@ -51,9 +52,67 @@ static void show_cgroup(void)
 	fclose(f);
 }
 
+static json_object *int_array(const int *v, int n)
+{
+	json_object *a = json_object_new_array();
+	int i;
+
+	for (i = 0; i < n; i++)
+		json_object_array_add(a, json_object_new_int(v[i]));
+	return a;
+}
+
+static int topology_json(void)
+{
+	json_object *root = ab_json_envelope("topology", (time_t)ab_out.start);
+	json_object *d = json_object_new_object(), *nodes, *o, *dist;
+	int cpus[AB_MAX_PLACES], n, i, node, j;
+
+	nodes = json_object_new_array();
+	for (node = 0; numa_available() >= 0 && node <= numa_max_node();
+	     node++) {
+		struct bitmask *bm = numa_allocate_cpumask();
+		long long size = numa_node_size64(node, NULL);
+
+		n = 0;
+		if (!numa_node_to_cpus(node, bm))
+			for (i = 0; i < (int)numa_bitmask_nbytes(bm) * 8; i++)
+				if (numa_bitmask_isbitset(bm,
+							  (unsigned int)i) &&
+				    n < AB_MAX_PLACES)
+					cpus[n++] = i;
+		numa_bitmask_free(bm);
+		if (size < 0)
+			continue;
+		o = json_object_new_object();
+		json_object_object_add(o, "node", json_object_new_int(node));
+		json_object_object_add(o, "cpus", int_array(cpus, n));
+		json_object_object_add(o, "memory_mib",
+				       json_object_new_int64(size >> 20));
+		dist = json_object_new_array();
+		for (j = 0; j <= numa_max_node(); j++)
+			if (numa_node_size64(j, NULL) >= 0)
+				json_object_array_add(
+					dist, json_object_new_int(
+						      numa_distance(node, j)));
+		json_object_object_add(o, "distances", dist);
+		json_object_array_add(nodes, o);
+	}
+	json_object_object_add(d, "nodes", nodes);
+	n = ab_allowed_cpus(cpus, AB_MAX_PLACES);
+	json_object_object_add(d, "allowed_cpus", int_array(cpus, n));
+	n = ab_memory_nodes(cpus, AB_MAX_PLACES);
+	json_object_object_add(d, "memory_nodes", int_array(cpus, n));
+	json_object_object_add(root, "data", d);
+	ab_json_print(root, stdout);
+	return AB_EXIT_OK;
+}
+
 int cmd_topology(int argc, const char **argv)
 {
-	struct poptOption opts[] = { POPT_AUTOHELP POPT_TABLEEND };
+	struct poptOption opts[] = { { NULL, 0, POPT_ARG_INCLUDE_TABLE,
+				       ab_output_table, 0, "Output:", NULL },
+				     POPT_AUTOHELP POPT_TABLEEND };
 	int cpus[AB_MAX_PLACES], mem[AB_MAX_PLACES], i, j, n, nm, node;
 	const struct ab_backend *be;
 	struct ab_backend_info bi;
@@ -63,6 +122,8 @@ int cmd_topology(int argc, const char **argv)
 
 	if (ret)
 		return ret;
+	if (ab_out.json)
+		return topology_json();
 	if (numa_available() < 0) {
 		printf("NUMA: not available in this kernel: one node, 0\n");
 	} else {

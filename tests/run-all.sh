@@ -35,6 +35,8 @@ vm() {
 	vm 1 guest.sh
 	echo "# embedded kernel, 2 NUMA nodes"
 	vm 2 guest.sh
+	echo "# JSON output of every subcommand against the schema"
+	sh tests/json/validate.sh "$(cat build/vm/kernel-dir)" build/vm/initrd.gz
 	echo "# embedded kernel, a CPU-only and a memory-only node"
 	vm 3 placement.sh
 	echo "# embedded kernel booted with init_on_alloc=0 slab_nomerge"
