@@ -4,6 +4,9 @@
  * more than noise, and what do the counters say made it.
  *
  *   allocbench compare --alloc=A,B [run's options]   two strategies, one run
+ *   allocbench compare OLD.json NEW.json              two saved results
+ *                                                     (e.g. before and after
+ *                                                     a kernel patch)
  *
  * Per phase: the median net ns/op of each, their difference and ratio, and
  * a Mann-Whitney U test on the per-trial values (lib/compare.c), a
@@ -16,6 +19,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "jsonout.h"
 #include "runner.h"
 
 /* Index of event @name (its modifiers after ':' ignored), or -1. */
@@ -153,11 +157,266 @@ static void print_compare(const struct ab_job *job)
 		printf("why: instructions, IPC and misses per op barely differ\n");
 }
 
+/* ---- two saved results ---- */
+
+static json_object *get(json_object *o, const char *key)
+{
+	json_object *v = NULL;
+
+	return json_object_object_get_ex(o, key, &v) ? v : NULL;
+}
+
+static double num_of(json_object *o)
+{
+	return o && !json_object_is_type(o, json_type_null)
+		       ? json_object_get_double(o)
+		       : NAN;
+}
+
+/* A phase's sorted per-op ns into a malloc'ed array; *n how many. */
+static double *per_op(json_object *result, const char *phase, size_t *n)
+{
+	json_object *ph = get(result, phase),
+		    *arr = ph ? get(ph, "per_op_ns_sorted") : NULL;
+	double *v;
+	size_t i, len;
+
+	*n = 0;
+	if (!arr || !json_object_is_type(arr, json_type_array))
+		return NULL;
+	len = json_object_array_length(arr);
+	v = calloc(len ? len : 1, sizeof(*v));
+	for (i = 0; v && i < len; i++) {
+		double x = num_of(json_object_array_get_idx(arr, i));
+
+		if (!isnan(x))
+			v[(*n)++] = x;
+	}
+	return v;
+}
+
+static double counter_of(json_object *result, const char *event)
+{
+	json_object *arr = get(result, "counters");
+	size_t i;
+
+	for (i = 0; arr && i < json_object_array_length(arr); i++) {
+		json_object *c = json_object_array_get_idx(arr, i);
+		const char *e = json_object_get_string(get(c, "event"));
+
+		if (e && !strcmp(e, event))
+			return num_of(get(c, "per_op"));
+	}
+	return NAN;
+}
+
+static json_object *load(const char *path)
+{
+	json_object *root = json_object_from_file(path);
+	json_object *schema = root ? get(root, "schema") : NULL;
+
+	if (!root) {
+		ab_err("compare: %s: not a JSON file (%s)", path,
+		       json_util_get_last_err());
+		return NULL;
+	}
+	if (!schema ||
+	    strcmp(json_object_get_string(schema), "allocbench-result") ||
+	    !get(root, "results")) {
+		ab_err("compare: %s: not an allocbench result with results (save one with `allocbench run ... --json -o FILE`)",
+		       path);
+		json_object_put(root);
+		return NULL;
+	}
+	return root;
+}
+
+/* One strategy in both files: each phase, then the counters' story. */
+static void compare_results(json_object *a, json_object *b, json_object *out)
+{
+	static const char *const phases[] = { "alloc", "free" };
+	struct ab_explain_in in;
+	json_object *c = json_object_new_object(), *arr, *o;
+	char why[1024];
+	int p;
+
+	json_object_object_add(c, "a",
+			       json_object_new_string(json_object_get_string(
+				       get(a, "label"))));
+	json_object_object_add(c, "b",
+			       json_object_new_string(json_object_get_string(
+				       get(b, "label"))));
+	arr = json_object_new_array();
+	if (!out)
+		printf("\n%s: old (A) against new (B), net ns/op; test: Mann-Whitney U, two-sided\n%-6s %10s %10s %10s %8s %12s  %s\n",
+		       json_object_get_string(get(a, "label")), "phase",
+		       "A median", "B median", "B - A", "B / A", "p",
+		       "verdict");
+	for (p = 0; p < 2; p++) {
+		size_t na, nb;
+		double *va = per_op(a, phases[p], &na),
+		       *vb = per_op(b, phases[p], &nb);
+		struct ab_stats sa, sb;
+		struct ab_mwu t;
+
+		if (!na || !nb) {
+			free(va);
+			free(vb);
+			continue;
+		}
+		ab_mann_whitney(va, na, vb, nb, &t);
+		ab_stats_compute(va, na, &sa);
+		ab_stats_compute(vb, nb, &sb);
+		if (out) {
+			o = json_object_new_object();
+			json_object_object_add(
+				o, "phase", json_object_new_string(phases[p]));
+			json_object_object_add(o, "a_median_ns",
+					       ab_json_num(sa.median));
+			json_object_object_add(o, "b_median_ns",
+					       ab_json_num(sb.median));
+			json_object_object_add(
+				o, "delta_ns",
+				ab_json_num(sb.median - sa.median));
+			json_object_object_add(
+				o, "ratio", ab_json_num(sb.median / sa.median));
+			json_object_object_add(
+				o, "test",
+				json_object_new_string("mann-whitney-u"));
+			json_object_object_add(o, "u", ab_json_num(t.u));
+			json_object_object_add(o, "z", ab_json_num(t.z));
+			json_object_object_add(o, "p", ab_json_num(t.p));
+			json_object_object_add(
+				o, "significant",
+				isnan(t.p)
+					? NULL
+					: json_object_new_boolean(t.p < 0.05));
+			json_object_array_add(arr, o);
+		} else {
+			printf("%-6s %10.1f %10.1f %+10.1f %8.3f %12.3g  %s\n",
+			       phases[p], sa.median, sb.median,
+			       sb.median - sa.median, sb.median / sa.median,
+			       t.p,
+			       isnan(t.p) ? "not testable"
+			       : t.p >= 0.05
+				       ? "no significant difference (p >= 0.05)"
+			       : sb.median < sa.median
+				       ? "new is faster (significant, p < 0.05)"
+				       : "new is slower (significant, p < 0.05)");
+		}
+		free(va);
+		free(vb);
+	}
+	in.cycles[0] = counter_of(a, "cycles");
+	in.cycles[1] = counter_of(b, "cycles");
+	in.instructions[0] = counter_of(a, "instructions");
+	in.instructions[1] = counter_of(b, "instructions");
+	in.branch_misses[0] = counter_of(a, "branch-misses");
+	in.branch_misses[1] = counter_of(b, "branch-misses");
+	in.cache_misses[0] = counter_of(a, "cache-misses");
+	in.cache_misses[1] = counter_of(b, "cache-misses");
+	in.dtlb_misses[0] = counter_of(a, "dTLB-load-misses");
+	in.dtlb_misses[1] = counter_of(b, "dTLB-load-misses");
+	ab_explain(&in, why, sizeof(why));
+	json_object_object_add(c, "phases", arr);
+	if (out) {
+		json_object *lines = json_object_new_array();
+		char *line, *save = NULL;
+
+		for (line = strtok_r(why, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save))
+			json_object_array_add(lines,
+					      json_object_new_string(line));
+		json_object_object_add(c, "why", lines);
+		json_object_array_add(out, c);
+	} else {
+		if (why[0])
+			printf("why (counters per op, new against old):\n%s",
+			       why);
+		else
+			printf("why: %s\n",
+			       isnan(in.cycles[0]) && isnan(in.instructions[0])
+				       ? "the files hold no hardware counts (saved without a PMU, or without --events)"
+				       : "instructions, IPC and misses per op barely differ");
+		json_object_put(c);
+	}
+}
+
+static int compare_files(const char *old_path, const char *new_path)
+{
+	json_object *a = load(old_path), *b = a ? load(new_path) : NULL;
+	json_object *ra, *rb, *out = NULL, *root = NULL;
+	size_t i, j, matched = 0;
+
+	if (!a || !b) {
+		json_object_put(a);
+		return AB_EXIT_USAGE;
+	}
+	if (ab_out.json) {
+		root = ab_json_envelope("compare", (time_t)ab_out.start);
+		out = json_object_new_array();
+	}
+	ra = get(a, "results");
+	rb = get(b, "results");
+	for (j = 0; j < json_object_array_length(rb); j++) {
+		json_object *y = json_object_array_get_idx(rb, j);
+		const char *label = json_object_get_string(get(y, "label"));
+
+		for (i = 0; label && i < json_object_array_length(ra); i++) {
+			json_object *x = json_object_array_get_idx(ra, i);
+			const char *la =
+				json_object_get_string(get(x, "label"));
+
+			if (la && !strcmp(la, label)) {
+				compare_results(x, y, out);
+				matched++;
+				break;
+			}
+		}
+	}
+	if (root) {
+		json_object_object_add(root, "end", ab_json_time(time(NULL)));
+		json_object_object_add(root, "comparisons", out);
+		ab_json_print(root, stdout);
+	}
+	json_object_put(a);
+	json_object_put(b);
+	if (!matched) {
+		ab_err("compare: %s and %s have no strategy in common",
+		       old_path, new_path);
+		return AB_EXIT_USAGE;
+	}
+	return AB_EXIT_OK;
+}
+
 int cmd_compare(int argc, const char **argv)
 {
-	struct ab_job *job = calloc(1, sizeof(*job));
-	int ret;
+	struct ab_job *job;
+	const char *files[2], *rest[64];
+	int ret, i, nf = 0, n = 0;
 
+	/* two non-option arguments: saved results */
+	for (i = 0; i < argc && n < 63; i++) {
+		if (i && argv[i][0] != '-' && nf < 2)
+			files[nf++] = argv[i];
+		else
+			rest[n++] = argv[i];
+	}
+	rest[n] = NULL;
+	if (nf) {
+		struct poptOption opts[] = { { NULL, 0, POPT_ARG_INCLUDE_TABLE,
+					       ab_output_table, 0,
+					       "Output:", NULL },
+					     POPT_AUTOHELP POPT_TABLEEND };
+
+		if (nf != 2) {
+			ab_err("compare: give two saved results, OLD.json NEW.json, or --alloc=A,B");
+			return AB_EXIT_USAGE;
+		}
+		ret = ab_popt_parse("compare", n, rest, opts);
+		return ret ? ret : compare_files(files[0], files[1]);
+	}
+	job = calloc(1, sizeof(*job));
 	if (!job)
 		return AB_EXIT_RUN;
 	ret = ab_run_setup("compare", argc, argv, job);

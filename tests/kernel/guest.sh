@@ -116,6 +116,14 @@ expect 0 "why: no hardware counter opened" "cli: compare --events without a PMU"
 	allocbench compare --alloc=kmalloc,get_free_pages --trials=50 --events
 expect 2 "compare takes two" "cli: compare with one strategy rejected" -- \
 	allocbench compare --alloc=kmalloc
+allocbench run --alloc=kmalloc,kmem_cache --trials=50 --json -o /tmp/old.json -q
+allocbench run --alloc=kmalloc,kmem_cache --trials=50 --json -o /tmp/new.json -q
+expect 0 "kmem_cache: old (A) against new (B)" "cli: compare two saved results" -- \
+	allocbench compare /tmp/old.json /tmp/new.json
+echo "not json" >/tmp/bad.json
+expect 2 "not a JSON file" "cli: compare with a file that is not JSON" -- \
+	allocbench compare /tmp/old.json /tmp/bad.json
+expect 2 "give two saved results" "cli: compare with one file" -- allocbench compare /tmp/old.json
 
 # placement: topology, concurrent runs, remote frees, bad placements
 expect 0 "distances" "cli: topology" -- allocbench topology
