@@ -76,7 +76,8 @@ json_object *ab_json_env(const struct ab_env *e, unsigned int tsc_khz)
 	json_object_object_add(cfg, "KASAN", str(e->c_kasan));
 	json_object_object_add(cfg, "SLAB_FREELIST_RANDOM",
 			       str(e->c_freelist_random));
-	json_object_object_add(cfg, "SHUFFLE_PAGE_ALLOCATOR", str(e->c_shuffle));
+	json_object_object_add(cfg, "SHUFFLE_PAGE_ALLOCATOR",
+			       str(e->c_shuffle));
 	json_object_object_add(cfg, "PREEMPT_DYNAMIC",
 			       str(e->c_preempt_dynamic));
 	json_object_object_add(o, "config", cfg);
@@ -133,9 +134,9 @@ json_object *ab_json_envelope(const char *command, time_t start)
 
 void ab_json_print(json_object *root, FILE *f)
 {
-	fputs(json_object_to_json_string_ext(root,
-					     JSON_C_TO_STRING_PRETTY |
-						     JSON_C_TO_STRING_NOSLASHESCAPE),
+	fputs(json_object_to_json_string_ext(
+		      root,
+		      JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE),
 	      f);
 	fputc('\n', f);
 	json_object_put(root);

@@ -17,8 +17,8 @@ doc run-concurrent allocbench run --alloc=kmalloc --cpu=0-1 --concurrent --trial
 doc sweep allocbench sweep --sizes=64,4K --trials=10 --json
 doc compare allocbench compare --alloc=kmalloc,kmem_cache --trials=30 --json
 doc lookup allocbench lookup --trials=10 --json
-allocbench run --alloc=kmalloc --trials=20 --json -o /tmp/a.json
-allocbench run --alloc=kmalloc --trials=20 --json -o /tmp/b.json
+allocbench run --alloc=kmalloc --trials=20 --json -q -o /tmp/a.json 2>/dev/null
+allocbench run --alloc=kmalloc --trials=20 --json -q -o /tmp/b.json 2>/dev/null
 doc compare-files allocbench compare /tmp/a.json /tmp/b.json --json
 doc reproduce-2019 allocbench reproduce 2019-scatterlist --json
 doc reproduce-2002 allocbench reproduce 2002-lookup --json
