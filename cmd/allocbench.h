@@ -42,6 +42,7 @@ int cmd_lookup(int argc, const char **argv);
 int cmd_compare(int argc, const char **argv);
 int cmd_sweep(int argc, const char **argv);
 int cmd_topology(int argc, const char **argv);
+int cmd_plot(int argc, const char **argv);
 int cmd_list(int argc, const char **argv);
 int cmd_info(int argc, const char **argv);
 int cmd_help(int argc, const char **argv);

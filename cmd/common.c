@@ -35,6 +35,8 @@ const struct ab_cmd ab_cmds[] = {
 	  "repeat a seed experiment: 2019-scatterlist, 2002-lookup" },
 	{ "topology", cmd_topology,
 	  "nodes, CPUs, memory, distances, cpusets, usable backends and counters" },
+	{ "plot", cmd_plot,
+	  "draw a saved result with gnuplot: -o FILE.svg|png" },
 	{ "list", cmd_list, "list the backends and their strategies" },
 	{ "info", cmd_info, "show the backend's versions and limits" },
 	{ "help", cmd_help, "show help for a command: allocbench help run" },
@@ -48,7 +50,7 @@ const struct ab_cmd *ab_cmd_find(const char *name)
 	for (c = ab_cmds; c->name; c++)
 		if (!strcmp(c->name, name))
 			return c;
-	ab_err("'%s' is not a command (commands: run, sweep, compare, lookup, reproduce, topology, list, info, help)",
+	ab_err("'%s' is not a command (commands: run, sweep, compare, lookup, reproduce, topology, plot, list, info, help)",
 	       name);
 	return NULL;
 }

@@ -82,3 +82,12 @@ printf '  x-1 [000] 1.0: kmalloc: call_site=a ptr=1 bytes_req=72 bytes_alloc=96 
 expect 0 "2 lookups per pass" "lookup --sizes-from replays ftrace kmem:kmalloc text" -- \
 	lookup --backend=user --sizes-from="$tmp" --trials=10
 rm -f "$tmp"
+tmp=$(mktemp -d)
+"$ab" lookup --backend=user --trials=5 --size=64 --json -o "$tmp/l.json"
+expect 0 "" "plot a saved lookup as SVG" -- plot "$tmp/l.json" -o "$tmp/l.svg"
+expect 2 "must end in .svg or .png" "plot -o with another extension" -- plot "$tmp/l.json" -o "$tmp/l.gif"
+expect 2 "not an allocbench result" "plot a file that is not a result" -- plot /etc/hostname -o "$tmp/x.svg"
+expect 2 "usage: allocbench plot" "plot without -o" -- plot "$tmp/l.json"
+expect 0 '"schema_version":1' "--json has a schema version" -- lookup --backend=user --trials=5 --size=8 --json
+expect 2 "-o /nonexistent/x: cannot write there" "-o to a missing directory" -- lookup --backend=user -o /nonexistent/x
+rm -rf "$tmp"

@@ -32,3 +32,16 @@ for f in "$dir"/*.json; do
 		echo "not ok - json: $name: $(printf '%s' "$out" | head -c 400)"
 	fi
 done
+
+# every kind of picture, from the documents just checked
+for name in run run-single sweep compare lookup reproduce-2019; do
+	f=$dir/$name.json
+	if "$here/allocbench" plot "$f" -o "$dir/$name.png" 2>"$dir/plot.err" &&
+		[ "$(head -c 4 "$dir/$name.png" | tail -c 3)" = PNG ] &&
+		"$here/allocbench" plot "$f" -o "$dir/$name.svg" 2>>"$dir/plot.err" &&
+		grep -q "<svg" "$dir/$name.svg"; then
+		echo "ok - plot: $name as PNG and SVG"
+	else
+		echo "not ok - plot: $name ($(head -c 300 "$dir/plot.err"))"
+	fi
+done
