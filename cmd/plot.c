@@ -138,8 +138,9 @@ static void bars_begin(FILE *g, const char *title, const char *ylabel)
 
 static void bars_end(FILE *g)
 {
-	fprintf(g, "EOD\nplot $bars using 0:2:xtic(1) with boxes lc rgb '#4477aa', "
-		   "'' using 0:2:3:4 with yerrorbars lc black pt 0\n");
+	fprintf(g,
+		"EOD\nplot $bars using 0:2:xtic(1) with boxes lc rgb '#4477aa', "
+		"'' using 0:2:3:4 with yerrorbars lc black pt 0\n");
 }
 
 static double ci_end(json_object *ci, size_t i, double dflt)

@@ -7,6 +7,7 @@
 #    errors and no warnings; CHECK lines are shown, not counted;
 #  - userspace C: clang-format (the repository's .clang-format) changes
 #    nothing;
+#  - manual pages: mandoc -Tlint without warnings;
 #  - every tracked file but the licence texts carries an SPDX line.
 set -u
 cd "$(dirname "$0")/.."
@@ -49,6 +50,14 @@ for f in $(git ls-files 'cmd/*.[ch]' 'lib/*.[ch]' 'backends/*.[ch]' 'tests/*.c')
 		echo "ok - clang-format: $f"
 	else
 		echo "not ok - clang-format: $f (clang-format -i $f)"
+	fi
+done
+
+for f in man/*.1; do
+	if out=$(mandoc -Tlint -W warning "$f" 2>&1) && [ -z "$out" ]; then
+		echo "ok - mandoc -Tlint: $f"
+	else
+		echo "not ok - mandoc -Tlint: $f: $(printf '%s' "$out" | head -c 300)"
 	fi
 done
 

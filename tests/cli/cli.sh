@@ -91,3 +91,16 @@ expect 2 "usage: allocbench plot" "plot without -o" -- plot "$tmp/l.json"
 expect 0 '"schema_version":1' "--json has a schema version" -- lookup --backend=user --trials=5 --size=8 --json
 expect 2 "-o /nonexistent/x: cannot write there" "-o to a missing directory" -- lookup --backend=user -o /nonexistent/x
 rm -rf "$tmp"
+
+# manual pages: `help CMD` opens them, and each documents every option
+expect 0 "allocbench-run - run allocation strategies" "help run opens the manual page" -- help run
+expect 0 "allocbench - measure kernel allocation paths" "help opens allocbench(1)" -- help
+for c in run sweep compare lookup reproduce topology plot list info; do
+	page=man/allocbench-$c.1
+	missing=""
+	for o in $("$ab" $c --help 2>/dev/null | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+		case $o in --help | --usage) continue ;; esac
+		grep -q -- "$(printf '%s' "$o" | sed 's/-/\\\\-/g')" "$page" || missing="$missing $o"
+	done
+	if [ -z "$missing" ]; then ok "host cli: $page documents every option of $c"; else notok "host cli: $page lacks$missing"; fi
+done
