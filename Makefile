@@ -107,6 +107,28 @@ check: deps
 bench: deps
 	@$(MAKE) --no-print-directory vm-run CMD='sh /ab/bench.sh' NODES=1
 
+# ---- install ----
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man/man1
+# completion directories as the shells' pkg-config files say, with fallbacks
+BASHCOMPDIR ?= $(or $(shell pkg-config --define-variable=prefix=$(PREFIX) --variable=completionsdir bash-completion 2>/dev/null),$(PREFIX)/share/bash-completion/completions)
+FISHCOMPDIR ?= $(or $(shell pkg-config --define-variable=prefix=$(PREFIX) --variable=completionsdir fish 2>/dev/null),$(PREFIX)/share/fish/vendor_completions.d)
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
+
+install: allocbench
+	install -D -m 0755 allocbench $(DESTDIR)$(BINDIR)/allocbench
+	install -d $(DESTDIR)$(MANDIR)
+	install -m 0644 man/*.1 $(DESTDIR)$(MANDIR)/
+	install -D -m 0644 completions/allocbench $(DESTDIR)$(BASHCOMPDIR)/allocbench
+	install -D -m 0644 completions/allocbench.fish $(DESTDIR)$(FISHCOMPDIR)/allocbench.fish
+	install -D -m 0644 completions/_allocbench $(DESTDIR)$(ZSHCOMPDIR)/_allocbench
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/allocbench $(DESTDIR)$(BASHCOMPDIR)/allocbench \
+	      $(DESTDIR)$(FISHCOMPDIR)/allocbench.fish $(DESTDIR)$(ZSHCOMPDIR)/_allocbench
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/,$(notdir $(wildcard man/*.1)))
+
 # checkpatch --strict on the module, clang-format on userspace, SPDX lines.
 lint:
 	@sh scripts/lint.sh
@@ -115,4 +137,4 @@ clean:
 	rm -rf $(B) allocbench
 	-$(MAKE) -C kmod KDIR=$(KDIR) clean 2>/dev/null
 
-.PHONY: all bench lint deps kmod load unload reload vm-image vm-run demo check clean FORCE
+.PHONY: all bench lint deps install uninstall kmod load unload reload vm-image vm-run demo check clean FORCE

@@ -96,9 +96,15 @@ static int list_json(void)
 
 int cmd_list(int argc, const char **argv)
 {
-	struct poptOption opts[] = { { NULL, 0, POPT_ARG_INCLUDE_TABLE,
-				       ab_output_table, 0, "Output:", NULL },
-				     POPT_AUTOHELP POPT_TABLEEND };
+	int names = 0;
+	struct poptOption opts[] = {
+		{ "names", 0, POPT_ARG_NONE, &names, 0,
+		  "only the strategy names of the usable backends, one a line",
+		  NULL },
+		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_output_table, 0,
+		  "Output:", NULL },
+		POPT_AUTOHELP POPT_TABLEEND
+	};
 	const struct ab_backend *be;
 	struct ab_backend_info bi;
 	char why[AB_ERRLEN], params[48];
@@ -116,6 +122,14 @@ int cmd_list(int argc, const char **argv)
 		return ret;
 	if (ab_out.json)
 		return list_json();
+	if (names) {
+		/* for shell completion: strategy names, one a line */
+		for (b = 0; (be = ab_backend_nth(b)); b++)
+			if (!be->info(&bi, why, sizeof(why)))
+				for (i = 0; i < bi.info.nr_strategies; i++)
+					printf("%s\n", bi.strategies[i].name);
+		return AB_EXIT_OK;
+	}
 	for (b = 0; (be = ab_backend_nth(b)); b++) {
 		if (be->info(&bi, why, sizeof(why))) {
 			printf("backend %s: unavailable: %s\n", be->name, why);

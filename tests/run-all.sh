@@ -29,6 +29,8 @@ vm() {
 	done
 	echo "# command line on the host"
 	sh tests/cli/cli.sh ./allocbench
+	sh tests/cli/completion.sh .
+	sh tests/cli/install.sh
 	echo "# style: checkpatch --strict, clang-format, SPDX"
 	sh scripts/lint.sh
 	echo "# embedded kernel, 1 NUMA node"

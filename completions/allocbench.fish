@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# fish completion for allocbench: commands, their options and the values of
+# the enumerated ones; strategy names from `allocbench list --names`.
+
+set -l cmds run sweep compare lookup reproduce topology plot list info help
+complete -c allocbench -f
+complete -c allocbench -n "not __fish_seen_subcommand_from $cmds" -a "$cmds"
+complete -c allocbench -n "not __fish_seen_subcommand_from $cmds" -l version -d 'print the version'
+complete -c allocbench -n "__fish_seen_subcommand_from reproduce" -a '2019-scatterlist 2002-lookup'
+complete -c allocbench -n "__fish_seen_subcommand_from list" -a 'events'
+complete -c allocbench -n "__fish_seen_subcommand_from help" -a "$cmds"
+complete -c allocbench -n "__fish_seen_subcommand_from plot compare" -F
+
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -s a -l alloc -x -a '(allocbench list --names 2>/dev/null)' -d strategies
+complete -c allocbench -n "__fish_seen_subcommand_from run compare" -s s -l size -x -d 'bytes per object'
+complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l order -x -d 'page order'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -s b -l batch -x -d 'objects per trial'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup" -s t -l trials -x -d 'measured trials'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup" -s w -l warmup -x -d 'warm-up trials'
+complete -c allocbench -n "__fish_seen_subcommand_from run compare lookup reproduce" -s c -l cpu -x -d 'CPU list'
+complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l concurrent -d 'all CPUs at once'
+complete -c allocbench -n "__fish_seen_subcommand_from run compare" -s n -l node -x -d 'NUMA node'
+complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l free-cpu -x -d 'free on this CPU'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -s g -l gfp -x -a 'kernel atomic nowait kernel_zero'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -s T -l timing -x -a 'batch single'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -s f -l free -x -a 'fifo lifo shuffle pair'
+complete -c allocbench -n "__fish_seen_subcommand_from run compare lookup" -l seed -x -d seed
+complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l context -x -a 'normal preempt-off irq-off'
+complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l lookup -x -a 'none walk fls bsr switch kernel'
+complete -c allocbench -n "__fish_seen_subcommand_from run compare lookup" -l table -x -a 'kmalloc 2002'
+complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l write -d 'write each object'
+complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l nomerge -d 'unmerged kmem_cache'
+complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l fifo -d SCHED_FIFO
+complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l raw -d 'no overhead subtracted'
+complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l histogram -d 'log2 histograms'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup" -l csv -d CSV
+complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l isolate -d 'exclusive cpuset'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup" -s e -l events -x -a 'cycles instructions branch-misses cache-misses dTLB-load-misses task-clock page-faults context-switches cpu-migrations'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup reproduce info" -l backend -x -a 'kmod user'
+complete -c allocbench -n "__fish_seen_subcommand_from sweep" -s s -l sizes -x -d 'sizes: list or A-B:xF'
+complete -c allocbench -n "__fish_seen_subcommand_from sweep" -l cpu-nodes -x -d 'CPU nodes'
+complete -c allocbench -n "__fish_seen_subcommand_from sweep" -l mem-nodes -x -d 'memory nodes'
+complete -c allocbench -n "__fish_seen_subcommand_from lookup" -s m -l method -x -a 'walk fls bsr switch kernel'
+complete -c allocbench -n "__fish_seen_subcommand_from lookup" -s s -l size -x -d 'constant sizes'
+complete -c allocbench -n "__fish_seen_subcommand_from lookup" -s d -l dist -x -a 'const: uniform: loguniform:'
+complete -c allocbench -n "__fish_seen_subcommand_from lookup" -s F -l sizes-from -r -F -d 'sizes file'
+complete -c allocbench -n "__fish_seen_subcommand_from lookup" -s n -l count -x -d 'lookups per pass'
+complete -c allocbench -n "__fish_seen_subcommand_from $cmds" -s j -l json -d JSON
+complete -c allocbench -n "__fish_seen_subcommand_from $cmds" -s o -l output -r -F -d 'output file'
+complete -c allocbench -n "__fish_seen_subcommand_from $cmds" -s q -l quiet -d 'no progress'
+complete -c allocbench -n "__fish_seen_subcommand_from $cmds" -s v -l verbose -d 'print requests'
