@@ -338,7 +338,14 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 /* One line on stderr: which run of how many, when it is a terminal. */
 static void progress(const struct ab_job *job, int i, int next)
 {
+	static double first;
+
 	if (!job->progress)
+		return;
+	/* only for jobs that take more than a second */
+	if (!first)
+		first = now_ns();
+	if (now_ns() - first < 1e9)
 		return;
 	fprintf(stderr, "\r[%d/%d] %-40.40s", next, job->nrows,
 		job->rows[i].label);
