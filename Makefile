@@ -11,11 +11,11 @@ CFLAGS += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow \
 	  -Wstrict-prototypes -Wmissing-prototypes
 CPPFLAGS += -Iinclude/uapi -Icommon -Ilib -Ibackends -Icmd \
 	    -DAB_TOOL_VERSION='"$(VERSION)"'
-LDLIBS := -lpopt -ljson-c -lnuma -lpfm -lcpuset -lbitmask -lz -lm -lpthread
+LDLIBS := -ldl -lpopt -ljson-c -lnuma -lpfm -lcpuset -lbitmask -lz -lm -lpthread
 
 B := build
 LIB_SRCS := lib/parse.c lib/stats.c lib/runopts.c lib/measure.c lib/env.c lib/sizes.c lib/counters.c lib/compare.c lib/placement.c lib/isolate.c lib/jsonout.c
-BACKEND_SRCS := backends/backend.c backends/kmod.c backends/user.c
+BACKEND_SRCS := backends/backend.c backends/kmod.c backends/user.c backends/user_alloc.c
 CMD_SRCS := $(wildcard cmd/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
 CLI_OBJS := $(LIB_OBJS) $(BACKEND_SRCS:%.c=$(B)/%.o) $(CMD_SRCS:%.c=$(B)/%.o)

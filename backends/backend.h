@@ -38,6 +38,8 @@ struct ab_backend_info {
  *         hold the trials completed so far.
  * @lookup: times size-class lookups (struct ab_lookup, input fields set);
  *         0 or -errno with the sentence in @why, -EINTR as for @run
+ * @unavailable: optional; lines naming strategies this backend knows but
+ *         cannot offer here, and why; returns how many
  */
 struct ab_backend {
 	const char *name;
@@ -46,6 +48,7 @@ struct ab_backend {
 	int (*info)(struct ab_backend_info *out, char *why, size_t len);
 	int (*run)(struct ab_run *run, char *why, size_t len);
 	int (*lookup)(struct ab_lookup *l, char *why, size_t len);
+	int (*unavailable)(char *buf, size_t len);
 };
 
 extern const struct ab_backend ab_backend_kmod;

@@ -31,7 +31,7 @@ static int kmod_open(char *why, size_t len)
 	case ENXIO:
 		snprintf(
 			why, len,
-			"%s: module not loaded: `sudo make load`, or try the embedded kernel: `make demo`",
+			"%s: module not loaded: `sudo make load`, or try the embedded kernel: `make demo`; or time userspace allocators with --backend=user",
 			AB_DEV_PATH);
 		return -ENOENT;
 	case EACCES:

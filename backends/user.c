@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * user.c - the user backend: work done in the CLI's own process, without
- * the module or root. For now it offers what `allocbench lookup` needs:
- * the same size-class lookup loops the module times
- * (common/ab_lookup_pass.h), read with rdtsc. Allocation strategies in
- * user space are still to come.
+ * the module or root: userspace allocators (user_alloc.c) and the same
+ * size-class lookup loops the module times (common/ab_lookup_pass.h), read
+ * with rdtsc.
  *
  * The TSC rate is calibrated against CLOCK_MONOTONIC_RAW over 50 ms (the
  * kernel's tsc_khz is not visible to user space); on CPUs without a TSC
@@ -26,6 +25,7 @@
 #endif
 
 #include "backend.h"
+#include "user.h"
 
 static uint64_t now_ns(void)
 {
@@ -35,7 +35,7 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static inline uint64_t user_cycles(void)
+uint64_t ab_user_cycles(void)
 {
 #if AB_HAVE_TSC
 	return __rdtsc();
@@ -44,14 +44,14 @@ static inline uint64_t user_cycles(void)
 #endif
 }
 
-#define AB_CYCLES()  user_cycles()
+#define AB_CYCLES()  ab_user_cycles()
 #define AB_HIDE(var) __asm__ __volatile__("" : "+r"(var))
 #include "ab_lookup_pass.h"
 
 #define USER_MAX_TRIALS (1U << 24)
 
 /* TSC kHz, measured once: cycles over 50 ms of CLOCK_MONOTONIC_RAW. */
-static uint32_t tsc_khz(void)
+uint32_t ab_user_tsc_khz(void)
 {
 	static uint32_t khz;
 	uint64_t t0, c0, t1, c1;
@@ -59,24 +59,24 @@ static uint32_t tsc_khz(void)
 	if (khz || !AB_HAVE_TSC)
 		return khz ? khz : 1000000;
 	t0 = now_ns();
-	c0 = user_cycles();
+	c0 = ab_user_cycles();
 	do
 		t1 = now_ns();
 	while (t1 - t0 < 50000000);
-	c1 = user_cycles();
+	c1 = ab_user_cycles();
 	khz = (uint32_t)((c1 - c0) * 1000000 / (t1 - t0));
 	return khz;
 }
 
 /* Median cycles of a pair of counter reads with nothing between. */
-static uint64_t clock_pair(void)
+uint64_t ab_user_clock_pair(void)
 {
 	uint64_t d[63], t0, tmp;
 	int i, j;
 
 	for (i = 0; i < 63; i++) {
-		t0 = user_cycles();
-		d[i] = user_cycles() - t0;
+		t0 = ab_user_cycles();
+		d[i] = ab_user_cycles() - t0;
 	}
 	for (i = 1; i < 63; i++)
 		for (j = i; j > 0 && d[j - 1] > d[j]; j--) {
@@ -99,17 +99,14 @@ static int user_info(struct ab_backend_info *out, char *why, size_t len)
 	snprintf(out->info.version, sizeof(out->info.version), "%s",
 		 AB_TOOL_VERSION);
 	out->info.max_trials = USER_MAX_TRIALS;
+	out->info.max_batch = 1U << 20;
+	out->info.max_bytes = (uint64_t)sysconf(_SC_PHYS_PAGES) *
+			      (uint64_t)sysconf(_SC_PAGESIZE) / 4;
 	out->info.page_size = (uint32_t)sysconf(_SC_PAGESIZE);
-	out->info.tsc_khz = tsc_khz();
+	out->info.tsc_khz = ab_user_tsc_khz();
+	out->strategies = (struct ab_strategy_info *)ab_user_strategies(
+		&out->info.nr_strategies);
 	return 0;
-}
-
-static int user_run(struct ab_run *run, char *why, size_t len)
-{
-	snprintf(
-		why, len,
-		"the user backend has no allocation strategies yet: use --backend=kmod");
-	return -ENOSYS;
 }
 
 static int user_lookup(struct ab_lookup *l, char *why, size_t len)
@@ -129,8 +126,8 @@ static int user_lookup(struct ab_lookup *l, char *why, size_t len)
 	}
 	pass = ab_passes[l->table][l->method];
 	l->trials_done = 0;
-	l->tsc_khz = tsc_khz();
-	l->clock_cycles = clock_pair();
+	l->tsc_khz = ab_user_tsc_khz();
+	l->clock_cycles = ab_user_clock_pair();
 	l->cpu = (uint32_t)sched_getcpu();
 	for (t = 0; t < l->warmup + l->trials; t++) {
 		c = pass(sizes, l->nr_sizes, &sum);
@@ -152,9 +149,10 @@ static int user_lookup(struct ab_lookup *l, char *why, size_t len)
 
 const struct ab_backend ab_backend_user = {
 	.name = "user",
-	.desc = "the CLI's own process, no module or root needed: size-class lookups",
+	.desc = "the CLI's own process, no module or root needed: userspace allocators and size-class lookups",
 	.probe = user_probe,
 	.info = user_info,
-	.run = user_run,
+	.run = ab_user_run,
+	.unavailable = ab_user_unavailable,
 	.lookup = user_lookup,
 };

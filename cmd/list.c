@@ -140,6 +140,8 @@ int cmd_list(int argc, const char **argv)
 		       be->desc, bi.info.version, bi.info.abi_version);
 		if (be->lookup)
 			printf("  lookup methods (allocbench lookup): walk, fls, bsr, switch, kernel; tables: kmalloc, 2002\n");
+		if (be->unavailable && be->unavailable(why, sizeof(why)))
+			printf("  unavailable here:\n%s", why);
 		if (!bi.info.nr_strategies) {
 			printf("  no allocation strategies\n");
 			continue;

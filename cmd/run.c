@@ -13,7 +13,7 @@
 struct run_args {
 	char *alloc;
 	char *size, *order, *batch, *trials, *warmup, *cpu, *node, *gfp;
-	char *timing, *free, *seed, *context, *lookup, *table;
+	char *timing, *free, *seed, *context, *lookup, *table, *align;
 	char *backend, *events, *free_cpu;
 	int nomerge, write, fifo, raw, histogram, csv, concurrent;
 	int isolate;
@@ -55,6 +55,8 @@ static int parse_values(const struct run_args *a, struct ab_run_opts *o)
 		bad = bad || ab_opt_lookup(a->lookup, o, err, sizeof(err));
 	if (a->table)
 		bad = bad || ab_opt_table(a->table, o, err, sizeof(err));
+	if (a->align)
+		bad = bad || ab_opt_align(a->align, o, err, sizeof(err));
 	if (bad) {
 		ab_err("%s", err);
 		return AB_EXIT_USAGE;
@@ -114,6 +116,9 @@ int ab_run_setup(const char *cmd, int argc, const char **argv,
 		{ "table", 0, POPT_ARG_STRING, &a.table, 0,
 		  "kmalloc_class: class table, kmalloc (today's, default) or 2002",
 		  "NAME" },
+		{ "align", 0, POPT_ARG_STRING, &a.align, 0,
+		  "posix_memalign (user backend): alignment in bytes (default: 64)",
+		  "BYTES" },
 		{ "write", 0, POPT_ARG_NONE, &a.write, 0,
 		  "write each object right after allocating it (timed with the allocation)",
 		  NULL },
@@ -140,7 +145,8 @@ int ab_run_setup(const char *cmd, int argc, const char **argv,
 		  "count events per op (libpfm4 names, comma-separated; alone: a default set)",
 		  "LIST" },
 		{ "backend", 0, POPT_ARG_STRING, &a.backend, 0,
-		  "where to run: kmod (default)", "NAME" },
+		  "where to run: kmod (the module, default) or user (this process's allocators)",
+		  "NAME" },
 		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_output_table, 0,
 		  "Output:", NULL },
 		POPT_AUTOHELP POPT_TABLEEND

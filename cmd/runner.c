@@ -90,6 +90,12 @@ int ab_job_add(struct ab_job *job, const char *list)
 			job->nrows++;
 		}
 	}
+	for (i = 0, n = 0; !ret && i < job->nrows; i++)
+		n += !!(job->rows[i].si->params & AB_PARAM_ALIGN);
+	if (!ret && job->o.align && !n) {
+		ab_err("--align: none of these strategies takes an alignment; posix_memalign (--backend=user) does");
+		ret = AB_EXIT_USAGE;
+	}
 	free(copy);
 	return ret;
 }

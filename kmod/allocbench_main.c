@@ -244,6 +244,8 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 		return -EINVAL;
 	if (r->reserved1 || memchr_inv(r->reserved, 0, sizeof(r->reserved)))
 		return -EINVAL;
+	if (r->align && !(s->params & AB_PARAM_ALIGN))
+		return -EINVAL;
 	if (r->flags & AB_RUN_REMOTE_FREE) {
 		if (r->free_pattern == AB_FREE_PAIR ||
 		    r->free_cpu >= nr_cpu_ids || !cpu_online(r->free_cpu))

@@ -242,6 +242,19 @@ int ab_opt_methods(const char *arg, uint32_t *methods, char *err, size_t len)
 	return n;
 }
 
+int ab_opt_align(const char *arg, struct ab_run_opts *o, char *err, size_t len)
+{
+	if (ab_parse_size(arg, &o->align) || o->align < sizeof(void *) ||
+	    (o->align & (o->align - 1)) || o->align > (1ULL << 30)) {
+		snprintf(
+			err, len,
+			"--align=%s: not an alignment (a power of two from %zu to 1G bytes)",
+			arg, sizeof(void *));
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int ab_opt_seed(const char *arg, struct ab_run_opts *o, char *err, size_t len)
 {
 	if (ab_parse_u64(arg, 0, UINT64_MAX, &o->seed)) {
@@ -328,6 +341,9 @@ int ab_run_prepare(const struct ab_run_opts *o, const struct ab_info *info,
 	}
 	if (si->params & AB_PARAM_NODE)
 		run->node = o->node;
+	/* like --node, --align goes to the strategies that take one */
+	if (si->params & AB_PARAM_ALIGN)
+		run->align = o->align;
 	if (si->params & AB_PARAM_LOOKUP) {
 		run->lookup_method = o->lookup_method;
 		run->lookup_table = o->lookup_table;

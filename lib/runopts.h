@@ -34,6 +34,7 @@
  *           @lookup_set when --lookup was given
  * @lookup_table: kmalloc_class: enum ab_class_table_id; @table_set when
  *           --table was given
+ * @align:   posix_memalign: alignment in bytes (--align), 0 for the default
  */
 struct ab_run_opts {
 	uint64_t size;
@@ -57,6 +58,7 @@ struct ab_run_opts {
 	int lookup_set;
 	uint32_t lookup_table;
 	int table_set;
+	uint64_t align;
 };
 
 void ab_run_opts_init(struct ab_run_opts *o);
@@ -80,6 +82,7 @@ int ab_opt_seed(const char *arg, struct ab_run_opts *o, char *err, size_t len);
 int ab_opt_lookup(const char *arg, struct ab_run_opts *o, char *err,
 		  size_t len);
 int ab_opt_table(const char *arg, struct ab_run_opts *o, char *err, size_t len);
+int ab_opt_align(const char *arg, struct ab_run_opts *o, char *err, size_t len);
 
 /*
  * ab_opt_methods - a comma-separated list of lookup methods into

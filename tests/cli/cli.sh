@@ -104,3 +104,41 @@ for c in run sweep compare lookup reproduce topology plot list info; do
 	done
 	if [ -z "$missing" ]; then ok "host cli: $page documents every option of $c"; else notok "host cli: $page lacks$missing"; fi
 done
+
+# the user backend: userspace allocators in this process, no module, no root
+for size in 8 4K 1M; do
+	out=$("$ab" run --backend=user --alloc=none,malloc,calloc,posix_memalign,mmap,numa_alloc_onnode,tcmalloc,mimalloc --size=$size --trials=20 --csv 2>&1)
+	st=$?
+	rows=$(printf '%s\n' "$out" | awk -F, 'NR > 1 && $17 == 0' | wc -l)
+	if [ "$st" = 0 ] && [ "$rows" = 8 ]; then
+		ok "host cli: user backend, every strategy, size $size, no failure"
+	else
+		notok "host cli: user backend, size $size (exit $st, $rows rows: $(printf '%s' "$out" | head -c 300))"
+	fi
+done
+out=$("$ab" run --backend=user --alloc=numa_alloc_onnode,malloc --node=0 --cpu=0 --trials=20 --csv 2>&1)
+if printf '%s\n' "$out" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{ n++; if ($c["node_checked"] == 0 || $c["node_hits"] != $c["node_checked"]) bad = 1 }
+	END { exit !(n == 2 && !bad) }'; then
+	ok "host cli: user backend node placement verified with get_mempolicy"
+else
+	notok "host cli: user backend node placement ($(printf '%s' "$out" | head -c 300))"
+fi
+if GLIBC_TUNABLES=glibc.rtld.optional_static_tls=16384 "$ab" run --backend=user --alloc=jemalloc --size=64 --trials=10 -q 2>&1 | grep -q "^jemalloc "; then
+	ok "host cli: jemalloc through dlopen with the static TLS tunable"
+else
+	notok "host cli: jemalloc through dlopen with the static TLS tunable"
+fi
+expect 0 "jemalloc: libjemalloc.so.2 cannot be loaded with dlopen here" "list says why jemalloc is unavailable" -- list
+expect 0 "posix_memalign" "user backend --align" -- run --backend=user --alloc=posix_memalign --align=4K --trials=10 -q
+expect 2 "--align=3: not an alignment" "--align=3 rejected" -- run --backend=user --alloc=posix_memalign --align=3
+expect 2 "none of these strategies takes an alignment" "--align without posix_memalign" -- \
+	run --backend=user --alloc=malloc --align=64
+expect 2 "takes no GFP flags" "user backend --gfp=atomic rejected" -- run --backend=user --alloc=malloc --gfp=atomic
+expect 0 "Mann-Whitney U" "compare with the user backend" -- compare --backend=user --alloc=malloc,mimalloc --trials=50 -q
+expect 0 "shuffle" "user backend single timing and shuffled frees" -- \
+	run --backend=user --alloc=malloc --timing=single --free=shuffle --trials=20 -q
+expect 0 "alloc+free ns/op" "user backend pairs" -- run --backend=user --alloc=calloc --free=pair --trials=20 -q
+expect 0 "malloc@cpu" "user backend concurrent runs" -- \
+	run --backend=user --alloc=malloc --cpu=all --concurrent --trials=20 -q
+expect 3 "or time userspace allocators with --backend=user" "no module: the way forward names --backend=user" -- run

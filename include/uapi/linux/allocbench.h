@@ -58,6 +58,7 @@
 #define AB_PARAM_GFP (1U << 3)   /* gfp is passed to the allocator */
 #define AB_PARAM_CACHE (1U << 4) /* AB_RUN_NOMERGE applies (own kmem_cache) */
 #define AB_PARAM_LOOKUP (1U << 5) /* lookup_table and lookup_method apply */
+#define AB_PARAM_ALIGN (1U << 6)  /* align applies (posix_memalign) */
 
 /**
  * struct ab_strategy_info - one allocation strategy offered by the module
@@ -277,6 +278,8 @@ struct ab_sample {
  * @free_cpu:     with AB_RUN_REMOTE_FREE, the online CPU that frees (not
  *                with AB_FREE_PAIR); zero otherwise
  * @reserved1:    zero
+ * @align:        AB_PARAM_ALIGN strategies: alignment in bytes, a power of
+ *                two and a multiple of sizeof(void *); zero for the others
  * @reserved:     zero
  *
  * Output (also written back, with partial counts, when the run returns
@@ -319,7 +322,8 @@ struct ab_run {
 	__u64 samples_len;
 	__u32 free_cpu;
 	__u32 reserved1;
-	__u64 reserved[3];
+	__u64 align;
+	__u64 reserved[2];
 
 	__u32 trials_done;
 	__u32 cpu_start;

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * user.h - what the user backend's two parts share: user.c (the backend,
+ * its clock and the size-class lookups) and user_alloc.c (the userspace
+ * allocators and their timed loops).
+ */
+#ifndef AB_USER_H
+#define AB_USER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <linux/allocbench.h>
+
+/* The cycle counter: rdtsc, or CLOCK_MONOTONIC_RAW ns without a TSC. */
+uint64_t ab_user_cycles(void);
+
+/* Its rate in kHz, calibrated once against CLOCK_MONOTONIC_RAW. */
+uint32_t ab_user_tsc_khz(void);
+
+/* Median cycles of two back-to-back counter reads. */
+uint64_t ab_user_clock_pair(void);
+
+/*
+ * ab_user_strategies - the allocators usable in this process, as
+ * struct ab_strategy_info (ids index them), loading the optional ones with
+ * dlopen on first use. *@n gets how many.
+ */
+const struct ab_strategy_info *ab_user_strategies(unsigned int *n);
+
+/*
+ * ab_user_unavailable - one line per optional allocator that is not
+ * installed, naming its Debian package, into @buf. Returns how many.
+ */
+int ab_user_unavailable(char *buf, size_t len);
+
+/* ab_user_run - one run in this process, as AB_IOC_RUN does it. */
+int ab_user_run(struct ab_run *r, char *why, size_t len);
+
+#endif

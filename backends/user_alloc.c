@@ -1,0 +1,423 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * user_alloc.c - the user backend's allocators and their timed loops: the
+ * same runs as allocbench.ko's (struct ab_run in, per-trial or per-op
+ * samples out, the same free orders from common/ab_order.h), on userspace
+ * allocators, in this process, without root.
+ *
+ * Strategies: none (the loop alone), glibc malloc, calloc and
+ * posix_memalign, mmap/munmap of whole pages populated at once (the
+ * userspace counterpart of the page allocator), numa_alloc_onnode, and
+ * jemalloc, tcmalloc and mimalloc loaded with dlopen from Debian's packages
+ * when installed. Each allocation and free goes through a function pointer
+ * (as the dlopen'ed ones must); the none strategy pays the same call, so
+ * net values subtract it. The node of every page of every object is read
+ * with get_mempolicy(MPOL_F_NODE | MPOL_F_ADDR), between the phases.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <numa.h>
+#include <numaif.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "ab_order.h"
+#include "backend.h"
+#include "user.h"
+
+#define USER_MAX_BATCH	(1U << 20)
+#define USER_MAX_TRIALS (1U << 24)
+
+struct uctx {
+	size_t size;
+	size_t align;
+	int node;
+	void *(*lib_alloc)(size_t size);
+	void (*lib_free)(void *p);
+};
+
+typedef void *(*ualloc_fn)(struct uctx *c);
+typedef void (*ufree_fn)(struct uctx *c, void *p);
+
+/**
+ * struct ustrat - one userspace strategy
+ * @name, @desc: as `allocbench list` shows them
+ * @params:   AB_PARAM_* bits
+ * @alloc, @free: one object
+ * @lib, @pkg: for the optional allocators: the shared object to dlopen and
+ *            the Debian package that has it
+ * @alloc_sym, @free_sym: their entry points
+ * @alloc_fp, @free_fp: those entry points once loaded
+ * @why:      dlopen's error when it could not be loaded
+ */
+struct ustrat {
+	const char *name;
+	const char *desc;
+	unsigned int params;
+	ualloc_fn alloc;
+	ufree_fn free;
+	const char *lib, *pkg, *alloc_sym, *free_sym;
+	void *(*alloc_fp)(size_t size);
+	void (*free_fp)(void *p);
+	char why[160];
+};
+
+static void *none_alloc(struct uctx *c)
+{
+	return c;
+}
+
+static void none_free(struct uctx *c, void *p)
+{
+}
+
+static void *malloc_alloc(struct uctx *c)
+{
+	return malloc(c->size);
+}
+
+static void *calloc_alloc(struct uctx *c)
+{
+	return calloc(1, c->size);
+}
+
+static void *memalign_alloc(struct uctx *c)
+{
+	void *p;
+
+	return posix_memalign(&p, c->align, c->size) ? NULL : p;
+}
+
+static void libc_free(struct uctx *c, void *p)
+{
+	free(p);
+}
+
+/* Whole pages, populated at once: every page is allocated by mmap. */
+static void *mmap_alloc(struct uctx *c)
+{
+	void *p = mmap(NULL, c->size, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+static void mmap_free(struct uctx *c, void *p)
+{
+	munmap(p, c->size);
+}
+
+static void *onnode_alloc(struct uctx *c)
+{
+	return c->node < 0 ? numa_alloc_local(c->size)
+			   : numa_alloc_onnode(c->size, c->node);
+}
+
+static void numa_release(struct uctx *c, void *p)
+{
+	numa_free(p, c->size);
+}
+
+static void *lib_alloc(struct uctx *c)
+{
+	return c->lib_alloc(c->size);
+}
+
+static void lib_free(struct uctx *c, void *p)
+{
+	c->lib_free(p);
+}
+
+#define SZ AB_PARAM_SIZE
+#define USTRAT(n, d, p, a, f)                                            \
+	{                                                                \
+		.name = n, .desc = d, .params = p, .alloc = a, .free = f \
+	}
+#define DLSTRAT(n, d, l, pk, as, fs)                                    \
+	{                                                               \
+		.name = n, .desc = d, .params = SZ, .alloc = lib_alloc, \
+		.free = lib_free, .lib = l, .pkg = pk, .alloc_sym = as, \
+		.free_sym = fs                                          \
+	}
+
+static struct ustrat all[] = {
+	USTRAT("none",
+	       "no allocation: the same timed loops, for loop and clock overhead",
+	       0, none_alloc, none_free),
+	USTRAT("malloc", "glibc malloc() / free()", SZ, malloc_alloc,
+	       libc_free),
+	USTRAT("calloc", "glibc calloc(1, size) / free()", SZ, calloc_alloc,
+	       libc_free),
+	USTRAT("posix_memalign", "glibc posix_memalign(--align) / free()",
+	       SZ | AB_PARAM_ALIGN, memalign_alloc, libc_free),
+	USTRAT("mmap", "mmap(MAP_POPULATE) / munmap() of whole pages", SZ,
+	       mmap_alloc, mmap_free),
+	USTRAT("numa_alloc_onnode",
+	       "libnuma numa_alloc_onnode(size, node) / numa_free()",
+	       SZ | AB_PARAM_NODE, onnode_alloc, numa_release),
+	DLSTRAT("jemalloc", "jemalloc malloc() / free(), loaded with dlopen",
+		"libjemalloc.so.2", "libjemalloc2", "malloc", "free"),
+	DLSTRAT("tcmalloc",
+		"tcmalloc tc_malloc() / tc_free(), loaded with dlopen",
+		"libtcmalloc_minimal.so.4", "libtcmalloc-minimal4", "tc_malloc",
+		"tc_free"),
+	DLSTRAT("mimalloc",
+		"mimalloc mi_malloc() / mi_free(), loaded with dlopen",
+		"libmimalloc.so.2", "libmimalloc2.0", "mi_malloc", "mi_free"),
+};
+
+#define NR_ALL (sizeof(all) / sizeof(all[0]))
+
+static struct ab_strategy_info infos[NR_ALL];
+static struct ustrat *usable[NR_ALL];
+static unsigned int nr_usable;
+
+/* Loads @s's library if it has one; 0 when the strategy is usable. */
+static int load(struct ustrat *s)
+{
+	void *h;
+
+	if (!s->lib)
+		return 0;
+	h = dlopen(s->lib, RTLD_NOW | RTLD_LOCAL);
+	if (!h) {
+		snprintf(s->why, sizeof(s->why), "%s", dlerror());
+		return -1;
+	}
+	*(void **)&s->alloc_fp = dlsym(h, s->alloc_sym);
+	*(void **)&s->free_fp = dlsym(h, s->free_sym);
+	return s->alloc_fp && s->free_fp ? 0 : -1;
+}
+
+const struct ab_strategy_info *ab_user_strategies(unsigned int *n)
+{
+	uint64_t ram = (uint64_t)sysconf(_SC_PHYS_PAGES) *
+		       (uint64_t)sysconf(_SC_PAGESIZE);
+	unsigned int i;
+
+	if (!nr_usable) {
+		for (i = 0; i < NR_ALL; i++) {
+			struct ab_strategy_info *si = &infos[nr_usable];
+
+			if (load(&all[i]))
+				continue;
+			memset(si, 0, sizeof(*si));
+			si->id = nr_usable;
+			si->params = all[i].params;
+			si->max_size = all[i].params & SZ ? ram / 4 : 0;
+			snprintf(si->name, sizeof(si->name), "%s", all[i].name);
+			snprintf(si->desc, sizeof(si->desc), "%s", all[i].desc);
+			usable[nr_usable++] = &all[i];
+		}
+	}
+	*n = nr_usable;
+	return infos;
+}
+
+int ab_user_unavailable(char *buf, size_t len)
+{
+	unsigned int i, n;
+	size_t used = 0;
+	int count = 0;
+
+	ab_user_strategies(&n);
+	buf[0] = '\0';
+	for (i = 0; i < NR_ALL && used < len; i++) {
+		if (!all[i].lib || all[i].alloc_fp)
+			continue;
+		if (strstr(all[i].why, "static TLS"))
+			used += (size_t)snprintf(
+				buf + used, len - used,
+				"  %s: %s cannot be loaded with dlopen here (it needs static TLS); run allocbench with GLIBC_TUNABLES=glibc.rtld.optional_static_tls=16384\n",
+				all[i].name, all[i].lib);
+		else
+			used += (size_t)snprintf(
+				buf + used, len - used,
+				"  %s: not installed (%s: apt-get install %s)\n",
+				all[i].name, all[i].lib, all[i].pkg);
+		count++;
+	}
+	return count;
+}
+
+/* True if every page of [p, p + size) is on @node. */
+static int on_node(const void *p, size_t size, int node)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	const char *c = (const char *)((uintptr_t)p & ~(uintptr_t)(page - 1));
+	int nid;
+
+	for (; c < (const char *)p + size; c += page) {
+		if (get_mempolicy(&nid, NULL, 0, (void *)c,
+				  MPOL_F_NODE | MPOL_F_ADDR) ||
+		    nid != node)
+			return 0;
+	}
+	return 1;
+}
+
+static int check(const struct ab_run *r, const struct ustrat *s, char *why,
+		 size_t len)
+{
+	const char *bad = NULL;
+
+	if (r->gfp != AB_GFP_KERNEL)
+		bad = "has no GFP flags";
+	else if (r->context != AB_CTX_NORMAL)
+		bad = "cannot disable preemption or IRQs";
+	else if (r->flags & (AB_RUN_NOMERGE | AB_RUN_REMOTE_FREE))
+		bad = "has no kmem_cache and frees on the allocating CPU";
+	else if (r->lookup_table || r->lookup_method)
+		bad = "finds no kmalloc class";
+	else if (r->node >= 0 && !(s->params & AB_PARAM_NODE))
+		bad = "takes no node here";
+	else if (r->align && !(s->params & AB_PARAM_ALIGN))
+		bad = "takes no alignment";
+	else if ((s->params & AB_PARAM_ALIGN) && r->align &&
+		 (r->align & (r->align - 1) || r->align % sizeof(void *)))
+		bad = "needs an alignment that is a power of two and a multiple of the pointer size";
+	else if (!r->batch || r->batch > USER_MAX_BATCH || !r->trials ||
+		 r->trials > USER_MAX_TRIALS || r->warmup > USER_MAX_TRIALS)
+		bad = "was given a batch or trial count out of range";
+	if (bad) {
+		snprintf(why, len, "the user backend's %s %s", s->name, bad);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int ab_user_run(struct ab_run *r, char *why, size_t len)
+{
+	struct uctx c = { .size = r->obj_size,
+			  .align = r->align ? r->align : 64,
+			  .node = r->node };
+	int single = r->timing == AB_TIMING_SINGLE;
+	int pair = r->free_pattern == AB_FREE_PAIR;
+	uint32_t t, i, n, total, *order;
+	struct ab_sample *smp, one;
+	const struct ustrat *s;
+	unsigned int nr;
+	uint64_t t0, t1, ac, fc;
+	void **objs, *p;
+	int err = 0;
+
+	ab_user_strategies(&nr);
+	if (r->strategy >= nr) {
+		snprintf(why, len, "no user strategy %u", r->strategy);
+		return -EINVAL;
+	}
+	s = usable[r->strategy];
+	err = check(r, s, why, len);
+	if (err)
+		return err;
+	c.lib_alloc = s->alloc_fp;
+	c.lib_free = s->free_fp;
+	objs = calloc(r->batch, sizeof(*objs));
+	order = calloc(r->batch, sizeof(*order));
+	smp = calloc(single ? r->batch : 1, sizeof(*smp));
+	if (!objs || !order || !smp) {
+		free(objs);
+		free(order);
+		free(smp);
+		snprintf(why, len, "out of memory");
+		return -ENOMEM;
+	}
+	r->trials_done = 0;
+	r->objects = r->failed = r->node_hits = r->node_checked = 0;
+	r->tsc_khz = ab_user_tsc_khz();
+	r->clock_cycles = ab_user_clock_pair();
+	r->cache_merged = AB_MERGED_NA;
+	r->cpu_start = (uint32_t)sched_getcpu();
+	r->target_node = r->node >= 0 ? r->node
+			 : numa_available() < 0
+				 ? 0
+				 : numa_node_of_cpu((int)r->cpu_start);
+	total = r->warmup + r->trials;
+	for (t = 0; t < total && !err; t++) {
+		ac = fc = 0;
+		/* alloc phase, or alloc+free pairs */
+		t0 = ab_user_cycles();
+		for (i = 0; i < r->batch; i++) {
+			uint64_t s0 = single ? ab_user_cycles() : 0;
+
+			p = s->alloc(&c);
+			if (p && (r->flags & AB_RUN_WRITE))
+				memset(p, 0x5a, c.size);
+			if (single)
+				smp[i].alloc_cycles = ab_user_cycles() - s0;
+			if (!p)
+				break;
+			if (pair) {
+				uint64_t s1 = single ? ab_user_cycles() : 0;
+
+				s->free(&c, p);
+				if (single)
+					smp[i].free_cycles =
+						ab_user_cycles() - s1;
+			} else {
+				objs[i] = p;
+			}
+		}
+		t1 = ab_user_cycles();
+		n = i;
+		ac = t1 - t0;
+		if (!pair) {
+			if (t >= r->warmup &&
+			    !(r->flags & AB_RUN_NO_NODE_CHECK) &&
+			    s->alloc != none_alloc) {
+				for (i = 0; i < n; i++)
+					r->node_hits += on_node(objs[i], c.size,
+								r->target_node);
+				r->node_checked += n;
+			}
+			ab_free_order(order, n, r->free_pattern, r->seed, t);
+			t0 = ab_user_cycles();
+			for (i = 0; i < n; i++) {
+				uint64_t s0 = single ? ab_user_cycles() : 0;
+
+				s->free(&c, objs[order[i]]);
+				if (single)
+					smp[order[i]].free_cycles =
+						ab_user_cycles() - s0;
+			}
+			fc = ab_user_cycles() - t0;
+		}
+		if (t < r->warmup)
+			continue;
+		r->objects += n;
+		r->failed += n < r->batch;
+		if (r->samples_ptr && !single) {
+			one = (struct ab_sample){ ac, fc, n, n < r->batch };
+			((struct ab_sample *)(uintptr_t)
+				 r->samples_ptr)[t - r->warmup] = one;
+		} else if (r->samples_ptr) {
+			for (i = 0; i < r->batch; i++) {
+				smp[i].nr_objs = i < n;
+				smp[i].failed = i == n;
+				if (i > n)
+					smp[i].alloc_cycles = 0;
+				if (i >= n)
+					smp[i].free_cycles = 0;
+			}
+			memcpy((struct ab_sample *)(uintptr_t)r->samples_ptr +
+				       (size_t)(t - r->warmup) * r->batch,
+			       smp, r->batch * sizeof(*smp));
+		}
+		r->trials_done++;
+		if (ab_stop_requested) {
+			snprintf(why, len, "interrupted after %u of %u trials",
+				 r->trials_done, r->trials);
+			err = -EINTR;
+		}
+	}
+	r->cpu_end = (uint32_t)sched_getcpu();
+	free(objs);
+	free(order);
+	free(smp);
+	return err;
+}
