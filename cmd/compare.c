@@ -43,50 +43,80 @@ static void pick(const struct ab_job *job, const char *name, double out[2])
 	out[1] = e < 0 ? NAN : job->rows[1].ev_raw[e];
 }
 
-/* The comparison of one phase, as JSON. */
-static json_object *json_phase(const char *phase, const struct ab_row *a,
-			       const struct ab_row *b, int p)
-{
-	const struct ab_stats *sa = &a->net[p].ns, *sb = &b->net[p].ns;
-	json_object *o = json_object_new_object();
+/**
+ * struct phase_cmp - one phase of A against B
+ * @phase:  "alloc" or "free"
+ * @a, @b:  the medians, net ns/op
+ * @t:      the Mann-Whitney U test on the per-trial values
+ */
+struct phase_cmp {
+	const char *phase;
+	double a, b;
 	struct ab_mwu t;
+};
 
-	ab_mann_whitney(a->ns[p], a->nr_ns[p], b->ns[p], b->nr_ns[p], &t);
-	json_object_object_add(o, "phase", json_object_new_string(phase));
-	json_object_object_add(o, "a_median_ns", ab_json_num(sa->median));
-	json_object_object_add(o, "b_median_ns", ab_json_num(sb->median));
-	json_object_object_add(o, "delta_ns",
-			       ab_json_num(sb->median - sa->median));
-	json_object_object_add(o, "ratio",
-			       ab_json_num(sb->median / sa->median));
+/* Tests @va[0..na) against @vb[0..nb) (sorted per-op ns). */
+static void phase_test(struct phase_cmp *c, const char *phase, const double *va,
+		       size_t na, const double *vb, size_t nb)
+{
+	struct ab_stats sa, sb;
+	double *ca = malloc((na ? na : 1) * sizeof(*ca));
+	double *cb = malloc((nb ? nb : 1) * sizeof(*cb));
+
+	c->phase = phase;
+	c->a = c->b = NAN;
+	if (ca && cb) {
+		memcpy(ca, va, na * sizeof(*ca));
+		memcpy(cb, vb, nb * sizeof(*cb));
+		ab_stats_compute(ca, na, &sa);
+		ab_stats_compute(cb, nb, &sb);
+		c->a = sa.median;
+		c->b = sb.median;
+	}
+	free(ca);
+	free(cb);
+	ab_mann_whitney(va, na, vb, nb, &c->t);
+}
+
+static json_object *phase_json(const struct phase_cmp *c)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "phase", json_object_new_string(c->phase));
+	json_object_object_add(o, "a_median_ns", ab_json_num(c->a));
+	json_object_object_add(o, "b_median_ns", ab_json_num(c->b));
+	json_object_object_add(o, "delta_ns", ab_json_num(c->b - c->a));
+	json_object_object_add(o, "ratio", ab_json_num(c->b / c->a));
 	json_object_object_add(o, "test",
 			       json_object_new_string("mann-whitney-u"));
-	json_object_object_add(o, "u", ab_json_num(t.u));
-	json_object_object_add(o, "z", ab_json_num(t.z));
-	json_object_object_add(o, "p", ab_json_num(t.p));
+	json_object_object_add(o, "u", ab_json_num(c->t.u));
+	json_object_object_add(o, "z", ab_json_num(c->t.z));
+	json_object_object_add(o, "p", ab_json_num(c->t.p));
 	json_object_object_add(
 		o, "significant",
-		isnan(t.p) ? NULL : json_object_new_boolean(t.p < 0.05));
+		isnan(c->t.p) ? NULL : json_object_new_boolean(c->t.p < 0.05));
 	return o;
 }
 
-static void print_phase(const char *phase, const struct ab_row *a,
-			const struct ab_row *b, int p)
+/* One table line; @b_name is what the verdict calls B. */
+static void phase_line(const struct phase_cmp *c, const char *b_name)
 {
-	const struct ab_stats *sa = &a->net[p].ns, *sb = &b->net[p].ns;
-	double d = sb->median - sa->median;
-	struct ab_mwu t;
-
-	ab_mann_whitney(a->ns[p], a->nr_ns[p], b->ns[p], b->nr_ns[p], &t);
-	printf("%-6s %10.1f %10.1f %+10.1f %8.3f %12.3g  ", phase, sa->median,
-	       sb->median, d, sb->median / sa->median, t.p);
-	if (isnan(t.p))
+	printf("%-6s %10.1f %10.1f %+10.1f %8.3f %12.3g  ", c->phase, c->a,
+	       c->b, c->b - c->a, c->b / c->a, c->t.p);
+	if (isnan(c->t.p))
 		printf("not testable (too few or all-equal samples)\n");
-	else if (t.p >= 0.05)
+	else if (c->t.p >= 0.05)
 		printf("no significant difference (p >= 0.05)\n");
 	else
-		printf("%s is %s (significant, p < 0.05)\n", b->si->name,
-		       d < 0 ? "faster" : "slower");
+		printf("%s is %s (significant, p < 0.05)\n", b_name,
+		       c->b < c->a ? "faster" : "slower");
+}
+
+static void row_test(struct phase_cmp *c, const struct ab_row *a,
+		     const struct ab_row *b, int p)
+{
+	phase_test(c, p ? "free" : "alloc", a->ns[p], a->nr_ns[p], b->ns[p],
+		   b->nr_ns[p]);
 }
 
 /* The explanation lines into @why; 0 when no hardware counter opened. */
@@ -120,9 +150,14 @@ static void json_compare(const struct ab_job *job)
 
 	json_object_object_add(c, "a", json_object_new_string(a->label));
 	json_object_object_add(c, "b", json_object_new_string(b->label));
-	json_object_array_add(phases, json_phase("alloc", a, b, 0));
-	if (a->nr_ns[1] && b->nr_ns[1])
-		json_object_array_add(phases, json_phase("free", a, b, 1));
+	struct phase_cmp pc;
+
+	row_test(&pc, a, b, 0);
+	json_object_array_add(phases, phase_json(&pc));
+	if (a->nr_ns[1] && b->nr_ns[1]) {
+		row_test(&pc, a, b, 1);
+		json_object_array_add(phases, phase_json(&pc));
+	}
 	json_object_object_add(c, "phases", phases);
 	lines = json_object_new_array();
 	for (line = strtok_r(why, "\n", &save); line;
@@ -138,15 +173,19 @@ static void json_compare(const struct ab_job *job)
 static void print_compare(const struct ab_job *job)
 {
 	const struct ab_row *a = &job->rows[0], *b = &job->rows[1];
+	struct phase_cmp pc;
 	char why[1024];
 
 	printf("\ncompare: %s (B) against %s (A), %s ns/op per trial; test: Mann-Whitney U, two-sided\n",
 	       b->si->name, a->si->name, job->raw ? "raw" : "net");
 	printf("%-6s %10s %10s %10s %8s %12s  %s\n", "phase", "A median",
 	       "B median", "B - A", "B / A", "p", "verdict");
-	print_phase("alloc", a, b, 0);
-	if (a->nr_ns[1] && b->nr_ns[1])
-		print_phase("free", a, b, 1);
+	row_test(&pc, a, b, 0);
+	phase_line(&pc, b->si->name);
+	if (a->nr_ns[1] && b->nr_ns[1]) {
+		row_test(&pc, a, b, 1);
+		phase_line(&pc, b->si->name);
+	}
 	if (!job->counters.n)
 		printf("why: no counters (add --events to see instructions, IPC and misses per op)\n");
 	else if (!explain(job, why, sizeof(why)))
@@ -236,7 +275,7 @@ static void compare_results(json_object *a, json_object *b, json_object *out)
 {
 	static const char *const phases[] = { "alloc", "free" };
 	struct ab_explain_in in;
-	json_object *c = json_object_new_object(), *arr, *o;
+	json_object *c = json_object_new_object(), *arr;
 	char why[1024];
 	int p;
 
@@ -256,53 +295,14 @@ static void compare_results(json_object *a, json_object *b, json_object *out)
 		size_t na, nb;
 		double *va = per_op(a, phases[p], &na),
 		       *vb = per_op(b, phases[p], &nb);
-		struct ab_stats sa, sb;
-		struct ab_mwu t;
+		struct phase_cmp pc;
 
-		if (!na || !nb) {
-			free(va);
-			free(vb);
-			continue;
-		}
-		ab_mann_whitney(va, na, vb, nb, &t);
-		ab_stats_compute(va, na, &sa);
-		ab_stats_compute(vb, nb, &sb);
-		if (out) {
-			o = json_object_new_object();
-			json_object_object_add(
-				o, "phase", json_object_new_string(phases[p]));
-			json_object_object_add(o, "a_median_ns",
-					       ab_json_num(sa.median));
-			json_object_object_add(o, "b_median_ns",
-					       ab_json_num(sb.median));
-			json_object_object_add(
-				o, "delta_ns",
-				ab_json_num(sb.median - sa.median));
-			json_object_object_add(
-				o, "ratio", ab_json_num(sb.median / sa.median));
-			json_object_object_add(
-				o, "test",
-				json_object_new_string("mann-whitney-u"));
-			json_object_object_add(o, "u", ab_json_num(t.u));
-			json_object_object_add(o, "z", ab_json_num(t.z));
-			json_object_object_add(o, "p", ab_json_num(t.p));
-			json_object_object_add(
-				o, "significant",
-				isnan(t.p)
-					? NULL
-					: json_object_new_boolean(t.p < 0.05));
-			json_object_array_add(arr, o);
-		} else {
-			printf("%-6s %10.1f %10.1f %+10.1f %8.3f %12.3g  %s\n",
-			       phases[p], sa.median, sb.median,
-			       sb.median - sa.median, sb.median / sa.median,
-			       t.p,
-			       isnan(t.p) ? "not testable"
-			       : t.p >= 0.05
-				       ? "no significant difference (p >= 0.05)"
-			       : sb.median < sa.median
-				       ? "new is faster (significant, p < 0.05)"
-				       : "new is slower (significant, p < 0.05)");
+		if (na && nb) {
+			phase_test(&pc, phases[p], va, na, vb, nb);
+			if (out)
+				json_object_array_add(arr, phase_json(&pc));
+			else
+				phase_line(&pc, "new");
 		}
 		free(va);
 		free(vb);

@@ -7,21 +7,7 @@
 # the run if the kernel log reports a WARN, BUG, Oops or soft lockup.
 cd /ab || exit 1
 
-ok() { echo "ok - $*"; }
-notok() { echo "not ok - $*"; }
-
-# expect STATUS PATTERN NAME -- CMD...: CMD exits STATUS, output has PATTERN
-expect() {
-	want=$1 pat=$2 name=$3
-	shift 4
-	out=$("$@" 2>&1)
-	got=$?
-	if [ "$got" = "$want" ] && printf '%s\n' "$out" | grep -q -- "$pat"; then
-		ok "$name"
-	else
-		notok "$name (exit $got, wanted $want; output: $(printf '%s' "$out" | head -c 300))"
-	fi
-}
+. "$(dirname "$0")/lib.sh"
 
 CMOCKA_MESSAGE_OUTPUT=TAP ./ioctl_test
 

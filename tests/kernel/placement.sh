@@ -5,19 +5,7 @@
 # has CPU 0 and memory, node 1 CPU 1 and no memory, node 2 memory and no
 # CPU. Each odd placement is refused with its reason; sweeps use what is
 # usable and still find every *_node object on its node.
-ok() { echo "ok - $*"; }
-notok() { echo "not ok - $*"; }
-expect() {
-	want=$1 pat=$2 name=$3
-	shift 4
-	out=$("$@" 2>&1)
-	got=$?
-	if [ "$got" = "$want" ] && printf '%s\n' "$out" | grep -q -- "$pat"; then
-		ok "$name"
-	else
-		notok "$name (exit $got, wanted $want; output: $(printf '%s' "$out" | head -c 300))"
-	fi
-}
+. "$(dirname "$0")/lib.sh"
 
 expect 0 "nodes with memory            0,2" "placement: topology lists the nodes with memory" -- allocbench topology
 expect 2 "node 1 has no memory" "placement: --node on a CPU-only node refused" -- \
