@@ -420,6 +420,10 @@ int cmd_compare(int argc, const char **argv)
 	if (!job)
 		return AB_EXIT_RUN;
 	ret = ab_run_setup("compare", argc, argv, job);
+	if (!ret && job->csv) {
+		ab_err("compare: --csv is for one table of results; use --json for the comparison too");
+		ret = AB_EXIT_USAGE;
+	}
 	if (!ret && job->nrows != 2) {
 		ab_err("compare: --alloc names %d strategies; compare takes two, A,B",
 		       job->nrows);
