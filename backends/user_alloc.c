@@ -270,8 +270,10 @@ static int check(const struct ab_run *r, const struct ustrat *s, char *why,
 		bad = "has no GFP flags";
 	else if (r->context != AB_CTX_NORMAL)
 		bad = "cannot disable preemption or IRQs";
-	else if (r->flags & (AB_RUN_NOMERGE | AB_RUN_REMOTE_FREE))
-		bad = "has no kmem_cache and frees on the allocating CPU";
+	else if (r->flags & AB_RUN_NOMERGE)
+		bad = "has no kmem_cache to keep from merging";
+	else if (r->flags & AB_RUN_REMOTE_FREE)
+		bad = "frees on the allocating CPU (remote frees need --backend=kmod)";
 	else if (r->lookup_table || r->lookup_method)
 		bad = "finds no kmalloc class";
 	else if (r->node >= 0 && !(s->params & AB_PARAM_NODE))

@@ -186,6 +186,8 @@ static void print_compare(const struct ab_job *job)
 		row_test(&pc, a, b, 1);
 		phase_line(&pc, b->si->name);
 	}
+	printf("note: A's trials all ran before B's; drift between the two runs counts as a difference too: compare a strategy with itself (--alloc=%s,%s) to see this machine's noise floor\n",
+	       a->si->name, a->si->name);
 	if (!job->counters.n)
 		printf("why: no counters (add --events to see instructions, IPC and misses per op)\n");
 	else if (!explain(job, why, sizeof(why)))
@@ -416,7 +418,7 @@ int cmd_compare(int argc, const char **argv)
 		ret = ab_popt_parse("compare", n, rest, opts);
 		return ret ? ret : compare_files(files[0], files[1]);
 	}
-	job = calloc(1, sizeof(*job));
+	job = ab_job_new();
 	if (!job)
 		return AB_EXIT_RUN;
 	ret = ab_run_setup("compare", argc, argv, job);

@@ -340,7 +340,7 @@ int cmd_lookup(int argc, const char **argv)
 					   AB_LOOKUP_BSR, AB_LOOKUP_SWITCH,
 					   AB_LOOKUP_KERNEL };
 	struct ab_lookup_result res[AB_LOOKUP_NR + 1];
-	struct ab_job *job = calloc(1, sizeof(*job));
+	struct ab_job *job = ab_job_new();
 	uint32_t consts[16], count = 100, trials = 100, warmup = 10, *seq;
 	int nm = 5, nconst = 0, i, ret, sources;
 	char err[AB_ERRLEN], label[160];
@@ -351,7 +351,6 @@ int cmd_lookup(int argc, const char **argv)
 	if (!job)
 		return AB_EXIT_RUN;
 	ret = ab_popt_parse("lookup", argc, argv, opts);
-	ab_run_opts_init(&job->o);
 	sources = !!a.size + !!a.dist + !!a.file;
 	if (!ret && sources > 1) {
 		ab_err("lookup: --size, --dist and --sizes-from each give the sizes: use one");

@@ -97,6 +97,7 @@ static void plot_sweep(FILE *g, json_object *results)
 static void plot_histograms(FILE *g, json_object *results)
 {
 	size_t i, k, n = json_object_array_length(results);
+	double prev;
 
 	fprintf(g,
 		"set title 'allocbench: per-op alloc ns, log2 buckets'\n"
@@ -109,18 +110,29 @@ static void plot_histograms(FILE *g, json_object *results)
 			    "histogram");
 
 		fprintf(g, "$h%zu << EOD\n", i);
-		for (k = 0; h && k < json_object_array_length(h); k++) {
+		/*
+		 * "steps" holds each level from its x to the next point's:
+		 * one point per bucket start, a zero where buckets are
+		 * missing, and one at the end of the last bucket.
+		 */
+		for (k = 0, prev = NAN; h && k < json_object_array_length(h);
+		     k++) {
 			json_object *b = json_object_array_get_idx(h, k);
-			double lo = gnum(b, "lo_ns");
+			double lo = gnum(b, "lo_ns"), hi = gnum(b, "hi_ns");
 
-			fprintf(g, "%g %g\n", lo > 0 ? lo : 0.5,
-				gnum(b, "count"));
+			lo = lo > 0 ? lo : 0.5;
+			if (!isnan(prev) && prev < lo)
+				fprintf(g, "%g 0\n", prev);
+			fprintf(g, "%g %g\n", lo, gnum(b, "count"));
+			prev = isnan(hi) ? 2 * lo : hi;
 		}
+		if (!isnan(prev))
+			fprintf(g, "%g 0\n", prev);
 		fprintf(g, "EOD\n");
 	}
 	fprintf(g, "plot ");
 	for (i = 0; i < n; i++)
-		fprintf(g, "%s$h%zu using 1:2 with fsteps lw 2 title '%s'",
+		fprintf(g, "%s$h%zu using 1:2 with steps lw 2 title '%s'",
 			i ? ", " : "", i,
 			gstr(json_object_array_get_idx(results, i), "label"));
 	fprintf(g, "\n");

@@ -111,7 +111,7 @@ static void json_2019(const struct ab_job *job)
 
 static int reproduce_2019(const char *backend, const char *cpu)
 {
-	struct ab_job *job = calloc(1, sizeof(*job));
+	struct ab_job *job = ab_job_new();
 	char list[128] = "";
 	size_t i;
 	int ret;
@@ -119,7 +119,6 @@ static int reproduce_2019(const char *backend, const char *cpu)
 	if (!job)
 		return AB_EXIT_RUN;
 	job->title = "reproduce 2019-scatterlist";
-	ab_run_opts_init(&job->o);
 	job->o.size = 4096;
 	job->o.size_set = 1;
 	job->o.batch = 100;
@@ -172,14 +171,13 @@ static uint64_t min_alloc_cycles(const struct ab_row *r)
 static int reproduce_2002_kmalloc(const char *backend, const char *cpu,
 				  uint32_t size, json_object *part1)
 {
-	struct ab_job *job = calloc(1, sizeof(*job));
+	struct ab_job *job = ab_job_new();
 	char list[160] = "";
 	int i, ret;
 
 	if (!job)
 		return AB_EXIT_RUN;
 	job->title = "reproduce 2002-lookup";
-	ab_run_opts_init(&job->o);
 	job->o.size = size;
 	job->o.size_set = 1;
 	job->o.batch = 100;

@@ -6,6 +6,7 @@
  */
 #include <popt.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "runner.h"
@@ -172,7 +173,6 @@ int ab_run_setup(const char *cmd, int argc, const char **argv,
 	job->concurrent = a.concurrent;
 	job->isolate = a.isolate;
 	job->progress = !ab_out.quiet && !a.csv && isatty(STDERR_FILENO);
-	job->free_cpu = -1;
 	if (!ret && a.free_cpu) {
 		char err[AB_ERRLEN];
 		int cpus[2];
@@ -187,6 +187,11 @@ int ab_run_setup(const char *cmd, int argc, const char **argv,
 		}
 		job->free_cpu = cpus[0];
 	}
+	if (!ret && job->free_cpu >= 0 && strcmp(job->be->name, "kmod")) {
+		ab_err("--free-cpu: the %s backend frees on the allocating CPU; remote frees need --backend=kmod",
+		       job->be->name);
+		ret = AB_EXIT_USAGE;
+	}
 	if (!ret && job->concurrent && job->events) {
 		ab_err("--events: counters count the calling thread, not the concurrent runs; drop --events or --concurrent");
 		ret = AB_EXIT_USAGE;
@@ -198,7 +203,7 @@ int ab_run_setup(const char *cmd, int argc, const char **argv,
 
 int cmd_run(int argc, const char **argv)
 {
-	struct ab_job *job = calloc(1, sizeof(*job));
+	struct ab_job *job = ab_job_new();
 	int ret;
 
 	if (!job)

@@ -49,6 +49,19 @@ void ab_catch_signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
+struct ab_job *ab_job_new(void)
+{
+	struct ab_job *job = calloc(1, sizeof(*job));
+
+	if (!job)
+		return NULL;
+	ab_run_opts_init(&job->o);
+	job->free_cpu = -1;
+	job->cpu = -1;
+	job->counters.leader = -1;
+	return job;
+}
+
 int ab_job_add(struct ab_job *job, const char *list)
 {
 	char *names[AB_MAX_ROWS], avail[1024] = "", err[AB_ERRLEN];
@@ -341,6 +354,8 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 	return ret;
 }
 
+static int progress_shown;
+
 /* One line on stderr: which run of how many, when it is a terminal. */
 static void progress(const struct ab_job *job, int i, int next)
 {
@@ -353,6 +368,7 @@ static void progress(const struct ab_job *job, int i, int next)
 		first = now_ns();
 	if (now_ns() - first < 1e9)
 		return;
+	progress_shown = 1;
 	fprintf(stderr, "\r[%d/%d] %-40.40s", next, job->nrows,
 		job->rows[i].label);
 	fflush(stderr);
@@ -490,7 +506,7 @@ int ab_job_run(struct ab_job *job)
 			ret = AB_EXIT_INTR;
 		}
 	}
-	if (job->progress)
+	if (progress_shown)
 		fprintf(stderr, "\r%60s\r", "");
 	ab_pin(job->cpu);
 	return ret;
@@ -561,23 +577,38 @@ static void print_values_line(const struct ab_job *job)
 
 static void print_header(const struct ab_job *job)
 {
+	char cpus[256];
 	const struct ab_run_opts *o = &job->o;
 	const char *warn = ab_context_warning(o->context);
 	unsigned int khz = job->bi.info.tsc_khz;
 
-	printf("allocbench %s %s, %s.ko %s (ABI %u)\n", AB_TOOL_VERSION,
-	       job->title, AB_DEVICE_NAME, job->bi.info.version,
-	       job->bi.info.abi_version);
+	if (!strcmp(job->be->name, "kmod"))
+		printf("allocbench %s %s, %s.ko %s (ABI %u)\n", AB_TOOL_VERSION,
+		       job->title, AB_DEVICE_NAME, job->bi.info.version,
+		       job->bi.info.abi_version);
+	else
+		printf("allocbench %s %s, %s backend (this process)\n",
+		       AB_TOOL_VERSION, job->title, job->be->name);
 	ab_env_print(stdout, &job->env, khz);
 	if (warn)
 		printf("warning: %s\n", warn);
-	printf("CPU %d (node %d)%s%s%s; ns = cycles * 10^6 / tsc_khz (%u)\n",
-	       job->cpu, numa_available() < 0 ? 0 : numa_node_of_cpu(job->cpu),
+	if (job->concurrent && job->ncpus > 1) {
+		ab_format_list(job->cpus, job->ncpus, cpus, sizeof(cpus));
+		printf("CPUs %s at once", cpus);
+	} else if (job->nrows && job->rows[0].cpu >= 0) {
+		printf("CPU: each row's own (the first of its node)");
+	} else {
+		printf("CPU %d (node %d)", job->cpu,
+		       numa_available() < 0 ? 0 : numa_node_of_cpu(job->cpu));
+	}
+	printf("%s%s%s; ns = cycles * 10^6 / tsc_khz (%u)\n",
 	       job->fifo ? ", SCHED_FIFO" : "",
 	       ab_isolate_path()[0] ? ", in the exclusive cpuset " : "",
 	       ab_isolate_path(), khz);
 	printf("%u objects per trial, %u trials after %u warm-up, %s, %s timing, free %s",
-	       o->batch, o->trials, o->warmup, ab_gfp_name(o->gfp),
+	       o->batch, o->trials, o->warmup,
+	       strcmp(job->be->name, "kmod") ? "no GFP flags (userspace)"
+					     : ab_gfp_name(o->gfp),
 	       ab_timing_name(o->timing), ab_free_name(o->free_pattern));
 	if (o->free_pattern == AB_FREE_SHUFFLE)
 		printf(" (seed %llu)", (unsigned long long)o->seed);
@@ -762,7 +793,8 @@ static void print_notes(const struct ab_job *job)
 		const struct ab_run *run = &job->rows[i].run;
 		const char *name = job->rows[i].si->name;
 
-		if (!job->rows[i].ran)
+		if (!job->rows[i].ran ||
+		    (i && job->rows[i].group == job->rows[i - 1].group))
 			continue;
 		local |= run->node < 0 && run->node_checked;
 		if (job->rows + i == job->baseline && !job->raw &&

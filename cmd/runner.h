@@ -107,6 +107,12 @@ struct ab_job {
 };
 
 /*
+ * ab_job_new - a zeroed job with the defaults: run options as
+ * ab_run_opts_init() sets them, no --free-cpu. NULL without memory.
+ */
+struct ab_job *ab_job_new(void);
+
+/*
  * ab_run_setup - parse `run`'s options (shared by `compare`) into @job,
  * open the backend, prepare a request per strategy and pin the thread.
  * Returns an exit status; the job is ready for ab_job_run() on 0.

@@ -113,9 +113,13 @@ static void print_sweep(const struct ab_job *job, const struct sweep *sw,
 	}
 }
 
-/* Adds one row; AB_EXIT_USAGE after the reason when it cannot run. */
+/*
+ * Adds one row; sets *@skipped for a size above the strategy's largest
+ * (the cell stays empty); AB_EXIT_USAGE after the reason when it cannot
+ * run.
+ */
 static int add_row(struct ab_job *job, const struct ab_strategy_info *si,
-		   uint64_t size, int cpu, int mem)
+		   uint64_t size, int cpu, int mem, int *skipped)
 {
 	struct ab_row *r = &job->rows[job->nrows];
 	char err[AB_ERRLEN], sz[32];
@@ -124,6 +128,12 @@ static int add_row(struct ab_job *job, const struct ab_strategy_info *si,
 		ab_err("sweep: more than %d runs; fewer sizes, strategies or nodes",
 		       AB_MAX_ROWS);
 		return AB_EXIT_USAGE;
+	}
+	if (((si->params & AB_PARAM_SIZE) && size > si->max_size) ||
+	    ((si->params & AB_PARAM_ORDER) &&
+	     size > (uint64_t)job->bi.info.page_size << si->max_order)) {
+		*skipped = 1;
+		return AB_EXIT_OK;
 	}
 	memset(r, 0, sizeof(*r));
 	job->o.size = size;
@@ -196,15 +206,14 @@ int cmd_sweep(int argc, const char **argv)
 		POPT_AUTOHELP POPT_TABLEEND
 	};
 	const struct ab_strategy_info *strats[AB_MAX_ROWS];
-	struct ab_job *job = calloc(1, sizeof(*job));
+	struct ab_job *job = ab_job_new();
 	struct sweep *sw = calloc(1, sizeof(*sw));
 	char err[AB_ERRLEN], *names[AB_MAX_ROWS], *list = NULL;
-	int ret, i, k, c, m, ns = 0, cpu;
+	int ret, i, k, c, m, ns = 0, cpu, skipped[AB_MAX_ROWS] = { 0 };
 
 	if (!job || !sw)
 		return AB_EXIT_RUN;
 	ret = ab_popt_parse("sweep", argc, argv, opts);
-	ab_run_opts_init(&job->o);
 	job->o.trials = 200;
 	job->o.warmup = 10;
 	if (!ret && a.batch &&
@@ -278,19 +287,20 @@ int cmd_sweep(int argc, const char **argv)
 				cpu = ab_node_first_cpu(sw->cpu_nodes[c]);
 				if (!(strats[k]->params & AB_PARAM_NODE)) {
 					ret = add_row(job, strats[k],
-						      sw->sizes[i], cpu, -1);
+						      sw->sizes[i], cpu, -1,
+						      &skipped[k]);
 					continue;
 				}
 				for (m = 0; !ret && m < sw->nmem_nodes; m++)
 					ret = add_row(job, strats[k],
 						      sw->sizes[i], cpu,
-						      sw->mem_nodes[m]);
+						      sw->mem_nodes[m],
+						      &skipped[k]);
 			}
 	job->title = "sweep";
 	job->csv = a.csv;
 	job->events = a.events ? (*a.events ? a.events : "default") : NULL;
 	job->progress = !ab_out.quiet && !a.csv && isatty(STDERR_FILENO);
-	job->free_cpu = -1;
 	job->o.node = -1;
 	if (!ret)
 		ret = ab_job_place(job, NULL);
@@ -301,6 +311,18 @@ int cmd_sweep(int argc, const char **argv)
 		} else {
 			ab_job_print_header(job);
 			print_sweep(job, sw, strats, ns);
+			for (k = 0; k < ns; k++)
+				if (skipped[k])
+					printf("note: %s: sizes above its largest object (%llu bytes) are left out (-)\n",
+					       strats[k]->name,
+					       (unsigned long long)(strats[k]->max_size
+									    ? strats[k]
+										      ->max_size
+									    : (uint64_t)job->bi
+											      .info
+											      .page_size
+										      << strats[k]
+												 ->max_order));
 		}
 	}
 	free(list);

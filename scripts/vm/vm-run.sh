@@ -15,6 +15,10 @@
 # reported CMD's status (no boot, a crash, or VM_TIMEOUT ran out).
 set -eu
 
+if [ $# -ne 3 ]; then
+	echo "usage: vm-run.sh KERNEL_DIR INITRD CMD (or: make vm-run CMD='...')" >&2
+	exit 2
+fi
 kdir=$1
 initrd=$2
 cmd=$3

@@ -134,7 +134,7 @@ allocbench run --isolate --cpu=1 --alloc=vmalloc_node --size=64K --trials=100000
 pid=$!
 sleep 1
 ls -d /dev/cpuset/allocbench-* >/dev/null 2>&1 && during=1 || during=0
-kill -INT $pid
+kill -INT $pid 2>/dev/null
 wait $pid
 st=$?
 if [ "$during" = 1 ] && [ "$st" = 130 ] && ! ls -d /dev/cpuset/allocbench-* >/dev/null 2>&1; then
@@ -185,12 +185,12 @@ expect 3 "permission denied: the device is mode 0600, run allocbench as root" \
 	su -s /bin/sh nobody -c "allocbench run --alloc=kmalloc"
 
 # SIGSTOP and SIGCONT (job control, a debugger) pause a run, not end it.
-allocbench run --alloc=kmalloc --trials=3000 >/tmp/stop.out 2>&1 &
+allocbench run --alloc=kmalloc --trials=30000 >/tmp/stop.out 2>&1 &
 pid=$!
 sleep 1
-kill -STOP $pid
+kill -STOP $pid 2>/dev/null
 sleep 1
-kill -CONT $pid
+kill -CONT $pid 2>/dev/null
 wait $pid
 st=$?
 if [ "$st" = 0 ] && ! grep -q "interrupted" /tmp/stop.out && grep -q "^kmalloc " /tmp/stop.out; then
@@ -203,7 +203,7 @@ fi
 allocbench run --alloc=vmalloc_node --size=64K --trials=10000000 >/tmp/int.out 2>&1 &
 pid=$!
 sleep 1
-kill -INT $pid
+kill -INT $pid 2>/dev/null
 wait $pid
 st=$?
 if [ "$st" = 130 ] && grep -q "interrupted" /tmp/int.out; then
