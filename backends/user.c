@@ -38,6 +38,8 @@ static uint64_t now_ns(void)
 uint64_t ab_user_cycles(void)
 {
 #if AB_HAVE_TSC
+	/* lfence: rdtsc waits for the operations before it (Intel SDM) */
+	_mm_lfence();
 	return __rdtsc();
 #else
 	return now_ns();

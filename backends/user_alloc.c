@@ -12,7 +12,8 @@
  * when installed. Each allocation and free goes through a function pointer
  * (as the dlopen'ed ones must); the none strategy pays the same call, so
  * net values subtract it. The node of every page of every object is read
- * with get_mempolicy(MPOL_F_NODE | MPOL_F_ADDR), between the phases.
+ * with move_pages(2), between the phases; blocks with no page in memory
+ * yet are not counted.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -245,20 +246,33 @@ int ab_user_unavailable(char *buf, size_t len)
 	return count;
 }
 
-/* True if every page of [p, p + size) is on @node. */
+/*
+ * Where the pages of [p, p + size) are, asked with move_pages(2) in query
+ * mode, which (unlike get_mempolicy) faults nothing in: 1 if every page
+ * that has memory is on @node, 0 if one is elsewhere, -1 if no page has
+ * memory yet (an untouched malloc'ed block: nothing to count).
+ */
 static int on_node(const void *p, size_t size, int node)
 {
 	long page = sysconf(_SC_PAGESIZE);
-	const char *c = (const char *)((uintptr_t)p & ~(uintptr_t)(page - 1));
-	int nid;
+	uintptr_t c = (uintptr_t)p & ~(uintptr_t)(page - 1);
+	int status[64], placed = 0, i, n;
+	void *pages[64];
 
-	for (; c < (const char *)p + size; c += page) {
-		if (get_mempolicy(&nid, NULL, 0, (void *)c,
-				  MPOL_F_NODE | MPOL_F_ADDR) ||
-		    nid != node)
-			return 0;
+	while (c < (uintptr_t)p + size) {
+		for (n = 0; n < 64 && c < (uintptr_t)p + size; n++, c += page)
+			pages[n] = (void *)c;
+		if (move_pages(0, (unsigned long)n, pages, NULL, status, 0))
+			return -1;
+		for (i = 0; i < n; i++) {
+			if (status[i] < 0)
+				continue;
+			if (status[i] != node)
+				return 0;
+			placed = 1;
+		}
 	}
-	return 1;
+	return placed ? 1 : -1;
 }
 
 static int check(const struct ab_run *r, const struct ustrat *s, char *why,
@@ -372,10 +386,13 @@ int ab_user_run(struct ab_run *r, char *why, size_t len)
 			if (t >= r->warmup &&
 			    !(r->flags & AB_RUN_NO_NODE_CHECK) &&
 			    s->alloc != none_alloc) {
-				for (i = 0; i < n; i++)
-					r->node_hits += on_node(objs[i], c.size,
-								r->target_node);
-				r->node_checked += n;
+				for (i = 0; i < n; i++) {
+					int on = on_node(objs[i], c.size,
+							 r->target_node);
+
+					r->node_hits += on == 1;
+					r->node_checked += on >= 0;
+				}
 			}
 			ab_free_order(order, n, r->free_pattern, r->seed, t);
 			t0 = ab_user_cycles();
@@ -389,7 +406,12 @@ int ab_user_run(struct ab_run *r, char *why, size_t len)
 			}
 			fc = ab_user_cycles() - t0;
 		}
-		if (t < r->warmup)
+		if (ab_stop_requested) {
+			snprintf(why, len, "interrupted after %u of %u trials",
+				 r->trials_done, r->trials);
+			err = -EINTR;
+		}
+		if (t < r->warmup || err)
 			continue;
 		r->objects += n;
 		r->failed += n < r->batch;
@@ -411,11 +433,6 @@ int ab_user_run(struct ab_run *r, char *why, size_t len)
 			       smp, r->batch * sizeof(*smp));
 		}
 		r->trials_done++;
-		if (ab_stop_requested) {
-			snprintf(why, len, "interrupted after %u of %u trials",
-				 r->trials_done, r->trials);
-			err = -EINTR;
-		}
 	}
 	r->cpu_end = (uint32_t)sched_getcpu();
 	free(objs);

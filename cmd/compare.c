@@ -241,7 +241,9 @@ static double counter_of(json_object *result, const char *event)
 	json_object *arr = get(result, "counters");
 	size_t i;
 
-	for (i = 0; arr && i < json_object_array_length(arr); i++) {
+	if (!json_object_is_type(arr, json_type_array))
+		return NAN;
+	for (i = 0; i < json_object_array_length(arr); i++) {
 		json_object *c = json_object_array_get_idx(arr, i);
 		const char *e = json_object_get_string(get(c, "event"));
 
@@ -263,13 +265,55 @@ static json_object *load(const char *path)
 	}
 	if (!schema ||
 	    strcmp(json_object_get_string(schema), "allocbench-result") ||
-	    !get(root, "results")) {
+	    !json_object_is_type(get(root, "results"), json_type_array)) {
 		ab_err("compare: %s: not an allocbench result with results (save one with `allocbench run ... --json -o FILE`)",
 		       path);
 		json_object_put(root);
 		return NULL;
 	}
 	return root;
+}
+
+/*
+ * The setup fields that make two results measure different things; one
+ * note each on stderr when A and B differ in them.
+ */
+static void mismatch_notes(json_object *ra, json_object *rb, json_object *a,
+			   json_object *b)
+{
+	static const char *const result_keys[] = { "object_bytes", "batch",
+						   "strategy", "node",
+						   "lookup" };
+	static const char *const param_keys[] = { "timing", "free",  "context",
+						  "gfp",    "write", "raw" };
+	json_object *pa = get(ra, "parameters"), *pb = get(rb, "parameters");
+	json_object *ea = get(ra, "environment"), *eb = get(rb, "environment");
+	const char *label = json_object_get_string(get(b, "label"));
+	size_t k;
+
+	for (k = 0; k < sizeof(result_keys) / sizeof(result_keys[0]); k++)
+		if (strcmp(json_object_to_json_string(get(a, result_keys[k])),
+			   json_object_to_json_string(get(b, result_keys[k]))))
+			ab_err("compare: note: %s: %s differs (%s against %s): more than one thing changed",
+			       label, result_keys[k],
+			       json_object_to_json_string(
+				       get(a, result_keys[k])),
+			       json_object_to_json_string(
+				       get(b, result_keys[k])));
+	for (k = 0; k < sizeof(param_keys) / sizeof(param_keys[0]); k++)
+		if (strcmp(json_object_to_json_string(get(pa, param_keys[k])),
+			   json_object_to_json_string(get(pb, param_keys[k]))))
+			ab_err("compare: note: %s: --%s differs (%s against %s): more than one thing changed",
+			       label, param_keys[k],
+			       json_object_to_json_string(
+				       get(pa, param_keys[k])),
+			       json_object_to_json_string(
+				       get(pb, param_keys[k])));
+	if (strcmp(json_object_to_json_string(get(ea, "kernel_release")),
+		   json_object_to_json_string(get(eb, "kernel_release"))))
+		ab_err("compare: note: kernels %s and %s",
+		       json_object_to_json_string(get(ea, "kernel_release")),
+		       json_object_to_json_string(get(eb, "kernel_release")));
 }
 
 /* One strategy in both files: each phase, then the counters' story. */
@@ -370,6 +414,7 @@ static int compare_files(const char *old_path, const char *new_path)
 				json_object_get_string(get(x, "label"));
 
 			if (la && !strcmp(la, label)) {
+				mismatch_notes(a, b, x, y);
 				compare_results(x, y, out);
 				matched++;
 				break;
@@ -397,9 +442,18 @@ int cmd_compare(int argc, const char **argv)
 	const char *files[2], *rest[64];
 	int ret, i, nf = 0, n = 0;
 
-	/* two non-option arguments: saved results */
+	/*
+	 * Saved results are the arguments that end in .json and are not the
+	 * value of -o/--output; any other word is an option's value
+	 * (--backend user) and stays with the options.
+	 */
 	for (i = 0; i < argc && n < 63; i++) {
-		if (i && argv[i][0] != '-' && nf < 2)
+		size_t l = strlen(argv[i]);
+
+		if (i && argv[i][0] != '-' && nf < 2 && l > 5 &&
+		    !strcmp(argv[i] + l - 5, ".json") &&
+		    strcmp(argv[i - 1], "-o") &&
+		    strcmp(argv[i - 1], "--output"))
 			files[nf++] = argv[i];
 		else
 			rest[n++] = argv[i];

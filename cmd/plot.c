@@ -11,6 +11,7 @@
  *   compare          A and B per phase, with their intervals
  *   lookup           median cycles per lookup per method and size mix
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <popt.h>
@@ -29,11 +30,36 @@ static json_object *get(json_object *o, const char *key)
 	return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
 }
 
-static const char *gstr(json_object *o, const char *key)
+/* @o[@key] if it is an array, else NULL: the file may be hand-edited. */
+static json_object *arr(json_object *o, const char *key)
 {
 	json_object *v = get(o, key);
 
-	return v ? json_object_get_string(v) : "";
+	return v && json_object_is_type(v, json_type_array) ? v : NULL;
+}
+
+/*
+ * @o[@key] as text fit for a gnuplot script: only letters, digits and
+ * " _@>,.:+-/()=" pass, anything else (quotes, newlines, backslashes) is
+ * '?', so nothing in a result file can end a string or start a command.
+ * Rotates over 8 buffers, enough for one fprintf.
+ */
+static const char *gstr(json_object *o, const char *key)
+{
+	static char bufs[8][128];
+	static unsigned int next;
+	json_object *v = get(o, key);
+	const char *src = v ? json_object_get_string(v) : "";
+	char *d = bufs[next++ % 8];
+	size_t i;
+
+	for (i = 0; src[i] && i < sizeof(bufs[0]) - 1; i++)
+		d[i] = (isalnum((unsigned char)src[i]) ||
+			strchr(" _@>,.:+-/()=", src[i]))
+			       ? src[i]
+			       : '?';
+	d[i] = '\0';
+	return d;
 }
 
 static double gnum(json_object *o, const char *key)
@@ -106,7 +132,7 @@ static void plot_histograms(FILE *g, json_object *results)
 		"set key outside right\n");
 	for (i = 0; i < n; i++) {
 		json_object *h =
-			get(get(json_object_array_get_idx(results, i), "alloc"),
+			arr(get(json_object_array_get_idx(results, i), "alloc"),
 			    "histogram");
 
 		fprintf(g, "$h%zu << EOD\n", i);
@@ -166,7 +192,7 @@ static double ci_end(json_object *ci, size_t i, double dflt)
 
 static void bar(FILE *g, const char *label, json_object *stats)
 {
-	json_object *ci = get(stats, "ci95_median");
+	json_object *ci = arr(stats, "ci95_median");
 	double med = gnum(stats, "median");
 
 	if (isnan(med))
@@ -251,7 +277,7 @@ int cmd_plot(int argc, const char **argv)
 		return AB_EXIT_USAGE;
 	}
 	root = json_object_from_file(in);
-	results = root ? get(root, "results") : NULL;
+	results = root ? arr(root, "results") : NULL;
 	if (!root || strcmp(gstr(root, "schema"), "allocbench-result") ||
 	    !results) {
 		ab_err("plot: %s: not an allocbench result with results (save one with --json -o FILE)",

@@ -164,7 +164,10 @@ int ab_run_setup(const char *cmd, int argc, const char **argv,
 	if (!ret)
 		ret = ab_backend_open(a.backend, &job->be, &job->bi);
 	if (!ret)
-		ret = ab_job_add(job, a.alloc ? a.alloc : "kmalloc");
+		ret = ab_job_add(job, a.alloc ? a.alloc
+				      : strcmp(job->be->name, "kmod")
+					      ? "malloc"
+					      : "kmalloc");
 	job->raw = a.raw;
 	job->histogram = a.histogram;
 	job->csv = a.csv;

@@ -21,6 +21,7 @@
 #include <pthread.h>
 #include <sys/random.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "isolate.h"
 #include "jsonout.h"
@@ -380,6 +381,23 @@ static int expand_concurrent(struct ab_job *job)
 	struct ab_row *orig;
 	int i, c, n = job->nrows;
 
+	/* all CPUs hold their batches at once: check the budget for all */
+	for (i = 0; i < n; i++) {
+		const struct ab_run *r = &job->rows[i].run;
+		uint64_t obj = r->obj_size ? r->obj_size
+					   : (uint64_t)job->bi.info.page_size
+						     << r->order;
+
+		if ((job->rows[i].si->params &
+		     (AB_PARAM_SIZE | AB_PARAM_ORDER)) &&
+		    obj * r->batch > job->bi.info.max_bytes / job->ncpus) {
+			ab_err("--concurrent: %s on %d CPUs holds %d x %u x %llu bytes at once, above the %llu bytes allowed (max_outstanding_mb); lower --batch or --size",
+			       job->rows[i].si->name, job->ncpus, job->ncpus,
+			       r->batch, (unsigned long long)obj,
+			       (unsigned long long)job->bi.info.max_bytes);
+			return AB_EXIT_USAGE;
+		}
+	}
 	if (n * job->ncpus > AB_MAX_ROWS) {
 		ab_err("--concurrent: %d strategies on %d CPUs are more than %d runs",
 		       n, job->ncpus, AB_MAX_ROWS);
@@ -431,7 +449,8 @@ static int run_group(struct ab_job *job, int from, int to)
 	struct member m[AB_MAX_ROWS];
 	pthread_t t[AB_MAX_ROWS];
 	pthread_barrier_t start;
-	int i, ret = AB_EXIT_OK;
+	int i, left, passed_on = 0, done[AB_MAX_ROWS] = { 0 };
+	int ret = AB_EXIT_OK;
 
 	pthread_barrier_init(&start, NULL, (unsigned int)(to - from));
 	for (i = from; i < to; i++) {
@@ -442,10 +461,28 @@ static int run_group(struct ab_job *job, int from, int to)
 			exit(AB_EXIT_RUN);
 		}
 	}
-	for (i = from; i < to; i++) {
-		pthread_join(t[i], NULL);
-		if (m[i].ret && !ret)
-			ret = m[i].ret;
+	/*
+	 * SIGINT and SIGTERM reach this thread, not the members inside their
+	 * ioctls: pass the signal on to each, so the module sees it pending
+	 * there and ends those runs between trials too.
+	 */
+	for (left = to - from; left;) {
+		for (i = from; i < to; i++) {
+			if (done[i] || pthread_tryjoin_np(t[i], NULL))
+				continue;
+			done[i] = 1;
+			left--;
+			if (m[i].ret && !ret)
+				ret = m[i].ret;
+		}
+		if (interrupted && !passed_on) {
+			for (i = from; i < to; i++)
+				if (!done[i])
+					pthread_kill(t[i], interrupted);
+			passed_on = 1;
+		}
+		if (left)
+			usleep(10000);
 	}
 	pthread_barrier_destroy(&start);
 	return ret;
@@ -486,8 +523,11 @@ int ab_job_run(struct ab_job *job)
 				    &job->own_baseline.run, err, sizeof(err)))
 			job->baseline = &job->own_baseline;
 	}
-	if (job->baseline && job->o.timing == AB_TIMING_BATCH)
+	if (job->baseline && job->o.timing == AB_TIMING_BATCH) {
 		ret = run_row(job, job->baseline);
+		if (ret == AB_EXIT_INTR && job->baseline == &job->own_baseline)
+			ab_err("interrupted while measuring the none baseline, before any strategy ran");
+	}
 	if (!ret && job->concurrent && job->ncpus > 1)
 		ret = expand_concurrent(job);
 	for (i = 0; i < job->nrows && !ret; i = next) {
@@ -578,6 +618,7 @@ static void print_values_line(const struct ab_job *job)
 static void print_header(const struct ab_job *job)
 {
 	char cpus[256];
+	int i;
 	const struct ab_run_opts *o = &job->o;
 	const char *warn = ab_context_warning(o->context);
 	unsigned int khz = job->bi.info.tsc_khz;
@@ -615,9 +656,11 @@ static void print_header(const struct ab_job *job)
 	printf(", context %s%s\n", ab_context_name(o->context),
 	       o->write ? ", objects written after allocation" : "");
 	print_values_line(job);
-	if (job->nrows)
+	for (i = 0; i < job->nrows && !job->rows[i].ran; i++)
+		;
+	if (i < job->nrows)
 		printf("clock: one get_cycles() pair costs %llu cycles\n",
-		       (unsigned long long)job->rows[0].run.clock_cycles);
+		       (unsigned long long)job->rows[i].run.clock_cycles);
 	printf("\n");
 }
 
@@ -764,10 +807,12 @@ static void print_aggregates(const struct ab_job *job)
 
 	for (i = 0; i < job->nrows; i = j) {
 		double objs = 0, wall = 0;
+		int ran = 0;
 
 		for (j = i;
 		     j < job->nrows && job->rows[j].group == job->rows[i].group;
 		     j++) {
+			ran += job->rows[j].ran;
 			objs += (double)job->rows[j].run.objects *
 				(job->rows[j].run.trials_done +
 				 job->rows[j].run.warmup) /
@@ -777,7 +822,7 @@ static void print_aggregates(const struct ab_job *job)
 			if (job->rows[j].wall_ns > wall)
 				wall = job->rows[j].wall_ns;
 		}
-		if (j - i > 1 && wall > 0)
+		if (j - i > 1 && ran == j - i && wall > 0)
 			printf("aggregate: %s on %d CPUs at once: %.0f objects allocated and freed in %.1f ms (slowest CPU): %.3f M/s\n",
 			       job->rows[i].si->name, j - i, objs, wall / 1e6,
 			       objs / wall * 1e3);
@@ -830,8 +875,19 @@ static void print_notes(const struct ab_job *job)
 	if (job->o.free_pattern == AB_FREE_PAIR)
 		printf("note: --free=pair frees each object before the next is allocated: node hits are not checked\n");
 	if (job->free_cpu >= 0)
-		printf("note: every object was freed on CPU %d (a work item there), allocated on the CPU of its row\n",
-		       job->free_cpu);
+		printf("note: every object was freed on CPU %d (a work item there), allocated on the CPU of its row%s\n",
+		       job->free_cpu,
+		       job->counters.n
+			       ? "; the counters count this thread, so not those frees"
+			       : "");
+	for (i = 0; i < job->nrows; i++)
+		if (job->rows[i].ran && job->rows[i].run.objects &&
+		    !job->rows[i].run.node_checked && job->rows[i].si->params &&
+		    !job->counters.n && job->o.free_pattern != AB_FREE_PAIR &&
+		    strcmp(job->be->name, "kmod")) {
+			printf("note: hit%% n/a: userspace memory gets its pages, and so its node, on first touch; these blocks were never touched (--write touches every byte)\n");
+			break;
+		}
 	print_aggregates(job);
 }
 
@@ -1166,6 +1222,12 @@ void ab_job_print(const struct ab_job *job)
 	}
 	if (job->csv) {
 		print_csv(job);
+		return;
+	}
+	for (i = 0; i < job->nrows && !job->rows[i].ran; i++)
+		;
+	if (i == job->nrows) {
+		printf("nothing to show: no strategy finished a run\n");
 		return;
 	}
 	print_header(job);

@@ -165,7 +165,7 @@ static int add_row(struct ab_job *job, const struct ab_strategy_info *si,
 struct sweep_args {
 	char *alloc, *sizes, *cpu_nodes, *mem_nodes, *batch, *trials, *warmup;
 	char *gfp, *timing, *free, *backend, *events;
-	int csv;
+	int csv, write;
 };
 
 int cmd_sweep(int argc, const char **argv)
@@ -199,8 +199,10 @@ int cmd_sweep(int argc, const char **argv)
 		  &a.events, 0, "count events per op (libpfm4 names)", "LIST" },
 		{ "csv", 0, POPT_ARG_NONE, &a.csv, 0, "one line per cell",
 		  NULL },
+		{ "write", 0, POPT_ARG_NONE, &a.write, 0,
+		  "write each object right after allocating it", NULL },
 		{ "backend", 0, POPT_ARG_STRING, &a.backend, 0,
-		  "kmod (default)", "NAME" },
+		  "kmod (default) or user", "NAME" },
 		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_output_table, 0,
 		  "Output:", NULL },
 		POPT_AUTOHELP POPT_TABLEEND
@@ -215,6 +217,7 @@ int cmd_sweep(int argc, const char **argv)
 		return AB_EXIT_RUN;
 	ret = ab_popt_parse("sweep", argc, argv, opts);
 	job->o.trials = 200;
+	job->o.write = a.write;
 	job->o.warmup = 10;
 	if (!ret && a.batch &&
 	    ab_opt_count("batch", a.batch, 1, &job->o.batch, err, sizeof(err)))
@@ -266,7 +269,10 @@ int cmd_sweep(int argc, const char **argv)
 	if (!ret)
 		ret = ab_backend_open(a.backend, &job->be, &job->bi);
 	if (!ret) {
-		list = strdup(a.alloc ? a.alloc : "kmalloc_node");
+		list = strdup(a.alloc ? a.alloc
+			      : strcmp(job->be->name, "kmod")
+				      ? "numa_alloc_onnode"
+				      : "kmalloc_node");
 		ns = list ? ab_split_list(list, names, AB_MAX_ROWS) : -1;
 		for (k = 0; k < ns && !ret; k++) {
 			strats[k] = ab_strategy_find(&job->bi, names[k]);

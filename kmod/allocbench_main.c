@@ -103,6 +103,22 @@ static u64 ab_footprint(const struct ab_strategy *s, u64 size)
 }
 
 /*
+ * kmalloc_class allocates the class its table gives, which in the 2002
+ * table can be larger than kmalloc's own (32 bytes for a 1-byte request).
+ */
+static u64 ab_class_bytes(const struct ab_strategy *s, const struct ab_run *r,
+			  u64 size)
+{
+	const struct ab_class_table *t = ab_class_table(r->lookup_table);
+	int idx;
+
+	if (!(s->params & AB_PARAM_LOOKUP) || size > U32_MAX)
+		return size;
+	idx = ab_lookup_reference(t, (u32)size);
+	return idx < 0 ? size : t->sizes[idx];
+}
+
+/*
  * Largest bytes per object for @s: its own cap, and no larger than what
  * fits the budget once counted as ab_footprint() counts it.
  */
@@ -303,7 +319,7 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 		if (r->batch > ab_max_bytes() / obj_bytes)
 			return -E2BIG;
 		fp = s->one_per_trial ? ab_footprint(s, obj_bytes * r->batch) :
-					ab_footprint(s, obj_bytes);
+					ab_footprint(s, ab_class_bytes(s, r, obj_bytes));
 		per_trial = s->one_per_trial ? 1 : r->batch;
 		if (per_trial > ab_max_bytes() / fp)
 			return -E2BIG;

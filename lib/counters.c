@@ -133,14 +133,21 @@ static int open_event(struct ab_event *e, int leader_fd)
 static int open_list(struct ab_counters *c, const char *list, FILE *f,
 		     int quiet_hw)
 {
-	char buf[512], *items[AB_MAX_EVENTS], why[320];
+	char buf[2048], *items[AB_MAX_EVENTS], why[320];
 	int i, n, err, opened = 0, hw_failed = 0;
 
+	if (strlen(list) >= sizeof(buf)) {
+		fprintf(f,
+			"counters: --events: a list of %zu characters is too long (at most %zu); no counters\n",
+			strlen(list), sizeof(buf) - 1);
+		return 0;
+	}
 	snprintf(buf, sizeof(buf), "%s", list);
 	n = ab_split_list(buf, items, AB_MAX_EVENTS - c->n);
 	if (n < 0) {
-		fprintf(f, "counters: --events=%s: %s\n", list,
-			n == -E2BIG ? "too many events" : "empty name");
+		fprintf(f, "counters: --events=%s: %s; no counters\n", list,
+			n == -E2BIG ? "more than " AB_MAX_EVENTS_STR " events"
+				    : "an empty name");
 		return 0;
 	}
 	for (i = 0; i < n; i++) {

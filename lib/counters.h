@@ -19,7 +19,8 @@
 #include <stdio.h>
 #include <perfmon/pfmlib_perf_event.h>
 
-#define AB_MAX_EVENTS 16
+#define AB_MAX_EVENTS	  16
+#define AB_MAX_EVENTS_STR "16"
 
 /* The hardware events used by --events with no list, when a PMU opens. */
 #define AB_DEFAULT_HW_EVENTS \

@@ -7,6 +7,8 @@
  * cpuset,noprefix); on cgroup v2 its calls fail with ENODEV.
  */
 #include <bitmask.h>
+#include <dirent.h>
+#include <signal.h>
 #include <cpuset.h>
 #include <errno.h>
 #include <stdio.h>
@@ -36,6 +38,33 @@ static int cpuset_fs_mounted(void)
 			found = 1;
 	fclose(f);
 	return found;
+}
+
+/*
+ * Removes the cpusets of earlier runs that were killed before they could
+ * remove their own (SIGKILL): /allocbench-PID whose PID is gone. They are
+ * empty, and while they stay their CPUs cannot be exclusive again.
+ */
+static void remove_stale(void)
+{
+	char stale[300];
+	struct dirent *d;
+	DIR *dir = opendir("/dev/cpuset");
+	int pid;
+
+	if (!dir)
+		return;
+	while ((d = readdir(dir))) {
+		if (sscanf(d->d_name, "allocbench-%d", &pid) != 1 ||
+		    (kill(pid, 0) && errno != ESRCH) || !kill(pid, 0))
+			continue;
+		snprintf(stale, sizeof(stale), "/%s", d->d_name);
+		if (!cpuset_delete(stale))
+			fprintf(stderr,
+				"allocbench: removed the cpuset %s left by a run that was killed\n",
+				stale);
+	}
+	closedir(dir);
 }
 
 const char *ab_isolate_path(void)
@@ -68,6 +97,7 @@ int ab_isolate_start(const int *cpus, int n, char *err, size_t len)
 				: "; this machine uses cgroup v2, where libcpuset cannot work");
 		return -ENODEV;
 	}
+	remove_stale();
 	snprintf(path, sizeof(path), "/allocbench-%d", (int)getpid());
 	cp = cpuset_alloc();
 	root = cpuset_alloc();

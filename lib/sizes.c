@@ -139,6 +139,22 @@ int ab_sizes_file(const char *path, uint32_t **out, size_t *n, char *err,
 	}
 	while (fgets(line, sizeof(line), f)) {
 		lineno++;
+		/* a NUL inside a line: binary data, not a size list */
+		if (strlen(line) < sizeof(line) - 1 && !strchr(line, '\n') &&
+		    !feof(f)) {
+			snprintf(err, len, "%s:%zu: binary data, not sizes",
+				 path, lineno);
+			fclose(f);
+			free(v);
+			return -EINVAL;
+		}
+		if (used > AB_SIZES_FILE_MAX) {
+			snprintf(err, len, "%s: more than %u sizes", path,
+				 AB_SIZES_FILE_MAX);
+			fclose(f);
+			free(v);
+			return -E2BIG;
+		}
 		snprintf(shown, sizeof(shown), "%.*s",
 			 (int)strcspn(line, "\r\n"), line);
 		r = parse_line(line, &size, &why);
@@ -210,18 +226,24 @@ int ab_sizes_range(const char *spec, uint64_t *out, int max, char *err,
 	    (*colon == 'x' ? step < 2 : !step))
 		goto bad;
 	for (v = a; v <= b; v = *colon == 'x' ? v * step : v + step) {
+		/* the next step would wrap around 64 bits: this is the last */
+		int last = *colon == 'x' ? v > UINT64_MAX / step
+					 : v > UINT64_MAX - step;
+
 		if (n == max) {
 			snprintf(err, len, "--sizes=%s: more than %d sizes",
 				 spec, max);
 			return -EINVAL;
 		}
 		out[n++] = v;
+		if (last)
+			break;
 	}
 	return n;
 bad:
 	snprintf(
 		err, len,
-		"--sizes=%s: not a list or range of sizes (e.g. 64,4K,1M or 8-64K:x2 or 4K-64K:+4K; sizes 1 to 1T)",
+		"--sizes=%s: not a list or range of sizes (e.g. 64,4K,1M or 8-64K:x2 or 4K-64K:+4K; sizes 1 to 1024G)",
 		spec);
 	return -EINVAL;
 }

@@ -11,6 +11,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Most sizes ab_sizes_file() reads: one pass of AB_IOC_LOOKUP, plus one. */
+#define AB_SIZES_FILE_MAX (1U << 20)
+
 /*
  * ab_sizes_dist - @n sizes from @spec: "const:N", "uniform:A-B" (every size
  * in [A, B] equally likely) or "loguniform:A-B" (log2 of the size uniform

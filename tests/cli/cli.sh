@@ -116,7 +116,7 @@ for size in 8 4K 1M; do
 		notok "host cli: user backend, size $size (exit $st, $rows rows: $(printf '%s' "$out" | head -c 300))"
 	fi
 done
-out=$("$ab" run --backend=user --alloc=numa_alloc_onnode,malloc --node=0 --cpu=0 --trials=20 --csv 2>&1)
+out=$("$ab" run --backend=user --alloc=numa_alloc_onnode,malloc --node=0 --cpu=0 --trials=20 --write --csv 2>&1)
 if printf '%s\n' "$out" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	{ n++; if ($c["node_checked"] == 0 || $c["node_hits"] != $c["node_checked"]) bad = 1 }
 	END { exit !(n == 2 && !bad) }'; then
@@ -142,3 +142,24 @@ expect 0 "alloc+free ns/op" "user backend pairs" -- run --backend=user --alloc=c
 expect 0 "malloc@cpu" "user backend concurrent runs" -- \
 	run --backend=user --alloc=malloc --cpu=all --concurrent --trials=20 -q
 expect 3 "or time userspace allocators with --backend=user" "no module: the way forward names --backend=user" -- run
+out=$("$ab" run --backend=user --alloc=numa_alloc_onnode --size=1M --trials=20 --csv 2>&1)
+if printf '%s\n' "$out" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { exit !($c["node_checked"] == 0) }'; then
+	ok "host cli: untouched userspace blocks are not counted as node misses"
+else
+	notok "host cli: untouched blocks ($(printf '%s' "$out" | head -c 200))"
+fi
+tmp=$(mktemp -d)
+printf '{"schema":"allocbench-result","results":5}' >"$tmp/bad.json"
+expect 2 "not an allocbench result" "plot refuses a result whose results are not a list" -- plot "$tmp/bad.json" -o "$tmp/x.png"
+expect 2 "not an allocbench result" "compare refuses it too" -- compare "$tmp/bad.json" "$tmp/bad.json"
+python3 - "$tmp" <<'PY'
+import json, sys
+d = {"schema": "allocbench-result", "schema_version": 1, "command": "run",
+     "results": [{"kind": "alloc", "label": "x\nEOD\nsystem('touch %s/PWNED')\n" % sys.argv[1],
+                  "alloc": {"ns": {"median": 1, "ci95_median": [1, 2]}}}]}
+json.dump(d, open(sys.argv[1] + "/evil.json", "w"))
+PY
+"$ab" plot "$tmp/evil.json" -o "$tmp/e.svg" >/dev/null 2>&1
+if [ -e "$tmp/PWNED" ]; then notok "plot: a label cannot run gnuplot commands"; else ok "plot: a label cannot run gnuplot commands"; fi
+expect 2 "binary data, not sizes" "lookup --sizes-from=/dev/zero stops at once" -- lookup --backend=user --sizes-from=/dev/zero
+rm -rf "$tmp"
