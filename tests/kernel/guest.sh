@@ -117,6 +117,19 @@ expect 0 "aggregate: kmalloc on 2 CPUs at once" "cli: --concurrent on two CPUs" 
 	allocbench run --alloc=kmalloc,vmalloc_node --cpu=0-1 --concurrent --trials=50 -q
 expect 0 "freed on CPU 1" "cli: --free-cpu frees on another CPU" -- \
 	allocbench run --alloc=kmalloc,get_free_pages,vmalloc_node,kmem_cache --cpu=0 --free-cpu=1 --trials=50 -q
+allocbench run --alloc=kmalloc --cpu=0-1 --concurrent --trials=10000000 -q >/tmp/conc.out 2>&1 &
+pid=$!
+sleep 1
+kill -INT $pid 2>/dev/null
+t0=$(cut -d. -f1 /proc/uptime)
+wait $pid
+st=$?
+t1=$(cut -d. -f1 /proc/uptime)
+if [ "$st" = 130 ] && [ $((t1 - t0)) -le 3 ]; then
+	ok "cli: SIGINT ends a --concurrent run on every CPU"
+else
+	notok "cli: SIGINT ends a --concurrent run (status $st after $((t1 - t0)) s: $(head -c 300 /tmp/conc.out))"
+fi
 expect 0 "outstanding:       0 objects" "cli: nothing outstanding after concurrent and remote runs" -- allocbench info
 expect 2 "add --concurrent" "cli: a CPU list without --concurrent rejected" -- allocbench run --cpu=0-1
 expect 2 "--free-cpu=9: there is no CPU 9" "cli: --free-cpu=9 rejected" -- allocbench run --free-cpu=9
