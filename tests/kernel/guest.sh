@@ -117,7 +117,7 @@ expect 0 "aggregate: kmalloc on 2 CPUs at once" "cli: --concurrent on two CPUs" 
 	allocbench run --alloc=kmalloc,vmalloc_node --cpu=0-1 --concurrent --trials=50 -q
 expect 0 "freed on CPU 1" "cli: --free-cpu frees on another CPU" -- \
 	allocbench run --alloc=kmalloc,get_free_pages,vmalloc_node,kmem_cache --cpu=0 --free-cpu=1 --trials=50 -q
-allocbench run --alloc=kmalloc --cpu=0-1 --concurrent --trials=10000000 -q >/tmp/conc.out 2>&1 &
+allocbench run --alloc=kmalloc --size=64 --batch=2000 --cpu=0-1 --concurrent --raw --trials=1000000 -q >/tmp/conc.out 2>&1 &
 pid=$!
 sleep 1
 kill -INT $pid 2>/dev/null
