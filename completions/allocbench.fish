@@ -8,6 +8,7 @@ complete -c allocbench -n "not __fish_seen_subcommand_from $cmds" -a "$cmds"
 complete -c allocbench -n "not __fish_seen_subcommand_from $cmds" -l version -d 'print the version'
 complete -c allocbench -n "__fish_seen_subcommand_from reproduce" -a '2019-scatterlist 2002-lookup'
 complete -c allocbench -n "__fish_seen_subcommand_from list" -a 'events'
+complete -c allocbench -n "__fish_seen_subcommand_from list" -l names -d 'strategy names only'
 complete -c allocbench -n "__fish_seen_subcommand_from help" -a "$cmds"
 complete -c allocbench -n "__fish_seen_subcommand_from plot compare" -F
 
@@ -28,7 +29,8 @@ complete -c allocbench -n "__fish_seen_subcommand_from run compare lookup" -l se
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l context -x -a 'normal preempt-off irq-off'
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l lookup -x -a 'none walk fls bsr switch kernel'
 complete -c allocbench -n "__fish_seen_subcommand_from run compare lookup" -l table -x -a 'kmalloc 2002'
-complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l write -d 'write each object'
+complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l align -x -d 'posix_memalign alignment'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l write -d 'write each object'
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l nomerge -d 'unmerged kmem_cache'
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l fifo -d SCHED_FIFO
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l raw -d 'no overhead subtracted'

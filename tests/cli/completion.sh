@@ -41,3 +41,18 @@ check "sweep options" "--mem-nodes=" allocbench sweep --mem
 check "reproduce experiments" "2002-lookup" allocbench reproduce 20
 check "help topics" "compare" allocbench help comp
 check "list events" "events" allocbench list ev
+
+# zsh and bash ask the binary for options; fish lists them: every option
+# of every command must be there
+missing=""
+for c in run sweep compare lookup reproduce topology plot list info; do
+	for o in $("$dir/allocbench" $c --help 2>/dev/null | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+		case $o in --help | --usage) continue ;; esac
+		grep -q -- "-l ${o#--}\b" "$dir/completions/allocbench.fish" || missing="$missing $c:$o"
+	done
+done
+if [ -z "$missing" ]; then
+	echo "ok - completion: fish knows every option"
+else
+	echo "not ok - completion: fish lacks$missing"
+fi
