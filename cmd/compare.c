@@ -200,35 +200,21 @@ static void print_compare(const struct ab_job *job)
 
 /* ---- two saved results ---- */
 
-static json_object *get(json_object *o, const char *key)
-{
-	json_object *v = NULL;
-
-	return json_object_object_get_ex(o, key, &v) ? v : NULL;
-}
-
-static double num_of(json_object *o)
-{
-	return o && !json_object_is_type(o, json_type_null)
-		       ? json_object_get_double(o)
-		       : NAN;
-}
-
 /* A phase's sorted per-op ns into a malloc'ed array; *n how many. */
 static double *per_op(json_object *result, const char *phase, size_t *n)
 {
-	json_object *ph = get(result, phase),
-		    *arr = ph ? get(ph, "per_op_ns_sorted") : NULL;
+	json_object *arr =
+		ab_json_array(ab_json_get(result, phase), "per_op_ns_sorted");
 	double *v;
 	size_t i, len;
 
 	*n = 0;
-	if (!arr || !json_object_is_type(arr, json_type_array))
+	if (!arr)
 		return NULL;
 	len = json_object_array_length(arr);
 	v = calloc(len ? len : 1, sizeof(*v));
 	for (i = 0; v && i < len; i++) {
-		double x = num_of(json_object_array_get_idx(arr, i));
+		double x = ab_json_double(json_object_array_get_idx(arr, i));
 
 		if (!isnan(x))
 			v[(*n)++] = x;
@@ -238,17 +224,17 @@ static double *per_op(json_object *result, const char *phase, size_t *n)
 
 static double counter_of(json_object *result, const char *event)
 {
-	json_object *arr = get(result, "counters");
+	json_object *arr = ab_json_array(result, "counters");
 	size_t i;
 
-	if (!json_object_is_type(arr, json_type_array))
+	if (!arr)
 		return NAN;
 	for (i = 0; i < json_object_array_length(arr); i++) {
 		json_object *c = json_object_array_get_idx(arr, i);
-		const char *e = json_object_get_string(get(c, "event"));
+		const char *e = json_object_get_string(ab_json_get(c, "event"));
 
 		if (e && !strcmp(e, event))
-			return num_of(get(c, "per_op"));
+			return ab_json_double(ab_json_get(c, "per_op"));
 	}
 	return NAN;
 }
@@ -256,7 +242,7 @@ static double counter_of(json_object *result, const char *event)
 static json_object *load(const char *path)
 {
 	json_object *root = json_object_from_file(path);
-	json_object *schema = root ? get(root, "schema") : NULL;
+	json_object *schema = root ? ab_json_get(root, "schema") : NULL;
 
 	if (!root) {
 		ab_err("compare: %s: not a JSON file (%s)", path,
@@ -265,7 +251,7 @@ static json_object *load(const char *path)
 	}
 	if (!schema ||
 	    strcmp(json_object_get_string(schema), "allocbench-result") ||
-	    !json_object_is_type(get(root, "results"), json_type_array)) {
+	    !ab_json_array(root, "results")) {
 		ab_err("compare: %s: not an allocbench result with results (save one with `allocbench run ... --json -o FILE`)",
 		       path);
 		json_object_put(root);
@@ -286,34 +272,44 @@ static void mismatch_notes(json_object *ra, json_object *rb, json_object *a,
 						   "lookup" };
 	static const char *const param_keys[] = { "timing", "free",  "context",
 						  "gfp",    "write", "raw" };
-	json_object *pa = get(ra, "parameters"), *pb = get(rb, "parameters");
-	json_object *ea = get(ra, "environment"), *eb = get(rb, "environment");
-	const char *label = json_object_get_string(get(b, "label"));
+	json_object *pa = ab_json_get(ra, "parameters"),
+		    *pb = ab_json_get(rb, "parameters");
+	json_object *ea = ab_json_get(ra, "environment"),
+		    *eb = ab_json_get(rb, "environment");
+	const char *label = json_object_get_string(ab_json_get(b, "label"));
 	size_t k;
 
 	for (k = 0; k < sizeof(result_keys) / sizeof(result_keys[0]); k++)
-		if (strcmp(json_object_to_json_string(get(a, result_keys[k])),
-			   json_object_to_json_string(get(b, result_keys[k]))))
+		if (strcmp(json_object_to_json_string(
+				   ab_json_get(a, result_keys[k])),
+			   json_object_to_json_string(
+				   ab_json_get(b, result_keys[k]))))
 			ab_err("compare: note: %s: %s differs (%s against %s): more than one thing changed",
 			       label, result_keys[k],
 			       json_object_to_json_string(
-				       get(a, result_keys[k])),
+				       ab_json_get(a, result_keys[k])),
 			       json_object_to_json_string(
-				       get(b, result_keys[k])));
+				       ab_json_get(b, result_keys[k])));
 	for (k = 0; k < sizeof(param_keys) / sizeof(param_keys[0]); k++)
-		if (strcmp(json_object_to_json_string(get(pa, param_keys[k])),
-			   json_object_to_json_string(get(pb, param_keys[k]))))
+		if (strcmp(json_object_to_json_string(
+				   ab_json_get(pa, param_keys[k])),
+			   json_object_to_json_string(
+				   ab_json_get(pb, param_keys[k]))))
 			ab_err("compare: note: %s: --%s differs (%s against %s): more than one thing changed",
 			       label, param_keys[k],
 			       json_object_to_json_string(
-				       get(pa, param_keys[k])),
+				       ab_json_get(pa, param_keys[k])),
 			       json_object_to_json_string(
-				       get(pb, param_keys[k])));
-	if (strcmp(json_object_to_json_string(get(ea, "kernel_release")),
-		   json_object_to_json_string(get(eb, "kernel_release"))))
+				       ab_json_get(pb, param_keys[k])));
+	if (strcmp(json_object_to_json_string(
+			   ab_json_get(ea, "kernel_release")),
+		   json_object_to_json_string(
+			   ab_json_get(eb, "kernel_release"))))
 		ab_err("compare: note: kernels %s and %s",
-		       json_object_to_json_string(get(ea, "kernel_release")),
-		       json_object_to_json_string(get(eb, "kernel_release")));
+		       json_object_to_json_string(
+			       ab_json_get(ea, "kernel_release")),
+		       json_object_to_json_string(
+			       ab_json_get(eb, "kernel_release")));
 }
 
 /* One strategy in both files: each phase, then the counters' story. */
@@ -327,14 +323,14 @@ static void compare_results(json_object *a, json_object *b, json_object *out)
 
 	json_object_object_add(c, "a",
 			       json_object_new_string(json_object_get_string(
-				       get(a, "label"))));
+				       ab_json_get(a, "label"))));
 	json_object_object_add(c, "b",
 			       json_object_new_string(json_object_get_string(
-				       get(b, "label"))));
+				       ab_json_get(b, "label"))));
 	arr = json_object_new_array();
 	if (!out)
 		printf("\n%s: old (A) against new (B), net ns/op; test: Mann-Whitney U, two-sided\n%-6s %10s %10s %10s %8s %12s  %s\n",
-		       json_object_get_string(get(a, "label")), "phase",
+		       json_object_get_string(ab_json_get(a, "label")), "phase",
 		       "A median", "B median", "B - A", "B / A", "p",
 		       "verdict");
 	for (p = 0; p < 2; p++) {
@@ -402,16 +398,17 @@ static int compare_files(const char *old_path, const char *new_path)
 		root = ab_json_envelope("compare", (time_t)ab_out.start);
 		out = json_object_new_array();
 	}
-	ra = get(a, "results");
-	rb = get(b, "results");
+	ra = ab_json_get(a, "results");
+	rb = ab_json_get(b, "results");
 	for (j = 0; j < json_object_array_length(rb); j++) {
 		json_object *y = json_object_array_get_idx(rb, j);
-		const char *label = json_object_get_string(get(y, "label"));
+		const char *label =
+			json_object_get_string(ab_json_get(y, "label"));
 
 		for (i = 0; label && i < json_object_array_length(ra); i++) {
 			json_object *x = json_object_array_get_idx(ra, i);
 			const char *la =
-				json_object_get_string(get(x, "label"));
+				json_object_get_string(ab_json_get(x, "label"));
 
 			if (la && !strcmp(la, label)) {
 				mismatch_notes(a, b, x, y);

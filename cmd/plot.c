@@ -23,21 +23,6 @@
 #include "jsonout.h"
 #include "allocbench.h"
 
-static json_object *get(json_object *o, const char *key)
-{
-	json_object *v = NULL;
-
-	return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
-}
-
-/* @o[@key] if it is an array, else NULL: the file may be hand-edited. */
-static json_object *arr(json_object *o, const char *key)
-{
-	json_object *v = get(o, key);
-
-	return v && json_object_is_type(v, json_type_array) ? v : NULL;
-}
-
 /*
  * @o[@key] as text fit for a gnuplot script: only letters, digits and
  * " _@>,.:+-/()=" pass, anything else (quotes, newlines, backslashes) is
@@ -48,7 +33,7 @@ static const char *gstr(json_object *o, const char *key)
 {
 	static char bufs[8][128];
 	static unsigned int next;
-	json_object *v = get(o, key);
+	json_object *v = ab_json_get(o, key);
 	const char *src = v ? json_object_get_string(v) : "";
 	char *d = bufs[next++ % 8];
 	size_t i;
@@ -60,15 +45,6 @@ static const char *gstr(json_object *o, const char *key)
 			       : '?';
 	d[i] = '\0';
 	return d;
-}
-
-static double gnum(json_object *o, const char *key)
-{
-	json_object *v = get(o, key);
-
-	return v && !json_object_is_type(v, json_type_null)
-		       ? json_object_get_double(v)
-		       : NAN;
 }
 
 /* The series of a sweep cell: its label without the size. */
@@ -107,9 +83,14 @@ static void plot_sweep(FILE *g, json_object *results)
 
 			series_of(gstr(r, "label"), key, sizeof(key));
 			if (!strcmp(key, series[s]))
-				fprintf(g, "%.0f %g\n", gnum(r, "object_bytes"),
-					gnum(get(get(r, "alloc"), "ns"),
-					     "median"));
+				fprintf(g, "%.0f %g\n",
+					ab_json_double(
+						ab_json_get(r, "object_bytes")),
+					ab_json_double(ab_json_get(
+						ab_json_get(
+							ab_json_get(r, "alloc"),
+							"ns"),
+						"median")));
 		}
 		fprintf(g, "EOD\n");
 	}
@@ -131,9 +112,10 @@ static void plot_histograms(FILE *g, json_object *results)
 		"set logscale x 2\nset style fill transparent solid 0.4\n"
 		"set key outside right\n");
 	for (i = 0; i < n; i++) {
-		json_object *h =
-			arr(get(json_object_array_get_idx(results, i), "alloc"),
-			    "histogram");
+		json_object *h = ab_json_array(
+			ab_json_get(json_object_array_get_idx(results, i),
+				    "alloc"),
+			"histogram");
 
 		fprintf(g, "$h%zu << EOD\n", i);
 		/*
@@ -144,12 +126,14 @@ static void plot_histograms(FILE *g, json_object *results)
 		for (k = 0, prev = NAN; h && k < json_object_array_length(h);
 		     k++) {
 			json_object *b = json_object_array_get_idx(h, k);
-			double lo = gnum(b, "lo_ns"), hi = gnum(b, "hi_ns");
+			double lo = ab_json_double(ab_json_get(b, "lo_ns")),
+			       hi = ab_json_double(ab_json_get(b, "hi_ns"));
 
 			lo = lo > 0 ? lo : 0.5;
 			if (!isnan(prev) && prev < lo)
 				fprintf(g, "%g 0\n", prev);
-			fprintf(g, "%g %g\n", lo, gnum(b, "count"));
+			fprintf(g, "%g %g\n", lo,
+				ab_json_double(ab_json_get(b, "count")));
 			prev = isnan(hi) ? 2 * lo : hi;
 		}
 		if (!isnan(prev))
@@ -183,17 +167,15 @@ static void bars_end(FILE *g)
 
 static double ci_end(json_object *ci, size_t i, double dflt)
 {
-	json_object *v = ci ? json_object_array_get_idx(ci, i) : NULL;
+	double v = ci ? ab_json_double(json_object_array_get_idx(ci, i)) : NAN;
 
-	return v && !json_object_is_type(v, json_type_null)
-		       ? json_object_get_double(v)
-		       : dflt;
+	return isnan(v) ? dflt : v;
 }
 
 static void bar(FILE *g, const char *label, json_object *stats)
 {
-	json_object *ci = arr(stats, "ci95_median");
-	double med = gnum(stats, "median");
+	json_object *ci = ab_json_array(stats, "ci95_median");
+	double med = ab_json_double(ab_json_get(stats, "median"));
 
 	if (isnan(med))
 		med = 0;
@@ -213,11 +195,13 @@ static void plot_medians(FILE *g, json_object *results, const char *title)
 		if (strcmp(gstr(r, "kind"), "alloc"))
 			continue;
 		snprintf(label, sizeof(label), "%s alloc", gstr(r, "label"));
-		bar(g, label, get(get(r, "alloc"), "ns"));
-		if (get(r, "free") && get(get(r, "free"), "ns")) {
+		bar(g, label, ab_json_get(ab_json_get(r, "alloc"), "ns"));
+		if (ab_json_get(r, "free") &&
+		    ab_json_get(ab_json_get(r, "free"), "ns")) {
 			snprintf(label, sizeof(label), "%s free",
 				 gstr(r, "label"));
-			bar(g, label, get(get(r, "free"), "ns"));
+			bar(g, label,
+			    ab_json_get(ab_json_get(r, "free"), "ns"));
 		}
 	}
 	bars_end(g);
@@ -237,7 +221,7 @@ static void plot_lookup(FILE *g, json_object *results)
 			continue;
 		snprintf(label, sizeof(label), "%s, %s", gstr(r, "method"),
 			 gstr(r, "sizes"));
-		bar(g, label, get(r, "cycles"));
+		bar(g, label, ab_json_get(r, "cycles"));
 	}
 	bars_end(g);
 }
@@ -277,7 +261,7 @@ int cmd_plot(int argc, const char **argv)
 		return AB_EXIT_USAGE;
 	}
 	root = json_object_from_file(in);
-	results = root ? arr(root, "results") : NULL;
+	results = root ? ab_json_array(root, "results") : NULL;
 	if (!root || strcmp(gstr(root, "schema"), "allocbench-result") ||
 	    !results) {
 		ab_err("plot: %s: not an allocbench result with results (save one with --json -o FILE)",
@@ -304,12 +288,13 @@ int cmd_plot(int argc, const char **argv)
 	else if (!strcmp(cmd, "lookup") ||
 		 !strcmp(cmd, "reproduce 2002-lookup"))
 		plot_lookup(g, results);
-	else if (!strcmp(gstr(get(root, "parameters"), "timing"), "single"))
+	else if (!strcmp(gstr(ab_json_get(root, "parameters"), "timing"),
+			 "single"))
 		plot_histograms(g, results);
 	else
 		plot_medians(
 			g, results,
-			get(root, "compare")
+			ab_json_get(root, "compare")
 				? "allocbench compare: A and B, median ns/op"
 				: "allocbench: median ns/op per strategy");
 	json_object_put(root);

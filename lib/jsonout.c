@@ -132,6 +132,27 @@ json_object *ab_json_envelope(const char *command, time_t start)
 	return o;
 }
 
+json_object *ab_json_get(json_object *o, const char *key)
+{
+	json_object *v = NULL;
+
+	return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
+}
+
+json_object *ab_json_array(json_object *o, const char *key)
+{
+	json_object *v = ab_json_get(o, key);
+
+	return json_object_is_type(v, json_type_array) ? v : NULL;
+}
+
+double ab_json_double(json_object *v)
+{
+	return v && !json_object_is_type(v, json_type_null)
+		       ? json_object_get_double(v)
+		       : NAN;
+}
+
 void ab_json_print(json_object *root, FILE *f)
 {
 	fputs(json_object_to_json_string_ext(

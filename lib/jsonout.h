@@ -44,6 +44,17 @@ json_object *ab_json_time(time_t t);
 /* ab_json_print - pretty-print @root with a final newline; frees it. */
 void ab_json_print(json_object *root, FILE *f);
 
+/*
+ * Reading saved results, which may have been edited by hand: each helper
+ * takes NULL and a value of the wrong type and answers NULL or NAN.
+ * ab_json_get - member @key of object @o, or NULL.
+ * ab_json_array - member @key if it is an array, else NULL.
+ * ab_json_double - the number @v holds, NAN for null or a missing value.
+ */
+json_object *ab_json_get(json_object *o, const char *key);
+json_object *ab_json_array(json_object *o, const char *key);
+double ab_json_double(json_object *v);
+
 /* The command line, kept by main() for the envelope. */
 extern int ab_cmdline_argc;
 extern const char **ab_cmdline_argv;
