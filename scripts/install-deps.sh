@@ -10,7 +10,7 @@ pkgs="gcc make libc6-dev pkg-config libpopt-dev libnuma-dev libcmocka-dev zlib1g
 qemu-system-x86 busybox-static cpio gzip xz-utils libelf1 libssl3 kmod man-db
 python3-jsonschema gnuplot-nox mandoc bash-completion
 libjemalloc2 libtcmalloc-minimal4 libmimalloc2.0
-clang-format perl"
+clang-format perl pahole"
 
 missing=""
 for p in $pkgs; do

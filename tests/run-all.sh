@@ -1,25 +1,51 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# run-all.sh - every test of `make check`: cmocka unit tests, CLI tests
-# and style checks on the host, then the in-kernel tests in the embedded
-# kernel with one and with two NUMA nodes. Everything speaks TAP; the closing line counts it:
+# run-all.sh MATRIX - every test of `make check`: cmocka unit tests, CLI
+# tests and style checks on the host, then for each kernel of MATRIX (lines
+# "KERNEL BUILD_DIR", written by `make vm-images`) the module's build log
+# and the in-kernel tests in the embedded kernel with one, two and three
+# NUMA nodes and with other boot options. Everything speaks TAP; each
+# in-guest line is prefixed with its kernel. The closing line counts it:
 # "N passed, N failed". Exits 1 if anything failed.
 set -u
 cd "$(dirname "$0")/.."
+matrix=${1:-build/vm/matrix}
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
-# vm NODES SCRIPT [APPEND]: SCRIPT's TAP lines, then one for the kernel log
+# vm KERNEL_DIR INITRD NODES SCRIPT [APPEND]: SCRIPT's TAP lines, then one
+# for the kernel log
 vm() {
-	NODES=$1 APPEND=${3:-} sh scripts/vm/vm-run.sh \
-		"$(cat build/vm/kernel-dir)" build/vm/initrd.gz "sh /ab/$2"
+	NODES=$3 APPEND=${5:-} sh scripts/vm/vm-run.sh "$1" "$2" "sh /ab/$4"
 	rc=$?
 	if [ "$rc" = 0 ]; then
-		echo "ok - guest $2 ($1 node(s) ${3:-}): finished, kernel log clean"
+		echo "ok - guest $4 ($3 node(s) ${5:-}): finished, kernel log clean"
 	else
-		echo "not ok - guest $2 ($1 node(s) ${3:-}): vm-run exit $rc (125: WARN/BUG/Oops in the kernel log; 126: no status)"
+		echo "not ok - guest $4 ($3 node(s) ${5:-}): vm-run exit $rc (125: a kernel problem in the log; 126: no status)"
 	fi
+}
+
+# kernel NAME BUILD_DIR: the whole in-guest suite on one kernel
+kernel() {
+	kdir=$(cat "$2/kernel-dir")
+	initrd=$2/initrd.gz
+	echo "# kernel $1: $(cat "$kdir/release")"
+	if grep -i 'warning:' "$2/kmod/build.log"; then
+		echo "not ok - kmod: allocbench.ko builds with warnings"
+	else
+		echo "ok - kmod: allocbench.ko builds warning-free"
+	fi
+	echo "# embedded kernel, 1 NUMA node"
+	vm "$kdir" "$initrd" 1 guest.sh
+	echo "# embedded kernel, 2 NUMA nodes"
+	vm "$kdir" "$initrd" 2 guest.sh
+	echo "# JSON output of every subcommand against the schema"
+	sh tests/json/validate.sh "$kdir" "$initrd"
+	echo "# embedded kernel, a CPU-only and a memory-only node"
+	vm "$kdir" "$initrd" 3 placement.sh
+	echo "# embedded kernel booted with init_on_alloc=0 slab_nomerge"
+	vm "$kdir" "$initrd" 1 env.sh "init_on_alloc=0 slab_nomerge"
 }
 
 {
@@ -31,18 +57,19 @@ vm() {
 	sh tests/cli/cli.sh ./allocbench
 	sh tests/cli/completion.sh .
 	sh tests/cli/install.sh
+	sh tests/cli/vm.sh
 	echo "# style: checkpatch --strict, clang-format, SPDX"
 	sh scripts/lint.sh
-	echo "# embedded kernel, 1 NUMA node"
-	vm 1 guest.sh
-	echo "# embedded kernel, 2 NUMA nodes"
-	vm 2 guest.sh
-	echo "# JSON output of every subcommand against the schema"
-	sh tests/json/validate.sh "$(cat build/vm/kernel-dir)" build/vm/initrd.gz
-	echo "# embedded kernel, a CPU-only and a memory-only node"
-	vm 3 placement.sh
-	echo "# embedded kernel booted with init_on_alloc=0 slab_nomerge"
-	vm 1 env.sh "init_on_alloc=0 slab_nomerge"
+	while read -r name dir; do
+		tag=$(basename "$name" | tr -d '|')
+		kernel "$name" "$dir" 2>&1 |
+			sed "s|^\(\(not \)\{0,1\}ok\( [0-9]*\)\{0,1\}\) - |\1 - [$tag] |"
+	done <"$matrix"
+	if [ "${DKMS:-0}" = 1 ]; then
+		sh tests/dkms.sh
+	else
+		echo "ok - dkms: not tried (it installs dkms and linux-headers system-wide: DKMS=1 make check, as CI does) # SKIP"
+	fi
 } 2>&1 | tee "$log"
 
 passed=$(grep -c '^ok ' "$log")

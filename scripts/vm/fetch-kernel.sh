@@ -1,62 +1,147 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# fetch-kernel.sh CACHE [FLAVOUR] - put Debian's current kernel image and the
-# matching headers under CACHE/<release>/ and print that directory.
+# fetch-kernel.sh CACHE KERNEL - resolve KERNEL to a kernel the embedded VM
+# can boot and build allocbench.ko for, and print a directory holding
+#   vmlinuz   the image qemu boots
+#   config    the kernel's .config
+#   release   its release string (uname -r)
+#   headers-common + headers   Debian's split header packages
+#                              (make -C headers-common O=headers M=...), or
+#   tree      a user's own build tree (make -C tree M=...)
 #
-# FLAVOUR is the image package's suffix after "linux-image-": "amd64" (the
-# default: Debian 12's 6.1 kernel). The ABI number (6.1.0-57 on 2026-11-29)
-# changes with security updates, so it is resolved from linux-image-amd64's
-# dependency at download time; image and headers come from the same number,
-# or insmod fails on "disagrees about version of symbol module_layout"
-# (seen on 6.1.0-57). `apt-get download` + `dpkg -x` installs nothing
-# system-wide. Each release is downloaded once and reused.
+# KERNEL is one of
+#   6.1, 6.12, 6.1-rt, 6.12-rt (also -cloud)  a Debian series: the newest
+#       release apt knows, through the meta-packages linux-image-6.12-amd64,
+#       linux-image-6.12-rt-amd64, or for Debian 12's default series
+#       linux-image-amd64 / linux-image-rt-amd64;
+#   6.1.0-47-amd64, 6.12.117+deb12-rt-amd64   an exact Debian release;
+#   a path (containing a /) to a kernel build tree prepared for external
+#       modules: arch/x86/boot/bzImage, .config, include/config/kernel.release
+#       and Module.symvers (after `make bzImage modules_prepare`, or a full
+#       build).
+# The header packages a Debian release needs are taken from apt's own
+# dependencies of linux-headers-RELEASE (6.1: linux-headers-R-common and
+# linux-kbuild-6.1; 6.12: linux-headers-R-common(-rt) and
+# linux-kbuild-6.12.117+deb12), never guessed: image and headers come from
+# the same release, or insmod fails on "disagrees about version of symbol
+# module_layout". `apt-get download` + `dpkg -x` installs nothing
+# system-wide; each release is downloaded once into CACHE and reused.
+# Exit status: 0, or 2 for a KERNEL that is none of the above, 1 when apt
+# cannot get it.
 set -eu
 
+if [ $# -ne 2 ]; then
+	echo "usage: fetch-kernel.sh CACHE KERNEL" >&2
+	exit 2
+fi
 cache=$1
-flavour=${2:-amd64}
+kernel=$2
 mkdir -p "$cache"
 cache=$(cd "$cache" && pwd)
 
-resolve() {
-	apt-cache depends "linux-image-$flavour" 2>/dev/null |
-		sed -n "s/^ *Depends: linux-image-\(.*\)-$flavour\$/\1/p" | head -n 1
+# die STATUS MESSAGE
+die() {
+	echo "fetch-kernel: $2" >&2
+	exit "$1"
 }
 
-abi=$(resolve)
-if [ -z "$abi" ]; then
-	apt-get update -q >&2 || true
-	abi=$(resolve)
-fi
-if [ -z "$abi" ]; then
-	# Offline: fall back to the newest release already in the cache.
-	abi=$(ls -1 "$cache" 2>/dev/null | grep -v '^debs$' | sort -V | tail -n 1)
-	abi=${abi%-$flavour}
-fi
-if [ -z "$abi" ]; then
-	echo "fetch-kernel: cannot resolve linux-image-$flavour (apt-get update failed?)" >&2
-	exit 1
+# ---- a user's own build tree ----
+case $kernel in
+*/*)
+	tree=$(cd "$kernel" 2>/dev/null && pwd) ||
+		die 2 "KERNEL=$kernel: no such directory"
+	for f in arch/x86/boot/bzImage .config include/config/kernel.release Module.symvers; do
+		[ -e "$tree/$f" ] || die 2 "KERNEL=$kernel: $tree/$f is missing; a build tree needs \`make bzImage modules\` (or \`make bzImage modules_prepare\`) first"
+	done
+	rel=$(cat "$tree/include/config/kernel.release")
+	id=$(printf '%s' "$tree" | cksum | cut -d' ' -f1)
+	dir="$cache/tree-$rel-$id"
+	mkdir -p "$dir"
+	ln -sfn "$tree" "$dir/tree"
+	ln -sfn "$tree/arch/x86/boot/bzImage" "$dir/vmlinuz"
+	ln -sfn "$tree/.config" "$dir/config"
+	printf '%s\n' "$rel" > "$dir/release"
+	echo "$dir"
+	exit 0
+	;;
+esac
+
+# ---- a Debian kernel: series or release -> release ----
+depends_of() {
+	apt-cache depends "$1" 2>/dev/null | sed -n 's/^ *Depends: //p'
+}
+
+resolve() {
+	case $kernel in
+	*-rt) series=${kernel%-rt} flavour=rt-amd64 ;;
+	*-cloud) series=${kernel%-cloud} flavour=cloud-amd64 ;;
+	*) series=$kernel flavour=amd64 ;;
+	esac
+	if printf '%s' "$series" | grep -Eq '^[0-9]+\.[0-9]+$'; then
+		for meta in "linux-image-$series-$flavour" "linux-image-$flavour"; do
+			r=$(depends_of "$meta" | sed -n 's/^linux-image-//p' | head -n 1)
+			case $r in
+			"$series".*) echo "$r"; return ;;
+			esac
+		done
+	elif printf '%s' "$kernel" | grep -Eq '^[0-9]+\.[0-9]+[.0-9]*[-+][-+.a-z0-9]*amd64$'; then
+		if apt-cache show "linux-image-$kernel" >/dev/null 2>&1 &&
+		   apt-cache show "linux-headers-$kernel" >/dev/null 2>&1; then
+			echo "$kernel"
+		fi
+	fi
+}
+
+if ! printf '%s' "$kernel" | grep -Eq '^[0-9]+\.[0-9]+(-rt|-cloud)?$' &&
+   ! printf '%s' "$kernel" | grep -Eq '^[0-9]+\.[0-9]+[.0-9]*[-+][-+.a-z0-9]*amd64$'; then
+	die 2 "KERNEL=$kernel: not a kernel; allowed: a Debian series (6.1, 6.12, 6.1-rt, 6.12-rt), an exact Debian release (6.1.0-57-amd64, 6.12.117+deb12-rt-amd64), or a path to a kernel build tree"
 fi
 
-rel="$abi-$flavour"
+rel=$(resolve)
+if [ -z "$rel" ]; then
+	apt-get update -q >&2 || true
+	rel=$(resolve)
+fi
+if [ -z "$rel" ]; then
+	# Offline: the newest release of that series already in the cache.
+	for d in $(ls -1 "$cache" 2>/dev/null | sort -V); do
+		[ -f "$cache/$d/.complete" ] || continue
+		case $kernel:$d in
+		"$d:$d") rel=$d ;;
+		*-rt:*-rt-amd64 | *-cloud:*-cloud-amd64) ;;
+		*:*-rt-amd64 | *:*-cloud-amd64) continue ;;
+		esac
+		s=${kernel%-rt}
+		s=${s%-cloud}
+		case $d in "$s".*) rel=$d ;; esac
+	done
+	[ -n "$rel" ] ||
+		die 1 "KERNEL=$kernel: apt knows no such Debian kernel (apt-cache search linux-image-$kernel lists what there is; apt-get update failed?)"
+	echo "fetch-kernel: offline, using the cached $rel" >&2
+fi
+
 dir="$cache/$rel"
 if [ -f "$dir/.complete" ]; then
+	# a cache from before config and release were kept: add them
+	[ -e "$dir/config" ] || ln -s "boot/config-$rel" "$dir/config"
+	[ -e "$dir/release" ] || printf '%s\n' "$rel" > "$dir/release"
 	echo "$dir"
 	exit 0
 fi
 
-series=${abi%%.0-*}
+pkgs="linux-image-$rel linux-headers-$rel $(depends_of "linux-headers-$rel" |
+	grep -E '^linux-(headers|kbuild)-' | tr '\n' ' ')"
 debs="$cache/debs"
 mkdir -p "$debs"
-echo "fetch-kernel: downloading Debian's $rel kernel and headers" >&2
-(cd "$debs" && apt-get download -q -o APT::Sandbox::User=root \
-	"linux-image-$rel" "linux-headers-$rel" "linux-headers-$abi-common" \
-	"linux-kbuild-$series" >&2)
+echo "fetch-kernel: downloading Debian's $rel kernel and headers ($pkgs)" >&2
+# shellcheck disable=SC2086
+(cd "$debs" && apt-get download -q -o APT::Sandbox::User=root $pkgs >&2) ||
+	die 1 "KERNEL=$kernel: apt-get download $pkgs failed"
 
 rm -rf "$dir.tmp"
 mkdir -p "$dir.tmp"
-for p in "linux-image-$rel" "linux-headers-$rel" "linux-headers-$abi-common" \
-	"linux-kbuild-$series"; do
+for p in $pkgs; do
 	deb=$(ls -1t "$debs/${p}_"*.deb | head -n 1)
 	dpkg -x "$deb" "$dir.tmp"
 done
@@ -64,9 +149,13 @@ done
 rm -rf "$dir.tmp/lib/modules" "$dir.tmp/usr/lib/linux" \
 	"$dir.tmp/usr/share/doc" "$dir.tmp/usr/share/lintian"
 rm -f "$debs/linux-image-${rel}_"*.deb
-ln -s "usr/src/linux-headers-$abi-common" "$dir.tmp/headers-common"
+common=$(cd "$dir.tmp/usr/src" && ls -d linux-headers-*-common* | head -n 1)
+[ -n "$common" ] || die 1 "linux-headers-$rel brought no -common headers package"
+ln -s "usr/src/$common" "$dir.tmp/headers-common"
 ln -s "usr/src/linux-headers-$rel" "$dir.tmp/headers"
 ln -s "boot/vmlinuz-$rel" "$dir.tmp/vmlinuz"
+ln -s "boot/config-$rel" "$dir.tmp/config"
+printf '%s\n' "$rel" > "$dir.tmp/release"
 touch "$dir.tmp/.complete"
 rm -rf "$dir"
 mv "$dir.tmp" "$dir"
