@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* placement.c - CPU and node lists, checked (see placement.h). */
 #define _GNU_SOURCE
+#include <limits.h>
 #include <numa.h>
 #include <sched.h>
 #include <stdio.h>
@@ -23,6 +24,46 @@ void numa_warn(int num, char *fmt, ...)
 {
 	(void)num;
 	(void)fmt;
+}
+
+int ab_check_list_ids(const char *opt, const char *arg, const char *what,
+		      long top, char *err, size_t len)
+{
+	unsigned long long v, prev = 0;
+	const char *p = arg, *start;
+	int after_dash = 0;
+
+	while (*p) {
+		if (*p < '0' || *p > '9') {
+			after_dash = *p == '-' && p > arg && p[-1] >= '0' &&
+				     p[-1] <= '9';
+			p++;
+			continue;
+		}
+		/* one run of digits: its value, saturated, never truncated */
+		start = p;
+		for (v = 0; *p >= '0' && *p <= '9'; p++)
+			v = v > (ULLONG_MAX - 9) / 10
+				    ? ULLONG_MAX
+				    : v * 10 + (unsigned)(*p - '0');
+		if (v > (unsigned long long)top) {
+			snprintf(err, len,
+				 "--%s=%s: there is no %s %.*s (%ss: 0%s%.0ld)",
+				 opt, arg, what, (int)(p - start), start, what,
+				 top ? "-" : "", top);
+			return -1;
+		}
+		if (after_dash && v < prev) {
+			snprintf(
+				err, len,
+				"--%s=%s: the range %llu-%llu is reversed (numactl syntax: low-high, e.g. %llu-%llu)",
+				opt, arg, prev, v, v, prev);
+			return -1;
+		}
+		after_dash = 0;
+		prev = v;
+	}
+	return 0;
 }
 
 void ab_format_list(const int *v, int n, char *buf, size_t len)
@@ -114,12 +155,8 @@ int ab_parse_cpus(const char *opt, const char *arg, int *cpus, int max,
 
 	na = ab_allowed_cpus(allowed, AB_MAX_PLACES);
 	ab_format_list(allowed, na, list, sizeof(list));
-	if (strspn(arg, "0123456789") == strlen(arg) && *arg &&
-	    atol(arg) >= conf) {
-		snprintf(err, len, "--%s=%s: there is no CPU %s (CPUs: 0-%ld)",
-			 opt, arg, arg, conf - 1);
+	if (ab_check_list_ids(opt, arg, "CPU", conf - 1, err, len))
 		return -1;
-	}
 	bm = numa_parse_cpustring_all(arg);
 	if (!bm) {
 		snprintf(
@@ -195,13 +232,8 @@ int ab_parse_nodes(const char *opt, const char *arg, int *nodes, int max,
 			opt, arg);
 		return -1;
 	}
-	if (strspn(arg, "0123456789") == strlen(arg) && *arg &&
-	    atoi(arg) > numa_max_node()) {
-		snprintf(err, len,
-			 "--%s=%s: there is no node %s (nodes with memory: %s)",
-			 opt, arg, arg, list);
+	if (ab_check_list_ids(opt, arg, "node", numa_max_node(), err, len))
 		return -1;
-	}
 	bm = numa_parse_nodestring_all(arg);
 	if (!bm) {
 		snprintf(

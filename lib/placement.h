@@ -29,6 +29,17 @@ int ab_parse_cpus(const char *opt, const char *arg, int *cpus, int max,
 int ab_parse_nodes(const char *opt, const char *arg, int *nodes, int max,
 		   int need_cpus, char *err, size_t len);
 
+/*
+ * ab_check_list_ids - the numbers in the numactl-style list @arg, before
+ * libnuma sees them (its parser keeps them in an int, so 4294967297 became
+ * 1): 0 when every number is at most @top and every range N-M has N <= M
+ * (numactl refuses 1-0 too); otherwise -1 with "--OPT=ARG: there is no
+ * WHAT N (WHATs: 0-TOP)" or the reversed range in @err. Numbers of any
+ * length are compared without truncation. Syntax is left to libnuma.
+ */
+int ab_check_list_ids(const char *opt, const char *arg, const char *what,
+		      long top, char *err, size_t len);
+
 /* ab_format_list - "0-3,8" for the ascending @v[0..n). */
 void ab_format_list(const int *v, int n, char *buf, size_t len);
 

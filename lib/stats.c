@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* stats.c - summary statistics of samples (see stats.h for definitions). */
+#define _GNU_SOURCE /* M_LN2 */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,16 +22,65 @@ static double rank_value(const double *v, size_t n, double rank)
 	return v[(size_t)rank - 1];
 }
 
+/*
+ * P(B <= m) for B ~ Binomial(n, 1/2): the terms summed downwards from m
+ * with pmf(i - 1) = pmf(i) * i / (n - i + 1), starting from pmf(m) in
+ * logarithms (no overflow for any n), until they stop mattering.
+ */
+static double binom_half_cdf(size_t n, size_t m)
+{
+	double dn = (double)n, t, sum = 0;
+	size_t i;
+
+	t = exp(lgamma(dn + 1) - lgamma((double)m + 1) -
+		lgamma(dn - (double)m + 1) - dn * M_LN2);
+	for (i = m;; i--) {
+		sum += t;
+		if (!i || t < sum * 1e-17)
+			break;
+		t *= (double)i / (dn - (double)i + 1);
+	}
+	return sum;
+}
+
+/* Coverage of [x(j), x(n - j + 1)] as an interval of the median. */
+static double median_ci_coverage(size_t n, size_t j)
+{
+	return 1 - 2 * binom_half_cdf(n, j - 1);
+}
+
+void ab_median_ci_ranks(size_t n, size_t *lo, size_t *hi, double *coverage)
+{
+	size_t a = 1, b = (n + 1) / 2, mid;
+
+	if (!n || median_ci_coverage(n, 1) < AB_CI_LEVEL) {
+		*lo = *hi = 0;
+		*coverage = NAN;
+		return;
+	}
+	/* the largest j whose coverage is still at least the level */
+	while (a < b) {
+		mid = a + (b - a + 1) / 2;
+		if (median_ci_coverage(n, mid) >= AB_CI_LEVEL)
+			a = mid;
+		else
+			b = mid - 1;
+	}
+	*lo = a;
+	*hi = n - a + 1;
+	*coverage = median_ci_coverage(n, a);
+}
+
 void ab_stats_compute(double *v, size_t n, struct ab_stats *st)
 {
-	double sum = 0, sq = 0, dn = (double)n, half;
-	size_t i;
+	double sum = 0, sq = 0, dn = (double)n;
+	size_t i, lo, hi;
 
 	st->n = n;
 	if (!n) {
 		st->min = st->median = st->mean = st->max = NAN;
 		st->p90 = st->p99 = st->stddev = st->cv = NAN;
-		st->ci_lo = st->ci_hi = NAN;
+		st->ci_lo = st->ci_hi = st->ci_level = NAN;
 		return;
 	}
 	qsort(v, n, sizeof(*v), cmp_double);
@@ -46,11 +96,9 @@ void ab_stats_compute(double *v, size_t n, struct ab_stats *st)
 	st->median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 	st->p90 = rank_value(v, n, ceil(0.90 * dn));
 	st->p99 = rank_value(v, n, ceil(0.99 * dn));
-	half = 0.980 * sqrt(dn);
-	st->ci_lo = rank_value(v, n, floor(0.5 * dn - half));
-	st->ci_hi = rank_value(v, n, ceil(0.5 * dn + 1 + half));
-	if (isnan(st->ci_lo) || isnan(st->ci_hi))
-		st->ci_lo = st->ci_hi = NAN;
+	ab_median_ci_ranks(n, &lo, &hi, &st->ci_level);
+	st->ci_lo = rank_value(v, n, (double)lo);
+	st->ci_hi = rank_value(v, n, (double)hi);
 }
 
 void ab_histogram_log2(const double *v, size_t n, uint64_t *counts,

@@ -20,17 +20,22 @@
  *            definition 1, the inverse of the empirical distribution)
  * @stddev:   sample standard deviation (n - 1 in the denominator)
  * @cv:       coefficient of variation, @stddev / @mean
- * @ci_lo, @ci_hi: a 95% confidence interval of the median from order
- *            statistics, without assuming any distribution: the values of
- *            ranks floor(0.5n - 0.980 sqrt(n)) and ceil(0.5n + 1 +
- *            0.980 sqrt(n)) (J.-Y. Le Boudec, "Performance Evaluation of
+ * @ci_lo, @ci_hi: a confidence interval of the median from order
+ *            statistics, without assuming any distribution: the sorted
+ *            values of ranks j and n - j + 1 for the largest j whose exact
+ *            coverage 1 - 2 P(B <= j - 1), B ~ Binomial(n, 1/2), is at
+ *            least AB_CI_LEVEL (J.-Y. Le Boudec, "Performance Evaluation of
  *            Computer and Communication Systems", EPFL Press 2010,
- *            Theorem 2.1 and its normal approximation of the binomial)
+ *            Theorem 2.1, with the binomial computed exactly rather than
+ *            by its normal approximation): n = 6 gives [x(1), x(6)] at
+ *            96.9%, n = 100 gives [x(40), x(61)] at 96.5%
+ * @ci_level: that interval's exact coverage (0.969 for n = 6), at least
+ *            AB_CI_LEVEL
  *
  * A statistic that is undefined for this n is NAN (printed as n/a, written
  * as null): everything for n == 0, @stddev and @cv for n < 2, @cv when
- * the mean is 0, and the interval when its ranks fall outside 1..n
- * (n < 8).
+ * the mean is 0, and the interval and its level when even [min, max] covers
+ * the median with less than AB_CI_LEVEL (n <= 5: 1 - 2 / 2^5 = 93.8%).
  */
 struct ab_stats {
 	size_t n;
@@ -44,7 +49,18 @@ struct ab_stats {
 	double cv;
 	double ci_lo;
 	double ci_hi;
+	double ci_level;
 };
+
+/* The confidence level every interval of the median is built for. */
+#define AB_CI_LEVEL 0.95
+
+/*
+ * ab_median_ci_ranks - the 1-based ranks @lo, @hi of the exact
+ * order-statistic interval of the median for @n samples (see struct
+ * ab_stats) and its @coverage; 0, 0 and NAN when none reaches AB_CI_LEVEL.
+ */
+void ab_median_ci_ranks(size_t n, size_t *lo, size_t *hi, double *coverage);
 
 /* ab_stats_compute - fill @st from @v[0..n). Sorts @v in place. */
 void ab_stats_compute(double *v, size_t n, struct ab_stats *st);

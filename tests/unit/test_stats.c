@@ -114,14 +114,56 @@ static void test_textbook_spread(void **state)
 	assert_float_equal(st.ci_hi, 9, 0);
 }
 
+/*
+ * The exact interval of the median, worked by hand: [x(1), x(n)] covers the
+ * median unless all n samples fall on one side, 1 - 2 / 2^n: n = 5 93.75%
+ * (below 95%: no interval), n = 6 1 - 2/64 = 96.875%, n = 7 1 - 2/128 =
+ * 98.4375%; n = 8 still [x(1), x(8)] (j = 2 would cover 1 - 2 * 9/256 =
+ * 92.97%); n = 100 [x(40), x(61)] at 1 - 2 P(B <= 39) = 96.48% (Le Boudec's
+ * Table A.1 gives the same ranks).
+ */
+static void test_median_ci_exact(void **state)
+{
+	static const struct {
+		size_t n, lo, hi;
+		double cov;
+	} cases[] = {
+		{ 6, 1, 6, 0.96875 },	  { 7, 1, 7, 0.984375 },
+		{ 8, 1, 8, 0.9921875 },	  { 9, 2, 8, 0.9609375 },
+		{ 100, 40, 61, 0.96480 },
+	};
+	double v[] = { 1, 2, 3, 4, 5, 6, 7 }, cov;
+	struct ab_stats st;
+	size_t i, lo, hi;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ab_median_ci_ranks(cases[i].n, &lo, &hi, &cov);
+		assert_int_equal(lo, cases[i].lo);
+		assert_int_equal(hi, cases[i].hi);
+		assert_float_equal(cov, cases[i].cov, 1e-5);
+	}
+	ab_stats_compute(v, 6, &st);
+	assert_float_equal(st.ci_lo, 1, 0);
+	assert_float_equal(st.ci_hi, 6, 0);
+	assert_float_equal(st.ci_level, 0.96875, 1e-12);
+	ab_median_ci_ranks(5, &lo, &hi, &cov);
+	assert_int_equal(lo, 0);
+	assert_true(isnan(cov));
+	/* large n, up to the module's most trials: the level holds */
+	for (i = 1000; i <= 16777216; i *= 8) {
+		ab_median_ci_ranks(i, &lo, &hi, &cov);
+		assert_true(cov >= 0.95 && lo < hi && lo + hi == i + 1);
+	}
+}
+
 static void test_undefined_is_nan(void **state)
 {
-	/* n = 7: CI rank floor(3.5 - 2.59) = 0 is outside 1..n */
-	double v[] = { 1, 2, 3, 4, 5, 6, 7 }, one[] = { 3 }, zero[] = { 0, 0 };
+	/* n = 5: even [min, max] covers the median with 93.75% only */
+	double v[] = { 1, 2, 3, 4, 5 }, one[] = { 3 }, zero[] = { 0, 0 };
 	struct ab_stats st;
 
-	ab_stats_compute(v, 7, &st);
-	assert_true(isnan(st.ci_lo) && isnan(st.ci_hi));
+	ab_stats_compute(v, 5, &st);
+	assert_true(isnan(st.ci_lo) && isnan(st.ci_hi) && isnan(st.ci_level));
 	assert_false(isnan(st.stddev));
 	ab_stats_compute(one, 1, &st);
 	assert_true(isnan(st.stddev) && isnan(st.cv));
@@ -185,6 +227,7 @@ int main(void)
 		cmocka_unit_test(test_single_and_empty),
 		cmocka_unit_test(test_one_to_hundred),
 		cmocka_unit_test(test_textbook_spread),
+		cmocka_unit_test(test_median_ci_exact),
 		cmocka_unit_test(test_undefined_is_nan),
 		cmocka_unit_test(test_histogram_buckets),
 		cmocka_unit_test(test_invariants),
