@@ -37,6 +37,9 @@ int ab_check_list_ids(const char *opt, const char *arg, const char *what,
 		if (*p < '0' || *p > '9') {
 			after_dash = *p == '-' && p > arg && p[-1] >= '0' &&
 				     p[-1] <= '9';
+			/* a minus sign (-3): not a list; libnuma says so */
+			if (*p == '-' && !after_dash)
+				return 0;
 			p++;
 			continue;
 		}
