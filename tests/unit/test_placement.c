@@ -71,9 +71,9 @@ static void test_reversed_range_refused(void **state)
 		ab_check_list_ids("cpu", "0,1-0", "CPU", 1, err, sizeof(err)),
 		-1);
 	/* a minus sign is no range: left to libnuma, which refuses it */
-	assert_int_equal(ab_check_list_ids("node", "-3", "node", 1, err,
-					   sizeof(err)),
-			 0);
+	assert_int_equal(
+		ab_check_list_ids("node", "-3", "node", 1, err, sizeof(err)),
+		0);
 	/* a comma between two numbers is no range */
 	assert_int_equal(
 		ab_check_list_ids("cpu", "1,0", "CPU", 1, err, sizeof(err)), 0);
