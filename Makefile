@@ -14,7 +14,7 @@ CPPFLAGS += -Iinclude/uapi -Icommon -Ilib -Ibackends -Icmd \
 LDLIBS := -ldl -lpopt -ljson-c -lnuma -lpfm -lcpuset -lbitmask -lz -lm -lpthread
 
 B := build
-LIB_SRCS := lib/parse.c lib/stats.c lib/runopts.c lib/measure.c lib/env.c lib/sizes.c lib/counters.c lib/compare.c lib/placement.c lib/isolate.c lib/jsonout.c
+LIB_SRCS := lib/parse.c lib/stats.c lib/runopts.c lib/measure.c lib/env.c lib/sizes.c lib/counters.c lib/compare.c lib/placement.c lib/isolate.c lib/jsonout.c lib/jsonin.c lib/textout.c
 BACKEND_SRCS := backends/backend.c backends/kmod.c backends/user.c backends/user_alloc.c
 CMD_SRCS := $(wildcard cmd/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
@@ -30,7 +30,7 @@ CACHE ?= .cache
 KERNEL ?= 6.1
 # `make check` runs the in-guest suite on each of these; KERNEL=... on the
 # command line narrows it to that one kernel.
-CHECK_KERNELS ?= $(if $(filter command line,$(origin KERNEL)),$(KERNEL),6.1)
+CHECK_KERNELS ?= $(if $(filter command line,$(origin KERNEL)),$(KERNEL),6.1 6.12 6.12-rt)
 NODES ?= 1
 APPEND ?=
 CMD ?= allocbench run --alloc=kmalloc --size=4096
@@ -107,12 +107,16 @@ $(VMB)/kmod/allocbench.ko: $(VMB)/kernel-dir $(wildcard kmod/*.c kmod/*.h kmod/K
 	cp kmod/*.c kmod/*.h kmod/Kbuild $(VMB)/kmod/
 	@sh scripts/vm/build-kmod.sh "$$(cat $(VMB)/kernel-dir)" $(CURDIR)/$(VMB)/kmod $(CURDIR)
 
+$(B)/vm/ab-out: scripts/vm/ab-out.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $<
+
 GUEST_SCRIPTS := $(wildcard tests/kernel/*.sh bench/*.sh)
-$(VMB)/initrd.gz: $(VMB)/kmod/allocbench.ko allocbench $(GUEST_TESTS) $(GUEST_SCRIPTS) scripts/vm/init scripts/vm/mkinitramfs.sh
+$(VMB)/initrd.gz: $(VMB)/kmod/allocbench.ko allocbench $(B)/vm/ab-out $(GUEST_TESTS) $(GUEST_SCRIPTS) scripts/vm/init scripts/vm/mkinitramfs.sh
 	k=$$(cat $(VMB)/kernel-dir) && \
 	sh scripts/vm/mkinitramfs.sh $@ $(VMB)/kmod/allocbench.ko \
 		"$$k/config:/boot/config-$$(cat $$k/release)" \
-		allocbench:/usr/bin/allocbench \
+		allocbench:/usr/bin/allocbench $(B)/vm/ab-out:/bin/ab-out \
 		$(B)/tests/ioctl_test:/ab/ioctl_test \
 		$(foreach f,$(GUEST_SCRIPTS),$(f):/ab/$(notdir $(f)))
 

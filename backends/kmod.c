@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "runopts.h"
 
 #define AB_DEV_PATH "/dev/" AB_DEVICE_NAME
 
@@ -52,6 +53,7 @@ static int kmod_info(struct ab_backend_info *out, char *why, size_t len)
 	static struct ab_strategy_info *strategies;
 	struct ab_info info = { .size = sizeof(info) };
 	int err = kmod_open(why, len);
+	uint32_t have;
 
 	if (err)
 		return err;
@@ -68,18 +70,23 @@ static int kmod_info(struct ab_backend_info *out, char *why, size_t len)
 		return -EPROTO;
 	}
 	free(strategies);
-	strategies = calloc(info.nr_strategies, sizeof(*strategies));
+	have = info.nr_strategies;
+	strategies = calloc(have ? have : 1, sizeof(*strategies));
 	if (!strategies) {
 		snprintf(why, len, "out of memory");
 		return -ENOMEM;
 	}
-	info.strategies_len = info.nr_strategies;
+	info.strategies_len = have;
 	info.strategies_ptr = (__u64)(uintptr_t)strategies;
+	info.size = sizeof(info);
 	if (ioctl(dev_fd, AB_IOC_INFO, &info)) {
 		snprintf(why, len, "%s: AB_IOC_INFO failed: %s", AB_DEV_PATH,
 			 strerror(errno));
 		return -errno;
 	}
+	err = ab_info_answer_check(&info, strategies, have, why, len);
+	if (err)
+		return err;
 	out->info = info;
 	out->strategies = strategies;
 	return 0;
@@ -94,16 +101,22 @@ static int kmod_probe(char *why, size_t len)
 
 static int kmod_run(struct ab_run *run, char *why, size_t len)
 {
+	struct ab_run req;
 	int err;
 
 	if (kmod_open(why, len))
 		return -ENOENT;
 	run->size = sizeof(*run);
+	req = *run;
 
-	if (!ioctl(dev_fd, AB_IOC_RUN, run))
-		return 0;
-	err = errno;
+	err = ioctl(dev_fd, AB_IOC_RUN, run) ? errno : 0;
+	if (err == EPROTO)
+		err = EIO; /* EPROTO below is this side's verdict */
+	err = -ab_run_answer_check(&req, run, -err, why, len);
 	switch (err) {
+	case 0:
+	case EPROTO:
+		break;
 	case EINTR:
 		snprintf(why, len, "interrupted after %u of %u trials",
 			 run->trials_done, run->trials);
@@ -126,6 +139,11 @@ static int kmod_run(struct ab_run *run, char *why, size_t len)
 		snprintf(why, len,
 			 "the module rejected the run parameters (EINVAL)");
 		break;
+	case EOPNOTSUPP:
+		snprintf(
+			why, len,
+			"the module refused the run: this kernel is PREEMPT_RT, where allocations may sleep, so none may run with preemption or IRQs off (--context=normal works)");
+		break;
 	default:
 		snprintf(why, len, "AB_IOC_RUN failed: %s", strerror(err));
 		break;
@@ -135,14 +153,19 @@ static int kmod_run(struct ab_run *run, char *why, size_t len)
 
 static int kmod_lookup(struct ab_lookup *l, char *why, size_t len)
 {
+	struct ab_lookup req;
 	int err;
 
 	if (kmod_open(why, len))
 		return -ENOENT;
 	l->size = sizeof(*l);
-	if (!ioctl(dev_fd, AB_IOC_LOOKUP, l))
-		return 0;
-	err = errno;
+	req = *l;
+	err = ioctl(dev_fd, AB_IOC_LOOKUP, l) ? errno : 0;
+	if (err == EPROTO)
+		err = EIO;
+	err = -ab_lookup_answer_check(&req, l, -err, why, len);
+	if (!err || err == EPROTO)
+		return -err;
 	if (err == EINTR)
 		snprintf(why, len, "interrupted after %u of %u passes",
 			 l->trials_done, l->trials);

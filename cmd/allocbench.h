@@ -17,6 +17,8 @@ enum ab_exit {
 	AB_EXIT_RUN = 1,     /* the run failed in the backend */
 	AB_EXIT_USAGE = 2,   /* bad command line; nothing was run */
 	AB_EXIT_BACKEND = 3, /* the backend is unavailable */
+	AB_EXIT_DATA = 4,    /* a saved result is missing, unreadable or
+				invalid (compare, plot); nothing was done */
 	AB_EXIT_INTR = 130,  /* interrupted by SIGINT or SIGTERM */
 };
 

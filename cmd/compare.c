@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "jsonin.h"
 #include "jsonout.h"
 #include "runner.h"
 
@@ -213,12 +214,9 @@ static double *per_op(json_object *result, const char *phase, size_t *n)
 		return NULL;
 	len = json_object_array_length(arr);
 	v = calloc(len ? len : 1, sizeof(*v));
-	for (i = 0; v && i < len; i++) {
-		double x = ab_json_double(json_object_array_get_idx(arr, i));
-
-		if (!isnan(x))
-			v[(*n)++] = x;
-	}
+	/* finite numbers, every one: load() checked them */
+	for (i = 0; v && i < len; i++)
+		v[(*n)++] = ab_json_double(json_object_array_get_idx(arr, i));
 	return v;
 }
 
@@ -239,24 +237,14 @@ static double counter_of(json_object *result, const char *event)
 	return NAN;
 }
 
+/* The saved result @path, checked; NULL after one line on stderr. */
 static json_object *load(const char *path)
 {
-	json_object *root = json_object_from_file(path);
-	json_object *schema = root ? ab_json_get(root, "schema") : NULL;
+	char err[1024];
+	json_object *root = ab_json_read_result(path, err, sizeof(err));
 
-	if (!root) {
-		ab_err("compare: %s: not a JSON file (%s)", path,
-		       json_util_get_last_err());
-		return NULL;
-	}
-	if (!schema ||
-	    strcmp(json_object_get_string(schema), "allocbench-result") ||
-	    !ab_json_array(root, "results")) {
-		ab_err("compare: %s: not an allocbench result with results (save one with `allocbench run ... --json -o FILE`)",
-		       path);
-		json_object_put(root);
-		return NULL;
-	}
+	if (!root)
+		ab_err("compare: %s", err);
 	return root;
 }
 
@@ -392,7 +380,7 @@ static int compare_files(const char *old_path, const char *new_path)
 
 	if (!a || !b) {
 		json_object_put(a);
-		return AB_EXIT_USAGE;
+		return AB_EXIT_DATA;
 	}
 	if (ab_out.json) {
 		root = ab_json_envelope("compare", (time_t)ab_out.start);

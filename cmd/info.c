@@ -4,10 +4,52 @@
  */
 #include <popt.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/utsname.h>
 
 #include "allocbench.h"
+#include "env.h"
 #include "jsonout.h"
+#include "runopts.h"
+
+/* ab_info.kernel_flags, as `info` names them (the config options). */
+static const struct {
+	uint64_t flag;
+	const char *name, *key;
+} kernel_flags[] = {
+	{ AB_KERNEL_PREEMPT_RT, "PREEMPT_RT", "preempt_rt" },
+	{ AB_KERNEL_PREEMPT_DYNAMIC, "PREEMPT_DYNAMIC", "preempt_dynamic" },
+	{ AB_KERNEL_RANDOM_KMALLOC_CACHES, "RANDOM_KMALLOC_CACHES",
+	  "random_kmalloc_caches" },
+	{ AB_KERNEL_SLAB_BUCKETS, "SLAB_BUCKETS", "slab_buckets" },
+};
+
+#define NR_KERNEL_FLAGS (sizeof(kernel_flags) / sizeof(kernel_flags[0]))
+
+/* The flags as "A=y B=n ...", or why they are unknown. */
+static void flags_text(const struct ab_backend *be, const struct ab_info *info,
+		       char *buf, size_t len)
+{
+	size_t i, used = 0;
+
+	if (ab_kernel_flag(info, 0) < 0) {
+		snprintf(
+			buf, len, "%s",
+			strcmp(be->name, "kmod")
+				? "not reported (the user backend has no module to ask)"
+				: "not reported (allocbench.ko predates them: reload the module built with this allocbench)");
+		return;
+	}
+	for (i = 0; i < NR_KERNEL_FLAGS && used < len; i++)
+		used += (size_t)snprintf(
+			buf + used, len - used, "%s%s=%s", i ? " " : "",
+			kernel_flags[i].name,
+			info->kernel_flags & kernel_flags[i].flag ? "y" : "n");
+	if (used < len)
+		snprintf(
+			buf + used, len - used,
+			" (the kernel's config, as allocbench.ko was built for it)");
+}
 
 int cmd_info(int argc, const char **argv)
 {
@@ -20,7 +62,11 @@ int cmd_info(int argc, const char **argv)
 				     POPT_AUTOHELP POPT_TABLEEND };
 	const struct ab_backend *be;
 	struct ab_backend_info bi;
+	char kind[160], flags[256];
 	struct utsname u;
+	struct ab_env env;
+	json_object *kf;
+	size_t i;
 	int ret;
 
 	ret = ab_popt_parse("info", argc, argv, opts);
@@ -30,6 +76,8 @@ int cmd_info(int argc, const char **argv)
 	if (ret)
 		return ret;
 	uname(&u);
+	ab_env_read(&env, "", 0);
+	ab_env_kernel_kind(&env, kind, sizeof(kind));
 	if (ab_out.json) {
 		json_object *root =
 			ab_json_envelope("info", (time_t)ab_out.start);
@@ -43,6 +91,37 @@ int cmd_info(int argc, const char **argv)
 			d, "abi", json_object_new_int64(bi.info.abi_version));
 		json_object_object_add(d, "kernel_release",
 				       json_object_new_string(u.release));
+		json_object_object_add(d, "kernel_version",
+				       json_object_new_string(u.version));
+		json_object_object_add(
+			d, "distribution",
+			env.distribution[0]
+				? json_object_new_string(env.distribution)
+				: NULL);
+		json_object_object_add(
+			d, "flavour",
+			env.flavour[0] ? json_object_new_string(env.flavour)
+				       : NULL);
+		json_object_object_add(
+			d, "local_version",
+			json_object_new_string(env.local_version));
+		json_object_object_add(
+			d, "preempt_model",
+			json_object_new_string(env.preempt_model));
+		json_object_object_add(
+			d, "preempt_detail",
+			json_object_new_string(env.preempt_detail));
+		kf = NULL;
+		if (ab_kernel_flag(&bi.info, 0) >= 0) {
+			kf = json_object_new_object();
+			for (i = 0; i < NR_KERNEL_FLAGS; i++)
+				json_object_object_add(
+					kf, kernel_flags[i].key,
+					json_object_new_boolean(ab_kernel_flag(
+						&bi.info,
+						kernel_flags[i].flag)));
+		}
+		json_object_object_add(d, "kernel_flags", kf);
 		json_object_object_add(
 			d, "strategies",
 			json_object_new_int64(bi.info.nr_strategies));
@@ -77,7 +156,12 @@ int cmd_info(int argc, const char **argv)
 	printf("backend:           %s\n", be->name);
 	printf("module:            %s (ABI %u)\n", bi.info.version,
 	       bi.info.abi_version);
-	printf("kernel:            %s %s\n", u.release, u.machine);
+	printf("kernel:            %s %s (%s)\n", u.release, u.machine, kind);
+	printf("kernel version:    %s\n", u.version);
+	printf("preemption:        %s (%s)\n", env.preempt_model,
+	       env.preempt_detail);
+	flags_text(be, &bi.info, flags, sizeof(flags));
+	printf("kernel flags:      %s\n", flags);
 	printf("strategies:        %u\n", bi.info.nr_strategies);
 	printf("max batch:         %llu objects per trial\n",
 	       (unsigned long long)bi.info.max_batch);

@@ -25,6 +25,7 @@
 #include "parse.h"
 #include "runner.h"
 #include "sizes.h"
+#include "textout.h"
 
 static int cmp_u64(const void *a, const void *b)
 {
@@ -166,14 +167,23 @@ void ab_lookup_print(const struct ab_lookup_result *res, int nm, int csv,
 		for (i = 0; i <= nm; i++) {
 			const struct ab_lookup_result *r = &res[i];
 			const struct ab_stats *s = &r->per_lookup;
+			struct ab_csv_row row = { stdout, 0 };
 
-			printf("%s,%s,%s,%u,%u,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%lld\n",
-			       label, ab_lookup_name(r->method),
-			       ab_table_name(r->l.table), r->l.nr_sizes,
-			       r->l.trials_done, r->fastest, s->median,
-			       s->ci_lo, s->ci_hi, s->p99, s->mean,
-			       khz ? s->median * 1e6 / khz : NAN,
-			       (long long)r->l.checksum);
+			ab_csv_str(&row, label);
+			ab_csv_str(&row, ab_lookup_name(r->method));
+			ab_csv_str(&row, ab_table_name(r->l.table));
+			ab_csv_printf(&row, "%u", r->l.nr_sizes);
+			ab_csv_printf(&row, "%u", r->l.trials_done);
+			ab_csv_num(&row, "%.3f", r->fastest);
+			ab_csv_num(&row, "%.3f", s->median);
+			ab_csv_num(&row, "%.3f", s->ci_lo);
+			ab_csv_num(&row, "%.3f", s->ci_hi);
+			ab_csv_num(&row, "%.3f", s->p99);
+			ab_csv_num(&row, "%.3f", s->mean);
+			ab_csv_num(&row, "%.3f",
+				   khz ? s->median * 1e6 / khz : NAN);
+			ab_csv_printf(&row, "%lld", (long long)r->l.checksum);
+			ab_csv_end(&row);
 		}
 		return;
 	}
@@ -200,6 +210,12 @@ void ab_lookup_print(const struct ab_lookup_result *res, int nm, int csv,
 		num(s->mean, " %8.2f");
 		num(khz ? s->median * 1e6 / khz : NAN, " %9.2f");
 		printf(" %12lld\n", (long long)r->l.checksum);
+	}
+	if (nm >= 1) {
+		char note[160];
+
+		ab_ci_note(res[1].per_lookup.n, note, sizeof(note));
+		printf("%s\n", note);
 	}
 	if (c && c->n)
 		print_events(res, nm, c);

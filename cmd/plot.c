@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * plot.c - `allocbench plot RESULT.json -o FILE.svg|FILE.png`: a picture of
- * a saved result, drawn by gnuplot (its script and data go down a pipe):
+ * a saved result, drawn by gnuplot:
  *
  *   sweep            median alloc ns/op against object size (log2 axis),
  *                    one line per strategy and CPU node > memory node
@@ -10,79 +10,186 @@
  *                    95% confidence interval of the median as error bars
  *   compare          A and B per phase, with their intervals
  *   lookup           median cycles per lookup per method and size mix
+ *
+ * What reaches gnuplot is data, never script text made of names: the
+ * picture is written to a file allocbench opens itself and hands to
+ * gnuplot as its standard output (the name of the picture never reaches
+ * gnuplot), the script goes down a pipe to gnuplot's standard input, and
+ * every text in the script is a string constant made of octal escapes
+ * (gp_str()).
  */
-#include <ctype.h>
+#define _GNU_SOURCE /* asprintf, pipe2 */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <popt.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
-#include "jsonout.h"
 #include "allocbench.h"
+#include "jsonin.h"
+#include "jsonout.h"
+#include "textout.h"
+
+extern char **environ;
 
 /*
- * @o[@key] as text fit for a gnuplot script: only letters, digits and
- * " _@>,.:+-/()=" pass, anything else (quotes, newlines, backslashes) is
- * '?', so nothing in a result file can end a string or start a command.
- * Rotates over 8 buffers, enough for one fprintf.
+ * @s as a gnuplot string constant: '"', then one octal escape "\ooo" per
+ * byte, then '"'. Every text of the script (titles, axis labels, and the
+ * labels, strategy names and file names read from the result) goes
+ * through here, which makes it data whatever it holds: the script line
+ * holds nothing but '"', '\' and octal digits for it, so no byte of the
+ * text can end the string, start a command, or be a backquote (gnuplot's
+ * command substitution, done on the raw line, even inside double quotes)
+ * or an '@' (a macro); gnuplot turns the escapes back into the bytes when
+ * it reads the constant, and never parses a string's value as a command.
+ * Bytes that are not UTF-8, and control characters (which SVG cannot
+ * hold), are drawn as U+FFFD.
  */
-static const char *gstr(json_object *o, const char *key)
+static void gp_str(FILE *g, const char *s)
 {
-	static char bufs[8][128];
-	static unsigned int next;
-	json_object *v = ab_json_get(o, key);
-	const char *src = v ? json_object_get_string(v) : "";
-	char *d = bufs[next++ % 8];
-	size_t i;
+	const char *bad;
+	size_t n;
 
-	for (i = 0; src[i] && i < sizeof(bufs[0]) - 1; i++)
-		d[i] = (isalnum((unsigned char)src[i]) ||
-			strchr(" _@>,.:+-/()=", src[i]))
-			       ? src[i]
-			       : '?';
-	d[i] = '\0';
-	return d;
+	fputc('"', g);
+	while (*s) {
+		n = ab_utf8_seq(s);
+		if (!n || (unsigned char)*s < 0x20 || *s == 0x7f) {
+			for (bad = AB_UTF8_REPLACEMENT; *bad; bad++)
+				fprintf(g, "\\%03o", (unsigned char)*bad);
+			s += n ? n : 1;
+			continue;
+		}
+		while (n--)
+			fprintf(g, "\\%03o", (unsigned char)*s++);
+	}
+	fputc('"', g);
 }
 
-/* The series of a sweep cell: its label without the size. */
-static void series_of(const char *label, char *buf, size_t len)
+/* Writes @fmt as it is, but for each "%q": @text, through gp_str(). */
+static void gp_printf(FILE *g, const char *fmt, const char *text)
+{
+	const char *q = strstr(fmt, "%q");
+
+	fwrite(fmt, 1, q ? (size_t)(q - fmt) : strlen(fmt), g);
+	if (q) {
+		gp_str(g, text);
+		gp_printf(g, q + 2, text);
+	}
+}
+
+/* The string member @key of @o ("" when it is absent). */
+static const char *text_of(json_object *o, const char *key)
+{
+	json_object *v = ab_json_get(o, key);
+
+	return json_object_is_type(v, json_type_string)
+		       ? json_object_get_string(v)
+		       : "";
+}
+
+/**
+ * struct titles - the texts of a picture's series or bars, numbered from 1
+ * as the gnuplot array T[] the script defines from them
+ * @v: the texts, malloc'ed
+ * @n: how many
+ */
+struct titles {
+	char **v;
+	size_t n;
+};
+
+/* Adds a copy of @s; returns its index from 1 (0 when out of memory). */
+static size_t title_add(struct titles *t, const char *s)
+{
+	char **v = realloc(t->v, (t->n + 1) * sizeof(*v));
+
+	if (!v)
+		return 0;
+	t->v = v;
+	t->v[t->n] = strdup(s);
+	return t->v[t->n] ? ++t->n : 0;
+}
+
+/* Index from 1 of @s in @t, or 0. */
+static size_t title_find(const struct titles *t, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		if (!strcmp(t->v[i], s))
+			return i + 1;
+	return 0;
+}
+
+/* Defines "array T[n]" and each T[i] in the script; frees the texts. */
+static void titles_emit(FILE *g, struct titles *t)
+{
+	size_t i;
+
+	fprintf(g, "array T[%zu]\n", t->n);
+	for (i = 0; i < t->n; i++) {
+		fprintf(g, "T[%zu] = ", i + 1);
+		gp_str(g, t->v[i]);
+		fputc('\n', g);
+		free(t->v[i]);
+	}
+	free(t->v);
+	t->v = NULL;
+	t->n = 0;
+}
+
+/* The series of a sweep cell: its label without the size (malloc'ed). */
+static char *series_of(const char *label)
 {
 	const char *sp = strchr(label, ' '),
 		   *sp2 = sp ? strchr(sp + 1, ' ') : NULL;
+	char *s = NULL;
 
-	if (sp && sp2)
-		snprintf(buf, len, "%.*s%s", (int)(sp - label), label, sp2);
-	else
-		snprintf(buf, len, "%s", label);
+	if (sp && sp2) {
+		if (asprintf(&s, "%.*s%s", (int)(sp - label), label, sp2) < 0)
+			s = NULL;
+	} else {
+		s = strdup(label);
+	}
+	return s;
 }
 
-static void plot_sweep(FILE *g, json_object *results)
+/* Most lines in a sweep's picture. */
+#define MAX_SERIES 64
+
+/* Each function below writes a picture's script; returns what it draws. */
+static size_t plot_sweep(FILE *g, json_object *results)
 {
-	char series[64][80], key[80];
-	size_t i, n = json_object_array_length(results);
-	int s, ns = 0;
+	size_t i, s, n = json_object_array_length(results);
+	struct titles t = { NULL, 0 };
+	char *key;
 
 	for (i = 0; i < n; i++) {
-		series_of(gstr(json_object_array_get_idx(results, i), "label"),
-			  key, sizeof(key));
-		for (s = 0; s < ns && strcmp(series[s], key); s++)
-			;
-		if (s == ns && ns < 64)
-			snprintf(series[ns++], sizeof(series[0]), "%s", key);
+		key = series_of(text_of(json_object_array_get_idx(results, i),
+					"label"));
+		if (key && !title_find(&t, key) && t.n < MAX_SERIES)
+			title_add(&t, key);
+		free(key);
 	}
-	fprintf(g, "set title 'allocbench sweep: median alloc ns/op'\n"
-		   "set xlabel 'object size, bytes'\nset ylabel 'ns/op (net)'\n"
-		   "set logscale x 2\nset key outside right\n");
-	for (s = 0; s < ns; s++) {
-		fprintf(g, "$s%d << EOD\n", s);
+	gp_printf(g, "set title %q\n", "allocbench sweep: median alloc ns/op");
+	gp_printf(g, "set xlabel %q\n", "object size, bytes");
+	gp_printf(g, "set ylabel %q\n", "ns/op (net)");
+	fprintf(g, "set logscale x 2\nset key outside right\n");
+	for (s = 1; s <= t.n; s++) {
+		fprintf(g, "$s%zu << EOD\n", s);
 		for (i = 0; i < n; i++) {
 			json_object *r = json_object_array_get_idx(results, i);
 
-			series_of(gstr(r, "label"), key, sizeof(key));
-			if (!strcmp(key, series[s]))
+			key = series_of(text_of(r, "label"));
+			if (key && title_find(&t, key) == s)
 				fprintf(g, "%.0f %g\n",
 					ab_json_double(
 						ab_json_get(r, "object_bytes")),
@@ -91,33 +198,40 @@ static void plot_sweep(FILE *g, json_object *results)
 							ab_json_get(r, "alloc"),
 							"ns"),
 						"median")));
+			free(key);
 		}
 		fprintf(g, "EOD\n");
 	}
+	n = t.n;
+	titles_emit(g, &t);
 	fprintf(g, "plot ");
-	for (s = 0; s < ns; s++)
-		fprintf(g, "%s$s%d using 1:2 with linespoints title '%s'",
-			s ? ", " : "", s, series[s]);
+	for (s = 1; s <= n; s++)
+		fprintf(g, "%s$s%zu using 1:2 with linespoints title T[%zu]",
+			s > 1 ? ", " : "", s, s);
 	fprintf(g, "\n");
+	return n;
 }
 
-static void plot_histograms(FILE *g, json_object *results)
+static size_t plot_histograms(FILE *g, json_object *results)
 {
 	size_t i, k, n = json_object_array_length(results);
+	struct titles t = { NULL, 0 };
 	double prev;
 
-	fprintf(g,
-		"set title 'allocbench: per-op alloc ns, log2 buckets'\n"
-		"set xlabel 'ns/op (net, bucket start)'\nset ylabel 'operations'\n"
-		"set logscale x 2\nset style fill transparent solid 0.4\n"
-		"set key outside right\n");
+	gp_printf(g, "set title %q\n",
+		  "allocbench: per-op alloc ns, log2 buckets");
+	gp_printf(g, "set xlabel %q\n", "ns/op (net, bucket start)");
+	gp_printf(g, "set ylabel %q\n", "operations");
+	fprintf(g, "set logscale x 2\nset style fill transparent solid 0.4\n"
+		   "set key outside right\n");
 	for (i = 0; i < n; i++) {
-		json_object *h = ab_json_array(
-			ab_json_get(json_object_array_get_idx(results, i),
-				    "alloc"),
-			"histogram");
+		json_object *r = json_object_array_get_idx(results, i);
+		json_object *h =
+			ab_json_array(ab_json_get(r, "alloc"), "histogram");
 
-		fprintf(g, "$h%zu << EOD\n", i);
+		if (!title_add(&t, text_of(r, "label")))
+			break;
+		fprintf(g, "$h%zu << EOD\n", t.n);
 		/*
 		 * "steps" holds each level from its x to the next point's:
 		 * one point per bucket start, a zero where buckets are
@@ -140,29 +254,39 @@ static void plot_histograms(FILE *g, json_object *results)
 			fprintf(g, "%g 0\n", prev);
 		fprintf(g, "EOD\n");
 	}
+	n = t.n;
+	titles_emit(g, &t);
 	fprintf(g, "plot ");
-	for (i = 0; i < n; i++)
-		fprintf(g, "%s$h%zu using 1:2 with steps lw 2 title '%s'",
-			i ? ", " : "", i,
-			gstr(json_object_array_get_idx(results, i), "label"));
+	for (i = 1; i <= n; i++)
+		fprintf(g, "%s$h%zu using 1:2 with steps lw 2 title T[%zu]",
+			i > 1 ? ", " : "", i, i);
 	fprintf(g, "\n");
+	return n;
 }
 
-/* Bars: one row per (label, value, CI low, CI high, color index). */
+/*
+ * Bars: a row (value, CI low, CI high) in $bars per bar, its label in
+ * T[] (xtic() takes a tic label as it is, never as a format).
+ */
 static void bars_begin(FILE *g, const char *title, const char *ylabel)
 {
-	fprintf(g,
-		"set title '%s'\nset ylabel '%s'\nset style fill solid 0.6\n"
-		"set boxwidth 0.8\nset xtics rotate by -30\nset key off\n"
-		"set yrange [0:*]\n$bars << EOD\n",
-		title, ylabel);
+	gp_printf(g, "set title %q\n", title);
+	gp_printf(g, "set ylabel %q\n", ylabel);
+	fprintf(g, "set style fill solid 0.6\nset boxwidth 0.8\n"
+		   "set xtics rotate by -30\nset key off\nset yrange [0:*]\n"
+		   "$bars << EOD\n");
 }
 
-static void bars_end(FILE *g)
+static size_t bars_end(FILE *g, struct titles *t)
 {
+	size_t n = t->n;
+
+	fprintf(g, "EOD\n");
+	titles_emit(g, t);
 	fprintf(g,
-		"EOD\nplot $bars using 0:2:xtic(1) with boxes lc rgb '#4477aa', "
-		"'' using 0:2:3:4 with yerrorbars lc black pt 0\n");
+		"plot $bars using 0:1:xtic(T[int($0) + 1]) with boxes lc rgb '#4477aa', "
+		"'' using 0:1:2:3 with yerrorbars lc black pt 0\n");
+	return n;
 }
 
 static double ci_end(json_object *ci, size_t i, double dflt)
@@ -172,71 +296,240 @@ static double ci_end(json_object *ci, size_t i, double dflt)
 	return isnan(v) ? dflt : v;
 }
 
-static void bar(FILE *g, const char *label, json_object *stats)
+/* One bar labelled "@a@b" (@b may be ""). */
+static void bar(FILE *g, struct titles *t, const char *a, const char *b,
+		json_object *stats)
 {
 	json_object *ci = ab_json_array(stats, "ci95_median");
 	double med = ab_json_double(ab_json_get(stats, "median"));
+	char *label;
 
-	if (isnan(med))
-		med = 0;
-	fprintf(g, "\"%s\" %g %g %g\n", label, med, ci_end(ci, 0, med),
-		ci_end(ci, 1, med));
+	if (asprintf(&label, "%s%s", a, b) < 0)
+		return;
+	if (title_add(t, label)) {
+		if (isnan(med))
+			med = 0;
+		fprintf(g, "%g %g %g\n", med, ci_end(ci, 0, med),
+			ci_end(ci, 1, med));
+	}
+	free(label);
 }
 
-static void plot_medians(FILE *g, json_object *results, const char *title)
+static size_t plot_medians(FILE *g, json_object *results, const char *title)
 {
-	char label[160];
 	size_t i, n = json_object_array_length(results);
+	struct titles t = { NULL, 0 };
 
 	bars_begin(g, title, "ns/op (net), 95% CI of the median");
 	for (i = 0; i < n; i++) {
 		json_object *r = json_object_array_get_idx(results, i);
+		json_object *f = ab_json_get(ab_json_get(r, "free"), "ns");
 
-		if (strcmp(gstr(r, "kind"), "alloc"))
+		if (strcmp(text_of(r, "kind"), "alloc"))
 			continue;
-		snprintf(label, sizeof(label), "%s alloc", gstr(r, "label"));
-		bar(g, label, ab_json_get(ab_json_get(r, "alloc"), "ns"));
-		if (ab_json_get(r, "free") &&
-		    ab_json_get(ab_json_get(r, "free"), "ns")) {
-			snprintf(label, sizeof(label), "%s free",
-				 gstr(r, "label"));
-			bar(g, label,
-			    ab_json_get(ab_json_get(r, "free"), "ns"));
-		}
+		bar(g, &t, text_of(r, "label"), " alloc",
+		    ab_json_get(ab_json_get(r, "alloc"), "ns"));
+		if (f)
+			bar(g, &t, text_of(r, "label"), " free", f);
 	}
-	bars_end(g);
+	return bars_end(g, &t);
 }
 
-static void plot_lookup(FILE *g, json_object *results)
+static size_t plot_lookup(FILE *g, json_object *results)
 {
-	char label[200];
 	size_t i, n = json_object_array_length(results);
+	struct titles t = { NULL, 0 };
+	char *label;
 
 	bars_begin(g, "allocbench lookup: cycles per lookup (net of none)",
 		   "cycles, 95% CI of the median");
 	for (i = 0; i < n; i++) {
 		json_object *r = json_object_array_get_idx(results, i);
 
-		if (!strcmp(gstr(r, "method"), "none"))
+		if (strcmp(text_of(r, "kind"), "lookup") ||
+		    !strcmp(text_of(r, "method"), "none"))
 			continue;
-		snprintf(label, sizeof(label), "%s, %s", gstr(r, "method"),
-			 gstr(r, "sizes"));
-		bar(g, label, ab_json_get(r, "cycles"));
+		if (asprintf(&label, "%s, ", text_of(r, "method")) < 0)
+			continue;
+		bar(g, &t, label, text_of(r, "sizes"),
+		    ab_json_get(r, "cycles"));
+		free(label);
 	}
-	bars_end(g);
+	return bars_end(g, &t);
+}
+
+/*
+ * The whole script for @root into a malloc'ed string (*@len bytes); NULL
+ * when the result holds nothing this picture draws.
+ */
+static char *script(json_object *root, int png, size_t *len)
+{
+	json_object *results = ab_json_get(root, "results");
+	const char *cmd = text_of(root, "command");
+	char *buf = NULL;
+	size_t drawn;
+	FILE *g = open_memstream(&buf, len);
+
+	if (!g)
+		return NULL;
+	/* no "set output": gnuplot writes to its standard output, the
+	 * picture's file; noenhanced: every text is drawn as it is */
+	fprintf(g, "set terminal %s size 1000,600 noenhanced\nset grid\n",
+		png ? "pngcairo" : "svg");
+	if (!strcmp(cmd, "sweep"))
+		drawn = plot_sweep(g, results);
+	else if (!strcmp(cmd, "lookup") ||
+		 !strcmp(cmd, "reproduce 2002-lookup"))
+		drawn = plot_lookup(g, results);
+	else if (!strcmp(text_of(ab_json_get(root, "parameters"), "timing"),
+			 "single"))
+		drawn = plot_histograms(g, results);
+	else
+		drawn = plot_medians(
+			g, results,
+			ab_json_get(root, "compare")
+				? "allocbench compare: A and B, median ns/op"
+				: "allocbench: median ns/op per strategy");
+	if (fclose(g) || !drawn) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/*
+ * Opens the picture @out for writing without truncating it: refused when
+ * it is the result @in itself (also through a link), so the input is
+ * never touched. *@made says the file was created here. Returns the
+ * descriptor, or -1 after one line on stderr.
+ */
+static int open_picture(const char *out, const char *in, int *made)
+{
+	struct stat so, si;
+	int fd;
+
+	*made = 1;
+	fd = open(out, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY,
+		  0666);
+	if (fd < 0 && errno == EEXIST) {
+		*made = 0;
+		fd = open(out, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+	}
+	if (fd < 0) {
+		ab_err("plot: -o %s: cannot write there: %s", out,
+		       strerror(errno));
+		return -1;
+	}
+	if (!*made && !fstat(fd, &so) && !stat(in, &si) &&
+	    so.st_dev == si.st_dev && so.st_ino == si.st_ino) {
+		ab_err("plot: -o %s: that is the result %s itself; it is left as it is",
+		       out, in);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/*
+ * Runs gnuplot with @fd as its standard output and @text (@len bytes) as
+ * its script. Returns an exit status, after one line on stderr on failure.
+ */
+static int run_gnuplot(int fd, const char *text, size_t len)
+{
+	char *const args[] = { "gnuplot", "--default-settings", NULL };
+	posix_spawn_file_actions_t fa;
+	void (*old)(int);
+	int p[2], err, st = 0;
+	size_t done = 0;
+	ssize_t w;
+	pid_t pid;
+
+	if (pipe2(p, O_CLOEXEC)) {
+		ab_err("plot: cannot start gnuplot: %s", strerror(errno));
+		return AB_EXIT_RUN;
+	}
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, p[0], STDIN_FILENO);
+	posix_spawn_file_actions_adddup2(&fa, fd, STDOUT_FILENO);
+	err = posix_spawnp(&pid, "gnuplot", &fa, NULL, args, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	close(p[0]);
+	if (err) {
+		close(p[1]);
+		if (err == ENOENT) {
+			ab_err("plot: gnuplot not found: install it (apt-get install gnuplot-nox)");
+			return AB_EXIT_BACKEND;
+		}
+		ab_err("plot: cannot start gnuplot: %s", strerror(err));
+		return AB_EXIT_RUN;
+	}
+	/* a gnuplot that stops reading is a failure of its own, not SIGPIPE */
+	old = signal(SIGPIPE, SIG_IGN);
+	while (done < len) {
+		w = write(p[1], text + done, len - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			break;
+		done += (size_t)w;
+	}
+	close(p[1]);
+	signal(SIGPIPE, old);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	if (done < len || !WIFEXITED(st) || WEXITSTATUS(st))
+		return AB_EXIT_RUN;
+	return AB_EXIT_OK;
+}
+
+/* Draws the checked result @root (from @in) into @out. */
+static int draw(json_object *root, const char *in, const char *out, int png)
+{
+	size_t len = 0;
+	char *text = script(root, png, &len);
+	int fd, made, ret, reg;
+	struct stat so;
+
+	if (!text) {
+		ab_err("plot: %s: nothing to draw: no result this picture shows",
+		       in);
+		return AB_EXIT_DATA;
+	}
+	fd = open_picture(out, in, &made);
+	if (fd < 0) {
+		free(text);
+		return AB_EXIT_USAGE;
+	}
+	/* the old picture goes only now, when the new one can be drawn */
+	reg = !fstat(fd, &so) && S_ISREG(so.st_mode);
+	if (reg && ftruncate(fd, 0)) {
+		ab_err("plot: -o %s: cannot write there: %s", out,
+		       strerror(errno));
+		ret = AB_EXIT_USAGE;
+	} else {
+		ret = run_gnuplot(fd, text, len);
+		if (ret == AB_EXIT_RUN)
+			ab_err("plot: gnuplot failed drawing %s", out);
+	}
+	close(fd);
+	free(text);
+	/* no half-drawn picture is left behind */
+	if (ret && (made || reg))
+		unlink(out);
+	return ret;
 }
 
 int cmd_plot(int argc, const char **argv)
 {
-	const char *out = NULL, *in = NULL, *rest[64], *ext, *cmd;
+	const char *out = NULL, *in = NULL, *rest[64], *ext;
 	struct poptOption opts[] = {
 		{ "output", 'o', POPT_ARG_STRING, &out, 0,
 		  "the picture to write: FILE.svg or FILE.png", "FILE" },
 		POPT_AUTOHELP POPT_TABLEEND
 	};
-	json_object *root, *results;
+	char err[1024];
+	json_object *root;
 	int i, n = 0, ret;
-	FILE *g;
 
 	for (i = 0; i < argc && n < 63; i++) {
 		if (i && argv[i][0] != '-' && !in &&
@@ -255,52 +548,17 @@ int cmd_plot(int argc, const char **argv)
 		return AB_EXIT_USAGE;
 	}
 	ext = strrchr(out, '.');
-	if (!ext || (strcmp(ext, ".svg") && strcmp(ext, ".png"))) {
-		ab_err("plot: -o %s: the picture must end in .svg or .png",
+	if (!ext || (strcasecmp(ext, ".svg") && strcasecmp(ext, ".png"))) {
+		ab_err("plot: -o %s: the picture must end in .svg or .png (any case)",
 		       out);
 		return AB_EXIT_USAGE;
 	}
-	root = json_object_from_file(in);
-	results = root ? ab_json_array(root, "results") : NULL;
-	if (!root || strcmp(gstr(root, "schema"), "allocbench-result") ||
-	    !results) {
-		ab_err("plot: %s: not an allocbench result with results (save one with --json -o FILE)",
-		       in);
-		json_object_put(root);
-		return AB_EXIT_USAGE;
+	root = ab_json_read_result(in, err, sizeof(err));
+	if (!root) {
+		ab_err("plot: %s", err);
+		return AB_EXIT_DATA;
 	}
-	if (system("command -v gnuplot >/dev/null 2>&1")) {
-		ab_err("plot: gnuplot not found: install it (apt-get install gnuplot-nox)");
-		json_object_put(root);
-		return AB_EXIT_BACKEND;
-	}
-	g = popen("gnuplot", "w");
-	if (!g) {
-		ab_err("plot: cannot start gnuplot: %s", strerror(errno));
-		json_object_put(root);
-		return AB_EXIT_RUN;
-	}
-	fprintf(g, "set terminal %s size 1000,600\nset output '%s'\nset grid\n",
-		strcmp(ext, ".svg") ? "pngcairo" : "svg", out);
-	cmd = gstr(root, "command");
-	if (!strcmp(cmd, "sweep"))
-		plot_sweep(g, results);
-	else if (!strcmp(cmd, "lookup") ||
-		 !strcmp(cmd, "reproduce 2002-lookup"))
-		plot_lookup(g, results);
-	else if (!strcmp(gstr(ab_json_get(root, "parameters"), "timing"),
-			 "single"))
-		plot_histograms(g, results);
-	else
-		plot_medians(
-			g, results,
-			ab_json_get(root, "compare")
-				? "allocbench compare: A and B, median ns/op"
-				: "allocbench: median ns/op per strategy");
+	ret = draw(root, in, out, !strcasecmp(ext, ".png"));
 	json_object_put(root);
-	if (pclose(g)) {
-		ab_err("plot: gnuplot failed drawing %s", out);
-		return AB_EXIT_RUN;
-	}
-	return AB_EXIT_OK;
+	return ret;
 }

@@ -27,6 +27,7 @@
 #include "jsonout.h"
 #include "parse.h"
 #include "runner.h"
+#include "textout.h"
 
 #define HIST_BUCKETS 40
 
@@ -175,10 +176,17 @@ int ab_job_place(struct ab_job *job, const char *cpu_arg)
 	job->cpu = job->cpus[0];
 	/* before pinning: entering a cpuset resets the affinity */
 	if (job->isolate) {
+		/* Ctrl-C while it is made: the run ends through its removal */
+		ab_catch_signals();
 		ret = ab_isolate_start(job->cpus, job->ncpus, err, sizeof(err));
 		if (ret) {
 			ab_err("%s", err);
 			return ret == -ENODEV ? AB_EXIT_BACKEND : AB_EXIT_RUN;
+		}
+		if (ab_stop_requested) {
+			ab_err("interrupted in the %s %s, before any run",
+			       ab_isolate_what(), ab_isolate_path());
+			return AB_EXIT_INTR;
 		}
 	}
 	if (job->free_cpu >= 0) {
@@ -191,10 +199,10 @@ int ab_job_place(struct ab_job *job, const char *cpu_arg)
 	if (ret)
 		return ret;
 	if (job->fifo) {
-		sp.sched_priority = sched_get_priority_max(SCHED_FIFO);
+		sp.sched_priority = AB_FIFO_PRIORITY;
 		if (sched_setscheduler(0, SCHED_FIFO, &sp)) {
-			ab_err("--fifo: cannot switch to SCHED_FIFO: %s (needs root or CAP_SYS_NICE)",
-			       strerror(errno));
+			ab_err("--fifo: cannot switch to SCHED_FIFO %d: %s (needs root or CAP_SYS_NICE)",
+			       AB_FIFO_PRIORITY, strerror(errno));
 			return AB_EXIT_RUN;
 		}
 	}
@@ -287,8 +295,15 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 
 	if (r->cpu >= 0 && ab_pin(r->cpu))
 		return AB_EXIT_RUN;
-	for (p = 0; p < 2; p++)
+	/* a row run again (the baseline in a --concurrent group) */
+	r->ran = 0;
+	free(r->smp);
+	r->smp = NULL;
+	for (p = 0; p < 2; p++) {
+		free(r->ns[p]);
 		r->ns[p] = calloc(len ? len : 1, sizeof(double));
+		r->nr_ns[p] = 0;
+	}
 	if (!smp || !r->ns[0] || !r->ns[1]) {
 		ab_err("%s: cannot hold %zu samples: out of memory",
 		       r->si->name, len);
@@ -322,9 +337,10 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 	}
 	if (err) {
 		ab_err("%s: %s", r->si->name, why);
-		ret = interrupted ? AB_EXIT_INTR : AB_EXIT_RUN;
-		if (!interrupted)
-			return ret;
+		/* only an interrupted run has trials to show */
+		if (err != -EINTR)
+			return AB_EXIT_RUN;
+		ret = AB_EXIT_INTR;
 	}
 	r->ran = 1;
 	if (r->run.timing == AB_TIMING_SINGLE)
@@ -413,10 +429,27 @@ static int expand_concurrent(struct ab_job *job)
 			struct ab_row *r = &job->rows[job->nrows++];
 
 			*r = orig[i];
+			/*
+			 * A row that already ran (a "none" of the list, the
+			 * baseline) keeps its samples in its first copy
+			 * only: no two rows may own the same buffers.
+			 */
+			if (c) {
+				r->ran = 0;
+				r->smp = NULL;
+				r->ns[0] = r->ns[1] = NULL;
+				r->nr_ns[0] = r->nr_ns[1] = 0;
+			}
 			r->cpu = job->cpus[c];
 			r->group = i;
 			snprintf(r->label, sizeof(r->label), "%s@cpu%d",
 				 orig[i].si->name, job->cpus[c]);
+		}
+	/* the baseline moved with the rows: to its first copy */
+	for (i = 0; i < n; i++)
+		if (job->baseline == &job->rows[i]) {
+			job->baseline = &job->rows[i * job->ncpus];
+			break;
 		}
 	free(orig);
 	return AB_EXIT_OK;
@@ -599,14 +632,18 @@ static void object_label(const struct ab_row *r, char *buf, size_t len)
 static void print_values_line(const struct ab_job *job)
 {
 	const struct ab_row *b = job->baseline;
+	int i;
 
+	/* the clock cost as measured by the first row that ran */
+	for (i = 0; i < job->nrows && !job->rows[i].ran; i++)
+		;
 	if (job->raw) {
 		printf("values: raw, as measured (loop and clock overhead included)\n");
-	} else if (job->o.timing == AB_TIMING_SINGLE) {
+	} else if (job->o.timing == AB_TIMING_SINGLE && i < job->nrows) {
 		printf("values: net, minus one get_cycles() pair per op (%llu cycles, measured by each run); --raw for raw\n",
-		       job->nrows ? (unsigned long long)job->rows[0]
-					    .run.clock_cycles
-				  : 0ULL);
+		       (unsigned long long)job->rows[i].run.clock_cycles);
+	} else if (job->o.timing == AB_TIMING_SINGLE) {
+		printf("values: net, minus one get_cycles() pair per op (measured by each run); --raw for raw\n");
 	} else if (b && b->ran) {
 		printf("values: net, minus the none baseline's median per op with the same parameters (alloc %.1f, free %.1f cycles); --raw for raw\n",
 		       b->raw[0].cycles.median, b->raw[1].cycles.median);
@@ -642,10 +679,10 @@ static void print_header(const struct ab_job *job)
 		printf("CPU %d (node %d)", job->cpu,
 		       numa_available() < 0 ? 0 : numa_node_of_cpu(job->cpu));
 	}
-	printf("%s%s%s; ns = cycles * 10^6 / tsc_khz (%u)\n",
-	       job->fifo ? ", SCHED_FIFO" : "",
-	       ab_isolate_path()[0] ? ", in the exclusive cpuset " : "",
-	       ab_isolate_path(), khz);
+	printf("%s%s%s%s%s; ns = cycles * 10^6 / tsc_khz (%u)\n",
+	       job->fifo ? ", SCHED_FIFO " AB_FIFO_PRIORITY_STR : "",
+	       ab_isolate_path()[0] ? ", in the " : "", ab_isolate_what(),
+	       ab_isolate_path()[0] ? " " : "", ab_isolate_path(), khz);
 	printf("%u objects per trial, %u trials after %u warm-up, %s, %s timing, free %s",
 	       o->batch, o->trials, o->warmup,
 	       strcmp(job->be->name, "kmod") ? "no GFP flags (userspace)"
@@ -728,6 +765,31 @@ static void print_dist_line(const char *name, const char *phase,
 		printf(" %6.1f%%\n", 100 * s->cv);
 }
 
+/*
+ * Names the interval of the median and its exact coverage for each sample
+ * count in the table (lib/stats.h): at least 95%, more for small counts.
+ */
+static void print_ci_note(const struct ab_job *job)
+{
+	size_t seen[4];
+	int i, k, ns = 0;
+	char note[160];
+
+	for (i = 0; i < job->nrows && ns < 4; i++) {
+		size_t n = job->rows[i].net[0].ns.n;
+
+		if (!job->rows[i].ran)
+			continue;
+		for (k = 0; k < ns && seen[k] != n; k++)
+			;
+		if (k < ns)
+			continue;
+		seen[ns++] = n;
+		ab_ci_note(n, note, sizeof(note));
+		printf("%s\n", note);
+	}
+}
+
 static void print_distribution(const struct ab_job *job)
 {
 	int i;
@@ -743,6 +805,7 @@ static void print_distribution(const struct ab_job *job)
 		print_dist_line(r->label, "alloc", &r->net[0].ns);
 		print_dist_line("", "free", &r->net[1].ns);
 	}
+	print_ci_note(job);
 }
 
 /* Counters per op: one column per event, IPC when both are there. */
@@ -829,6 +892,34 @@ static void print_aggregates(const struct ab_job *job)
 	}
 }
 
+/*
+ * The notes the kernel makes necessary for the job's strategies (see
+ * ab_strategy_note()), each once, into @notes; returns how many.
+ */
+static int kernel_notes(const struct ab_job *job, const char **notes, int max)
+{
+	const char *n;
+	int i, k, have = 0;
+
+	for (i = 0; i < job->nrows && have < max; i++) {
+		n = ab_strategy_note(&job->bi.info, job->rows[i].si->name);
+		for (k = 0; n && k < have && notes[k] != n; k++)
+			;
+		if (n && k == have)
+			notes[have++] = n;
+	}
+	return have;
+}
+
+void ab_job_print_kernel_notes(const struct ab_job *job)
+{
+	const char *notes[AB_MAX_ROWS];
+	int i, n = kernel_notes(job, notes, AB_MAX_ROWS);
+
+	for (i = 0; i < n; i++)
+		printf("note: %s\n", notes[i]);
+}
+
 static void print_notes(const struct ab_job *job)
 {
 	int i, local = 0;
@@ -888,6 +979,7 @@ static void print_notes(const struct ab_job *job)
 			printf("note: hit%% n/a: userspace memory gets its pages, and so its node, on first touch; these blocks were never touched (--write touches every byte)\n");
 			break;
 		}
+	ab_job_print_kernel_notes(job);
 	print_aggregates(job);
 }
 
@@ -924,20 +1016,14 @@ static void print_histogram(const struct ab_row *r, int phase)
 	}
 }
 
-static void csv_num(double v)
-{
-	if (isnan(v))
-		printf(",");
-	else
-		printf(",%.3f", v);
-}
-
+/* run and sweep --csv: one record per row, RFC 4180 (lib/textout.h). */
 static void print_csv(const struct ab_job *job)
 {
 	static const char *const phases[] = { "alloc", "free" };
 	static const char *const stats[] = { "n",   "min",   "median", "mean",
 					     "p90", "p99",   "max",    "stddev",
 					     "cv",  "ci_lo", "ci_hi" };
+	struct ab_csv_row row = { stdout, 0 };
 	int i, p, s;
 
 	printf("strategy,object_bytes,order,batch,trials,warmup,timing,free,seed,context,gfp,write,node,target_node,cpu,objects,failed,node_hits,node_checked,cache_merged,clock_cycles,tsc_khz,values");
@@ -954,40 +1040,51 @@ static void print_csv(const struct ab_job *job)
 
 		if (!r->ran)
 			continue;
-		printf("%s,%llu,%u,%u,%u,%u,%s,%s,%llu,%s,%s,%d,%d,%d,%u,%llu,%llu,%llu,%llu,%u,%llu,%u,%s",
-		       r->si->name, (unsigned long long)run->obj_size,
-		       run->order, run->batch, run->trials, run->warmup,
-		       ab_timing_name(run->timing),
-		       ab_free_name(run->free_pattern),
-		       (unsigned long long)run->seed,
-		       ab_context_name(run->context), ab_gfp_name(run->gfp),
-		       !!(run->flags & AB_RUN_WRITE), run->node,
-		       run->target_node, run->cpu_start,
-		       (unsigned long long)run->objects,
-		       (unsigned long long)run->failed,
-		       (unsigned long long)run->node_hits,
-		       (unsigned long long)run->node_checked, run->cache_merged,
-		       (unsigned long long)run->clock_cycles, run->tsc_khz,
-		       r->subtract[0] || r->subtract[1] ? "net" : "raw");
+		const unsigned long long u[] = {
+			run->obj_size,	   run->order,	      run->batch,
+			run->trials,	   run->warmup,	      run->seed,
+			run->objects,	   run->failed,	      run->node_hits,
+			run->node_checked, run->cache_merged, run->clock_cycles,
+			run->tsc_khz
+		};
+
+		ab_csv_str(&row, r->si->name);
+		for (s = 0; s < 5; s++)
+			ab_csv_printf(&row, "%llu", u[s]);
+		ab_csv_str(&row, ab_timing_name(run->timing));
+		ab_csv_str(&row, ab_free_name(run->free_pattern));
+		ab_csv_printf(&row, "%llu", u[5]);
+		ab_csv_str(&row, ab_context_name(run->context));
+		ab_csv_str(&row, ab_gfp_name(run->gfp));
+		ab_csv_printf(&row, "%d", !!(run->flags & AB_RUN_WRITE));
+		ab_csv_printf(&row, "%d", run->node);
+		ab_csv_printf(&row, "%d", run->target_node);
+		ab_csv_printf(&row, "%u", run->cpu_start);
+		for (s = 6; s < 13; s++)
+			ab_csv_printf(&row, "%llu", u[s]);
+		ab_csv_str(&row,
+			   r->subtract[0] || r->subtract[1] ? "net" : "raw");
 		for (p = 0; p < 2; p++) {
 			const struct ab_stats *st = &r->net[p].ns;
+			const double v[] = { st->min,
+					     st->median,
+					     st->mean,
+					     st->p90,
+					     st->p99,
+					     st->max,
+					     st->stddev,
+					     st->cv,
+					     st->ci_lo,
+					     st->ci_hi,
+					     r->net[p].cycles.median,
+					     r->raw[p].ns.median,
+					     r->subtract[p] };
 
-			printf(",%zu", st->n);
-			csv_num(st->min);
-			csv_num(st->median);
-			csv_num(st->mean);
-			csv_num(st->p90);
-			csv_num(st->p99);
-			csv_num(st->max);
-			csv_num(st->stddev);
-			csv_num(st->cv);
-			csv_num(st->ci_lo);
-			csv_num(st->ci_hi);
-			csv_num(r->net[p].cycles.median);
-			csv_num(r->raw[p].ns.median);
-			csv_num(r->subtract[p]);
+			ab_csv_printf(&row, "%zu", st->n);
+			for (s = 0; s < (int)(sizeof(v) / sizeof(v[0])); s++)
+				ab_csv_num(&row, "%.3f", v[s]);
 		}
-		printf("\n");
+		ab_csv_end(&row);
 	}
 }
 
@@ -1148,8 +1245,9 @@ json_object *ab_job_json(const struct ab_job *job)
 {
 	const struct ab_run_opts *o = &job->o;
 	json_object *root = ab_json_envelope(job->title, (time_t)ab_out.start);
-	json_object *mod = json_object_new_object(), *par, *res, *cpus;
-	int i;
+	json_object *mod = json_object_new_object(), *par, *res, *cpus, *notes;
+	const char *kn[AB_MAX_ROWS];
+	int i, n;
 
 	json_object_object_add(root, "end", ab_json_time(time(NULL)));
 	json_object_object_add(mod, "backend",
@@ -1182,12 +1280,19 @@ json_object *ab_job_json(const struct ab_job *job)
 		json_object_new_string(ab_context_name(o->context)));
 	json_object_object_add(par, "write", json_object_new_boolean(o->write));
 	json_object_object_add(par, "fifo", json_object_new_boolean(job->fifo));
+	json_object_object_add(par, "fifo_priority",
+			       job->fifo ? json_object_new_int(AB_FIFO_PRIORITY)
+					 : NULL);
 	json_object_object_add(par, "raw", json_object_new_boolean(job->raw));
 	json_object_object_add(par, "concurrent",
 			       json_object_new_boolean(job->concurrent));
 	json_object_object_add(
 		par, "isolated_cpuset",
 		ab_isolate_path()[0] ? json_object_new_string(ab_isolate_path())
+				     : NULL);
+	json_object_object_add(
+		par, "isolation",
+		ab_isolate_path()[0] ? json_object_new_string(ab_isolate_what())
 				     : NULL);
 	cpus = json_object_new_array();
 	for (i = 0; i < job->ncpus; i++)
@@ -1204,6 +1309,11 @@ json_object *ab_job_json(const struct ab_job *job)
 			json_object_array_add(res,
 					      json_row(job, &job->rows[i]));
 	json_object_object_add(root, "results", res);
+	notes = json_object_new_array();
+	n = kernel_notes(job, kn, AB_MAX_ROWS);
+	for (i = 0; i < n; i++)
+		json_object_array_add(notes, json_object_new_string(kn[i]));
+	json_object_object_add(root, "notes", notes);
 	return root;
 }
 

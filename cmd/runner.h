@@ -58,6 +58,22 @@ struct ab_row {
 	double wall_ns;
 };
 
+/*
+ * AB_FIFO_PRIORITY - the SCHED_FIFO priority of --fifo and of the 2019
+ * reproduction: 1, the lowest, above every SCHED_OTHER task (ordinary work
+ * does not preempt a run) and below the kernel's RT threads of higher
+ * priority. The 2019 seed's kthread ran at 99 (MAX_RT_PRIO - 1); at 99 a
+ * run starves what must preempt it: on PREEMPT_RT the threaded IRQ
+ * handlers run at SCHED_FIFO 50 (the serial port's among them: "irq 4:
+ * nobody cared ... Disabling IRQ #4"), and RT throttling
+ * (sched_rt_runtime_us) throttles them together with the run. At 1 they
+ * preempt it. (On PREEMPT_RT the ktimers, rcuc, rcub, rcu_preempt and
+ * irq_work threads run at 1 as well; an equal SCHED_FIFO priority does not
+ * preempt, so theirs wait until the run sleeps or its ioctl returns.)
+ */
+#define AB_FIFO_PRIORITY     1
+#define AB_FIFO_PRIORITY_STR "1"
+
 /**
  * struct ab_job - what to run and how to show it
  * @title:     first word of the header ("run", "reproduce 2019-scatterlist")
@@ -69,7 +85,7 @@ struct ab_row {
  * @raw:       --raw: no overhead subtraction
  * @histogram: --histogram: print log2 histograms of per-op ns
  * @csv:       --csv: one comma-separated row per strategy instead of tables
- * @fifo:      --fifo: SCHED_FIFO at the highest priority (the 2019 seed's)
+ * @fifo:      --fifo: SCHED_FIFO at AB_FIFO_PRIORITY
  * @baseline:  batch timing: the "none" row measured with the same
  *             parameters (one of @rows, or @own_baseline)
  * @own_baseline: the "none" run added when --alloc has none
@@ -81,7 +97,8 @@ struct ab_row {
  * @node_arg:  --node as given, checked by ab_job_place()
  * @free_cpu:  --free-cpu, -1 for none
  * @progress:  print progress on stderr (a terminal, several runs)
- * @isolate:   --isolate: run in a temporary exclusive cpuset of @cpus
+ * @isolate:   --isolate: run in a temporary exclusive cpuset (legacy) or
+ *             cpuset partition (cgroup v2) of @cpus
  */
 struct ab_job {
 	const char *title;
@@ -157,6 +174,13 @@ int ab_job_run(struct ab_job *job);
  * environment, parameters, the baseline and every result.
  */
 json_object *ab_job_json(const struct ab_job *job);
+
+/*
+ * ab_job_print_kernel_notes - the "note:" lines the kernel makes necessary
+ * for the job's strategies (kmalloc_class with RANDOM_KMALLOC_CACHES);
+ * ab_job_print() and ab_job_json() ("notes") include them.
+ */
+void ab_job_print_kernel_notes(const struct ab_job *job);
 
 /* ab_job_print_header - the header alone: versions, environment, setup. */
 void ab_job_print_header(const struct ab_job *job);

@@ -329,6 +329,7 @@ int cmd_sweep(int argc, const char **argv)
 											      .page_size
 										      << strats[k]
 												 ->max_order));
+			ab_job_print_kernel_notes(job);
 		}
 	}
 	free(list);

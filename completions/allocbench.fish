@@ -36,7 +36,7 @@ complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l fifo -d S
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l raw -d 'no overhead subtracted'
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l histogram -d 'log2 histograms'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup" -l csv -d CSV
-complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l isolate -d 'exclusive cpuset'
+complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l isolate -d 'exclusive cpuset or cgroup v2 cpuset partition'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup" -s e -l events -x -a 'cycles instructions branch-misses cache-misses dTLB-load-misses task-clock page-faults context-switches cpu-migrations'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup reproduce info" -l backend -x -a 'kmod user'
 complete -c allocbench -n "__fish_seen_subcommand_from sweep" -s s -l sizes -x -d 'sizes: list or A-B:xF'

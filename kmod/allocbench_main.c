@@ -178,6 +178,27 @@ int ab_copy_out(void __user *uarg, void *karg, size_t ksize, u32 usize)
 	return copy_to_user(uarg, karg, n) ? -EFAULT : 0;
 }
 
+/*
+ * Facts about the running kernel (ab_info.kernel_flags): the config the
+ * module was built against is the one of the kernel it is loaded into.
+ */
+static u64 ab_kernel_flags(void)
+{
+	u64 flags = 0;
+
+	if (IS_ENABLED(CONFIG_PREEMPT_RT))
+		flags |= AB_KERNEL_PREEMPT_RT;
+	if (IS_ENABLED(CONFIG_PREEMPT_DYNAMIC))
+		flags |= AB_KERNEL_PREEMPT_DYNAMIC;
+	/* since 6.6; 6.1 has no such option, so the flag stays clear there */
+	if (IS_ENABLED(CONFIG_RANDOM_KMALLOC_CACHES))
+		flags |= AB_KERNEL_RANDOM_KMALLOC_CACHES;
+	/* since 6.11 */
+	if (IS_ENABLED(CONFIG_SLAB_BUCKETS))
+		flags |= AB_KERNEL_SLAB_BUCKETS;
+	return flags;
+}
+
 static long ab_ioctl_info(void __user *uarg)
 {
 	struct ab_strategy_info __user *uinfo;
@@ -220,6 +241,7 @@ static long ab_ioctl_info(void __user *uarg)
 	info.tsc_khz = ab_tsc_khz();
 	info.nr_node_ids = nr_node_ids;
 	strscpy(info.version, AB_MODULE_VERSION, sizeof(info.version));
+	info.kernel_flags = ab_kernel_flags();
 	return ab_copy_out(uarg, &info, sizeof(info), usize);
 }
 
@@ -244,7 +266,13 @@ static bool ab_atomic_ok(const struct ab_strategy *s, const struct ab_run *r)
  * @ctx. Returns the bytes the run holds at once (batch x object bytes) or
  * -errno: -EINVAL for a value outside its domain, a parameter the strategy
  * does not take, an unknown flag or a nonzero reserved field; -E2BIG for a
- * count or size above its limit.
+ * count or size above its limit; -EOPNOTSUPP for an otherwise valid run
+ * with preemption or IRQs off around allocations on PREEMPT_RT, where
+ * spinlocks are sleeping locks: the allocators (and kfree()) may then
+ * sleep inside the section ("BUG: scheduling while atomic"); the
+ * scheduler then resets the preemption count, so the section's end leaves
+ * it at -1 and the task returns to user space atomic, where its next page
+ * fault cannot be handled (SIGSEGV).
  */
 static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 {
@@ -335,6 +363,9 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 	    r->samples_len < (r->timing == AB_TIMING_SINGLE ?
 			      per_trial * r->trials : r->trials))
 		return -EINVAL;
+	if (IS_ENABLED(CONFIG_PREEMPT_RT) && r->context != AB_CTX_NORMAL &&
+	    (s->params & (AB_PARAM_SIZE | AB_PARAM_ORDER)))
+		return -EOPNOTSUPP;
 
 	ctx->nr = per_trial;
 	ctx->size = s->one_per_trial ? obj_bytes * r->batch : obj_bytes;
@@ -628,7 +659,7 @@ static int __init ab_init(void)
 {
 	u32 method, table, size;
 
-	BUILD_BUG_ON(sizeof(struct ab_info) != AB_INFO_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct ab_info) != AB_INFO_SIZE_VER1);
 	BUILD_BUG_ON(sizeof(struct ab_run) != AB_RUN_SIZE_VER0);
 	BUILD_BUG_ON(sizeof(struct ab_lookup) != AB_LOOKUP_SIZE_VER0);
 	/* the lookups must agree with the reference, or nothing is timed */

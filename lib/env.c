@@ -133,22 +133,98 @@ static void read_config(struct ab_env *env, const char *root)
 	gzclose(gz);
 }
 
-/* A PREEMPT_DYNAMIC kernel names its mode in parentheses in debugfs. */
-static void read_dynamic_preempt(struct ab_env *env, const char *root)
+/* Whether @s holds @word between spaces (or its ends). */
+static int has_word(const char *s, const char *word)
 {
-	char line[128], *open, *close;
+	size_t n = strlen(word);
+	const char *p;
 
-	if (env->p_preempt[0]) {
-		copy(env->preempt_model, sizeof(env->preempt_model),
-		     env->p_preempt);
+	for (p = s; (p = strstr(p, word)); p += n)
+		if ((p == s || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+			return 1;
+	return 0;
+}
+
+/*
+ * The release's parts: the upstream version (digits and dots), then the
+ * local version. Debian's releases are UPSTREAM-ABI-FLAVOUR
+ * (6.1.0-57-amd64, 6.1.0-0.deb11.17-amd64) or UPSTREAM+debN-FLAVOUR and
+ * UPSTREAM+bpo-FLAVOUR (6.12.117+deb12-rt-amd64): the flavour is what
+ * follows the ABI part.
+ */
+static void read_release_parts(struct ab_env *env)
+{
+	const char *p = env->release + strspn(env->release, "0123456789.");
+
+	copy(env->local_version, sizeof(env->local_version), p);
+	if (has_word(env->uts_version, "Debian") || strstr(p, "+deb") ||
+	    strstr(p, "+bpo"))
+		copy(env->distribution, sizeof(env->distribution), "Debian");
+	if (!env->distribution[0] || (*p != '-' && *p != '+'))
 		return;
-	}
+	p++;
+	p += strcspn(p, "-");
+	if (*p == '-' && p[1])
+		copy(env->flavour, sizeof(env->flavour), p + 1);
+}
+
+/*
+ * The preemption model as the kernel reports it (env.h): the words of
+ * uname -v first (the kernel's build flags: PREEMPT_RT, PREEMPT_DYNAMIC,
+ * PREEMPT), then a dynamic kernel's current mode, which debugfs names in
+ * parentheses ("none voluntary full (lazy)"); the config (read before)
+ * when the kernel says nothing more.
+ */
+static void read_preempt(struct ab_env *env, const char *root)
+{
+	char line[128], config[32], *open, *close, mode[32] = "";
+	const char *v = env->uts_version;
+
 	read_line(root, "/sys/kernel/debug/sched/preempt", line, sizeof(line));
 	open = strchr(line, '(');
 	close = open ? strchr(open, ')') : NULL;
 	if (open && close) {
 		*close = '\0';
-		copy(env->preempt_model, sizeof(env->preempt_model), open + 1);
+		copy(mode, sizeof(mode), open + 1);
+	}
+	copy(config, sizeof(config), env->preempt_model);
+	if (has_word(v, "PREEMPT_RT") || has_word(v, "RT")) {
+		copy(env->preempt_model, sizeof(env->preempt_model), "rt");
+		snprintf(env->preempt_detail, sizeof(env->preempt_detail),
+			 "PREEMPT_RT%s%s", mode[0] ? "; mode " : "", mode);
+	} else if (has_word(v, "PREEMPT_DYNAMIC") ||
+		   (!v[0] && (mode[0] || env->p_preempt[0]))) {
+		const char *how = "PREEMPT_DYNAMIC; mode from debugfs";
+
+		if (mode[0]) {
+			copy(env->preempt_model, sizeof(env->preempt_model),
+			     mode);
+		} else if (env->p_preempt[0]) {
+			copy(env->preempt_model, sizeof(env->preempt_model),
+			     env->p_preempt);
+			how = "PREEMPT_DYNAMIC; mode from the preempt= boot parameter, debugfs not readable";
+		} else {
+			how = "PREEMPT_DYNAMIC; the config's default mode, debugfs not readable";
+		}
+		copy(env->preempt_detail, sizeof(env->preempt_detail), how);
+	} else if (has_word(v, "PREEMPT_LAZY")) {
+		copy(env->preempt_model, sizeof(env->preempt_model), "lazy");
+		copy(env->preempt_detail, sizeof(env->preempt_detail),
+		     "PREEMPT_LAZY");
+	} else if (has_word(v, "PREEMPT")) {
+		copy(env->preempt_model, sizeof(env->preempt_model), "full");
+		copy(env->preempt_detail, sizeof(env->preempt_detail),
+		     "PREEMPT");
+	} else if (v[0]) {
+		/* uname -v names no preemption: voluntary or none */
+		if (strcmp(config, "voluntary") && strcmp(config, "none"))
+			copy(env->preempt_model, sizeof(env->preempt_model),
+			     "voluntary or none");
+		copy(env->preempt_detail, sizeof(env->preempt_detail),
+		     "uname -v names no preemption; the config tells which");
+	} else {
+		copy(env->preempt_detail, sizeof(env->preempt_detail),
+		     "from the config (no uname -v)");
 	}
 }
 
@@ -201,11 +277,16 @@ void ab_env_read(struct ab_env *env, const char *root, int cpu)
 	struct utsname u;
 
 	memset(env, 0, sizeof(*env));
-	if (!root[0] && !uname(&u))
+	if (!root[0] && !uname(&u)) {
 		copy(env->release, sizeof(env->release), u.release);
-	else
+		copy(env->uts_version, sizeof(env->uts_version), u.version);
+	} else {
 		read_line(root, "/proc/sys/kernel/osrelease", env->release,
 			  sizeof(env->release));
+		read_line(root, "/proc/sys/kernel/version", env->uts_version,
+			  sizeof(env->uts_version));
+	}
+	read_release_parts(env);
 	read_line(root, "/proc/cmdline", env->cmdline, sizeof(env->cmdline));
 	cmdline_param(env->cmdline, "init_on_alloc", env->p_init_on_alloc,
 		      sizeof(env->p_init_on_alloc));
@@ -228,7 +309,7 @@ void ab_env_read(struct ab_env *env, const char *root, int cpu)
 		cmdline_param(env->cmdline, "slub_merge", path, sizeof(path));
 
 	read_config(env, root);
-	read_dynamic_preempt(env, root);
+	read_preempt(env, root);
 	env->init_on_alloc =
 		in_force(env->p_init_on_alloc, env->c_init_on_alloc);
 	env->init_on_free = in_force(env->p_init_on_free, env->c_init_on_free);
@@ -262,16 +343,38 @@ static const char *onoff(int v)
 	return v < 0 ? "?" : v ? "1" : "0";
 }
 
+void ab_env_kernel_kind(const struct ab_env *env, char *buf, size_t len)
+{
+	if (env->flavour[0])
+		snprintf(buf, len, "%s, flavour %s", env->distribution,
+			 env->flavour);
+	else if (env->distribution[0])
+		snprintf(buf, len, "%s, flavour unknown: local version '%s'",
+			 env->distribution, env->local_version);
+	else if (env->local_version[0])
+		snprintf(buf, len,
+			 "not a Debian kernel: no flavour; local version '%s'",
+			 env->local_version);
+	else if (env->release[0])
+		snprintf(buf, len,
+			 "not a Debian kernel: no flavour, no local version");
+	else
+		snprintf(buf, len, "release unknown");
+}
+
 void ab_env_print(FILE *f, const struct ab_env *env, unsigned int tsc_khz)
 {
 	char warn[2048];
 	const char *w;
 	int n, i;
 
+	char kind[160];
+
+	ab_env_kernel_kind(env, kind, sizeof(kind));
 	fprintf(f,
-		"kernel %s: preempt %s, init_on_alloc=%s, init_on_free=%s, slab merging %s, slub_debug %s, mitigations=%s\n",
-		env->release, env->preempt_model, onoff(env->init_on_alloc),
-		onoff(env->init_on_free),
+		"kernel %s (%s): preempt %s (%s), init_on_alloc=%s, init_on_free=%s, slab merging %s, slub_debug %s, mitigations=%s\n",
+		env->release, kind, env->preempt_model, env->preempt_detail,
+		onoff(env->init_on_alloc), onoff(env->init_on_free),
 		env->slab_merge < 0 ? "?"
 		: env->slab_merge   ? "on"
 				    : "off",

@@ -17,7 +17,18 @@
  * found).
  */
 struct ab_env {
-	char release[AB_ENV_STR];	/* uname -r */
+	char release[AB_ENV_STR];     /* uname -r */
+	char uts_version[AB_ENV_STR]; /* uname -v: "#1 SMP PREEMPT_RT ..." */
+	/*
+	 * "Debian" when uname -v names Debian (or the release has a +debN
+	 * or +bpo part), else "". @flavour: a Debian kernel's flavour, what
+	 * follows the ABI part of the release ("amd64", "rt-amd64",
+	 * "cloud-amd64"), else "". @local_version: what follows the upstream
+	 * version in any release ("-57-amd64", "-45-generic", "" for none).
+	 */
+	char distribution[16];
+	char flavour[64];
+	char local_version[64];
 	char config_source[AB_ENV_STR]; /* /proc/config.gz, /boot/config-R */
 	char cmdline[1024];		/* /proc/cmdline */
 
@@ -30,7 +41,18 @@ struct ab_env {
 	char c_init_on_alloc[4], c_init_on_free[4], c_slab_merge[4];
 	char c_slub_debug_on[4], c_debug_preempt[4], c_kasan[4];
 	char c_freelist_random[4], c_shuffle[4], c_preempt_dynamic[4];
-	char preempt_model[32]; /* none, voluntary, full, rt, "?" */
+	/*
+	 * The preemption model as the kernel reports it: "rt" when uname -v
+	 * says PREEMPT_RT; on PREEMPT_DYNAMIC the current mode from
+	 * /sys/kernel/debug/sched/preempt (none, voluntary, full, lazy), else
+	 * the preempt= boot parameter, else the config's default; "full" for
+	 * PREEMPT; from the config without a word in uname -v; "?" unknown.
+	 * @preempt_detail says where it came from and what else the kernel
+	 * reports (on RT, the dynamic mode, e.g. lazy: "PREEMPT_RT, mode
+	 * lazy").
+	 */
+	char preempt_model[32];
+	char preempt_detail[128];
 
 	/* what is in force, boot parameters over config defaults */
 	int init_on_alloc, init_on_free, slab_merge, slub_debug;
@@ -48,6 +70,13 @@ struct ab_env {
  * CPU whose governor is read. Never fails: what cannot be read is "?".
  */
 void ab_env_read(struct ab_env *env, const char *root, int cpu);
+
+/*
+ * ab_env_kernel_kind - what the release says about the kernel, for the
+ * header: "Debian, flavour rt-amd64", or for another kernel its local
+ * version ("not a Debian kernel: no flavour; local version '-45-generic'").
+ */
+void ab_env_kernel_kind(const struct ab_env *env, char *buf, size_t len);
 
 /* ab_env_print - the short header: two lines, then one per warning. */
 void ab_env_print(FILE *f, const struct ab_env *env, unsigned int tsc_khz);

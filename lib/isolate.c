@@ -1,139 +1,560 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * isolate.c - a temporary exclusive cpuset through libcpuset (see
- * isolate.h). Kept apart from libnuma's users: both libraries define a
- * struct bitmask. libcpuset needs the legacy cpuset file system at
- * /dev/cpuset (mount -t cpuset none /dev/cpuset, or cgroup v1 with -o
- * cpuset,noprefix); on cgroup v2 its calls fail with ENODEV.
+ * isolate.c - --isolate (see isolate.h), one of two ways chosen at run time.
+ *
+ * Legacy cpuset file system mounted at /dev/cpuset: libcpuset, which works
+ * only there (on cgroup v2 its calls fail with ENODEV). This file is kept
+ * apart from libnuma's users: both libraries define a struct bitmask.
+ *
+ * cgroup v2: plain reads and writes of the cgroup v2 interface files, as
+ * the kernel's Documentation/admin-guide/cgroup-v2.rst describes them
+ * ("Controlling Controllers" for cgroup.subtree_control, "Cpuset Interface
+ * Files" for cpuset.cpus, cpuset.mems and cpuset.cpus.partition). Not
+ * libcgroup: Debian 12's (2.0.2) has no call for cpuset partitions and
+ * known bugs on cgroup v2, while these files are the kernel's own stable
+ * interface.
+ *
+ * Where the two meet: a controller enabled in a cgroup v2
+ * cgroup.subtree_control cannot be mounted as a v1 hierarchy (mount -t
+ * cpuset then fails with EBUSY), so the v2 way leaves the root's
+ * cgroup.subtree_control as it found it.
  */
+#define _GNU_SOURCE
 #include <bitmask.h>
-#include <dirent.h>
-#include <signal.h>
 #include <cpuset.h>
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "isolate.h"
 
-static char path[64];
+#define SET_PREFIX "allocbench-"
+#define V1_MOUNT   "/dev/cpuset"
 
-static int cpuset_fs_mounted(void)
+enum way { WAY_NONE, WAY_CPUSET_V1, WAY_CGROUP2 };
+
+/*
+ * The set in use. @way and @path as ab_isolate_path() shows it; for cgroup
+ * v2 also @root (the v2 mount point), @home (the cgroup directory this
+ * process came from) and the steps done, which ab_isolate_end() undoes:
+ * @enabled (cpuset added to the root's cgroup.subtree_control), @made (the
+ * directory exists), @moved (this process is in it).
+ */
+static struct {
+	enum way way;
+	char path[PATH_MAX];
+	char root[PATH_MAX];
+	char home[PATH_MAX];
+	int enabled, made, moved;
+} iso;
+
+/* has_word - whether @word is one of the words of @list split at @sep. */
+static int has_word(const char *list, const char *word, const char *sep)
 {
-	char line[512], dev[128], dir[256], type[64], opts[256];
-	FILE *f = fopen("/proc/mounts", "r");
+	size_t n = strlen(word), w;
+
+	for (list += strspn(list, sep); *list; list += strspn(list, sep)) {
+		w = strcspn(list, sep);
+		if (w == n && !strncmp(list, word, n))
+			return 1;
+		list += w;
+	}
+	return 0;
+}
+
+/*
+ * path_join - "@dir/@name" into @buf (PATH_MAX bytes). Returns 0 or
+ * -ENAMETOOLONG.
+ */
+static int path_join(char *buf, const char *dir, const char *name)
+{
+	int n = snprintf(buf, PATH_MAX, "%s/%s", dir, name);
+
+	return n < 0 || n >= PATH_MAX ? -ENAMETOOLONG : 0;
+}
+
+/*
+ * find_mount - whether /proc/mounts has a file system of type @type, at
+ * @dir unless @dir is NULL, with the mount option @opt unless @opt is NULL.
+ * The first one's mount point goes to @out (@len bytes) unless @out is
+ * NULL. Returns 1 or 0 (also when /proc/mounts cannot be read).
+ */
+static int find_mount(const char *dir, const char *type, const char *opt,
+		      char *out, size_t len)
+{
+	char line[4096], mdir[PATH_MAX], mtype[64], mopts[1024];
+	FILE *f = fopen("/proc/mounts", "re");
 	int found = 0;
 
 	if (!f)
 		return 0;
-	/* "-t cpuset" shows as a cgroup v1 mount with the cpuset option */
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "%127s %255s %63s %255s", dev, dir, type,
-			   opts) == 4 &&
-		    !strcmp(dir, "/dev/cpuset") &&
-		    (!strcmp(type, "cpuset") ||
-		     (!strcmp(type, "cgroup") && strstr(opts, "cpuset"))))
-			found = 1;
+	while (!found && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%*s %4095s %63s %1023s", mdir, mtype,
+			   mopts) != 3 ||
+		    strcmp(mtype, type) || (dir && strcmp(mdir, dir)) ||
+		    (opt && !has_word(mopts, opt, ",")))
+			continue;
+		if (out)
+			snprintf(out, len, "%s", mdir);
+		found = 1;
+	}
 	fclose(f);
 	return found;
 }
 
 /*
- * Removes the cpusets of earlier runs that were killed before they could
- * remove their own (SIGKILL): /allocbench-PID whose PID is gone. They are
- * empty, and while they stay their CPUs cannot be exclusive again.
+ * v1_mounted - whether the legacy cpuset file system is at /dev/cpuset
+ * ("-t cpuset" shows as a cgroup v1 mount with the cpuset option).
  */
-static void remove_stale(void)
+static int v1_mounted(void)
 {
-	char stale[300];
+	return find_mount(V1_MOUNT, "cpuset", NULL, NULL, 0) ||
+	       find_mount(V1_MOUNT, "cgroup", "cpuset", NULL, 0);
+}
+
+/*
+ * read_file - the contents of @file (at most @len - 1 bytes) into @buf,
+ * without the final newline. Returns 0 or -errno.
+ */
+static int read_file(const char *file, char *buf, size_t len)
+{
+	int fd = open(file, O_RDONLY | O_CLOEXEC), e;
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, len - 1);
+	e = errno;
+	close(fd);
+	if (n < 0)
+		return -e;
+	buf[n] = '\0';
+	if (n && buf[n - 1] == '\n')
+		buf[n - 1] = '\0';
+	return 0;
+}
+
+/*
+ * write_file - @s into @file in one write(2), as a cgroup interface file
+ * takes a value. Returns 0 or -errno: the kernel's answer to the write
+ * (EINVAL, EBUSY, ...), -EIO for a short write.
+ */
+static int write_file(const char *file, const char *s)
+{
+	int fd = open(file, O_WRONLY | O_CLOEXEC), ret = 0;
+	size_t n = strlen(s);
+	ssize_t w;
+
+	if (fd < 0)
+		return -errno;
+	w = write(fd, s, n);
+	if (w < 0)
+		ret = -errno;
+	else if ((size_t)w != n)
+		ret = -EIO;
+	close(fd);
+	return ret;
+}
+
+/*
+ * cg_get, cg_put - read the interface file @name of the cgroup directory
+ * @dir into @val (@vlen bytes, no final newline), or write @val to it.
+ * Return 0 or -errno, with one sentence in @err (@len bytes) naming the
+ * file (and the value) and the kernel's reason.
+ */
+static int cg_get(const char *dir, const char *name, char *val, size_t vlen,
+		  char *err, size_t len)
+{
+	char file[PATH_MAX];
+	int ret;
+
+	ret = path_join(file, dir, name);
+	if (!ret)
+		ret = read_file(file, val, vlen);
+	if (ret)
+		snprintf(err, len, "--isolate: cannot read %s: %s", file,
+			 strerror(-ret));
+	return ret;
+}
+
+static int cg_put(const char *dir, const char *name, const char *val, char *err,
+		  size_t len)
+{
+	char file[PATH_MAX];
+	int ret;
+
+	ret = path_join(file, dir, name);
+	if (!ret)
+		ret = write_file(file, val);
+	if (ret)
+		snprintf(err, len, "--isolate: cannot write %s to %s: %s", val,
+			 file, strerror(-ret));
+	return ret;
+}
+
+/*
+ * remove_stale - remove the sets of earlier runs that were killed before
+ * they could remove their own (SIGKILL): the entries allocbench-PID of the
+ * directory @dir whose PID is gone, through @remove(name) (0 or -errno).
+ * They hold no task, and while they stay their CPUs cannot be exclusive
+ * again. Each one removed is one line on stderr, naming it as @what
+ * @shown/name.
+ */
+static void remove_stale(const char *dir, const char *shown, const char *what,
+			 int (*remove)(const char *name))
+{
 	struct dirent *d;
-	DIR *dir = opendir("/dev/cpuset");
+	DIR *dp = opendir(dir);
 	int pid;
+	char c;
 
-	if (!dir)
+	if (!dp)
 		return;
-	while ((d = readdir(dir))) {
-		if (sscanf(d->d_name, "allocbench-%d", &pid) != 1 ||
-		    (kill(pid, 0) && errno != ESRCH) || !kill(pid, 0))
+	while ((d = readdir(dp))) {
+		if (sscanf(d->d_name, SET_PREFIX "%d%c", &pid, &c) != 1 ||
+		    pid <= 0 || !kill(pid, 0) || errno != ESRCH)
 			continue;
-		snprintf(stale, sizeof(stale), "/%s", d->d_name);
-		if (!cpuset_delete(stale))
+		if (!remove(d->d_name))
 			fprintf(stderr,
-				"allocbench: removed the cpuset %s left by a run that was killed\n",
-				stale);
+				"allocbench: removed the %s %s/%s left by a run that was killed\n",
+				what, shown, d->d_name);
 	}
-	closedir(dir);
+	closedir(dp);
 }
 
-const char *ab_isolate_path(void)
+/* ---- legacy cpuset file system, through libcpuset ---- */
+
+/* v1_remove - delete the cpuset /@name. Returns 0 or -errno. */
+static int v1_remove(const char *name)
 {
-	return path;
+	char p[PATH_MAX];
+
+	snprintf(p, sizeof(p), "/%s", name);
+	return cpuset_delete(p) ? -errno : 0;
 }
 
-void ab_isolate_end(void)
+/* v1_end - back to the top cpuset, delete ours; failures on stderr. */
+static void v1_end(void)
 {
-	if (!path[0])
-		return;
-	cpuset_move(0, "/");
-	cpuset_delete(path);
-	path[0] = '\0';
+	if (cpuset_move(0, "/"))
+		fprintf(stderr,
+			"allocbench: --isolate: cannot move back to the top cpuset: %s\n",
+			strerror(errno));
+	if (cpuset_delete(iso.path))
+		fprintf(stderr,
+			"allocbench: --isolate: cannot remove the cpuset %s: %s\n",
+			iso.path, strerror(errno));
 }
 
-int ab_isolate_start(const int *cpus, int n, char *err, size_t len)
+/*
+ * v1_start - the cpuset /allocbench-PID with @cpus[0..n), cpu_exclusive,
+ * and the top cpuset's memory nodes; this process moved into it. Returns
+ * 0 or -errno with one sentence in @err; on error nothing is left.
+ */
+static int v1_start(const int *cpus, int n, char *err, size_t len)
 {
 	struct bitmask *cb = NULL, *mb = NULL;
-	struct cpuset *cp = NULL, *root = NULL;
+	struct cpuset *cp = NULL, *top = NULL;
 	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
 	int i, ret = 0;
 
-	if (!cpuset_fs_mounted()) {
-		snprintf(
-			err, len,
-			"--isolate: needs the legacy cpuset file system at /dev/cpuset (mount -t cpuset none /dev/cpuset)%s",
-			access("/sys/fs/cgroup/cgroup.controllers", F_OK)
-				? ""
-				: "; this machine uses cgroup v2, where libcpuset cannot work");
-		return -ENODEV;
-	}
-	remove_stale();
-	snprintf(path, sizeof(path), "/allocbench-%d", (int)getpid());
+	remove_stale(V1_MOUNT, "", "cpuset", v1_remove);
+	snprintf(iso.path, sizeof(iso.path), "/" SET_PREFIX "%d",
+		 (int)getpid());
 	cp = cpuset_alloc();
-	root = cpuset_alloc();
+	top = cpuset_alloc();
 	cb = bitmask_alloc((unsigned int)ncpu);
 	mb = bitmask_alloc(1024);
-	if (!cp || !root || !cb || !mb) {
+	if (!cp || !top || !cb || !mb) {
 		ret = -ENOMEM;
+		snprintf(err, len, "--isolate: out of memory");
 		goto out;
 	}
 	for (i = 0; i < n; i++)
 		bitmask_setbit(cb, (unsigned int)cpus[i]);
-	if (cpuset_query(root, "/") || cpuset_getmems(root, mb) ||
+	if (cpuset_query(top, "/") || cpuset_getmems(top, mb) ||
 	    cpuset_setcpus(cp, cb) || cpuset_setmems(cp, mb) ||
 	    cpuset_set_iopt(cp, "cpu_exclusive", 1) ||
-	    cpuset_create(path, cp)) {
+	    cpuset_create(iso.path, cp)) {
 		ret = -errno;
 		snprintf(err, len, "--isolate: cannot create the cpuset %s: %s",
-			 path, strerror(errno));
-		path[0] = '\0';
+			 iso.path, strerror(errno));
 		goto out;
 	}
-	if (cpuset_move(0, path)) {
+	if (cpuset_move(0, iso.path)) {
 		ret = -errno;
-		snprintf(err, len, "--isolate: cannot move into %s: %s", path,
-			 strerror(errno));
-		cpuset_delete(path);
-		path[0] = '\0';
+		snprintf(err, len, "--isolate: cannot move into %s: %s",
+			 iso.path, strerror(errno));
+		cpuset_delete(iso.path);
 		goto out;
 	}
-	atexit(ab_isolate_end);
+	iso.way = WAY_CPUSET_V1;
 out:
-	if (ret == -ENOMEM)
-		snprintf(err, len, "--isolate: out of memory");
 	bitmask_free(cb);
 	bitmask_free(mb);
 	cpuset_free(cp);
-	cpuset_free(root);
+	cpuset_free(top);
 	return ret;
+}
+
+/* ---- cgroup v2: a cpuset partition ---- */
+
+/* v2_remove - rmdir the cgroup @name under the v2 root. 0 or -errno. */
+static int v2_remove(const char *name)
+{
+	char p[PATH_MAX];
+
+	if (path_join(p, iso.root, name))
+		return -ENAMETOOLONG;
+	return rmdir(p) ? -errno : 0;
+}
+
+/*
+ * v2_home - the cgroup directory this process is in, from the "0::PATH"
+ * line of /proc/self/cgroup, into iso.home. Returns 0 or -errno (-ENOENT:
+ * no such line).
+ */
+static int v2_home(void)
+{
+	char line[PATH_MAX + 8];
+	FILE *f = fopen("/proc/self/cgroup", "re");
+	int ret = -ENOENT;
+
+	if (!f)
+		return -errno;
+	while (ret && fgets(line, sizeof(line), f)) {
+		if (strncmp(line, "0::", 3))
+			continue;
+		line[strcspn(line, "\n")] = '\0';
+		if (line[4]) {
+			ret = path_join(iso.home, iso.root, line + 4);
+		} else { /* the root itself; both are PATH_MAX */
+			strcpy(iso.home, iso.root);
+			ret = 0;
+		}
+	}
+	fclose(f);
+	return ret;
+}
+
+/*
+ * v2_end - undo what v2_start() did, last step first: move this process
+ * back to its cgroup (to the root if that fails), make the cgroup a plain
+ * member again and remove it, take
+ * cpuset out of the root's cgroup.subtree_control if v2_start() put it
+ * there. Failures are lines on stderr.
+ */
+static void v2_end(void)
+{
+	char err[PATH_MAX + 128], pid[32];
+
+	snprintf(pid, sizeof(pid), "%d", (int)getpid());
+	if (iso.moved &&
+	    cg_put(iso.home, "cgroup.procs", pid, err, sizeof(err))) {
+		fprintf(stderr, "allocbench: %s\n", err);
+		if (cg_put(iso.root, "cgroup.procs", pid, err, sizeof(err)))
+			fprintf(stderr, "allocbench: %s\n", err);
+	}
+	/*
+	 * Back to a member first: that hands the CPUs back to the root and
+	 * widens its tasks' affinity before this returns, while rmdir only
+	 * takes the partition down later (the cgroup goes offline
+	 * asynchronously), and a command started meanwhile would still be
+	 * kept off these CPUs.
+	 */
+	if (iso.made && cg_put(iso.path, "cpuset.cpus.partition", "member", err,
+			       sizeof(err)))
+		fprintf(stderr, "allocbench: %s\n", err);
+	if (iso.made && rmdir(iso.path) && errno != ENOENT)
+		fprintf(stderr,
+			"allocbench: --isolate: cannot remove the cgroup %s: %s\n",
+			iso.path, strerror(errno));
+	if (iso.enabled && cg_put(iso.root, "cgroup.subtree_control", "-cpuset",
+				  err, sizeof(err)))
+		fprintf(stderr, "allocbench: %s\n", err);
+	iso.moved = iso.made = iso.enabled = 0;
+}
+
+/*
+ * v2_start - the cgroup allocbench-PID under the v2 root iso.root, a
+ * partition root of @cpus[0..n) with the root's memory nodes, and this
+ * process moved into it. Returns 0 or -errno with one sentence in @err
+ * (-EINVAL when the kernel made it an invalid partition root: its reason);
+ * on error ab_isolate_end() has undone every step.
+ */
+static int v2_start(const int *cpus, int n, char *err, size_t len)
+{
+	char val[4096], pid[32], *reason;
+	size_t off = 0;
+	int i, ret;
+
+	ret = v2_home();
+	if (ret) {
+		snprintf(
+			err, len,
+			"--isolate: cannot find this process's cgroup v2 in /proc/self/cgroup: %s",
+			strerror(-ret));
+		return ret;
+	}
+	remove_stale(iso.root, iso.root, "cgroup", v2_remove);
+	snprintf(pid, sizeof(pid), "%d", (int)getpid());
+	snprintf(val, sizeof(val), SET_PREFIX "%s", pid);
+	ret = path_join(iso.path, iso.root, val);
+	if (ret) {
+		snprintf(err, len, "--isolate: %s/%s: %s", iso.root, val,
+			 strerror(-ret));
+		return ret;
+	}
+	iso.way = WAY_CGROUP2;
+
+	ret = cg_get(iso.root, "cgroup.subtree_control", val, sizeof(val), err,
+		     len);
+	if (!ret && !has_word(val, "cpuset", " ")) {
+		ret = cg_put(iso.root, "cgroup.subtree_control", "+cpuset", err,
+			     len);
+		iso.enabled = !ret;
+	}
+	if (ret)
+		goto fail;
+	if (mkdir(iso.path, 0755)) {
+		ret = -errno;
+		snprintf(err, len, "--isolate: cannot create the cgroup %s: %s",
+			 iso.path, strerror(errno));
+		goto fail;
+	}
+	iso.made = 1;
+
+	/* cpuset.cpus first, then the partition (cgroup-v2.rst) */
+	for (i = 0; i < n && off < sizeof(val); i++)
+		off += (size_t)snprintf(val + off, sizeof(val) - off, "%s%d",
+					i ? "," : "", cpus[i]);
+	ret = cg_put(iso.path, "cpuset.cpus", val, err, len);
+	if (!ret)
+		ret = cg_get(iso.root, "cpuset.mems.effective", val,
+			     sizeof(val), err, len);
+	if (!ret)
+		ret = cg_put(iso.path, "cpuset.mems", val, err, len);
+	if (!ret)
+		ret = cg_put(iso.path, "cpuset.cpus.partition", "root", err,
+			     len);
+	/* the write may succeed and still leave "root invalid (reason)" */
+	if (!ret)
+		ret = cg_get(iso.path, "cpuset.cpus.partition", val,
+			     sizeof(val), err, len);
+	if (!ret && strcmp(val, "root")) {
+		reason = strchr(val, '(');
+		if (reason)
+			reason[strcspn(reason, ")")] = '\0';
+		snprintf(
+			err, len,
+			"--isolate: the kernel refused %s as a cpuset partition: %s",
+			iso.path, reason ? reason + 1 : val);
+		ret = -EINVAL;
+	}
+	if (ret)
+		goto fail;
+	ret = cg_put(iso.path, "cgroup.procs", pid, err, len);
+	if (ret)
+		goto fail;
+	iso.moved = 1;
+	return 0;
+fail:
+	ab_isolate_end();
+	return ret;
+}
+
+/* ---- either ---- */
+
+const char *ab_isolate_path(void)
+{
+	return iso.way == WAY_NONE ? "" : iso.path;
+}
+
+const char *ab_isolate_what(void)
+{
+	switch (iso.way) {
+	case WAY_CPUSET_V1:
+		return "exclusive cpuset";
+	case WAY_CGROUP2:
+		return "cpuset partition";
+	default:
+		return "";
+	}
+}
+
+void ab_isolate_end(void)
+{
+	if (iso.way == WAY_CPUSET_V1)
+		v1_end();
+	else if (iso.way == WAY_CGROUP2)
+		v2_end();
+	iso.way = WAY_NONE;
+	iso.path[0] = '\0';
+}
+
+/*
+ * no_way - the -ENODEV sentence into @err: what each way misses here. @v2
+ * says whether a cgroup v2 is mounted (at iso.root), @ctl is its
+ * cgroup.controllers.
+ */
+static void no_way(int v2, const char *ctl, char *err, size_t len)
+{
+	char fs[4096] = "", v2why[PATH_MAX + 1200];
+
+	read_file("/proc/filesystems", fs, sizeof(fs));
+	if (v2)
+		snprintf(
+			v2why, sizeof(v2why),
+			"the cgroup v2 at %s has no cpuset controller (cgroup.controllers: \"%s\"; a legacy hierarchy may hold it)",
+			iso.root, ctl);
+	else
+		snprintf(
+			v2why, sizeof(v2why),
+			"no cgroup v2 is mounted (mount -t cgroup2 none /sys/fs/cgroup)");
+	snprintf(
+		err, len,
+		"--isolate: needs the legacy cpuset file system at /dev/cpuset or a cgroup v2 with the cpuset controller: /dev/cpuset is not mounted (%s), and %s",
+		strstr(fs, "\tcpuset\n")
+			? "mount -t cpuset none /dev/cpuset"
+			: "this kernel has no legacy cpuset file system: CONFIG_CPUSETS_V1 is off",
+		v2why);
+}
+
+int ab_isolate_start(const int *cpus, int n, char *err, size_t len)
+{
+	static int registered;
+	char ctl[1024] = "";
+	int ret, v2;
+
+	if (iso.way != WAY_NONE) {
+		snprintf(err, len, "--isolate: already in the %s %s",
+			 ab_isolate_what(), iso.path);
+		return -EBUSY;
+	}
+	/* before anything exists: whatever exit() comes next removes it */
+	if (!registered && !atexit(ab_isolate_end))
+		registered = 1;
+	if (v1_mounted()) {
+		ret = v1_start(cpus, n, err, len);
+	} else {
+		v2 = find_mount(NULL, "cgroup2", NULL, iso.root,
+				sizeof(iso.root));
+		if (v2)
+			cg_get(iso.root, "cgroup.controllers", ctl, sizeof(ctl),
+			       err, len);
+		if (!v2 || !has_word(ctl, "cpuset", " ")) {
+			no_way(v2, ctl, err, len);
+			return -ENODEV;
+		}
+		ret = v2_start(cpus, n, err, len);
+	}
+	/* -ENODEV means no way at all; a step's ENODEV is another error */
+	return ret == -ENODEV ? -EIO : ret;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "jsonout.h"
+#include "textout.h"
 
 int ab_cmdline_argc;
 const char **ab_cmdline_argv;
@@ -30,6 +31,9 @@ json_object *ab_json_stats(const struct ab_stats *s)
 	json_object_array_add(ci, ab_json_num(s->ci_lo));
 	json_object_array_add(ci, ab_json_num(s->ci_hi));
 	json_object_object_add(o, "ci95_median", ci);
+	/* the interval's exact coverage, >= 0.95; null with the interval */
+	json_object_object_add(o, "ci_median_coverage",
+			       ab_json_num(s->ci_level));
 	return o;
 }
 
@@ -51,6 +55,13 @@ json_object *ab_json_env(const struct ab_env *e, unsigned int tsc_khz)
 	int i, n;
 
 	json_object_object_add(o, "kernel_release", str(e->release));
+	json_object_object_add(o, "kernel_version", str(e->uts_version));
+	json_object_object_add(o, "distribution",
+			       e->distribution[0] ? str(e->distribution)
+						  : NULL);
+	json_object_object_add(o, "flavour",
+			       e->flavour[0] ? str(e->flavour) : NULL);
+	json_object_object_add(o, "local_version", str(e->local_version));
 	json_object_object_add(o, "cmdline", str(e->cmdline));
 	boot = json_object_new_object();
 	json_object_object_add(boot, "init_on_alloc", str(e->p_init_on_alloc));
@@ -82,6 +93,7 @@ json_object *ab_json_env(const struct ab_env *e, unsigned int tsc_khz)
 			       str(e->c_preempt_dynamic));
 	json_object_object_add(o, "config", cfg);
 	json_object_object_add(o, "preempt_model", str(e->preempt_model));
+	json_object_object_add(o, "preempt_detail", str(e->preempt_detail));
 	json_object_object_add(o, "init_on_alloc", tri(e->init_on_alloc));
 	json_object_object_add(o, "init_on_free", tri(e->init_on_free));
 	json_object_object_add(o, "slab_merge", tri(e->slab_merge));
@@ -155,10 +167,18 @@ double ab_json_double(json_object *v)
 
 void ab_json_print(json_object *root, FILE *f)
 {
-	fputs(json_object_to_json_string_ext(
-		      root,
-		      JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE),
-	      f);
+	/*
+	 * The one place every document's strings are made valid UTF-8 (a
+	 * file name, a label or a kernel string may hold any byte). json-c
+	 * writes structure, numbers and escapes in ASCII and copies the bytes
+	 * >= 0x80 of strings as they are, so a byte that is not UTF-8 can
+	 * only stand inside a string, and repairing the whole text repairs
+	 * each string and nothing else; U+FFFD adds no JSON syntax.
+	 */
+	ab_utf8_fputs(json_object_to_json_string_ext(
+			      root, JSON_C_TO_STRING_PRETTY |
+					    JSON_C_TO_STRING_NOSLASHESCAPE),
+		      f);
 	fputc('\n', f);
 	json_object_put(root);
 }

@@ -41,12 +41,18 @@ json_object *ab_json_envelope(const char *command, time_t start);
 /* ab_json_time - @t as "YYYY-MM-DDThh:mm:ssZ". */
 json_object *ab_json_time(time_t t);
 
-/* ab_json_print - pretty-print @root with a final newline; frees it. */
+/*
+ * ab_json_print - pretty-print @root with a final newline; frees it. Every
+ * byte of a string that is not UTF-8 is written as U+FFFD, so the output
+ * is valid JSON (RFC 8259 text is UTF-8) whatever the strings held.
+ */
 void ab_json_print(json_object *root, FILE *f);
 
 /*
  * Reading saved results, which may have been edited by hand: each helper
- * takes NULL and a value of the wrong type and answers NULL or NAN.
+ * takes NULL and a value of the wrong type and answers NULL or NAN. Check
+ * a file first with ab_json_read_result() (jsonin.h), which names the
+ * file and the field at fault, so these answer what it found valid.
  * ab_json_get - member @key of object @o, or NULL.
  * ab_json_array - member @key if it is an array, else NULL.
  * ab_json_double - the number @v holds, NAN for null or a missing value.

@@ -267,6 +267,123 @@ int ab_opt_seed(const char *arg, struct ab_run_opts *o, char *err, size_t len)
 	return 0;
 }
 
+int ab_kernel_flag(const struct ab_info *info, uint64_t flag)
+{
+	if (info->size < AB_INFO_SIZE_VER1)
+		return -1;
+	return !!(info->kernel_flags & flag);
+}
+
+const char *ab_strategy_note(const struct ab_info *info, const char *name)
+{
+	if (!strcmp(name, "kmalloc_class") &&
+	    ab_kernel_flag(info, AB_KERNEL_RANDOM_KMALLOC_CACHES) == 1)
+		return "kmalloc_class: this kernel has RANDOM_KMALLOC_CACHES: plain kmalloc() picks one of several copies of each size's cache from its caller's address, while kmalloc_class allocates from kmalloc_caches[KMALLOC_NORMAL][index] (the first copy) itself: the two may time different caches";
+	return NULL;
+}
+
+int ab_info_answer_check(struct ab_info *info, struct ab_strategy_info *si,
+			 uint32_t have, char *why, size_t len)
+{
+	uint32_t i;
+
+	info->version[sizeof(info->version) - 1] = '\0';
+	if (!info->page_size || (info->page_size & (info->page_size - 1))) {
+		snprintf(
+			why, len,
+			"the module's AB_IOC_INFO answer makes no sense: page size %u",
+			info->page_size);
+		return -EPROTO;
+	}
+	/* never more strategies than the caller made room for */
+	if (info->nr_strategies > have)
+		info->nr_strategies = have;
+	for (i = 0; si && i < info->nr_strategies; i++) {
+		si[i].name[sizeof(si[i].name) - 1] = '\0';
+		si[i].desc[sizeof(si[i].desc) - 1] = '\0';
+	}
+	return 0;
+}
+
+/* One inconsistency of a run's answer into @why; -EPROTO. */
+static int bad_answer(char *why, size_t len, const char *what,
+		      unsigned long long got, unsigned long long most)
+{
+	snprintf(
+		why, len,
+		"the module's answer makes no sense: %s %llu, at most %llu possible; nothing of this run is used",
+		what, got, most);
+	return -EPROTO;
+}
+
+int ab_run_answer_check(const struct ab_run *req, struct ab_run *ans, int err,
+			char *why, size_t len)
+{
+	const size_t out = offsetof(struct ab_run, trials_done);
+	struct ab_run got = *ans;
+
+	/* the request stays the caller's own, whatever came back */
+	*ans = *req;
+	if (err && err != -EINTR) {
+		memset((char *)ans + out, 0, sizeof(*ans) - out);
+		return err;
+	}
+	if (got.trials_done > req->trials)
+		err = bad_answer(why, len, "trials done", got.trials_done,
+				 req->trials);
+	else if (!err && got.trials_done != req->trials)
+		err = bad_answer(
+			why, len,
+			"trials done by a finished run (fewer than asked)",
+			got.trials_done, req->trials);
+	else if (got.objects > (uint64_t)got.trials_done * req->batch)
+		err = bad_answer(why, len, "objects", got.objects,
+				 (uint64_t)got.trials_done * req->batch);
+	else if (got.failed > got.trials_done)
+		err = bad_answer(why, len, "failed allocations", got.failed,
+				 got.trials_done);
+	else if (got.node_checked > got.objects)
+		err = bad_answer(why, len, "objects checked for their node",
+				 got.node_checked, got.objects);
+	else if (got.node_hits > got.node_checked)
+		err = bad_answer(why, len, "node hits", got.node_hits,
+				 got.node_checked);
+	/* a bad answer is not used at all: its outputs stay zero */
+	if (err != -EPROTO)
+		memcpy((char *)ans + out, (const char *)&got + out,
+		       sizeof(*ans) - out);
+	else
+		memset((char *)ans + out, 0, sizeof(*ans) - out);
+	return err;
+}
+
+int ab_lookup_answer_check(const struct ab_lookup *req, struct ab_lookup *ans,
+			   int err, char *why, size_t len)
+{
+	const size_t out = offsetof(struct ab_lookup, checksum);
+	struct ab_lookup got = *ans;
+
+	*ans = *req;
+	if (err && err != -EINTR) {
+		memset((char *)ans + out, 0, sizeof(*ans) - out);
+		return err;
+	}
+	if (got.trials_done > req->trials)
+		err = bad_answer(why, len, "lookup passes done",
+				 got.trials_done, req->trials);
+	else if (!err && got.trials_done != req->trials)
+		err = bad_answer(
+			why, len,
+			"lookup passes done by a finished run (fewer than asked)",
+			got.trials_done, req->trials);
+	if (err != -EPROTO)
+		memcpy((char *)ans + out, (const char *)&got + out,
+		       sizeof(*ans) - out);
+	else
+		memset((char *)ans + out, 0, sizeof(*ans) - out);
+	return err;
+}
+
 /* Smallest order whose block holds @size bytes. */
 static uint32_t order_for(uint64_t size, uint32_t page_size)
 {
@@ -406,6 +523,14 @@ int ab_run_prepare(const struct ab_run_opts *o, const struct ab_info *info,
 	}
 	if (o->context != AB_CTX_NORMAL &&
 	    (si->params & (AB_PARAM_SIZE | AB_PARAM_ORDER))) {
+		if (ab_kernel_flag(info, AB_KERNEL_PREEMPT_RT) == 1) {
+			snprintf(
+				err, len,
+				"--context=%s: this kernel is PREEMPT_RT, where spinlocks sleep, so %s may sleep with any --gfp and cannot run with preemption or IRQs off; --context=normal (the default) works here, --context=%s on a kernel without PREEMPT_RT",
+				ab_context_name(o->context), si->name,
+				ab_context_name(o->context));
+			return -EINVAL;
+		}
 		if (!(si->params & AB_PARAM_GFP)) {
 			snprintf(
 				err, len,

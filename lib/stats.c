@@ -2,6 +2,7 @@
 /* stats.c - summary statistics of samples (see stats.h for definitions). */
 #define _GNU_SOURCE /* M_LN2 */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -119,4 +120,22 @@ void ab_histogram_log2(const double *v, size_t n, uint64_t *counts,
 		}
 		counts[b < nbuckets ? b : nbuckets - 1]++;
 	}
+}
+
+void ab_ci_note(size_t n, char *buf, size_t len)
+{
+	size_t lo, hi;
+	double cov;
+
+	ab_median_ci_ranks(n, &lo, &hi, &cov);
+	if (isnan(cov))
+		snprintf(
+			buf, len,
+			"CI of the median, %zu samples: none reaches %.0f%% (needs 6 or more)",
+			n, 100 * AB_CI_LEVEL);
+	else
+		snprintf(
+			buf, len,
+			"CI of the median, %zu samples: ranks %zu and %zu of the sorted samples, exact coverage %.1f%%",
+			n, lo, hi, 100 * cov);
 }

@@ -62,6 +62,13 @@ struct ab_stats {
  */
 void ab_median_ci_ranks(size_t n, size_t *lo, size_t *hi, double *coverage);
 
+/*
+ * ab_ci_note - one sentence naming the interval of the median for @n
+ * samples and its exact coverage ("... ranks 40 and 61 of the sorted
+ * samples, exact coverage 96.5%"), or that none reaches the level.
+ */
+void ab_ci_note(size_t n, char *buf, size_t len);
+
 /* ab_stats_compute - fill @st from @v[0..n). Sorts @v in place. */
 void ab_stats_compute(double *v, size_t n, struct ab_stats *st);
 

@@ -67,9 +67,10 @@ case $nodes in
 esac
 
 log=${VM_LOG:-$work/console.log}
-# Two serial ports: ttyS0 is the kernel's console (to $log, with the
-# guest's dmesg appended at the end), ttyS1 carries the command's output and
-# status markers (to stdout), so kernel messages never mix into the output.
+# Two channels: ttyS0 is the kernel's console (to $log, with the guest's
+# dmesg appended at the end); qemu's isa-debugcon (port 0xe9, written by
+# the guest's /bin/ab-out, no interrupts) carries the command's output and
+# status markers to stdout, so kernel messages never mix into the output.
 #
 # -accel tcg,thread=single: qemu 7.2's multi-threaded TCG let Debian 6.12
 # (and 6.12-rt) die with "Oops: int3" in __schedule, most often while perf
@@ -88,7 +89,7 @@ log=${VM_LOG:-$work/console.log}
 timeout "$timeout_s" qemu-system-x86_64 -accel tcg,thread=single -m "$mem" $numa \
 	-nographic -no-reboot -nodefaults \
 	-chardev file,id=con,path="$work/con.raw" -serial chardev:con \
-	-chardev stdio,id=out -serial chardev:out \
+	-chardev stdio,id=out -device isa-debugcon,iobase=0xe9,chardev=out \
 	-kernel "$kdir/vmlinuz" -initrd "$work/initrd" \
 	-append "console=ttyS0 panic=-1 quiet ${APPEND:-}" </dev/null |
 	tr -d '\r' | tee "$work/out.log" | awk '

@@ -86,7 +86,7 @@ tmp=$(mktemp -d)
 "$ab" lookup --backend=user --trials=5 --size=64 --json -o "$tmp/l.json"
 expect 0 "" "plot a saved lookup as SVG" -- plot "$tmp/l.json" -o "$tmp/l.svg"
 expect 2 "must end in .svg or .png" "plot -o with another extension" -- plot "$tmp/l.json" -o "$tmp/l.gif"
-expect 2 "not an allocbench result" "plot a file that is not a result" -- plot /etc/hostname -o "$tmp/x.svg"
+expect 4 "/etc/hostname: not JSON: line 1" "plot a file that is not a result: status 4, file named" -- plot /etc/hostname -o "$tmp/x.svg"
 expect 2 "usage: allocbench plot" "plot without -o" -- plot "$tmp/l.json"
 expect 0 '"schema_version":1' "--json has a schema version" -- lookup --backend=user --trials=5 --size=8 --json
 expect 2 "-o /nonexistent/x: cannot write there" "-o to a missing directory" -- lookup --backend=user -o /nonexistent/x
@@ -149,17 +149,115 @@ else
 	notok "host cli: untouched blocks ($(printf '%s' "$out" | head -c 200))"
 fi
 tmp=$(mktemp -d)
-printf '{"schema":"allocbench-result","results":5}' >"$tmp/bad.json"
-expect 2 "not an allocbench result" "plot refuses a result whose results are not a list" -- plot "$tmp/bad.json" -o "$tmp/x.png"
-expect 2 "not an allocbench result" "compare refuses it too" -- compare "$tmp/bad.json" "$tmp/bad.json"
+printf '{"schema":"allocbench-result","schema_version":1,"command":"run","results":5}' >"$tmp/bad.json"
+expect 4 "bad.json: results: a number, not an array" "plot refuses a result whose results are not a list" -- plot "$tmp/bad.json" -o "$tmp/x.png"
+expect 4 "bad.json: results: a number, not an array" "compare refuses it too" -- compare "$tmp/bad.json" "$tmp/bad.json"
+
+# output safety: whatever a name or a label holds, it reaches gnuplot as
+# data, the input is never written, and JSON and CSV stay well-formed
+"$ab" run --backend=user --alloc=malloc,posix_memalign --trials=20 --json -o "$tmp/r.json" 2>/dev/null
+cp "$tmp/r.json" "$tmp/r.orig"
+cp "$tmp/r.json" "$tmp/r.orig.json"
+out=$("$ab" plot "$tmp/r.json" -o "$tmp/r.json'x.svg" 2>&1)
+st=$?
+if [ "$st" = 0 ] && cmp -s "$tmp/r.json" "$tmp/r.orig" && grep -q '<svg' "$tmp/r.json'x.svg"; then
+	ok "host cli: plot -o NAME'x.svg writes that file and leaves the input alone"
+else
+	notok "host cli: plot -o NAME'x.svg (exit $st: $out; input $(cmp -s "$tmp/r.json" "$tmp/r.orig" && echo intact || echo CHANGED))"
+fi
+cp "$tmp/r.orig" "$tmp/r.json"
+"$ab" plot "$tmp/r.json" -o "$tmp/it's.svg" >/dev/null 2>&1
+if [ -s "$tmp/it's.svg" ] && [ ! -e "$tmp/it" ]; then
+	ok "host cli: plot -o it's.svg writes it's.svg"
+else
+	notok "host cli: plot -o it's.svg ($(ls "$tmp" | tr '\n' ' '))"
+fi
+"$ab" plot "$tmp/r.json" -o /nonexistent/dir/x.svg >"$tmp/stdout" 2>"$tmp/stderr"
+st=$?
+if [ "$st" = 2 ] && [ ! -s "$tmp/stdout" ] && [ "$(wc -l <"$tmp/stderr")" = 1 ] &&
+	grep -q "/nonexistent/dir/x.svg: cannot write there: No such file or directory" "$tmp/stderr"; then
+	ok "host cli: plot -o into a missing directory: one error line, nothing on stdout"
+else
+	notok "host cli: plot -o into a missing directory (exit $st, $(wc -c <"$tmp/stdout") bytes on stdout: $(head -c 200 "$tmp/stderr"))"
+fi
+cp "$tmp/r.json" "$tmp/r.svg"
+expect 2 "that is the result" "plot -o the input itself is refused" -- plot "$tmp/r.svg" -o "$tmp/r.svg"
+if cmp -s "$tmp/r.svg" "$tmp/r.orig"; then ok "host cli: plot never overwrites its input"; else notok "host cli: plot overwrote its input"; fi
+"$ab" plot "$tmp/r.json" -o "$tmp/x.PNG" >/dev/null 2>&1
+if [ "$(head -c 4 "$tmp/x.PNG" 2>/dev/null | od -An -c | tr -d ' ')" = "211PNG" ]; then
+	ok "host cli: plot -o x.PNG (the extension in any case)"
+else
+	notok "host cli: plot -o x.PNG"
+fi
+"$ab" plot "$tmp/r.json" -o "$tmp/u.svg" >/dev/null 2>&1
+if grep -q '>posix_memalign alloc<' "$tmp/u.svg"; then
+	ok "host cli: plot draws underscores as they are (no subscript)"
+else
+	notok "host cli: plot draws posix_memalign as $(grep -o '<text>posix[^/]*' "$tmp/u.svg" | head -n 1)"
+fi
 python3 - "$tmp" <<'PY'
 import json, sys
-d = {"schema": "allocbench-result", "schema_version": 1, "command": "run",
-     "results": [{"kind": "alloc", "label": "x\nEOD\nsystem('touch %s/PWNED')\n" % sys.argv[1],
-                  "alloc": {"ns": {"median": 1, "ci95_median": [1, 2]}}}]}
-json.dump(d, open(sys.argv[1] + "/evil.json", "w"))
+t = sys.argv[1]
+d = json.load(open(t + "/r.json"))
+d["results"][0]["label"] = ("x'\"`touch %s/PWNED1`\nEOD\nsystem('touch %s/PWNED2')\n"
+                            "@x %%d a_b ^{2}" % (t, t))
+json.dump(d, open(t + "/evil.json", "w"))
 PY
 "$ab" plot "$tmp/evil.json" -o "$tmp/e.svg" >/dev/null 2>&1
-if [ -e "$tmp/PWNED" ]; then notok "plot: a label cannot run gnuplot commands"; else ok "plot: a label cannot run gnuplot commands"; fi
+st=$?
+if [ "$st" = 0 ] && [ ! -e "$tmp/PWNED1" ] && [ ! -e "$tmp/PWNED2" ] &&
+	grep -q "EOD.system('touch $tmp/PWNED2').@x %d a_b ^{2} alloc<" "$tmp/e.svg" &&
+	python3 -c 'import sys, xml.dom.minidom as m; m.parse(sys.argv[1])' "$tmp/e.svg"; then
+	ok "plot: a label cannot run gnuplot commands, and is drawn as it is"
+else
+	notok "plot: a label cannot run gnuplot commands, and is drawn as it is (exit $st)"
+fi
+bad=$(printf '%s/s\377,"q".txt' "$tmp")
+printf '64\n128\n' >"$bad"
+if "$ab" lookup --backend=user --trials=5 --sizes-from="$bad" --json | python3 -m json.tool >/dev/null 2>&1; then
+	ok "host cli: lookup --json with a file name that is not UTF-8 is valid JSON"
+else
+	notok "host cli: lookup --json with a file name that is not UTF-8 is not valid JSON"
+fi
+"$ab" lookup --backend=user --trials=3 --method=bsr --sizes-from="$bad" --csv >"$tmp/l.csv" 2>/dev/null
+if python3 - "$tmp/l.csv" "$bad" <<'PY'; then
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], encoding="latin-1", newline="")))
+name = sys.argv[2].encode("utf-8", "surrogateescape").decode("latin-1")
+assert len(rows) == 3 and all(len(r) == 13 for r in rows), rows
+assert all(r[0] == name for r in rows[1:]), rows
+assert not any(f.lower() in ("nan", "inf", "-nan") for r in rows for f in r), rows
+assert rows[1][7] == "" and rows[1][8] == "", rows  # 3 passes: no interval
+PY
+	ok "host cli: lookup --csv quotes a name with a comma and a quote, undefined values empty"
+else
+	notok "host cli: lookup --csv ($(head -c 300 "$tmp/l.csv"))"
+fi
+
+# saved results: each reader names the file and the field, status 4
+: >"$tmp/empty.json"
+expect 4 "compare: $tmp/missing.json: cannot read: No such file or directory" "compare a missing file" -- compare "$tmp/missing.json" "$tmp/r.json"
+expect 4 "compare: $tmp/empty.json: empty file" "compare an empty file" -- compare "$tmp/r.json" "$tmp/empty.json"
+head -c 200 "$tmp/r.json" >"$tmp/cut.json"
+expect 4 "cut.json: not JSON: line [0-9]*: the document ends early" "compare a truncated file" -- compare "$tmp/cut.json" "$tmp/r.json"
+python3 - "$tmp" <<'PY'
+import json, sys
+t = sys.argv[1]
+d = json.load(open(t + "/r.json"))
+def save(name, edit):
+    e = json.loads(json.dumps(d))
+    edit(e)
+    json.dump(e, open(t + "/" + name, "w"), allow_nan=True)
+save("nan.json", lambda e: e["results"][1]["alloc"]["per_op_ns_sorted"].__setitem__(2, float("nan")))
+save("null.json", lambda e: e["results"][0]["free"]["per_op_ns_sorted"].__setitem__(0, None))
+save("str.json", lambda e: e["results"][0]["alloc"]["per_op_ns_sorted"].__setitem__(0, "12"))
+save("neg.json", lambda e: e["results"][0]["alloc"]["histogram"][0].__setitem__("count", -3))
+PY
+expect 4 "nan.json: results\[1\].alloc.per_op_ns_sorted\[2\]: NaN, not a finite number" "compare refuses a NaN sample" -- compare "$tmp/nan.json" "$tmp/r.json"
+expect 4 "null.json: results\[0\].free.per_op_ns_sorted\[0\]: null, not a number" "compare refuses a null sample" -- compare "$tmp/r.json" "$tmp/null.json"
+expect 4 "str.json: results\[0\].alloc.per_op_ns_sorted\[0\]: a string, not a number" "compare refuses a string sample" -- compare "$tmp/str.json" "$tmp/r.json"
+expect 4 "neg.json: results\[0\].alloc.histogram\[0\].count: -3, below the minimum 1" "compare refuses a negative count" -- compare "$tmp/neg.json" "$tmp/r.json"
+expect 4 "nan.json: results\[1\].alloc.per_op_ns_sorted\[2\]: NaN" "plot refuses a NaN sample" -- plot "$tmp/nan.json" -o "$tmp/n.svg"
+expect 0 "Mann-Whitney U" "compare two valid saved results" -- compare "$tmp/r.json" "$tmp/r.orig.json"
 expect 2 "binary data, not sizes" "lookup --sizes-from=/dev/zero stops at once" -- lookup --backend=user --sizes-from=/dev/zero
 rm -rf "$tmp"

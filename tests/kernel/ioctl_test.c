@@ -30,6 +30,7 @@
 #include <linux/allocbench.h>
 #include <linux/perf_event.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 
 static int fd = -1;
 static struct ab_info info;
@@ -115,6 +116,94 @@ static void test_info_count_only(void **state)
 
 	assert_int_equal(xioctl(AB_IOC_INFO, &i), 0);
 	assert_int_equal(i.nr_strategies, info.nr_strategies);
+}
+
+/* Whether uname -v holds the word @word (the kernel's own build flags). */
+static int uname_says(const char *word)
+{
+	struct utsname u;
+	size_t n = strlen(word);
+	const char *p;
+
+	if (uname(&u))
+		return 0;
+	for (p = u.version; (p = strstr(p, word)); p += n)
+		if ((p == u.version || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+			return 1;
+	return 0;
+}
+
+static int kernel_is_rt(void)
+{
+	return uname_says("PREEMPT_RT");
+}
+
+/* "y" when /boot/config-RELEASE sets CONFIG_@sym=y, -1 without the file. */
+static int config_has(const char *sym)
+{
+	char path[256], line[512], want[128];
+	struct utsname u;
+	int found = 0;
+	FILE *f;
+
+	if (uname(&u))
+		return -1;
+	snprintf(path, sizeof(path), "/boot/config-%s", u.release);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	snprintf(want, sizeof(want), "CONFIG_%s=y\n", sym);
+	while (fgets(line, sizeof(line), f))
+		found |= !strcmp(line, want);
+	fclose(f);
+	return found;
+}
+
+/*
+ * kernel_flags: only known bits, each the kernel's own config (and uname
+ * -v agrees on PREEMPT_RT).
+ */
+static void test_info_kernel_flags(void **state)
+{
+	static const struct {
+		uint64_t flag;
+		const char *sym;
+	} flags[] = {
+		{ AB_KERNEL_PREEMPT_RT, "PREEMPT_RT" },
+		{ AB_KERNEL_PREEMPT_DYNAMIC, "PREEMPT_DYNAMIC" },
+		{ AB_KERNEL_RANDOM_KMALLOC_CACHES, "RANDOM_KMALLOC_CACHES" },
+		{ AB_KERNEL_SLAB_BUCKETS, "SLAB_BUCKETS" },
+	};
+	size_t k;
+	int y;
+
+	assert_int_equal(info.size, AB_INFO_SIZE_VER1);
+	assert_int_equal(info.kernel_flags & ~AB_KERNEL_FLAGS_ALL, 0);
+	assert_int_equal(!!(info.kernel_flags & AB_KERNEL_PREEMPT_RT),
+			 kernel_is_rt());
+	for (k = 0; k < sizeof(flags) / sizeof(flags[0]); k++) {
+		y = config_has(flags[k].sym);
+		if (y < 0)
+			continue;
+		if (!!(info.kernel_flags & flags[k].flag) != y)
+			fail_msg("kernel_flags says %s=%d, the config %d",
+				 flags[k].sym,
+				 !!(info.kernel_flags & flags[k].flag), y);
+	}
+}
+
+/* A version-0 caller gets version 0 back: the appended fields untouched. */
+static void test_info_ver0(void **state)
+{
+	struct ab_info i;
+
+	memset(&i, 0, sizeof(i));
+	i.size = AB_INFO_SIZE_VER0;
+	i.kernel_flags = 0x5a5a; /* beyond the caller's size: not read */
+	assert_int_equal(xioctl(AB_IOC_INFO, &i), 0);
+	assert_int_equal(i.size, AB_INFO_SIZE_VER0);
+	assert_int_equal(i.abi_version, AB_ABI_VERSION);
+	assert_int_equal(i.kernel_flags, 0x5a5a);
 }
 
 /* A struct larger than the module's: zero tail accepted, nonzero -E2BIG. */
@@ -625,24 +714,30 @@ static void test_write_every_strategy(void **state)
 	}
 }
 
-/* Everything that takes a GFP choice runs with preemption or IRQs off. */
+static const char *const atomic_ok[] = {
+	"none",		"get_free_pages", "alloc_pages_node", "kmalloc",
+	"kmalloc_node", "kmem_cache",	  "kmem_cache_node",  "kvmalloc_node",
+};
+
+#define NR_ATOMIC_OK (sizeof(atomic_ok) / sizeof(atomic_ok[0]))
+
+/*
+ * Everything that takes a GFP choice runs with preemption or IRQs off
+ * (not on PREEMPT_RT: test_rt_refuses_atomic_contexts).
+ */
 static void test_atomic_contexts(void **state)
 {
-	static const char *const atomic_ok[] = {
-		"none",
-		"get_free_pages",
-		"alloc_pages_node",
-		"kmalloc",
-		"kmalloc_node",
-		"kmem_cache",
-		"kmem_cache_node",
-		"kvmalloc_node",
-	};
 	uint32_t ctx, gfp;
 	size_t k;
 
+	if (kernel_is_rt()) {
+		/* (cmocka's skip() prints a "not ok" TAP line) */
+		print_message(
+			"# PREEMPT_RT: test_rt_refuses_atomic_contexts\n");
+		return;
+	}
 	for (ctx = AB_CTX_PREEMPT_OFF; ctx < AB_CTX_NR; ctx++)
-		for (k = 0; k < sizeof(atomic_ok) / sizeof(atomic_ok[0]); k++)
+		for (k = 0; k < NR_ATOMIC_OK; k++)
 			for (gfp = AB_GFP_ATOMIC; gfp <= AB_GFP_NOWAIT; gfp++) {
 				struct ab_run r = req(atomic_ok[k]);
 
@@ -655,6 +750,48 @@ static void test_atomic_contexts(void **state)
 				r.free_pattern = AB_FREE_LIFO;
 				run_ok(&r, 1);
 			}
+}
+
+/*
+ * PREEMPT_RT: the allocators take sleeping locks, so an atomic context
+ * around an allocation is refused with EOPNOTSUPP, even with GFP_ATOMIC,
+ * for every strategy that allocates and in every timing; "none" still
+ * runs. Elsewhere test_atomic_contexts checks that they run.
+ */
+static void test_rt_refuses_atomic_contexts(void **state)
+{
+	uint32_t ctx, gfp;
+	size_t k;
+
+	if (!kernel_is_rt()) {
+		assert_false(info.kernel_flags & AB_KERNEL_PREEMPT_RT);
+		print_message("# not PREEMPT_RT: test_atomic_contexts\n");
+		return;
+	}
+	assert_true(info.kernel_flags & AB_KERNEL_PREEMPT_RT);
+	for (ctx = AB_CTX_PREEMPT_OFF; ctx < AB_CTX_NR; ctx++)
+		for (k = 0; k < NR_ATOMIC_OK; k++)
+			for (gfp = AB_GFP_ATOMIC; gfp <= AB_GFP_NOWAIT; gfp++) {
+				struct ab_run r = req(atomic_ok[k]);
+
+				r.context = ctx;
+				r.batch = 16;
+				if (!strcmp(atomic_ok[k], "none")) {
+					run_ok(&r, 1);
+					continue;
+				}
+				r.gfp = gfp;
+				assert_int_equal(xioctl(AB_IOC_RUN, &r),
+						 EOPNOTSUPP);
+				r.timing = AB_TIMING_SINGLE;
+				assert_int_equal(xioctl(AB_IOC_RUN, &r),
+						 EOPNOTSUPP);
+				/* the same run in process context is fine */
+				r.context = AB_CTX_NORMAL;
+				r.timing = AB_TIMING_BATCH;
+				run_ok(&r, 1);
+			}
+	assert_int_equal(outstanding(), 0);
 }
 
 static void test_atomic_context_rejects(void **state)
@@ -1128,6 +1265,8 @@ int main(void)
 		cmocka_unit_test(test_info_reports),
 		cmocka_unit_test(test_info_count_only),
 		cmocka_unit_test(test_info_tail),
+		cmocka_unit_test(test_info_kernel_flags),
+		cmocka_unit_test(test_info_ver0),
 		cmocka_unit_test(test_info_bad_pointer),
 		cmocka_unit_test(test_unknown_command),
 		cmocka_unit_test(test_run_reject_params),
@@ -1139,6 +1278,7 @@ int main(void)
 		cmocka_unit_test(test_every_mode_and_pattern),
 		cmocka_unit_test(test_write_every_strategy),
 		cmocka_unit_test(test_atomic_contexts),
+		cmocka_unit_test(test_rt_refuses_atomic_contexts),
 		cmocka_unit_test(test_atomic_context_rejects),
 		cmocka_unit_test(test_single_timing_layout),
 		cmocka_unit_test(test_lookup_methods_agree),
@@ -1153,7 +1293,7 @@ int main(void)
 		cmocka_unit_test(test_sigint_default),
 		cmocka_unit_test(test_sigint_caught),
 	};
-	size_t n = 27;
+	size_t n = 30;
 
 	REJECT_TESTS(info_rejects, test_info_reject);
 	REJECT_TESTS(run_rejects, test_run_reject);

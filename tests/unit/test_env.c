@@ -39,6 +39,8 @@ static int setup(void **state)
 	if (!mkdtemp(root))
 		return -1;
 	put("/proc/sys/kernel/osrelease", "6.1.0-57-amd64\n");
+	put("/proc/sys/kernel/version",
+	    "#1 SMP PREEMPT_DYNAMIC Debian 6.1.158-1 (2025-11-09)\n");
 	put("/boot/config-6.1.0-57-amd64",
 	    "# comment\nCONFIG_INIT_ON_ALLOC_DEFAULT_ON=y\n"
 	    "# CONFIG_INIT_ON_FREE_DEFAULT_ON is not set\n"
@@ -85,6 +87,11 @@ static void test_config_defaults(void **state)
 	assert_int_equal(env.slab_merge, 1);
 	assert_int_equal(env.slub_debug, 0);
 	assert_string_equal(env.preempt_model, "voluntary");
+	assert_non_null(strstr(env.preempt_detail, "PREEMPT_DYNAMIC"));
+	assert_non_null(strstr(env.preempt_detail, "config"));
+	assert_string_equal(env.distribution, "Debian");
+	assert_string_equal(env.flavour, "amd64");
+	assert_string_equal(env.local_version, "-57-amd64");
 	assert_string_equal(env.c_kasan, "n");
 	assert_string_equal(env.cpu_model, "Test CPU @ 1GHz");
 	assert_int_equal(env.hypervisor, 1);
@@ -112,12 +119,155 @@ static void test_boot_parameters_win(void **state)
 	assert_int_equal(env.slub_debug, 1);
 	assert_string_equal(env.p_slub_debug, "FZ");
 	assert_string_equal(env.preempt_model, "full");
+	assert_non_null(strstr(env.preempt_detail, "preempt= boot parameter"));
 	assert_string_equal(env.p_mitigations, "off");
 	assert_false(has_warning(&env, "init_on_alloc=1"));
 	assert_false(has_warning(&env, "slab merging is on"));
 	assert_true(has_warning(&env, "init_on_free=1"));
 	assert_true(has_warning(&env, "slub_debug"));
 	assert_true(has_warning(&env, "page_alloc.shuffle=1"));
+}
+
+/* The header line of @env, as ab_env_print() writes it. */
+static void header(const struct ab_env *env, char *buf, size_t len)
+{
+	FILE *f = fmemopen(buf, len, "w");
+
+	assert_non_null(f);
+	ab_env_print(f, env, 1000000);
+	fclose(f);
+}
+
+/* A dynamic kernel's current mode (debugfs) wins over preempt=. */
+static void test_debugfs_mode_wins(void **state)
+{
+	struct ab_env env;
+	char path[128];
+
+	put("/proc/cmdline", "preempt=none\n");
+	put("/sys/kernel/debug/sched/preempt", "none voluntary (full) lazy\n");
+	ab_env_read(&env, root, 0);
+	snprintf(path, sizeof(path), "%s/sys/kernel/debug/sched/preempt", root);
+	unlink(path);
+	assert_string_equal(env.preempt_model, "full");
+	assert_string_equal(env.preempt_detail,
+			    "PREEMPT_DYNAMIC; mode from debugfs");
+}
+
+/*
+ * A kernel of its own in @sub under the fake root: release, uname -v,
+ * optionally a config and debugfs's preempt line.
+ */
+static void fake_kernel(const char *sub, const char *release,
+			const char *version, const char *config,
+			const char *debugfs, struct ab_env *env)
+{
+	char saved[sizeof(root)], path[128];
+
+	memcpy(saved, root, sizeof(root));
+	if (snprintf(root, sizeof(root), "%s/%s", saved, sub) >=
+	    (int)sizeof(root))
+		fail_msg("fake root too long");
+	put("/proc/sys/kernel/osrelease", release);
+	put("/proc/sys/kernel/version", version);
+	put("/proc/cmdline", "quiet\n");
+	if (config) {
+		snprintf(path, sizeof(path), "/boot/config-%s", release);
+		put(path, config);
+	}
+	if (debugfs)
+		put("/sys/kernel/debug/sched/preempt", debugfs);
+	ab_env_read(env, root, 0);
+	memcpy(root, saved, sizeof(root));
+}
+
+/*
+ * Debian's 6.12 RT kernel: uname -v says PREEMPT_RT, and debugfs (it is
+ * also PREEMPT_DYNAMIC) says lazy: the model is rt, lazy a detail.
+ */
+static void test_rt_kernel(void **state)
+{
+	struct ab_env env;
+	char buf[4096];
+
+	fake_kernel("rt", "6.12.117+deb12-rt-amd64",
+		    "#1 SMP PREEMPT_RT Debian 6.12.117-1~deb12u1 (2026-11-14)",
+		    "CONFIG_PREEMPT_BUILD=y\nCONFIG_PREEMPT_LAZY=y\n"
+		    "CONFIG_PREEMPT_RT=y\nCONFIG_PREEMPT_DYNAMIC=y\n",
+		    "none voluntary full (lazy)\n", &env);
+	assert_string_equal(env.release, "6.12.117+deb12-rt-amd64");
+	assert_string_equal(env.preempt_model, "rt");
+	assert_string_equal(env.preempt_detail, "PREEMPT_RT; mode lazy");
+	assert_string_equal(env.distribution, "Debian");
+	assert_string_equal(env.flavour, "rt-amd64");
+	assert_string_equal(env.local_version, "+deb12-rt-amd64");
+	header(&env, buf, sizeof(buf));
+	assert_non_null(strstr(
+		buf,
+		"kernel 6.12.117+deb12-rt-amd64 (Debian, flavour rt-amd64): preempt rt (PREEMPT_RT; mode lazy), "));
+
+	/* without debugfs: rt all the same */
+	fake_kernel("rt2", "6.1.0-57-rt-amd64",
+		    "#1 SMP PREEMPT_RT Debian 6.1.158-1 (2025-11-09)", NULL,
+		    NULL, &env);
+	assert_string_equal(env.preempt_model, "rt");
+	assert_string_equal(env.preempt_detail, "PREEMPT_RT");
+	assert_string_equal(env.flavour, "rt-amd64");
+}
+
+/* Flavours of Debian's release names; what can be said of the others. */
+static void test_flavours(void **state)
+{
+	struct ab_env env;
+	char buf[4096];
+
+	fake_kernel("cloud", "6.12.38+deb13-cloud-amd64",
+		    "#1 SMP PREEMPT_DYNAMIC Debian 6.12.38-1 (2025-07-16)",
+		    NULL, "none (voluntary) full lazy\n", &env);
+	assert_string_equal(env.flavour, "cloud-amd64");
+	assert_string_equal(env.preempt_model, "voluntary");
+	fake_kernel("bpo", "6.1.0-0.deb11.17-amd64",
+		    "#1 SMP PREEMPT_DYNAMIC Debian 6.1.69-1~bpo11+1", NULL,
+		    NULL, &env);
+	assert_string_equal(env.flavour, "amd64");
+	fake_kernel("bpo12", "6.12.12+bpo-amd64",
+		    "#1 SMP PREEMPT_DYNAMIC Debian 6.12.12-1~bpo12+1", NULL,
+		    NULL, &env);
+	assert_string_equal(env.distribution, "Debian");
+	assert_string_equal(env.flavour, "amd64");
+
+	/* another distribution's kernel: no flavour, its local version */
+	fake_kernel(
+		"ubuntu", "6.8.0-45-generic",
+		"#45-Ubuntu SMP PREEMPT_DYNAMIC Fri Aug 30 12:02:04 UTC 2024",
+		"CONFIG_PREEMPT_VOLUNTARY=y\nCONFIG_PREEMPT_DYNAMIC=y\n", NULL,
+		&env);
+	assert_string_equal(env.distribution, "");
+	assert_string_equal(env.flavour, "");
+	assert_string_equal(env.local_version, "-45-generic");
+	assert_string_equal(env.preempt_model, "voluntary");
+	header(&env, buf, sizeof(buf));
+	assert_non_null(strstr(
+		buf,
+		"kernel 6.8.0-45-generic (not a Debian kernel: no flavour; local version '-45-generic'): preempt voluntary ("));
+
+	/* a vanilla build with full preemption, not dynamic */
+	fake_kernel("vanilla", "6.12.0", "#1 SMP PREEMPT Mon Jan 1 2024",
+		    "CONFIG_PREEMPT=y\n", NULL, &env);
+	assert_string_equal(env.local_version, "");
+	assert_string_equal(env.preempt_model, "full");
+	assert_string_equal(env.preempt_detail, "PREEMPT");
+	header(&env, buf, sizeof(buf));
+	assert_non_null(strstr(
+		buf,
+		"kernel 6.12.0 (not a Debian kernel: no flavour, no local version): preempt full (PREEMPT)"));
+
+	/* uname -v names no preemption: the config says which */
+	fake_kernel("none", "6.1.0-57-cloud-amd64",
+		    "#1 SMP Debian 6.1.158-1 (2025-11-09)",
+		    "CONFIG_PREEMPT_NONE=y\n", NULL, &env);
+	assert_string_equal(env.flavour, "cloud-amd64");
+	assert_string_equal(env.preempt_model, "none");
 }
 
 static void test_nothing_readable(void **state)
@@ -139,6 +289,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_config_defaults),
 		cmocka_unit_test(test_boot_parameters_win),
+		cmocka_unit_test(test_debugfs_mode_wins),
+		cmocka_unit_test(test_rt_kernel),
+		cmocka_unit_test(test_flavours),
 		cmocka_unit_test(test_nothing_readable),
 	};
 

@@ -321,6 +321,215 @@ static void test_atomic_contexts(void **state)
 	assert_null(ab_context_warning(AB_CTX_NORMAL));
 }
 
+/* A module's INFO answer with kernel_flags (a version-1 size). */
+static struct ab_info info_with(uint64_t flags)
+{
+	struct ab_info i = info;
+
+	i.size = AB_INFO_SIZE_VER1;
+	i.kernel_flags = flags;
+	return i;
+}
+
+/*
+ * PREEMPT_RT: atomic contexts around allocations are refused up front,
+ * whatever the GFP choice, with the value, the reason and what works;
+ * "none" still runs; an older module (no flags) is not second-guessed.
+ */
+static void test_rt_refuses_atomic_contexts(void **state)
+{
+	static const struct ab_strategy_info none_si = { .id = 0,
+							 .name = "none" };
+	struct ab_info rt = info_with(AB_KERNEL_PREEMPT_RT);
+	struct ab_info plain = info_with(AB_KERNEL_PREEMPT_DYNAMIC);
+	struct ab_run_opts o;
+	struct ab_run r;
+
+	assert_int_equal(ab_kernel_flag(&rt, AB_KERNEL_PREEMPT_RT), 1);
+	assert_int_equal(ab_kernel_flag(&plain, AB_KERNEL_PREEMPT_RT), 0);
+	assert_int_equal(ab_kernel_flag(&info, AB_KERNEL_PREEMPT_RT), -1);
+	ab_run_opts_init(&o);
+	assert_int_equal(ab_opt_gfp("atomic", &o, err, sizeof(err)), 0);
+	assert_int_equal(ab_opt_context("preempt-off", &o, err, sizeof(err)),
+			 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &rt, &kmalloc_si, &r, err, sizeof(err)),
+		-EINVAL);
+	assert_non_null(strstr(err, "--context=preempt-off: "));
+	assert_non_null(strstr(err, "PREEMPT_RT"));
+	assert_non_null(strstr(err, "--context=normal"));
+	assert_null(strchr(err, '\n'));
+	assert_int_equal(ab_opt_context("irq-off", &o, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &rt, &pages_si, &r, err, sizeof(err)),
+		-EINVAL);
+	assert_non_null(strstr(err, "--context=irq-off: "));
+	/* GFP_KERNEL too: the reason is the kernel, not the GFP flags */
+	assert_int_equal(ab_opt_gfp("kernel", &o, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &rt, &kmalloc_si, &r, err, sizeof(err)),
+		-EINVAL);
+	assert_non_null(strstr(err, "PREEMPT_RT"));
+	assert_int_equal(
+		ab_run_prepare(&o, &rt, &none_si, &r, err, sizeof(err)), 0);
+	/* the normal context runs there; atomic contexts elsewhere */
+	assert_int_equal(ab_opt_gfp("atomic", &o, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &plain, &kmalloc_si, &r, err, sizeof(err)),
+		0);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		0);
+	assert_int_equal(ab_opt_context("normal", &o, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &rt, &kmalloc_si, &r, err, sizeof(err)), 0);
+}
+
+/* kmalloc_class with RANDOM_KMALLOC_CACHES gets a note; nothing else. */
+static void test_strategy_notes(void **state)
+{
+	struct ab_info rnd = info_with(AB_KERNEL_RANDOM_KMALLOC_CACHES);
+	struct ab_info plain = info_with(AB_KERNEL_SLAB_BUCKETS);
+	const char *n = ab_strategy_note(&rnd, "kmalloc_class");
+
+	assert_non_null(n);
+	assert_non_null(strstr(n, "kmalloc_class: "));
+	assert_non_null(strstr(n, "RANDOM_KMALLOC_CACHES"));
+	assert_non_null(strstr(n, "kmalloc_caches[KMALLOC_NORMAL]"));
+	assert_null(ab_strategy_note(&rnd, "kmalloc"));
+	assert_null(ab_strategy_note(&plain, "kmalloc_class"));
+	assert_null(ab_strategy_note(&info, "kmalloc_class"));
+}
+
+/* A consistent answer to @req: @done trials of @req->batch objects. */
+static struct ab_run answer(const struct ab_run *req, uint32_t done)
+{
+	struct ab_run a = *req;
+
+	a.trials_done = done;
+	a.objects = (uint64_t)done * req->batch;
+	a.node_checked = a.objects;
+	a.node_hits = a.objects;
+	a.tsc_khz = 1000000;
+	a.clock_cycles = 20;
+	return a;
+}
+
+/*
+ * Module answers that do not fit their request are refused before the
+ * CLI reads them (no samples past what was allocated, no unmeasured
+ * counts), and the request itself cannot be changed by the answer.
+ */
+static void test_run_answers(void **state)
+{
+	struct ab_run_opts o;
+	struct ab_run req, a;
+
+	ab_run_opts_init(&o);
+	o.trials = 10;
+	o.batch = 4;
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &req, err, sizeof(err)),
+		0);
+	req.samples_ptr = 0x1000;
+	req.samples_len = 10;
+
+	a = answer(&req, 10);
+	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)), 0);
+	assert_int_equal(a.trials_done, 10);
+	assert_int_equal(a.objects, 40);
+	/* an interrupted run: a partial answer is fine */
+	a = answer(&req, 3);
+	assert_int_equal(
+		ab_run_answer_check(&req, &a, -EINTR, err, sizeof(err)),
+		-EINTR);
+	assert_int_equal(a.trials_done, 3);
+	/* more trials than asked: would read past the samples */
+	a = answer(&req, 11);
+	assert_int_equal(
+		ab_run_answer_check(&req, &a, -EINTR, err, sizeof(err)),
+		-EPROTO);
+	assert_non_null(strstr(err, "trials done 11, at most 10"));
+	assert_int_equal(a.trials_done, 0);
+	assert_int_equal(a.objects, 0);
+	/* success with fewer trials than asked */
+	a = answer(&req, 9);
+	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)),
+			 -EPROTO);
+	assert_int_equal(a.trials_done, 0);
+	/* counts that do not fit each other */
+	a = answer(&req, 10);
+	a.objects = 41;
+	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)),
+			 -EPROTO);
+	a = answer(&req, 10);
+	a.failed = 11;
+	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)),
+			 -EPROTO);
+	a = answer(&req, 10);
+	a.node_hits = 41;
+	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)),
+			 -EPROTO);
+	a = answer(&req, 10);
+	a.node_checked = 41;
+	a.node_hits = 0;
+	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)),
+			 -EPROTO);
+	/* the answer cannot move the samples or change the request */
+	a = answer(&req, 10);
+	a.samples_ptr = 0xdead0000;
+	a.trials = 1000000;
+	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)), 0);
+	assert_int_equal(a.samples_ptr, 0x1000);
+	assert_int_equal(a.trials, 10);
+	/* no answer (an error): stale outputs are cleared */
+	a = answer(&req, 10);
+	assert_int_equal(
+		ab_run_answer_check(&req, &a, -EBUSY, err, sizeof(err)),
+		-EBUSY);
+	assert_int_equal(a.trials_done, 0);
+	assert_int_equal(a.objects, 0);
+	assert_int_equal(a.clock_cycles, 0);
+}
+
+static void test_lookup_and_info_answers(void **state)
+{
+	struct ab_lookup req = { .size = sizeof(req), .trials = 5 }, a;
+	struct ab_strategy_info si[2];
+	struct ab_info i = info;
+
+	a = req;
+	a.trials_done = 5;
+	assert_int_equal(ab_lookup_answer_check(&req, &a, 0, err, sizeof(err)),
+			 0);
+	a = req;
+	a.trials_done = 6;
+	assert_int_equal(
+		ab_lookup_answer_check(&req, &a, -EINTR, err, sizeof(err)),
+		-EPROTO);
+	assert_int_equal(a.trials_done, 0);
+	a = req;
+	a.trials_done = 2;
+	assert_int_equal(ab_lookup_answer_check(&req, &a, 0, err, sizeof(err)),
+			 -EPROTO);
+
+	/* more strategies than room for them; strings without their NUL */
+	memset(si, 'x', sizeof(si));
+	memset(i.version, 'v', sizeof(i.version));
+	i.nr_strategies = 1000;
+	assert_int_equal(ab_info_answer_check(&i, si, 2, err, sizeof(err)), 0);
+	assert_int_equal(i.nr_strategies, 2);
+	assert_int_equal(strlen(i.version), sizeof(i.version) - 1);
+	assert_int_equal(strlen(si[1].name), sizeof(si[1].name) - 1);
+	assert_int_equal(strlen(si[1].desc), sizeof(si[1].desc) - 1);
+	i.page_size = 0;
+	assert_int_equal(ab_info_answer_check(&i, si, 2, err, sizeof(err)),
+			 -EPROTO);
+	i.page_size = 4097;
+	assert_int_equal(ab_info_answer_check(&i, si, 2, err, sizeof(err)),
+			 -EPROTO);
+}
+
 static void test_order_and_size_messages(void **state)
 {
 	struct ab_run_opts o;
@@ -365,6 +574,10 @@ int main(void)
 		cmocka_unit_test(test_modes_and_patterns),
 		cmocka_unit_test(test_atomic_contexts),
 		cmocka_unit_test(test_order_and_size_messages),
+		cmocka_unit_test(test_rt_refuses_atomic_contexts),
+		cmocka_unit_test(test_strategy_notes),
+		cmocka_unit_test(test_run_answers),
+		cmocka_unit_test(test_lookup_and_info_answers),
 	};
 
 	return cmocka_run_group_tests_name("runopts", tests, NULL, NULL);

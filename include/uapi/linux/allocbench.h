@@ -26,6 +26,8 @@
  * smaller than version 0, unknown flag, nonzero reserved field, value out of
  * its domain), -E2BIG (size above PAGE_SIZE, unknown nonzero tail, a count or
  * size above the limit reported by AB_IOC_INFO), -ENOTTY (unknown command).
+ * AB_IOC_RUN also returns -EOPNOTSUPP for a request that is valid but that
+ * this kernel cannot run safely (see enum ab_context).
  */
 #ifndef _UAPI_LINUX_ALLOCBENCH_H
 #define _UAPI_LINUX_ALLOCBENCH_H
@@ -102,6 +104,15 @@ struct ab_strategy_info {
  * @reserved0:       zero
  * @version:         out: NUL-terminated module version string
  * @reserved:        zero
+ *
+ * Appended after version 0 (written only when @size >= AB_INFO_SIZE_VER1;
+ * a module that predates them returns @size AB_INFO_SIZE_VER0 and leaves
+ * them as the caller set them, zero):
+ * @kernel_flags:    out: AB_KERNEL_* bits, facts about the running kernel
+ *                   that change what a run may do or what it times; each is
+ *                   the module's IS_ENABLED() of a config option of the
+ *                   kernel it was built for and loaded into. Ignored on
+ *                   input.
  */
 struct ab_info {
 	__u32 size;
@@ -119,9 +130,37 @@ struct ab_info {
 	__u32 reserved0;
 	char version[AB_VERSION_LEN];
 	__u64 reserved[4];
+
+	__u64 kernel_flags;
 };
 
 #define AB_INFO_SIZE_VER0 136
+#define AB_INFO_SIZE_VER1 144
+
+/* ab_info.kernel_flags */
+/*
+ * CONFIG_PREEMPT_RT: spinlocks are sleeping locks, so the allocators may
+ * sleep even with GFP_ATOMIC; AB_IOC_RUN refuses AB_CTX_PREEMPT_OFF and
+ * AB_CTX_IRQ_OFF around a strategy that allocates (-EOPNOTSUPP).
+ */
+#define AB_KERNEL_PREEMPT_RT (1ULL << 0)
+/* CONFIG_PREEMPT_DYNAMIC: the preemption mode is chosen at boot or later. */
+#define AB_KERNEL_PREEMPT_DYNAMIC (1ULL << 1)
+/*
+ * CONFIG_RANDOM_KMALLOC_CACHES: each kmalloc size class has several copies
+ * and plain kmalloc() picks one from the caller's address, whereas the
+ * kmalloc_class strategy indexes kmalloc_caches[KMALLOC_NORMAL][] (the
+ * first copy) itself: the two may time different caches.
+ */
+#define AB_KERNEL_RANDOM_KMALLOC_CACHES (1ULL << 2)
+/*
+ * CONFIG_SLAB_BUCKETS: kmem_buckets_create() users get kmalloc caches of
+ * their own; plain kmalloc(), and so every strategy here, does not.
+ */
+#define AB_KERNEL_SLAB_BUCKETS (1ULL << 3)
+#define AB_KERNEL_FLAGS_ALL                                   \
+	(AB_KERNEL_PREEMPT_RT | AB_KERNEL_PREEMPT_DYNAMIC |   \
+	 AB_KERNEL_RANDOM_KMALLOC_CACHES | AB_KERNEL_SLAB_BUCKETS)
 
 /* GFP choice (ab_run.gfp). Every choice also carries __GFP_NOWARN. */
 enum ab_gfp {
@@ -177,7 +216,10 @@ enum ab_free_pattern {
 /*
  * Loop context (ab_run.context) around each timed phase. The last two need
  * a strategy that takes a GFP choice and AB_GFP_ATOMIC or AB_GFP_NOWAIT
- * (nothing may sleep), and at most AB_ATOMIC_MAX_BYTES per trial.
+ * (nothing may sleep), and at most AB_ATOMIC_MAX_BYTES per trial. On a
+ * PREEMPT_RT kernel (AB_KERNEL_PREEMPT_RT) they are refused with
+ * -EOPNOTSUPP for every strategy that allocates: there the allocators take
+ * sleeping locks whatever the GFP flags ("none" still runs).
  */
 enum ab_context {
 	AB_CTX_NORMAL = 0,	/* preemptible process context */

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* textout.c - UTF-8 repair and CSV fields (see textout.h). */
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "textout.h"
+
+size_t ab_utf8_seq(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t n, i;
+
+	if (p[0] && p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4;
+	else
+		return 0; /* NUL, a continuation byte, C0, C1, F5..FF */
+	/* the second byte's range excludes overlong forms, surrogates
+	 * (ED A0..BF) and code points above U+10FFFF (F4 90..) */
+	if (p[0] == 0xe0)
+		lo = 0xa0;
+	else if (p[0] == 0xed)
+		hi = 0x9f;
+	else if (p[0] == 0xf0)
+		lo = 0x90;
+	else if (p[0] == 0xf4)
+		hi = 0x8f;
+	for (i = 1; i < n; i++, lo = 0x80, hi = 0xbf)
+		if (p[i] < lo || p[i] > hi)
+			return 0; /* also stops at a NUL */
+	return n;
+}
+
+size_t ab_utf8_fputs(const char *s, FILE *f)
+{
+	size_t bad = 0, n, run;
+
+	while (*s) {
+		/* the longest well-formed run, written as it is */
+		for (run = 0; (n = ab_utf8_seq(s + run)); run += n)
+			;
+		fwrite(s, 1, run, f);
+		s += run;
+		if (*s) {
+			fputs(AB_UTF8_REPLACEMENT, f);
+			s++;
+			bad++;
+		}
+	}
+	return bad;
+}
+
+static void csv_sep(struct ab_csv_row *r)
+{
+	if (r->fields++)
+		fputc(',', r->f);
+}
+
+void ab_csv_str(struct ab_csv_row *r, const char *s)
+{
+	csv_sep(r);
+	if (!s)
+		return;
+	if (!s[strcspn(s, ",\"\r\n")]) {
+		fputs(s, r->f);
+		return;
+	}
+	fputc('"', r->f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', r->f);
+		fputc(*s, r->f);
+	}
+	fputc('"', r->f);
+}
+
+void ab_csv_num(struct ab_csv_row *r, const char *fmt, double v)
+{
+	if (isfinite(v))
+		ab_csv_printf(r, fmt, v);
+	else
+		ab_csv_str(r, NULL);
+}
+
+void ab_csv_printf(struct ab_csv_row *r, const char *fmt, ...)
+{
+	char buf[128], *p = buf;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n >= (int)sizeof(buf)) {
+		p = malloc((size_t)n + 1);
+		if (p) {
+			va_start(ap, fmt);
+			vsnprintf(p, (size_t)n + 1, fmt, ap);
+			va_end(ap);
+		}
+	}
+	ab_csv_str(r, n < 0 || !p ? NULL : p);
+	if (p != buf)
+		free(p);
+}
+
+void ab_csv_end(struct ab_csv_row *r)
+{
+	fputc('\n', r->f);
+	r->fields = 0;
+}

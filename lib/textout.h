@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * textout.h - text that leaves allocbench whatever bytes went in: UTF-8
+ * repair (for JSON documents and gnuplot labels) and CSV fields as RFC 4180
+ * writes them. One copy of each rule, shared by every writer.
+ */
+#ifndef AB_TEXTOUT_H
+#define AB_TEXTOUT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* U+FFFD REPLACEMENT CHARACTER in UTF-8: what stands for a bad byte. */
+#define AB_UTF8_REPLACEMENT "\xef\xbf\xbd"
+
+/*
+ * ab_utf8_seq - the length in bytes (1 to 4) of the well-formed UTF-8
+ * sequence @s starts with (RFC 3629: no overlong form, no surrogate,
+ * nothing above U+10FFFF), or 0 when the byte at @s does not start one, or
+ * @s points at the terminating NUL. Never reads past a NUL.
+ */
+size_t ab_utf8_seq(const char *s);
+
+/*
+ * ab_utf8_fputs - write the NUL-terminated @s to @f, each byte that is not
+ * part of a well-formed UTF-8 sequence replaced by U+FFFD, so that what is
+ * written is valid UTF-8 for any input. Returns the number of bytes
+ * replaced (0: @s was written unchanged); write errors stay in ferror(@f).
+ */
+size_t ab_utf8_fputs(const char *s, FILE *f);
+
+/**
+ * struct ab_csv_row - one CSV record being written
+ * @f:      where it goes
+ * @fields: fields written so far (the next one is preceded by a comma)
+ *
+ * Fields follow RFC 4180: one holding a comma, a double quote, CR or LF is
+ * enclosed in double quotes, with each quote in it doubled; an undefined
+ * value (NaN, infinity, NULL) is an empty field. Records end in "\n".
+ * Start a record with `struct ab_csv_row r = { stdout, 0 };`.
+ */
+struct ab_csv_row {
+	FILE *f;
+	unsigned int fields;
+};
+
+/* ab_csv_str - append the text field @s; NULL is an empty field. */
+void ab_csv_str(struct ab_csv_row *r, const char *s);
+
+/*
+ * ab_csv_num - append @v printed with the printf format @fmt (one double
+ * conversion, e.g. "%.3f"), or an empty field when @v is NaN or infinite.
+ */
+void ab_csv_num(struct ab_csv_row *r, const char *fmt, double v);
+
+/*
+ * ab_csv_printf - append one field made by printf(@fmt, ...), quoted as a
+ * text field when it needs to be (for integers and other values that are
+ * always defined).
+ */
+void ab_csv_printf(struct ab_csv_row *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* ab_csv_end - end the record: "\n"; @r can then start the next one. */
+void ab_csv_end(struct ab_csv_row *r);
+
+#endif
