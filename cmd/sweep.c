@@ -178,6 +178,9 @@ int cmd_sweep(int argc, const char **argv)
 		{ "sizes", 's', POPT_ARG_STRING, &a.sizes, 0,
 		  "sizes: a list (64,4K) or a range with a step (8-64K:x8, 4K-16K:+4K; default: 64-64K:x8)",
 		  "SPEC" },
+		/* run and lookup spell it --size: the same here */
+		{ "size", 0, POPT_ARG_STRING | POPT_ARGFLAG_DOC_HIDDEN,
+		  &a.sizes, 0, "same as --sizes", "SPEC" },
 		{ "cpu-nodes", 0, POPT_ARG_STRING, &a.cpu_nodes, 0,
 		  "nodes whose CPUs allocate (numactl syntax; default: all with CPUs)",
 		  "LIST" },
@@ -210,7 +213,7 @@ int cmd_sweep(int argc, const char **argv)
 	const struct ab_strategy_info *strats[AB_MAX_ROWS];
 	struct ab_job *job = ab_job_new();
 	struct sweep *sw = calloc(1, sizeof(*sw));
-	char err[AB_ERRLEN], *names[AB_MAX_ROWS], *list = NULL;
+	char err[AB_ERRLEN] = "", *names[AB_MAX_ROWS], *list = NULL;
 	int ret, i, k, c, m, ns = 0, cpu, skipped[AB_MAX_ROWS] = { 0 };
 
 	if (!job || !sw)
@@ -264,7 +267,8 @@ int cmd_sweep(int argc, const char **argv)
 		if (sw->nmem_nodes < 0)
 			ret = AB_EXIT_USAGE;
 	}
-	if (ret == AB_EXIT_USAGE)
+	/* ab_popt_parse() has said why already; err holds the later reasons */
+	if (ret == AB_EXIT_USAGE && err[0])
 		ab_err("%s", err);
 	if (!ret)
 		ret = ab_backend_open(a.backend, &job->be, &job->bi);

@@ -90,6 +90,15 @@ expect 4 "/etc/hostname: not JSON: line 1" "plot a file that is not a result: st
 expect 2 "usage: allocbench plot" "plot without -o" -- plot "$tmp/l.json"
 expect 0 '"schema_version":1' "--json has a schema version" -- lookup --backend=user --trials=5 --size=8 --json
 expect 2 "-o /nonexistent/x: cannot write there" "-o to a missing directory" -- lookup --backend=user -o /nonexistent/x
+# one spelling per concept, and never an empty error line
+expect 0 "64" "sweep takes --size as run and lookup do" -- sweep --backend=user --alloc=malloc --size=64 --trials=5 --warmup=0
+for c in run sweep compare lookup reproduce topology plot list info help; do
+	if "$ab" $c --nosuch 2>&1 | grep -q '^allocbench: *$'; then
+		echo "not ok - host cli: $c --nosuch prints an empty error line"
+	else
+		echo "ok - host cli: $c --nosuch prints no empty error line"
+	fi
+done
 rm -rf "$tmp"
 
 # manual pages: `help CMD` opens them, and each documents every option
@@ -260,4 +269,13 @@ expect 4 "neg.json: results\[0\].alloc.histogram\[0\].count: -3, below the minim
 expect 4 "nan.json: results\[1\].alloc.per_op_ns_sorted\[2\]: NaN" "plot refuses a NaN sample" -- plot "$tmp/nan.json" -o "$tmp/n.svg"
 expect 0 "Mann-Whitney U" "compare two valid saved results" -- compare "$tmp/r.json" "$tmp/r.orig.json"
 expect 2 "binary data, not sizes" "lookup --sizes-from=/dev/zero stops at once" -- lookup --backend=user --sizes-from=/dev/zero
+# one spelling per concept, and never an empty error line
+expect 0 "64" "sweep takes --size as run and lookup do" -- sweep --backend=user --alloc=malloc --size=64 --trials=5 --warmup=0
+for c in run sweep compare lookup reproduce topology plot list info help; do
+	if "$ab" $c --nosuch 2>&1 | grep -q '^allocbench: *$'; then
+		echo "not ok - host cli: $c --nosuch prints an empty error line"
+	else
+		echo "ok - host cli: $c --nosuch prints no empty error line"
+	fi
+done
 rm -rf "$tmp"
