@@ -72,7 +72,16 @@ extern struct poptOption ab_output_table[];
 /* ab_usage - the top-level usage text. */
 void ab_usage(FILE *f);
 
-/* ab_err - "allocbench: <message>\n" on stderr. */
+/*
+ * ab_progress - (re)draw the one progress line on stderr (the caller
+ * checks it is a terminal); ab_progress_clear - blank it. Every error line
+ * and every report clears it first, so it never mixes into other output.
+ */
+void ab_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void ab_progress_clear(void);
+
+/* ab_err - "allocbench: <message>\n" on stderr, after the progress line
+ * (if any) is cleared. */
 void ab_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*

@@ -69,10 +69,40 @@ void ab_usage(FILE *f)
 		   "`allocbench help COMMAND` shows a command's options.\n");
 }
 
+/* Columns of the progress line on stderr now, 0 when none is shown. */
+static int progress_cols;
+
+void ab_progress(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	fputc('\r', stderr);
+	va_start(ap, fmt);
+	n = vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	/* blank what a longer previous line left */
+	if (n >= 0 && n < progress_cols)
+		fprintf(stderr, "%*s\r", progress_cols - n, "");
+	fflush(stderr);
+	if (n > progress_cols)
+		progress_cols = n;
+}
+
+void ab_progress_clear(void)
+{
+	if (!progress_cols)
+		return;
+	fprintf(stderr, "\r%*s\r", progress_cols, "");
+	fflush(stderr);
+	progress_cols = 0;
+}
+
 void ab_err(const char *fmt, ...)
 {
 	va_list ap;
 
+	ab_progress_clear();
 	fputs("allocbench: ", stderr);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);

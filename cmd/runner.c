@@ -371,8 +371,6 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 	return ret;
 }
 
-static int progress_shown;
-
 /* One line on stderr: which run of how many, when it is a terminal. */
 static void progress(const struct ab_job *job, int i, int next)
 {
@@ -385,10 +383,7 @@ static void progress(const struct ab_job *job, int i, int next)
 		first = now_ns();
 	if (now_ns() - first < 1e9)
 		return;
-	progress_shown = 1;
-	fprintf(stderr, "\r[%d/%d] %-40.40s", next, job->nrows,
-		job->rows[i].label);
-	fflush(stderr);
+	ab_progress("[%d/%d] %.40s", next, job->nrows, job->rows[i].label);
 }
 
 /* --concurrent: each strategy becomes one row per CPU, run together. */
@@ -579,8 +574,7 @@ int ab_job_run(struct ab_job *job)
 			ret = AB_EXIT_INTR;
 		}
 	}
-	if (progress_shown)
-		fprintf(stderr, "\r%60s\r", "");
+	ab_progress_clear();
 	ab_pin(job->cpu);
 	return ret;
 }
