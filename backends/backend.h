@@ -40,16 +40,25 @@ struct ab_backend_info {
  *         0 or -errno with the sentence in @why, -EINTR as for @run
  * @unavailable: optional; lines naming strategies this backend knows but
  *         cannot offer here, and why; returns how many
+ * @flags: AB_BACKEND_* bits: what the CLI may rely on, instead of names
  */
 struct ab_backend {
 	const char *name;
 	const char *desc;
+	unsigned int flags;
 	int (*probe)(char *why, size_t len);
 	int (*info)(struct ab_backend_info *out, char *why, size_t len);
 	int (*run)(struct ab_run *run, char *why, size_t len);
 	int (*lookup)(struct ab_lookup *l, char *why, size_t len);
 	int (*unavailable)(char *buf, size_t len);
 };
+
+/*
+ * ab_backend.flags: the allocations run in the kernel, in a module whose
+ * version, ABI, limits and kernel facts struct ab_info reports (otherwise
+ * they run in this process, and those fields describe the backend itself).
+ */
+#define AB_BACKEND_MODULE (1U << 0)
 
 extern const struct ab_backend ab_backend_kmod;
 extern const struct ab_backend ab_backend_user;

@@ -176,6 +176,7 @@ static int kmod_lookup(struct ab_lookup *l, char *why, size_t len)
 
 const struct ab_backend ab_backend_kmod = {
 	.name = "kmod",
+	.flags = AB_BACKEND_MODULE,
 	.desc = "allocbench.ko through /dev/allocbench: kernel allocators",
 	.probe = kmod_probe,
 	.info = kmod_info,

@@ -14,6 +14,7 @@
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -94,6 +95,28 @@ static int user_probe(char *why, size_t len)
 	return 0;
 }
 
+/*
+ * The kernel's nr_node_ids: the highest possible node + 1, from the last
+ * number of /sys/devices/system/node/possible ("0-1"); 1 without it.
+ */
+static uint32_t possible_nodes(void)
+{
+	FILE *f = fopen("/sys/devices/system/node/possible", "re");
+	char line[256], *p;
+	unsigned long last = 0;
+
+	if (!f)
+		return 1;
+	if (fgets(line, sizeof(line), f)) {
+		p = line + strcspn(line, "\n");
+		while (p > line && p[-1] >= '0' && p[-1] <= '9')
+			p--;
+		last = strtoul(p, NULL, 10);
+	}
+	fclose(f);
+	return (uint32_t)last + 1;
+}
+
 static int user_info(struct ab_backend_info *out, char *why, size_t len)
 {
 	memset(out, 0, sizeof(*out));
@@ -106,6 +129,7 @@ static int user_info(struct ab_backend_info *out, char *why, size_t len)
 			      (uint64_t)sysconf(_SC_PAGESIZE) / 4;
 	out->info.page_size = (uint32_t)sysconf(_SC_PAGESIZE);
 	out->info.tsc_khz = ab_user_tsc_khz();
+	out->info.nr_node_ids = possible_nodes();
 	out->strategies = (struct ab_strategy_info *)ab_user_strategies(
 		&out->info.nr_strategies);
 	return 0;

@@ -316,11 +316,23 @@ static void compare_results(json_object *a, json_object *b, json_object *out)
 			       json_object_new_string(json_object_get_string(
 				       ab_json_get(b, "label"))));
 	arr = json_object_new_array();
-	if (!out)
-		printf("\n%s: old (A) against new (B), net ns/op; test: Mann-Whitney U, two-sided\n%-6s %10s %10s %10s %8s %12s  %s\n",
-		       json_object_get_string(ab_json_get(a, "label")), "phase",
-		       "A median", "B median", "B - A", "B / A", "p",
+	if (!out) {
+		/* as each file says: the none baseline's own row is raw */
+		const char *va =
+			json_object_get_string(ab_json_get(a, "values"));
+		const char *vb =
+			json_object_get_string(ab_json_get(b, "values"));
+		char vals[64];
+
+		if (!va || !vb || !strcmp(va, vb))
+			snprintf(vals, sizeof(vals), "%s", va ? va : "net");
+		else
+			snprintf(vals, sizeof(vals), "A %s, B %s", va, vb);
+		printf("\n%s: old (A) against new (B), %s ns/op; test: Mann-Whitney U, two-sided\n%-6s %10s %10s %10s %8s %12s  %s\n",
+		       json_object_get_string(ab_json_get(a, "label")), vals,
+		       "phase", "A median", "B median", "B - A", "B / A", "p",
 		       "verdict");
+	}
 	for (p = 0; p < 2; p++) {
 		size_t na, nb;
 		double *va = per_op(a, phases[p], &na),

@@ -35,7 +35,7 @@ static void flags_text(const struct ab_backend *be, const struct ab_info *info,
 	if (ab_kernel_flag(info, 0) < 0) {
 		snprintf(
 			buf, len, "%s",
-			strcmp(be->name, "kmod")
+			!(be->flags & AB_BACKEND_MODULE)
 				? "not reported (the user backend has no module to ask)"
 				: "not reported (allocbench.ko predates them: reload the module built with this allocbench)");
 		return;
@@ -85,8 +85,11 @@ int cmd_info(int argc, const char **argv)
 
 		json_object_object_add(d, "backend",
 				       json_object_new_string(be->name));
-		json_object_object_add(d, "module_version",
-				       json_object_new_string(bi.info.version));
+		json_object_object_add(
+			d, "module_version",
+			be->flags & AB_BACKEND_MODULE
+				? json_object_new_string(bi.info.version)
+				: NULL);
 		json_object_object_add(
 			d, "abi", json_object_new_int64(bi.info.abi_version));
 		json_object_object_add(d, "kernel_release",
@@ -154,8 +157,12 @@ int cmd_info(int argc, const char **argv)
 	printf("allocbench:        %s (ABI %d)\n", AB_TOOL_VERSION,
 	       AB_ABI_VERSION);
 	printf("backend:           %s\n", be->name);
-	printf("module:            %s (ABI %u)\n", bi.info.version,
-	       bi.info.abi_version);
+	if (be->flags & AB_BACKEND_MODULE)
+		printf("module:            allocbench.ko %s (ABI %u)\n",
+		       bi.info.version, bi.info.abi_version);
+	else
+		printf("module:            none (the %s backend allocates in this process)\n",
+		       be->name);
 	printf("kernel:            %s %s (%s)\n", u.release, u.machine, kind);
 	printf("kernel version:    %s\n", u.version);
 	printf("preemption:        %s (%s)\n", env.preempt_model,

@@ -203,7 +203,8 @@ int ab_job_place(struct ab_job *job, const char *cpu_arg)
 		if (sched_setscheduler(0, SCHED_FIFO, &sp)) {
 			ab_err("--fifo: cannot switch to SCHED_FIFO %d: %s (needs root or CAP_SYS_NICE)",
 			       AB_FIFO_PRIORITY, strerror(errno));
-			return AB_EXIT_RUN;
+			/* a facility this process may not use: as man says */
+			return AB_EXIT_BACKEND;
 		}
 	}
 	return AB_EXIT_OK;
@@ -695,6 +696,19 @@ static void print_header(const struct ab_job *job)
 	printf("\n");
 }
 
+/* Width of the label column: 18, or the longest label that ran. */
+static int label_width(const struct ab_job *job)
+{
+	int i, w = 18, n;
+
+	for (i = 0; i < job->nrows; i++) {
+		n = (int)strlen(job->rows[i].label);
+		if (job->rows[i].ran && n > w)
+			w = n;
+	}
+	return w;
+}
+
 static void print_table(const struct ab_job *job)
 {
 	const char *alloc = job->o.free_pattern == AB_FREE_PAIR &&
@@ -702,12 +716,12 @@ static void print_table(const struct ab_job *job)
 				    ? "alloc+free ns/op"
 				    : "alloc ns/op";
 	char obj[48], node[16];
-	int i;
+	int i, w = label_width(job);
 
-	printf("%-29s %-35s   %-35s   %s\n", "", alloc, "free ns/op",
+	printf("%-*s %-35s   %-35s   %s\n", w + 11, "", alloc, "free ns/op",
 	       "median cycles/op");
-	printf("%-18s %-10s %8s %8s %8s %8s   %8s %8s %8s %8s   %8s %8s %7s %5s %6s\n",
-	       "strategy", "object", "min", "median", "mean", "max", "min",
+	printf("%-*s %-10s %8s %8s %8s %8s   %8s %8s %8s %8s   %8s %8s %7s %5s %6s\n",
+	       w, "strategy", "object", "min", "median", "mean", "max", "min",
 	       "median", "mean", "max", "alloc", "free", "failed", "node",
 	       "hit%");
 	for (i = 0; i < job->nrows; i++) {
@@ -717,7 +731,7 @@ static void print_table(const struct ab_job *job)
 		if (!r->ran)
 			continue;
 		object_label(r, obj, sizeof(obj));
-		printf("%-18s %-10s", r->label, obj);
+		printf("%-*s %-10s", w, r->label, obj);
 		print_num(a->ns.min);
 		print_num(a->ns.median);
 		print_num(a->ns.mean);
@@ -741,10 +755,10 @@ static void print_table(const struct ab_job *job)
 	}
 }
 
-static void print_dist_line(const char *name, const char *phase,
+static void print_dist_line(int w, const char *name, const char *phase,
 			    const struct ab_stats *s)
 {
-	printf("%-18s %-5s %8zu", name, phase, s->n);
+	printf("%-*s %-5s %8zu", w, name, phase, s->n);
 	print_num(s->median);
 	if (isnan(s->ci_lo))
 		printf("  %-22s", "[n/a]");
@@ -786,18 +800,18 @@ static void print_ci_note(const struct ab_job *job)
 
 static void print_distribution(const struct ab_job *job)
 {
-	int i;
+	int i, w = label_width(job);
 
-	printf("\n%-18s %-5s %8s %8s  %-22s %8s %8s %8s %7s\n", "distribution",
-	       "phase", "samples", "median", "[95% CI of median]", "p90", "p99",
-	       "stddev", "cv");
+	printf("\n%-*s %-5s %8s %8s  %-22s %8s %8s %8s %7s\n", w,
+	       "distribution", "phase", "samples", "median",
+	       "[95% CI of median]", "p90", "p99", "stddev", "cv");
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
 
 		if (!r->ran)
 			continue;
-		print_dist_line(r->label, "alloc", &r->net[0].ns);
-		print_dist_line("", "free", &r->net[1].ns);
+		print_dist_line(w, r->label, "alloc", &r->net[0].ns);
+		print_dist_line(w, "", "free", &r->net[1].ns);
 	}
 	print_ci_note(job);
 }
@@ -806,7 +820,7 @@ static void print_distribution(const struct ab_job *job)
 static void print_counters(const struct ab_job *job)
 {
 	const struct ab_counters *c = &job->counters;
-	int i, e, cyc = -1, ins = -1, mux = 0;
+	int i, e, cyc = -1, ins = -1, mux = 0, w = label_width(job);
 
 	if (!c->n)
 		return;
@@ -820,7 +834,7 @@ static void print_counters(const struct ab_job *job)
 	       job->o.timing == AB_TIMING_BATCH && !job->raw
 		       ? "net of the none baseline"
 		       : "raw");
-	printf("%-18s", "strategy");
+	printf("%-*s", w, "strategy");
 	for (e = 0; e < c->n; e++)
 		printf(" %16.16s", c->ev[e].name);
 	if (cyc >= 0 && ins >= 0)
@@ -831,7 +845,7 @@ static void print_counters(const struct ab_job *job)
 
 		if (!r->ran)
 			continue;
-		printf("%-18s", r->label);
+		printf("%-*s", w, r->label);
 		for (e = 0; e < c->n; e++) {
 			if (isnan(r->ev_net[e]))
 				printf(" %16s", "n/a");
