@@ -100,6 +100,15 @@ int ab_backend_open(const char *name, const struct ab_backend **be,
 int ab_popt_parse(const char *cmd, int argc, const char **argv,
 		  const struct poptOption *opts);
 
+/*
+ * ab_popt_parse_pos - the same for a command that takes up to @max
+ * positional arguments (words that are neither options nor their values):
+ * puts them in @pos, in order, and returns how many; -(exit status) after
+ * the error, one more than @max included.
+ */
+int ab_popt_parse_pos(const char *cmd, int argc, const char **argv,
+		      const struct poptOption *opts, const char **pos, int max);
+
 #define AB_VERSION_STRING AB_TOOL_VERSION
 
 #endif

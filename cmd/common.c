@@ -131,14 +131,35 @@ int ab_backend_open(const char *name, const struct ab_backend **be,
 int ab_popt_parse(const char *cmd, int argc, const char **argv,
 		  const struct poptOption *opts)
 {
+	int n = ab_popt_parse_pos(cmd, argc, argv, opts, NULL, 0);
+
+	return n < 0 ? -n : AB_EXIT_OK;
+}
+
+/* @s, a word of argv popt left over, as argv's own string (it outlives popt).
+ */
+static const char *argv_word(int argc, const char **argv, const char *s)
+{
+	int i;
+
+	for (i = argc - 1; i > 0; i--)
+		if (!strcmp(argv[i], s))
+			return argv[i];
+	return s;
+}
+
+int ab_popt_parse_pos(const char *cmd, int argc, const char **argv,
+		      const struct poptOption *opts, const char **pos, int max)
+{
 	const char **args = calloc((size_t)argc + 1, sizeof(*args));
+	const char *word;
 	char name[64];
 	poptContext pc;
-	int i, rc, ret = AB_EXIT_OK;
+	int i, rc, n = 0, ret = AB_EXIT_OK;
 
 	if (!args) {
 		ab_err("out of memory");
-		return AB_EXIT_RUN;
+		return -AB_EXIT_RUN;
 	}
 	/* popt's --help and --usage name the program after argv[0] */
 	snprintf(name, sizeof(name), "allocbench %s", cmd);
@@ -156,10 +177,16 @@ int ab_popt_parse(const char *cmd, int argc, const char **argv,
 		       poptBadOption(pc, POPT_BADOPTION_NOALIAS),
 		       poptStrerror(rc), cmd);
 		ret = AB_EXIT_USAGE;
-	} else if (poptPeekArg(pc)) {
-		ab_err("%s: unexpected argument '%s' (see `allocbench help %s`)",
-		       cmd, poptPeekArg(pc), cmd);
-		ret = AB_EXIT_USAGE;
+	}
+	/* the words that are no option nor an option's value, in order */
+	while (!ret && (word = poptGetArg(pc))) {
+		if (n == max) {
+			ab_err("%s: unexpected argument '%s' (see `allocbench help %s`)",
+			       cmd, word, cmd);
+			ret = AB_EXIT_USAGE;
+		} else {
+			pos[n++] = argv_word(argc, argv, word);
+		}
 	}
 	poptFreeContext(pc);
 	free(args);
@@ -168,5 +195,5 @@ int ab_popt_parse(const char *cmd, int argc, const char **argv,
 		       strerror(errno));
 		ret = AB_EXIT_USAGE;
 	}
-	return ret;
+	return ret ? -ret : n;
 }

@@ -435,44 +435,26 @@ static int compare_files(const char *old_path, const char *new_path)
 
 int cmd_compare(int argc, const char **argv)
 {
-	struct ab_job *job;
-	const char *files[2], *rest[64];
-	int ret, i, nf = 0, n = 0;
+	struct ab_job *job = ab_job_new();
+	const char *files[3];
+	int ret, nf;
 
-	/*
-	 * Saved results are the arguments that end in .json and are not the
-	 * value of -o/--output; any other word is an option's value
-	 * (--backend user) and stays with the options.
-	 */
-	for (i = 0; i < argc && n < 63; i++) {
-		size_t l = strlen(argv[i]);
-
-		if (i && argv[i][0] != '-' && nf < 2 && l > 5 &&
-		    !strcmp(argv[i] + l - 5, ".json") &&
-		    strcmp(argv[i - 1], "-o") &&
-		    strcmp(argv[i - 1], "--output"))
-			files[nf++] = argv[i];
-		else
-			rest[n++] = argv[i];
-	}
-	rest[n] = NULL;
-	if (nf) {
-		struct poptOption opts[] = { { NULL, 0, POPT_ARG_INCLUDE_TABLE,
-					       ab_output_table, 0,
-					       "Output:", NULL },
-					     POPT_AUTOHELP POPT_TABLEEND };
-
-		if (nf != 2) {
-			ab_err("compare: give two saved results, OLD.json NEW.json, or --alloc=A,B");
-			return AB_EXIT_USAGE;
-		}
-		ret = ab_popt_parse("compare", n, rest, opts);
-		return ret ? ret : compare_files(files[0], files[1]);
-	}
-	job = ab_job_new();
 	if (!job)
 		return AB_EXIT_RUN;
-	ret = ab_run_setup("compare", argc, argv, job);
+	/* two saved results, or run's options for two strategies */
+	nf = ab_run_parse("compare", argc, argv, job, files, 3);
+	ret = nf < 0 ? -nf : AB_EXIT_OK;
+	if (!ret && nf && (nf != 2 || ab_run_options_given())) {
+		ab_err("compare: give two saved results, OLD.json NEW.json, or --alloc=A,B");
+		ret = AB_EXIT_USAGE;
+	}
+	if (!ret && nf) {
+		ab_job_free(job);
+		free(job);
+		return compare_files(files[0], files[1]);
+	}
+	if (!ret)
+		ret = ab_run_setup(job);
 	if (!ret && job->csv) {
 		ab_err("compare: --csv is for one table of results; use --json for the comparison too");
 		ret = AB_EXIT_USAGE;

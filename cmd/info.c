@@ -10,6 +10,7 @@
 #include "allocbench.h"
 #include "env.h"
 #include "jsonout.h"
+#include "options.h"
 #include "runopts.h"
 
 /* ab_info.kernel_flags, as `info` names them (the config options). */
@@ -53,10 +54,8 @@ static void flags_text(const struct ab_backend *be, const struct ab_info *info,
 
 int cmd_info(int argc, const char **argv)
 {
-	const char *backend = NULL;
-	struct poptOption opts[] = { { "backend", 0, POPT_ARG_STRING, &backend,
-				       0, "backend to ask (default: kmod)",
-				       "NAME" },
+	struct poptOption opts[] = { { NULL, 0, POPT_ARG_INCLUDE_TABLE,
+				       ab_backend_table, 0, NULL, NULL },
 				     { NULL, 0, POPT_ARG_INCLUDE_TABLE,
 				       ab_output_table, 0, "Output:", NULL },
 				     POPT_AUTOHELP POPT_TABLEEND };
@@ -72,7 +71,7 @@ int cmd_info(int argc, const char **argv)
 	ret = ab_popt_parse("info", argc, argv, opts);
 	if (ret)
 		return ret;
-	ret = ab_backend_open(backend, &be, &bi);
+	ret = ab_backend_open(ab_run_args.backend, &be, &bi);
 	if (ret)
 		return ret;
 	uname(&u);

@@ -22,6 +22,7 @@
 #include <sys/random.h>
 
 #include "lookup.h"
+#include "options.h"
 #include "parse.h"
 #include "runner.h"
 #include "sizes.h"
@@ -305,7 +306,7 @@ static int parse_size_list(const char *arg, uint32_t *sizes, int max)
 
 struct lookup_args {
 	char *method, *table, *size, *dist, *file, *count, *seed;
-	char *trials, *warmup, *cpu, *backend, *events;
+	char *cpu, *events;
 	int csv;
 };
 
@@ -332,16 +333,13 @@ int cmd_lookup(int argc, const char **argv)
 		  "N" },
 		{ "seed", 0, POPT_ARG_STRING, &a.seed, 0,
 		  "seed of --dist (default: random, printed)", "N" },
-		{ "trials", 't', POPT_ARG_STRING, &a.trials, 0,
-		  "measured passes (default: 100, the 2002 thread's)", "N" },
-		{ "warmup", 'w', POPT_ARG_STRING, &a.warmup, 0,
-		  "passes run first and not recorded (default: 10)", "N" },
+		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_trials_table, 0,
+		  "Passes (each trial is one pass over the sizes):", NULL },
 		{ "cpu", 'c', POPT_ARG_STRING, &a.cpu, 0,
 		  "CPU to pin to (default: the CPU the command starts on)",
 		  "N" },
-		{ "backend", 0, POPT_ARG_STRING, &a.backend, 0,
-		  "kmod (in the kernel, default) or user (in this process)",
-		  "NAME" },
+		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_backend_table, 0, NULL,
+		  NULL },
 		{ "csv", 0, POPT_ARG_NONE, &a.csv, 0,
 		  "one comma-separated line per method", NULL },
 		{ "events", 'e', POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL,
@@ -357,7 +355,7 @@ int cmd_lookup(int argc, const char **argv)
 					   AB_LOOKUP_KERNEL };
 	struct ab_lookup_result res[AB_LOOKUP_NR + 1];
 	struct ab_job *job = ab_job_new();
-	uint32_t consts[16], count = 100, trials = 100, warmup = 10, *seq;
+	uint32_t consts[16], count = 100, *seq;
 	int nm = 5, nconst = 0, i, ret, sources;
 	char err[AB_ERRLEN], label[160];
 	json_object *results = NULL;
@@ -366,7 +364,13 @@ int cmd_lookup(int argc, const char **argv)
 
 	if (!job)
 		return AB_EXIT_RUN;
+	/* 100 passes: the 2002 thread's */
+	job->o.trials = 100;
+	job->o.warmup = 10;
+	ab_run_table_defaults(&job->o);
 	ret = ab_popt_parse("lookup", argc, argv, opts);
+	if (!ret)
+		ret = ab_run_args_apply(&job->o);
 	sources = !!a.size + !!a.dist + !!a.file;
 	if (!ret && sources > 1) {
 		ab_err("lookup: --size, --dist and --sizes-from each give the sizes: use one");
@@ -392,16 +396,6 @@ int cmd_lookup(int argc, const char **argv)
 	if (!ret && count > AB_LOOKUP_MAX_SIZES) {
 		ab_err("--count=%u: at most %u lookups per pass", count,
 		       AB_LOOKUP_MAX_SIZES);
-		ret = AB_EXIT_USAGE;
-	}
-	if (!ret && a.trials &&
-	    ab_opt_count("trials", a.trials, 1, &trials, err, sizeof(err))) {
-		ab_err("%s", err);
-		ret = AB_EXIT_USAGE;
-	}
-	if (!ret && a.warmup &&
-	    ab_opt_count("warmup", a.warmup, 0, &warmup, err, sizeof(err))) {
-		ab_err("%s", err);
 		ret = AB_EXIT_USAGE;
 	}
 	if (!ret && a.seed) {
@@ -440,7 +434,7 @@ int cmd_lookup(int argc, const char **argv)
 		}
 	}
 	if (!ret)
-		ret = ab_backend_open(a.backend, &job->be, &job->bi);
+		ret = ab_backend_open(ab_run_args.backend, &job->be, &job->bi);
 	if (!ret && !job->be->lookup) {
 		ab_err("backend %s cannot time lookups", job->be->name);
 		ret = AB_EXIT_BACKEND;
@@ -479,8 +473,8 @@ int cmd_lookup(int argc, const char **argv)
 			snprintf(label, sizeof(label), "%s", a.file);
 		}
 		ret = ab_lookup_measure(job->be, job->o.lookup_table, methods,
-					nm, seq, n, trials, warmup,
-					&job->counters, res);
+					nm, seq, n, job->o.trials,
+					job->o.warmup, &job->counters, res);
 		if (res[0].complete && results)
 			ab_lookup_json(res, nm, label, &job->counters, results);
 		else if (res[0].complete)

@@ -521,7 +521,7 @@ static int draw(json_object *root, const char *in, const char *out, int png)
 
 int cmd_plot(int argc, const char **argv)
 {
-	const char *out = NULL, *in = NULL, *rest[64], *ext;
+	const char *out = NULL, *in = NULL, *ext;
 	struct poptOption opts[] = {
 		{ "output", 'o', POPT_ARG_STRING, &out, 0,
 		  "the picture to write: FILE.svg or FILE.png", "FILE" },
@@ -529,20 +529,11 @@ int cmd_plot(int argc, const char **argv)
 	};
 	char err[1024];
 	json_object *root;
-	int i, n = 0, ret;
+	int ret;
 
-	for (i = 0; i < argc && n < 63; i++) {
-		if (i && argv[i][0] != '-' && !in &&
-		    (i < 1 || (strcmp(argv[i - 1], "-o") &&
-			       strcmp(argv[i - 1], "--output"))))
-			in = argv[i];
-		else
-			rest[n++] = argv[i];
-	}
-	rest[n] = NULL;
-	ret = ab_popt_parse("plot", n, rest, opts);
-	if (ret)
-		return ret;
+	ret = ab_popt_parse_pos("plot", argc, argv, opts, &in, 1);
+	if (ret < 0)
+		return -ret;
 	if (!in || !out) {
 		ab_err("plot: usage: allocbench plot RESULT.json -o FILE.svg|FILE.png");
 		return AB_EXIT_USAGE;

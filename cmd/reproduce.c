@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "lookup.h"
+#include "options.h"
 #include "runner.h"
 
 /* The seed's rows, in its order, with the names it printed. */
@@ -329,38 +330,29 @@ static int reproduce_2002(const char *backend, const char *cpu)
 
 int cmd_reproduce(int argc, const char **argv)
 {
-	const char *backend = NULL, *cpu = NULL;
+	const char *cpu = NULL, *name;
 	struct poptOption opts[] = {
 		{ "cpu", 'c', POPT_ARG_STRING, &cpu, 0,
 		  "CPU to pin to (default: the CPU the command starts on)",
 		  "N" },
-		{ "backend", 0, POPT_ARG_STRING, &backend, 0,
-		  "where to run: kmod (default)", "NAME" },
+		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_backend_table, 0, NULL,
+		  NULL },
 		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_output_table, 0,
 		  "Output:", NULL },
 		POPT_AUTOHELP POPT_TABLEEND
 	};
-	const char *name;
-	int i, ret;
+	const char *backend;
+	int n;
 
-	const char *rest[64];
-	int n = 0;
-
-	/* the experiment's name is the first non-option argument */
-	for (i = 0, name = NULL; i < argc && n < 63; i++) {
-		if (i && !name && argv[i][0] != '-')
-			name = argv[i];
-		else
-			rest[n++] = argv[i];
-	}
-	rest[n] = NULL;
-	ret = ab_popt_parse("reproduce", n, rest, opts);
-	if (ret)
-		return ret;
-	if (!name) {
+	/* the experiment's name is the one positional argument */
+	n = ab_popt_parse_pos("reproduce", argc, argv, opts, &name, 1);
+	if (n < 0)
+		return -n;
+	if (!n) {
 		ab_err("reproduce: which experiment? (2019-scatterlist, 2002-lookup)");
 		return AB_EXIT_USAGE;
 	}
+	backend = ab_run_args.backend;
 	if (!strcmp(name, "2019-scatterlist"))
 		return reproduce_2019(backend, cpu);
 	if (!strcmp(name, "2002-lookup"))

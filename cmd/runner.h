@@ -130,12 +130,23 @@ struct ab_job {
 struct ab_job *ab_job_new(void);
 
 /*
- * ab_run_setup - parse `run`'s options (shared by `compare`) into @job,
- * open the backend, prepare a request per strategy and pin the thread.
- * Returns an exit status; the job is ready for ab_job_run() on 0.
+ * ab_run_parse - parse `run`'s options (shared by `compare`) for @job; up
+ * to @max positional arguments go to @pos. Returns how many, or -(exit
+ * status) after the error.
  */
-int ab_run_setup(const char *cmd, int argc, const char **argv,
-		 struct ab_job *job);
+int ab_run_parse(const char *cmd, int argc, const char **argv,
+		 struct ab_job *job, const char **pos, int max);
+
+/* ab_run_options_given - nonzero when ab_run_parse() saw any option of
+ * run's own (output options aside). */
+int ab_run_options_given(void);
+
+/*
+ * ab_run_setup - after ab_run_parse(): check the values, open the backend,
+ * prepare a request per strategy and pin the thread. Returns an exit
+ * status; the job is ready for ab_job_run() on 0.
+ */
+int ab_run_setup(struct ab_job *job);
 
 /*
  * ab_job_add - resolve the comma-separated strategy names in @list and

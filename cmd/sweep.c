@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "options.h"
 #include "parse.h"
 #include "runner.h"
 #include "sizes.h"
@@ -163,9 +164,8 @@ static int add_row(struct ab_job *job, const struct ab_strategy_info *si,
 }
 
 struct sweep_args {
-	char *alloc, *sizes, *cpu_nodes, *mem_nodes, *batch, *trials, *warmup;
-	char *gfp, *timing, *free, *backend, *events;
-	int csv, write;
+	char *alloc, *sizes, *cpu_nodes, *mem_nodes, *events;
+	int csv;
 };
 
 int cmd_sweep(int argc, const char **argv)
@@ -173,7 +173,7 @@ int cmd_sweep(int argc, const char **argv)
 	struct sweep_args a = { 0 };
 	struct poptOption opts[] = {
 		{ "alloc", 'a', POPT_ARG_STRING, &a.alloc, 0,
-		  "strategies, comma-separated (default: kmalloc_node)",
+		  "strategies, comma-separated (default: the backend's that takes a node)",
 		  "LIST" },
 		{ "sizes", 's', POPT_ARG_STRING, &a.sizes, 0,
 		  "sizes: a list (64,4K) or a range with a step (8-64K:x8, 4K-16K:+4K; default: 64-64K:x8)",
@@ -186,26 +186,14 @@ int cmd_sweep(int argc, const char **argv)
 		  "LIST" },
 		{ "mem-nodes", 0, POPT_ARG_STRING, &a.mem_nodes, 0,
 		  "nodes to allocate on (default: all with memory)", "LIST" },
-		{ "batch", 'b', POPT_ARG_STRING, &a.batch, 0,
-		  "objects per trial (default: 100)", "N" },
-		{ "trials", 't', POPT_ARG_STRING, &a.trials, 0,
-		  "measured trials per cell (default: 200)", "N" },
-		{ "warmup", 'w', POPT_ARG_STRING, &a.warmup, 0,
-		  "warm-up trials per cell (default: 10)", "N" },
-		{ "gfp", 'g', POPT_ARG_STRING, &a.gfp, 0,
-		  "kernel, atomic, nowait or kernel_zero", "NAME" },
-		{ "timing", 'T', POPT_ARG_STRING, &a.timing, 0,
-		  "batch or single", "MODE" },
-		{ "free", 'f', POPT_ARG_STRING, &a.free, 0,
-		  "fifo, lifo, shuffle or pair", "PATTERN" },
+		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_run_table, 0, NULL,
+		  NULL },
 		{ "events", 'e', POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL,
 		  &a.events, 0, "count events per op (libpfm4 names)", "LIST" },
 		{ "csv", 0, POPT_ARG_NONE, &a.csv, 0, "one line per cell",
 		  NULL },
-		{ "write", 0, POPT_ARG_NONE, &a.write, 0,
-		  "write each object right after allocating it", NULL },
-		{ "backend", 0, POPT_ARG_STRING, &a.backend, 0,
-		  "kmod (default) or user", "NAME" },
+		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_backend_table, 0, NULL,
+		  NULL },
 		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_output_table, 0,
 		  "Output:", NULL },
 		POPT_AUTOHELP POPT_TABLEEND
@@ -218,28 +206,12 @@ int cmd_sweep(int argc, const char **argv)
 
 	if (!job || !sw)
 		return AB_EXIT_RUN;
-	ret = ab_popt_parse("sweep", argc, argv, opts);
 	job->o.trials = 200;
-	job->o.write = a.write;
 	job->o.warmup = 10;
-	if (!ret && a.batch &&
-	    ab_opt_count("batch", a.batch, 1, &job->o.batch, err, sizeof(err)))
-		ret = AB_EXIT_USAGE;
-	if (!ret && a.trials &&
-	    ab_opt_count("trials", a.trials, 1, &job->o.trials, err,
-			 sizeof(err)))
-		ret = AB_EXIT_USAGE;
-	if (!ret && a.warmup &&
-	    ab_opt_count("warmup", a.warmup, 0, &job->o.warmup, err,
-			 sizeof(err)))
-		ret = AB_EXIT_USAGE;
-	if (!ret && a.gfp && ab_opt_gfp(a.gfp, &job->o, err, sizeof(err)))
-		ret = AB_EXIT_USAGE;
-	if (!ret && a.timing &&
-	    ab_opt_timing(a.timing, &job->o, err, sizeof(err)))
-		ret = AB_EXIT_USAGE;
-	if (!ret && a.free && ab_opt_free(a.free, &job->o, err, sizeof(err)))
-		ret = AB_EXIT_USAGE;
+	ab_run_table_defaults(&job->o);
+	ret = ab_popt_parse("sweep", argc, argv, opts);
+	if (!ret)
+		ret = ab_run_args_apply(&job->o);
 	if (!ret) {
 		sw->nsizes =
 			ab_sizes_range(a.sizes ? a.sizes : "64-64K:x8",
@@ -267,11 +239,11 @@ int cmd_sweep(int argc, const char **argv)
 		if (sw->nmem_nodes < 0)
 			ret = AB_EXIT_USAGE;
 	}
-	/* ab_popt_parse() has said why already; err holds the later reasons */
+	/* the option parsers have said why already; err holds the rest */
 	if (ret == AB_EXIT_USAGE && err[0])
 		ab_err("%s", err);
 	if (!ret)
-		ret = ab_backend_open(a.backend, &job->be, &job->bi);
+		ret = ab_backend_open(ab_run_args.backend, &job->be, &job->bi);
 	if (!ret) {
 		list = strdup(a.alloc ? a.alloc
 			      : strcmp(job->be->name, "kmod")

@@ -25,13 +25,13 @@ complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l free-cpu 
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -s g -l gfp -x -a 'kernel atomic nowait kernel_zero'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -s T -l timing -x -a 'batch single'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -s f -l free -x -a 'fifo lifo shuffle pair'
-complete -c allocbench -n "__fish_seen_subcommand_from run compare lookup" -l seed -x -d seed
-complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l context -x -a 'normal preempt-off irq-off'
-complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l lookup -x -a 'none walk fls bsr switch kernel'
-complete -c allocbench -n "__fish_seen_subcommand_from run compare lookup" -l table -x -a 'kmalloc 2002'
-complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l align -x -d 'posix_memalign alignment'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup" -l seed -x -d seed
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l context -x -a 'normal preempt-off irq-off'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l lookup -x -a 'none walk fls bsr switch kernel'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup" -l table -x -a 'kmalloc 2002'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l align -x -d 'posix_memalign alignment'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l write -d 'write each object'
-complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l nomerge -d 'unmerged kmem_cache'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l nomerge -d 'unmerged kmem_cache'
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l fifo -d SCHED_FIFO
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l raw -d 'no overhead subtracted'
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l histogram -d 'log2 histograms'

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* options.c - the shared option tables (see options.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "allocbench.h"
+#include "options.h"
+
+struct ab_run_args ab_run_args;
+
+struct poptOption ab_trials_table[] = {
+	{ "trials", 't', POPT_ARG_STRING, &ab_run_args.trials, 0,
+	  "measured trials", "N" },
+	{ "warmup", 'w', POPT_ARG_STRING, &ab_run_args.warmup, 0,
+	  "trials run first and not recorded", "N" },
+	POPT_TABLEEND
+};
+
+struct poptOption ab_run_table[] = {
+	{ "batch", 'b', POPT_ARG_STRING, &ab_run_args.batch, 0,
+	  "objects allocated per trial", "N" },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_trials_table, 0, NULL, NULL },
+	{ "gfp", 'g', POPT_ARG_STRING, &ab_run_args.gfp, 0,
+	  "kernel, atomic, nowait or kernel_zero (default: kernel)", "NAME" },
+	{ "timing", 'T', POPT_ARG_STRING, &ab_run_args.timing, 0,
+	  "batch: one clock pair per phase (default); single: one per operation",
+	  "MODE" },
+	{ "free", 'f', POPT_ARG_STRING, &ab_run_args.free, 0,
+	  "free order: fifo (default), lifo, shuffle, or pair (free each right after its allocation)",
+	  "PATTERN" },
+	{ "seed", 0, POPT_ARG_STRING, &ab_run_args.seed, 0,
+	  "seed of --free=shuffle (default: random, printed)", "N" },
+	{ "context", 0, POPT_ARG_STRING, &ab_run_args.context, 0,
+	  "normal (default), preempt-off or irq-off around each timed phase",
+	  "CTX" },
+	{ "lookup", 0, POPT_ARG_STRING, &ab_run_args.lookup, 0,
+	  "kmalloc_class: how each allocation finds its class: walk, fls, bsr, switch, kernel (default) or none (found once before timing)",
+	  "METHOD" },
+	{ "table", 0, POPT_ARG_STRING, &ab_run_args.table, 0,
+	  "kmalloc_class: class table, kmalloc (today's, default) or 2002",
+	  "NAME" },
+	{ "align", 0, POPT_ARG_STRING, &ab_run_args.align, 0,
+	  "posix_memalign (user backend): alignment in bytes (default: 64)",
+	  "BYTES" },
+	{ "write", 0, POPT_ARG_NONE, &ab_run_args.write, 0,
+	  "write each object right after allocating it (timed with the allocation)",
+	  NULL },
+	{ "nomerge", 0, POPT_ARG_NONE, &ab_run_args.nomerge, 0,
+	  "give kmem_cache strategies a cache the kernel will not merge",
+	  NULL },
+	POPT_TABLEEND
+};
+
+struct poptOption ab_backend_table[] = {
+	{ "backend", 0, POPT_ARG_STRING, &ab_run_args.backend, 0,
+	  "where to run: kmod (the module, default) or user (this process)",
+	  "NAME" },
+	POPT_TABLEEND
+};
+
+void ab_run_table_defaults(const struct ab_run_opts *o)
+{
+	static char trials[64], warmup[80], batch[64];
+
+	snprintf(trials, sizeof(trials), "measured trials (default: %u)",
+		 o->trials);
+	snprintf(warmup, sizeof(warmup),
+		 "trials run first and not recorded (default: %u)", o->warmup);
+	snprintf(batch, sizeof(batch),
+		 "objects allocated per trial (default: %u)", o->batch);
+	ab_trials_table[0].descrip = trials;
+	ab_trials_table[1].descrip = warmup;
+	ab_run_table[0].descrip = batch;
+}
+
+int ab_run_args_apply(struct ab_run_opts *o)
+{
+	const struct ab_run_args *a = &ab_run_args;
+	char err[AB_ERRLEN];
+	int bad = 0;
+
+	o->nomerge |= a->nomerge;
+	o->write |= a->write;
+	if (a->batch)
+		bad = bad || ab_opt_count("batch", a->batch, 1, &o->batch, err,
+					  sizeof(err));
+	if (a->trials)
+		bad = bad || ab_opt_count("trials", a->trials, 1, &o->trials,
+					  err, sizeof(err));
+	if (a->warmup)
+		bad = bad || ab_opt_count("warmup", a->warmup, 0, &o->warmup,
+					  err, sizeof(err));
+	if (a->gfp)
+		bad = bad || ab_opt_gfp(a->gfp, o, err, sizeof(err));
+	if (a->timing)
+		bad = bad || ab_opt_timing(a->timing, o, err, sizeof(err));
+	if (a->free)
+		bad = bad || ab_opt_free(a->free, o, err, sizeof(err));
+	if (a->seed)
+		bad = bad || ab_opt_seed(a->seed, o, err, sizeof(err));
+	if (a->context)
+		bad = bad || ab_opt_context(a->context, o, err, sizeof(err));
+	if (a->lookup)
+		bad = bad || ab_opt_lookup(a->lookup, o, err, sizeof(err));
+	if (a->table)
+		bad = bad || ab_opt_table(a->table, o, err, sizeof(err));
+	if (a->align)
+		bad = bad || ab_opt_align(a->align, o, err, sizeof(err));
+	if (bad) {
+		ab_err("%s", err);
+		return AB_EXIT_USAGE;
+	}
+	return AB_EXIT_OK;
+}
+
+int ab_run_args_given(void)
+{
+	const struct ab_run_args *a = &ab_run_args;
+
+	return a->trials || a->warmup || a->batch || a->gfp || a->timing ||
+	       a->free || a->seed || a->context || a->lookup || a->table ||
+	       a->align || a->write || a->nomerge;
+}

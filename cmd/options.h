@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * options.h - the options every command that times something takes, in one
+ * popt table each, included (POPT_ARG_INCLUDE_TABLE) by run, compare,
+ * sweep, lookup and reproduce, and parsed in one place.
+ */
+#ifndef AB_CMD_OPTIONS_H
+#define AB_CMD_OPTIONS_H
+
+#include <popt.h>
+
+#include "runopts.h"
+
+/**
+ * struct ab_run_args - the option texts as given, NULL when not given
+ * @trials, @warmup: ab_trials_table
+ * @batch, @gfp, @timing, @free, @seed, @context, @lookup, @table, @align,
+ * @write, @nomerge: ab_run_table (what one trial does)
+ * @backend:  ab_backend_table
+ */
+struct ab_run_args {
+	char *trials, *warmup;
+	char *batch, *gfp, *timing, *free, *seed, *context, *lookup, *table;
+	char *align;
+	int write, nomerge;
+	char *backend;
+};
+
+extern struct ab_run_args ab_run_args;
+
+/* --trials, --warmup: every command that repeats a timed pass */
+extern struct poptOption ab_trials_table[];
+/* what one trial does; includes ab_trials_table */
+extern struct poptOption ab_run_table[];
+/* --backend */
+extern struct poptOption ab_backend_table[];
+
+/*
+ * ab_run_table_defaults - the defaults --help shows for --trials, --warmup
+ * and --batch, taken from @o (a command's own defaults, set before parsing).
+ */
+void ab_run_table_defaults(const struct ab_run_opts *o);
+
+/*
+ * ab_run_args_apply - the values given in ab_run_args over @o (which holds
+ * the command's defaults). Prints the first bad value; returns an exit
+ * status.
+ */
+int ab_run_args_apply(struct ab_run_opts *o);
+
+/* ab_run_args_given - nonzero when any option of ab_run_table was given. */
+int ab_run_args_given(void);
+
+#endif
