@@ -19,6 +19,8 @@ BACKEND_SRCS := backends/backend.c backends/kmod.c backends/user.c backends/user
 CMD_SRCS := $(wildcard cmd/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
 CLI_OBJS := $(LIB_OBJS) $(BACKEND_SRCS:%.c=$(B)/%.o) $(CMD_SRCS:%.c=$(B)/%.o)
+# unit tests reach lib/, backends/ and cmd/ (all but main())
+TEST_OBJS := $(filter-out $(B)/cmd/main.o,$(CLI_OBJS))
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 GUEST_TESTS := $(B)/tests/ioctl_test
 
@@ -48,7 +50,7 @@ $(B)/%.o: %.c $(wildcard include/uapi/linux/*.h common/*.h lib/*.h backends/*.h 
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(B)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS)
+$(B)/tests/test_%: tests/unit/test_%.c $(TEST_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $^ -lcmocka $(LDLIBS)
 

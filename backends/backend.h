@@ -41,11 +41,16 @@ struct ab_backend_info {
  * @unavailable: optional; lines naming strategies this backend knows but
  *         cannot offer here, and why; returns how many
  * @flags: AB_BACKEND_* bits: what the CLI may rely on, instead of names
+ * @default_run:   the strategies `run` and `compare` take without --alloc
+ * @default_sweep: the strategy `sweep` takes without --alloc (one that
+ *         takes a node)
  */
 struct ab_backend {
 	const char *name;
 	const char *desc;
 	unsigned int flags;
+	const char *default_run;
+	const char *default_sweep;
 	int (*probe)(char *why, size_t len);
 	int (*info)(struct ab_backend_info *out, char *why, size_t len);
 	int (*run)(struct ab_run *run, char *why, size_t len);
@@ -59,6 +64,8 @@ struct ab_backend {
  * they run in this process, and those fields describe the backend itself).
  */
 #define AB_BACKEND_MODULE (1U << 0)
+/* ab_backend.flags: AB_RUN_REMOTE_FREE works (frees on another CPU). */
+#define AB_BACKEND_REMOTE_FREE (1U << 1)
 
 extern const struct ab_backend ab_backend_kmod;
 extern const struct ab_backend ab_backend_user;
@@ -70,10 +77,11 @@ extern const struct ab_backend ab_backend_user;
  */
 extern volatile sig_atomic_t ab_stop_requested;
 
-/* ab_backend_find - backend named @name, or NULL. */
+/* ab_backend_find - backend named @name (NULL: the default, the first of
+ * the table), or NULL. */
 const struct ab_backend *ab_backend_find(const char *name);
 
-/* ab_backend_names - "kmod, user", for error messages. */
+/* ab_backend_names - the backends' names, "kmod, user", for messages. */
 const char *ab_backend_names(void);
 
 /* ab_backend_nth - the @i-th backend of the table, NULL past the end. */
@@ -82,5 +90,9 @@ const struct ab_backend *ab_backend_nth(unsigned int i);
 /* ab_strategy_find - strategy named @name in @bi, or NULL. */
 const struct ab_strategy_info *
 ab_strategy_find(const struct ab_backend_info *bi, const char *name);
+
+/* ab_strategy_baseline - the AB_STRATEGY_BASELINE strategy of @bi, or NULL. */
+const struct ab_strategy_info *
+ab_strategy_baseline(const struct ab_backend_info *bi);
 
 #endif

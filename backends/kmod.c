@@ -176,7 +176,9 @@ static int kmod_lookup(struct ab_lookup *l, char *why, size_t len)
 
 const struct ab_backend ab_backend_kmod = {
 	.name = "kmod",
-	.flags = AB_BACKEND_MODULE,
+	.flags = AB_BACKEND_MODULE | AB_BACKEND_REMOTE_FREE,
+	.default_run = "kmalloc",
+	.default_sweep = "kmalloc_node",
 	.desc = "allocbench.ko through /dev/allocbench: kernel allocators",
 	.probe = kmod_probe,
 	.info = kmod_info,

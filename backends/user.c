@@ -176,6 +176,8 @@ static int user_lookup(struct ab_lookup *l, char *why, size_t len)
 const struct ab_backend ab_backend_user = {
 	.name = "user",
 	.desc = "the CLI's own process, no module or root needed: userspace allocators and size-class lookups",
+	.default_run = "malloc",
+	.default_sweep = "numa_alloc_onnode",
 	.probe = user_probe,
 	.info = user_info,
 	.run = ab_user_run,

@@ -49,6 +49,7 @@ typedef void (*ufree_fn)(struct uctx *c, void *p);
  * struct ustrat - one userspace strategy
  * @name, @desc: as `allocbench list` shows them
  * @params:   AB_PARAM_* bits
+ * @flags:    AB_STRATEGY_* bits
  * @alloc, @free: one object
  * @lib, @pkg: for the optional allocators: the shared object to dlopen and
  *            the Debian package that has it
@@ -60,6 +61,7 @@ struct ustrat {
 	const char *name;
 	const char *desc;
 	unsigned int params;
+	unsigned int flags;
 	ualloc_fn alloc;
 	ufree_fn free;
 	const char *lib, *pkg, *alloc_sym, *free_sym;
@@ -147,9 +149,11 @@ static void lib_free(struct uctx *c, void *p)
 	}
 
 static struct ustrat all[] = {
-	USTRAT("none",
-	       "no allocation: the same timed loops, for loop and clock overhead",
-	       0, none_alloc, none_free),
+	{ .name = "none",
+	  .desc = "no allocation: the same timed loops, for loop and clock overhead",
+	  .flags = AB_STRATEGY_BASELINE,
+	  .alloc = none_alloc,
+	  .free = none_free },
 	USTRAT("malloc", "glibc malloc() / free()", SZ, malloc_alloc,
 	       libc_free),
 	USTRAT("calloc", "glibc calloc(1, size) / free()", SZ, calloc_alloc,
@@ -210,6 +214,7 @@ const struct ab_strategy_info *ab_user_strategies(unsigned int *n)
 			memset(si, 0, sizeof(*si));
 			si->id = nr_usable;
 			si->params = all[i].params;
+			si->flags = all[i].flags;
 			si->max_size = all[i].params & SZ ? ram / 4 : 0;
 			snprintf(si->name, sizeof(si->name), "%s", all[i].name);
 			snprintf(si->desc, sizeof(si->desc), "%s", all[i].desc);
@@ -385,7 +390,7 @@ int ab_user_run(struct ab_run *r, char *why, size_t len)
 		if (!pair) {
 			if (t >= r->warmup &&
 			    !(r->flags & AB_RUN_NO_NODE_CHECK) &&
-			    s->alloc != none_alloc) {
+			    !(s->flags & AB_STRATEGY_BASELINE)) {
 				for (i = 0; i < n; i++) {
 					int on = on_node(objs[i], c.size,
 							 r->target_node);

@@ -115,7 +115,7 @@ int ab_backend_open(const char *name, const struct ab_backend **be,
 {
 	char why[AB_ERRLEN];
 
-	*be = ab_backend_find(name ? name : "kmod");
+	*be = ab_backend_find(name);
 	if (!*be) {
 		ab_err("--backend=%s: unknown backend (allowed: %s)", name,
 		       ab_backend_names());

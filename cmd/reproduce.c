@@ -61,6 +61,13 @@ static long long seed_units(const struct ab_row *r)
 	return sum / (long long)r->nr_smp;
 }
 
+/* Objects one trial allocated, on average (per-op figures times it). */
+static double objects_per_trial(const struct ab_row *r)
+{
+	return r->run.trials_done ? (double)r->run.objects / r->run.trials_done
+				  : NAN;
+}
+
 static void print_seed_table(const struct ab_job *job)
 {
 	int i;
@@ -71,8 +78,7 @@ static void print_seed_table(const struct ab_job *job)
 	       "seed's us", "mean us", "median us");
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
-		uint32_t per =
-			strcmp(r->si->name, "vmalloc_batch") ? r->run.batch : 1;
+		double per = objects_per_trial(r);
 
 		if (!r->ran)
 			continue;
@@ -92,8 +98,7 @@ static void json_2019(const struct ab_job *job)
 
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
-		uint32_t per =
-			strcmp(r->si->name, "vmalloc_batch") ? r->run.batch : 1;
+		double per = objects_per_trial(r);
 		json_object *o = json_object_new_object();
 		long long su = seed_units(r);
 
@@ -253,8 +258,10 @@ static int reproduce_2002(const char *backend, const char *cpu)
 {
 	struct ab_lookup_result res[SEED2002_NM + 1];
 	json_object *root = NULL, *part1 = NULL, *results = NULL;
-	const char *note;
+	const struct ab_strategy_info *si;
+	const char *note = NULL;
 	const struct ab_backend *be;
+	char buf[512];
 	struct ab_backend_info bi;
 	uint32_t seq[100];
 	char label[64];
@@ -305,7 +312,9 @@ static int reproduce_2002(const char *backend, const char *cpu)
 		ab_lookup_results_free(res, SEED2002_NM);
 	}
 	/* part 1's kmalloc_class rows may not time plain kmalloc's cache */
-	note = ret ? NULL : ab_strategy_note(&bi.info, "kmalloc_class");
+	si = ret ? NULL : ab_strategy_find(&bi, "kmalloc_class");
+	if (si && ab_strategy_note(&bi.info, si, buf, sizeof(buf)))
+		note = buf;
 	if (root) {
 		json_object *notes = json_object_new_array();
 

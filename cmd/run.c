@@ -65,6 +65,18 @@ static struct poptOption run_table[] = {
 	POPT_AUTOHELP POPT_TABLEEND
 };
 
+/* The name of the first backend that frees on another CPU. */
+static const char *remote_free_backend(void)
+{
+	const struct ab_backend *be;
+	unsigned int i;
+
+	for (i = 0; (be = ab_backend_nth(i)); i++)
+		if (be->flags & AB_BACKEND_REMOTE_FREE)
+			return be->name;
+	return "?";
+}
+
 int ab_run_parse(const char *cmd, int argc, const char **argv,
 		 struct ab_job *job, const char **pos, int max)
 {
@@ -109,10 +121,8 @@ int ab_run_setup(struct ab_job *job)
 	if (!ret)
 		ret = ab_backend_open(ab_run_args.backend, &job->be, &job->bi);
 	if (!ret)
-		ret = ab_job_add(job, a->alloc ? a->alloc
-				      : strcmp(job->be->name, "kmod")
-					      ? "malloc"
-					      : "kmalloc");
+		ret = ab_job_add(job,
+				 a->alloc ? a->alloc : job->be->default_run);
 	job->raw = a->raw;
 	job->histogram = a->histogram;
 	job->csv = a->csv;
@@ -135,9 +145,10 @@ int ab_run_setup(struct ab_job *job)
 		}
 		job->free_cpu = cpus[0];
 	}
-	if (!ret && job->free_cpu >= 0 && strcmp(job->be->name, "kmod")) {
-		ab_err("--free-cpu: the %s backend frees on the allocating CPU; remote frees need --backend=kmod",
-		       job->be->name);
+	if (!ret && job->free_cpu >= 0 &&
+	    !(job->be->flags & AB_BACKEND_REMOTE_FREE)) {
+		ab_err("--free-cpu: the %s backend frees on the allocating CPU; remote frees need --backend=%s",
+		       job->be->name, remote_free_backend());
 		ret = AB_EXIT_USAGE;
 	}
 	if (!ret && job->concurrent && job->events) {

@@ -25,11 +25,13 @@
 
 #include "isolate.h"
 #include "jsonout.h"
+#include "ab_run.h"
 #include "parse.h"
 #include "runner.h"
 #include "textout.h"
 
 #define HIST_BUCKETS 40
+#define AB_NOTE_LEN  512
 
 #define interrupted ab_stop_requested
 
@@ -218,11 +220,10 @@ int ab_job_place(struct ab_job *job, const char *cpu_arg)
  * trials left, their samples after the ones done. (A resumed shuffle
  * starts its per-trial orders again from the first.) Returns 0 or -errno.
  */
-static int run_resumable(struct ab_job *job, struct ab_row *r, uint32_t per,
+static int run_resumable(struct ab_job *job, struct ab_row *r, uint32_t slots,
 			 char *why, size_t len)
 {
 	struct ab_run *run = &r->run, part = *run;
-	size_t slots = run->timing == AB_TIMING_SINGLE ? per : 1;
 	int err, first = 1;
 
 	for (;;) {
@@ -285,10 +286,8 @@ static void count_per_op(struct ab_job *job, struct ab_row *r)
 /* Runs one row; 0, or an exit status after printing why it failed. */
 static int run_row(struct ab_job *job, struct ab_row *r)
 {
-	uint32_t per = strcmp(r->si->name, "vmalloc_batch") ? r->run.batch : 1;
-	size_t len = r->run.timing == AB_TIMING_SINGLE
-			     ? (size_t)r->run.trials * per
-			     : r->run.trials;
+	uint32_t per = ab_run_samples_per_trial(&r->run, r->si->flags);
+	size_t len = (size_t)r->run.trials * per;
 	struct ab_sample *smp = calloc(len, sizeof(*smp));
 	char why[AB_ERRLEN];
 	int p, err, ret = AB_EXIT_OK;
@@ -344,10 +343,7 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 		ret = AB_EXIT_INTR;
 	}
 	r->ran = 1;
-	if (r->run.timing == AB_TIMING_SINGLE)
-		len = (size_t)r->run.trials_done * per;
-	else
-		len = r->run.trials_done;
+	len = (size_t)r->run.trials_done * per;
 	for (p = 0; p < 2; p++) {
 		/* batch-timed pairs have no free phase of their own */
 		size_t have = p && r->run.free_pattern == AB_FREE_PAIR &&
@@ -535,20 +531,20 @@ int ab_job_run(struct ab_job *job)
 		ab_counters_open(&job->counters, job->events, stderr);
 	ab_catch_signals();
 
-	/* batch timing: the baseline is "none" with the same parameters */
+	/* batch timing: the baseline strategy with the same parameters */
 	job->baseline = NULL;
 	for (i = 0; i < job->nrows; i++)
-		if (!strcmp(job->rows[i].si->name, "none"))
+		if (job->rows[i].si->flags & AB_STRATEGY_BASELINE)
 			job->baseline = &job->rows[i];
-	if (!job->baseline && !job->raw && job->o.timing == AB_TIMING_BATCH) {
-		none = ab_strategy_find(&job->bi, "none");
+	none = ab_strategy_baseline(&job->bi);
+	if (!job->baseline && !job->raw && job->o.timing == AB_TIMING_BATCH &&
+	    none) {
 		memset(&job->own_baseline, 0, sizeof(job->own_baseline));
 		job->own_baseline.si = none;
 		job->own_baseline.cpu = job->cpu;
 		snprintf(job->own_baseline.label,
-			 sizeof(job->own_baseline.label), "none");
-		if (none &&
-		    !ab_run_prepare(&job->o, &job->bi.info, none,
+			 sizeof(job->own_baseline.label), "%s", none->name);
+		if (!ab_run_prepare(&job->o, &job->bi.info, none,
 				    &job->own_baseline.run, err, sizeof(err)))
 			job->baseline = &job->own_baseline;
 	}
@@ -614,7 +610,7 @@ static void object_label(const struct ab_row *r, char *buf, size_t len)
 		snprintf(buf, len, "order %u", r->run.order);
 	} else if (r->si->params & AB_PARAM_SIZE) {
 		ab_format_size(r->run.obj_size, sz, sizeof(sz));
-		if (!strcmp(r->si->name, "vmalloc_batch"))
+		if (r->si->flags & AB_STRATEGY_PER_TRIAL)
 			snprintf(buf, len, "%ux%s", r->run.batch, sz);
 		else
 			snprintf(buf, len, "%s", sz);
@@ -655,7 +651,7 @@ static void print_header(const struct ab_job *job)
 	const char *warn = ab_context_warning(o->context);
 	unsigned int khz = job->bi.info.tsc_khz;
 
-	if (!strcmp(job->be->name, "kmod"))
+	if (job->be->flags & AB_BACKEND_MODULE)
 		printf("allocbench %s %s, %s.ko %s (ABI %u)\n", AB_TOOL_VERSION,
 		       job->title, AB_DEVICE_NAME, job->bi.info.version,
 		       job->bi.info.abi_version);
@@ -680,8 +676,8 @@ static void print_header(const struct ab_job *job)
 	       ab_isolate_path()[0] ? " " : "", ab_isolate_path(), khz);
 	printf("%u objects per trial, %u trials after %u warm-up, %s, %s timing, free %s",
 	       o->batch, o->trials, o->warmup,
-	       strcmp(job->be->name, "kmod") ? "no GFP flags (userspace)"
-					     : ab_gfp_name(o->gfp),
+	       job->be->flags & AB_BACKEND_MODULE ? ab_gfp_name(o->gfp)
+						  : "no GFP flags (userspace)",
 	       ab_timing_name(o->timing), ab_free_name(o->free_pattern));
 	if (o->free_pattern == AB_FREE_SHUFFLE)
 		printf(" (seed %llu)", (unsigned long long)o->seed);
@@ -902,26 +898,26 @@ static void print_aggregates(const struct ab_job *job)
 
 /*
  * The notes the kernel makes necessary for the job's strategies (see
- * ab_strategy_note()), each once, into @notes; returns how many.
+ * ab_strategy_note()), one per strategy, into @notes; returns how many.
  */
-static int kernel_notes(const struct ab_job *job, const char **notes, int max)
+static int kernel_notes(const struct ab_job *job, char notes[][AB_NOTE_LEN],
+			int max)
 {
-	const char *n;
 	int i, k, have = 0;
 
 	for (i = 0; i < job->nrows && have < max; i++) {
-		n = ab_strategy_note(&job->bi.info, job->rows[i].si->name);
-		for (k = 0; n && k < have && notes[k] != n; k++)
+		for (k = 0; k < i && job->rows[k].si != job->rows[i].si; k++)
 			;
-		if (n && k == have)
-			notes[have++] = n;
+		if (k == i && ab_strategy_note(&job->bi.info, job->rows[i].si,
+					       notes[have], AB_NOTE_LEN))
+			have++;
 	}
 	return have;
 }
 
 void ab_job_print_kernel_notes(const struct ab_job *job)
 {
-	const char *notes[AB_MAX_ROWS];
+	char notes[AB_MAX_ROWS][AB_NOTE_LEN];
 	int i, n = kernel_notes(job, notes, AB_MAX_ROWS);
 
 	for (i = 0; i < n; i++)
@@ -953,9 +949,11 @@ static void print_notes(const struct ab_job *job)
 		else if (run->cache_merged == AB_MERGED_UNKNOWN)
 			printf("note: %s: whether the kernel merged the run's kmem_cache is unknown (no /sys/kernel/slab)\n",
 			       name);
-		if (!strcmp(name, "vmalloc_batch"))
-			printf("note: vmalloc_batch: one op is one vmalloc(%u x %llu) call per trial, as in the 2019 seed\n",
-			       run->batch, (unsigned long long)run->obj_size);
+		if (job->rows[i].si->flags & AB_STRATEGY_PER_TRIAL)
+			printf("note: %s: one call per trial for the whole batch (%u x %llu bytes), each phase timed whole: %s\n",
+			       name, run->batch,
+			       (unsigned long long)run->obj_size,
+			       job->rows[i].si->desc);
 		if (run->failed)
 			printf("note: %s: %llu allocations failed; each ended its trial (not retried)\n",
 			       name, (unsigned long long)run->failed);
@@ -983,7 +981,7 @@ static void print_notes(const struct ab_job *job)
 		if (job->rows[i].ran && job->rows[i].run.objects &&
 		    !job->rows[i].run.node_checked && job->rows[i].si->params &&
 		    !job->counters.n && job->o.free_pattern != AB_FREE_PAIR &&
-		    strcmp(job->be->name, "kmod")) {
+		    !(job->be->flags & AB_BACKEND_MODULE)) {
 			printf("note: hit%% n/a: userspace memory gets its pages, and so its node, on first touch; these blocks were never touched (--write touches every byte)\n");
 			break;
 		}
@@ -1254,7 +1252,7 @@ json_object *ab_job_json(const struct ab_job *job)
 	const struct ab_run_opts *o = &job->o;
 	json_object *root = ab_json_envelope(job->title, (time_t)ab_out.start);
 	json_object *mod = json_object_new_object(), *par, *res, *cpus, *notes;
-	const char *kn[AB_MAX_ROWS];
+	char kn[AB_MAX_ROWS][AB_NOTE_LEN];
 	int i, n;
 
 	json_object_object_add(root, "end", ab_json_time(time(NULL)));

@@ -245,10 +245,7 @@ int cmd_sweep(int argc, const char **argv)
 	if (!ret)
 		ret = ab_backend_open(ab_run_args.backend, &job->be, &job->bi);
 	if (!ret) {
-		list = strdup(a.alloc ? a.alloc
-			      : strcmp(job->be->name, "kmod")
-				      ? "numa_alloc_onnode"
-				      : "kmalloc_node");
+		list = strdup(a.alloc ? a.alloc : job->be->default_sweep);
 		ns = list ? ab_split_list(list, names, AB_MAX_ROWS) : -1;
 		for (k = 0; k < ns && !ret; k++) {
 			strats[k] = ab_strategy_find(&job->bi, names[k]);

@@ -40,7 +40,7 @@ enum ab_mem {
  * @objs:   the objects of the current trial, @nr slots
  * @order:  the free order of the current trial: indexes into @objs
  * @smp:    AB_TIMING_SINGLE: per-object cycles of the current trial
- * @nr:     allocations per trial (batch, or 1 for one_per_trial strategies)
+ * @nr:     allocations per trial (batch, or 1 for one_object strategies)
  * @size:   bytes per allocation (for order strategies PAGE_SIZE << order)
  * @order_pages: page order (order strategies)
  * @node:   node passed to *_node allocators (NUMA_NO_NODE for "any")
@@ -86,7 +86,8 @@ struct ab_ctx {
  * @max_size:   largest bytes per object (AB_PARAM_SIZE); further capped by
  *              the max_outstanding_mb module parameter
  * @max_order:  largest order (AB_PARAM_ORDER)
- * @one_per_trial: one allocation of batch x size per trial, not batch
+ * @flags:      AB_STRATEGY_* bits, reported by AB_IOC_INFO
+ * @one_object: one allocation of batch x size per trial, not batch
  * @mem:        how its memory is counted (enum ab_mem)
  * @setup:      optional; prepares @ctx (e.g. creates a kmem_cache); 0 or
  *              -errno
@@ -106,7 +107,8 @@ struct ab_strategy {
 	u32 params;
 	u64 max_size;
 	u32 max_order;
-	bool one_per_trial;
+	u32 flags;
+	bool one_object;
 	enum ab_mem mem;
 	int (*setup)(struct ab_ctx *ctx);
 	void (*teardown)(struct ab_ctx *ctx);

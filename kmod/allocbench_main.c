@@ -35,6 +35,7 @@
 #endif
 #include "ab_internal.h"
 #include "ab_order.h"
+#include "ab_run.h"
 #include "ab_lookup.h"
 
 static unsigned int max_outstanding_mb;
@@ -225,6 +226,7 @@ static long ab_ioctl_info(void __user *uarg)
 		si.params = s->params;
 		si.max_size = ab_strategy_max_size(s);
 		si.max_order = s->max_order;
+		si.flags = s->flags;
 		strscpy(si.name, s->name, sizeof(si.name));
 		strscpy(si.desc, s->desc, sizeof(si.desc));
 		if (copy_to_user(&uinfo[i], &si, sizeof(si)))
@@ -346,9 +348,9 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 	if (obj_bytes) {
 		if (r->batch > ab_max_bytes() / obj_bytes)
 			return -E2BIG;
-		fp = s->one_per_trial ? ab_footprint(s, obj_bytes * r->batch) :
+		fp = s->one_object ? ab_footprint(s, obj_bytes * r->batch) :
 					ab_footprint(s, ab_class_bytes(s, r, obj_bytes));
-		per_trial = s->one_per_trial ? 1 : r->batch;
+		per_trial = s->one_object ? 1 : r->batch;
 		if (per_trial > ab_max_bytes() / fp)
 			return -E2BIG;
 		bytes = fp * per_trial;
@@ -356,19 +358,18 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 	if (r->context != AB_CTX_NORMAL && bytes > AB_ATOMIC_MAX_BYTES)
 		return -E2BIG;
 
-	per_trial = s->one_per_trial ? 1 : r->batch;
+	per_trial = s->one_object ? 1 : r->batch;
 	if (!r->samples_ptr != !r->samples_len)
 		return -EINVAL;
-	if (r->samples_len &&
-	    r->samples_len < (r->timing == AB_TIMING_SINGLE ?
-			      per_trial * r->trials : r->trials))
+	if (r->samples_len && r->samples_len / r->trials <
+	    ab_run_samples_per_trial(r, s->flags))
 		return -EINVAL;
 	if (IS_ENABLED(CONFIG_PREEMPT_RT) && r->context != AB_CTX_NORMAL &&
 	    (s->params & (AB_PARAM_SIZE | AB_PARAM_ORDER)))
 		return -EOPNOTSUPP;
 
 	ctx->nr = per_trial;
-	ctx->size = s->one_per_trial ? obj_bytes * r->batch : obj_bytes;
+	ctx->size = s->one_object ? obj_bytes * r->batch : obj_bytes;
 	ctx->order_pages = r->order;
 	ctx->node = r->node;
 	ctx->gfp = ab_gfp_masks[r->gfp] | __GFP_NOWARN;

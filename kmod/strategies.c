@@ -445,6 +445,7 @@ const struct ab_strategy ab_strategies[] = {
 	{
 		.name = "none",
 		.desc = "no allocation: the same timed loops, for loop and clock overhead",
+		.flags = AB_STRATEGY_BASELINE,
 		AB_TABLE_PHASES(none),
 	},
 	{
@@ -534,7 +535,8 @@ const struct ab_strategy ab_strategies[] = {
 		 * The 2019 scatterlist seed timed ONE vmalloc(100 * PAGE_SIZE)
 		 * per trial against 100 page-sized allocations of the others.
 		 */
-		.one_per_trial = true,
+		.one_object = true,
+		.flags = AB_STRATEGY_PER_TRIAL,
 		AB_TABLE_PHASES(vmalloc_batch),
 		.on_node = ab_vmalloc_on_node,
 	},

@@ -274,12 +274,19 @@ int ab_kernel_flag(const struct ab_info *info, uint64_t flag)
 	return !!(info->kernel_flags & flag);
 }
 
-const char *ab_strategy_note(const struct ab_info *info, const char *name)
+int ab_strategy_note(const struct ab_info *info,
+		     const struct ab_strategy_info *si, char *buf, size_t len)
 {
-	if (!strcmp(name, "kmalloc_class") &&
-	    ab_kernel_flag(info, AB_KERNEL_RANDOM_KMALLOC_CACHES) == 1)
-		return "kmalloc_class: this kernel has RANDOM_KMALLOC_CACHES: plain kmalloc() picks one of several copies of each size's cache from its caller's address, while kmalloc_class allocates from kmalloc_caches[KMALLOC_NORMAL][index] (the first copy) itself: the two may time different caches";
-	return NULL;
+	/* a strategy that finds its kmalloc class picks the cache itself */
+	if ((si->params & AB_PARAM_LOOKUP) &&
+	    ab_kernel_flag(info, AB_KERNEL_RANDOM_KMALLOC_CACHES) == 1) {
+		snprintf(
+			buf, len,
+			"%s: this kernel has RANDOM_KMALLOC_CACHES: plain kmalloc() picks one of several copies of each size's cache from its caller's address, while %s allocates from kmalloc_caches[KMALLOC_NORMAL][index] (the first copy) itself: the two may time different caches",
+			si->name, si->name);
+		return 1;
+	}
+	return 0;
 }
 
 int ab_info_answer_check(struct ab_info *info, struct ab_strategy_info *si,

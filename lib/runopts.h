@@ -153,10 +153,12 @@ int ab_lookup_answer_check(const struct ab_lookup *req, struct ab_lookup *ans,
 int ab_kernel_flag(const struct ab_info *info, uint64_t flag);
 
 /*
- * ab_strategy_note - the note a result holding strategy @name must carry
- * on the kernel @info describes ("name: why", no "note: " prefix), or NULL.
- * Today: kmalloc_class on a kernel with RANDOM_KMALLOC_CACHES.
+ * ab_strategy_note - the note a result holding strategy @si must carry on
+ * the kernel @info describes ("name: why", no "note: " prefix) into @buf;
+ * returns 1, or 0 when there is none. Today: a strategy that finds its own
+ * kmalloc class (AB_PARAM_LOOKUP) on a kernel with RANDOM_KMALLOC_CACHES.
  */
-const char *ab_strategy_note(const struct ab_info *info, const char *name);
+int ab_strategy_note(const struct ab_info *info,
+		     const struct ab_strategy_info *si, char *buf, size_t len);
 
 #endif

@@ -110,6 +110,28 @@ static void test_info_reports(void **state)
 	find("vmalloc_batch");
 }
 
+/*
+ * Strategy flags: only known bits; "none" alone is the baseline (allocates
+ * nothing), vmalloc_batch is timed per trial.
+ */
+static void test_info_strategy_flags(void **state)
+{
+	unsigned int i, baselines = 0;
+
+	for (i = 0; i < info.nr_strategies; i++) {
+		assert_int_equal(strat[i].flags & ~AB_STRATEGY_FLAGS_ALL, 0);
+		baselines += !!(strat[i].flags & AB_STRATEGY_BASELINE);
+		if (strat[i].flags & AB_STRATEGY_BASELINE)
+			assert_int_equal(strat[i].params & (AB_PARAM_SIZE |
+							    AB_PARAM_ORDER),
+					 0);
+	}
+	assert_int_equal(baselines, 1);
+	assert_true(find("none")->flags & AB_STRATEGY_BASELINE);
+	assert_true(find("vmalloc_batch")->flags & AB_STRATEGY_PER_TRIAL);
+	assert_false(find("kmalloc")->flags & AB_STRATEGY_PER_TRIAL);
+}
+
 static void test_info_count_only(void **state)
 {
 	struct ab_info i = { .size = sizeof(i) };
@@ -1266,6 +1288,7 @@ int main(void)
 		cmocka_unit_test(test_info_count_only),
 		cmocka_unit_test(test_info_tail),
 		cmocka_unit_test(test_info_kernel_flags),
+		cmocka_unit_test(test_info_strategy_flags),
 		cmocka_unit_test(test_info_ver0),
 		cmocka_unit_test(test_info_bad_pointer),
 		cmocka_unit_test(test_unknown_command),

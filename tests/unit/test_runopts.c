@@ -385,20 +385,38 @@ static void test_rt_refuses_atomic_contexts(void **state)
 		ab_run_prepare(&o, &rt, &kmalloc_si, &r, err, sizeof(err)), 0);
 }
 
-/* kmalloc_class with RANDOM_KMALLOC_CACHES gets a note; nothing else. */
+/*
+ * kmalloc_class with RANDOM_KMALLOC_CACHES gets a note; nothing else. The
+ * note follows the strategy's parameters (it finds its kmalloc class), not
+ * its name.
+ */
+static const char *note_of(const struct ab_info *i,
+			   const struct ab_strategy_info *si)
+{
+	static char buf[512];
+
+	return ab_strategy_note(i, si, buf, sizeof(buf)) ? buf : NULL;
+}
+
 static void test_strategy_notes(void **state)
 {
+	static const struct ab_strategy_info kclass_si = {
+		.id = 5,
+		.params = AB_PARAM_SIZE | AB_PARAM_GFP | AB_PARAM_LOOKUP,
+		.max_size = 8192,
+		.name = "kmalloc_class",
+	};
 	struct ab_info rnd = info_with(AB_KERNEL_RANDOM_KMALLOC_CACHES);
 	struct ab_info plain = info_with(AB_KERNEL_SLAB_BUCKETS);
-	const char *n = ab_strategy_note(&rnd, "kmalloc_class");
+	const char *n = note_of(&rnd, &kclass_si);
 
 	assert_non_null(n);
 	assert_non_null(strstr(n, "kmalloc_class: "));
 	assert_non_null(strstr(n, "RANDOM_KMALLOC_CACHES"));
 	assert_non_null(strstr(n, "kmalloc_caches[KMALLOC_NORMAL]"));
-	assert_null(ab_strategy_note(&rnd, "kmalloc"));
-	assert_null(ab_strategy_note(&plain, "kmalloc_class"));
-	assert_null(ab_strategy_note(&info, "kmalloc_class"));
+	assert_null(note_of(&rnd, &kmalloc_si));
+	assert_null(note_of(&plain, &kclass_si));
+	assert_null(note_of(&info, &kclass_si));
 }
 
 /* A consistent answer to @req: @done trials of @req->batch objects. */

@@ -62,13 +62,30 @@
 #define AB_PARAM_LOOKUP (1U << 5) /* lookup_table and lookup_method apply */
 #define AB_PARAM_ALIGN (1U << 6)  /* align applies (posix_memalign) */
 
+/* What a strategy is (ab_strategy_info.flags), beyond its parameters. */
+/*
+ * Allocates nothing: the timed loops alone ("none"). Its medians are the
+ * loop and clock overhead that net values subtract (the baseline).
+ */
+#define AB_STRATEGY_BASELINE (1U << 0)
+/*
+ * One call per trial does a phase's work for the whole batch
+ * (vmalloc_batch: one vmalloc(batch x obj_size), one object per trial).
+ * With AB_TIMING_SINGLE such a strategy writes one sample per trial, its
+ * call timed on its own in each phase (AB_FREE_PAIR: the free right after
+ * the allocation, timed apart), @nr_objs the objects of the call.
+ */
+#define AB_STRATEGY_PER_TRIAL (1U << 1)
+#define AB_STRATEGY_FLAGS_ALL (AB_STRATEGY_BASELINE | AB_STRATEGY_PER_TRIAL)
+
 /**
  * struct ab_strategy_info - one allocation strategy offered by the module
  * @id:       value to put in ab_run.strategy
  * @params:   AB_PARAM_* bits: which run parameters this strategy reads
  * @max_size: largest obj_size accepted, in bytes (AB_PARAM_SIZE), else 0
  * @max_order: largest order accepted (AB_PARAM_ORDER), else 0
- * @reserved: zero
+ * @flags:    AB_STRATEGY_* bits (before they existed this field was
+ *            reserved and written as zero)
  * @name:     NUL-terminated short name, e.g. "kmalloc_node"
  * @desc:     NUL-terminated one-line description naming the kernel API
  */
@@ -77,7 +94,7 @@ struct ab_strategy_info {
 	__u32 params;
 	__u64 max_size;
 	__u32 max_order;
-	__u32 reserved;
+	__u32 flags;
 	char name[AB_NAME_LEN];
 	char desc[AB_DESC_LEN];
 };
@@ -271,7 +288,8 @@ enum ab_class_table_id {
  *
  * AB_TIMING_SINGLE: one sample per object slot, trial-major: slot i of
  * measured trial t is element t * per_trial + i (per_trial is batch, or 1
- * for strategies that allocate once per trial). @alloc_cycles and
+ * for AB_STRATEGY_PER_TRIAL strategies, whose one sample per trial is
+ * written as in AB_TIMING_BATCH). @alloc_cycles and
  * @free_cycles time that object's own allocation and free; @nr_objs is 1
  * for an allocated object, 0 for the slot whose allocation failed
  * (@failed 1) and for the unused slots after it.
