@@ -2,7 +2,7 @@
 /*
  * user_alloc.c - the user backend's allocators and their timed loops: the
  * same runs as allocbench.ko's (struct ab_run in, per-trial or per-op
- * samples out, the same free orders from common/ab_order.h), on userspace
+ * samples out, the same free orders from common/ab_free_order.h), on userspace
  * allocators, in this process, without root.
  *
  * Strategies: none (the loop alone), glibc malloc, calloc and
@@ -27,7 +27,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "ab_order.h"
+#include "ab_free_order.h"
 #include "backend.h"
 #include "user.h"
 
@@ -319,7 +319,7 @@ int ab_user_run(struct ab_run *r, char *why, size_t len)
 			  .node = r->node };
 	int single = r->timing == AB_TIMING_SINGLE;
 	int pair = r->free_pattern == AB_FREE_PAIR;
-	uint32_t t, i, n, total, *order;
+	uint32_t t, i, n, total, *free_order;
 	struct ab_sample *smp, one;
 	const struct ustrat *s;
 	unsigned int nr;
@@ -339,11 +339,11 @@ int ab_user_run(struct ab_run *r, char *why, size_t len)
 	c.lib_alloc = s->alloc_fp;
 	c.lib_free = s->free_fp;
 	objs = calloc(r->batch, sizeof(*objs));
-	order = calloc(r->batch, sizeof(*order));
+	free_order = calloc(r->batch, sizeof(*free_order));
 	smp = calloc(single ? r->batch : 1, sizeof(*smp));
-	if (!objs || !order || !smp) {
+	if (!objs || !free_order || !smp) {
 		free(objs);
-		free(order);
+		free(free_order);
 		free(smp);
 		snprintf(why, len, "out of memory");
 		return -ENOMEM;
@@ -399,14 +399,15 @@ int ab_user_run(struct ab_run *r, char *why, size_t len)
 					r->node_checked += on >= 0;
 				}
 			}
-			ab_free_order(order, n, r->free_pattern, r->seed, t);
+			ab_free_order(free_order, n, r->free_pattern, r->seed,
+				      t);
 			t0 = ab_user_cycles();
 			for (i = 0; i < n; i++) {
 				uint64_t s0 = single ? ab_user_cycles() : 0;
 
-				s->free(&c, objs[order[i]]);
+				s->free(&c, objs[free_order[i]]);
 				if (single)
-					smp[order[i]].free_cycles =
+					smp[free_order[i]].free_cycles =
 						ab_user_cycles() - s0;
 			}
 			fc = ab_user_cycles() - t0;
@@ -441,7 +442,7 @@ int ab_user_run(struct ab_run *r, char *why, size_t len)
 	}
 	r->cpu_end = (uint32_t)sched_getcpu();
 	free(objs);
-	free(order);
+	free(free_order);
 	free(smp);
 	return err;
 }

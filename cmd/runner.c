@@ -392,9 +392,7 @@ static int expand_concurrent(struct ab_job *job)
 	/* all CPUs hold their batches at once: check the budget for all */
 	for (i = 0; i < n; i++) {
 		const struct ab_run *r = &job->rows[i].run;
-		uint64_t obj = r->obj_size ? r->obj_size
-					   : (uint64_t)job->bi.info.page_size
-						     << r->order;
+		uint64_t obj = ab_run_obj_bytes(r, job->bi.info.page_size);
 
 		if ((job->rows[i].si->params &
 		     (AB_PARAM_SIZE | AB_PARAM_ORDER)) &&
@@ -1163,12 +1161,9 @@ static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 	json_object_object_add(o, "strategy",
 			       json_object_new_string(r->si->name));
 	json_object_object_add(o, "label", json_object_new_string(r->label));
-	json_object_object_add(
-		o, "object_bytes",
-		json_object_new_int64(run->obj_size
-					      ? (int64_t)run->obj_size
-					      : (int64_t)job->bi.info.page_size
-							<< run->order));
+	json_object_object_add(o, "object_bytes",
+			       json_object_new_int64((int64_t)ab_run_obj_bytes(
+				       run, job->bi.info.page_size)));
 	json_object_object_add(o, "order",
 			       (r->si->params & AB_PARAM_ORDER)
 				       ? json_object_new_int((int)run->order)

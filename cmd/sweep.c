@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ab_run.h"
 #include "options.h"
 #include "parse.h"
 #include "runner.h"
@@ -41,9 +42,7 @@ static const struct ab_row *cell(const struct ab_job *job, uint64_t size,
 
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
-		uint64_t sz = r->run.obj_size ? r->run.obj_size
-					      : (uint64_t)job->bi.info.page_size
-							<< r->run.order;
+		uint64_t sz = ab_run_obj_bytes(&r->run, job->bi.info.page_size);
 
 		if (r->si == si && r->run.node == mem && sz == size && r->ran &&
 		    (numa_available() < 0 ? 0 : numa_node_of_cpu(r->cpu)) ==
@@ -130,9 +129,8 @@ static int add_row(struct ab_job *job, const struct ab_strategy_info *si,
 		       AB_MAX_ROWS);
 		return AB_EXIT_USAGE;
 	}
-	if (((si->params & AB_PARAM_SIZE) && size > si->max_size) ||
-	    ((si->params & AB_PARAM_ORDER) &&
-	     size > (uint64_t)job->bi.info.page_size << si->max_order)) {
+	if ((si->params & (AB_PARAM_SIZE | AB_PARAM_ORDER)) &&
+	    size > ab_strategy_max_bytes(si, job->bi.info.page_size)) {
 		*skipped = 1;
 		return AB_EXIT_OK;
 	}
@@ -294,14 +292,11 @@ int cmd_sweep(int argc, const char **argv)
 				if (skipped[k])
 					printf("note: %s: sizes above its largest object (%llu bytes) are left out (-)\n",
 					       strats[k]->name,
-					       (unsigned long long)(strats[k]->max_size
-									    ? strats[k]
-										      ->max_size
-									    : (uint64_t)job->bi
-											      .info
-											      .page_size
-										      << strats[k]
-												 ->max_order));
+					       (unsigned long long)
+						       ab_strategy_max_bytes(
+							       strats[k],
+							       job->bi.info
+								       .page_size));
 			ab_job_print_kernel_notes(job);
 		}
 	}

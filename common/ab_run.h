@@ -28,4 +28,23 @@ static inline u32 ab_run_samples_per_trial(const struct ab_run *r,
 	return 1;
 }
 
+/*
+ * ab_run_obj_bytes - bytes of one object of @r: obj_size, or the block of
+ * 2^order pages of @page_size bytes (AB_PARAM_ORDER strategies).
+ */
+static inline u64 ab_run_obj_bytes(const struct ab_run *r, u32 page_size)
+{
+	return r->obj_size ? r->obj_size : (u64)page_size << r->order;
+}
+
+/*
+ * ab_strategy_max_bytes - the largest object @si takes: max_size, or the
+ * block of its largest order.
+ */
+static inline u64 ab_strategy_max_bytes(const struct ab_strategy_info *si,
+					u32 page_size)
+{
+	return si->max_size ? si->max_size : (u64)page_size << si->max_order;
+}
+
 #endif

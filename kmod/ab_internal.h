@@ -38,11 +38,11 @@ enum ab_mem {
 /**
  * struct ab_ctx - state of one AB_IOC_RUN, shared by the phase functions
  * @objs:   the objects of the current trial, @nr slots
- * @order:  the free order of the current trial: indexes into @objs
+ * @free_order: the order the current trial frees in: indexes into @objs
  * @smp:    AB_TIMING_SINGLE: per-object cycles of the current trial
  * @nr:     allocations per trial (batch, or 1 for one_object strategies)
  * @size:   bytes per allocation (for order strategies PAGE_SIZE << order)
- * @order_pages: page order (order strategies)
+ * @page_order: page order (order strategies)
  * @node:   node passed to *_node allocators (NUMA_NO_NODE for "any")
  * @gfp:    GFP mask built from enum ab_gfp, always with __GFP_NOWARN
  * @nomerge: AB_RUN_NOMERGE was asked for
@@ -59,11 +59,11 @@ enum ab_mem {
  */
 struct ab_ctx {
 	void **objs;
-	u32 *order;
+	u32 *free_order;
 	struct ab_sample *smp;
 	u32 nr;
 	size_t size;
-	unsigned int order_pages;
+	unsigned int page_order;
 	int node;
 	gfp_t gfp;
 	bool nomerge;
@@ -97,8 +97,8 @@ struct ab_ctx {
  *              timing: stores the get_cycles() delta of the whole phase in
  *              *@cycles; single timing: each object's in ctx->smp. With
  *              ctx->pair each object is freed right after it is allocated.
- * @free_phase: frees ctx->objs[ctx->order[i]] for i in [0, @n), timed the
- *              same way (not called with ctx->pair)
+ * @free_phase: frees ctx->objs[ctx->free_order[i]] for i in [0, @n), timed
+ *              the same way (not called with ctx->pair)
  * @on_node:    optional; true if every page of @obj is on @nid
  */
 struct ab_strategy {

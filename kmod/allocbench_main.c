@@ -34,7 +34,7 @@
 #include <asm/tsc.h>
 #endif
 #include "ab_internal.h"
-#include "ab_order.h"
+#include "ab_free_order.h"
 #include "ab_run.h"
 #include "ab_lookup.h"
 
@@ -370,7 +370,7 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 
 	ctx->nr = per_trial;
 	ctx->size = s->one_object ? obj_bytes * r->batch : obj_bytes;
-	ctx->order_pages = r->order;
+	ctx->page_order = r->order;
 	ctx->node = r->node;
 	ctx->gfp = ab_gfp_masks[r->gfp] | __GFP_NOWARN;
 	ctx->nomerge = r->flags & AB_RUN_NOMERGE;
@@ -525,7 +525,7 @@ static long ab_run_trials(const struct ab_strategy *s, struct ab_ctx *ctx,
 						ctx->objs[i], r->target_node);
 				r->node_checked += n;
 			}
-			ab_free_order(ctx->order, n, r->free_pattern, r->seed,
+			ab_free_order(ctx->free_order, n, r->free_pattern, r->seed,
 				      t);
 			if (r->flags & AB_RUN_REMOTE_FREE)
 				ab_free_remote(s, ctx, r, n, &free_cycles);
@@ -588,10 +588,10 @@ static long ab_ioctl_run(void __user *uarg)
 		goto unreserve;
 	}
 	ctx.objs = kvcalloc(ctx.nr, sizeof(void *), GFP_KERNEL);
-	ctx.order = kvcalloc(ctx.nr, sizeof(u32), GFP_KERNEL);
+	ctx.free_order = kvcalloc(ctx.nr, sizeof(u32), GFP_KERNEL);
 	if (ctx.single)
 		ctx.smp = kvcalloc(ctx.nr, sizeof(*ctx.smp), GFP_KERNEL);
-	if (!ctx.objs || !ctx.order || (ctx.single && !ctx.smp)) {
+	if (!ctx.objs || !ctx.free_order || (ctx.single && !ctx.smp)) {
 		ret = -ENOMEM;
 		goto free_objs;
 	}
@@ -612,7 +612,7 @@ static long ab_ioctl_run(void __user *uarg)
 		s->teardown(&ctx);
 free_objs:
 	kvfree(ctx.smp);
-	kvfree(ctx.order);
+	kvfree(ctx.free_order);
 	kvfree(ctx.objs);
 unreserve:
 	atomic64_sub(bytes, &ab_reserved);

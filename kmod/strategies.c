@@ -130,18 +130,18 @@ static __always_inline u32 ab_alloc_loop(struct ab_ctx *ctx, u64 *cycles,
 			     ab_alloc_batch(ctx, cycles, alloc_one);
 }
 
-/* Frees in ctx->order; one clock pair in all, or one per free. */
+/* Frees in ctx->free_order; one clock pair in all, or one per free. */
 static __always_inline void ab_free_loop(struct ab_ctx *ctx, u32 n,
 					 u64 *cycles, ab_free_fn free_one)
 {
 	void **objs = ctx->objs;
-	u32 *order = ctx->order;
+	u32 *perm = ctx->free_order;
 	cycles_t start;
 	u32 i, j;
 
 	if (ctx->single) {
 		for (i = 0; i < n; i++) {
-			j = order[i];
+			j = perm[i];
 			start = get_cycles();
 			free_one(ctx, objs[j]);
 			ctx->smp[j].free_cycles = get_cycles() - start;
@@ -150,7 +150,7 @@ static __always_inline void ab_free_loop(struct ab_ctx *ctx, u32 n,
 	}
 	start = get_cycles();
 	for (i = 0; i < n; i++)
-		free_one(ctx, objs[order[i]]);
+		free_one(ctx, objs[perm[i]]);
 	*cycles = get_cycles() - start;
 }
 
@@ -218,24 +218,24 @@ AB_PHASES(none, none_one, none_free)
 
 static __always_inline void *gfp_pages_one(struct ab_ctx *ctx)
 {
-	return (void *)__get_free_pages(ctx->gfp, ctx->order_pages);
+	return (void *)__get_free_pages(ctx->gfp, ctx->page_order);
 }
 
 static __always_inline void gfp_pages_free(struct ab_ctx *ctx, void *obj)
 {
-	free_pages((unsigned long)obj, ctx->order_pages);
+	free_pages((unsigned long)obj, ctx->page_order);
 }
 
 AB_PHASES(get_free_pages, gfp_pages_one, gfp_pages_free)
 
 static __always_inline void *pages_node_one(struct ab_ctx *ctx)
 {
-	return alloc_pages_node(ctx->node, ctx->gfp, ctx->order_pages);
+	return alloc_pages_node(ctx->node, ctx->gfp, ctx->page_order);
 }
 
 static __always_inline void pages_node_free(struct ab_ctx *ctx, void *obj)
 {
-	__free_pages((struct page *)obj, ctx->order_pages);
+	__free_pages((struct page *)obj, ctx->page_order);
 }
 
 AB_PHASES(alloc_pages_node, pages_node_one, pages_node_free)

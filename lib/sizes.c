@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ab_order.h"
+#include "ab_free_order.h"
 #include "parse.h"
 #include "sizes.h"
 

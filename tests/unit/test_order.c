@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * test_order.c - the free orders of common/ab_order.h, the same code the
+ * test_order.c - the free orders of common/ab_free_order.h, the same code the
  * module runs: each is a permutation, fifo and lifo are what they say, and
  * a shuffle is repeatable for the same seed and trial.
  */
@@ -11,7 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "ab_order.h"
+#include "ab_free_order.h"
 
 #define N 1000
 

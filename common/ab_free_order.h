@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * ab_order.h - the order in which a trial frees its objects, compiled into
- * both allocbench.ko and the userspace tools (which test it), so the module
- * runs exactly the tested code.
+ * ab_free_order.h - the order in which a trial frees its objects, compiled
+ * into both allocbench.ko and the userspace tools (which test it), so the
+ * module runs exactly the tested code.
  *
  * Patterns (enum values of the uapi free_pattern field):
  *   AB_FREE_FIFO:    allocation order, as in the 2019 seed
@@ -18,8 +18,8 @@
  * splittable pseudorandom number generators", OOPSLA 2014). Modulo bias of
  * r % (i + 1) is below 2^-40 for the at most 2^20 objects of a trial.
  */
-#ifndef AB_ORDER_H
-#define AB_ORDER_H
+#ifndef AB_FREE_ORDER_H
+#define AB_FREE_ORDER_H
 
 #ifdef __KERNEL__
 #include <linux/types.h>
@@ -48,18 +48,18 @@ static inline u64 ab_xorshift64s(u64 *state)
 }
 
 /*
- * ab_free_order - fill @order[0..n) with the indexes of a trial's objects
- * in the order @pattern frees them. @seed and @trial matter for
- * AB_FREE_SHUFFLE only.
+ * ab_free_order - fill @perm[0..n) with the indexes of a trial's objects
+ * in the order @pattern frees them (a permutation of 0..n-1). @seed and
+ * @trial matter for AB_FREE_SHUFFLE only.
  */
-static inline void ab_free_order(u32 *order, u32 n, u32 pattern, u64 seed,
+static inline void ab_free_order(u32 *perm, u32 n, u32 pattern, u64 seed,
 				 u32 trial)
 {
 	u64 state;
 	u32 i, j, tmp;
 
 	for (i = 0; i < n; i++)
-		order[i] = pattern == AB_FREE_LIFO ? n - 1 - i : i;
+		perm[i] = pattern == AB_FREE_LIFO ? n - 1 - i : i;
 	if (pattern != AB_FREE_SHUFFLE || n < 2)
 		return;
 	state = ab_splitmix64(seed ^ ab_splitmix64(trial));
@@ -67,9 +67,9 @@ static inline void ab_free_order(u32 *order, u32 n, u32 pattern, u64 seed,
 		state = 1; /* xorshift's one fixed point */
 	for (i = n - 1; i > 0; i--) {
 		j = (u32)(ab_xorshift64s(&state) % (i + 1));
-		tmp = order[i];
-		order[i] = order[j];
-		order[j] = tmp;
+		tmp = perm[i];
+		perm[i] = perm[j];
+		perm[j] = tmp;
 	}
 }
 
