@@ -38,7 +38,7 @@ static int event_index(const struct ab_counters *c, const char *name)
 
 static void pick(const struct ab_job *job, const char *name, double out[2])
 {
-	int e = event_index(&job->counters, name);
+	int e = event_index(&job->ses.counters, name);
 
 	out[0] = e < 0 ? NAN : job->rows[0].ev_raw[e];
 	out[1] = e < 0 ? NAN : job->rows[1].ev_raw[e];
@@ -126,7 +126,7 @@ static int explain(const struct ab_job *job, char *why, size_t len)
 	struct ab_explain_in in;
 
 	why[0] = '\0';
-	if (!job->counters.n)
+	if (!job->ses.counters.n)
 		return 0;
 	pick(job, "cycles", in.cycles);
 	pick(job, "instructions", in.instructions);
@@ -189,7 +189,7 @@ static void print_compare(const struct ab_job *job)
 	}
 	printf("note: A's trials all ran before B's; drift between the two runs counts as a difference too: compare a strategy with itself (--alloc=%s,%s) to see this machine's noise floor\n",
 	       a->si->name, a->si->name);
-	if (!job->counters.n)
+	if (!job->ses.counters.n)
 		printf("why: no counters (add --events to see instructions, IPC and misses per op)\n");
 	else if (!explain(job, why, sizeof(why)))
 		printf("why: no hardware counter opened, so instructions, IPC and misses are unknown here (software counts above)\n");

@@ -354,7 +354,8 @@ int cmd_lookup(int argc, const char **argv)
 					   AB_LOOKUP_BSR, AB_LOOKUP_SWITCH,
 					   AB_LOOKUP_KERNEL };
 	struct ab_lookup_result res[AB_LOOKUP_NR + 1];
-	struct ab_job *job = ab_job_new();
+	struct ab_run_opts o;
+	struct ab_session ses;
 	uint32_t consts[16], count = 100, *seq;
 	int nm = 5, nconst = 0, i, ret, sources;
 	char err[AB_ERRLEN], label[160];
@@ -362,15 +363,15 @@ int cmd_lookup(int argc, const char **argv)
 	uint64_t seed = 0;
 	size_t nfile = 0;
 
-	if (!job)
-		return AB_EXIT_RUN;
+	ab_run_opts_init(&o);
+	ab_session_init(&ses);
 	/* 100 passes: the 2002 thread's */
-	job->o.trials = 100;
-	job->o.warmup = 10;
-	ab_run_table_defaults(&job->o);
+	o.trials = 100;
+	o.warmup = 10;
+	ab_run_table_defaults(&o);
 	ret = ab_popt_parse("lookup", argc, argv, opts);
 	if (!ret)
-		ret = ab_run_args_apply(&job->o);
+		ret = ab_run_args_apply(&o);
 	sources = !!a.size + !!a.dist + !!a.file;
 	if (!ret && sources > 1) {
 		ab_err("lookup: --size, --dist and --sizes-from each give the sizes: use one");
@@ -383,8 +384,7 @@ int cmd_lookup(int argc, const char **argv)
 			ret = AB_EXIT_USAGE;
 		}
 	}
-	if (!ret && a.table &&
-	    ab_opt_table(a.table, &job->o, err, sizeof(err))) {
+	if (!ret && a.table && ab_opt_table(a.table, &o, err, sizeof(err))) {
 		ab_err("%s", err);
 		ret = AB_EXIT_USAGE;
 	}
@@ -399,11 +399,11 @@ int cmd_lookup(int argc, const char **argv)
 		ret = AB_EXIT_USAGE;
 	}
 	if (!ret && a.seed) {
-		if (ab_opt_seed(a.seed, &job->o, err, sizeof(err))) {
+		if (ab_opt_seed(a.seed, &o, err, sizeof(err))) {
 			ab_err("%s", err);
 			ret = AB_EXIT_USAGE;
 		}
-		seed = job->o.seed;
+		seed = o.seed;
 	} else if (getrandom(&seed, sizeof(seed), 0) != sizeof(seed)) {
 		seed = 1;
 	}
@@ -434,28 +434,28 @@ int cmd_lookup(int argc, const char **argv)
 		}
 	}
 	if (!ret)
-		ret = ab_backend_open(ab_run_args.backend, &job->be, &job->bi);
-	if (!ret && !job->be->lookup) {
-		ab_err("backend %s cannot time lookups", job->be->name);
+		ret = ab_backend_open(ab_run_args.backend, &ses.be, &ses.bi);
+	if (!ret && !ses.be->lookup) {
+		ab_err("backend %s cannot time lookups", ses.be->name);
 		ret = AB_EXIT_BACKEND;
 	}
 	if (!ret)
-		ret = ab_job_place(job, a.cpu);
+		ret = ab_session_pin(&ses, a.cpu);
 	if (!ret && ab_out.json) {
-		ab_env_read(&job->env, "", job->cpu);
+		ab_env_read(&ses.env, "", ses.cpu);
 		results = json_object_new_array();
 	} else if (!ret && !a.csv) {
-		ab_env_read(&job->env, "", job->cpu);
+		ab_env_read(&ses.env, "", ses.cpu);
 		printf("allocbench %s lookup, backend %s (%s)\n",
-		       AB_TOOL_VERSION, job->be->name, job->bi.info.version);
-		ab_env_print(stdout, &job->env, job->bi.info.tsc_khz);
+		       AB_TOOL_VERSION, ses.be->name, ses.bi.info.version);
+		ab_env_print(stdout, &ses.env, ses.bi.info.tsc_khz);
 		printf("CPU %d; per lookup in cycles (median ns: cycles * 10^6 / tsc_khz); fastest: (fastest pass - fastest none pass) / lookups, the 2002 thread's way; median and the rest: per pass, minus the none method's median\n",
-		       job->cpu);
+		       ses.cpu);
 	} else if (!ret) {
 		printf("sizes,method,table,lookups,passes,fastest_cycles,median_cycles,ci_lo_cycles,ci_hi_cycles,p99_cycles,mean_cycles,median_ns,class_sum\n");
 	}
 	if (!ret && a.events)
-		ab_counters_open(&job->counters, a.events, stderr);
+		ab_counters_open(&ses.counters, a.events, stderr);
 	if (!ret)
 		ab_catch_signals();
 	for (i = 0; !ret && i < (nconst ? nconst : 1); i++) {
@@ -472,38 +472,29 @@ int cmd_lookup(int argc, const char **argv)
 		} else {
 			snprintf(label, sizeof(label), "%s", a.file);
 		}
-		ret = ab_lookup_measure(job->be, job->o.lookup_table, methods,
-					nm, seq, n, job->o.trials,
-					job->o.warmup, &job->counters, res);
+		ret = ab_lookup_measure(ses.be, o.lookup_table, methods, nm,
+					seq, n, o.trials, o.warmup,
+					&ses.counters, res);
 		if (res[0].complete && results)
-			ab_lookup_json(res, nm, label, &job->counters, results);
+			ab_lookup_json(res, nm, label, &ses.counters, results);
 		else if (res[0].complete)
-			ab_lookup_print(res, nm, a.csv, label, &job->counters);
+			ab_lookup_print(res, nm, a.csv, label, &ses.counters);
 		ab_lookup_results_free(res, nm);
 	}
 	if (results) {
 		json_object *root =
 			ab_json_envelope("lookup", (time_t)ab_out.start);
-		json_object *mod = json_object_new_object();
 
 		json_object_object_add(root, "end", ab_json_time(time(NULL)));
-		json_object_object_add(mod, "backend",
-				       json_object_new_string(job->be->name));
-		json_object_object_add(
-			mod, "version",
-			json_object_new_string(job->bi.info.version));
-		json_object_object_add(
-			mod, "abi",
-			json_object_new_int64(job->bi.info.abi_version));
-		json_object_object_add(root, "module", mod);
+		json_object_object_add(root, "module",
+				       ab_session_json_module(&ses));
 		json_object_object_add(
 			root, "environment",
-			ab_json_env(&job->env, job->bi.info.tsc_khz));
+			ab_json_env(&ses.env, ses.bi.info.tsc_khz));
 		json_object_object_add(root, "results", results);
 		ab_json_print(root, stdout);
 	}
 	free(seq);
-	ab_counters_close(&job->counters);
-	free(job);
+	ab_session_close(&ses);
 	return ret;
 }

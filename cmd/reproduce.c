@@ -141,7 +141,7 @@ static int reproduce_2019(const char *backend, const char *cpu)
 	for (i = 0; i < sizeof(seed2019) / sizeof(seed2019[0]); i++)
 		snprintf(list + strlen(list), sizeof(list) - strlen(list),
 			 "%s%s", i ? "," : "", seed2019[i][0]);
-	ret = ab_backend_open(backend, &job->be, &job->bi);
+	ret = ab_backend_open(backend, &job->ses.be, &job->ses.bi);
 	if (!ret)
 		ret = ab_job_add(job, list);
 	if (!ret)
@@ -201,7 +201,7 @@ static int reproduce_2002_kmalloc(const char *backend, const char *cpu,
 	for (i = 0; i < SEED2002_NM; i++)
 		snprintf(list + strlen(list), sizeof(list) - strlen(list),
 			 "%skmalloc_class", i ? "," : "");
-	ret = ab_backend_open(backend, &job->be, &job->bi);
+	ret = ab_backend_open(backend, &job->ses.be, &job->ses.bi);
 	if (!ret)
 		ret = ab_job_add(job, list);
 	for (i = 0; !ret && i < SEED2002_NM; i++)

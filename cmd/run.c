@@ -119,10 +119,11 @@ int ab_run_setup(struct ab_job *job)
 	if (!ret)
 		ret = ab_job_node(job);
 	if (!ret)
-		ret = ab_backend_open(ab_run_args.backend, &job->be, &job->bi);
+		ret = ab_backend_open(ab_run_args.backend, &job->ses.be,
+				      &job->ses.bi);
 	if (!ret)
-		ret = ab_job_add(job,
-				 a->alloc ? a->alloc : job->be->default_run);
+		ret = ab_job_add(job, a->alloc ? a->alloc
+					       : job->ses.be->default_run);
 	job->raw = a->raw;
 	job->histogram = a->histogram;
 	job->csv = a->csv;
@@ -146,9 +147,9 @@ int ab_run_setup(struct ab_job *job)
 		job->free_cpu = cpus[0];
 	}
 	if (!ret && job->free_cpu >= 0 &&
-	    !(job->be->flags & AB_BACKEND_REMOTE_FREE)) {
+	    !(job->ses.be->flags & AB_BACKEND_REMOTE_FREE)) {
 		ab_err("--free-cpu: the %s backend frees on the allocating CPU; remote frees need --backend=%s",
-		       job->be->name, remote_free_backend());
+		       job->ses.be->name, remote_free_backend());
 		ret = AB_EXIT_USAGE;
 	}
 	if (!ret && job->concurrent && job->events) {

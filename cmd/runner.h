@@ -15,8 +15,13 @@
 #include "measure.h"
 #include "placement.h"
 #include "runopts.h"
+#include "session.h"
 
 #define AB_MAX_ROWS 64
+/* log2 buckets of the per-op histograms: < 1 ns up to 2^38 ns and above */
+#define AB_HIST_BUCKETS 40
+/* room for one note of ab_job_kernel_notes() */
+#define AB_NOTE_LEN 512
 
 /**
  * struct ab_row - one strategy's run and its figures
@@ -25,7 +30,8 @@
  * @ran:      the run completed (or was interrupted with partial output)
  * @net:      figures after overhead subtraction (raw with --raw)
  * @raw:      figures as measured
- * @subtract: cycles subtracted per op: [0] alloc, [1] free
+ * @subtract: cycles subtracted per op (single timing: per timed call):
+ *            [0] alloc, [1] free
  * @ns:       per-op net ns of each phase, sorted (for histograms)
  * @nr_ns:    how many values @ns holds per phase
  * @smp:      the samples the module wrote, @nr_smp of them
@@ -77,11 +83,11 @@ struct ab_row {
 /**
  * struct ab_job - what to run and how to show it
  * @title:     first word of the header ("run", "reproduce 2019-scatterlist")
- * @be, @bi:   the backend and what it offers
+ * @ses:       the backend and what it offers, the job's CPU (the first of
+ *             @cpus), the environment and the counters
  * @o:         the run options shared by all rows
  * @rows:      the strategies, in the order given
  * @nrows:     how many
- * @cpu:       the CPU the job is pinned to
  * @raw:       --raw: no overhead subtraction
  * @histogram: --histogram: print log2 histograms of per-op ns
  * @csv:       --csv: one comma-separated row per strategy instead of tables
@@ -89,9 +95,7 @@ struct ab_row {
  * @baseline:  batch timing: the "none" row measured with the same
  *             parameters (one of @rows, or @own_baseline)
  * @own_baseline: the "none" run added when --alloc has none
- * @env:       the captured environment
  * @events:    --events: "default" or a list; NULL for no counters
- * @counters:  the counters opened for @events
  * @cpus:      --cpu, @ncpus of them (the first is the job's CPU)
  * @concurrent: run each strategy on all @cpus at once
  * @node_arg:  --node as given, checked by ab_job_place()
@@ -102,18 +106,14 @@ struct ab_row {
  */
 struct ab_job {
 	const char *title;
-	const struct ab_backend *be;
-	struct ab_backend_info bi;
+	struct ab_session ses;
 	struct ab_run_opts o;
 	struct ab_row rows[AB_MAX_ROWS];
 	int nrows;
-	int cpu;
 	int raw, histogram, csv, fifo;
 	struct ab_row *baseline;
 	struct ab_row own_baseline;
-	struct ab_env env;
 	const char *events;
-	struct ab_counters counters;
 	int cpus[AB_MAX_ROWS];
 	int ncpus;
 	int concurrent;
@@ -170,9 +170,6 @@ int ab_job_node(struct ab_job *job);
  */
 int ab_job_place(struct ab_job *job, const char *cpu_arg);
 
-/* ab_pin - pin the calling thread to @cpu: 0 or an exit status. */
-int ab_pin(int cpu);
-
 /*
  * ab_job_run - run the baseline (batch timing) and every row, then compute
  * their figures. SIGINT and SIGTERM end the current run between trials;
@@ -192,6 +189,13 @@ json_object *ab_job_json(const struct ab_job *job);
  * ab_job_print() and ab_job_json() ("notes") include them.
  */
 void ab_job_print_kernel_notes(const struct ab_job *job);
+
+/*
+ * ab_job_kernel_notes - those notes ("name: why"), one per strategy, into
+ * @notes (room for @max); returns how many.
+ */
+int ab_job_kernel_notes(const struct ab_job *job, char notes[][AB_NOTE_LEN],
+			int max);
 
 /* ab_job_print_header - the header alone: versions, environment, setup. */
 void ab_job_print_header(const struct ab_job *job);

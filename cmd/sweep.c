@@ -42,7 +42,8 @@ static const struct ab_row *cell(const struct ab_job *job, uint64_t size,
 
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
-		uint64_t sz = ab_run_obj_bytes(&r->run, job->bi.info.page_size);
+		uint64_t sz =
+			ab_run_obj_bytes(&r->run, job->ses.bi.info.page_size);
 
 		if (r->si == si && r->run.node == mem && sz == size && r->ran &&
 		    (numa_available() < 0 ? 0 : numa_node_of_cpu(r->cpu)) ==
@@ -130,7 +131,7 @@ static int add_row(struct ab_job *job, const struct ab_strategy_info *si,
 		return AB_EXIT_USAGE;
 	}
 	if ((si->params & (AB_PARAM_SIZE | AB_PARAM_ORDER)) &&
-	    size > ab_strategy_max_bytes(si, job->bi.info.page_size)) {
+	    size > ab_strategy_max_bytes(si, job->ses.bi.info.page_size)) {
 		*skipped = 1;
 		return AB_EXIT_OK;
 	}
@@ -140,7 +141,7 @@ static int add_row(struct ab_job *job, const struct ab_strategy_info *si,
 	snprintf(job->o.size_arg, sizeof(job->o.size_arg), "%llu",
 		 (unsigned long long)size);
 	job->o.node = mem;
-	if (ab_run_prepare(&job->o, &job->bi.info, si, &r->run, err,
+	if (ab_run_prepare(&job->o, &job->ses.bi.info, si, &r->run, err,
 			   sizeof(err))) {
 		ab_err("%s", err);
 		return AB_EXIT_USAGE;
@@ -241,12 +242,13 @@ int cmd_sweep(int argc, const char **argv)
 	if (ret == AB_EXIT_USAGE && err[0])
 		ab_err("%s", err);
 	if (!ret)
-		ret = ab_backend_open(ab_run_args.backend, &job->be, &job->bi);
+		ret = ab_backend_open(ab_run_args.backend, &job->ses.be,
+				      &job->ses.bi);
 	if (!ret) {
-		list = strdup(a.alloc ? a.alloc : job->be->default_sweep);
+		list = strdup(a.alloc ? a.alloc : job->ses.be->default_sweep);
 		ns = list ? ab_split_list(list, names, AB_MAX_ROWS) : -1;
 		for (k = 0; k < ns && !ret; k++) {
-			strats[k] = ab_strategy_find(&job->bi, names[k]);
+			strats[k] = ab_strategy_find(&job->ses.bi, names[k]);
 			if (!strats[k]) {
 				ab_err("--alloc=%s: unknown strategy (`allocbench list`)",
 				       names[k]);
@@ -295,7 +297,7 @@ int cmd_sweep(int argc, const char **argv)
 					       (unsigned long long)
 						       ab_strategy_max_bytes(
 							       strats[k],
-							       job->bi.info
+							       job->ses.bi.info
 								       .page_size));
 			ab_job_print_kernel_notes(job);
 		}

@@ -4,8 +4,37 @@
 
 #include "measure.h"
 
-size_t ab_per_op_cycles(const struct ab_sample *smp, size_t n,
-			enum ab_phase phase, double subtract, double *out)
+int ab_net_uses_baseline(int raw, uint32_t timing, int have_baseline)
+{
+	return !raw && timing == AB_TIMING_BATCH && have_baseline;
+}
+
+struct ab_net ab_net_rule(int raw, uint32_t timing, uint64_t clock_cycles,
+			  const double *baseline_median)
+{
+	struct ab_net net = { 0, 0 };
+
+	if (raw)
+		return net;
+	if (timing == AB_TIMING_SINGLE)
+		net.per_sample = (double)clock_cycles;
+	else if (ab_net_uses_baseline(raw, timing, baseline_median != NULL))
+		net.per_op = *baseline_median;
+	return net;
+}
+
+size_t ab_phase_samples(uint32_t timing, uint32_t free_pattern,
+			enum ab_phase phase, size_t n)
+{
+	/* batch-timed pairs have no free phase of their own */
+	if (phase == AB_PHASE_FREE && free_pattern == AB_FREE_PAIR &&
+	    timing == AB_TIMING_BATCH)
+		return 0;
+	return n;
+}
+
+static size_t per_op(const struct ab_sample *smp, size_t n, enum ab_phase phase,
+		     const struct ab_net *net, double *out)
 {
 	size_t i, k = 0;
 
@@ -15,9 +44,33 @@ size_t ab_per_op_cycles(const struct ab_sample *smp, size_t n,
 							 : smp[i].free_cycles);
 
 		if (smp[i].nr_objs)
-			out[k++] = c / smp[i].nr_objs - subtract;
+			out[k++] = (c - net->per_sample) / smp[i].nr_objs -
+				   net->per_op;
 	}
 	return k;
+}
+
+size_t ab_per_op_cycles(const struct ab_sample *smp, size_t n,
+			enum ab_phase phase, double subtract, double *out)
+{
+	const struct ab_net net = { subtract, 0 };
+
+	return per_op(smp, n, phase, &net, out);
+}
+
+void ab_phase_summary_net(const struct ab_sample *smp, size_t n,
+			  enum ab_phase phase, const struct ab_net *net,
+			  unsigned int tsc_khz, double *buf,
+			  struct ab_phase_stats *out)
+{
+	double to_ns = tsc_khz ? 1e6 / tsc_khz : NAN;
+	size_t i, k;
+
+	k = per_op(smp, n, phase, net, buf);
+	ab_stats_compute(buf, k, &out->cycles);
+	for (i = 0; i < k; i++)
+		buf[i] *= to_ns;
+	ab_stats_compute(buf, k, &out->ns);
 }
 
 void ab_phase_summary(const struct ab_sample *smp, size_t n,
@@ -25,12 +78,7 @@ void ab_phase_summary(const struct ab_sample *smp, size_t n,
 		      unsigned int tsc_khz, double *buf,
 		      struct ab_phase_stats *out)
 {
-	double to_ns = tsc_khz ? 1e6 / tsc_khz : NAN;
-	size_t i, k;
+	const struct ab_net net = { subtract, 0 };
 
-	k = ab_per_op_cycles(smp, n, phase, subtract, buf);
-	ab_stats_compute(buf, k, &out->cycles);
-	for (i = 0; i < k; i++)
-		buf[i] *= to_ns;
-	ab_stats_compute(buf, k, &out->ns);
+	ab_phase_summary_net(smp, n, phase, &net, tsc_khz, buf, out);
 }

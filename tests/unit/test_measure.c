@@ -2,7 +2,9 @@
 /*
  * test_measure.c - per-op figures from samples: division by the objects of
  * each trial, trials without objects skipped, subtraction, the ns
- * conversion, and net <= raw.
+ * conversion, and net <= raw; the net-value rule (what is subtracted in
+ * each timing mode, when the baseline applies) and which samples hold a
+ * phase.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -61,12 +63,84 @@ static void test_unknown_rate(void **state)
 	assert_true(isnan(st.ns.median));
 }
 
+/*
+ * The rule: raw values subtract nothing; batch timing the baseline's
+ * median per op, only when one was measured for the row; single timing one
+ * clock pair per timed call, whatever the baseline.
+ */
+static void test_net_rule(void **state)
+{
+	const double base = 7.5;
+	struct ab_net n;
+
+	n = ab_net_rule(1, AB_TIMING_BATCH, 26, &base);
+	assert_float_equal(n.per_op + n.per_sample, 0, 0);
+	n = ab_net_rule(1, AB_TIMING_SINGLE, 26, NULL);
+	assert_float_equal(n.per_op + n.per_sample, 0, 0);
+	n = ab_net_rule(0, AB_TIMING_BATCH, 26, &base);
+	assert_float_equal(n.per_op, 7.5, 0);
+	assert_float_equal(n.per_sample, 0, 0);
+	/* no baseline (none measured, or the baseline's own row): raw */
+	n = ab_net_rule(0, AB_TIMING_BATCH, 26, NULL);
+	assert_float_equal(n.per_op + n.per_sample, 0, 0);
+	n = ab_net_rule(0, AB_TIMING_SINGLE, 26, &base);
+	assert_float_equal(n.per_op, 0, 0);
+	assert_float_equal(n.per_sample, 26, 0);
+	assert_true(ab_net_uses_baseline(0, AB_TIMING_BATCH, 1));
+	assert_false(ab_net_uses_baseline(0, AB_TIMING_BATCH, 0));
+	assert_false(ab_net_uses_baseline(1, AB_TIMING_BATCH, 1));
+	assert_false(ab_net_uses_baseline(0, AB_TIMING_SINGLE, 1));
+}
+
+/*
+ * Single timing subtracts the clock pair once per timed call: a call that
+ * allocated 4 objects (a per-trial strategy) shares it among them, a call
+ * of one object pays it whole.
+ */
+static void test_net_per_sample(void **state)
+{
+	static const struct ab_sample calls[] = {
+		{ .alloc_cycles = 420, .free_cycles = 220, .nr_objs = 4 },
+		{ .alloc_cycles = 120, .free_cycles = 45, .nr_objs = 1 },
+	};
+	const struct ab_net n = ab_net_rule(0, AB_TIMING_SINGLE, 20, NULL);
+	struct ab_phase_stats st;
+	double buf[2];
+
+	ab_phase_summary_net(calls, 2, AB_PHASE_ALLOC, &n, 0, buf, &st);
+	assert_float_equal(st.cycles.min, 100, 0);
+	assert_float_equal(st.cycles.max, 100, 0);
+	ab_phase_summary_net(calls, 2, AB_PHASE_FREE, &n, 0, buf, &st);
+	assert_float_equal(st.cycles.min, 25, 0);
+	assert_float_equal(st.cycles.max, 50, 0);
+}
+
+/* The free phase of batch-timed pairs is timed with the allocation. */
+static void test_phase_samples(void **state)
+{
+	assert_int_equal(ab_phase_samples(AB_TIMING_BATCH, AB_FREE_PAIR,
+					  AB_PHASE_FREE, 10),
+			 0);
+	assert_int_equal(ab_phase_samples(AB_TIMING_BATCH, AB_FREE_PAIR,
+					  AB_PHASE_ALLOC, 10),
+			 10);
+	assert_int_equal(ab_phase_samples(AB_TIMING_SINGLE, AB_FREE_PAIR,
+					  AB_PHASE_FREE, 10),
+			 10);
+	assert_int_equal(ab_phase_samples(AB_TIMING_BATCH, AB_FREE_FIFO,
+					  AB_PHASE_FREE, 10),
+			 10);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_per_op),
 		cmocka_unit_test(test_summary_ns_and_net_below_raw),
 		cmocka_unit_test(test_unknown_rate),
+		cmocka_unit_test(test_net_rule),
+		cmocka_unit_test(test_net_per_sample),
+		cmocka_unit_test(test_phase_samples),
 	};
 
 	return cmocka_run_group_tests_name("measure", tests, NULL, NULL);

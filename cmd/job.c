@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * job.c - building a job (see runner.h): the strategies of --alloc, one
+ * request each; the node, the CPUs, the cpuset and the scheduling class;
+ * the signals that end it. runner.c runs it, report.c and report_json.c
+ * show it.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isolate.h"
+#include "parse.h"
+#include "runner.h"
+
+static void on_signal(int sig)
+{
+	ab_stop_requested = sig;
+}
+
+/*
+ * SIGINT/SIGTERM without SA_RESTART: the module sees a pending signal
+ * between trials, frees what it holds and returns -EINTR.
+ */
+void ab_catch_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+struct ab_job *ab_job_new(void)
+{
+	struct ab_job *job = calloc(1, sizeof(*job));
+
+	if (!job)
+		return NULL;
+	ab_run_opts_init(&job->o);
+	ab_session_init(&job->ses);
+	job->free_cpu = -1;
+	return job;
+}
+
+int ab_job_add(struct ab_job *job, const char *list)
+{
+	char *names[AB_MAX_ROWS], avail[1024] = "", err[AB_ERRLEN];
+	char *copy = strdup(list);
+	int i, n, ret = AB_EXIT_OK;
+	unsigned int j;
+
+	if (!copy)
+		return AB_EXIT_RUN;
+	n = ab_split_list(copy, names, AB_MAX_ROWS - job->nrows);
+	if (n < 0) {
+		ab_err("--alloc=%s: %s (a comma-separated list of strategy names: `allocbench list`)",
+		       list, n == -E2BIG ? "too many names" : "empty name");
+		free(copy);
+		return AB_EXIT_USAGE;
+	}
+	for (i = 0; i < n && !ret; i++) {
+		struct ab_row *r = &job->rows[job->nrows];
+
+		memset(r, 0, sizeof(*r));
+		r->si = ab_strategy_find(&job->ses.bi, names[i]);
+		if (!r->si) {
+			for (j = 0; j < job->ses.bi.info.nr_strategies; j++)
+				snprintf(avail + strlen(avail),
+					 sizeof(avail) - strlen(avail), "%s%s",
+					 j ? ", " : "",
+					 job->ses.bi.strategies[j].name);
+			ab_err("--alloc=%s: unknown strategy (available: %s)",
+			       names[i], avail);
+			ret = AB_EXIT_USAGE;
+		} else if (ab_run_prepare(&job->o, &job->ses.bi.info, r->si,
+					  &r->run, err, sizeof(err))) {
+			ab_err("%s", err);
+			ret = AB_EXIT_USAGE;
+		} else {
+			snprintf(r->label, sizeof(r->label), "%s", r->si->name);
+			r->cpu = -1;
+			r->group = job->nrows;
+			job->nrows++;
+		}
+	}
+	for (i = 0, n = 0; !ret && i < job->nrows; i++)
+		n += !!(job->rows[i].si->params & AB_PARAM_ALIGN);
+	if (!ret && job->o.align && !n) {
+		ab_err("--align: none of these strategies takes an alignment; posix_memalign (--backend=user) does");
+		ret = AB_EXIT_USAGE;
+	}
+	free(copy);
+	return ret;
+}
+
+int ab_job_node(struct ab_job *job)
+{
+	char err[AB_ERRLEN];
+	int nodes[AB_MAX_PLACES], n;
+
+	if (!job->node_arg)
+		return AB_EXIT_OK;
+	n = ab_parse_nodes("node", job->node_arg, nodes, AB_MAX_PLACES, 0, err,
+			   sizeof(err));
+	if (n < 0) {
+		ab_err("%s", err);
+		return AB_EXIT_USAGE;
+	}
+	if (n > 1) {
+		ab_err("--node=%s: a run allocates on one node; `allocbench sweep --mem-nodes=%s` compares several",
+		       job->node_arg, job->node_arg);
+		return AB_EXIT_USAGE;
+	}
+	job->o.node = nodes[0];
+	return AB_EXIT_OK;
+}
+
+int ab_job_place(struct ab_job *job, const char *cpu_arg)
+{
+	struct sched_param sp;
+	char err[AB_ERRLEN];
+	int i, c, ret;
+
+	if (cpu_arg) {
+		job->ncpus = ab_parse_cpus("cpu", cpu_arg, job->cpus,
+					   AB_MAX_ROWS, err, sizeof(err));
+		if (job->ncpus < 0) {
+			ab_err("%s", err);
+			return AB_EXIT_USAGE;
+		}
+		if (job->ncpus > 1 && !job->concurrent) {
+			ab_err("--cpu=%s: a run uses one CPU; add --concurrent to run on all of them at once, or use `allocbench sweep --cpu-nodes=...`",
+			       cpu_arg);
+			return AB_EXIT_USAGE;
+		}
+	} else {
+		c = sched_getcpu();
+		job->cpus[0] = c >= 0 ? c : 0;
+		job->ncpus = 1;
+	}
+	job->ses.cpu = job->cpus[0];
+	/* before pinning: entering a cpuset resets the affinity */
+	if (job->isolate) {
+		/* Ctrl-C while it is made: the run ends through its removal */
+		ab_catch_signals();
+		ret = ab_isolate_start(job->cpus, job->ncpus, err, sizeof(err));
+		if (ret) {
+			ab_err("%s", err);
+			return ret == -ENODEV ? AB_EXIT_BACKEND : AB_EXIT_RUN;
+		}
+		if (ab_stop_requested) {
+			ab_err("interrupted in the %s %s, before any run",
+			       ab_isolate_what(), ab_isolate_path());
+			return AB_EXIT_INTR;
+		}
+	}
+	if (job->free_cpu >= 0) {
+		for (i = 0; i < job->nrows; i++) {
+			job->rows[i].run.flags |= AB_RUN_REMOTE_FREE;
+			job->rows[i].run.free_cpu = (__u32)job->free_cpu;
+		}
+	}
+	ret = ab_pin(job->ses.cpu);
+	if (ret)
+		return ret;
+	if (job->fifo) {
+		sp.sched_priority = AB_FIFO_PRIORITY;
+		if (sched_setscheduler(0, SCHED_FIFO, &sp)) {
+			ab_err("--fifo: cannot switch to SCHED_FIFO %d: %s (needs root or CAP_SYS_NICE)",
+			       AB_FIFO_PRIORITY, strerror(errno));
+			/* a facility this process may not use: as man says */
+			return AB_EXIT_BACKEND;
+		}
+	}
+	return AB_EXIT_OK;
+}
+
+void ab_job_free(struct ab_job *job)
+{
+	int i, p;
+
+	for (i = 0; i < job->nrows; i++) {
+		for (p = 0; p < 2; p++)
+			free(job->rows[i].ns[p]);
+		free(job->rows[i].smp);
+	}
+	for (p = 0; p < 2; p++)
+		free(job->own_baseline.ns[p]);
+	free(job->own_baseline.smp);
+	ab_session_close(&job->ses);
+	ab_isolate_end();
+}

@@ -1,0 +1,556 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * report.c - a finished job as text: the header, the table, the
+ * distribution, counters, notes and histograms, or CSV (see runner.h).
+ */
+#define _GNU_SOURCE
+#include <math.h>
+#include <numa.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "isolate.h"
+#include "parse.h"
+#include "runner.h"
+#include "textout.h"
+
+static void print_header(const struct ab_job *job);
+
+static void print_num(double v)
+{
+	if (isnan(v))
+		printf(" %8s", "n/a");
+	else
+		printf(" %8.1f", v);
+}
+
+static void object_label(const struct ab_row *r, char *buf, size_t len)
+{
+	char sz[32];
+
+	if (r->si->params & AB_PARAM_ORDER) {
+		snprintf(buf, len, "order %u", r->run.order);
+	} else if (r->si->params & AB_PARAM_SIZE) {
+		ab_format_size(r->run.obj_size, sz, sizeof(sz));
+		if (r->si->flags & AB_STRATEGY_PER_TRIAL)
+			snprintf(buf, len, "%ux%s", r->run.batch, sz);
+		else
+			snprintf(buf, len, "%s", sz);
+	} else {
+		snprintf(buf, len, "-");
+	}
+}
+
+/* What the table's values are: raw, or net of what. */
+static void print_values_line(const struct ab_job *job)
+{
+	const struct ab_row *b = job->baseline;
+	int i;
+
+	/* the clock cost as measured by the first row that ran */
+	for (i = 0; i < job->nrows && !job->rows[i].ran; i++)
+		;
+	if (job->raw) {
+		printf("values: raw, as measured (loop and clock overhead included)\n");
+	} else if (job->o.timing == AB_TIMING_SINGLE && i < job->nrows) {
+		printf("values: net, minus one get_cycles() pair per op (%llu cycles, measured by each run); --raw for raw\n",
+		       (unsigned long long)job->rows[i].run.clock_cycles);
+	} else if (job->o.timing == AB_TIMING_SINGLE) {
+		printf("values: net, minus one get_cycles() pair per op (measured by each run); --raw for raw\n");
+	} else if (b && b->ran) {
+		printf("values: net, minus the none baseline's median per op with the same parameters (alloc %.1f, free %.1f cycles); --raw for raw\n",
+		       b->raw[0].cycles.median, b->raw[1].cycles.median);
+	} else {
+		printf("values: raw (the none baseline could not be measured)\n");
+	}
+}
+
+static void print_header(const struct ab_job *job)
+{
+	char cpus[256];
+	int i;
+	const struct ab_run_opts *o = &job->o;
+	const char *warn = ab_context_warning(o->context);
+	unsigned int khz = job->ses.bi.info.tsc_khz;
+
+	if (job->ses.be->flags & AB_BACKEND_MODULE)
+		printf("allocbench %s %s, %s.ko %s (ABI %u)\n", AB_TOOL_VERSION,
+		       job->title, AB_DEVICE_NAME, job->ses.bi.info.version,
+		       job->ses.bi.info.abi_version);
+	else
+		printf("allocbench %s %s, %s backend (this process)\n",
+		       AB_TOOL_VERSION, job->title, job->ses.be->name);
+	ab_env_print(stdout, &job->ses.env, khz);
+	if (warn)
+		printf("warning: %s\n", warn);
+	if (job->concurrent && job->ncpus > 1) {
+		ab_format_list(job->cpus, job->ncpus, cpus, sizeof(cpus));
+		printf("CPUs %s at once", cpus);
+	} else if (job->nrows && job->rows[0].cpu >= 0) {
+		printf("CPU: each row's own (the first of its node)");
+	} else {
+		printf("CPU %d (node %d)", job->ses.cpu,
+		       numa_available() < 0 ? 0
+					    : numa_node_of_cpu(job->ses.cpu));
+	}
+	printf("%s%s%s%s%s; ns = cycles * 10^6 / tsc_khz (%u)\n",
+	       job->fifo ? ", SCHED_FIFO " AB_FIFO_PRIORITY_STR : "",
+	       ab_isolate_path()[0] ? ", in the " : "", ab_isolate_what(),
+	       ab_isolate_path()[0] ? " " : "", ab_isolate_path(), khz);
+	printf("%u objects per trial, %u trials after %u warm-up, %s, %s timing, free %s",
+	       o->batch, o->trials, o->warmup,
+	       job->ses.be->flags & AB_BACKEND_MODULE
+		       ? ab_gfp_name(o->gfp)
+		       : "no GFP flags (userspace)",
+	       ab_timing_name(o->timing), ab_free_name(o->free_pattern));
+	if (o->free_pattern == AB_FREE_SHUFFLE)
+		printf(" (seed %llu)", (unsigned long long)o->seed);
+	printf(", context %s%s\n", ab_context_name(o->context),
+	       o->write ? ", objects written after allocation" : "");
+	print_values_line(job);
+	for (i = 0; i < job->nrows && !job->rows[i].ran; i++)
+		;
+	if (i < job->nrows)
+		printf("clock: one get_cycles() pair costs %llu cycles\n",
+		       (unsigned long long)job->rows[i].run.clock_cycles);
+	printf("\n");
+}
+
+/* Width of the label column: 18, or the longest label that ran. */
+static int label_width(const struct ab_job *job)
+{
+	int i, w = 18, n;
+
+	for (i = 0; i < job->nrows; i++) {
+		n = (int)strlen(job->rows[i].label);
+		if (job->rows[i].ran && n > w)
+			w = n;
+	}
+	return w;
+}
+
+static void print_table(const struct ab_job *job)
+{
+	const char *alloc = job->o.free_pattern == AB_FREE_PAIR &&
+					    job->o.timing == AB_TIMING_BATCH
+				    ? "alloc+free ns/op"
+				    : "alloc ns/op";
+	char obj[48], node[16];
+	int i, w = label_width(job);
+
+	printf("%-*s %-35s   %-35s   %s\n", w + 11, "", alloc, "free ns/op",
+	       "median cycles/op");
+	printf("%-*s %-10s %8s %8s %8s %8s   %8s %8s %8s %8s   %8s %8s %7s %5s %6s\n",
+	       w, "strategy", "object", "min", "median", "mean", "max", "min",
+	       "median", "mean", "max", "alloc", "free", "failed", "node",
+	       "hit%");
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_row *r = &job->rows[i];
+		const struct ab_phase_stats *a = &r->net[0], *f = &r->net[1];
+
+		if (!r->ran)
+			continue;
+		object_label(r, obj, sizeof(obj));
+		printf("%-*s %-10s", w, r->label, obj);
+		print_num(a->ns.min);
+		print_num(a->ns.median);
+		print_num(a->ns.mean);
+		print_num(a->ns.max);
+		printf("  ");
+		print_num(f->ns.min);
+		print_num(f->ns.median);
+		print_num(f->ns.mean);
+		print_num(f->ns.max);
+		printf("  ");
+		print_num(a->cycles.median);
+		print_num(f->cycles.median);
+		snprintf(node, sizeof(node), "%d%s", r->run.target_node,
+			 r->run.node < 0 ? "L" : "");
+		printf(" %7llu %5s", (unsigned long long)r->run.failed, node);
+		if (r->run.node_checked)
+			printf(" %6.1f\n", 100.0 * (double)r->run.node_hits /
+						   (double)r->run.node_checked);
+		else
+			printf(" %6s\n", "n/a");
+	}
+}
+
+static void print_dist_line(int w, const char *name, const char *phase,
+			    const struct ab_stats *s)
+{
+	printf("%-*s %-5s %8zu", w, name, phase, s->n);
+	print_num(s->median);
+	if (isnan(s->ci_lo))
+		printf("  %-22s", "[n/a]");
+	else
+		printf("  [%8.1f, %8.1f]  ", s->ci_lo, s->ci_hi);
+	print_num(s->p90);
+	print_num(s->p99);
+	print_num(s->stddev);
+	if (isnan(s->cv))
+		printf(" %7s\n", "n/a");
+	else
+		printf(" %6.1f%%\n", 100 * s->cv);
+}
+
+/*
+ * Names the interval of the median and its exact coverage for each sample
+ * count in the table (lib/stats.h): at least 95%, more for small counts.
+ */
+static void print_ci_note(const struct ab_job *job)
+{
+	size_t seen[4];
+	int i, k, ns = 0;
+	char note[160];
+
+	for (i = 0; i < job->nrows && ns < 4; i++) {
+		size_t n = job->rows[i].net[0].ns.n;
+
+		if (!job->rows[i].ran)
+			continue;
+		for (k = 0; k < ns && seen[k] != n; k++)
+			;
+		if (k < ns)
+			continue;
+		seen[ns++] = n;
+		ab_ci_note(n, note, sizeof(note));
+		printf("%s\n", note);
+	}
+}
+
+static void print_distribution(const struct ab_job *job)
+{
+	int i, w = label_width(job);
+
+	printf("\n%-*s %-5s %8s %8s  %-22s %8s %8s %8s %7s\n", w,
+	       "distribution", "phase", "samples", "median",
+	       "[95% CI of median]", "p90", "p99", "stddev", "cv");
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_row *r = &job->rows[i];
+
+		if (!r->ran)
+			continue;
+		print_dist_line(w, r->label, "alloc", &r->net[0].ns);
+		print_dist_line(w, "", "free", &r->net[1].ns);
+	}
+	print_ci_note(job);
+}
+
+/* Counters per op: one column per event, IPC when both are there. */
+static void print_counters(const struct ab_job *job)
+{
+	const struct ab_counters *c = &job->ses.counters;
+	int i, e, cyc = -1, ins = -1, mux = 0, w = label_width(job);
+
+	if (!c->n)
+		return;
+	for (e = 0; e < c->n; e++) {
+		if (!strcmp(c->ev[e].name, "cycles"))
+			cyc = e;
+		if (!strcmp(c->ev[e].name, "instructions"))
+			ins = e;
+	}
+	printf("\ncounters per op (one allocation and its free, %s)\n",
+	       job->o.timing == AB_TIMING_BATCH && !job->raw
+		       ? "net of the none baseline"
+		       : "raw");
+	printf("%-*s", w, "strategy");
+	for (e = 0; e < c->n; e++)
+		printf(" %16.16s", c->ev[e].name);
+	if (cyc >= 0 && ins >= 0)
+		printf(" %6s", "IPC");
+	printf("\n");
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_row *r = &job->rows[i];
+
+		if (!r->ran)
+			continue;
+		printf("%-*s", w, r->label);
+		for (e = 0; e < c->n; e++) {
+			if (isnan(r->ev_net[e]))
+				printf(" %16s", "n/a");
+			else
+				printf(" %16.2f", r->ev_net[e]);
+		}
+		if (cyc >= 0 && ins >= 0)
+			printf(" %6.2f", r->ev_raw[ins] / r->ev_raw[cyc]);
+		printf("\n");
+	}
+	for (e = 0; e < c->n; e++)
+		if (c->ev[e].running < c->ev[e].enabled) {
+			printf("note: counter %s ran %.0f%% of the time (multiplexed) and is scaled by enabled/running\n",
+			       c->ev[e].name,
+			       100.0 * (double)c->ev[e].running /
+				       (double)c->ev[e].enabled);
+			mux = 1;
+		}
+	printf("note: counters count the whole run (warm-up trials and the harness included); node hits are not checked while counting\n");
+	(void)mux;
+}
+
+/*
+ * --concurrent: per strategy, the objects all CPUs allocated and freed
+ * divided by the slowest CPU's wall time.
+ */
+static void print_aggregates(const struct ab_job *job)
+{
+	int i, j;
+
+	for (i = 0; i < job->nrows; i = j) {
+		double objs = 0, wall = 0;
+		int ran = 0;
+
+		for (j = i;
+		     j < job->nrows && job->rows[j].group == job->rows[i].group;
+		     j++) {
+			ran += job->rows[j].ran;
+			objs += (double)job->rows[j].run.objects *
+				(job->rows[j].run.trials_done +
+				 job->rows[j].run.warmup) /
+				(job->rows[j].run.trials_done
+					 ? job->rows[j].run.trials_done
+					 : 1);
+			if (job->rows[j].wall_ns > wall)
+				wall = job->rows[j].wall_ns;
+		}
+		if (j - i > 1 && ran == j - i && wall > 0)
+			printf("aggregate: %s on %d CPUs at once: %.0f objects allocated and freed in %.1f ms (slowest CPU): %.3f M/s\n",
+			       job->rows[i].si->name, j - i, objs, wall / 1e6,
+			       objs / wall * 1e3);
+	}
+}
+
+/*
+ * The notes the kernel makes necessary for the job's strategies (see
+ * ab_strategy_note()), one per strategy, into @notes; returns how many.
+ */
+int ab_job_kernel_notes(const struct ab_job *job, char notes[][AB_NOTE_LEN],
+			int max)
+{
+	int i, k, have = 0;
+
+	for (i = 0; i < job->nrows && have < max; i++) {
+		for (k = 0; k < i && job->rows[k].si != job->rows[i].si; k++)
+			;
+		if (k == i &&
+		    ab_strategy_note(&job->ses.bi.info, job->rows[i].si,
+				     notes[have], AB_NOTE_LEN))
+			have++;
+	}
+	return have;
+}
+
+void ab_job_print_kernel_notes(const struct ab_job *job)
+{
+	char notes[AB_MAX_ROWS][AB_NOTE_LEN];
+	int i, n = ab_job_kernel_notes(job, notes, AB_MAX_ROWS);
+
+	for (i = 0; i < n; i++)
+		printf("note: %s\n", notes[i]);
+}
+
+static void print_notes(const struct ab_job *job)
+{
+	int i, local = 0;
+
+	printf("\n");
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_run *run = &job->rows[i].run;
+		const char *name = job->rows[i].si->name;
+
+		if (!job->rows[i].ran ||
+		    (i && job->rows[i].group == job->rows[i - 1].group))
+			continue;
+		local |= run->node < 0 && run->node_checked;
+		if (job->rows + i == job->baseline && !job->raw &&
+		    job->o.timing == AB_TIMING_BATCH)
+			printf("note: none is the baseline: its row is raw\n");
+		if (run->cache_merged == AB_MERGED_YES)
+			printf("note: %s: the kernel merged the run's kmem_cache into an existing cache (slab merging); --nomerge gives it a cache of its own\n",
+			       name);
+		else if (run->cache_merged == AB_MERGED_NO)
+			printf("note: %s: the run's kmem_cache was a cache of its own (not merged)\n",
+			       name);
+		else if (run->cache_merged == AB_MERGED_UNKNOWN)
+			printf("note: %s: whether the kernel merged the run's kmem_cache is unknown (no /sys/kernel/slab)\n",
+			       name);
+		if (job->rows[i].si->flags & AB_STRATEGY_PER_TRIAL)
+			printf("note: %s: one call per trial for the whole batch (%u x %llu bytes), each phase timed whole: %s\n",
+			       name, run->batch,
+			       (unsigned long long)run->obj_size,
+			       job->rows[i].si->desc);
+		if (run->failed)
+			printf("note: %s: %llu allocations failed; each ended its trial (not retried)\n",
+			       name, (unsigned long long)run->failed);
+		if (run->trials_done < run->trials)
+			printf("note: %s: interrupted after %u of %u trials\n",
+			       name, run->trials_done, run->trials);
+		if (run->cpu_start != run->cpu_end)
+			printf("note: %s: the run migrated from CPU %u to CPU %u\n",
+			       name, run->cpu_start, run->cpu_end);
+	}
+	if (local && job->o.node >= 0)
+		printf("note: node nL: that strategy takes no node, so --node=%d does not apply to it; hits counted against the local node n\n",
+		       job->o.node);
+	else if (local)
+		printf("note: node nL: no --node for that strategy; hits counted against the local node n\n");
+	if (job->o.free_pattern == AB_FREE_PAIR)
+		printf("note: --free=pair frees each object before the next is allocated: node hits are not checked\n");
+	if (job->free_cpu >= 0)
+		printf("note: every object was freed on CPU %d (a work item there), allocated on the CPU of its row%s\n",
+		       job->free_cpu,
+		       job->ses.counters.n
+			       ? "; the counters count this thread, so not those frees"
+			       : "");
+	for (i = 0; i < job->nrows; i++)
+		if (job->rows[i].ran && job->rows[i].run.objects &&
+		    !job->rows[i].run.node_checked && job->rows[i].si->params &&
+		    !job->ses.counters.n &&
+		    job->o.free_pattern != AB_FREE_PAIR &&
+		    !(job->ses.be->flags & AB_BACKEND_MODULE)) {
+			printf("note: hit%% n/a: userspace memory gets its pages, and so its node, on first touch; these blocks were never touched (--write touches every byte)\n");
+			break;
+		}
+	ab_job_print_kernel_notes(job);
+	print_aggregates(job);
+}
+
+/* One log2 histogram of a row's per-op net ns. */
+static void print_histogram(const struct ab_row *r, int phase)
+{
+	uint64_t c[AB_HIST_BUCKETS], most = 0;
+	int b, lo = AB_HIST_BUCKETS, hi = -1;
+
+	if (!r->nr_ns[phase])
+		return;
+	ab_histogram_log2(r->ns[phase], r->nr_ns[phase], c, AB_HIST_BUCKETS);
+	for (b = 0; b < AB_HIST_BUCKETS; b++) {
+		if (!c[b])
+			continue;
+		lo = b < lo ? b : lo;
+		hi = b;
+		most = c[b] > most ? c[b] : most;
+	}
+	printf("\nhistogram: %s %s, net ns/op, %zu samples\n", r->si->name,
+	       phase ? "free" : "alloc", r->nr_ns[phase]);
+	for (b = lo; b <= hi; b++) {
+		int bar = (int)((c[b] * 40 + most - 1) / most);
+
+		if (b == 0)
+			printf("  %23s", "< 1");
+		else if (b == AB_HIST_BUCKETS - 1)
+			printf("  [%10.0f,      inf)", ldexp(1, b - 1));
+		else
+			printf("  [%10.0f, %10.0f)", ldexp(1, b - 1),
+			       ldexp(1, b));
+		printf(" %10llu %.*s\n", (unsigned long long)c[b], bar,
+		       "########################################");
+	}
+}
+
+/* run and sweep --csv: one record per row, RFC 4180 (lib/textout.h). */
+static void print_csv(const struct ab_job *job)
+{
+	static const char *const phases[] = { "alloc", "free" };
+	static const char *const stats[] = { "n",   "min",   "median", "mean",
+					     "p90", "p99",   "max",    "stddev",
+					     "cv",  "ci_lo", "ci_hi" };
+	struct ab_csv_row row = { stdout, 0 };
+	int i, p, s;
+
+	printf("strategy,object_bytes,order,batch,trials,warmup,timing,free,seed,context,gfp,write,node,target_node,cpu,objects,failed,node_hits,node_checked,cache_merged,clock_cycles,tsc_khz,values");
+	for (p = 0; p < 2; p++) {
+		for (s = 0; s < 11; s++)
+			printf(",%s_%s_ns", phases[p], stats[s]);
+		printf(",%s_median_cycles,%s_raw_median_ns,%s_subtracted_cycles",
+		       phases[p], phases[p], phases[p]);
+	}
+	printf("\n");
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_row *r = &job->rows[i];
+		const struct ab_run *run = &r->run;
+
+		if (!r->ran)
+			continue;
+		const unsigned long long u[] = {
+			run->obj_size,	   run->order,	      run->batch,
+			run->trials,	   run->warmup,	      run->seed,
+			run->objects,	   run->failed,	      run->node_hits,
+			run->node_checked, run->cache_merged, run->clock_cycles,
+			run->tsc_khz
+		};
+
+		ab_csv_str(&row, r->si->name);
+		for (s = 0; s < 5; s++)
+			ab_csv_printf(&row, "%llu", u[s]);
+		ab_csv_str(&row, ab_timing_name(run->timing));
+		ab_csv_str(&row, ab_free_name(run->free_pattern));
+		ab_csv_printf(&row, "%llu", u[5]);
+		ab_csv_str(&row, ab_context_name(run->context));
+		ab_csv_str(&row, ab_gfp_name(run->gfp));
+		ab_csv_printf(&row, "%d", !!(run->flags & AB_RUN_WRITE));
+		ab_csv_printf(&row, "%d", run->node);
+		ab_csv_printf(&row, "%d", run->target_node);
+		ab_csv_printf(&row, "%u", run->cpu_start);
+		for (s = 6; s < 13; s++)
+			ab_csv_printf(&row, "%llu", u[s]);
+		ab_csv_str(&row,
+			   r->subtract[0] || r->subtract[1] ? "net" : "raw");
+		for (p = 0; p < 2; p++) {
+			const struct ab_stats *st = &r->net[p].ns;
+			const double v[] = { st->min,
+					     st->median,
+					     st->mean,
+					     st->p90,
+					     st->p99,
+					     st->max,
+					     st->stddev,
+					     st->cv,
+					     st->ci_lo,
+					     st->ci_hi,
+					     r->net[p].cycles.median,
+					     r->raw[p].ns.median,
+					     r->subtract[p] };
+
+			ab_csv_printf(&row, "%zu", st->n);
+			for (s = 0; s < (int)(sizeof(v) / sizeof(v[0])); s++)
+				ab_csv_num(&row, "%.3f", v[s]);
+		}
+		ab_csv_end(&row);
+	}
+}
+
+void ab_job_print_header(const struct ab_job *job)
+{
+	print_header(job);
+}
+
+void ab_job_print(const struct ab_job *job)
+{
+	int i;
+
+	if (ab_out.json) {
+		ab_json_print(ab_job_json(job), stdout);
+		return;
+	}
+	if (job->csv) {
+		print_csv(job);
+		return;
+	}
+	for (i = 0; i < job->nrows && !job->rows[i].ran; i++)
+		;
+	if (i == job->nrows) {
+		printf("nothing to show: no strategy finished a run\n");
+		return;
+	}
+	print_header(job);
+	print_table(job);
+	print_distribution(job);
+	print_counters(job);
+	print_notes(job);
+	if (job->histogram)
+		for (i = 0; i < job->nrows; i++) {
+			print_histogram(&job->rows[i], 0);
+			print_histogram(&job->rows[i], 1);
+		}
+}

@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * report_json.c - a finished job as one JSON document (see runner.h and
+ * schema/allocbench-result.schema.json).
+ */
+#include <math.h>
+#include <time.h>
+
+#include "ab_run.h"
+#include "isolate.h"
+#include "jsonout.h"
+#include "runner.h"
+
+static const char *merged_name(uint32_t m)
+{
+	switch (m) {
+	case AB_MERGED_NO:
+		return "no";
+	case AB_MERGED_YES:
+		return "yes";
+	case AB_MERGED_UNKNOWN:
+		return "unknown";
+	default:
+		return "n/a";
+	}
+}
+
+/* The non-empty log2 buckets of a phase's per-op ns: [{lo, hi, count}]. */
+static json_object *json_histogram(const struct ab_row *r, int p)
+{
+	json_object *a = json_object_new_array(), *b;
+	uint64_t c[AB_HIST_BUCKETS];
+	int k;
+
+	ab_histogram_log2(r->ns[p], r->nr_ns[p], c, AB_HIST_BUCKETS);
+	for (k = 0; k < AB_HIST_BUCKETS; k++) {
+		if (!c[k])
+			continue;
+		b = json_object_new_object();
+		json_object_object_add(
+			b, "lo_ns",
+			json_object_new_double(k ? ldexp(1, k - 1) : 0));
+		json_object_object_add(
+			b, "hi_ns",
+			k == AB_HIST_BUCKETS - 1
+				? NULL
+				: json_object_new_double(ldexp(1, k)));
+		json_object_object_add(b, "count",
+				       json_object_new_int64((int64_t)c[k]));
+		json_object_array_add(a, b);
+	}
+	return a;
+}
+
+static json_object *json_phase(const struct ab_row *r, int p)
+{
+	json_object *o = json_object_new_object(), *v;
+	size_t i;
+
+	json_object_object_add(o, "ns", ab_json_stats(&r->net[p].ns));
+	json_object_object_add(o, "cycles", ab_json_stats(&r->net[p].cycles));
+	json_object_object_add(o, "raw_ns", ab_json_stats(&r->raw[p].ns));
+	json_object_object_add(o, "subtracted_cycles",
+			       ab_json_num(r->subtract[p]));
+	json_object_object_add(o, "histogram", json_histogram(r, p));
+	v = json_object_new_array();
+	for (i = 0; i < r->nr_ns[p]; i++)
+		json_object_array_add(v, ab_json_num(r->ns[p][i]));
+	json_object_object_add(o, "per_op_ns_sorted", v);
+	return o;
+}
+
+static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
+{
+	const struct ab_run *run = &r->run;
+	json_object *o = json_object_new_object(), *ev, *e;
+	int i;
+
+	json_object_object_add(o, "kind", json_object_new_string("alloc"));
+	json_object_object_add(o, "strategy",
+			       json_object_new_string(r->si->name));
+	json_object_object_add(o, "label", json_object_new_string(r->label));
+	json_object_object_add(o, "object_bytes",
+			       json_object_new_int64((int64_t)ab_run_obj_bytes(
+				       run, job->ses.bi.info.page_size)));
+	json_object_object_add(o, "order",
+			       (r->si->params & AB_PARAM_ORDER)
+				       ? json_object_new_int((int)run->order)
+				       : NULL);
+	json_object_object_add(o, "batch", json_object_new_int64(run->batch));
+	json_object_object_add(o, "trials", json_object_new_int64(run->trials));
+	json_object_object_add(o, "trials_done",
+			       json_object_new_int64(run->trials_done));
+	json_object_object_add(o, "warmup", json_object_new_int64(run->warmup));
+	json_object_object_add(o, "cpu_start",
+			       json_object_new_int64(run->cpu_start));
+	json_object_object_add(o, "cpu_end",
+			       json_object_new_int64(run->cpu_end));
+	json_object_object_add(o, "node", json_object_new_int(run->node));
+	json_object_object_add(o, "target_node",
+			       json_object_new_int(run->target_node));
+	json_object_object_add(o, "free_cpu",
+			       run->flags & AB_RUN_REMOTE_FREE
+				       ? json_object_new_int64(run->free_cpu)
+				       : NULL);
+	json_object_object_add(o, "lookup",
+			       r->si->params & AB_PARAM_LOOKUP
+				       ? json_object_new_string(ab_lookup_name(
+						 run->lookup_method))
+				       : NULL);
+	json_object_object_add(o, "objects",
+			       json_object_new_int64((int64_t)run->objects));
+	json_object_object_add(o, "failed",
+			       json_object_new_int64((int64_t)run->failed));
+	json_object_object_add(o, "node_hits",
+			       json_object_new_int64((int64_t)run->node_hits));
+	json_object_object_add(
+		o, "node_checked",
+		json_object_new_int64((int64_t)run->node_checked));
+	json_object_object_add(
+		o, "node_hit_pct",
+		run->node_checked ? json_object_new_double(
+					    100.0 * (double)run->node_hits /
+					    (double)run->node_checked)
+				  : NULL);
+	json_object_object_add(
+		o, "cache_merged",
+		json_object_new_string(merged_name(run->cache_merged)));
+	json_object_object_add(
+		o, "clock_cycles",
+		json_object_new_int64((int64_t)run->clock_cycles));
+	json_object_object_add(o, "tsc_khz",
+			       json_object_new_int64(run->tsc_khz));
+	json_object_object_add(
+		o, "values",
+		json_object_new_string(
+			r->subtract[0] || r->subtract[1] ? "net" : "raw"));
+	json_object_object_add(o, "wall_ns", ab_json_num(r->wall_ns));
+	json_object_object_add(o, "alloc", json_phase(r, 0));
+	json_object_object_add(
+		o, "free",
+		r->nr_ns[1] || !(run->free_pattern == AB_FREE_PAIR &&
+				 run->timing == AB_TIMING_BATCH)
+			? json_phase(r, 1)
+			: NULL);
+	ev = json_object_new_array();
+	for (i = 0; i < job->ses.counters.n; i++) {
+		const struct ab_event *c = &job->ses.counters.ev[i];
+
+		e = json_object_new_object();
+		json_object_object_add(e, "event",
+				       json_object_new_string(c->name));
+		json_object_object_add(e, "encoding",
+				       json_object_new_string(c->fstr));
+		json_object_object_add(e, "per_op", ab_json_num(r->ev_raw[i]));
+		json_object_object_add(e, "net_per_op",
+				       ab_json_num(r->ev_net[i]));
+		json_object_array_add(ev, e);
+	}
+	json_object_object_add(o, "counters", ev);
+	return o;
+}
+
+json_object *ab_job_json(const struct ab_job *job)
+{
+	const struct ab_run_opts *o = &job->o;
+	json_object *root = ab_json_envelope(job->title, (time_t)ab_out.start);
+	json_object *par, *res, *cpus, *notes;
+	char kn[AB_MAX_ROWS][AB_NOTE_LEN];
+	int i, n;
+
+	json_object_object_add(root, "end", ab_json_time(time(NULL)));
+	json_object_object_add(root, "module",
+			       ab_session_json_module(&job->ses));
+	json_object_object_add(
+		root, "environment",
+		ab_json_env(&job->ses.env, job->ses.bi.info.tsc_khz));
+	par = json_object_new_object();
+	json_object_object_add(par, "batch", json_object_new_int64(o->batch));
+	json_object_object_add(par, "trials", json_object_new_int64(o->trials));
+	json_object_object_add(par, "warmup", json_object_new_int64(o->warmup));
+	json_object_object_add(par, "gfp",
+			       json_object_new_string(ab_gfp_name(o->gfp)));
+	json_object_object_add(
+		par, "timing",
+		json_object_new_string(ab_timing_name(o->timing)));
+	json_object_object_add(
+		par, "free",
+		json_object_new_string(ab_free_name(o->free_pattern)));
+	json_object_object_add(par, "seed",
+			       o->free_pattern == AB_FREE_SHUFFLE
+				       ? json_object_new_uint64(o->seed)
+				       : NULL);
+	json_object_object_add(
+		par, "context",
+		json_object_new_string(ab_context_name(o->context)));
+	json_object_object_add(par, "write", json_object_new_boolean(o->write));
+	json_object_object_add(par, "fifo", json_object_new_boolean(job->fifo));
+	json_object_object_add(par, "fifo_priority",
+			       job->fifo ? json_object_new_int(AB_FIFO_PRIORITY)
+					 : NULL);
+	json_object_object_add(par, "raw", json_object_new_boolean(job->raw));
+	json_object_object_add(par, "concurrent",
+			       json_object_new_boolean(job->concurrent));
+	json_object_object_add(
+		par, "isolated_cpuset",
+		ab_isolate_path()[0] ? json_object_new_string(ab_isolate_path())
+				     : NULL);
+	json_object_object_add(
+		par, "isolation",
+		ab_isolate_path()[0] ? json_object_new_string(ab_isolate_what())
+				     : NULL);
+	cpus = json_object_new_array();
+	for (i = 0; i < job->ncpus; i++)
+		json_object_array_add(cpus, json_object_new_int(job->cpus[i]));
+	json_object_object_add(par, "cpus", cpus);
+	json_object_object_add(root, "parameters", par);
+	res = json_object_new_array();
+	if (job->baseline && job->baseline->ran &&
+	    job->baseline == &job->own_baseline)
+		json_object_object_add(root, "baseline",
+				       json_row(job, &job->own_baseline));
+	for (i = 0; i < job->nrows; i++)
+		if (job->rows[i].ran)
+			json_object_array_add(res,
+					      json_row(job, &job->rows[i]));
+	json_object_object_add(root, "results", res);
+	notes = json_object_new_array();
+	n = ab_job_kernel_notes(job, kn, AB_MAX_ROWS);
+	for (i = 0; i < n; i++)
+		json_object_array_add(notes, json_object_new_string(kn[i]));
+	json_object_object_add(root, "notes", notes);
+	return root;
+}
