@@ -49,6 +49,7 @@ uint64_t ab_user_cycles(void)
 
 #define AB_CYCLES()  ab_user_cycles()
 #define AB_HIDE(var) __asm__ __volatile__("" : "+r"(var))
+#include "ab_clock.h"
 #include "ab_lookup_pass.h"
 
 #define USER_MAX_TRIALS (1U << 24)
@@ -69,25 +70,6 @@ uint32_t ab_user_tsc_khz(void)
 	c1 = ab_user_cycles();
 	khz = (uint32_t)((c1 - c0) * 1000000 / (t1 - t0));
 	return khz;
-}
-
-/* Median cycles of a pair of counter reads with nothing between. */
-uint64_t ab_user_clock_pair(void)
-{
-	uint64_t d[63], t0, tmp;
-	int i, j;
-
-	for (i = 0; i < 63; i++) {
-		t0 = ab_user_cycles();
-		d[i] = ab_user_cycles() - t0;
-	}
-	for (i = 1; i < 63; i++)
-		for (j = i; j > 0 && d[j - 1] > d[j]; j--) {
-			tmp = d[j];
-			d[j] = d[j - 1];
-			d[j - 1] = tmp;
-		}
-	return d[31];
 }
 
 static int user_probe(char *why, size_t len)
@@ -117,19 +99,25 @@ static uint32_t possible_nodes(void)
 	return (uint32_t)last + 1;
 }
 
+void ab_user_limits(struct ab_info *info)
+{
+	memset(info, 0, sizeof(*info));
+	info->max_trials = USER_MAX_TRIALS;
+	info->max_batch = 1U << 20;
+	info->max_bytes = (uint64_t)sysconf(_SC_PHYS_PAGES) *
+			  (uint64_t)sysconf(_SC_PAGESIZE) / 4;
+	info->page_size = (uint32_t)sysconf(_SC_PAGESIZE);
+	info->nr_node_ids = possible_nodes();
+}
+
 static int user_info(struct ab_backend_info *out, char *why, size_t len)
 {
 	memset(out, 0, sizeof(*out));
+	ab_user_limits(&out->info);
 	out->info.abi_version = AB_ABI_VERSION;
 	snprintf(out->info.version, sizeof(out->info.version), "%s",
 		 AB_TOOL_VERSION);
-	out->info.max_trials = USER_MAX_TRIALS;
-	out->info.max_batch = 1U << 20;
-	out->info.max_bytes = (uint64_t)sysconf(_SC_PHYS_PAGES) *
-			      (uint64_t)sysconf(_SC_PAGESIZE) / 4;
-	out->info.page_size = (uint32_t)sysconf(_SC_PAGESIZE);
 	out->info.tsc_khz = ab_user_tsc_khz();
-	out->info.nr_node_ids = possible_nodes();
 	out->strategies = (struct ab_strategy_info *)ab_user_strategies(
 		&out->info.nr_strategies);
 	return 0;
@@ -153,7 +141,7 @@ static int user_lookup(struct ab_lookup *l, char *why, size_t len)
 	pass = ab_passes[l->table][l->method];
 	l->trials_done = 0;
 	l->tsc_khz = ab_user_tsc_khz();
-	l->clock_cycles = ab_user_clock_pair();
+	l->clock_cycles = ab_clock_pair();
 	l->cpu = (uint32_t)sched_getcpu();
 	for (t = 0; t < l->warmup + l->trials; t++) {
 		c = pass(sizes, l->nr_sizes, &sum);

@@ -17,8 +17,11 @@ uint64_t ab_user_cycles(void);
 /* Its rate in kHz, calibrated once against CLOCK_MONOTONIC_RAW. */
 uint32_t ab_user_tsc_khz(void);
 
-/* Median cycles of two back-to-back counter reads. */
-uint64_t ab_user_clock_pair(void);
+/*
+ * ab_user_limits - this backend's limits into @info, as AB_IOC_INFO
+ * reports the module's (ab_run_check() applies them).
+ */
+void ab_user_limits(struct ab_info *info);
 
 /*
  * ab_user_strategies - the allocators usable in this process, as

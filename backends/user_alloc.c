@@ -24,26 +24,48 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdbool.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "ab_free_order.h"
+#include "ab_run.h"
 #include "backend.h"
 #include "user.h"
 
-#define USER_MAX_BATCH	(1U << 20)
-#define USER_MAX_TRIALS (1U << 24)
-
-struct uctx {
+/**
+ * struct ab_ctx - one run: what common/ab_trial.h's loops need, then the
+ * user backend's own
+ * @objs, @free_order, @smp, @nr, @single, @pair, @per_trial: as
+ *            common/ab_trial.h says
+ * @write:    AB_RUN_WRITE
+ * @size:     bytes per object
+ * @align:    posix_memalign's alignment
+ * @node:     numa_alloc_onnode's node, -1 for the local one
+ * @lib_alloc, @lib_free: a dlopen'ed allocator's entry points
+ * @s:        the strategy
+ * @why, @len: where a failure is explained
+ */
+struct ab_ctx {
+	void **objs;
+	uint32_t *free_order;
+	struct ab_sample *smp;
+	uint32_t nr;
+	bool single, pair, per_trial, write;
 	size_t size;
 	size_t align;
 	int node;
 	void *(*lib_alloc)(size_t size);
 	void (*lib_free)(void *p);
+	const struct ustrat *s;
 };
 
-typedef void *(*ualloc_fn)(struct uctx *c);
-typedef void (*ufree_fn)(struct uctx *c, void *p);
+#define AB_CYCLES() ab_user_cycles()
+#define AB_WRITE(ctx, obj)                              \
+	do {                                            \
+		if ((ctx)->write)                       \
+			memset(obj, 0x5a, (ctx)->size); \
+	} while (0)
+#include "ab_trial.h"
 
 /**
  * struct ustrat - one userspace strategy
@@ -62,47 +84,47 @@ struct ustrat {
 	const char *desc;
 	unsigned int params;
 	unsigned int flags;
-	ualloc_fn alloc;
-	ufree_fn free;
+	ab_alloc_fn alloc;
+	ab_free_fn free;
 	const char *lib, *pkg, *alloc_sym, *free_sym;
 	void *(*alloc_fp)(size_t size);
 	void (*free_fp)(void *p);
 	char why[160];
 };
 
-static void *none_alloc(struct uctx *c)
+static void *none_alloc(struct ab_ctx *c)
 {
 	return c;
 }
 
-static void none_free(struct uctx *c, void *p)
+static void none_free(struct ab_ctx *c, void *p)
 {
 }
 
-static void *malloc_alloc(struct uctx *c)
+static void *malloc_alloc(struct ab_ctx *c)
 {
 	return malloc(c->size);
 }
 
-static void *calloc_alloc(struct uctx *c)
+static void *calloc_alloc(struct ab_ctx *c)
 {
 	return calloc(1, c->size);
 }
 
-static void *memalign_alloc(struct uctx *c)
+static void *memalign_alloc(struct ab_ctx *c)
 {
 	void *p;
 
 	return posix_memalign(&p, c->align, c->size) ? NULL : p;
 }
 
-static void libc_free(struct uctx *c, void *p)
+static void libc_free(struct ab_ctx *c, void *p)
 {
 	free(p);
 }
 
 /* Whole pages, populated at once: every page is allocated by mmap. */
-static void *mmap_alloc(struct uctx *c)
+static void *mmap_alloc(struct ab_ctx *c)
 {
 	void *p = mmap(NULL, c->size, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
@@ -110,28 +132,28 @@ static void *mmap_alloc(struct uctx *c)
 	return p == MAP_FAILED ? NULL : p;
 }
 
-static void mmap_free(struct uctx *c, void *p)
+static void mmap_free(struct ab_ctx *c, void *p)
 {
 	munmap(p, c->size);
 }
 
-static void *onnode_alloc(struct uctx *c)
+static void *onnode_alloc(struct ab_ctx *c)
 {
 	return c->node < 0 ? numa_alloc_local(c->size)
 			   : numa_alloc_onnode(c->size, c->node);
 }
 
-static void numa_release(struct uctx *c, void *p)
+static void numa_release(struct ab_ctx *c, void *p)
 {
 	numa_free(p, c->size);
 }
 
-static void *lib_alloc(struct uctx *c)
+static void *lib_alloc(struct ab_ctx *c)
 {
 	return c->lib_alloc(c->size);
 }
 
-static void lib_free(struct uctx *c, void *p)
+static void lib_free(struct ab_ctx *c, void *p)
 {
 	c->lib_free(p);
 }
@@ -280,169 +302,132 @@ static int on_node(const void *p, size_t size, int node)
 	return placed ? 1 : -1;
 }
 
-static int check(const struct ab_run *r, const struct ustrat *s, char *why,
-		 size_t len)
+/* The node check between the phases: move_pages(2), per object. */
+static void user_check(struct ab_ctx *c, struct ab_run *r, uint32_t n)
 {
-	const char *bad = NULL;
+	uint32_t i;
+	int on;
 
-	if (r->gfp != AB_GFP_KERNEL)
-		bad = "has no GFP flags";
-	else if (r->context != AB_CTX_NORMAL)
-		bad = "cannot disable preemption or IRQs";
-	else if (r->flags & AB_RUN_NOMERGE)
-		bad = "has no kmem_cache to keep from merging";
-	else if (r->flags & AB_RUN_REMOTE_FREE)
-		bad = "frees on the allocating CPU (remote frees need --backend=kmod)";
-	else if (r->lookup_table || r->lookup_method)
-		bad = "finds no kmalloc class";
-	else if (r->node >= 0 && !(s->params & AB_PARAM_NODE))
-		bad = "takes no node here";
-	else if (r->align && !(s->params & AB_PARAM_ALIGN))
-		bad = "takes no alignment";
-	else if ((s->params & AB_PARAM_ALIGN) && r->align &&
-		 (r->align & (r->align - 1) || r->align % sizeof(void *)))
-		bad = "needs an alignment that is a power of two and a multiple of the pointer size";
-	else if (!r->batch || r->batch > USER_MAX_BATCH || !r->trials ||
-		 r->trials > USER_MAX_TRIALS || r->warmup > USER_MAX_TRIALS)
-		bad = "was given a batch or trial count out of range";
-	if (bad) {
-		snprintf(why, len, "the user backend's %s %s", s->name, bad);
-		return -EINVAL;
+	for (i = 0; i < n; i++) {
+		on = on_node(c->objs[i], c->size, r->target_node);
+		r->node_hits += on == 1;
+		r->node_checked += on >= 0;
 	}
+}
+
+static uint32_t user_alloc_phase(struct ab_ctx *c, uint64_t *cycles)
+{
+	return ab_alloc_loop(c, cycles, c->s->alloc, c->s->free);
+}
+
+static void user_free_phase(struct ab_ctx *c, uint32_t n, uint64_t *cycles)
+{
+	ab_free_loop(c, n, cycles, c->s->free);
+}
+
+/* The samples go straight to the caller's buffer (the same process). */
+static int user_put(struct ab_ctx *c, const struct ab_run *r, uint64_t index,
+		    const struct ab_sample *smp, uint32_t count)
+{
+	if (r->samples_ptr)
+		memcpy((struct ab_sample *)(uintptr_t)r->samples_ptr + index,
+		       smp, count * sizeof(*smp));
 	return 0;
+}
+
+/* SIGINT or SIGTERM (ab_stop_requested) ends the run between trials. */
+static int user_next(struct ab_ctx *c)
+{
+	return ab_stop_requested ? -EINTR : 0;
+}
+
+/*
+ * The run check of common/ab_run.h against this backend's limits, then
+ * what this backend cannot do: preemption and IRQs stay on in user space,
+ * and objects are freed by the CPU that allocated them.
+ */
+static int check(const struct ab_run *r, const struct ustrat *s,
+		 const struct ab_strategy_info *si, char *why, size_t len)
+{
+	struct ab_info info;
+	const char *bad = NULL;
+	int err;
+
+	ab_user_limits(&info);
+	err = ab_run_check(r, &info, si, &bad);
+	if (!err && r->context != AB_CTX_NORMAL) {
+		bad = "preemption or IRQs off, which user space cannot do";
+		err = -EINVAL;
+	} else if (!err && (r->flags & AB_RUN_REMOTE_FREE)) {
+		bad = "remote frees (it frees on the allocating CPU; remote frees need --backend=kmod)";
+		err = -EINVAL;
+	}
+	if (err)
+		snprintf(why, len, "the user backend's %s refuses the run: %s",
+			 s->name, bad);
+	return err;
 }
 
 int ab_user_run(struct ab_run *r, char *why, size_t len)
 {
-	struct uctx c = { .size = r->obj_size,
-			  .align = r->align ? r->align : 64,
-			  .node = r->node };
-	int single = r->timing == AB_TIMING_SINGLE;
-	int pair = r->free_pattern == AB_FREE_PAIR;
-	uint32_t t, i, n, total, *free_order;
-	struct ab_sample *smp, one;
-	const struct ustrat *s;
+	struct ab_trial_ops ops = {
+		.alloc = user_alloc_phase,
+		.free = user_free_phase,
+		.put = user_put,
+		.next = user_next,
+	};
+	struct ab_ctx c = { 0 };
+	const struct ab_strategy_info *si;
 	unsigned int nr;
-	uint64_t t0, t1, ac, fc;
-	void **objs, *p;
-	int err = 0;
+	int err;
 
-	ab_user_strategies(&nr);
+	si = ab_user_strategies(&nr);
 	if (r->strategy >= nr) {
 		snprintf(why, len, "no user strategy %u", r->strategy);
 		return -EINVAL;
 	}
-	s = usable[r->strategy];
-	err = check(r, s, why, len);
+	c.s = usable[r->strategy];
+	err = check(r, c.s, &si[r->strategy], why, len);
 	if (err)
 		return err;
-	c.lib_alloc = s->alloc_fp;
-	c.lib_free = s->free_fp;
-	objs = calloc(r->batch, sizeof(*objs));
-	free_order = calloc(r->batch, sizeof(*free_order));
-	smp = calloc(single ? r->batch : 1, sizeof(*smp));
-	if (!objs || !free_order || !smp) {
-		free(objs);
-		free(free_order);
-		free(smp);
+	if (!(c.s->flags & AB_STRATEGY_BASELINE))
+		ops.check = user_check;
+	c.size = r->obj_size;
+	c.align = r->align ? r->align : 64;
+	c.node = r->node;
+	c.lib_alloc = c.s->alloc_fp;
+	c.lib_free = c.s->free_fp;
+	c.nr = r->batch;
+	c.single = r->timing == AB_TIMING_SINGLE;
+	c.pair = r->free_pattern == AB_FREE_PAIR;
+	c.per_trial = c.s->flags & AB_STRATEGY_PER_TRIAL;
+	c.write = r->flags & AB_RUN_WRITE;
+	c.objs = calloc(r->batch, sizeof(*c.objs));
+	c.free_order = calloc(r->batch, sizeof(*c.free_order));
+	c.smp = calloc(c.single ? r->batch : 1, sizeof(*c.smp));
+	if (!c.objs || !c.free_order || !c.smp) {
 		snprintf(why, len, "out of memory");
-		return -ENOMEM;
+		err = -ENOMEM;
+		goto out;
 	}
 	r->trials_done = 0;
 	r->objects = r->failed = r->node_hits = r->node_checked = 0;
 	r->tsc_khz = ab_user_tsc_khz();
-	r->clock_cycles = ab_user_clock_pair();
+	r->clock_cycles = ab_clock_pair();
 	r->cache_merged = AB_MERGED_NA;
 	r->cpu_start = (uint32_t)sched_getcpu();
 	r->target_node = r->node >= 0 ? r->node
 			 : numa_available() < 0
 				 ? 0
 				 : numa_node_of_cpu((int)r->cpu_start);
-	total = r->warmup + r->trials;
-	for (t = 0; t < total && !err; t++) {
-		ac = fc = 0;
-		/* alloc phase, or alloc+free pairs */
-		t0 = ab_user_cycles();
-		for (i = 0; i < r->batch; i++) {
-			uint64_t s0 = single ? ab_user_cycles() : 0;
-
-			p = s->alloc(&c);
-			if (p && (r->flags & AB_RUN_WRITE))
-				memset(p, 0x5a, c.size);
-			if (single)
-				smp[i].alloc_cycles = ab_user_cycles() - s0;
-			if (!p)
-				break;
-			if (pair) {
-				uint64_t s1 = single ? ab_user_cycles() : 0;
-
-				s->free(&c, p);
-				if (single)
-					smp[i].free_cycles =
-						ab_user_cycles() - s1;
-			} else {
-				objs[i] = p;
-			}
-		}
-		t1 = ab_user_cycles();
-		n = i;
-		ac = t1 - t0;
-		if (!pair) {
-			if (t >= r->warmup &&
-			    !(r->flags & AB_RUN_NO_NODE_CHECK) &&
-			    !(s->flags & AB_STRATEGY_BASELINE)) {
-				for (i = 0; i < n; i++) {
-					int on = on_node(objs[i], c.size,
-							 r->target_node);
-
-					r->node_hits += on == 1;
-					r->node_checked += on >= 0;
-				}
-			}
-			ab_free_order(free_order, n, r->free_pattern, r->seed,
-				      t);
-			t0 = ab_user_cycles();
-			for (i = 0; i < n; i++) {
-				uint64_t s0 = single ? ab_user_cycles() : 0;
-
-				s->free(&c, objs[free_order[i]]);
-				if (single)
-					smp[free_order[i]].free_cycles =
-						ab_user_cycles() - s0;
-			}
-			fc = ab_user_cycles() - t0;
-		}
-		if (ab_stop_requested) {
-			snprintf(why, len, "interrupted after %u of %u trials",
-				 r->trials_done, r->trials);
-			err = -EINTR;
-		}
-		if (t < r->warmup || err)
-			continue;
-		r->objects += n;
-		r->failed += n < r->batch;
-		if (r->samples_ptr && !single) {
-			one = (struct ab_sample){ ac, fc, n, n < r->batch };
-			((struct ab_sample *)(uintptr_t)
-				 r->samples_ptr)[t - r->warmup] = one;
-		} else if (r->samples_ptr) {
-			for (i = 0; i < r->batch; i++) {
-				smp[i].nr_objs = i < n;
-				smp[i].failed = i == n;
-				if (i > n)
-					smp[i].alloc_cycles = 0;
-				if (i >= n)
-					smp[i].free_cycles = 0;
-			}
-			memcpy((struct ab_sample *)(uintptr_t)r->samples_ptr +
-				       (size_t)(t - r->warmup) * r->batch,
-			       smp, r->batch * sizeof(*smp));
-		}
-		r->trials_done++;
-	}
+	err = ab_run_trials(&ops, &c, r);
 	r->cpu_end = (uint32_t)sched_getcpu();
-	free(objs);
-	free(free_order);
-	free(smp);
+	if (err == -EINTR)
+		snprintf(why, len, "interrupted after %u of %u trials",
+			 r->trials_done, r->trials);
+out:
+	free(c.objs);
+	free(c.free_order);
+	free(c.smp);
 	return err;
 }

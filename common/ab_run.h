@@ -8,7 +8,9 @@
 
 #ifdef __KERNEL__
 #include <linux/types.h>
+#include <linux/errno.h>
 #else
+#include <errno.h>
 #include "ab_compat.h"
 #endif
 #include <linux/allocbench.h>
@@ -45,6 +47,123 @@ static inline u64 ab_strategy_max_bytes(const struct ab_strategy_info *si,
 					u32 page_size)
 {
 	return si->max_size ? si->max_size : (u64)page_size << si->max_order;
+}
+
+/* Records why the check refused a request; returns @err. */
+static inline int ab_refuse(const char **why, const char *text, int err)
+{
+	*why = text;
+	return err;
+}
+
+/* A strategy that allocates, run where it must not sleep. */
+static inline bool ab_run_atomic_ok(const struct ab_run *r, u32 params)
+{
+	if (!(params & (AB_PARAM_SIZE | AB_PARAM_ORDER)))
+		return true; /* the baseline */
+	return (params & AB_PARAM_GFP) &&
+	       (r->gfp == AB_GFP_ATOMIC || r->gfp == AB_GFP_NOWAIT);
+}
+
+/*
+ * ab_run_check - every input field of @r against the ABI, strategy @si
+ * (its parameters, flags and largest object) and the limits of @info
+ * (max_batch, max_trials, max_bytes, nr_node_ids, page_size,
+ * kernel_flags): 0, or -EINVAL for a value outside its domain, a
+ * parameter the strategy does not take, an unknown flag or a nonzero
+ * reserved field; -E2BIG for a count or size above its limit;
+ * -EOPNOTSUPP for preemption or IRQs off around allocations on
+ * PREEMPT_RT (AB_KERNEL_PREEMPT_RT), where the allocators may sleep. *@why
+ * gets the rule broken. The module checks first what only the kernel
+ * knows (a CPU online, a node with memory, the allocators' real
+ * footprint) on top of this; the user backend what it cannot do; the CLI
+ * calls it on every request before asking.
+ */
+static inline int ab_run_check(const struct ab_run *r,
+			       const struct ab_info *info,
+			       const struct ab_strategy_info *si,
+			       const char **why)
+{
+	u32 p = si->params;
+	u64 obj_bytes;
+
+	if (r->flags & ~AB_RUN_FLAGS_ALL)
+		return ab_refuse(why, "an unknown flag", -EINVAL);
+	if ((r->flags & AB_RUN_NOMERGE) && !(p & AB_PARAM_CACHE))
+		return ab_refuse(why, "no kmem_cache of its own to keep unmerged",
+				 -EINVAL);
+	if (r->reserved1 || r->reserved[0] || r->reserved[1])
+		return ab_refuse(why, "a reserved field set", -EINVAL);
+	if (r->align && (!(p & AB_PARAM_ALIGN) ||
+			 (r->align & (r->align - 1)) ||
+			 r->align % sizeof(void *)))
+		return ab_refuse(why, "an alignment it does not take (a power of two, a multiple of the pointer size)",
+				 -EINVAL);
+	if ((r->flags & AB_RUN_REMOTE_FREE) ?
+	    r->free_pattern == AB_FREE_PAIR : r->free_cpu != 0)
+		return ab_refuse(why, "a free CPU without remote frees, or with pairs",
+				 -EINVAL);
+	if (r->lookup_table >= AB_TABLE_NR || r->lookup_method >= AB_LOOKUP_NR ||
+	    ((r->lookup_table || r->lookup_method) && !(p & AB_PARAM_LOOKUP)))
+		return ab_refuse(why, "a size-class lookup it does not make",
+				 -EINVAL);
+	if (r->timing >= AB_TIMING_NR || r->free_pattern >= AB_FREE_NR ||
+	    r->context >= AB_CTX_NR)
+		return ab_refuse(why, "an unknown timing, free pattern or context",
+				 -EINVAL);
+	if (r->seed && r->free_pattern != AB_FREE_SHUFFLE)
+		return ab_refuse(why, "a seed without a shuffle", -EINVAL);
+	if (r->gfp >= AB_GFP_NR || (r->gfp != AB_GFP_KERNEL && !(p & AB_PARAM_GFP)))
+		return ab_refuse(why, "GFP flags it does not take", -EINVAL);
+	if (r->context != AB_CTX_NORMAL && !ab_run_atomic_ok(r, p))
+		return ab_refuse(why, "preemption or IRQs off around allocations that may sleep",
+				 -EINVAL);
+	if (r->node != -1 && (!(p & AB_PARAM_NODE) || r->node < 0 ||
+			      (u32)r->node >= info->nr_node_ids))
+		return ab_refuse(why, "a node it does not take", -EINVAL);
+	if (!r->batch || !r->trials)
+		return ab_refuse(why, "no objects or no trials", -EINVAL);
+	if (r->batch > info->max_batch || r->trials > info->max_trials ||
+	    r->warmup > info->max_trials)
+		return ab_refuse(why, "a batch or trial count above the limit",
+				 -E2BIG);
+	if (p & AB_PARAM_SIZE) {
+		if (!r->obj_size || r->order)
+			return ab_refuse(why, "no object size, or a page order",
+					 -EINVAL);
+		if (r->obj_size > si->max_size)
+			return ab_refuse(why, "an object above its largest",
+					 -E2BIG);
+	} else if (p & AB_PARAM_ORDER) {
+		if (r->obj_size)
+			return ab_refuse(why, "an object size instead of a page order",
+					 -EINVAL);
+		if (r->order > si->max_order)
+			return ab_refuse(why, "a page order above its largest",
+					 -E2BIG);
+	} else if (r->obj_size || r->order) {
+		return ab_refuse(why, "an object size or order for no allocation",
+				 -EINVAL);
+	}
+	obj_bytes = p & (AB_PARAM_SIZE | AB_PARAM_ORDER) ?
+		    ab_run_obj_bytes(r, info->page_size) : 0;
+	if (obj_bytes && r->batch > info->max_bytes / obj_bytes)
+		return ab_refuse(why, "more bytes at once than the budget",
+				 -E2BIG);
+	if (r->context != AB_CTX_NORMAL &&
+	    obj_bytes * r->batch > AB_ATOMIC_MAX_BYTES)
+		return ab_refuse(why, "more bytes per trial than preemption or IRQs off allow",
+				 -E2BIG);
+	if (!r->samples_ptr != !r->samples_len ||
+	    (r->samples_len && r->samples_len / r->trials <
+	     ab_run_samples_per_trial(r, si->flags)))
+		return ab_refuse(why, "room for fewer samples than the run writes",
+				 -EINVAL);
+	if ((info->kernel_flags & AB_KERNEL_PREEMPT_RT) && obj_bytes &&
+	    r->context != AB_CTX_NORMAL)
+		return ab_refuse(why, "preemption or IRQs off on PREEMPT_RT",
+				 -EOPNOTSUPP);
+	return 0;
 }
 
 #endif

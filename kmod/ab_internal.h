@@ -8,7 +8,10 @@
 
 #include <linux/types.h>
 #include <linux/gfp.h>
+#include <linux/mm.h>
 #include <linux/mmzone.h>
+#include <linux/string.h>
+#include <linux/timex.h>
 #include <linux/allocbench.h>
 
 /* Largest page order the page allocator hands out (6.1: MAX_ORDER - 1). */
@@ -20,6 +23,7 @@
 
 struct kmem_cache;
 struct ab_class_table;
+struct ab_strategy;
 
 /* Largest ab_run.batch: bounds the kvmalloc'ed object array (8 MiB). */
 #define AB_MAX_BATCH BIT(20)
@@ -49,6 +53,7 @@ enum ab_mem {
  * @write:  AB_RUN_WRITE: memset each object after allocating it
  * @single: AB_TIMING_SINGLE
  * @pair:   AB_FREE_PAIR
+ * @per_trial: AB_STRATEGY_PER_TRIAL: one sample per trial, in @smp[0]
  * @objs_are_pages: @objs hold struct page pointers (alloc_pages_node)
  * @cache:  the private kmem_cache of the cache strategies, else NULL
  * @cache_merged: AB_MERGED_* for ab_run.cache_merged
@@ -56,6 +61,8 @@ enum ab_mem {
  * @table:  kmalloc_class: the class table
  * @class_idx: kmalloc_class: the class of the object size, found once
  * @kcaches: kmalloc_class: kmalloc_caches[KMALLOC_NORMAL][] of each class
+ * @s:      the strategy
+ * @run:    the request
  */
 struct ab_ctx {
 	void **objs;
@@ -70,6 +77,7 @@ struct ab_ctx {
 	bool write;
 	bool single;
 	bool pair;
+	bool per_trial;
 	bool objs_are_pages;
 	struct kmem_cache *cache;
 	u32 cache_merged;
@@ -77,7 +85,22 @@ struct ab_ctx {
 	const struct ab_class_table *table;
 	int class_idx;
 	struct kmem_cache *kcaches[16];
+	const struct ab_strategy *s;
+	const struct ab_run *run;
 };
+
+/* The timed loops (common/ab_trial.h): the clock, and AB_RUN_WRITE. */
+#define AB_CYCLES() ((u64)get_cycles())
+
+static __always_inline void ab_write(struct ab_ctx *ctx, void *obj)
+{
+	if (ctx->write)
+		memset(ctx->objs_are_pages ? page_address(obj) : obj, 0x5a,
+		       ctx->size);
+}
+
+#define AB_WRITE(ctx, obj) ab_write(ctx, obj)
+#include "ab_trial.h"
 
 /**
  * struct ab_strategy - one entry of the strategy table
@@ -93,10 +116,13 @@ struct ab_ctx {
  *              -errno
  * @teardown:   optional; undoes @setup
  * @alloc_phase: allocates up to ctx->nr objects into ctx->objs, stopping at
- *              the first failure, and returns the number allocated. Batch
- *              timing: stores the get_cycles() delta of the whole phase in
- *              *@cycles; single timing: each object's in ctx->smp. With
- *              ctx->pair each object is freed right after it is allocated.
+ *              the first failure, and returns the number allocated
+ *              (ab_alloc_loop() of common/ab_trial.h, or the strategy's
+ *              own for one call per trial). Batch timing: stores the
+ *              get_cycles() delta of the whole phase in *@cycles; single
+ *              timing: each object's in ctx->smp (per-trial strategies:
+ *              the call's in ctx->smp[0]). With ctx->pair each object is
+ *              freed right after it is allocated.
  * @free_phase: frees ctx->objs[ctx->free_order[i]] for i in [0, @n), timed
  *              the same way (not called with ctx->pair)
  * @on_node:    optional; true if every page of @obj is on @nid
@@ -121,7 +147,6 @@ struct ab_strategy {
 long ab_copy_in(void *karg, size_t ksize, size_t ver0, void __user *uarg);
 int ab_copy_out(void __user *uarg, void *karg, size_t ksize, u32 usize);
 u32 ab_tsc_khz(void);
-u64 ab_clock_pair_cycles(void);
 
 /* lookup.c: AB_IOC_LOOKUP */
 long ab_ioctl_lookup(void __user *uarg);

@@ -24,7 +24,6 @@
 #include <linux/nodemask.h>
 #include <linux/topology.h>
 #include <linux/atomic.h>
-#include <linux/sort.h>
 #include <linux/log2.h>
 #include <linux/preempt.h>
 #include <linux/irqflags.h>
@@ -200,6 +199,32 @@ static u64 ab_kernel_flags(void)
 	return flags;
 }
 
+/* What AB_IOC_INFO says of strategy @s (its largest object in the budget). */
+static void ab_strategy_info(unsigned int id, struct ab_strategy_info *si)
+{
+	const struct ab_strategy *s = &ab_strategies[id];
+
+	memset(si, 0, sizeof(*si));
+	si->id = id;
+	si->params = s->params;
+	si->flags = s->flags;
+	si->max_size = ab_strategy_max_size(s);
+	si->max_order = s->max_order;
+	strscpy(si->name, s->name, sizeof(si->name));
+	strscpy(si->desc, s->desc, sizeof(si->desc));
+}
+
+/* The limits AB_IOC_INFO reports, which ab_run_check() applies. */
+static void ab_limits(struct ab_info *info)
+{
+	info->max_batch = AB_MAX_BATCH;
+	info->max_trials = AB_MAX_TRIALS;
+	info->max_bytes = ab_max_bytes();
+	info->page_size = PAGE_SIZE;
+	info->nr_node_ids = nr_node_ids;
+	info->kernel_flags = ab_kernel_flags();
+}
+
 static long ab_ioctl_info(void __user *uarg)
 {
 	struct ab_strategy_info __user *uinfo;
@@ -219,31 +244,17 @@ static long ab_ioctl_info(void __user *uarg)
 	uinfo = u64_to_user_ptr(info.strategies_ptr);
 	n = min_t(u32, info.strategies_len, ab_nr_strategies);
 	for (i = 0; i < n; i++) {
-		const struct ab_strategy *s = &ab_strategies[i];
-
-		memset(&si, 0, sizeof(si));
-		si.id = i;
-		si.params = s->params;
-		si.max_size = ab_strategy_max_size(s);
-		si.max_order = s->max_order;
-		si.flags = s->flags;
-		strscpy(si.name, s->name, sizeof(si.name));
-		strscpy(si.desc, s->desc, sizeof(si.desc));
+		ab_strategy_info(i, &si);
 		if (copy_to_user(&uinfo[i], &si, sizeof(si)))
 			return -EFAULT;
 	}
 
 	info.abi_version = AB_ABI_VERSION;
 	info.nr_strategies = ab_nr_strategies;
-	info.max_batch = AB_MAX_BATCH;
-	info.max_trials = AB_MAX_TRIALS;
-	info.max_bytes = ab_max_bytes();
+	ab_limits(&info);
 	info.outstanding = atomic_long_read(&ab_outstanding);
-	info.page_size = PAGE_SIZE;
 	info.tsc_khz = ab_tsc_khz();
-	info.nr_node_ids = nr_node_ids;
 	strscpy(info.version, AB_MODULE_VERSION, sizeof(info.version));
-	info.kernel_flags = ab_kernel_flags();
 	return ab_copy_out(uarg, &info, sizeof(info), usize);
 }
 
@@ -254,22 +265,14 @@ static const gfp_t ab_gfp_masks[AB_GFP_NR] = {
 	[AB_GFP_KERNEL_ZERO] = GFP_KERNEL | __GFP_ZERO,
 };
 
-/* A strategy that allocates, run where it must not sleep. */
-static bool ab_atomic_ok(const struct ab_strategy *s, const struct ab_run *r)
-{
-	if (!(s->params & (AB_PARAM_SIZE | AB_PARAM_ORDER)))
-		return true; /* "none" */
-	return (s->params & AB_PARAM_GFP) &&
-	       (r->gfp == AB_GFP_ATOMIC || r->gfp == AB_GFP_NOWAIT);
-}
-
 /*
- * Checks every input field of @r against the ABI and the limits and fills
- * @ctx. Returns the bytes the run holds at once (batch x object bytes) or
- * -errno: -EINVAL for a value outside its domain, a parameter the strategy
- * does not take, an unknown flag or a nonzero reserved field; -E2BIG for a
- * count or size above its limit; -EOPNOTSUPP for an otherwise valid run
- * with preemption or IRQs off around allocations on PREEMPT_RT, where
+ * Checks every input field of @r and fills @ctx. The rules of the ABI are
+ * common/ab_run.h's ab_run_check(), which the CLI and the user backend
+ * apply too; here are the kernel's own facts on top: the free CPU online,
+ * the node with memory, and the bytes the run holds counted as the
+ * allocators really use them (ab_footprint()). Returns those bytes, or
+ * -errno: -EINVAL, -E2BIG, or -EOPNOTSUPP for an otherwise valid run with
+ * preemption or IRQs off around allocations on PREEMPT_RT, where
  * spinlocks are sleeping locks: the allocators (and kfree()) may then
  * sleep inside the section ("BUG: scheduling while atomic"); the
  * scheduler then resets the preemption count, so the section's end leaves
@@ -279,78 +282,38 @@ static bool ab_atomic_ok(const struct ab_strategy *s, const struct ab_run *r)
 static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 {
 	const struct ab_strategy *s;
+	struct ab_strategy_info si;
+	struct ab_info info = {};
 	u64 obj_bytes, per_trial, fp, bytes;
+	const char *why;
+	int err;
 
 	if (r->strategy >= ab_nr_strategies)
 		return -EINVAL;
 	s = &ab_strategies[r->strategy];
-	if (r->flags & ~AB_RUN_FLAGS_ALL)
+	ab_strategy_info(r->strategy, &si);
+	ab_limits(&info);
+	err = ab_run_check(r, &info, &si, &why);
+	if (err)
+		return err;
+	if ((r->flags & AB_RUN_REMOTE_FREE) &&
+	    (r->free_cpu >= nr_cpu_ids || !cpu_online(r->free_cpu)))
 		return -EINVAL;
-	if ((r->flags & AB_RUN_NOMERGE) && !(s->params & AB_PARAM_CACHE))
+	if (r->node != NUMA_NO_NODE && !node_state(r->node, N_MEMORY))
 		return -EINVAL;
-	if (r->reserved1 || memchr_inv(r->reserved, 0, sizeof(r->reserved)))
-		return -EINVAL;
-	if (r->align && !(s->params & AB_PARAM_ALIGN))
-		return -EINVAL;
-	if (r->flags & AB_RUN_REMOTE_FREE) {
-		if (r->free_pattern == AB_FREE_PAIR ||
-		    r->free_cpu >= nr_cpu_ids || !cpu_online(r->free_cpu))
-			return -EINVAL;
-	} else if (r->free_cpu) {
-		return -EINVAL;
-	}
-	if (r->lookup_table >= AB_TABLE_NR || r->lookup_method >= AB_LOOKUP_NR ||
-	    ((r->lookup_table || r->lookup_method) &&
-	     !(s->params & AB_PARAM_LOOKUP)))
-		return -EINVAL;
-	if (r->timing >= AB_TIMING_NR || r->free_pattern >= AB_FREE_NR ||
-	    r->context >= AB_CTX_NR)
-		return -EINVAL;
-	if (r->seed && r->free_pattern != AB_FREE_SHUFFLE)
-		return -EINVAL;
-	if (r->gfp >= AB_GFP_NR ||
-	    (r->gfp != AB_GFP_KERNEL && !(s->params & AB_PARAM_GFP)))
-		return -EINVAL;
-	if (r->context != AB_CTX_NORMAL && !ab_atomic_ok(s, r))
-		return -EINVAL;
-	if (r->node != NUMA_NO_NODE &&
-	    (!(s->params & AB_PARAM_NODE) || r->node < 0 ||
-	     r->node >= nr_node_ids || !node_state(r->node, N_MEMORY)))
-		return -EINVAL;
-	if (!r->batch || !r->trials)
-		return -EINVAL;
-	if (r->batch > AB_MAX_BATCH || r->trials > AB_MAX_TRIALS ||
-	    r->warmup > AB_MAX_TRIALS)
-		return -E2BIG;
 
-	if (s->params & AB_PARAM_SIZE) {
-		if (!r->obj_size || r->order)
-			return -EINVAL;
-		if (r->obj_size > ab_strategy_max_size(s))
-			return -E2BIG;
-		obj_bytes = r->obj_size;
-	} else if (s->params & AB_PARAM_ORDER) {
-		if (r->obj_size)
-			return -EINVAL;
-		if (r->order > s->max_order)
-			return -E2BIG;
-		obj_bytes = PAGE_SIZE << r->order;
-	} else {
-		if (r->obj_size || r->order)
-			return -EINVAL;
-		obj_bytes = 0;
-	}
+	obj_bytes = s->params & (AB_PARAM_SIZE | AB_PARAM_ORDER) ?
+		    ab_run_obj_bytes(r, PAGE_SIZE) : 0;
+	per_trial = s->one_object ? 1 : r->batch;
 	/*
 	 * What the run holds at once, counted as the allocator really uses
-	 * it (ab_footprint()); divisions first, so nothing can overflow.
+	 * it (ab_footprint()); divisions first, so nothing can overflow
+	 * (ab_run_check() has bounded obj_bytes * batch by the budget).
 	 */
 	bytes = 0;
 	if (obj_bytes) {
-		if (r->batch > ab_max_bytes() / obj_bytes)
-			return -E2BIG;
 		fp = s->one_object ? ab_footprint(s, obj_bytes * r->batch) :
-					ab_footprint(s, ab_class_bytes(s, r, obj_bytes));
-		per_trial = s->one_object ? 1 : r->batch;
+				     ab_footprint(s, ab_class_bytes(s, r, obj_bytes));
 		if (per_trial > ab_max_bytes() / fp)
 			return -E2BIG;
 		bytes = fp * per_trial;
@@ -358,16 +321,8 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 	if (r->context != AB_CTX_NORMAL && bytes > AB_ATOMIC_MAX_BYTES)
 		return -E2BIG;
 
-	per_trial = s->one_object ? 1 : r->batch;
-	if (!r->samples_ptr != !r->samples_len)
-		return -EINVAL;
-	if (r->samples_len && r->samples_len / r->trials <
-	    ab_run_samples_per_trial(r, s->flags))
-		return -EINVAL;
-	if (IS_ENABLED(CONFIG_PREEMPT_RT) && r->context != AB_CTX_NORMAL &&
-	    (s->params & (AB_PARAM_SIZE | AB_PARAM_ORDER)))
-		return -EOPNOTSUPP;
-
+	ctx->s = s;
+	ctx->run = r;
 	ctx->nr = per_trial;
 	ctx->size = s->one_object ? obj_bytes * r->batch : obj_bytes;
 	ctx->page_order = r->order;
@@ -377,48 +332,26 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 	ctx->write = r->flags & AB_RUN_WRITE;
 	ctx->single = r->timing == AB_TIMING_SINGLE;
 	ctx->pair = r->free_pattern == AB_FREE_PAIR;
+	ctx->per_trial = s->flags & AB_STRATEGY_PER_TRIAL;
 	ctx->lookup_method = r->lookup_method;
 	ctx->table = ab_class_table(r->lookup_table);
 	return bytes;
 }
 
-static int ab_cmp_u64(const void *a, const void *b)
+/* Runs one phase of the run in its loop context (enum ab_context). */
+static u32 ab_in_context(struct ab_ctx *ctx, bool alloc, u32 n, u64 *cycles)
 {
-	u64 x = *(const u64 *)a, y = *(const u64 *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* Median cycles of a get_cycles() pair with nothing in between. */
-u64 ab_clock_pair_cycles(void)
-{
-	u64 d[63];
-	cycles_t t0;
-	int i;
-
-	for (i = 0; i < ARRAY_SIZE(d); i++) {
-		t0 = get_cycles();
-		d[i] = get_cycles() - t0;
-	}
-	sort(d, ARRAY_SIZE(d), sizeof(d[0]), ab_cmp_u64, NULL);
-	return d[ARRAY_SIZE(d) / 2];
-}
-
-/* Runs one phase in the run's loop context (enum ab_context). */
-static u32 ab_in_context(u32 context, u32 (*phase)(struct ab_ctx *, u64 *),
-			 void (*free_phase)(struct ab_ctx *, u32, u64 *),
-			 struct ab_ctx *ctx, u32 n, u64 *cycles)
-{
+	u32 context = ctx->run->context;
 	unsigned long flags = 0;
 
 	if (context == AB_CTX_PREEMPT_OFF)
 		preempt_disable();
 	else if (context == AB_CTX_IRQ_OFF)
 		local_irq_save(flags);
-	if (phase)
-		n = phase(ctx, cycles);
+	if (alloc)
+		n = ctx->s->alloc_phase(ctx, cycles);
 	else
-		free_phase(ctx, n, cycles);
+		ctx->s->free_phase(ctx, n, cycles);
 	if (context == AB_CTX_PREEMPT_OFF)
 		preempt_enable();
 	else if (context == AB_CTX_IRQ_OFF)
@@ -429,15 +362,13 @@ static u32 ab_in_context(u32 context, u32 (*phase)(struct ab_ctx *, u64 *),
 /**
  * struct ab_remote_free - the free phase of a trial, run on another CPU
  * @work:   queued with queue_work_on() on ab_run.free_cpu
- * @s, @ctx, @r: the run
+ * @ctx:    the run
  * @n:      objects to free
  * @cycles: the phase's cycles, measured there
  */
 struct ab_remote_free {
 	struct work_struct work;
-	const struct ab_strategy *s;
 	struct ab_ctx *ctx;
-	const struct ab_run *r;
 	u32 n;
 	u64 cycles;
 };
@@ -447,112 +378,87 @@ static void ab_remote_free_fn(struct work_struct *work)
 	struct ab_remote_free *rf = container_of(work, struct ab_remote_free,
 						 work);
 
-	ab_in_context(rf->r->context, NULL, rf->s->free_phase, rf->ctx, rf->n,
-		      &rf->cycles);
+	ab_in_context(rf->ctx, false, rf->n, &rf->cycles);
 }
 
 /*
- * Frees the trial's objects on r->free_cpu and waits, uninterruptibly:
+ * Frees the trial's objects on ab_run.free_cpu and waits, uninterruptibly:
  * the work is bounded (one trial's frees) and every object must be freed
  * before the run may return, whatever signal arrives meanwhile.
  */
-static void ab_free_remote(const struct ab_strategy *s, struct ab_ctx *ctx,
-			   const struct ab_run *r, u32 n, u64 *cycles)
+static void ab_free_remote(struct ab_ctx *ctx, u32 n, u64 *cycles)
 {
-	struct ab_remote_free rf = { .s = s, .ctx = ctx, .r = r, .n = n };
+	struct ab_remote_free rf = { .ctx = ctx, .n = n };
 
 	INIT_WORK_ONSTACK(&rf.work, ab_remote_free_fn);
-	queue_work_on(r->free_cpu, system_highpri_wq, &rf.work);
+	queue_work_on(ctx->run->free_cpu, system_highpri_wq, &rf.work);
 	flush_work(&rf.work);
 	destroy_work_on_stack(&rf.work);
 	*cycles = rf.cycles;
 }
 
-/* Writes the measured trial @t's samples to the user buffer. */
-static int ab_put_samples(struct ab_ctx *ctx, struct ab_run *r, u32 t, u32 n,
-			  u64 alloc_cycles, u64 free_cycles)
+/*
+ * The module's driver of the trial loop (common/ab_trial.h): the phases in
+ * the run's context, the objects held counted in ab_outstanding, the node
+ * check, remote frees, samples copied to the caller, signals and
+ * rescheduling between trials.
+ */
+static u32 ab_drv_alloc(struct ab_ctx *ctx, u64 *cycles)
+{
+	u32 n = ab_in_context(ctx, true, 0, cycles);
+
+	if (!ctx->pair)
+		atomic_long_add(n, &ab_outstanding);
+	return n;
+}
+
+static void ab_drv_check(struct ab_ctx *ctx, struct ab_run *r, u32 n)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		r->node_hits += ctx->s->on_node(ctx, ctx->objs[i],
+						r->target_node);
+	r->node_checked += n;
+}
+
+static void ab_drv_free(struct ab_ctx *ctx, u32 n, u64 *cycles)
+{
+	if (ctx->run->flags & AB_RUN_REMOTE_FREE)
+		ab_free_remote(ctx, n, cycles);
+	else
+		ab_in_context(ctx, false, n, cycles);
+	atomic_long_sub(n, &ab_outstanding);
+}
+
+static int ab_drv_put(struct ab_ctx *ctx, const struct ab_run *r, u64 index,
+		      const struct ab_sample *smp, u32 count)
 {
 	struct ab_sample __user *usamples = u64_to_user_ptr(r->samples_ptr);
-	struct ab_sample one;
-	u32 i;
 
 	if (!r->samples_ptr)
 		return 0;
-	if (!ctx->single) {
-		one.alloc_cycles = alloc_cycles;
-		one.free_cycles = free_cycles;
-		one.nr_objs = n;
-		one.failed = n < ctx->nr;
-		return copy_to_user(&usamples[t], &one, sizeof(one)) ?
-		       -EFAULT : 0;
-	}
-	for (i = 0; i < ctx->nr; i++) {
-		ctx->smp[i].nr_objs = i < n;
-		ctx->smp[i].failed = i == n;
-		if (i > n)
-			ctx->smp[i].alloc_cycles = 0;
-		if (i >= n)
-			ctx->smp[i].free_cycles = 0;
-	}
-	return copy_to_user(&usamples[(u64)t * ctx->nr], ctx->smp,
-			    ctx->nr * sizeof(*ctx->smp)) ? -EFAULT : 0;
+	return copy_to_user(&usamples[index], smp, count * sizeof(*smp)) ?
+	       -EFAULT : 0;
 }
 
-/*
- * Runs warm-up then measured trials of @s. A failed allocation ends its
- * trial (never retried); what the trial holds is freed before anything
- * else happens. Returns 0, -EINTR when a signal is pending between trials,
- * or -EFAULT when a sample cannot be written.
- */
-static long ab_run_trials(const struct ab_strategy *s, struct ab_ctx *ctx,
-			  struct ab_run *r)
+/* A pending signal ends the run between trials: -EINTR. */
+static int ab_drv_next(struct ab_ctx *ctx)
 {
-	u32 t, i, n, total = r->warmup + r->trials;
-	u64 alloc_cycles = 0, free_cycles = 0;
-	bool measured;
-	int err;
-
-	for (t = 0; t < total; t++) {
-		measured = t >= r->warmup;
-		n = ab_in_context(r->context, s->alloc_phase, NULL, ctx, 0,
-				  &alloc_cycles);
-		if (!ctx->pair) {
-			atomic_long_add(n, &ab_outstanding);
-			if (measured && s->on_node &&
-			    !(r->flags & AB_RUN_NO_NODE_CHECK)) {
-				for (i = 0; i < n; i++)
-					r->node_hits += s->on_node(ctx,
-						ctx->objs[i], r->target_node);
-				r->node_checked += n;
-			}
-			ab_free_order(ctx->free_order, n, r->free_pattern, r->seed,
-				      t);
-			if (r->flags & AB_RUN_REMOTE_FREE)
-				ab_free_remote(s, ctx, r, n, &free_cycles);
-			else
-				ab_in_context(r->context, NULL, s->free_phase,
-					      ctx, n, &free_cycles);
-			atomic_long_sub(n, &ab_outstanding);
-		}
-
-		if (measured) {
-			r->objects += n;
-			r->failed += n < ctx->nr;
-			r->trials_done++;
-			err = ab_put_samples(ctx, r, t - r->warmup, n,
-					     alloc_cycles, free_cycles);
-			if (err)
-				return err;
-		}
-		if (signal_pending(current))
-			return -EINTR;
-		cond_resched();
-	}
+	if (signal_pending(current))
+		return -EINTR;
+	cond_resched();
 	return 0;
 }
 
 static long ab_ioctl_run(void __user *uarg)
 {
+	struct ab_trial_ops ops = {
+		.alloc = ab_drv_alloc,
+		.free = ab_drv_free,
+		.put = ab_drv_put,
+		.next = ab_drv_next,
+	};
 	const struct ab_strategy *s;
 	struct ab_ctx ctx = {};
 	struct ab_run r;
@@ -581,7 +487,7 @@ static long ab_ioctl_run(void __user *uarg)
 	r.cache_merged = AB_MERGED_NA;
 	memset(r.out_reserved, 0, sizeof(r.out_reserved));
 	r.tsc_khz = ab_tsc_khz();
-	r.clock_cycles = ab_clock_pair_cycles();
+	r.clock_cycles = ab_clock_pair();
 
 	if (atomic64_add_return(bytes, &ab_reserved) > ab_max_bytes()) {
 		ret = -EBUSY;
@@ -595,6 +501,8 @@ static long ab_ioctl_run(void __user *uarg)
 		ret = -ENOMEM;
 		goto free_objs;
 	}
+	if (s->on_node)
+		ops.check = ab_drv_check;
 	if (s->setup) {
 		ret = s->setup(&ctx);
 		if (ret)
@@ -604,7 +512,7 @@ static long ab_ioctl_run(void __user *uarg)
 	r.cpu_start = raw_smp_processor_id();
 	r.target_node = r.node == NUMA_NO_NODE ? cpu_to_node(r.cpu_start) :
 						  r.node;
-	ret = ab_run_trials(s, &ctx, &r);
+	ret = ab_run_trials(&ops, &ctx, &r);
 	r.cpu_end = raw_smp_processor_id();
 	r.cache_merged = ctx.cache_merged;
 

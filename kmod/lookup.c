@@ -17,7 +17,6 @@
 #include "ab_internal.h"
 #include "ab_lookup.h"
 
-#define AB_CYCLES() ((u64)get_cycles())
 #define AB_HIDE(var) OPTIMIZER_HIDE_VAR(var)
 #include "ab_lookup_pass.h"
 
@@ -67,7 +66,7 @@ long ab_ioctl_lookup(void __user *uarg)
 	l.out_reserved0 = 0;
 	memset(l.out_reserved, 0, sizeof(l.out_reserved));
 	l.tsc_khz = ab_tsc_khz();
-	l.clock_cycles = ab_clock_pair_cycles();
+	l.clock_cycles = ab_clock_pair();
 	l.cpu = raw_smp_processor_id();
 	for (t = 0; t < l.warmup + l.trials; t++) {
 		cycles = pass(sizes, l.nr_sizes, &sum);

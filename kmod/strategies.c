@@ -4,11 +4,12 @@
  * functions each, registered in ab_strategies[].
  *
  * Each strategy supplies an "alloc one" and a "free one" function. The
- * AB_PHASES() macro wraps them in the shared timed loops below, which are
- * __always_inline with the per-object functions known at compile time, so
- * the measured loop holds a direct (inlined) call to the allocator and no
- * indirect call per object. The "none" strategy runs the same loops with no
- * allocation and is the baseline for loop and clock overhead.
+ * AB_PHASES() macro wraps them in the timed loops of common/ab_trial.h
+ * (which the user backend runs too), __always_inline with the per-object
+ * functions known at compile time, so the measured loop holds a direct
+ * (inlined) call to the allocator and no indirect call per object. The
+ * "none" strategy runs the same loops with no allocation and is the
+ * baseline for loop and clock overhead.
  */
 
 #include <linux/gfp.h>
@@ -22,137 +23,6 @@
 #include <linux/kernel.h>
 #include "ab_internal.h"
 #include "ab_lookup.h"
-
-typedef void *(*ab_alloc_fn)(struct ab_ctx *ctx);
-typedef void (*ab_free_fn)(struct ab_ctx *ctx, void *obj);
-
-/* AB_RUN_WRITE: touch every byte of the object just allocated. */
-static __always_inline void ab_write(struct ab_ctx *ctx, void *obj)
-{
-	if (ctx->write)
-		memset(ctx->objs_are_pages ? page_address(obj) : obj, 0x5a,
-		       ctx->size);
-}
-
-/* Batch timing: one clock pair around the whole alloc loop. */
-static __always_inline u32 ab_alloc_batch(struct ab_ctx *ctx, u64 *cycles,
-					  ab_alloc_fn alloc_one)
-{
-	void **objs = ctx->objs;
-	u32 i, nr = ctx->nr;
-	cycles_t start;
-
-	start = get_cycles();
-	for (i = 0; i < nr; i++) {
-		objs[i] = alloc_one(ctx);
-		if (unlikely(!objs[i]))
-			break;
-		ab_write(ctx, objs[i]);
-	}
-	*cycles = get_cycles() - start;
-	return i;
-}
-
-/* Single timing: one clock pair around each allocation (and its write). */
-static __always_inline u32 ab_alloc_single(struct ab_ctx *ctx,
-					   ab_alloc_fn alloc_one)
-{
-	void **objs = ctx->objs;
-	u32 i, nr = ctx->nr;
-	cycles_t start;
-
-	for (i = 0; i < nr; i++) {
-		start = get_cycles();
-		objs[i] = alloc_one(ctx);
-		if (likely(objs[i]))
-			ab_write(ctx, objs[i]);
-		ctx->smp[i].alloc_cycles = get_cycles() - start;
-		if (unlikely(!objs[i]))
-			break;
-	}
-	return i;
-}
-
-/* Pair pattern, batch timing: one clock pair around alloc+free loop. */
-static __always_inline u32 ab_pair_batch(struct ab_ctx *ctx, u64 *cycles,
-					 ab_alloc_fn alloc_one,
-					 ab_free_fn free_one)
-{
-	u32 i, nr = ctx->nr;
-	cycles_t start;
-	void *obj;
-
-	start = get_cycles();
-	for (i = 0; i < nr; i++) {
-		obj = alloc_one(ctx);
-		if (unlikely(!obj))
-			break;
-		ab_write(ctx, obj);
-		free_one(ctx, obj);
-	}
-	*cycles = get_cycles() - start;
-	return i;
-}
-
-/* Pair pattern, single timing: the allocation and the free each timed. */
-static __always_inline u32 ab_pair_single(struct ab_ctx *ctx,
-					  ab_alloc_fn alloc_one,
-					  ab_free_fn free_one)
-{
-	cycles_t start, mid;
-	u32 i, nr = ctx->nr;
-	void *obj;
-
-	for (i = 0; i < nr; i++) {
-		start = get_cycles();
-		obj = alloc_one(ctx);
-		if (likely(obj))
-			ab_write(ctx, obj);
-		mid = get_cycles();
-		ctx->smp[i].alloc_cycles = mid - start;
-		if (unlikely(!obj))
-			break;
-		free_one(ctx, obj);
-		ctx->smp[i].free_cycles = get_cycles() - mid;
-	}
-	return i;
-}
-
-static __always_inline u32 ab_alloc_loop(struct ab_ctx *ctx, u64 *cycles,
-					 ab_alloc_fn alloc_one,
-					 ab_free_fn free_one)
-{
-	if (ctx->pair)
-		return ctx->single ? ab_pair_single(ctx, alloc_one, free_one) :
-				     ab_pair_batch(ctx, cycles, alloc_one,
-						   free_one);
-	return ctx->single ? ab_alloc_single(ctx, alloc_one) :
-			     ab_alloc_batch(ctx, cycles, alloc_one);
-}
-
-/* Frees in ctx->free_order; one clock pair in all, or one per free. */
-static __always_inline void ab_free_loop(struct ab_ctx *ctx, u32 n,
-					 u64 *cycles, ab_free_fn free_one)
-{
-	void **objs = ctx->objs;
-	u32 *perm = ctx->free_order;
-	cycles_t start;
-	u32 i, j;
-
-	if (ctx->single) {
-		for (i = 0; i < n; i++) {
-			j = perm[i];
-			start = get_cycles();
-			free_one(ctx, objs[j]);
-			ctx->smp[j].free_cycles = get_cycles() - start;
-		}
-		return;
-	}
-	start = get_cycles();
-	for (i = 0; i < n; i++)
-		free_one(ctx, objs[perm[i]]);
-	*cycles = get_cycles() - start;
-}
 
 /* Defines name##_alloc_phase() and name##_free_phase() for the table. */
 #define AB_PHASES(name, alloc_one, free_one)				\

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "ab_run.h"
 #include "parse.h"
 #include "runopts.h"
 
@@ -401,7 +402,7 @@ static uint32_t order_for(uint64_t size, uint32_t page_size)
 	return order;
 }
 
-int ab_run_prepare(const struct ab_run_opts *o, const struct ab_info *info,
+static int prepare(const struct ab_run_opts *o, const struct ab_info *info,
 		   const struct ab_strategy_info *si, struct ab_run *run,
 		   char *err, size_t len)
 {
@@ -571,4 +572,20 @@ int ab_run_prepare(const struct ab_run_opts *o, const struct ab_info *info,
 		return -EINVAL;
 	}
 	return 0;
+}
+
+int ab_run_prepare(const struct ab_run_opts *o, const struct ab_info *info,
+		   const struct ab_strategy_info *si, struct ab_run *run,
+		   char *err, size_t len)
+{
+	const char *why;
+	int ret = prepare(o, info, si, run, err, len);
+
+	/* the ABI's own check, as the backend will make it */
+	if (!ret && ab_run_check(run, info, si, &why)) {
+		snprintf(err, len, "%s: the request has %s (`allocbench info`)",
+			 si->name, why);
+		ret = -EINVAL;
+	}
+	return ret;
 }

@@ -111,8 +111,9 @@ const char *ab_context_warning(uint32_t context);
  * against the limits in @info. Order strategies without --order take the
  * smallest order that holds --size; size strategies without --size take
  * PAGE_SIZE << --order, or one page. The node goes only to strategies that
- * take one (the others count node hits against the local node).
- * Returns 0, or -EINVAL with a one-line reason in @err.
+ * take one (the others count node hits against the local node). The
+ * request then passes ab_run_check() (common/ab_run.h), the check the
+ * backend makes. Returns 0, or -EINVAL with a one-line reason in @err.
  */
 int ab_run_prepare(const struct ab_run_opts *o, const struct ab_info *info,
 		   const struct ab_strategy_info *si, struct ab_run *run,

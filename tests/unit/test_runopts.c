@@ -20,6 +20,7 @@ static const struct ab_info info = {
 	.max_trials = 1 << 24,
 	.max_bytes = 256ULL << 20,
 	.page_size = 4096,
+	.nr_node_ids = 4,
 };
 
 static const struct ab_strategy_info kmalloc_si = {

@@ -1,0 +1,285 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ab_trial.h - the timed trial loop of AB_IOC_RUN, compiled into
+ * allocbench.ko (kmod/) and the user backend (backends/user_alloc.c), so
+ * both time identical code; each side keeps only its driver: the run's
+ * context, accounting, node checks, remote frees, signals, rescheduling
+ * and where the samples go.
+ *
+ * The includer defines, before including this file:
+ *
+ *   AB_CYCLES()        read the cycle counter (get_cycles(), rdtsc)
+ *   AB_WRITE(ctx, obj) touch the object just allocated when the run asks
+ *                      for it (AB_RUN_WRITE), else nothing
+ *   struct ab_ctx      its run state, with at least these members:
+ *       void **objs;             the objects of the current trial
+ *       u32 *free_order;         the order the trial frees them in
+ *       struct ab_sample *smp;   single timing: the current trial's samples
+ *       u32 nr;                  allocations per trial
+ *       bool single;             AB_TIMING_SINGLE
+ *       bool pair;               AB_FREE_PAIR
+ *       bool per_trial;          AB_STRATEGY_PER_TRIAL: one sample per
+ *                                trial, smp[0], whatever the timing
+ *
+ * The phase loops take the per-object functions as arguments; they are
+ * __always_inline, so with functions known at compile time (the module's
+ * strategy table) the allocator call inlines into the timed loop, and with
+ * pointers (the user backend's dlopen'ed allocators) it is one indirect
+ * call per object, as for the "none" baseline there. The choice between
+ * batch and single timing, and between a free phase and pairs, is made
+ * once per phase, outside the timed region.
+ */
+#ifndef AB_TRIAL_H
+#define AB_TRIAL_H
+
+#include "ab_clock.h"
+#include "ab_free_order.h"
+
+typedef void *(*ab_alloc_fn)(struct ab_ctx *ctx);
+typedef void (*ab_free_fn)(struct ab_ctx *ctx, void *obj);
+
+/* Batch timing: one clock pair around the whole alloc loop. */
+static __always_inline u32 ab_alloc_batch(struct ab_ctx *ctx, u64 *cycles,
+					  ab_alloc_fn alloc_one)
+{
+	void **objs = ctx->objs;
+	u32 i, nr = ctx->nr;
+	u64 start;
+
+	start = AB_CYCLES();
+	for (i = 0; i < nr; i++) {
+		objs[i] = alloc_one(ctx);
+		if (unlikely(!objs[i]))
+			break;
+		AB_WRITE(ctx, objs[i]);
+	}
+	*cycles = AB_CYCLES() - start;
+	return i;
+}
+
+/* Single timing: one clock pair around each allocation (and its write). */
+static __always_inline u32 ab_alloc_single(struct ab_ctx *ctx,
+					   ab_alloc_fn alloc_one)
+{
+	void **objs = ctx->objs;
+	u32 i, nr = ctx->nr;
+	u64 start;
+
+	for (i = 0; i < nr; i++) {
+		start = AB_CYCLES();
+		objs[i] = alloc_one(ctx);
+		if (likely(objs[i]))
+			AB_WRITE(ctx, objs[i]);
+		ctx->smp[i].alloc_cycles = AB_CYCLES() - start;
+		if (unlikely(!objs[i]))
+			break;
+	}
+	return i;
+}
+
+/* Pair pattern, batch timing: one clock pair around alloc+free loop. */
+static __always_inline u32 ab_pair_batch(struct ab_ctx *ctx, u64 *cycles,
+					 ab_alloc_fn alloc_one,
+					 ab_free_fn free_one)
+{
+	u32 i, nr = ctx->nr;
+	u64 start;
+	void *obj;
+
+	start = AB_CYCLES();
+	for (i = 0; i < nr; i++) {
+		obj = alloc_one(ctx);
+		if (unlikely(!obj))
+			break;
+		AB_WRITE(ctx, obj);
+		free_one(ctx, obj);
+	}
+	*cycles = AB_CYCLES() - start;
+	return i;
+}
+
+/* Pair pattern, single timing: the allocation and the free each timed. */
+static __always_inline u32 ab_pair_single(struct ab_ctx *ctx,
+					  ab_alloc_fn alloc_one,
+					  ab_free_fn free_one)
+{
+	u32 i, nr = ctx->nr;
+	u64 start, mid;
+	void *obj;
+
+	for (i = 0; i < nr; i++) {
+		start = AB_CYCLES();
+		obj = alloc_one(ctx);
+		if (likely(obj))
+			AB_WRITE(ctx, obj);
+		mid = AB_CYCLES();
+		ctx->smp[i].alloc_cycles = mid - start;
+		if (unlikely(!obj))
+			break;
+		free_one(ctx, obj);
+		ctx->smp[i].free_cycles = AB_CYCLES() - mid;
+	}
+	return i;
+}
+
+/*
+ * ab_alloc_loop - the alloc phase of one trial: up to ctx->nr objects
+ * into ctx->objs, stopping at the first failure; returns how many. Batch
+ * timing: the phase's cycles in *@cycles; single timing: each object's in
+ * ctx->smp. With ctx->pair each object is freed right after it is
+ * allocated.
+ */
+static __always_inline u32 ab_alloc_loop(struct ab_ctx *ctx, u64 *cycles,
+					 ab_alloc_fn alloc_one,
+					 ab_free_fn free_one)
+{
+	if (ctx->pair)
+		return ctx->single ? ab_pair_single(ctx, alloc_one, free_one) :
+				     ab_pair_batch(ctx, cycles, alloc_one,
+						   free_one);
+	return ctx->single ? ab_alloc_single(ctx, alloc_one) :
+			     ab_alloc_batch(ctx, cycles, alloc_one);
+}
+
+/*
+ * ab_free_loop - the free phase: ctx->objs[ctx->free_order[i]] for i in
+ * [0, @n); one clock pair in all, or one per free.
+ */
+static __always_inline void ab_free_loop(struct ab_ctx *ctx, u32 n,
+					 u64 *cycles, ab_free_fn free_one)
+{
+	void **objs = ctx->objs;
+	u32 *perm = ctx->free_order;
+	u64 start;
+	u32 i, j;
+
+	if (ctx->single) {
+		for (i = 0; i < n; i++) {
+			j = perm[i];
+			start = AB_CYCLES();
+			free_one(ctx, objs[j]);
+			ctx->smp[j].free_cycles = AB_CYCLES() - start;
+		}
+		return;
+	}
+	start = AB_CYCLES();
+	for (i = 0; i < n; i++)
+		free_one(ctx, objs[perm[i]]);
+	*cycles = AB_CYCLES() - start;
+}
+
+/**
+ * struct ab_trial_ops - one side's driver of ab_run_trials()
+ * @alloc: runs the timed alloc phase (ab_alloc_loop() or the strategy's
+ *         own) in the run's context; returns the objects allocated
+ * @check: optional; between the phases of a measured trial (not with
+ *         AB_FREE_PAIR or AB_RUN_NO_NODE_CHECK): counts the node hits of
+ *         ctx->objs[0..n) into ab_run.node_hits and node_checked
+ * @free:  runs the timed free phase of @n objects in ctx->free_order
+ * @put:   stores @count samples of a measured trial at element @index of
+ *         the run's samples; 0 or -errno (then the run ends)
+ * @next:  between trials, after the trial is recorded: 0 to go on, or
+ *         -errno to end the run there (-EINTR for a stop request)
+ */
+struct ab_trial_ops {
+	u32 (*alloc)(struct ab_ctx *ctx, u64 *cycles);
+	void (*check)(struct ab_ctx *ctx, struct ab_run *r, u32 n);
+	void (*free)(struct ab_ctx *ctx, u32 n, u64 *cycles);
+	int (*put)(struct ab_ctx *ctx, const struct ab_run *r, u64 index,
+		   const struct ab_sample *smp, u32 count);
+	int (*next)(struct ab_ctx *ctx);
+};
+
+/*
+ * ab_trial_samples - the samples of a measured trial that allocated @n
+ * objects, as struct ab_sample (uapi) says, into *@smp; returns how many.
+ * Batch timing, and per-trial strategies in either timing: one sample,
+ * @one, with the phases' cycles (per-trial strategies in single timing:
+ * ctx->smp[0]'s), @n objects and the failure flag. Single timing: the
+ * trial's slots in ctx->smp, the one that failed flagged, the unused ones
+ * after it zeroed.
+ */
+static inline u32 ab_trial_samples(struct ab_ctx *ctx, u32 n, u64 alloc_cycles,
+				   u64 free_cycles, struct ab_sample *one,
+				   const struct ab_sample **smp)
+{
+	u32 i;
+
+	if (!ctx->single || ctx->per_trial) {
+		one->alloc_cycles = ctx->single ? ctx->smp[0].alloc_cycles :
+						  alloc_cycles;
+		if (ctx->single)
+			one->free_cycles = n ? ctx->smp[0].free_cycles : 0;
+		else
+			one->free_cycles = free_cycles;
+		one->nr_objs = n;
+		one->failed = n < ctx->nr;
+		*smp = one;
+		return 1;
+	}
+	for (i = 0; i < ctx->nr; i++) {
+		ctx->smp[i].nr_objs = i < n;
+		ctx->smp[i].failed = i == n;
+		if (i > n)
+			ctx->smp[i].alloc_cycles = 0;
+		if (i >= n)
+			ctx->smp[i].free_cycles = 0;
+	}
+	*smp = ctx->smp;
+	return ctx->nr;
+}
+
+/*
+ * ab_run_trials - warm-up then measured trials of @r: each the alloc
+ * phase, the node check (measured trials), the free order and the free
+ * phase (not with AB_FREE_PAIR, whose alloc phase frees), then the
+ * counts and samples of a measured trial. A failed allocation ends its
+ * trial, and what the trial holds is freed before anything else happens.
+ *
+ * A stop (@ops->next) is seen between trials, after the trial it came in
+ * has been recorded: that trial ran to its end, every object freed, so
+ * its samples are as good as any other's and are kept (both backends
+ * alike; the user backend used to drop it). Returns 0, or what @ops->put
+ * or @ops->next returned.
+ */
+static inline int ab_run_trials(const struct ab_trial_ops *ops,
+				struct ab_ctx *ctx, struct ab_run *r)
+{
+	u32 t, n, count, total = r->warmup + r->trials;
+	const struct ab_sample *smp;
+	struct ab_sample one;
+	u64 ac, fc;
+	bool measured;
+	int err;
+
+	for (t = 0; t < total; t++) {
+		measured = t >= r->warmup;
+		ac = 0;
+		fc = 0;
+		n = ops->alloc(ctx, &ac);
+		if (!ctx->pair) {
+			if (measured && ops->check &&
+			    !(r->flags & AB_RUN_NO_NODE_CHECK))
+				ops->check(ctx, r, n);
+			ab_free_order(ctx->free_order, n, r->free_pattern,
+				      r->seed, t);
+			ops->free(ctx, n, &fc);
+		}
+		if (measured) {
+			r->objects += n;
+			r->failed += n < ctx->nr;
+			r->trials_done++;
+			count = ab_trial_samples(ctx, n, ac, fc, &one, &smp);
+			err = ops->put(ctx, r, (u64)(t - r->warmup) * count,
+				       smp, count);
+			if (err)
+				return err;
+		}
+		err = ops->next(ctx);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+#endif

@@ -1,0 +1,399 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_trial.c - the trial loop both backends compile (common/ab_trial.h)
+ * and the run check the module, the user backend and the CLI apply
+ * (common/ab_run.h), with a clock that advances 10 cycles per read and an
+ * allocator that fails where a test says: counts, sample layouts, failures
+ * that end their trial, pairs, warm-up, the trial in which a stop arrives
+ * (kept), and every kind of refusal.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <linux/allocbench.h>
+#include "ab_compat.h"
+
+struct ab_ctx {
+	void **objs;
+	u32 *free_order;
+	struct ab_sample *smp;
+	u32 nr;
+	bool single, pair, per_trial;
+	/* the test's own */
+	int live;	/* objects allocated and not freed */
+	int calls;	/* allocations tried */
+	int fail_at;	/* the allocation that fails (from 1), 0: none */
+	int stop_after; /* trials after which next() stops the run, 0: never */
+	int trials_seen;
+	int put_err;
+	struct ab_sample out[64];
+};
+
+static u64 clock_now;
+#define AB_CYCLES()	   (clock_now += 10)
+#define AB_WRITE(ctx, obj) ((void)(obj))
+#include "ab_trial.h"
+#include "ab_run.h"
+
+static void *fake_alloc(struct ab_ctx *c)
+{
+	if (++c->calls == c->fail_at)
+		return NULL;
+	c->live++;
+	return c;
+}
+
+static void fake_free(struct ab_ctx *c, void *obj)
+{
+	c->live--;
+}
+
+static u32 alloc_phase(struct ab_ctx *c, u64 *cycles)
+{
+	return ab_alloc_loop(c, cycles, fake_alloc, fake_free);
+}
+
+static void free_phase(struct ab_ctx *c, u32 n, u64 *cycles)
+{
+	ab_free_loop(c, n, cycles, fake_free);
+}
+
+static void check(struct ab_ctx *c, struct ab_run *r, u32 n)
+{
+	/* the trial's objects are all held here */
+	assert_int_equal(c->live, n);
+	r->node_checked += n;
+	r->node_hits += n;
+}
+
+static int put(struct ab_ctx *c, const struct ab_run *r, u64 index,
+	       const struct ab_sample *smp, u32 count)
+{
+	assert_true(index + count <= 64);
+	memcpy(&c->out[index], smp, count * sizeof(*smp));
+	return c->put_err;
+}
+
+static int next(struct ab_ctx *c)
+{
+	/* every trial ends with nothing held */
+	assert_int_equal(c->live, 0);
+	return ++c->trials_seen == c->stop_after ? -EINTR : 0;
+}
+
+static const struct ab_trial_ops ops = {
+	.alloc = alloc_phase,
+	.check = check,
+	.free = free_phase,
+	.put = put,
+	.next = next,
+};
+
+static void *objs[16];
+static u32 perm[16];
+static struct ab_sample slots[16];
+
+/* A context for @r with @nr allocations per trial. */
+static void ctx_for(struct ab_ctx *c, const struct ab_run *r, u32 nr)
+{
+	memset(c, 0, sizeof(*c));
+	c->objs = objs;
+	c->free_order = perm;
+	c->smp = slots;
+	c->nr = nr;
+	c->single = r->timing == AB_TIMING_SINGLE;
+	c->pair = r->free_pattern == AB_FREE_PAIR;
+	memset(slots, 0, sizeof(slots));
+}
+
+static struct ab_run run_of(u32 batch, u32 trials, u32 timing, u32 pattern)
+{
+	struct ab_run r = { .batch = batch,
+			    .trials = trials,
+			    .timing = timing,
+			    .free_pattern = pattern };
+
+	return r;
+}
+
+static void test_batch_counts(void **state)
+{
+	struct ab_run r = run_of(4, 3, AB_TIMING_BATCH, AB_FREE_FIFO);
+	struct ab_ctx c;
+	int i;
+
+	r.warmup = 2;
+	ctx_for(&c, &r, 4);
+	assert_int_equal(ab_run_trials(&ops, &c, &r), 0);
+	assert_int_equal(r.trials_done, 3);
+	assert_int_equal(r.objects, 12);
+	assert_int_equal(r.failed, 0);
+	/* checked in measured trials only */
+	assert_int_equal(r.node_checked, 12);
+	assert_int_equal(c.calls, 20);
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(c.out[i].nr_objs, 4);
+		assert_int_equal(c.out[i].failed, 0);
+		/* one clock pair per phase: one tick of the fake clock */
+		assert_int_equal(c.out[i].alloc_cycles, 10);
+		assert_int_equal(c.out[i].free_cycles, 10);
+	}
+}
+
+/* A failure ends its trial, is counted once, and what it held is freed. */
+static void test_failure_ends_trial(void **state)
+{
+	struct ab_run r = run_of(4, 3, AB_TIMING_BATCH, AB_FREE_LIFO);
+	struct ab_ctx c;
+
+	ctx_for(&c, &r, 4);
+	c.fail_at = 7; /* the third allocation of the second trial */
+	assert_int_equal(ab_run_trials(&ops, &c, &r), 0);
+	assert_int_equal(r.objects, 4 + 2 + 4);
+	assert_int_equal(r.failed, 1);
+	assert_int_equal(c.out[1].nr_objs, 2);
+	assert_int_equal(c.out[1].failed, 1);
+	assert_int_equal(c.out[2].failed, 0);
+}
+
+/*
+ * Single timing: one sample per slot, trial-major; the slot that failed
+ * flagged with its cycles, the slots after it zeroed.
+ */
+static void test_single_layout(void **state)
+{
+	struct ab_run r = run_of(3, 2, AB_TIMING_SINGLE, AB_FREE_SHUFFLE);
+	struct ab_ctx c;
+	int i;
+
+	r.seed = 7;
+	ctx_for(&c, &r, 3);
+	c.fail_at = 5; /* the second slot of the second trial */
+	assert_int_equal(ab_run_trials(&ops, &c, &r), 0);
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(c.out[i].nr_objs, 1);
+		assert_int_equal(c.out[i].alloc_cycles, 10);
+		assert_int_equal(c.out[i].free_cycles, 10);
+	}
+	assert_int_equal(c.out[3].nr_objs, 1);
+	assert_int_equal(c.out[4].nr_objs, 0);
+	assert_int_equal(c.out[4].failed, 1);
+	assert_int_equal(c.out[4].alloc_cycles, 10);
+	assert_int_equal(c.out[4].free_cycles, 0);
+	assert_int_equal(c.out[5].nr_objs, 0);
+	assert_int_equal(c.out[5].failed, 0);
+	assert_int_equal(c.out[5].alloc_cycles, 0);
+	assert_int_equal(r.objects, 4);
+	assert_int_equal(r.failed, 1);
+}
+
+/* Pairs hold nothing between phases: no node check, no free phase. */
+static void test_pairs(void **state)
+{
+	struct ab_run r = run_of(4, 2, AB_TIMING_BATCH, AB_FREE_PAIR);
+	struct ab_ctx c;
+
+	ctx_for(&c, &r, 4);
+	assert_int_equal(ab_run_trials(&ops, &c, &r), 0);
+	assert_int_equal(r.node_checked, 0);
+	assert_int_equal(r.objects, 8);
+	assert_int_equal(c.out[0].free_cycles, 0);
+	r = run_of(4, 2, AB_TIMING_SINGLE, AB_FREE_PAIR);
+	ctx_for(&c, &r, 4);
+	assert_int_equal(ab_run_trials(&ops, &c, &r), 0);
+	assert_int_equal(c.out[7].alloc_cycles, 10);
+	assert_int_equal(c.out[7].free_cycles, 10);
+}
+
+/*
+ * A stop seen after the second trial ends the run there, with both
+ * trials recorded: the one in which it arrived ran to its end.
+ */
+static void test_stop_keeps_its_trial(void **state)
+{
+	struct ab_run r = run_of(2, 5, AB_TIMING_BATCH, AB_FREE_FIFO);
+	struct ab_ctx c;
+
+	ctx_for(&c, &r, 2);
+	c.stop_after = 2;
+	assert_int_equal(ab_run_trials(&ops, &c, &r), -EINTR);
+	assert_int_equal(r.trials_done, 2);
+	assert_int_equal(r.objects, 4);
+	assert_int_equal(c.out[1].nr_objs, 2);
+	assert_int_equal(c.out[2].nr_objs, 0);
+	/* a stop during warm-up: nothing recorded */
+	r = run_of(2, 5, AB_TIMING_BATCH, AB_FREE_FIFO);
+	r.warmup = 3;
+	ctx_for(&c, &r, 2);
+	c.stop_after = 2;
+	assert_int_equal(ab_run_trials(&ops, &c, &r), -EINTR);
+	assert_int_equal(r.trials_done, 0);
+}
+
+/* Samples that cannot be stored end the run with that error. */
+static void test_put_error(void **state)
+{
+	struct ab_run r = run_of(2, 5, AB_TIMING_BATCH, AB_FREE_FIFO);
+	struct ab_ctx c;
+
+	ctx_for(&c, &r, 2);
+	c.put_err = -EFAULT;
+	assert_int_equal(ab_run_trials(&ops, &c, &r), -EFAULT);
+	assert_int_equal(r.trials_done, 1);
+}
+
+/* A per-trial strategy writes one sample per trial in single timing. */
+static void test_per_trial_single(void **state)
+{
+	struct ab_run r = run_of(5, 2, AB_TIMING_SINGLE, AB_FREE_FIFO);
+	struct ab_ctx c;
+	struct ab_sample one;
+	const struct ab_sample *smp;
+
+	ctx_for(&c, &r, 5);
+	c.per_trial = true;
+	slots[0].alloc_cycles = 70;
+	slots[0].free_cycles = 30;
+	assert_int_equal(ab_trial_samples(&c, 5, 1, 2, &one, &smp), 1);
+	assert_ptr_equal(smp, &one);
+	assert_int_equal(one.alloc_cycles, 70);
+	assert_int_equal(one.free_cycles, 30);
+	assert_int_equal(one.nr_objs, 5);
+	assert_int_equal(one.failed, 0);
+	assert_int_equal(ab_trial_samples(&c, 0, 1, 2, &one, &smp), 1);
+	assert_int_equal(one.free_cycles, 0);
+	assert_int_equal(one.failed, 1);
+	assert_int_equal(ab_run_samples_per_trial(&r, AB_STRATEGY_PER_TRIAL),
+			 1);
+	assert_int_equal(ab_run_samples_per_trial(&r, 0), 5);
+	r.timing = AB_TIMING_BATCH;
+	assert_int_equal(ab_run_samples_per_trial(&r, 0), 1);
+}
+
+static void test_clock_pair(void **state)
+{
+	assert_int_equal(ab_clock_pair(), 10);
+}
+
+/* ---- the run check ---- */
+
+static const struct ab_info limits = {
+	.max_batch = 1024,
+	.max_trials = 1000,
+	.max_bytes = 1 << 20,
+	.nr_node_ids = 2,
+	.page_size = 4096,
+};
+
+static const struct ab_strategy_info slab = {
+	.params = AB_PARAM_SIZE | AB_PARAM_GFP | AB_PARAM_NODE,
+	.max_size = 8192,
+};
+static const struct ab_strategy_info pages = {
+	.params = AB_PARAM_ORDER | AB_PARAM_GFP,
+	.max_order = 3,
+};
+static const struct ab_strategy_info none = { .flags = AB_STRATEGY_BASELINE };
+
+static struct ab_run ok_run(void)
+{
+	struct ab_run r = {
+		.batch = 4, .trials = 10, .node = -1, .obj_size = 64
+	};
+
+	return r;
+}
+
+static int check_of(const struct ab_run *r, const struct ab_info *info,
+		    const struct ab_strategy_info *si)
+{
+	const char *why = NULL;
+	int err = ab_run_check(r, info, si, &why);
+
+	/* every refusal names its rule */
+	assert_true(!err || (why && why[0]));
+	return err;
+}
+
+#define REFUSED(field_set, si, err)                               \
+	do {                                                      \
+		struct ab_run r = ok_run();                       \
+		field_set;                                        \
+		assert_int_equal(check_of(&r, &limits, si), err); \
+	} while (0)
+
+static void test_run_check(void **state)
+{
+	struct ab_run run = ok_run();
+	struct ab_info rt = limits;
+
+	assert_int_equal(check_of(&run, &limits, &slab), 0);
+	REFUSED(r.flags = 1U << 31, &slab, -EINVAL);
+	REFUSED(r.flags = AB_RUN_NOMERGE, &slab, -EINVAL);
+	REFUSED(r.reserved[1] = 1, &slab, -EINVAL);
+	REFUSED(r.reserved1 = 1, &slab, -EINVAL);
+	REFUSED(r.align = 64, &slab, -EINVAL);
+	REFUSED(r.free_cpu = 1, &slab, -EINVAL);
+	REFUSED((r.flags = AB_RUN_REMOTE_FREE, r.free_pattern = AB_FREE_PAIR),
+		&slab, -EINVAL);
+	REFUSED(r.lookup_method = AB_LOOKUP_FLS, &slab, -EINVAL);
+	REFUSED(r.timing = AB_TIMING_NR, &slab, -EINVAL);
+	REFUSED(r.seed = 3, &slab, -EINVAL);
+	REFUSED(r.gfp = AB_GFP_NR, &slab, -EINVAL);
+	REFUSED(r.context = AB_CTX_IRQ_OFF, &slab, -EINVAL);
+	REFUSED(r.node = 2, &slab, -EINVAL);
+	REFUSED(r.node = 0, &pages, -EINVAL);
+	REFUSED(r.batch = 0, &slab, -EINVAL);
+	REFUSED(r.batch = 1025, &slab, -E2BIG);
+	REFUSED(r.warmup = 1001, &slab, -E2BIG);
+	REFUSED(r.obj_size = 8193, &slab, -E2BIG);
+	REFUSED(r.obj_size = 0, &slab, -EINVAL);
+	REFUSED(r.order = 1, &slab, -EINVAL);
+	REFUSED((r.obj_size = 0, r.order = 4), &pages, -E2BIG);
+	REFUSED(r.obj_size = 64, &pages, -EINVAL);
+	REFUSED(r.obj_size = 8, &none, -EINVAL);
+	/* 1024 objects of 4096 bytes: 4 MiB, above the 1 MiB budget */
+	REFUSED((r.obj_size = 4096, r.batch = 1024), &slab, -E2BIG);
+	REFUSED((r.samples_ptr = 8, r.samples_len = 9), &slab, -EINVAL);
+	REFUSED((r.samples_ptr = 8, r.samples_len = 0), &slab, -EINVAL);
+	REFUSED((r.timing = AB_TIMING_SINGLE, r.samples_ptr = 8,
+		 r.samples_len = 39),
+		&slab, -EINVAL);
+	run.timing = AB_TIMING_SINGLE;
+	run.samples_ptr = 8;
+	run.samples_len = 40;
+	assert_int_equal(check_of(&run, &limits, &slab), 0);
+	/* atomic contexts: with an atomic GFP choice; on RT not at all */
+	run = ok_run();
+	run.context = AB_CTX_PREEMPT_OFF;
+	run.gfp = AB_GFP_ATOMIC;
+	assert_int_equal(check_of(&run, &limits, &slab), 0);
+	rt.kernel_flags = AB_KERNEL_PREEMPT_RT;
+	assert_int_equal(check_of(&run, &rt, &slab), -EOPNOTSUPP);
+	run = ok_run();
+	run.obj_size = 0;
+	run.context = AB_CTX_IRQ_OFF;
+	assert_int_equal(check_of(&run, &rt, &none), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_batch_counts),
+		cmocka_unit_test(test_failure_ends_trial),
+		cmocka_unit_test(test_single_layout),
+		cmocka_unit_test(test_pairs),
+		cmocka_unit_test(test_stop_keeps_its_trial),
+		cmocka_unit_test(test_put_error),
+		cmocka_unit_test(test_per_trial_single),
+		cmocka_unit_test(test_clock_pair),
+		cmocka_unit_test(test_run_check),
+	};
+
+	return cmocka_run_group_tests_name("trial", tests, NULL, NULL);
+}
