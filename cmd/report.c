@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ab_run.h"
 #include "isolate.h"
 #include "parse.h"
 #include "runner.h"
@@ -377,7 +378,8 @@ static void print_notes(const struct ab_job *job)
 		if (job->rows[i].si->flags & AB_STRATEGY_PER_TRIAL)
 			printf("note: %s: one call per trial for the whole batch (%u x %llu bytes), each phase timed whole: %s\n",
 			       name, run->batch,
-			       (unsigned long long)run->obj_size,
+			       (unsigned long long)ab_run_obj_bytes(
+				       run, job->ses.bi.info.page_size),
 			       job->rows[i].si->desc);
 		if (run->failed)
 			printf("note: %s: %llu allocations failed; each ended its trial (not retried)\n",
