@@ -118,6 +118,9 @@ static inline int ab_run_check(const struct ab_run *r,
 	if (r->context != AB_CTX_NORMAL && !ab_run_atomic_ok(r, p))
 		return ab_refuse(why, "preemption or IRQs off around allocations that may sleep",
 				 -EINVAL);
+	if (r->context == AB_CTX_IRQ_OFF && (si->flags & AB_STRATEGY_IRQS_ON))
+		return ab_refuse(why, "IRQs off around an API that enables them",
+				 -EINVAL);
 	if (r->node != -1 && (!(p & AB_PARAM_NODE) || r->node < 0 ||
 			      (u32)r->node >= info->nr_node_ids))
 		return ab_refuse(why, "a node it does not take", -EINVAL);

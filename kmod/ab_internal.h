@@ -43,6 +43,7 @@ enum ab_mem {
  * struct ab_ctx - state of one AB_IOC_RUN, shared by the phase functions
  * @objs:   the objects of the current trial, @nr slots
  * @free_order: the order the current trial frees in: indexes into @objs
+ * @scratch: bulk frees: the trial's objects put in @free_order, untimed
  * @smp:    AB_TIMING_SINGLE: per-object cycles of the current trial
  * @nr:     allocations per trial (batch, or 1 for one_object strategies)
  * @size:   bytes per allocation (for order strategies PAGE_SIZE << order)
@@ -67,6 +68,7 @@ enum ab_mem {
 struct ab_ctx {
 	void **objs;
 	u32 *free_order;
+	void **scratch;
 	struct ab_sample *smp;
 	u32 nr;
 	size_t size;

@@ -301,6 +301,185 @@ static __always_inline void kvfree_one(struct ab_ctx *ctx, void *obj)
 
 AB_PHASES(kvmalloc_node, kvmalloc_node_one, kvfree_one)
 
+/* ---- bulk APIs: one call for the whole batch ---- */
+
+/*
+ * A bulk strategy times each phase whole (AB_STRATEGY_PER_TRIAL): in
+ * batch timing into *@cycles, in single timing into the trial's one
+ * sample. With ctx->pair the free call follows the allocation at once,
+ * in the same phase: timed with it in batch timing, apart in single.
+ */
+static void ab_bulk_times(struct ab_ctx *ctx, u64 *cycles, u64 start,
+			  u64 mid, u64 end)
+{
+	if (ctx->single) {
+		ctx->smp[0].alloc_cycles = mid - start;
+		if (ctx->pair)
+			ctx->smp[0].free_cycles = end - mid;
+	} else {
+		*cycles = (ctx->pair ? end : mid) - start;
+	}
+}
+
+/* Where a bulk free phase's cycles go. */
+static u64 *ab_bulk_free_cycles(struct ab_ctx *ctx, u64 *cycles)
+{
+	return ctx->single ? &ctx->smp[0].free_cycles : cycles;
+}
+
+/* The trial's objects into ctx->scratch in its free order, untimed. */
+static void ab_bulk_order(struct ab_ctx *ctx, u32 n)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		ctx->scratch[i] = ctx->objs[ctx->free_order[i]];
+}
+
+static int bulk_setup(struct ab_ctx *ctx)
+{
+	ctx->scratch = kvcalloc(ctx->nr, sizeof(void *), GFP_KERNEL);
+	return ctx->scratch ? 0 : -ENOMEM;
+}
+
+static void bulk_teardown(struct ab_ctx *ctx)
+{
+	kvfree(ctx->scratch);
+	ctx->scratch = NULL;
+}
+
+/*
+ * kmem_cache_alloc_bulk() / kmem_cache_free_bulk() on a cache of the
+ * object size, as prototype-kernel's slab_bulk_test times them: all of
+ * the batch or nothing (it returns 0 on failure, having freed what it
+ * took).
+ */
+static int cache_bulk_setup(struct ab_ctx *ctx)
+{
+	int err = bulk_setup(ctx);
+
+	if (!err)
+		err = cache_setup(ctx);
+	if (err)
+		bulk_teardown(ctx);
+	return err;
+}
+
+static void cache_bulk_teardown(struct ab_ctx *ctx)
+{
+	cache_teardown(ctx);
+	bulk_teardown(ctx);
+}
+
+static u32 cache_bulk_alloc_phase(struct ab_ctx *ctx, u64 *cycles)
+{
+	u64 start, mid;
+	u32 i, n;
+
+	start = get_cycles();
+	n = kmem_cache_alloc_bulk(ctx->cache, ctx->gfp, ctx->nr, ctx->objs);
+	for (i = 0; i < n; i++)
+		ab_write(ctx, ctx->objs[i]);
+	mid = get_cycles();
+	if (ctx->pair && n)
+		kmem_cache_free_bulk(ctx->cache, n, ctx->objs);
+	ab_bulk_times(ctx, cycles, start, mid, get_cycles());
+	return n;
+}
+
+static void cache_bulk_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles)
+{
+	u64 start;
+
+	ab_bulk_order(ctx, n);
+	start = get_cycles();
+	if (n)
+		kmem_cache_free_bulk(ctx->cache, n, ctx->scratch);
+	*ab_bulk_free_cycles(ctx, cycles) = get_cycles() - start;
+}
+
+/* kmalloc() of each object, then one kfree_bulk() for the batch. */
+static u32 kfree_bulk_alloc_phase(struct ab_ctx *ctx, u64 *cycles)
+{
+	u64 alloc, start;
+	u32 n;
+
+	/* the kmalloc loop timed whole, as batch timing times it */
+	n = ab_alloc_batch(ctx, &alloc, kmalloc_one);
+	start = get_cycles();
+	if (ctx->pair && n)
+		kfree_bulk(n, ctx->objs);
+	ab_bulk_times(ctx, cycles, 0, alloc, alloc + get_cycles() - start);
+	return n;
+}
+
+static void kfree_bulk_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles)
+{
+	u64 start;
+
+	ab_bulk_order(ctx, n);
+	start = get_cycles();
+	if (n)
+		kfree_bulk(n, ctx->scratch);
+	*ab_bulk_free_cycles(ctx, cycles) = get_cycles() - start;
+}
+
+/*
+ * alloc_pages_bulk_array_node(): order-0 pages into an array, as
+ * prototype-kernel's page_bench measures it (the array form of 6.1; 6.12
+ * has the same call, a macro over alloc_pages_bulk_noprof()). It fills
+ * only the NULL slots and may return fewer pages than asked (a failed
+ * trial); there is no bulk free for an array, so the free phase is
+ * __free_page() of each page in the free order, timed whole. The slots
+ * are cleared again after each free, outside the timed regions.
+ */
+static int pages_bulk_setup(struct ab_ctx *ctx)
+{
+	ctx->objs_are_pages = true;
+	return 0;
+}
+
+static void pages_bulk_put(struct ab_ctx *ctx, void **pages, u32 n)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		__free_page((struct page *)pages[i]);
+}
+
+static u32 pages_bulk_alloc_phase(struct ab_ctx *ctx, u64 *cycles)
+{
+	u64 start, mid;
+	u32 i, n;
+
+	start = get_cycles();
+	n = alloc_pages_bulk_array_node(ctx->gfp, ctx->node, ctx->nr,
+					(struct page **)ctx->objs);
+	for (i = 0; i < n; i++)
+		ab_write(ctx, ctx->objs[i]);
+	mid = get_cycles();
+	if (ctx->pair)
+		pages_bulk_put(ctx, ctx->objs, n);
+	ab_bulk_times(ctx, cycles, start, mid, get_cycles());
+	if (ctx->pair)
+		memset(ctx->objs, 0, n * sizeof(void *));
+	return n;
+}
+
+static void pages_bulk_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles)
+{
+	void **objs = ctx->objs;
+	u32 *perm = ctx->free_order;
+	u64 start;
+	u32 i;
+
+	start = get_cycles();
+	for (i = 0; i < n; i++)
+		__free_page((struct page *)objs[perm[i]]);
+	*ab_bulk_free_cycles(ctx, cycles) = get_cycles() - start;
+	memset(objs, 0, n * sizeof(void *));
+}
+
 /* ---- the table ---- */
 
 #define AB_SLAB_PARAMS (AB_PARAM_SIZE | AB_PARAM_GFP)
@@ -419,6 +598,40 @@ const struct ab_strategy ab_strategies[] = {
 		.max_size = INT_MAX,
 		AB_TABLE_PHASES(kvmalloc_node),
 		.on_node = ab_kv_on_node,
+	},
+	{
+		.name = "kmem_cache_bulk",
+		.mem = AB_MEM_CACHE,
+		.desc = "kmem_cache_alloc_bulk() / kmem_cache_free_bulk() of --batch objects, a cache made for the run",
+		.params = AB_SLAB_PARAMS | AB_PARAM_CACHE,
+		.flags = AB_STRATEGY_PER_TRIAL | AB_STRATEGY_IRQS_ON,
+		.max_size = AB_CACHE_MAX_SIZE,
+		.setup = cache_bulk_setup,
+		.teardown = cache_bulk_teardown,
+		AB_TABLE_PHASES(cache_bulk),
+		.on_node = ab_lowmem_on_node,
+	},
+	{
+		.name = "kfree_bulk",
+		.mem = AB_MEM_KMALLOC,
+		.desc = "kmalloc() of each object / one kfree_bulk() of --batch objects",
+		.params = AB_SLAB_PARAMS,
+		.flags = AB_STRATEGY_PER_TRIAL,
+		.max_size = KMALLOC_MAX_SIZE,
+		.setup = bulk_setup,
+		.teardown = bulk_teardown,
+		AB_TABLE_PHASES(kfree_bulk),
+		.on_node = ab_lowmem_on_node,
+	},
+	{
+		.name = "alloc_pages_bulk",
+		.desc = "alloc_pages_bulk_array_node() of --batch order-0 pages / __free_page() each",
+		.params = AB_PAGE_PARAMS | AB_PARAM_NODE,
+		.flags = AB_STRATEGY_PER_TRIAL,
+		.max_order = 0,
+		.setup = pages_bulk_setup,
+		AB_TABLE_PHASES(pages_bulk),
+		.on_node = ab_page_on_node,
 	},
 };
 

@@ -18,6 +18,18 @@ expect 0 "kmalloc " "cli: the first command runs" -- \
 	allocbench run --alloc=kmalloc --size=4096 --trials=50
 expect 0 "vmalloc_batch" "cli: every strategy runs" -- \
 	allocbench run --alloc=none,get_free_pages,alloc_pages_node,kmalloc,kmalloc_node,kmem_cache,kmem_cache_node,vmalloc_node,vmalloc_batch,kvmalloc_node --size=4K --trials=20 --batch=10
+expect 0 "alloc_pages_bulk" "cli: the bulk strategies run, batch and single timing" -- \
+	sh -c 'allocbench run --alloc=kmem_cache_bulk,kfree_bulk,alloc_pages_bulk --size=4K --batch=16 --trials=20 &&
+		allocbench run --alloc=kmem_cache_bulk,kfree_bulk,alloc_pages_bulk --size=4K --batch=16 --trials=20 --timing=single --free=shuffle'
+expect 0 "16x4K" "cli: a bulk strategy's object is the batch of objects" -- \
+	allocbench run --alloc=kmem_cache_bulk --size=4K --batch=16 --trials=5
+# (on PREEMPT_RT every atomic context is refused first, for its own reason)
+case $(uname -v) in
+*PREEMPT_RT*) why="PREEMPT_RT" ;;
+*) why="IRQs off around an API that enables them" ;;
+esac
+expect 2 "$why" "cli: kmem_cache_bulk refuses --context=irq-off" -- \
+	allocbench run --alloc=kmem_cache_bulk --gfp=atomic --context=irq-off --trials=5
 expect 0 "cache of its own" "cli: --nomerge gives an unmerged cache" -- \
 	allocbench run --alloc=kmem_cache --nomerge --trials=5
 expect 0 "order 2" "cli: --order for the page allocator" -- \

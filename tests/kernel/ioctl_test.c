@@ -130,6 +130,9 @@ static void test_info_strategy_flags(void **state)
 	assert_true(find("none")->flags & AB_STRATEGY_BASELINE);
 	assert_true(find("vmalloc_batch")->flags & AB_STRATEGY_PER_TRIAL);
 	assert_false(find("kmalloc")->flags & AB_STRATEGY_PER_TRIAL);
+	assert_true(find("kmem_cache_bulk")->flags & AB_STRATEGY_IRQS_ON);
+	assert_true(find("alloc_pages_bulk")->flags & AB_STRATEGY_PER_TRIAL);
+	assert_int_equal(find("alloc_pages_bulk")->max_order, 0);
 }
 
 static void test_info_count_only(void **state)
@@ -460,10 +463,22 @@ static void test_run_reject_params(void **state)
 
 /* ---- runs ---- */
 
-/* Runs @r with samples; checks the invariants every run must keep. */
+/* Objects one trial of @r allocates. */
 static uint32_t per_trial(const struct ab_run *r)
 {
 	return strcmp(strat[r->strategy].name, "vmalloc_batch") ? r->batch : 1;
+}
+
+/*
+ * Samples one trial of @r writes: one per object in single timing, but one
+ * for strategies timed per trial (AB_STRATEGY_PER_TRIAL).
+ */
+static uint32_t samples_per_trial(const struct ab_run *r)
+{
+	if (r->timing != AB_TIMING_SINGLE ||
+	    (strat[r->strategy].flags & AB_STRATEGY_PER_TRIAL))
+		return 1;
+	return per_trial(r);
 }
 
 /*
@@ -475,10 +490,12 @@ static uint32_t per_trial(const struct ab_run *r)
  */
 static void run_ok(struct ab_run *r, int want_cycles)
 {
-	int single = r->timing == AB_TIMING_SINGLE;
+	/* one sample per object: single timing, not a per-trial strategy */
+	int single = r->timing == AB_TIMING_SINGLE &&
+		     !(strat[r->strategy].flags & AB_STRATEGY_PER_TRIAL);
 	int pair = r->free_pattern == AB_FREE_PAIR;
 	uint32_t per = per_trial(r);
-	size_t len = single ? (size_t)r->trials * per : r->trials;
+	size_t len = (size_t)r->trials * samples_per_trial(r);
 	struct ab_sample *s = calloc(len, sizeof(*s));
 	size_t i;
 	int err;
@@ -503,7 +520,7 @@ static void run_ok(struct ab_run *r, int want_cycles)
 		assert_int_equal(s[i].failed, 0);
 		if (want_cycles) {
 			assert_true(s[i].alloc_cycles > 0);
-			if (pair && !single)
+			if (pair && r->timing == AB_TIMING_BATCH)
 				assert_int_equal(s[i].free_cycles, 0);
 			else
 				assert_true(s[i].free_cycles > 0);
@@ -694,9 +711,10 @@ static void test_node_hits(void **state)
 /* ---- timing modes, free patterns, writes, loop contexts ---- */
 
 static const char *const allocating[] = {
-	"get_free_pages", "alloc_pages_node", "kmalloc",
-	"kmalloc_node",	  "kmem_cache",	      "kmem_cache_node",
-	"vmalloc_node",	  "vmalloc_batch",    "kvmalloc_node",
+	"get_free_pages",  "alloc_pages_node", "kmalloc",
+	"kmalloc_node",	   "kmem_cache",       "kmem_cache_node",
+	"vmalloc_node",	   "vmalloc_batch",    "kvmalloc_node",
+	"kmem_cache_bulk", "kfree_bulk",       "alloc_pages_bulk",
 };
 #define NR_ALLOCATING (sizeof(allocating) / sizeof(allocating[0]))
 
@@ -737,8 +755,9 @@ static void test_write_every_strategy(void **state)
 }
 
 static const char *const atomic_ok[] = {
-	"none",		"get_free_pages", "alloc_pages_node", "kmalloc",
-	"kmalloc_node", "kmem_cache",	  "kmem_cache_node",  "kvmalloc_node",
+	"none",		"get_free_pages",   "alloc_pages_node", "kmalloc",
+	"kmalloc_node", "kmem_cache",	    "kmem_cache_node",	"kvmalloc_node",
+	"kfree_bulk",	"alloc_pages_bulk",
 };
 
 #define NR_ATOMIC_OK (sizeof(atomic_ok) / sizeof(atomic_ok[0]))
@@ -851,6 +870,45 @@ static void test_atomic_context_rejects(void **state)
 }
 
 /* Single timing: the samples of a failed trial say which slot failed. */
+/*
+ * The bulk strategies: one sample per trial in single timing too, holding
+ * the call's objects; order-0 pages only; kmem_cache_alloc_bulk() never
+ * with IRQs off (it enables them), with preemption off it runs.
+ */
+static void test_bulk(void **state)
+{
+	static const char *const bulk[] = { "kmem_cache_bulk", "kfree_bulk",
+					    "alloc_pages_bulk" };
+	struct ab_sample s[4];
+	struct ab_run r;
+	size_t k;
+
+	for (k = 0; k < 3; k++) {
+		r = req(bulk[k]);
+		r.batch = 32;
+		r.trials = 4;
+		r.timing = AB_TIMING_SINGLE;
+		r.samples_ptr = (uintptr_t)s;
+		r.samples_len = 4; /* one sample per trial */
+		assert_int_equal(xioctl(AB_IOC_RUN, &r), 0);
+		assert_int_equal(r.objects, 4 * 32);
+		assert_int_equal(s[3].nr_objs, 32);
+		assert_true(s[3].alloc_cycles > 0 && s[3].free_cycles > 0);
+		assert_int_equal(r.node_checked, 4 * 32);
+	}
+	r = req("alloc_pages_bulk");
+	r.order = 1;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), E2BIG);
+	r = req("kmem_cache_bulk");
+	r.gfp = AB_GFP_ATOMIC;
+	r.context = AB_CTX_IRQ_OFF;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), EINVAL);
+	r.context = AB_CTX_PREEMPT_OFF;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r),
+			 kernel_is_rt() ? EOPNOTSUPP : 0);
+	assert_int_equal(outstanding(), 0);
+}
+
 static void test_single_timing_layout(void **state)
 {
 	struct ab_run r = req("vmalloc_batch");
@@ -1304,6 +1362,7 @@ int main(void)
 		cmocka_unit_test(test_rt_refuses_atomic_contexts),
 		cmocka_unit_test(test_atomic_context_rejects),
 		cmocka_unit_test(test_single_timing_layout),
+		cmocka_unit_test(test_bulk),
 		cmocka_unit_test(test_lookup_methods_agree),
 		cmocka_unit_test(test_lookup_rejects),
 		cmocka_unit_test(test_kmalloc_class),
@@ -1316,8 +1375,11 @@ int main(void)
 		cmocka_unit_test(test_sigint_default),
 		cmocka_unit_test(test_sigint_caught),
 	};
-	size_t n = 30;
+	size_t n;
 
+	/* the listed tests, then the table-driven ones after them */
+	for (n = 0; tests[n].test_func; n++)
+		;
 	REJECT_TESTS(info_rejects, test_info_reject);
 	REJECT_TESTS(run_rejects, test_run_reject);
 	return _cmocka_run_group_tests("ioctl", tests, n, setup_all, NULL);

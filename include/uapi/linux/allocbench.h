@@ -70,13 +70,22 @@
 #define AB_STRATEGY_BASELINE (1U << 0)
 /*
  * One call per trial does a phase's work for the whole batch
- * (vmalloc_batch: one vmalloc(batch x obj_size), one object per trial).
+ * (vmalloc_batch: one vmalloc(batch x obj_size), one object per trial;
+ * the bulk strategies: batch objects in one call, freed in one call, or
+ * allocated or freed one by one and timed as one phase).
  * With AB_TIMING_SINGLE such a strategy writes one sample per trial, its
  * call timed on its own in each phase (AB_FREE_PAIR: the free right after
  * the allocation, timed apart), @nr_objs the objects of the call.
  */
 #define AB_STRATEGY_PER_TRIAL (1U << 1)
-#define AB_STRATEGY_FLAGS_ALL (AB_STRATEGY_BASELINE | AB_STRATEGY_PER_TRIAL)
+/*
+ * Runs only with IRQs on: its API enables them itself (kmem_cache_alloc_bulk()
+ * "must be called with interrupts enabled"), so AB_CTX_IRQ_OFF is refused
+ * (-EINVAL); AB_CTX_PREEMPT_OFF is not.
+ */
+#define AB_STRATEGY_IRQS_ON (1U << 2)
+#define AB_STRATEGY_FLAGS_ALL                                        \
+	(AB_STRATEGY_BASELINE | AB_STRATEGY_PER_TRIAL | AB_STRATEGY_IRQS_ON)
 
 /**
  * struct ab_strategy_info - one allocation strategy offered by the module
