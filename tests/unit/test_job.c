@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_job.c - the logic of cmd/ behind `run`: building a job (strategy
+ * names, refusals), running it through the user backend (the baseline
+ * found by its flag and subtracted, its own row raw), and the reports of
+ * edge values: undefined statistics as "n/a" in tables, empty CSV fields
+ * and JSON nulls, a per-trial strategy's object as the batch of objects,
+ * a page-order strategy's object bytes.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "runner.h"
+
+/* A job on the user backend, or the test fails. */
+static struct ab_job *user_job(void)
+{
+	struct ab_job *job = ab_job_new();
+
+	assert_non_null(job);
+	assert_int_equal(job->free_cpu, -1);
+	assert_int_equal(job->ses.cpu, -1);
+	assert_int_equal(ab_backend_open("user", &job->ses.be, &job->ses.bi),
+			 0);
+	return job;
+}
+
+static void drop(struct ab_job *job)
+{
+	ab_job_free(job);
+	free(job);
+}
+
+static void test_add(void **state)
+{
+	struct ab_job *job = user_job();
+	char many[64 * 8] = "";
+	int i;
+
+	assert_int_equal(ab_job_add(job, "none,malloc"), AB_EXIT_OK);
+	assert_int_equal(job->nrows, 2);
+	assert_string_equal(job->rows[1].label, "malloc");
+	assert_int_equal(job->rows[1].group, 1);
+	assert_int_equal(job->rows[1].cpu, -1);
+	assert_int_equal(job->rows[1].run.batch, job->o.batch);
+	assert_true(job->rows[0].si->flags & AB_STRATEGY_BASELINE);
+	/* unknown and empty names add nothing */
+	assert_int_equal(ab_job_add(job, "nosuch"), AB_EXIT_USAGE);
+	assert_int_equal(ab_job_add(job, "malloc,,calloc"), AB_EXIT_USAGE);
+	for (i = 0; i < 64; i++)
+		strcat(many, i ? ",malloc" : "malloc");
+	assert_int_equal(ab_job_add(job, many), AB_EXIT_USAGE);
+	assert_int_equal(job->nrows, 2);
+	drop(job);
+}
+
+/* --align needs a strategy that takes one. */
+static void test_add_align(void **state)
+{
+	struct ab_job *job = user_job();
+
+	job->o.align = 128;
+	assert_int_equal(ab_job_add(job, "malloc"), AB_EXIT_USAGE);
+	job->nrows = 0;
+	assert_int_equal(ab_job_add(job, "posix_memalign"), AB_EXIT_OK);
+	assert_int_equal(job->rows[0].run.align, 128);
+	drop(job);
+}
+
+/*
+ * A real run in this process: the baseline is the row flagged
+ * AB_STRATEGY_BASELINE, its own row raw, the other net of its medians.
+ */
+static void test_run_baseline(void **state)
+{
+	struct ab_job *job = user_job();
+	const struct ab_row *none, *m;
+
+	job->o.trials = 30;
+	job->o.batch = 8;
+	assert_int_equal(ab_job_add(job, "none,malloc"), AB_EXIT_OK);
+	assert_int_equal(ab_job_place(job, "0"), AB_EXIT_OK);
+	assert_int_equal(ab_job_run(job), AB_EXIT_OK);
+	none = &job->rows[0];
+	m = &job->rows[1];
+	assert_ptr_equal(job->baseline, none);
+	assert_true(none->ran && m->ran);
+	assert_int_equal(m->run.trials_done, 30);
+	assert_int_equal(m->run.objects, 240);
+	assert_float_equal(none->subtract[0], 0, 0);
+	assert_float_equal(m->subtract[0], none->raw[0].cycles.median, 0);
+	assert_float_equal(m->subtract[1], none->raw[1].cycles.median, 0);
+	assert_int_equal(m->net[0].cycles.n, 30);
+	drop(job);
+}
+
+/* What @fn prints on stdout, in a malloc'ed string. */
+static char *captured(void (*fn)(const struct ab_job *), const struct ab_job *j)
+{
+	FILE *f = tmpfile();
+	int saved = dup(STDOUT_FILENO);
+	char *text = calloc(1, 65536);
+	size_t n;
+
+	assert_non_null(f);
+	assert_non_null(text);
+	fflush(stdout);
+	dup2(fileno(f), STDOUT_FILENO);
+	fn(j);
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	rewind(f);
+	n = fread(text, 1, 65535, f);
+	text[n] = '\0';
+	fclose(f);
+	return text;
+}
+
+static const struct ab_strategy_info per_trial_si = {
+	.id = 1,
+	.params = AB_PARAM_SIZE,
+	.flags = AB_STRATEGY_PER_TRIAL,
+	.max_size = 1 << 20,
+	.name = "bulk",
+	.desc = "one call for the batch",
+};
+static const struct ab_strategy_info pages_si = {
+	.id = 2,
+	.params = AB_PARAM_ORDER,
+	.max_order = 3,
+	.name = "pages",
+	.desc = "pages",
+};
+
+/*
+ * Two rows that ran with no sample holding objects (every allocation
+ * failed): every statistic undefined.
+ */
+static struct ab_job *empty_job(void)
+{
+	struct ab_job *job = user_job();
+	int i, p;
+
+	job->title = "run";
+	job->nrows = 2;
+	job->ses.cpu = 0;
+	for (i = 0; i < 2; i++) {
+		struct ab_row *r = &job->rows[i];
+
+		r->si = i ? &pages_si : &per_trial_si;
+		snprintf(r->label, sizeof(r->label), "%s", r->si->name);
+		r->ran = 1;
+		r->cpu = -1;
+		r->group = i;
+		r->run.batch = 64;
+		r->run.trials = 3;
+		r->run.trials_done = 3;
+		r->run.failed = 3;
+		r->run.node = -1;
+		r->run.tsc_khz = 1000000;
+		if (i)
+			r->run.order = 2;
+		else
+			r->run.obj_size = 4096;
+		for (p = 0; p < 2; p++) {
+			ab_phase_summary(NULL, 0, (enum ab_phase)p, 0, 1000000,
+					 NULL, &r->raw[p]);
+			r->net[p] = r->raw[p];
+		}
+	}
+	return job;
+}
+
+static void print_text(const struct ab_job *job)
+{
+	ab_job_print(job);
+}
+
+static void test_report_edges(void **state)
+{
+	struct ab_job *job = empty_job();
+	char *text = captured(print_text, job);
+
+	/* the per-trial row's object is the batch, the page row's an order */
+	assert_non_null(strstr(text, "bulk               64x4K"));
+	assert_non_null(strstr(text, "pages              order 2"));
+	assert_non_null(strstr(text, "n/a"));
+	assert_null(strstr(text, "nan"));
+	assert_non_null(strstr(text, "note: bulk: one call per trial"));
+	assert_non_null(strstr(text, "(64 x 4096 bytes)"));
+	assert_non_null(strstr(text, "note: bulk: 3 allocations failed"));
+	free(text);
+	job->csv = 1;
+	text = captured(print_text, job);
+	/* undefined statistics are empty fields; nothing subtracted: raw */
+	assert_non_null(strstr(text, "\nbulk,4096,0,64,3,0,"));
+	assert_non_null(strstr(text, ",raw,0,,,,"));
+	assert_null(strstr(text, "nan"));
+	free(text);
+	drop(job);
+}
+
+static void test_report_json(void **state)
+{
+	struct ab_job *job = empty_job();
+	json_object *root = ab_job_json(job), *res, *r0, *r1, *alloc;
+
+	res = json_object_object_get(root, "results");
+	assert_int_equal(json_object_array_length(res), 2);
+	r0 = json_object_array_get_idx(res, 0);
+	r1 = json_object_array_get_idx(res, 1);
+	assert_string_equal(
+		json_object_get_string(json_object_object_get(r0, "values")),
+		"raw");
+	/* 2^2 pages of the backend's page size */
+	assert_int_equal(json_object_get_int64(
+				 json_object_object_get(r1, "object_bytes")),
+			 (int64_t)job->ses.bi.info.page_size << 2);
+	assert_int_equal(
+		json_object_get_int(json_object_object_get(r1, "order")), 2);
+	assert_null(json_object_object_get(r0, "order"));
+	assert_null(json_object_object_get(r0, "node_hit_pct"));
+	alloc = json_object_object_get(json_object_object_get(r0, "alloc"),
+				       "ns");
+	assert_non_null(alloc);
+	assert_null(json_object_object_get(alloc, "median"));
+	assert_null(strstr(json_object_to_json_string(root), "NaN"));
+	json_object_put(root);
+	drop(job);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_add),
+		cmocka_unit_test(test_add_align),
+		cmocka_unit_test(test_run_baseline),
+		cmocka_unit_test(test_report_edges),
+		cmocka_unit_test(test_report_json),
+	};
+
+	return cmocka_run_group_tests_name("job", tests, NULL, NULL);
+}
