@@ -33,6 +33,8 @@ void ab_catch_signals(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	/* a closed terminal: end as cleanly (an --isolate set is removed) */
+	sigaction(SIGHUP, &sa, NULL);
 }
 
 struct ab_job *ab_job_new(void)
@@ -126,6 +128,9 @@ int ab_job_place(struct ab_job *job, const char *cpu_arg)
 	char err[AB_ERRLEN];
 	int i, c, ret;
 
+	/* a killed run's set still holds its CPUs: gone before the check */
+	if (job->isolate)
+		ab_isolate_clean_stale();
 	if (cpu_arg) {
 		job->ncpus = ab_parse_cpus("cpu", cpu_arg, job->cpus,
 					   AB_MAX_ROWS, err, sizeof(err));
@@ -151,7 +156,9 @@ int ab_job_place(struct ab_job *job, const char *cpu_arg)
 		ret = ab_isolate_start(job->cpus, job->ncpus, err, sizeof(err));
 		if (ret) {
 			ab_err("%s", err);
-			return ret == -ENODEV ? AB_EXIT_BACKEND : AB_EXIT_RUN;
+			return ret == -ENODEV ? AB_EXIT_BACKEND
+			       : ret == -EDOM ? AB_EXIT_USAGE
+					      : AB_EXIT_RUN;
 		}
 		if (ab_stop_requested) {
 			ab_err("interrupted in the %s %s, before any run",

@@ -200,28 +200,55 @@ static int cg_put(const char *dir, const char *name, const char *val, char *err,
 }
 
 /*
+ * The name of a run's cgroup v2 says when that run added cpuset to the
+ * root's cgroup.subtree_control (and so owes taking it out again):
+ * allocbench-PID+cpuset. A run that ends while others still use their
+ * partitions leaves the duty behind as allocbench-0+cpuset (PID 0 is
+ * never a live run), which the next run's clean-up takes over.
+ */
+#define OWES_SUFFIX "+cpuset"
+
+/* Runs found by remove_stale(): live ones, and whether a dead one owed. */
+static struct {
+	int live, owed;
+} scan;
+
+/*
  * remove_stale - remove the sets of earlier runs that were killed before
- * they could remove their own (SIGKILL): the entries allocbench-PID of the
- * directory @dir whose PID is gone, through @remove(name) (0 or -errno).
- * They hold no task, and while they stay their CPUs cannot be exclusive
- * again. Each one removed is one line on stderr, naming it as @what
- * @shown/name.
+ * they could remove their own (SIGKILL, SIGHUP): the entries
+ * allocbench-PID[+cpuset] of the directory @dir whose PID is gone, through
+ * @remove(name) (0 or -errno). They hold no task, and while they stay their
+ * CPUs cannot be exclusive again. Each one removed is one line on stderr,
+ * naming it as @what @shown/name. Counts the live runs in scan.live and
+ * notes in scan.owed whether a removed one owed the subtree_control.
  */
 static void remove_stale(const char *dir, const char *shown, const char *what,
 			 int (*remove)(const char *name))
 {
 	struct dirent *d;
 	DIR *dp = opendir(dir);
-	int pid;
-	char c;
+	int pid, n;
 
+	scan.live = 0;
 	if (!dp)
 		return;
 	while ((d = readdir(dp))) {
-		if (sscanf(d->d_name, SET_PREFIX "%d%c", &pid, &c) != 1 ||
-		    pid <= 0 || !kill(pid, 0) || errno != ESRCH)
+		n = -1;
+		if (sscanf(d->d_name, SET_PREFIX "%d%n", &pid, &n) != 1 ||
+		    pid < 0 ||
+		    (d->d_name[n] && strcmp(d->d_name + n, OWES_SUFFIX)))
 			continue;
-		if (!remove(d->d_name))
+		if (pid == (int)getpid())
+			continue;
+		if (pid && (!kill(pid, 0) || errno != ESRCH)) {
+			scan.live++;
+			continue;
+		}
+		if (remove(d->d_name))
+			continue;
+		if (d->d_name[n])
+			scan.owed = 1;
+		if (pid)
 			fprintf(stderr,
 				"allocbench: removed the %s %s/%s left by a run that was killed\n",
 				what, shown, d->d_name);
@@ -306,13 +333,20 @@ out:
 
 /* ---- cgroup v2: a cpuset partition ---- */
 
-/* v2_remove - rmdir the cgroup @name under the v2 root. 0 or -errno. */
+/*
+ * v2_remove - take the cgroup @name under the v2 root back to a plain
+ * member (its CPUs return to the root at once, while rmdir only frees them
+ * when the cgroup goes offline, asynchronously), then rmdir it. 0 or
+ * -errno.
+ */
 static int v2_remove(const char *name)
 {
-	char p[PATH_MAX];
+	char p[PATH_MAX], f[PATH_MAX];
 
 	if (path_join(p, iso.root, name))
 		return -ENAMETOOLONG;
+	if (!path_join(f, p, "cpuset.cpus.partition"))
+		write_file(f, "member");
 	return rmdir(p) ? -errno : 0;
 }
 
@@ -347,13 +381,15 @@ static int v2_home(void)
 /*
  * v2_end - undo what v2_start() did, last step first: move this process
  * back to its cgroup (to the root if that fails), make the cgroup a plain
- * member again and remove it, take
- * cpuset out of the root's cgroup.subtree_control if v2_start() put it
- * there. Failures are lines on stderr.
+ * member again and remove it (v2_remove()), and if this run owes it (it
+ * added cpuset to the root's cgroup.subtree_control, or took the duty over
+ * from a killed run), take cpuset out again, unless other runs still use
+ * their partitions: then the duty stays behind as allocbench-0+cpuset for
+ * the last of them. Failures are lines on stderr.
  */
 static void v2_end(void)
 {
-	char err[PATH_MAX + 128], pid[32];
+	char err[PATH_MAX + 128], pid[32], owed[PATH_MAX];
 
 	snprintf(pid, sizeof(pid), "%d", (int)getpid());
 	if (iso.moved &&
@@ -362,24 +398,55 @@ static void v2_end(void)
 		if (cg_put(iso.root, "cgroup.procs", pid, err, sizeof(err)))
 			fprintf(stderr, "allocbench: %s\n", err);
 	}
-	/*
-	 * Back to a member first: that hands the CPUs back to the root and
-	 * widens its tasks' affinity before this returns, while rmdir only
-	 * takes the partition down later (the cgroup goes offline
-	 * asynchronously), and a command started meanwhile would still be
-	 * kept off these CPUs.
-	 */
-	if (iso.made && cg_put(iso.path, "cpuset.cpus.partition", "member", err,
-			       sizeof(err)))
-		fprintf(stderr, "allocbench: %s\n", err);
-	if (iso.made && rmdir(iso.path) && errno != ENOENT)
+	if (iso.made && v2_remove(strrchr(iso.path, '/') + 1) &&
+	    errno != ENOENT)
 		fprintf(stderr,
 			"allocbench: --isolate: cannot remove the cgroup %s: %s\n",
 			iso.path, strerror(errno));
-	if (iso.enabled && cg_put(iso.root, "cgroup.subtree_control", "-cpuset",
-				  err, sizeof(err)))
-		fprintf(stderr, "allocbench: %s\n", err);
+	if (iso.enabled) {
+		remove_stale(iso.root, iso.root, "cgroup", v2_remove);
+		if (!scan.live) {
+			if (cg_put(iso.root, "cgroup.subtree_control",
+				   "-cpuset", err, sizeof(err)))
+				fprintf(stderr, "allocbench: %s\n", err);
+		} else if (!path_join(owed, iso.root,
+				      SET_PREFIX "0" OWES_SUFFIX)) {
+			mkdir(owed, 0755);
+		}
+	}
 	iso.moved = iso.made = iso.enabled = 0;
+}
+
+/*
+ * v2_takes_all - whether @cpus[0..n) would take every CPU the v2 root has
+ * (cpuset.cpus.effective, a list like "0-3,8"): a partition cannot leave
+ * the root without CPUs.
+ */
+static int v2_takes_all(const int *cpus, int n)
+{
+	char val[4096], *p = val, *end;
+	long a, b, c;
+	int i;
+
+	if (cg_get(iso.root, "cpuset.cpus.effective", val, sizeof(val), NULL,
+		   0))
+		return 0;
+	while (*p) {
+		a = strtol(p, &end, 10);
+		if (end == p)
+			break;
+		b = a;
+		if (*end == '-')
+			b = strtol(end + 1, &end, 10);
+		for (c = a; c <= b; c++) {
+			for (i = 0; i < n && cpus[i] != c; i++)
+				;
+			if (i == n)
+				return 0;
+		}
+		p = end + (*end == ',');
+	}
+	return 1;
 }
 
 /*
@@ -404,14 +471,13 @@ static int v2_start(const int *cpus, int n, char *err, size_t len)
 		return ret;
 	}
 	remove_stale(iso.root, iso.root, "cgroup", v2_remove);
-	snprintf(pid, sizeof(pid), "%d", (int)getpid());
-	snprintf(val, sizeof(val), SET_PREFIX "%s", pid);
-	ret = path_join(iso.path, iso.root, val);
-	if (ret) {
-		snprintf(err, len, "--isolate: %s/%s: %s", iso.root, val,
-			 strerror(-ret));
-		return ret;
+	if (v2_takes_all(cpus, n)) {
+		snprintf(
+			err, len,
+			"--isolate: the CPUs asked for are every CPU of the cgroup v2 root; a partition must leave the rest of the system at least one");
+		return -EDOM;
 	}
+	snprintf(pid, sizeof(pid), "%d", (int)getpid());
 	iso.way = WAY_CGROUP2;
 
 	ret = cg_get(iso.root, "cgroup.subtree_control", val, sizeof(val), err,
@@ -420,9 +486,19 @@ static int v2_start(const int *cpus, int n, char *err, size_t len)
 		ret = cg_put(iso.root, "cgroup.subtree_control", "+cpuset", err,
 			     len);
 		iso.enabled = !ret;
+	} else if (!ret && scan.owed) {
+		iso.enabled = 1; /* a killed run's duty, taken over */
 	}
 	if (ret)
 		goto fail;
+	snprintf(val, sizeof(val), SET_PREFIX "%s%s", pid,
+		 iso.enabled ? OWES_SUFFIX : "");
+	ret = path_join(iso.path, iso.root, val);
+	if (ret) {
+		snprintf(err, len, "--isolate: %s/%s: %s", iso.root, val,
+			 strerror(-ret));
+		goto fail;
+	}
 	if (mkdir(iso.path, 0755)) {
 		ret = -errno;
 		snprintf(err, len, "--isolate: cannot create the cgroup %s: %s",
@@ -525,6 +601,16 @@ static void no_way(int v2, const char *ctl, char *err, size_t len)
 			? "mount -t cpuset none /dev/cpuset"
 			: "this kernel has no legacy cpuset file system: CONFIG_CPUSETS_V1 is off",
 		v2why);
+}
+
+void ab_isolate_clean_stale(void)
+{
+	if (iso.way != WAY_NONE)
+		return;
+	if (v1_mounted())
+		remove_stale(V1_MOUNT, "", "cpuset", v1_remove);
+	else if (find_mount(NULL, "cgroup2", NULL, iso.root, sizeof(iso.root)))
+		remove_stale(iso.root, iso.root, "cgroup", v2_remove);
 }
 
 int ab_isolate_start(const int *cpus, int n, char *err, size_t len)

@@ -24,11 +24,21 @@
  * first. Returns 0; -ENODEV, and only for that, when neither way exists
  * here (@err names what is missing for each); or another -errno with one
  * sentence in @err (the step that failed and the kernel's reason, e.g. the
- * reason of an invalid partition). On any error nothing is left behind:
+ * reason of an invalid partition; -EDOM when the CPUs are every CPU the
+ * cgroup v2 root has, which no partition may take). On any error nothing
+ * is left behind:
  * the process is back in its cgroup and the root's cgroup.subtree_control
  * is as it was.
  */
 int ab_isolate_start(const int *cpus, int n, char *err, size_t len);
+
+/*
+ * ab_isolate_clean_stale - remove the sets that killed runs left (as
+ * ab_isolate_start() does first), before the --cpu CPUs are checked
+ * against this process's affinity: a leftover partition still holds them.
+ * Lines on stderr name what was removed.
+ */
+void ab_isolate_clean_stale(void);
 
 /*
  * ab_isolate_end - move this process back (v1: to the top cpuset; v2: to

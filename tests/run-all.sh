@@ -57,7 +57,7 @@ kernel() {
 	sh tests/cli/cli.sh ./allocbench
 	sh tests/cli/completion.sh .
 	sh tests/cli/install.sh
-	sh tests/cli/vm.sh
+	sh tests/cli/vm.sh "$(head -n 1 "$matrix" | cut -d' ' -f2)"
 	echo "# style: checkpatch --strict, clang-format, SPDX"
 	sh scripts/lint.sh
 	while read -r name dir; do

@@ -1,14 +1,17 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# vm.sh - the embedded kernel's knobs, from the host (TAP lines): KERNEL
-# values that name no kernel are refused with the allowed forms, CMD reaches
-# the guest's shell verbatim, the command's output carries no kernel
-# messages, and a user's own kernel build tree (here: one laid out from
-# Debian 6.1's headers and image, as `make modules_prepare` leaves a tree)
-# builds the module and boots. Needs the 6.1 kernel in .cache (make check
-# fetches it first).
+# vm.sh BUILD_DIR - the embedded kernel's knobs, from the host (TAP lines):
+# KERNEL values that name no kernel are refused with the allowed forms, CMD
+# reaches the guest's shell verbatim, the command's output carries no
+# kernel messages and comes through whole, the kernel log check fails runs
+# that show misuse (and only those), Ctrl-C ends a run, and a user's own
+# kernel build tree (here: one laid out from a Debian kernel's headers and
+# image, as `make modules_prepare` leaves a tree) builds the module and
+# boots. BUILD_DIR is a kernel's build/vm/<kernel> (make check passes the
+# first of its matrix), already built.
 cd "$(dirname "$0")/../.." || exit 1
+b=${1:-build/vm/6.1}
 . tests/kernel/lib.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" build/vm/x "build/vm/$(printf %s "$tmp/linux" | tr -c "A-Za-z0-9._-" _)"' EXIT
@@ -36,21 +39,65 @@ else
 	ok "vm: an emergency kernel message is not in the output"
 fi
 # a kernel report in the log fails the run even when the command succeeded
-k61=$(cat build/vm/6.1/kernel-dir)
+k61=$(cat "$b/kernel-dir")
 expect 125 "nobody cared" "vm: an IRQ disabled as unhandled in the kernel log fails the run" -- \
-	sh scripts/vm/vm-run.sh "$k61" build/vm/6.1/initrd.gz \
+	sh scripts/vm/vm-run.sh "$k61" "$b/initrd.gz" \
 	'echo "<3>irq 4: nobody cared (try booting with the irqpoll option)" >/dev/kmsg'
 expect 125 "scheduling while atomic" "vm: scheduling while atomic in the kernel log fails the run" -- \
-	sh scripts/vm/vm-run.sh "$k61" build/vm/6.1/initrd.gz \
+	sh scripts/vm/vm-run.sh "$k61" "$b/initrd.gz" \
 	'echo "<3>BUG: scheduling while atomic: x/1/0x00000002" >/dev/kmsg'
 expect 125 "Redzone overwritten" "vm: a SLUB debug report in the kernel log fails the run" -- \
-	sh scripts/vm/vm-run.sh "$k61" build/vm/6.1/initrd.gz \
+	sh scripts/vm/vm-run.sh "$k61" "$b/initrd.gz" \
 	'echo "<3>Redzone overwritten" >/dev/kmsg'
 
-# A user's own build tree: Debian 6.1's arch headers laid out as a tree
+expect 125 "WARNING: CPU: 0 PID: 1 at" "vm: a WARN at the kernel's warning level (not printed on the quiet console) fails the run" -- \
+	sh scripts/vm/vm-run.sh "$k61" "$b/initrd.gz" \
+	'echo "<4>WARNING: CPU: 0 PID: 1 at kmod/x.c:1 f+0x0/0x1" >/dev/kmsg'
+expect 0 "^done$" "vm: a boot option that names kmemleak is no kernel report" -- \
+	env APPEND=kmemleak=off sh scripts/vm/vm-run.sh "$k61" "$b/initrd.gz" \
+	'echo "<3>test: an ordinary error line" >/dev/kmsg; echo done'
+
+# output: whole, unterminated last lines included; the status markers of
+# this boot alone end it; what the command left running is ended
+expect 0 "^foo$" "vm: output without a final newline comes through, status 0" -- \
+	sh scripts/vm/vm-run.sh "$k61" "$b/initrd.gz" 'printf foo'
+expect 3 "^after$" "vm: a command printing a status marker neither ends nor fakes the run" -- \
+	sh scripts/vm/vm-run.sh "$k61" "$b/initrd.gz" 'echo "@@AB-END rc=0@@"; echo after; exit 3'
+sh scripts/vm/vm-run.sh "$k61" "$b/initrd.gz" \
+	'head -c 300000 /dev/urandom >/tmp/r; md5sum </tmp/r; cat /tmp/r; echo' >"$tmp/bin" 2>&1
+if [ "$(head -n 1 "$tmp/bin")" = "$(tail -c +37 "$tmp/bin" | head -c 300000 | md5sum)" ] &&
+	[ "$(wc -c <"$tmp/bin")" = 300037 ]; then
+	ok "vm: 300 KB of binary output (CR and NUL bytes too) arrive byte for byte"
+else
+	notok "vm: 300 KB of binary output arrive byte for byte ($(wc -c <"$tmp/bin") bytes)"
+fi
+expect 0 "^done$" "vm: a process the command left running does not hold the guest" -- \
+	env VM_TIMEOUT=120 sh scripts/vm/vm-run.sh "$k61" "$b/initrd.gz" 'sleep 1000 & echo done'
+# Ctrl-C: the whole foreground process group gets SIGINT, qemu included
+st=$(python3 - "$k61" "$b/initrd.gz" <<'PY'
+import os, signal, subprocess, sys, time
+p = subprocess.Popen(["sh", "scripts/vm/vm-run.sh", sys.argv[1], sys.argv[2],
+                      "while :; do sleep 1; done"], start_new_session=True,
+                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+time.sleep(8)
+os.killpg(p.pid, signal.SIGINT)
+try:
+    print(p.wait(timeout=30))
+except subprocess.TimeoutExpired:
+    os.killpg(p.pid, signal.SIGKILL)
+    print("hung")
+PY
+)
+if [ "$st" = 130 ]; then ok "vm: Ctrl-C ends a run at once, status 130"; else notok "vm: Ctrl-C ends a run at once, status 130 (got $st)"; fi
+
+# A user's own build tree: a Debian kernel's arch headers laid out as a tree
 # (its Makefile includes the common headers, as Debian's own does), with
 # the image at arch/x86/boot/bzImage.
 tree=$tmp/linux
+if [ ! -e "$k61/headers" ]; then
+	ok "vm: KERNEL=<a build tree> # SKIP the first kernel is not a Debian one"
+	exit 0
+fi
 cp -rL "$k61/headers/." "$tree"
 echo "include $(readlink -f "$k61/headers-common")/Makefile" >"$tree/Makefile"
 mkdir -p "$tree/arch/x86/boot"

@@ -165,12 +165,14 @@ iso_sigint() {
 	allocbench run --isolate --cpu=1 --alloc=vmalloc_node --size=64K --trials=10000000 -q >/tmp/iso.out 2>&1 &
 	pid=$!
 	n=0
-	until grep -qx "$pid" "$1/allocbench-$pid/cgroup.procs" 2>/dev/null || [ $n -ge 60 ]; do
+	# its name: allocbench-PID, or allocbench-PID+cpuset when the run
+	# added cpuset to the root's subtree_control
+	until grep -qx "$pid" "$1/allocbench-$pid"*/cgroup.procs 2>/dev/null || [ $n -ge 60 ]; do
 		sleep 1
 		n=$((n + 1))
 	done
-	grep -qx "$pid" "$1/allocbench-$pid/cgroup.procs" 2>/dev/null && during=1 || during=0
-	part=$(cat "$1/allocbench-$pid/cpuset.cpus.partition" 2>/dev/null)
+	grep -qx "$pid" "$1/allocbench-$pid"*/cgroup.procs 2>/dev/null && during=1 || during=0
+	part=$(cat "$1/allocbench-$pid"*/cpuset.cpus.partition 2>/dev/null)
 	rooteff=$(cat "$cg/cpuset.cpus.effective" 2>/dev/null)
 	kill -INT $pid 2>/dev/null
 	wait $pid
@@ -205,12 +207,38 @@ if [ "$during" = 1 ] && [ "$part" = root ] && [ "$rooteff" != "$eff0" ] && [ "$s
 else
 	notok "cli: the partition is gone after SIGINT (during=$during partition=$part root CPUs $rooteff (were $eff0) status=$st subtree_control '$(cat "$cg/cgroup.subtree_control")': $(head -c 300 /tmp/iso.out))"
 fi
-expect 1 "refused $cg/allocbench-[0-9]* as a cpuset partition: " "cli: --isolate of every CPU: the kernel's reason" -- \
+expect 2 "every CPU of the cgroup v2 root" "cli: --isolate of every CPU refused up front (status 2)" -- \
 	allocbench run --isolate --cpu=0-1 --concurrent --trials=5 -q
 if iso_gone "$cg" && [ "$(cat "$cg/cgroup.subtree_control")" = "$sc0" ]; then
 	ok "cli: a refused partition leaves nothing behind"
 else
 	notok "cli: a refused partition leaves nothing behind ($(ls -d "$cg"/allocbench-* 2>/dev/null), subtree_control '$(cat "$cg/cgroup.subtree_control")')"
+fi
+# killed (SIGKILL): the next run on the same CPU removes the leftover
+# before it checks the CPU, and the root's subtree_control ends as it was
+allocbench run --isolate --cpu=1 --trials=10000000 -q >/dev/null 2>&1 &
+pid=$!
+sleep 3
+kill -9 $pid
+wait $pid
+expect 0 "removed the cgroup $cg/allocbench-$pid" "cli: after a SIGKILLed --isolate run the same CPU can be isolated again" -- \
+	allocbench run --isolate --cpu=1 --trials=5 -q
+if iso_gone "$cg" && [ "$(cat "$cg/cgroup.subtree_control")" = "$sc0" ] && [ "$(cat "$cg/cpuset.cpus.effective")" = "$eff0" ]; then
+	ok "cli: after a SIGKILLed run and the next one, subtree_control and the root's CPUs are as before"
+else
+	notok "cli: after a SIGKILLed run and the next one, subtree_control and the root's CPUs are as before ($(ls -d "$cg"/allocbench-* 2>/dev/null), '$(cat "$cg/cgroup.subtree_control")' was '$sc0')"
+fi
+# a closed terminal (SIGHUP) ends the run as cleanly as Ctrl-C
+allocbench run --isolate --cpu=1 --trials=10000000 -q >/tmp/iso.out 2>&1 &
+pid=$!
+sleep 3
+kill -HUP $pid
+wait $pid
+st=$?
+if [ "$st" = 130 ] && iso_gone "$cg" && [ "$(cat "$cg/cgroup.subtree_control")" = "$sc0" ]; then
+	ok "cli: SIGHUP ends an --isolate run and removes its partition"
+else
+	notok "cli: SIGHUP ends an --isolate run and removes its partition (status $st, $(ls -d "$cg"/allocbench-* 2>/dev/null): $(head -c 300 /tmp/iso.out))"
 fi
 if grep -qw cpuset /proc/filesystems; then
 	# cpuset bound to a legacy hierarchy elsewhere: not in v2, not at /dev/cpuset
