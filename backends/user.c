@@ -123,14 +123,20 @@ static int user_info(struct ab_backend_info *out, char *why, size_t len)
 	return 0;
 }
 
+static int user_put_pass(struct ab_lookup *l, uint32_t index, uint64_t c)
+{
+	if (l->samples_ptr)
+		((uint64_t *)(uintptr_t)l->samples_ptr)[index] = c;
+	return 0;
+}
+
+static int user_next_pass(void)
+{
+	return ab_stop_requested ? -EINTR : 0;
+}
+
 static int user_lookup(struct ab_lookup *l, char *why, size_t len)
 {
-	const uint32_t *sizes = (const uint32_t *)(uintptr_t)l->sizes_ptr;
-	uint64_t *samples = (uint64_t *)(uintptr_t)l->samples_ptr;
-	ab_pass_fn pass;
-	int64_t sum = 0;
-	uint64_t c;
-	uint32_t t;
 	int err = ab_lookup_check(l, USER_MAX_TRIALS);
 
 	if (err) {
@@ -138,27 +144,15 @@ static int user_lookup(struct ab_lookup *l, char *why, size_t len)
 			 strerror(-err));
 		return err;
 	}
-	pass = ab_passes[l->table][l->method];
-	l->trials_done = 0;
 	l->tsc_khz = ab_user_tsc_khz();
 	l->clock_cycles = ab_clock_pair();
 	l->cpu = (uint32_t)sched_getcpu();
-	for (t = 0; t < l->warmup + l->trials; t++) {
-		c = pass(sizes, l->nr_sizes, &sum);
-		if (t >= l->warmup) {
-			if (samples)
-				samples[t - l->warmup] = c;
-			l->trials_done++;
-		}
-		if (ab_stop_requested) {
-			l->checksum = sum;
-			snprintf(why, len, "interrupted after %u of %u passes",
-				 l->trials_done, l->trials);
-			return -EINTR;
-		}
-	}
-	l->checksum = sum;
-	return 0;
+	err = ab_lookup_passes(l, (const uint32_t *)(uintptr_t)l->sizes_ptr,
+			       user_put_pass, user_next_pass);
+	if (err == -EINTR)
+		snprintf(why, len, "interrupted after %u of %u passes",
+			 l->trials_done, l->trials);
+	return err;
 }
 
 const struct ab_backend ab_backend_user = {

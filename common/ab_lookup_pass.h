@@ -92,4 +92,38 @@ static inline int ab_lookup_check(const struct ab_lookup *l, u64 max_trials)
 	return 0;
 }
 
+/*
+ * ab_lookup_passes - warm-up then measured passes of @l over @sizes: each
+ * measured pass's cycles to @put (element @index of the samples; 0, or
+ * -errno to end there), then @next between passes (0 to go on, -errno to
+ * end: -EINTR for a stop, after the pass it came in has been recorded,
+ * as ab_run_trials() does). Sets trials_done and checksum; returns 0 or
+ * what ended the passes.
+ */
+static inline int ab_lookup_passes(struct ab_lookup *l, const u32 *sizes,
+				   int (*put)(struct ab_lookup *l, u32 index,
+					      u64 cycles),
+				   int (*next)(void))
+{
+	ab_pass_fn pass = ab_passes[l->table][l->method];
+	s64 sum = 0;
+	int err = 0;
+	u64 cycles;
+	u32 t;
+
+	l->trials_done = 0;
+	for (t = 0; t < l->warmup + l->trials && !err; t++) {
+		cycles = pass(sizes, l->nr_sizes, &sum);
+		if (t >= l->warmup) {
+			err = put(l, t - l->warmup, cycles);
+			if (err)
+				break;
+			l->trials_done++;
+		}
+		err = next();
+	}
+	l->checksum = sum;
+	return err;
+}
+
 #endif

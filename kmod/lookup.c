@@ -34,16 +34,29 @@ static int ab_validate_lookup(const struct ab_lookup *l)
 	return 0;
 }
 
+static int ab_put_pass(struct ab_lookup *l, u32 index, u64 cycles)
+{
+	u64 __user *usamples = u64_to_user_ptr(l->samples_ptr);
+
+	if (usamples && put_user(cycles, &usamples[index]))
+		return -EFAULT;
+	return 0;
+}
+
+/* A pending signal ends the passes: -EINTR. */
+static int ab_next_pass(void)
+{
+	if (signal_pending(current))
+		return -EINTR;
+	cond_resched();
+	return 0;
+}
+
 long ab_ioctl_lookup(void __user *uarg)
 {
-	u64 __user *usamples;
 	struct ab_lookup l;
 	long usize, ret = 0;
-	ab_pass_fn pass;
-	u64 cycles;
 	u32 *sizes;
-	u32 t;
-	s64 sum = 0;
 
 	usize = ab_copy_in(&l, sizeof(l), AB_LOOKUP_SIZE_VER0, uarg);
 	if (usize < 0)
@@ -60,30 +73,12 @@ long ab_ioctl_lookup(void __user *uarg)
 		return -EFAULT;
 	}
 
-	usamples = u64_to_user_ptr(l.samples_ptr);
-	pass = ab_passes[l.table][l.method];
-	l.trials_done = 0;
 	l.out_reserved0 = 0;
 	memset(l.out_reserved, 0, sizeof(l.out_reserved));
 	l.tsc_khz = ab_tsc_khz();
 	l.clock_cycles = ab_clock_pair();
 	l.cpu = raw_smp_processor_id();
-	for (t = 0; t < l.warmup + l.trials; t++) {
-		cycles = pass(sizes, l.nr_sizes, &sum);
-		if (t >= l.warmup) {
-			if (usamples && put_user(cycles, &usamples[t - l.warmup])) {
-				ret = -EFAULT;
-				break;
-			}
-			l.trials_done++;
-		}
-		if (signal_pending(current)) {
-			ret = -EINTR;
-			break;
-		}
-		cond_resched();
-	}
-	l.checksum = sum;
+	ret = ab_lookup_passes(&l, sizes, ab_put_pass, ab_next_pass);
 	kvfree(sizes);
 	if ((ret == 0 || ret == -EINTR) &&
 	    ab_copy_out(uarg, &l, sizeof(l), usize))

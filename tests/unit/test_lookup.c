@@ -2,8 +2,11 @@
 /*
  * test_lookup.c - every size-class lookup method of common/ab_lookup.h
  * against a plain reference written here, for every size from 0 to the
- * largest class + 1 of both tables; and the module's self-check.
+ * largest class + 1 of both tables; the module's self-check; and the
+ * pass loop both backends run (common/ab_lookup_pass.h): samples of
+ * measured passes only, the checksum, a stop that keeps its pass.
  */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +15,25 @@
 #include <cmocka.h>
 
 #include "ab_lookup.h"
+
+static u64 fake_clock;
+#define AB_CYCLES()  (fake_clock += 5)
+#define AB_HIDE(var) __asm__ __volatile__("" : "+r"(var))
+#include "ab_lookup_pass.h"
+
+static u64 pass_cycles[8];
+static int passes_left;
+
+static int put_pass(struct ab_lookup *l, u32 index, u64 cycles)
+{
+	pass_cycles[index] = cycles;
+	return 0;
+}
+
+static int next_pass(void)
+{
+	return --passes_left ? 0 : -EINTR;
+}
 
 /* The smallest class that holds @size, by the tables' own sizes. */
 static int plain(const uint32_t *sizes, int nr, uint32_t size)
@@ -90,6 +112,31 @@ static void test_selfcheck(void **state)
 	assert_int_equal(ab_lookup(AB_LOOKUP_NONE, &ab_table_kmalloc, 100), 0);
 }
 
+static void test_passes(void **state)
+{
+	static const u32 sizes[] = { 32, 4096, 100 };
+	struct ab_lookup l = { .method = AB_LOOKUP_KERNEL,
+			       .table = AB_TABLE_KMALLOC,
+			       .nr_sizes = 3,
+			       .trials = 4,
+			       .warmup = 2 };
+
+	passes_left = 100;
+	assert_int_equal(ab_lookup_passes(&l, sizes, put_pass, next_pass), 0);
+	assert_int_equal(l.trials_done, 4);
+	assert_int_equal(pass_cycles[3], 5);
+	/* the sum of one pass's classes */
+	assert_int_equal(l.checksum,
+			 ab_lookup_reference(&ab_table_kmalloc, 32) +
+				 ab_lookup_reference(&ab_table_kmalloc, 4096) +
+				 ab_lookup_reference(&ab_table_kmalloc, 100));
+	/* a stop after the fourth pass: two warm-up, two measured kept */
+	passes_left = 4;
+	assert_int_equal(ab_lookup_passes(&l, sizes, put_pass, next_pass),
+			 -EINTR);
+	assert_int_equal(l.trials_done, 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -97,6 +144,7 @@ int main(void)
 		cmocka_unit_test(test_2002_classes),
 		cmocka_unit_test(test_fls),
 		cmocka_unit_test(test_selfcheck),
+		cmocka_unit_test(test_passes),
 	};
 
 	return cmocka_run_group_tests_name("lookup", tests, NULL, NULL);
