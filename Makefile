@@ -37,7 +37,9 @@ NODES ?= 1
 APPEND ?=
 CMD ?= allocbench run --alloc=kmalloc --size=4096
 DEMO_CMD := allocbench run --alloc=none,get_free_pages,kmalloc,kmem_cache,vmalloc_node,vmalloc_batch --size=4096 --batch=100 --trials=1000 --warmup=10 --cpu=0
-vm_id = $(shell printf '%s' '$(1)' | tr -c 'A-Za-z0-9._-' '_')
+# a shell word for $(1), single-quoted whatever it holds
+sq = '$(subst ','\'',$(1))'
+vm_id = $(shell printf '%s' $(call sq,$(1)) | tr -c 'A-Za-z0-9._-' '_')
 VMB := $(B)/vm/$(call vm_id,$(KERNEL))
 KDIR ?= /lib/modules/$(shell uname -r)/build
 
@@ -82,10 +84,8 @@ reload:
 # build tree or .cache); KVER=RELEASE builds for one kernel, default: the
 # running one.
 DKMS_SRC := /usr/src/allocbench-$(VERSION)
-dkms:
+dkms: dkms-remove
 	@command -v dkms >/dev/null || { echo "allocbench: dkms is not installed: apt-get install dkms" >&2; exit 1; }
-	-dkms remove allocbench/$(VERSION) --all >/dev/null 2>&1
-	rm -rf $(DKMS_SRC)
 	mkdir -p $(DKMS_SRC)/kmod
 	cp -r dkms.conf VERSION include common $(DKMS_SRC)/
 	cp kmod/*.c kmod/*.h kmod/Kbuild kmod/Makefile $(DKMS_SRC)/kmod/
@@ -93,18 +93,28 @@ dkms:
 	dkms build allocbench/$(VERSION) -k $(or $(KVER),$(shell uname -r))
 	dkms install allocbench/$(VERSION) -k $(or $(KVER),$(shell uname -r))
 
+# every version DKMS knows, so an older one cannot stay registered
 dkms-remove:
-	-dkms remove allocbench/$(VERSION) --all
-	rm -rf $(DKMS_SRC)
+	@command -v dkms >/dev/null || exit 0; \
+	for v in $$(dkms status allocbench 2>/dev/null | sed -n 's|^allocbench/\([^,:]*\).*|\1|p' | sort -u); do \
+		echo "dkms remove allocbench/$$v --all"; dkms remove "allocbench/$$v" --all >/dev/null || exit 1; \
+	done
+	rm -rf /usr/src/allocbench-*
 
 # ---- the embedded kernel ----
 $(VMB)/kernel-dir: FORCE
 	@mkdir -p $(dir $@)
-	@sh scripts/vm/fetch-kernel.sh $(CACHE)/kernel '$(KERNEL)' > $@.tmp
+	@sh scripts/vm/fetch-kernel.sh $(CACHE)/kernel $(call sq,$(KERNEL)) > $@.tmp || { rm -f $@.tmp; exit 1; }
+	@cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
+
+# What the module was built against: a user's tree can change under the
+# same release (a new .config, Module.symvers); then it is built again.
+$(VMB)/kernel-stamp: $(VMB)/kernel-dir FORCE
+	@k=$$(cat $<); ls -lL --time-style=+%s "$$k/vmlinuz" "$$k/config" $$(test -e "$$k/tree" && echo "$$k/tree/Module.symvers" "$$k/tree/include/generated/autoconf.h") 2>/dev/null | awk '{ print $$5, $$6, $$7 }' > $@.tmp
 	@cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
 
 # The build log is kept: tests/run-all.sh checks it holds no warning.
-$(VMB)/kmod/allocbench.ko: $(VMB)/kernel-dir $(wildcard kmod/*.c kmod/*.h kmod/Kbuild common/*.h) include/uapi/linux/allocbench.h VERSION
+$(VMB)/kmod/allocbench.ko: $(VMB)/kernel-dir $(VMB)/kernel-stamp $(wildcard kmod/*.c kmod/*.h kmod/Kbuild common/*.h) include/uapi/linux/allocbench.h VERSION
 	@mkdir -p $(VMB)/kmod
 	cp kmod/*.c kmod/*.h kmod/Kbuild $(VMB)/kmod/
 	@sh scripts/vm/build-kmod.sh "$$(cat $(VMB)/kernel-dir)" $(CURDIR)/$(VMB)/kmod $(CURDIR)
@@ -128,7 +138,7 @@ vm-image: $(VMB)/initrd.gz
 # environment, never through the host shell's quoting.
 vm-run: export AB_VM_CMD = $(value CMD)
 vm-run: $(VMB)/initrd.gz
-	@NODES=$(NODES) APPEND='$(APPEND)' sh scripts/vm/vm-run.sh \
+	@NODES=$(NODES) APPEND=$(call sq,$(APPEND)) sh scripts/vm/vm-run.sh \
 		"$$(cat $(VMB)/kernel-dir)" $(VMB)/initrd.gz "$$AB_VM_CMD"
 
 # Every kernel of the check matrix, built (a sub-make each).

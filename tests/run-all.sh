@@ -66,7 +66,7 @@ kernel() {
 			sed "s|^\(\(not \)\{0,1\}ok\( [0-9]*\)\{0,1\}\) - |\1 - [$tag] |"
 	done <"$matrix"
 	if [ "${DKMS:-0}" = 1 ]; then
-		sh tests/dkms.sh
+		sh tests/dkms.sh "$matrix"
 	else
 		echo "ok - dkms: not tried (it installs dkms and linux-headers system-wide: DKMS=1 make check, as CI does) # SKIP"
 	fi

@@ -27,8 +27,8 @@
 # the same release, or insmod fails on "disagrees about version of symbol
 # module_layout". `apt-get download` + `dpkg -x` installs nothing
 # system-wide; each release is downloaded once into CACHE and reused.
-# Exit status: 0, or 2 for a KERNEL that is none of the above, 1 when apt
-# cannot get it.
+# Exit status: 0, or 2 for a KERNEL that is none of the above (or names a
+# Debian kernel apt does not know), 1 when apt cannot be asked or fails.
 set -eu
 
 if [ $# -ne 2 ]; then
@@ -49,8 +49,9 @@ die() {
 # ---- a user's own build tree ----
 case $kernel in
 */*)
-	tree=$(cd "$kernel" 2>/dev/null && pwd) ||
-		die 2 "KERNEL=$kernel: no such directory"
+	[ -e "$kernel" ] || die 2 "KERNEL=$kernel: no such directory"
+	[ -d "$kernel" ] || die 2 "KERNEL=$kernel: not a directory (a kernel build tree is one)"
+	tree=$(cd "$kernel" && pwd) || die 2 "KERNEL=$kernel: cannot enter it"
 	for f in arch/x86/boot/bzImage .config include/config/kernel.release Module.symvers; do
 		[ -e "$tree/$f" ] || die 2 "KERNEL=$kernel: $tree/$f is missing; a build tree needs \`make bzImage modules\` (or \`make bzImage modules_prepare\`) first"
 	done
@@ -116,8 +117,15 @@ if [ -z "$rel" ]; then
 		s=${s%-cloud}
 		case $d in "$s".*) rel=$d ;; esac
 	done
-	[ -n "$rel" ] ||
-		die 1 "KERNEL=$kernel: apt knows no such Debian kernel (apt-cache search linux-image-$kernel lists what there is; apt-get update failed?)"
+	# known lists and no such package: the name is wrong (2); no lists
+	# at all: apt could not be asked (1)
+	if [ -n "$rel" ]; then
+		:
+	elif apt-cache show linux-image-amd64 >/dev/null 2>&1; then
+		die 2 "KERNEL=$kernel: Debian has no such kernel (apt-cache search --names-only '^linux-image-[0-9]' lists them)"
+	else
+		die 1 "KERNEL=$kernel: apt knows no kernel at all (apt-get update failed?) and none is cached"
+	fi
 	echo "fetch-kernel: offline, using the cached $rel" >&2
 fi
 

@@ -20,6 +20,17 @@ expect 2 "KERNEL=5.x: not a kernel; allowed: a Debian series" "vm: KERNEL=5.x re
 	sh scripts/vm/fetch-kernel.sh "$tmp/c" 5.x
 expect 2 "no such directory" "vm: KERNEL=./nosuch refused" -- \
 	sh scripts/vm/fetch-kernel.sh "$tmp/c" ./nosuch
+expect 2 "not a directory" "vm: KERNEL=/etc/passwd refused: not a directory" -- \
+	sh scripts/vm/fetch-kernel.sh "$tmp/c" /etc/passwd
+expect 2 "Debian has no such kernel" "vm: KERNEL=99.99 (the form of a series, no such kernel) refused with status 2" -- \
+	sh scripts/vm/fetch-kernel.sh "$tmp/c" 99.99
+out=$(make --no-print-directory vm-run KERNEL="6.1'x" CMD=true 2>&1)
+if printf '%s\n' "$out" | grep -q "KERNEL=6.1'x: not a kernel" && ! printf '%s\n' "$out" | grep -q "Syntax error"; then
+	ok "vm: a quote in KERNEL reaches the check, not the shell"
+else
+	notok "vm: a quote in KERNEL reaches the check, not the shell ($out)"
+fi
+rm -rf "build/vm/6.1_x"
 mkdir -p "$tmp/half"
 expect 2 "arch/x86/boot/bzImage is missing" "vm: a build tree without bzImage refused, naming what is missing" -- \
 	sh scripts/vm/fetch-kernel.sh "$tmp/c" "$tmp/half"
@@ -105,3 +116,15 @@ cp "$k61/vmlinuz" "$tree/arch/x86/boot/bzImage"
 cat "$k61/release" >"$tree/include/config/kernel.release"
 expect 0 "kernel:            $(cat "$k61/release")" "vm: KERNEL=<a build tree> builds the module there and boots it" -- \
 	make --no-print-directory vm-run KERNEL="$tree" CACHE="$tmp/cache" CMD='allocbench info'
+# the tree changes under the same release: the module is built again
+tb=build/vm/$(printf %s "$tree" | tr -c "A-Za-z0-9._-" _)
+before=$(cksum <"$tb/kmod/allocbench.ko")
+sleep 1
+echo "# changed" >>"$tree/.config"
+touch "$tree/Module.symvers"
+make --no-print-directory vm-image KERNEL="$tree" CACHE="$tmp/cache" >"$tmp/rebuild.log" 2>&1
+if grep -q "CC \[M\].*allocbench_main.o" "$tmp/rebuild.log"; then
+	ok "vm: a changed build tree (.config, Module.symvers) rebuilds the module"
+else
+	notok "vm: a changed build tree rebuilds the module ($(tail -n 3 "$tmp/rebuild.log"); ko $before)"
+fi
