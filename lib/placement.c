@@ -33,6 +33,15 @@ int ab_check_list_ids(const char *opt, const char *arg, const char *what,
 	const char *p = arg, *start;
 	int after_dash = 0;
 
+	/* numactl's syntax: numbers, ranges, lists, !, + and "all"; other
+	 * text (1e3, 0x1) is not a list, whatever libnuma makes of it */
+	if (strcmp(arg, "all") && arg[strspn(arg, "0123456789,-!+")]) {
+		snprintf(
+			err, len,
+			"--%s=%s: not a %s list (numactl syntax: numbers, ranges and lists such as 0-3,8, or all)",
+			opt, arg, what);
+		return -1;
+	}
 	while (*p) {
 		if (*p < '0' || *p > '9') {
 			after_dash = *p == '-' && p > arg && p[-1] >= '0' &&
@@ -200,8 +209,8 @@ int ab_parse_cpus(const char *opt, const char *arg, int *cpus, int max,
 			goto fail;
 		}
 		if (n == max) {
-			snprintf(err, len, "--%s=%s: more than %d CPUs", opt,
-				 arg, max);
+			snprintf(err, len, "--%s=%s: more than %d CPU%s", opt,
+				 arg, max, max == 1 ? "" : "s");
 			goto fail;
 		}
 		cpus[n++] = c;
@@ -279,8 +288,8 @@ int ab_parse_nodes(const char *opt, const char *arg, int *nodes, int max,
 			goto fail;
 		}
 		if (n == max) {
-			snprintf(err, len, "--%s=%s: more than %d nodes", opt,
-				 arg, max);
+			snprintf(err, len, "--%s=%s: more than %d node%s", opt,
+				 arg, max, max == 1 ? "" : "s");
 			goto fail;
 		}
 		nodes[n++] = node;

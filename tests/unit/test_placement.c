@@ -74,6 +74,14 @@ static void test_reversed_range_refused(void **state)
 	assert_int_equal(
 		ab_check_list_ids("node", "-3", "node", 1, err, sizeof(err)),
 		0);
+	/* what numactl's syntax does not know is no list */
+	assert_int_equal(
+		ab_check_list_ids("cpu", "1e3", "CPU", 1, err, sizeof(err)),
+		-1);
+	assert_non_null(strstr(err, "--cpu=1e3: not a CPU list"));
+	assert_int_equal(
+		ab_check_list_ids("cpu", "0x1", "CPU", 1, err, sizeof(err)),
+		-1);
 	/* a comma between two numbers is no range */
 	assert_int_equal(
 		ab_check_list_ids("cpu", "1,0", "CPU", 1, err, sizeof(err)), 0);
