@@ -109,7 +109,15 @@ static int kmod_run(struct ab_run *run, char *why, size_t len)
 	run->size = sizeof(*run);
 	req = *run;
 
-	err = ioctl(dev_fd, AB_IOC_RUN, run) ? errno : 0;
+	/*
+	 * A Ctrl-C whose handler already ran is no longer pending when the
+	 * ioctl starts, and the module would run every trial: the stop flag
+	 * is read first. (One that lands between this test and the
+	 * syscall's entry still waits for the run.)
+	 */
+	err = ab_stop_requested		       ? EINTR
+	      : ioctl(dev_fd, AB_IOC_RUN, run) ? errno
+					       : 0;
 	if (err == EPROTO)
 		err = EIO; /* EPROTO below is this side's verdict */
 	err = -ab_run_answer_check(&req, run, -err, why, len);
@@ -160,7 +168,9 @@ static int kmod_lookup(struct ab_lookup *l, char *why, size_t len)
 		return -ENOENT;
 	l->size = sizeof(*l);
 	req = *l;
-	err = ioctl(dev_fd, AB_IOC_LOOKUP, l) ? errno : 0;
+	err = ab_stop_requested			? EINTR
+	      : ioctl(dev_fd, AB_IOC_LOOKUP, l) ? errno
+						: 0;
 	if (err == EPROTO)
 		err = EIO;
 	err = -ab_lookup_answer_check(&req, l, -err, why, len);
