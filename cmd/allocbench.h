@@ -56,6 +56,9 @@ int cmd_help(int argc, const char **argv);
  * @quiet:   --quiet: no progress line and no notes on stderr
  * @verbose: --verbose: each request on stderr before it runs
  * @start:   when the command started
+ * @input:   set before parsing by a command that reads a file named in an
+ *           option (lookup's --sizes-from): where that option's value
+ *           lands; -o may name neither it nor a file given as an argument
  */
 struct ab_output {
 	int json;
@@ -63,6 +66,7 @@ struct ab_output {
 	int quiet;
 	int verbose;
 	long start;
+	char *const *input;
 };
 
 extern struct ab_output ab_out;

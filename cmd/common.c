@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "allocbench.h"
 
@@ -148,6 +149,15 @@ static const char *argv_word(int argc, const char **argv, const char *s)
 	return s;
 }
 
+/* Whether paths @a and @b name one existing file (links included). */
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
 int ab_popt_parse_pos(const char *cmd, int argc, const char **argv,
 		      const struct poptOption *opts, const char **pos, int max)
 {
@@ -190,6 +200,15 @@ int ab_popt_parse_pos(const char *cmd, int argc, const char **argv,
 	}
 	poptFreeContext(pc);
 	free(args);
+	/* -o is opened (and emptied) now, before any input is read */
+	for (i = 0; !ret && ab_out.path && i <= n; i++) {
+		word = i < n ? pos[i] : ab_out.input ? *ab_out.input : NULL;
+		if (word && same_file(word, ab_out.path)) {
+			ab_err("-o %s: that is the input file %s; write elsewhere",
+			       ab_out.path, word);
+			ret = AB_EXIT_USAGE;
+		}
+	}
 	if (!ret && ab_out.path && !freopen(ab_out.path, "w", stdout)) {
 		ab_err("-o %s: cannot write there: %s", ab_out.path,
 		       strerror(errno));

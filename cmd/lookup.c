@@ -369,6 +369,7 @@ int cmd_lookup(int argc, const char **argv)
 	o.trials = 100;
 	o.warmup = 10;
 	ab_run_table_defaults(&o);
+	ab_out.input = &a.file;
 	ret = ab_popt_parse("lookup", argc, argv, opts);
 	if (!ret)
 		ret = ab_run_args_apply(&o);

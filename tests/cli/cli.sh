@@ -114,6 +114,13 @@ else
 fi
 expect 0 "module:            none (the user backend" "info --backend=user names no module" -- info --backend=user
 expect 0 "nr_node_ids:       [1-9]" "info --backend=user counts node ids as the kernel does" -- info --backend=user
+# -o never empties an input: compare's files, lookup's --sizes-from
+cp "$tmp/n1.json" "$tmp/n3.json"
+expect 2 "that is the input file" "compare -o naming one of its inputs refused" -- compare "$tmp/n1.json" "$tmp/n3.json" -o "$tmp/n3.json"
+cmp -s "$tmp/n1.json" "$tmp/n3.json" && echo "ok - host cli: ... and the input is untouched" || echo "not ok - host cli: compare -o emptied its input"
+echo 64 >"$tmp/sz.txt"
+expect 2 "that is the input file" "lookup -o naming its --sizes-from refused" -- lookup --backend=user --sizes-from="$tmp/sz.txt" -o "$tmp/sz.txt"
+[ "$(cat "$tmp/sz.txt")" = 64 ] && echo "ok - host cli: ... and the sizes file is untouched" || echo "not ok - host cli: lookup -o emptied --sizes-from"
 # one spelling per concept, and never an empty error line
 expect 0 "64" "sweep takes --size as run and lookup do" -- sweep --backend=user --alloc=malloc --size=64 --trials=5 --warmup=0
 for c in run sweep compare lookup reproduce topology plot list info help; do
