@@ -66,6 +66,22 @@ static void print_values_line(const struct ab_job *job)
 	}
 }
 
+/*
+ * The node a run without --node allocated from, as the module counted its
+ * hits (ab_run.target_node: the CPU's own node, or the nearest with
+ * memory); @node when no such row ran.
+ */
+static int local_mem_node(const struct ab_job *job, int node)
+{
+	int i;
+
+	for (i = 0; i < job->nrows; i++)
+		if (job->rows[i].ran && job->rows[i].run.node < 0 &&
+		    job->rows[i].run.node_checked)
+			return job->rows[i].run.target_node;
+	return node;
+}
+
 static void print_header(const struct ab_job *job)
 {
 	char cpus[256];
@@ -90,9 +106,15 @@ static void print_header(const struct ab_job *job)
 	} else if (job->nrows && job->rows[0].cpu >= 0) {
 		printf("CPU: each row's own (the first of its node)");
 	} else {
-		printf("CPU %d (node %d)", job->ses.cpu,
-		       numa_available() < 0 ? 0
-					    : numa_node_of_cpu(job->ses.cpu));
+		int node = numa_available() < 0
+				   ? 0
+				   : numa_node_of_cpu(job->ses.cpu);
+		int mem = local_mem_node(job, node);
+
+		printf("CPU %d (node %d", job->ses.cpu, node);
+		if (mem != node)
+			printf(", no memory: allocates from node %d", mem);
+		printf(")");
 	}
 	printf("%s%s%s%s%s; ns = cycles * 10^6 / tsc_khz (%u)\n",
 	       job->fifo ? ", SCHED_FIFO " AB_FIFO_PRIORITY_STR : "",

@@ -279,6 +279,22 @@ static const gfp_t ab_gfp_masks[AB_GFP_NR] = {
  * it at -1 and the task returns to user space atomic, where its next page
  * fault cannot be handled (SIGSEGV).
  */
+/*
+ * ab_mem_node - the node @cpu's allocations without a node come from: the
+ * node of the first zone in the fallback zonelist of @cpu's node. That is
+ * @cpu's own node when it has memory, and otherwise the nearest one that
+ * has (x86 keeps memoryless nodes without HAVE_MEMORYLESS_NODES, so
+ * numa_mem_id() would name the empty node itself; mm/page_alloc.c builds
+ * the zonelists by distance, build_zonelists()).
+ */
+static int ab_mem_node(int cpu)
+{
+	int nid = cpu_to_node(cpu);
+	struct zone *z = node_zonelist(nid, GFP_KERNEL)->_zonerefs[0].zone;
+
+	return z ? zone_to_nid(z) : nid;
+}
+
 static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 {
 	const struct ab_strategy *s;
@@ -510,7 +526,7 @@ static long ab_ioctl_run(void __user *uarg)
 	}
 
 	r.cpu_start = raw_smp_processor_id();
-	r.target_node = r.node == NUMA_NO_NODE ? cpu_to_node(r.cpu_start) :
+	r.target_node = r.node == NUMA_NO_NODE ? ab_mem_node(r.cpu_start) :
 						  r.node;
 	ret = ab_run_trials(&ops, &ctx, &r);
 	r.cpu_end = raw_smp_processor_id();

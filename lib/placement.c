@@ -266,14 +266,16 @@ int ab_parse_nodes(const char *opt, const char *arg, int *nodes, int max,
 				opt, arg, node, list);
 			goto fail;
 		}
-		if (!node_has_memory(node)) {
+		/* CPU nodes need CPUs (below), memory nodes need memory */
+		if (!need_cpus && !node_has_memory(node)) {
 			snprintf(
 				err, len,
 				"--%s=%s: node %d has no memory (a CPU-only node; nodes with memory: %s)",
 				opt, arg, node, list);
 			goto fail;
 		}
-		if (!numa_bitmask_isbitset(allowed, (unsigned int)node)) {
+		if (!need_cpus &&
+		    !numa_bitmask_isbitset(allowed, (unsigned int)node)) {
 			snprintf(
 				err, len,
 				"--%s=%s: node %d is outside this process's allowed memory nodes (%s: Mems_allowed of its cpuset)",

@@ -23,8 +23,9 @@ int ab_parse_cpus(const char *opt, const char *arg, int *cpus, int max,
 
 /*
  * ab_parse_nodes - @arg into @nodes; -1 with the reason: not a list, no
- * such node (including a machine without node 0), no memory on it,
- * outside Mems_allowed. With @need_cpus, nodes without CPUs are refused.
+ * such node (including a machine without node 0), and: with @need_cpus
+ * (CPU nodes: where allocations run) no CPU this process may use on it;
+ * without (memory nodes) no memory on it, or outside Mems_allowed.
  */
 int ab_parse_nodes(const char *opt, const char *arg, int *nodes, int max,
 		   int need_cpus, char *err, size_t len);

@@ -14,6 +14,19 @@ expect 2 "node 2 has no CPU" "placement: --cpu-nodes with a memory-only node ref
 	allocbench sweep --cpu-nodes=2
 expect 2 "node 1 has no memory" "placement: --mem-nodes with a CPU-only node refused" -- \
 	allocbench sweep --mem-nodes=1
+# CPU 1's node has no memory: it allocates from the nearest node that has
+# (the first zone of node 1's fallback zonelist: 0 or 2, both at distance
+# 20), its hits are counted there, and the header says so
+expect 0 "CPU 1 (node 1, no memory: allocates from node [02])" "placement: the header names where a CPU-only node's CPU allocates from" -- \
+	allocbench run --alloc=kmalloc,get_free_pages --cpu=1 --trials=20 -q
+allocbench run --alloc=kmalloc,get_free_pages --cpu=1 --trials=20 --csv >/tmp/c1.csv 2>&1
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	{ rows++; t = $col["target_node"]; if ((t != 0 && t != 2) || 2 * $col["node_hits"] <= $col["node_checked"]) bad = 1 }
+	END { exit !(rows == 2 && !bad) }' /tmp/c1.csv &&
+	ok "placement: CPU 1's objects counted against a node with memory, most of them hits" ||
+	notok "placement: CPU 1's hits ($(cut -d, -f1,13-19 /tmp/c1.csv | head -c 400))"
+expect 0 "size 4K" "placement: sweep --cpu-nodes=1 (CPUs, no memory) is a CPU node like any" -- \
+	allocbench sweep --cpu-nodes=1 --alloc=kmalloc_node --sizes=4K --trials=10
 expect 0 "100.0" "placement: kmalloc_node on the memory-only node from CPU 1" -- \
 	allocbench run --alloc=kmalloc_node --node=2 --cpu=1 --trials=20 -q
 allocbench sweep --alloc=kmalloc_node,alloc_pages_node --sizes=4K --trials=20 --csv >/tmp/sw.csv 2>&1

@@ -363,7 +363,10 @@ struct ab_sample {
  * @node_hits:    objects (measured trials) all of whose pages are on @node
  * @node_checked: objects whose node was checked (== @objects; 0 for "none"
  *                and for AB_FREE_PAIR, whose objects are gone by then)
- * @target_node:  node hits were counted against (== @node, or local node)
+ * @target_node:  node hits were counted against: @node, or without one the
+ *                node the CPU allocates from (its own node if that has
+ *                memory, else the nearest that has: the first zone of
+ *                its node's fallback zonelist)
  * @cache_merged: AB_MERGED_*, for strategies with their own kmem_cache
  * @clock_cycles: median cycles of one get_cycles() pair with nothing
  *                between, measured at the start of the run: what timing
