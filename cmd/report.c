@@ -553,6 +553,8 @@ void ab_job_print(const struct ab_job *job)
 {
 	int i;
 
+	if (job->refused)
+		return;
 	if (ab_out.json) {
 		ab_json_print(ab_job_json(job), stdout);
 		return;

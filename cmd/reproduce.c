@@ -148,7 +148,9 @@ static int reproduce_2019(const char *backend, const char *cpu)
 		ret = ab_job_place(job, cpu);
 	if (!ret) {
 		ret = ab_job_run(job);
-		if (ab_out.json)
+		if (job->refused)
+			; /* its reason is the whole output */
+		else if (ab_out.json)
 			json_2019(job);
 		else {
 			ab_job_print(job);

@@ -105,6 +105,56 @@ static void count_per_op(struct ab_job *job, struct ab_row *r)
 	}
 }
 
+/* Bytes the CLI holds per sample: the sample, and its ns in each phase. */
+#define SAMPLE_BYTES (sizeof(struct ab_sample) + 2 * sizeof(double))
+
+/* MemAvailable of /proc/meminfo in bytes; 0 when it cannot be read. */
+static uint64_t mem_available(void)
+{
+	FILE *f = fopen("/proc/meminfo", "re");
+	unsigned long long kb = 0;
+	char line[128];
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+			break;
+	fclose(f);
+	return (uint64_t)kb * 1024;
+}
+
+/*
+ * The samples every run of @job will hold in this process at once (rows,
+ * one per CPU with --concurrent, and the baseline; with --json also their
+ * text, about 24 bytes a number per phase), checked against MemAvailable
+ * before anything runs: past it the CLI would be OOM-killed mid-run.
+ * AB_EXIT_USAGE after the reason, or AB_EXIT_OK.
+ */
+static int check_memory(const struct ab_job *job)
+{
+	uint64_t samples = 0, need, avail = mem_available();
+	int i, copies = job->concurrent && job->ncpus > 1 ? job->ncpus : 1;
+
+	for (i = 0; i < job->nrows; i++)
+		samples += (uint64_t)job->rows[i].run.trials *
+			   ab_run_samples_per_trial(&job->rows[i].run,
+						    job->rows[i].si->flags) *
+			   (uint64_t)copies;
+	if (job->baseline == &job->own_baseline)
+		samples +=
+			(uint64_t)job->own_baseline.run.trials *
+			ab_run_samples_per_trial(&job->own_baseline.run,
+						 job->own_baseline.si->flags);
+	need = samples * (SAMPLE_BYTES + (ab_out.json ? 2 * 24 : 0));
+	if (!avail || need <= avail)
+		return AB_EXIT_OK;
+	ab_err("--trials=%u: the runs' %llu samples need %.1f MiB in this process, more than the %.1f MiB available here (MemAvailable); fewer trials, or a smaller --batch with --timing=single",
+	       job->o.trials, (unsigned long long)samples,
+	       (double)need / (1 << 20), (double)avail / (1 << 20));
+	return AB_EXIT_USAGE;
+}
+
 /* Runs one row; 0, or an exit status after printing why it failed. */
 static int run_row(struct ab_job *job, struct ab_row *r)
 {
@@ -367,7 +417,10 @@ int ab_job_run(struct ab_job *job)
 				    &job->own_baseline.run, err, sizeof(err)))
 			job->baseline = &job->own_baseline;
 	}
-	if (job->baseline && job->o.timing == AB_TIMING_BATCH) {
+	ret = check_memory(job);
+	/* refused before anything ran: the reason is the whole output */
+	job->refused = ret != AB_EXIT_OK;
+	if (!ret && job->baseline && job->o.timing == AB_TIMING_BATCH) {
 		ret = run_row(job, job->baseline);
 		if (ret == AB_EXIT_INTR && job->baseline == &job->own_baseline)
 			ab_err("interrupted while measuring the none baseline, before any strategy ran");

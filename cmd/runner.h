@@ -88,6 +88,8 @@ struct ab_row {
  * @o:         the run options shared by all rows
  * @rows:      the strategies, in the order given
  * @nrows:     how many
+ * @refused:   ab_job_run() refused the job before any run (its reason was
+ *             printed; there is nothing to report)
  * @raw:       --raw: no overhead subtraction
  * @histogram: --histogram: print log2 histograms of per-op ns
  * @csv:       --csv: one comma-separated row per strategy instead of tables
@@ -110,6 +112,7 @@ struct ab_job {
 	struct ab_run_opts o;
 	struct ab_row rows[AB_MAX_ROWS];
 	int nrows;
+	int refused;
 	int raw, histogram, csv, fifo;
 	struct ab_row *baseline;
 	struct ab_row own_baseline;

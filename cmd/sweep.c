@@ -285,7 +285,7 @@ int cmd_sweep(int argc, const char **argv)
 		ret = ab_job_place(job, NULL);
 	if (!ret) {
 		ret = ab_job_run(job);
-		if (job->csv || ab_out.json) {
+		if (job->csv || ab_out.json || job->refused) {
 			ab_job_print(job);
 		} else {
 			ab_job_print_header(job);

@@ -54,6 +54,10 @@ expect 2 "--gfp=sometimes" "cli: unknown --gfp rejected" -- \
 	allocbench run --gfp=sometimes
 expect 2 "limit" "cli: --batch above the module's limit rejected" -- \
 	allocbench run --batch=99999999
+# the module's largest --trials, one object each: ~1.3 GB of samples in the
+# CLI (the baseline's too), more than a 1 GiB guest has: refused up front
+expect 2 "more than the .* MiB available here (MemAvailable)" "cli: runs whose samples would not fit in memory refused before they start" -- \
+	allocbench run --trials=16777216 --batch=1
 
 # methodology: timing modes, free patterns, contexts, outputs
 expect 0 "free shuffle (seed 7)" "cli: --timing=single --free=shuffle --seed=7" -- \
