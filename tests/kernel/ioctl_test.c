@@ -1121,7 +1121,14 @@ static void test_task_clock_matches_wall_time(void **state)
 	print_message("# task-clock %.1f ms, wall %.1f ms\n", task_ns / 1e6,
 		      wall_ns / 1e6);
 	assert_true(task_ns > 0.5 * wall_ns);
-	assert_true(task_ns < 1.05 * wall_ns + 1e6);
+	/*
+	 * task-clock comes from sched_clock (the TSC) and the wall time from
+	 * CLOCK_MONOTONIC (hpet under TCG, the TSC being marked unstable):
+	 * two clocks that drift apart by several percent under emulation
+	 * (60.9 ms against 56.9 ms seen on 6.12). Counting outside the run
+	 * would be far more.
+	 */
+	assert_true(task_ns < 1.25 * wall_ns + 1e6);
 }
 
 /* ---- failures ---- */
