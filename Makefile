@@ -145,8 +145,9 @@ vm-run: $(VMB)/initrd.gz
 vm-images:
 	@for k in $(CHECK_KERNELS); do \
 		$(MAKE) --no-print-directory vm-image KERNEL="$$k" >&2 || exit 1; \
-		echo "$$k $(CURDIR)/$(B)/vm/$$(printf '%s' "$$k" | tr -c 'A-Za-z0-9._-' '_')"; \
-	done > $(B)/vm/matrix.tmp && mv $(B)/vm/matrix.tmp $(B)/vm/matrix
+	done
+	@printf '%s\n' $(foreach k,$(CHECK_KERNELS),$(call sq,$(k) $(CURDIR)/$(B)/vm/$(call vm_id,$(k)))) > $(B)/vm/matrix.tmp && \
+		mv $(B)/vm/matrix.tmp $(B)/vm/matrix
 
 # ---- the README's two commands ----
 demo: deps
