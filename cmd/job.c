@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "env.h"
 #include "isolate.h"
 #include "parse.h"
 #include "runner.h"
@@ -176,15 +177,23 @@ int ab_job_place(struct ab_job *job, const char *cpu_arg)
 	if (ret)
 		return ret;
 	if (job->fifo) {
+		/* runner.h: SCHED_RR on PREEMPT_RT, for ktimers and rcuc */
+		job->fifo_policy = ab_env_preempt_rt() ? SCHED_RR : SCHED_FIFO;
 		sp.sched_priority = AB_FIFO_PRIORITY;
-		if (sched_setscheduler(0, SCHED_FIFO, &sp)) {
-			ab_err("--fifo: cannot switch to SCHED_FIFO %d: %s (needs root or CAP_SYS_NICE)",
-			       AB_FIFO_PRIORITY, strerror(errno));
+		if (sched_setscheduler(0, job->fifo_policy, &sp)) {
+			ab_err("--fifo: cannot switch to %s %d: %s (needs root or CAP_SYS_NICE)",
+			       ab_fifo_policy_name(job), AB_FIFO_PRIORITY,
+			       strerror(errno));
 			/* a facility this process may not use: as man says */
 			return AB_EXIT_BACKEND;
 		}
 	}
 	return AB_EXIT_OK;
+}
+
+const char *ab_fifo_policy_name(const struct ab_job *job)
+{
+	return job->fifo_policy == SCHED_RR ? "SCHED_RR" : "SCHED_FIFO";
 }
 
 void ab_job_free(struct ab_job *job)

@@ -116,8 +116,9 @@ static void print_header(const struct ab_job *job)
 			printf(", no memory: allocates from node %d", mem);
 		printf(")");
 	}
-	printf("%s%s%s%s%s; ns = cycles * 10^6 / tsc_khz (%u)\n",
-	       job->fifo ? ", SCHED_FIFO " AB_FIFO_PRIORITY_STR : "",
+	if (job->fifo)
+		printf(", %s %d", ab_fifo_policy_name(job), AB_FIFO_PRIORITY);
+	printf("%s%s%s%s; ns = cycles * 10^6 / tsc_khz (%u)\n",
 	       ab_isolate_path()[0] ? ", in the " : "", ab_isolate_what(),
 	       ab_isolate_path()[0] ? " " : "", ab_isolate_path(), khz);
 	printf("%u objects per trial, %u trials after %u warm-up, %s, %s timing, free %s",

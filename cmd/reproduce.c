@@ -39,7 +39,7 @@ static const char *const seed2019[][2] = {
 };
 
 static const char seed2019_differs[] =
-	"What differs from the seed: it ran in a kthread at boot and retried failed allocations forever; allocbench runs in the calling thread pinned to one CPU, times with get_cycles() instead of ktime_get(), counts failures instead of retrying, runs each API's 1000 trials in turn instead of interleaving the four in every trial, and gives its own private cache no PAGE_SIZE alignment (4096-byte objects are page-aligned anyway). It runs as SCHED_FIFO too, but at priority " AB_FIFO_PRIORITY_STR
+	"What differs from the seed: it ran in a kthread at boot and retried failed allocations forever; allocbench runs in the calling thread pinned to one CPU, times with get_cycles() instead of ktime_get(), counts failures instead of retrying, runs each API's 1000 trials in turn instead of interleaving the four in every trial, and gives its own private cache no PAGE_SIZE alignment (4096-byte objects are page-aligned anyway). It runs as SCHED_FIFO too (SCHED_RR on PREEMPT_RT, so that the ktimers and rcuc threads at SCHED_FIFO 1 get their turn), but at priority " AB_FIFO_PRIORITY_STR
 	" instead of the seed's 99 (MAX_RT_PRIO - 1): at 99 it starves the kernel's own RT threads, e.g. on PREEMPT_RT the threaded IRQ handlers at 50 (\"irq 4: nobody cared\", the serial port disabled); at " AB_FIFO_PRIORITY_STR
 	" no ordinary task preempts it, and IRQ threads still do. The seed's vmalloc row is one vmalloc(100 x 4096) per trial, not 100 allocations: vmalloc_batch keeps that.";
 

@@ -44,7 +44,7 @@ static struct poptOption run_table[] = {
 	  "free every object on this CPU (a work item there): remote frees",
 	  "N" },
 	{ "fifo", 0, POPT_ARG_NONE, &run_args.fifo, 0,
-	  "run as SCHED_FIFO priority 1: above ordinary tasks, below kernel RT and IRQ threads (the 2019 seed's 99 starves them)",
+	  "run at real-time priority 1, SCHED_FIFO (SCHED_RR on PREEMPT_RT): above ordinary tasks, below kernel RT and IRQ threads (the 2019 seed's 99 starves them)",
 	  NULL },
 	{ "raw", 0, POPT_ARG_NONE, &run_args.raw, 0,
 	  "show raw values: no loop or clock overhead subtracted", NULL },

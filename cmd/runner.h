@@ -65,7 +65,7 @@ struct ab_row {
 };
 
 /*
- * AB_FIFO_PRIORITY - the SCHED_FIFO priority of --fifo and of the 2019
+ * AB_FIFO_PRIORITY - the real-time priority of --fifo and of the 2019
  * reproduction: 1, the lowest, above every SCHED_OTHER task (ordinary work
  * does not preempt a run) and below the kernel's RT threads of higher
  * priority. The 2019 seed's kthread ran at 99 (MAX_RT_PRIO - 1); at 99 a
@@ -73,9 +73,16 @@ struct ab_row {
  * handlers run at SCHED_FIFO 50 (the serial port's among them: "irq 4:
  * nobody cared ... Disabling IRQ #4"), and RT throttling
  * (sched_rt_runtime_us) throttles them together with the run. At 1 they
- * preempt it. (On PREEMPT_RT the ktimers, rcuc, rcub, rcu_preempt and
- * irq_work threads run at 1 as well; an equal SCHED_FIFO priority does not
- * preempt, so theirs wait until the run sleeps or its ioctl returns.)
+ * preempt it.
+ *
+ * The policy is SCHED_FIFO, except on PREEMPT_RT: there the ktimers, rcuc
+ * and rcub threads run at SCHED_FIFO 1 too (kernel/softirq.c,
+ * CONFIG_RCU_KTHREAD_PRIO), and an equal SCHED_FIFO priority never takes
+ * the CPU from a running task, so a long run kept timer expiry and RCU
+ * callbacks off its CPU (a `sleep 1` on that CPU took 578 s in the
+ * 6.12-rt guest; "rcu_preempt self-detected stall" reports). SCHED_RR at
+ * the same priority gives them the CPU when its time slice
+ * (sched_rr_timeslice_ms, 100 ms) ends.
  */
 #define AB_FIFO_PRIORITY     1
 #define AB_FIFO_PRIORITY_STR "1"
@@ -93,7 +100,9 @@ struct ab_row {
  * @raw:       --raw: no overhead subtraction
  * @histogram: --histogram: print log2 histograms of per-op ns
  * @csv:       --csv: one comma-separated row per strategy instead of tables
- * @fifo:      --fifo: SCHED_FIFO at AB_FIFO_PRIORITY
+ * @fifo:      --fifo: real-time priority AB_FIFO_PRIORITY
+ * @fifo_policy: its policy, SCHED_FIFO or on PREEMPT_RT SCHED_RR (set by
+ *             ab_job_place())
  * @baseline:  batch timing: the "none" row measured with the same
  *             parameters (one of @rows, or @own_baseline)
  * @own_baseline: the "none" run added when --alloc has none
@@ -113,7 +122,7 @@ struct ab_job {
 	struct ab_row rows[AB_MAX_ROWS];
 	int nrows;
 	int refused;
-	int raw, histogram, csv, fifo;
+	int raw, histogram, csv, fifo, fifo_policy;
 	struct ab_row *baseline;
 	struct ab_row own_baseline;
 	const char *events;
@@ -165,10 +174,14 @@ int ab_job_add(struct ab_job *job, const char *list);
  */
 int ab_job_node(struct ab_job *job);
 
+/* ab_fifo_policy_name - "SCHED_FIFO" or "SCHED_RR", for --fifo's policy. */
+const char *ab_fifo_policy_name(const struct ab_job *job);
+
 /*
  * ab_job_place - parse @cpu_arg (numactl syntax;
  * one CPU unless job->concurrent; default the CPU it is on) and pin the
- * calling thread to the first; with job->fifo also switch to SCHED_FIFO.
+ * calling thread to the first; with job->fifo also switch to
+ * job->fifo_policy at AB_FIFO_PRIORITY.
  * Returns an exit status.
  */
 int ab_job_place(struct ab_job *job, const char *cpu_arg);

@@ -32,7 +32,7 @@ complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup"
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l align -x -d 'posix_memalign alignment'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l write -d 'write each object'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l nomerge -d 'unmerged kmem_cache'
-complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l fifo -d SCHED_FIFO
+complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l fifo -d "real-time priority 1: SCHED_FIFO, SCHED_RR on PREEMPT_RT"
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l raw -d 'no overhead subtracted'
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l histogram -d 'log2 histograms'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup" -l csv -d CSV

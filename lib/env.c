@@ -168,6 +168,15 @@ static void read_release_parts(struct ab_env *env)
 		copy(env->flavour, sizeof(env->flavour), p + 1);
 }
 
+int ab_env_preempt_rt(void)
+{
+	struct utsname u;
+
+	if (uname(&u))
+		return 0;
+	return has_word(u.version, "PREEMPT_RT") || has_word(u.version, "RT");
+}
+
 /*
  * The preemption model as the kernel reports it (env.h): the words of
  * uname -v first (the kernel's build flags: PREEMPT_RT, PREEMPT_DYNAMIC,

@@ -78,6 +78,12 @@ void ab_env_read(struct ab_env *env, const char *root, int cpu);
  */
 void ab_env_kernel_kind(const struct ab_env *env, char *buf, size_t len);
 
+/*
+ * ab_env_preempt_rt - 1 when the running kernel is PREEMPT_RT (uname -v
+ * names PREEMPT_RT, or RT as Debian's 6.1 rt kernels do), else 0.
+ */
+int ab_env_preempt_rt(void);
+
 /* ab_env_print - the short header: two lines, then one per warning. */
 void ab_env_print(FILE *f, const struct ab_env *env, unsigned int tsc_khz);
 

@@ -74,7 +74,7 @@ expect 2 "may sleep" "cli: --context=irq-off with GFP_KERNEL rejected" -- \
 expect 0 "alloc+free ns/op" "cli: --free=pair" -- allocbench run --alloc=kmalloc --free=pair --trials=20
 expect 0 "objects written after allocation" "cli: --write" -- \
 	allocbench run --alloc=kmalloc,vmalloc_node,alloc_pages_node --write --trials=20
-expect 0 "SCHED_FIFO" "cli: --fifo" -- allocbench run --alloc=kmalloc --fifo --trials=20
+expect 0 "SCHED_$(uname -v | grep -qw PREEMPT_RT && echo RR || echo FIFO) 1" "cli: --fifo" -- allocbench run --alloc=kmalloc --fifo --trials=20
 expect 0 "histogram: kmalloc alloc" "cli: --histogram" -- \
 	allocbench run --alloc=kmalloc --histogram --trials=50
 expect 0 "95% CI of median" "cli: the distribution table" -- allocbench run --trials=50

@@ -80,17 +80,34 @@ else
 	has '"notes":\[\]' "$(printf '%s' "$json" | tr -d '\n ')" "kmalloc_class: an empty notes array in the JSON"
 fi
 
-# --- SCHED_FIFO: priority 1, below IRQ threads (SCHED_FIFO 50 on RT) ---
-allocbench run --alloc=vmalloc_node --size=64K --fifo --trials=10000000 -q >/tmp/fifo.out 2>&1 &
+# --- --fifo: priority 1, below IRQ threads (SCHED_FIFO 50 on RT); on RT
+# SCHED_RR, so that ktimers and rcuc (SCHED_FIFO 1 there) get the CPU ---
+if [ $rt = 1 ]; then pol=2 polname=SCHED_RR; else pol=1 polname=SCHED_FIFO; fi
+allocbench run --alloc=vmalloc_node --size=64K --fifo --cpu=0 --trials=10000000 -q >/tmp/fifo.out 2>&1 &
 pid=$!
-sleep 1
-# /proc/PID/stat fields 40 and 41: rt_priority and policy (1 = SCHED_FIFO)
+# a timer on the run's CPU fires while the run goes on (a soft hrtimer on
+# RT: the ktimers thread expires it): a sleep 1 there ends before a sleep 3
+# on the other CPU. With SCHED_FIFO 1 on RT it waited for the whole run,
+# and RCU reported stalls.
+taskset -c 0 sleep 1 &
+spid=$!
+taskset -c 1 sleep 3
+if kill -0 $spid 2>/dev/null; then
+	notok "fifo: a sleep 1 on the --fifo run's CPU ends before a sleep 3 on another (still asleep)"
+else
+	ok "fifo: a sleep 1 on the --fifo run's CPU ends before a sleep 3 on another"
+fi
+# /proc/PID/stat fields 40 and 41: rt_priority and policy (1 = SCHED_FIFO,
+# 2 = SCHED_RR)
 prio=$(awk '{ print $40 "/" $41 }' /proc/$pid/stat 2>/dev/null)
 kill -INT $pid 2>/dev/null
 wait $pid
-if [ "$prio" = "1/1" ]; then ok "fifo: --fifo runs at SCHED_FIFO priority 1"; else notok "fifo: --fifo runs at SCHED_FIFO priority 1 (rt_priority/policy $prio)"; fi
-expect 0 "CPU 0 (node 0), SCHED_FIFO 1;" "fifo: the header names SCHED_FIFO 1" -- \
+wait $spid
+if [ "$prio" = "1/$pol" ]; then ok "fifo: --fifo runs as $polname priority 1"; else notok "fifo: --fifo runs as $polname priority 1 (rt_priority/policy $prio)"; fi
+expect 0 "CPU 0 (node 0), $polname 1;" "fifo: the header names $polname 1" -- \
 	allocbench run --alloc=kmalloc --fifo --cpu=0 --trials=200
+has "\"fifo_policy\":\"$polname\"" "$(allocbench run --alloc=kmalloc --fifo --trials=20 --json 2>&1 | tr -d ' \n')" \
+	"fifo: --json parameters.fifo_policy $polname"
 expect 0 "at priority 1 instead of the seed's 99" "fifo: reproduce 2019-scatterlist at priority 1, says so" -- \
 	allocbench reproduce 2019-scatterlist
 if dmesg | grep -q -e "nobody cared" -e "Disabling IRQ"; then
