@@ -199,10 +199,10 @@ json_object *ab_job_json(const struct ab_job *job)
 	json_object_object_add(par, "fifo_priority",
 			       job->fifo ? json_object_new_int(AB_FIFO_PRIORITY)
 					 : NULL);
-	json_object_object_add(par, "fifo_policy",
-			       job->fifo ? json_object_new_string(
-						   ab_fifo_policy_name(job))
-					 : NULL);
+	json_object_object_add(
+		par, "fifo_policy",
+		job->fifo ? json_object_new_string(ab_fifo_policy_name(job))
+			  : NULL);
 	json_object_object_add(par, "raw", json_object_new_boolean(job->raw));
 	json_object_object_add(par, "concurrent",
 			       json_object_new_boolean(job->concurrent));
