@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -50,26 +51,53 @@ struct ab_job *ab_job_new(void)
 	return job;
 }
 
+struct ab_row *ab_job_row_new(struct ab_job *job)
+{
+	struct ab_row *rows;
+	int cap;
+
+	if (job->nrows == job->rows_cap) {
+		if (job->rows_cap > INT_MAX / 2) {
+			ab_err("more than %d runs in one job", job->rows_cap);
+			return NULL;
+		}
+		cap = job->rows_cap ? 2 * job->rows_cap : 16;
+		rows = realloc(job->rows, (size_t)cap * sizeof(*rows));
+		if (!rows) {
+			ab_err("no memory for %d runs", cap);
+			return NULL;
+		}
+		job->rows = rows;
+		job->rows_cap = cap;
+	}
+	memset(&job->rows[job->nrows], 0, sizeof(job->rows[job->nrows]));
+	return &job->rows[job->nrows];
+}
+
 int ab_job_add(struct ab_job *job, const char *list)
 {
-	char *names[AB_MAX_ROWS], avail[1024] = "", err[AB_ERRLEN];
+	char *names[AB_MAX_LIST], avail[1024] = "", err[AB_ERRLEN];
 	char *copy = strdup(list);
 	int i, n, ret = AB_EXIT_OK;
 	unsigned int j;
 
 	if (!copy)
 		return AB_EXIT_RUN;
-	n = ab_split_list(copy, names, AB_MAX_ROWS - job->nrows);
+	n = ab_split_list(copy, names, AB_MAX_LIST);
 	if (n < 0) {
-		ab_err("--alloc=%s: %s (a comma-separated list of strategy names: `allocbench list`)",
-		       list, n == -E2BIG ? "too many names" : "empty name");
+		ab_err("--alloc=%s: %s (a comma-separated list of at most %d strategy names: `allocbench list`)",
+		       list, n == -E2BIG ? "too many names" : "empty name",
+		       AB_MAX_LIST);
 		free(copy);
 		return AB_EXIT_USAGE;
 	}
 	for (i = 0; i < n && !ret; i++) {
-		struct ab_row *r = &job->rows[job->nrows];
+		struct ab_row *r = ab_job_row_new(job);
 
-		memset(r, 0, sizeof(*r));
+		if (!r) {
+			ret = AB_EXIT_RUN;
+			break;
+		}
 		r->si = ab_strategy_find(&job->ses.bi, names[i]);
 		if (!r->si) {
 			for (j = 0; j < job->ses.bi.info.nr_strategies; j++)
@@ -134,7 +162,7 @@ int ab_job_place(struct ab_job *job, const char *cpu_arg)
 		ab_isolate_clean_stale();
 	if (cpu_arg) {
 		job->ncpus = ab_parse_cpus("cpu", cpu_arg, job->cpus,
-					   AB_MAX_ROWS, err, sizeof(err));
+					   AB_MAX_LIST, err, sizeof(err));
 		if (job->ncpus < 0) {
 			ab_err("%s", err);
 			return AB_EXIT_USAGE;
@@ -208,6 +236,9 @@ void ab_job_free(struct ab_job *job)
 	for (p = 0; p < 2; p++)
 		free(job->own_baseline.ns[p]);
 	free(job->own_baseline.smp);
+	free(job->rows);
+	job->rows = NULL;
+	job->nrows = job->rows_cap = 0;
 	ab_session_close(&job->ses);
 	ab_isolate_end();
 }

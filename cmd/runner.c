@@ -12,6 +12,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
@@ -239,25 +240,53 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 	return ret;
 }
 
-/* One line on stderr: which run of how many, when it is a terminal. */
+/* @ns as "42 s", "3 min", "2.5 h": how long, to a useful precision. */
+static void format_duration(double ns, char *buf, size_t len)
+{
+	double s = ns / 1e9;
+
+	if (s < 100)
+		snprintf(buf, len, "%.0f s", s);
+	else if (s < 100 * 60)
+		snprintf(buf, len, "%.0f min", s / 60);
+	else
+		snprintf(buf, len, "%.1f h", s / 3600);
+}
+
+/*
+ * One line on stderr, when it is a terminal: which run of how many and,
+ * once a run has ended, the time left at the pace so far (the runs done
+ * took that long each on average; rows are bounded by memory and time,
+ * not by a count, so a long job says how long).
+ */
 static void progress(const struct ab_job *job, int i, int next)
 {
 	static double first;
+	char left[32];
+	double t;
 
 	if (!job->progress)
 		return;
 	/* only for jobs that take more than a second */
+	t = now_ns();
 	if (!first)
-		first = now_ns();
-	if (now_ns() - first < 1e9)
+		first = t;
+	if (t - first < 1e9)
 		return;
-	ab_progress("[%d/%d] %.40s", next, job->nrows, job->rows[i].label);
+	if (!i) {
+		ab_progress("[%d/%d] %.40s", next, job->nrows,
+			    job->rows[i].label);
+		return;
+	}
+	format_duration((t - first) / i * (job->nrows - i), left, sizeof(left));
+	ab_progress("[%d/%d] %.40s, about %s left", next, job->nrows,
+		    job->rows[i].label, left);
 }
 
 /* --concurrent: each strategy becomes one row per CPU, run together. */
 static int expand_concurrent(struct ab_job *job)
 {
-	struct ab_row *orig;
+	struct ab_row *rows;
 	int i, c, n = job->nrows;
 
 	/* all CPUs hold their batches at once: check the budget for all */
@@ -275,21 +304,20 @@ static int expand_concurrent(struct ab_job *job)
 			return AB_EXIT_USAGE;
 		}
 	}
-	if (n * job->ncpus > AB_MAX_ROWS) {
-		ab_err("--concurrent: %d strategies on %d CPUs are more than %d runs",
-		       n, job->ncpus, AB_MAX_ROWS);
-		return AB_EXIT_USAGE;
-	}
-	orig = malloc((size_t)n * sizeof(*orig));
-	if (!orig)
+	/* no fixed bound: as many rows as the memory for them */
+	rows = (size_t)n * (size_t)job->ncpus > INT_MAX
+		       ? NULL
+		       : calloc((size_t)n * (size_t)job->ncpus, sizeof(*rows));
+	if (!rows) {
+		ab_err("--concurrent: no memory for %d strategies on %d CPUs",
+		       n, job->ncpus);
 		return AB_EXIT_RUN;
-	memcpy(orig, job->rows, (size_t)n * sizeof(*orig));
-	job->nrows = 0;
+	}
 	for (i = 0; i < n; i++)
 		for (c = 0; c < job->ncpus; c++) {
-			struct ab_row *r = &job->rows[job->nrows++];
+			struct ab_row *r = &rows[i * job->ncpus + c];
 
-			*r = orig[i];
+			*r = job->rows[i];
 			/*
 			 * A row that already ran (a "none" of the list, the
 			 * baseline) keeps its samples in its first copy
@@ -304,15 +332,18 @@ static int expand_concurrent(struct ab_job *job)
 			r->cpu = job->cpus[c];
 			r->group = i;
 			snprintf(r->label, sizeof(r->label), "%s@cpu%d",
-				 orig[i].si->name, job->cpus[c]);
+				 job->rows[i].si->name, job->cpus[c]);
 		}
-	/* the baseline moved with the rows: to its first copy */
+	/* the baseline moves with the rows: to its first copy */
 	for (i = 0; i < n; i++)
 		if (job->baseline == &job->rows[i]) {
-			job->baseline = &job->rows[i * job->ncpus];
+			job->baseline = &rows[i * job->ncpus];
 			break;
 		}
-	free(orig);
+	free(job->rows);
+	job->rows = rows;
+	job->nrows = n * job->ncpus;
+	job->rows_cap = job->nrows;
 	return AB_EXIT_OK;
 }
 
@@ -340,18 +371,24 @@ static void *member_run(void *arg)
  */
 static int run_group(struct ab_job *job, int from, int to)
 {
-	struct member m[AB_MAX_ROWS];
-	pthread_t t[AB_MAX_ROWS];
+	/* a group is one strategy on each CPU of --cpu: at most AB_MAX_LIST */
+	struct member m[AB_MAX_LIST];
+	pthread_t t[AB_MAX_LIST];
 	pthread_barrier_t start;
-	int i, left, passed_on = 0, done[AB_MAX_ROWS] = { 0 };
+	int k, n = to - from, left, passed_on = 0, done[AB_MAX_LIST] = { 0 };
 	int ret = AB_EXIT_OK;
 
-	pthread_barrier_init(&start, NULL, (unsigned int)(to - from));
-	for (i = from; i < to; i++) {
-		m[i] = (struct member){ job, &job->rows[i], &start, 0 };
-		if (pthread_create(&t[i], NULL, member_run, &m[i])) {
+	if (n > AB_MAX_LIST) {
+		ab_err("%d runs at once: more than the %d CPUs a --cpu list holds",
+		       n, AB_MAX_LIST);
+		return AB_EXIT_RUN;
+	}
+	pthread_barrier_init(&start, NULL, (unsigned int)n);
+	for (k = 0; k < n; k++) {
+		m[k] = (struct member){ job, &job->rows[from + k], &start, 0 };
+		if (pthread_create(&t[k], NULL, member_run, &m[k])) {
 			ab_err("cannot start a thread for %s",
-			       job->rows[i].label);
+			       job->rows[from + k].label);
 			exit(AB_EXIT_RUN);
 		}
 	}
@@ -360,19 +397,19 @@ static int run_group(struct ab_job *job, int from, int to)
 	 * ioctls: pass the signal on to each, so the module sees it pending
 	 * there and ends those runs between trials too.
 	 */
-	for (left = to - from; left;) {
-		for (i = from; i < to; i++) {
-			if (done[i] || pthread_tryjoin_np(t[i], NULL))
+	for (left = n; left;) {
+		for (k = 0; k < n; k++) {
+			if (done[k] || pthread_tryjoin_np(t[k], NULL))
 				continue;
-			done[i] = 1;
+			done[k] = 1;
 			left--;
-			if (m[i].ret && !ret)
-				ret = m[i].ret;
+			if (m[k].ret && !ret)
+				ret = m[k].ret;
 		}
 		if (interrupted && !passed_on) {
-			for (i = from; i < to; i++)
-				if (!done[i])
-					pthread_kill(t[i], interrupted);
+			for (k = 0; k < n; k++)
+				if (!done[k])
+					pthread_kill(t[k], interrupted);
 			passed_on = 1;
 		}
 		if (left)

@@ -17,7 +17,16 @@
 #include "runopts.h"
 #include "session.h"
 
-#define AB_MAX_ROWS 64
+/*
+ * AB_MAX_LIST - the most names one --alloc list and the most CPUs one
+ * --cpu list may hold (so also the rows of one --concurrent group, and
+ * the kernel notes of a job: one per strategy). Rows have no fixed bound:
+ * ab_job_row_new() grows them, and a job is bounded by the memory its
+ * samples need (checked before anything runs) and shown its time left.
+ */
+#define AB_MAX_LIST 64
+/* the name report.c and report_json.c give the room for kernel notes */
+#define AB_MAX_ROWS AB_MAX_LIST
 /* log2 buckets of the per-op histograms: < 1 ns up to 2^38 ns and above */
 #define AB_HIST_BUCKETS 40
 /* room for one note of ab_job_kernel_notes() */
@@ -93,8 +102,9 @@ struct ab_row {
  * @ses:       the backend and what it offers, the job's CPU (the first of
  *             @cpus), the environment and the counters
  * @o:         the run options shared by all rows
- * @rows:      the strategies, in the order given
+ * @rows:      the strategies, in the order given (ab_job_row_new())
  * @nrows:     how many
+ * @rows_cap:  room allocated at @rows
  * @refused:   ab_job_run() refused the job before any run (its reason was
  *             printed; there is nothing to report)
  * @raw:       --raw: no overhead subtraction
@@ -119,14 +129,15 @@ struct ab_job {
 	const char *title;
 	struct ab_session ses;
 	struct ab_run_opts o;
-	struct ab_row rows[AB_MAX_ROWS];
+	struct ab_row *rows;
 	int nrows;
+	int rows_cap;
 	int refused;
 	int raw, histogram, csv, fifo, fifo_policy;
 	struct ab_row *baseline;
 	struct ab_row own_baseline;
 	const char *events;
-	int cpus[AB_MAX_ROWS];
+	int cpus[AB_MAX_LIST];
 	int ncpus;
 	int concurrent;
 	const char *node_arg;
@@ -140,6 +151,15 @@ struct ab_job {
  * ab_run_opts_init() sets them, no --free-cpu. NULL without memory.
  */
 struct ab_job *ab_job_new(void);
+
+/*
+ * ab_job_row_new - room for one more row at job->rows[job->nrows], zeroed;
+ * the caller fills it and counts it (job->nrows++). Rows may move: no
+ * pointer into job->rows may be held across this call (the baseline is
+ * found by ab_job_run(), after every row is added). NULL without memory
+ * (after an error line) or past INT_MAX rows.
+ */
+struct ab_row *ab_job_row_new(struct ab_job *job);
 
 /*
  * ab_run_parse - parse `run`'s options (shared by `compare`) for @job; up

@@ -122,20 +122,18 @@ static void print_sweep(const struct ab_job *job, const struct sweep *sw,
 static int add_row(struct ab_job *job, const struct ab_strategy_info *si,
 		   uint64_t size, int cpu, int mem, int *skipped)
 {
-	struct ab_row *r = &job->rows[job->nrows];
+	struct ab_row *r;
 	char err[AB_ERRLEN], sz[32];
 
-	if (job->nrows == AB_MAX_ROWS) {
-		ab_err("sweep: more than %d runs; fewer sizes, strategies or nodes",
-		       AB_MAX_ROWS);
-		return AB_EXIT_USAGE;
-	}
 	if ((si->params & (AB_PARAM_SIZE | AB_PARAM_ORDER)) &&
 	    size > ab_strategy_max_bytes(si, job->ses.bi.info.page_size)) {
 		*skipped = 1;
 		return AB_EXIT_OK;
 	}
-	memset(r, 0, sizeof(*r));
+	/* no bound on the count: the samples' memory is checked before */
+	r = ab_job_row_new(job);
+	if (!r)
+		return AB_EXIT_RUN;
 	job->o.size = size;
 	job->o.size_set = 1;
 	snprintf(job->o.size_arg, sizeof(job->o.size_arg), "%llu",
@@ -197,11 +195,11 @@ int cmd_sweep(int argc, const char **argv)
 		  "Output:", NULL },
 		POPT_AUTOHELP POPT_TABLEEND
 	};
-	const struct ab_strategy_info *strats[AB_MAX_ROWS];
+	const struct ab_strategy_info *strats[AB_MAX_LIST];
 	struct ab_job *job = ab_job_new();
 	struct sweep *sw = calloc(1, sizeof(*sw));
-	char err[AB_ERRLEN] = "", *names[AB_MAX_ROWS], *list = NULL;
-	int ret, i, k, c, m, ns = 0, cpu, skipped[AB_MAX_ROWS] = { 0 };
+	char err[AB_ERRLEN] = "", *names[AB_MAX_LIST], *list = NULL;
+	int ret, i, k, c, m, ns = 0, cpu, skipped[AB_MAX_LIST] = { 0 };
 
 	if (!job || !sw)
 		return AB_EXIT_RUN;
@@ -246,7 +244,7 @@ int cmd_sweep(int argc, const char **argv)
 				      &job->ses.bi);
 	if (!ret) {
 		list = strdup(a.alloc ? a.alloc : job->ses.be->default_sweep);
-		ns = list ? ab_split_list(list, names, AB_MAX_ROWS) : -1;
+		ns = list ? ab_split_list(list, names, AB_MAX_LIST) : -1;
 		for (k = 0; k < ns && !ret; k++) {
 			strats[k] = ab_strategy_find(&job->ses.bi, names[k]);
 			if (!strats[k]) {

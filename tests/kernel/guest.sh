@@ -322,6 +322,18 @@ expect 3 "permission denied: the device is mode 0600, run allocbench as root" \
 
 # SIGSTOP and SIGCONT (job control, a debugger) pause a run, not end it.
 allocbench run --alloc=kmalloc --trials=30000 >/tmp/stop.out 2>&1 &
+	# issue 13, item 17: 5 strategies x 12 sizes x 2 CPU nodes x 2 memory
+	# nodes is 240 runs, once refused "more than 64 runs": every cell runs
+	allocbench sweep --alloc=kmalloc_node,kmem_cache_node,alloc_pages_node,vmalloc_node,kvmalloc_node \
+		--sizes=8-16K:x2 --trials=3 --warmup=0 --batch=4 --csv >/tmp/sw240.csv 2>&1
+	st=$?
+	want=$((5 * 12 * nodes * nodes))
+	cells=$(awk -F, 'NR > 1 && $1 ~ /_node$/' /tmp/sw240.csv | wc -l)
+	if [ "$st" = 0 ] && [ "$cells" = "$want" ]; then
+		ok "sweep: $want runs (5 strategies x 12 sizes x $nodes x $nodes nodes), no count limit"
+	else
+		notok "sweep: $want runs (exit $st, $cells cells: $(head -c 300 /tmp/sw240.csv))"
+	fi
 pid=$!
 sleep 1
 kill -STOP $pid 2>/dev/null

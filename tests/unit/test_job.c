@@ -42,7 +42,7 @@ static void drop(struct ab_job *job)
 static void test_add(void **state)
 {
 	struct ab_job *job = user_job();
-	char many[64 * 8] = "";
+	char many[(AB_MAX_LIST + 1) * 8] = "";
 	int i;
 
 	assert_int_equal(ab_job_add(job, "none,malloc"), AB_EXIT_OK);
@@ -55,10 +55,71 @@ static void test_add(void **state)
 	/* unknown and empty names add nothing */
 	assert_int_equal(ab_job_add(job, "nosuch"), AB_EXIT_USAGE);
 	assert_int_equal(ab_job_add(job, "malloc,,calloc"), AB_EXIT_USAGE);
-	for (i = 0; i < 64; i++)
+	/* one list holds at most AB_MAX_LIST names */
+	for (i = 0; i <= AB_MAX_LIST; i++)
 		strcat(many, i ? ",malloc" : "malloc");
 	assert_int_equal(ab_job_add(job, many), AB_EXIT_USAGE);
 	assert_int_equal(job->nrows, 2);
+	drop(job);
+}
+
+/*
+ * Rows have no fixed count (issue 13, item 17: a sweep of 240 runs was
+ * refused "more than 64 runs"): lists add up past AB_MAX_LIST rows, each
+ * row intact after the array grew.
+ */
+static void test_add_many_rows(void **state)
+{
+	struct ab_job *job = user_job();
+	char list[AB_MAX_LIST * 8] = "";
+	int i, lists = 4;
+
+	for (i = 0; i < AB_MAX_LIST; i++)
+		strcat(list, i ? ",malloc" : "malloc");
+	for (i = 0; i < lists; i++)
+		assert_int_equal(ab_job_add(job, list), AB_EXIT_OK);
+	assert_int_equal(job->nrows, lists * AB_MAX_LIST);
+	assert_true(job->rows_cap >= job->nrows);
+	for (i = 0; i < job->nrows; i++) {
+		assert_string_equal(job->rows[i].label, "malloc");
+		assert_int_equal(job->rows[i].group, i);
+		assert_int_equal(job->rows[i].run.batch, job->o.batch);
+	}
+	drop(job);
+}
+
+/*
+ * --concurrent past 64 rows: each strategy becomes one row per CPU in a
+ * new array, the baseline moved to its first copy, and every group of
+ * rows (indexed from its first row, not from 0) runs.
+ */
+static void test_concurrent_many_rows(void **state)
+{
+	struct ab_job *job;
+	char list[AB_MAX_LIST * 8] = "none";
+	int i, n = 40;
+
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+		skip();
+	job = user_job();
+	job->o.trials = 3;
+	job->o.warmup = 0;
+	job->o.batch = 2;
+	for (i = 1; i < n; i++)
+		strcat(list, ",malloc");
+	assert_int_equal(ab_job_add(job, list), AB_EXIT_OK);
+	job->concurrent = 1;
+	assert_int_equal(ab_job_place(job, "0-1"), AB_EXIT_OK);
+	assert_int_equal(ab_job_run(job), AB_EXIT_OK);
+	assert_int_equal(job->nrows, 2 * n);
+	assert_ptr_equal(job->baseline, &job->rows[0]);
+	for (i = 0; i < job->nrows; i++) {
+		assert_true(job->rows[i].ran);
+		assert_int_equal(job->rows[i].group, i / 2);
+		assert_int_equal(job->rows[i].cpu, i % 2);
+		assert_int_equal(job->rows[i].run.trials_done, 3);
+	}
+	assert_string_equal(job->rows[2 * n - 1].label, "malloc@cpu1");
 	drop(job);
 }
 
@@ -151,10 +212,12 @@ static struct ab_job *empty_job(void)
 	int i, p;
 
 	job->title = "run";
-	job->nrows = 2;
 	job->ses.cpu = 0;
 	for (i = 0; i < 2; i++) {
-		struct ab_row *r = &job->rows[i];
+		struct ab_row *r = ab_job_row_new(job);
+
+		assert_non_null(r);
+		job->nrows++;
 
 		r->si = i ? &pages_si : &per_trial_si;
 		snprintf(r->label, sizeof(r->label), "%s", r->si->name);
@@ -243,6 +306,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_add),
 		cmocka_unit_test(test_add_align),
+		cmocka_unit_test(test_add_many_rows),
+		cmocka_unit_test(test_concurrent_many_rows),
 		cmocka_unit_test(test_run_baseline),
 		cmocka_unit_test(test_report_edges),
 		cmocka_unit_test(test_report_json),
