@@ -59,7 +59,14 @@ struct ab_ctx {
 	const struct ustrat *s;
 };
 
-#define AB_CYCLES() ab_user_cycles()
+static inline void *ab_operand(void *p)
+{
+	__asm__ __volatile__("" : "+r"(p));
+	return p;
+}
+
+#define AB_CYCLES()   ab_user_cycles()
+#define AB_OPERAND(p) ab_operand(p)
 #define AB_WRITE(ctx, obj)                              \
 	do {                                            \
 		if ((ctx)->write)                       \

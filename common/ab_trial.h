@@ -8,7 +8,12 @@
  *
  * The includer defines, before including this file:
  *
- *   AB_CYCLES()        read the cycle counter (get_cycles(), rdtsc)
+ *   AB_CYCLES()        read the cycle counter, ordered: it waits for
+ *                      every instruction before it, loads included
+ *                      (rdtsc_ordered(), lfence + rdtsc)
+ *   AB_OPERAND(p)      @p, through an empty volatile asm that takes it
+ *                      in a register: @p is loaded before the next
+ *                      AB_CYCLES()
  *   AB_WRITE(ctx, obj) touch the object just allocated when the run asks
  *                      for it (AB_RUN_WRITE), else nothing
  *   struct ab_ctx      its run state, with at least these members:
@@ -57,21 +62,28 @@ static __always_inline u32 ab_alloc_batch(struct ab_ctx *ctx, u64 *cycles,
 	return i;
 }
 
-/* Single timing: one clock pair around each allocation (and its write). */
+/*
+ * Single timing: one clock pair around each allocation (and its write).
+ * The object is stored into ctx->objs after the end stamp, so the timed
+ * interval holds the call and nothing of the harness.
+ */
 static __always_inline u32 ab_alloc_single(struct ab_ctx *ctx,
 					   ab_alloc_fn alloc_one)
 {
 	void **objs = ctx->objs;
 	u32 i, nr = ctx->nr;
-	u64 start;
+	u64 start, end;
+	void *obj;
 
 	for (i = 0; i < nr; i++) {
 		start = AB_CYCLES();
-		objs[i] = alloc_one(ctx);
-		if (likely(objs[i]))
-			AB_WRITE(ctx, objs[i]);
-		ctx->smp[i].alloc_cycles = AB_CYCLES() - start;
-		if (unlikely(!objs[i]))
+		obj = alloc_one(ctx);
+		if (likely(obj))
+			AB_WRITE(ctx, obj);
+		end = AB_CYCLES();
+		objs[i] = obj;
+		ctx->smp[i].alloc_cycles = end - start;
+		if (unlikely(!obj))
 			break;
 	}
 	return i;
@@ -104,7 +116,7 @@ static __always_inline u32 ab_pair_single(struct ab_ctx *ctx,
 					  ab_free_fn free_one)
 {
 	u32 i, nr = ctx->nr;
-	u64 start, mid;
+	u64 start, mid, end;
 	void *obj;
 
 	for (i = 0; i < nr; i++) {
@@ -113,11 +125,14 @@ static __always_inline u32 ab_pair_single(struct ab_ctx *ctx,
 		if (likely(obj))
 			AB_WRITE(ctx, obj);
 		mid = AB_CYCLES();
-		ctx->smp[i].alloc_cycles = mid - start;
-		if (unlikely(!obj))
+		if (unlikely(!obj)) {
+			ctx->smp[i].alloc_cycles = mid - start;
 			break;
+		}
 		free_one(ctx, obj);
-		ctx->smp[i].free_cycles = AB_CYCLES() - mid;
+		end = AB_CYCLES();
+		ctx->smp[i].alloc_cycles = mid - start;
+		ctx->smp[i].free_cycles = end - mid;
 	}
 	return i;
 }
@@ -143,22 +158,29 @@ static __always_inline u32 ab_alloc_loop(struct ab_ctx *ctx, u64 *cycles,
 
 /*
  * ab_free_loop - the free phase: ctx->objs[ctx->free_order[i]] for i in
- * [0, @n); one clock pair in all, or one per free.
+ * [0, @n); one clock pair in all, or one per free. In single timing the
+ * free order and the object pointer are loaded before the start stamp
+ * (AB_OPERAND, then an ordered clock read), so a cache or TLB miss on the
+ * harness's own arrays is not charged to the allocator (issue 13, item 18:
+ * worst with shuffled frees of large batches).
  */
 static __always_inline void ab_free_loop(struct ab_ctx *ctx, u32 n,
 					 u64 *cycles, ab_free_fn free_one)
 {
 	void **objs = ctx->objs;
 	u32 *perm = ctx->free_order;
-	u64 start;
+	u64 start, end;
+	void *obj;
 	u32 i, j;
 
 	if (ctx->single) {
 		for (i = 0; i < n; i++) {
 			j = perm[i];
+			obj = AB_OPERAND(objs[j]);
 			start = AB_CYCLES();
-			free_one(ctx, objs[j]);
-			ctx->smp[j].free_cycles = AB_CYCLES() - start;
+			free_one(ctx, obj);
+			end = AB_CYCLES();
+			ctx->smp[j].free_cycles = end - start;
 		}
 		return;
 	}
@@ -172,9 +194,10 @@ static __always_inline void ab_free_loop(struct ab_ctx *ctx, u32 n,
  * struct ab_trial_ops - one side's driver of ab_run_trials()
  * @alloc: runs the timed alloc phase (ab_alloc_loop() or the strategy's
  *         own) in the run's context; returns the objects allocated
- * @check: optional; between the phases of a measured trial (not with
- *         AB_FREE_PAIR or AB_RUN_NO_NODE_CHECK): counts the node hits of
- *         ctx->objs[0..n) into ab_run.node_hits and node_checked
+ * @check: optional; between the phases of an untimed check trial (not
+ *         with AB_FREE_PAIR or AB_RUN_NO_NODE_CHECK; see AB_CHECK_EVERY):
+ *         counts the node hits of ctx->objs[0..n) into ab_run.node_hits
+ *         and node_checked
  * @free:  runs the timed free phase of @n objects in ctx->free_order
  * @put:   stores @count samples of a measured trial at element @index of
  *         the run's samples; 0 or -errno (then the run ends)
@@ -230,11 +253,24 @@ static inline u32 ab_trial_samples(struct ab_ctx *ctx, u32 n, u64 alloc_cycles,
 }
 
 /*
- * ab_run_trials - warm-up then measured trials of @r: each the alloc
- * phase, the node check (measured trials), the free order and the free
- * phase (not with AB_FREE_PAIR, whose alloc phase frees), then the
- * counts and samples of a measured trial. A failed allocation ends its
- * trial, and what the trial holds is freed before anything else happens.
+ * AB_CHECK_EVERY - measured trials between two node-check trials. Node
+ * checks read struct pages and page tables that the free phase then reads
+ * too, so a checked trial's free would look cheaper: the check runs in
+ * untimed trials of the same shape instead, the first right after the
+ * warm-up and then one after every AB_CHECK_EVERY measured trials (so
+ * ceil(trials / 16) of them, about 6% more trials), whose samples are not
+ * recorded.
+ */
+#define AB_CHECK_EVERY 16
+
+/*
+ * ab_run_trials - warm-up trials, then measured trials with an untimed
+ * node-check trial before each AB_CHECK_EVERY of them (when @ops->check
+ * is set; not with AB_FREE_PAIR or AB_RUN_NO_NODE_CHECK). Each trial: the
+ * alloc phase, the node check (check trials), the free order and the free
+ * phase (not with AB_FREE_PAIR, whose alloc phase frees), then the counts
+ * and samples of a measured trial. A failed allocation ends its trial, and
+ * what the trial holds is freed before anything else happens.
  *
  * A stop (@ops->next) is seen between trials, after the trial it came in
  * has been recorded: that trial ran to its end, every object freed, so
@@ -245,21 +281,24 @@ static inline u32 ab_trial_samples(struct ab_ctx *ctx, u32 n, u64 alloc_cycles,
 static inline int ab_run_trials(const struct ab_trial_ops *ops,
 				struct ab_ctx *ctx, struct ab_run *r)
 {
-	u32 t, n, count, total = r->warmup + r->trials;
+	bool checks = ops->check && !ctx->pair &&
+		      !(r->flags & AB_RUN_NO_NODE_CHECK);
+	u32 t, n, count, m = 0, since_check = AB_CHECK_EVERY;
 	const struct ab_sample *smp;
 	struct ab_sample one;
+	bool measured, check;
 	u64 ac, fc;
-	bool measured;
 	int err;
 
-	for (t = 0; t < total; t++) {
-		measured = t >= r->warmup;
+	for (t = 0; m < r->trials; t++) {
+		check = checks && t >= r->warmup && since_check == AB_CHECK_EVERY;
+		measured = t >= r->warmup && !check;
+		since_check = check ? 0 : since_check + measured;
 		ac = 0;
 		fc = 0;
 		n = ops->alloc(ctx, &ac);
 		if (!ctx->pair) {
-			if (measured && ops->check &&
-			    !(r->flags & AB_RUN_NO_NODE_CHECK))
+			if (check)
 				ops->check(ctx, r, n);
 			ab_free_order(ctx->free_order, n, r->free_pattern,
 				      r->seed, t);
@@ -270,10 +309,10 @@ static inline int ab_run_trials(const struct ab_trial_ops *ops,
 			r->failed += n < ctx->nr;
 			r->trials_done++;
 			count = ab_trial_samples(ctx, n, ac, fc, &one, &smp);
-			err = ops->put(ctx, r, (u64)(t - r->warmup) * count,
-				       smp, count);
+			err = ops->put(ctx, r, (u64)m * count, smp, count);
 			if (err)
 				return err;
+			m++;
 		}
 		err = ops->next(ctx);
 		if (err)

@@ -91,8 +91,26 @@ struct ab_ctx {
 	const struct ab_run *run;
 };
 
-/* The timed loops (common/ab_trial.h): the clock, and AB_RUN_WRITE. */
-#define AB_CYCLES() ((u64)get_cycles())
+/*
+ * The timed loops (common/ab_trial.h): the clock, operand loads, and
+ * AB_RUN_WRITE. get_cycles() is a plain rdtsc, which the CPU may execute
+ * before earlier loads complete; rdtsc_ordered() (lfence or rdtscp,
+ * arch/x86/include/asm/msr.h) waits for them, so a stamp does not move
+ * across the harness's loads.
+ */
+#ifdef CONFIG_X86
+#define AB_CYCLES() ((u64)rdtsc_ordered())
+#else
+/* mb(): the loads before the read complete first, as rdtsc_ordered() */
+#define AB_CYCLES() ({ mb(); (u64)get_cycles(); })
+#endif
+static __always_inline void *ab_operand(void *p)
+{
+	asm volatile("" : "+r"(p));
+	return p;
+}
+
+#define AB_OPERAND(p) ab_operand(p)
 
 static __always_inline void ab_write(struct ab_ctx *ctx, void *obj)
 {

@@ -33,6 +33,17 @@ size_t ab_phase_samples(uint32_t timing, uint32_t free_pattern,
 	return n;
 }
 
+/*
+ * The per-op values of @phase: a sample counts when it timed at least one
+ * object and no failed call. A failed allocation is no operation, and its
+ * cost (often a reclaim attempt, far from a success's) is not one: in both
+ * timings the alloc sample holding it is left out (single timing: the
+ * failed call's own slot, which has nr_objs 0; batch timing and per-trial
+ * strategies: the whole alloc phase of that trial, since one clock pair
+ * timed the failure with the successes), in both backends. The free
+ * phase that follows a failure frees only objects that were allocated and
+ * counts. How many failed is reported apart (ab_run.failed).
+ */
 static size_t per_op(const struct ab_sample *smp, size_t n, enum ab_phase phase,
 		     const struct ab_net *net, double *out)
 {
@@ -43,6 +54,8 @@ static size_t per_op(const struct ab_sample *smp, size_t n, enum ab_phase phase,
 			(double)(phase == AB_PHASE_ALLOC ? smp[i].alloc_cycles
 							 : smp[i].free_cycles);
 
+		if (phase == AB_PHASE_ALLOC && smp[i].failed)
+			continue;
 		if (smp[i].nr_objs)
 			out[k++] = (c - net->per_sample) / smp[i].nr_objs -
 				   net->per_op;

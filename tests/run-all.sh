@@ -36,6 +36,7 @@ kernel() {
 	else
 		echo "ok - kmod: allocbench.ko builds warning-free"
 	fi
+	sh tests/kernel/shape.sh "$2/kmod/allocbench.ko"
 	echo "# embedded kernel, 1 NUMA node"
 	vm "$kdir" "$initrd" 1 guest.sh
 	echo "# embedded kernel, 2 NUMA nodes"

@@ -288,6 +288,14 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	END { if (cells < 4 || bad != "") { print "bad:" bad " cells " cells; exit 1 } }' /tmp/sw.csv
 if [ $? = 0 ]; then ok "sweep: *_node strategies hit 100% of their node from every CPU node"; else notok "sweep: *_node hits ($(head -c 400 /tmp/sw.csv))"; fi
 
+# Node checks run in untimed trials of the same shape, one before every 16
+# measured ones (common/ab_trial.h): 33 trials of 10 -> 3 check trials
+allocbench run --alloc=kmalloc_node --node=0 --trials=33 --batch=10 --csv >/tmp/nc.csv 2>&1
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	{ if ($col["objects"] != 330 || $col["node_checked"] != 30 || $col["node_hits"] != 30) exit 1; rows++ }
+	END { exit rows != 1 }' /tmp/nc.csv
+if [ $? = 0 ]; then ok "node check: 33 measured trials of 10 objects, 3 untimed check trials (30 objects checked, all on node 0)"; else notok "node check: 3 untimed check trials for 33 trials ($(head -c 400 /tmp/nc.csv))"; fi
+
 # Invariants from the CSV: median within [min, max], the CI around the
 # median, net <= raw, samples counted.
 allocbench run --alloc=none,kmalloc,get_free_pages,vmalloc_node --trials=200 --csv >/tmp/r.csv 2>&1

@@ -20,34 +20,74 @@ static const struct ab_sample smp[] = {
 	{ .alloc_cycles = 1000, .free_cycles = 500, .nr_objs = 10 },
 	/* failed at once: no objects, skipped */
 	{ .alloc_cycles = 7, .free_cycles = 0, .nr_objs = 0, .failed = 1 },
+	/*
+	 * 3 objects, then a failed call timed with them: the alloc phase is
+	 * left out; its free phase (30 per op) counts
+	 */
+	{ .alloc_cycles = 9000, .free_cycles = 90, .nr_objs = 3, .failed = 1 },
 	/* 600 for 3: 200 per op; free 30 */
-	{ .alloc_cycles = 600, .free_cycles = 90, .nr_objs = 3, .failed = 1 },
+	{ .alloc_cycles = 600, .free_cycles = 90, .nr_objs = 3 },
 };
 
 static void test_per_op(void **state)
 {
-	double v[3];
+	double v[4];
 
-	assert_int_equal(ab_per_op_cycles(smp, 3, AB_PHASE_ALLOC, 0, v), 2);
+	assert_int_equal(ab_per_op_cycles(smp, 4, AB_PHASE_ALLOC, 0, v), 2);
 	assert_float_equal(v[0], 100, 0);
 	assert_float_equal(v[1], 200, 0);
-	assert_int_equal(ab_per_op_cycles(smp, 3, AB_PHASE_FREE, 5, v), 2);
+	assert_int_equal(ab_per_op_cycles(smp, 4, AB_PHASE_FREE, 5, v), 3);
 	assert_float_equal(v[0], 45, 0);
 	assert_float_equal(v[1], 25, 0);
+	assert_float_equal(v[2], 25, 0);
+}
+
+/*
+ * Issue 13, item 8: one trial of 3 allocations, 2 succeeding (100 and 120
+ * cycles) and the third failing after 5000 cycles, timed both ways. Single
+ * timing dropped the failed call; batch timing divided all 5220 cycles by
+ * the 2 objects (2610 per op). The rule for both: an alloc sample holding
+ * a failed call is left out, so no figure includes the failed call.
+ */
+static void test_failed_call_same_rule_both_timings(void **state)
+{
+	const struct ab_sample single[] = {
+		{ .alloc_cycles = 100, .free_cycles = 40, .nr_objs = 1 },
+		{ .alloc_cycles = 120, .free_cycles = 40, .nr_objs = 1 },
+		{ .alloc_cycles = 5000, .nr_objs = 0, .failed = 1 },
+	};
+	const struct ab_sample batch[] = {
+		{ .alloc_cycles = 5220,
+		  .free_cycles = 80,
+		  .nr_objs = 2,
+		  .failed = 1 },
+	};
+	double v[3];
+	size_t k, i;
+
+	k = ab_per_op_cycles(single, 3, AB_PHASE_ALLOC, 0, v);
+	assert_int_equal(k, 2);
+	for (i = 0; i < k; i++)
+		assert_true(v[i] < 5000);
+	assert_int_equal(ab_per_op_cycles(batch, 1, AB_PHASE_ALLOC, 0, v), 0);
+	/* the frees of the objects that were allocated count in both */
+	assert_int_equal(ab_per_op_cycles(single, 3, AB_PHASE_FREE, 0, v), 2);
+	assert_int_equal(ab_per_op_cycles(batch, 1, AB_PHASE_FREE, 0, v), 1);
+	assert_float_equal(v[0], 40, 0);
 }
 
 static void test_summary_ns_and_net_below_raw(void **state)
 {
 	struct ab_phase_stats raw, net;
-	double buf[3];
+	double buf[4];
 
 	/* 2 GHz = 2000000 kHz: 100 cycles = 50 ns */
-	ab_phase_summary(smp, 3, AB_PHASE_ALLOC, 0, 2000000, buf, &raw);
+	ab_phase_summary(smp, 4, AB_PHASE_ALLOC, 0, 2000000, buf, &raw);
 	assert_int_equal(raw.ns.n, 2);
 	assert_float_equal(raw.ns.min, 50, 1e-9);
 	assert_float_equal(raw.ns.max, 100, 1e-9);
 	assert_float_equal(raw.cycles.median, 150, 0);
-	ab_phase_summary(smp, 3, AB_PHASE_ALLOC, 20, 2000000, buf, &net);
+	ab_phase_summary(smp, 4, AB_PHASE_ALLOC, 20, 2000000, buf, &net);
 	assert_true(net.ns.min <= raw.ns.min &&
 		    net.ns.median <= raw.ns.median && net.ns.max <= raw.ns.max);
 	assert_float_equal(raw.ns.median - net.ns.median, 10, 1e-9);
@@ -56,9 +96,9 @@ static void test_summary_ns_and_net_below_raw(void **state)
 static void test_unknown_rate(void **state)
 {
 	struct ab_phase_stats st;
-	double buf[3];
+	double buf[4];
 
-	ab_phase_summary(smp, 3, AB_PHASE_ALLOC, 0, 0, buf, &st);
+	ab_phase_summary(smp, 4, AB_PHASE_ALLOC, 0, 0, buf, &st);
 	assert_float_equal(st.cycles.median, 150, 0);
 	assert_true(isnan(st.ns.median));
 }
@@ -136,6 +176,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_per_op),
+		cmocka_unit_test(test_failed_call_same_rule_both_timings),
 		cmocka_unit_test(test_summary_ns_and_net_below_raw),
 		cmocka_unit_test(test_unknown_rate),
 		cmocka_unit_test(test_net_rule),

@@ -207,8 +207,8 @@ enum ab_gfp {
  */
 #define AB_RUN_WRITE (1U << 1)
 /*
- * Skip the node check between the phases (node_checked stays 0): for runs
- * whose event counters must see only the timed loops and the harness.
+ * Skip the node check trials (node_checked stays 0): for runs whose event
+ * counters must see only the timed loops and the harness.
  */
 #define AB_RUN_NO_NODE_CHECK (1U << 2)
 /*
@@ -288,12 +288,15 @@ enum ab_class_table_id {
  * struct ab_sample - one measurement, written to ab_run.samples_ptr
  *
  * AB_TIMING_BATCH: one sample per measured trial.
- * @alloc_cycles: get_cycles() delta around the alloc phase of the trial
+ * @alloc_cycles: cycle counter delta (x86: rdtsc_ordered()) around the
+ *                alloc phase of the trial
  *                (AB_FREE_PAIR: around the whole alloc+free loop)
- * @free_cycles:  get_cycles() delta around the free phase (0 for PAIR)
+ * @free_cycles:  the same around the free phase (0 for PAIR)
  * @nr_objs:      objects allocated in the trial (less than batch if one
  *                failed; the failing call ends the trial)
- * @failed:       1 if an allocation failed in this trial, else 0
+ * @failed:       1 if an allocation failed in this trial, else 0 (the
+ *                CLI leaves such an alloc sample out of its figures: the
+ *                failed call is timed in it)
  *
  * AB_TIMING_SINGLE: one sample per object slot, trial-major: slot i of
  * measured trial t is element t * per_trial + i (per_trial is batch, or 1
@@ -303,7 +306,8 @@ enum ab_class_table_id {
  * for an allocated object, 0 for the slot whose allocation failed
  * (@failed 1) and for the unused slots after it.
  *
- * ns = cycles * 1000000 / ab_run.tsc_khz (x86: get_cycles() reads the TSC).
+ * ns = cycles * 1000000 / ab_run.tsc_khz (x86: the TSC, read ordered: the
+ * read waits for the loads before it).
  */
 struct ab_sample {
 	__u64 alloc_cycles;
@@ -360,15 +364,20 @@ struct ab_sample {
  *                unknown (then only cycles are meaningful)
  * @objects:      objects allocated in measured trials
  * @failed:       allocations that returned NULL in measured trials
- * @node_hits:    objects (measured trials) all of whose pages are on @node
- * @node_checked: objects whose node was checked (== @objects; 0 for "none"
- *                and for AB_FREE_PAIR, whose objects are gone by then)
+ * @node_hits:    objects of the node-check trials all of whose pages are
+ *                on @target_node
+ * @node_checked: objects whose node was checked: those of the untimed
+ *                check trials (common/ab_trial.h, AB_CHECK_EVERY: one after
+ *                the warm-up, then one per 16 measured trials; the check
+ *                reads struct pages that the free phase reads too, so it
+ *                stays out of timed trials); 0 for "none" and for
+ *                AB_FREE_PAIR, whose objects are gone by then
  * @target_node:  node hits were counted against: @node, or without one the
  *                node the CPU allocates from (its own node if that has
  *                memory, else the nearest that has: the first zone of
  *                its node's fallback zonelist)
  * @cache_merged: AB_MERGED_*, for strategies with their own kmem_cache
- * @clock_cycles: median cycles of one get_cycles() pair with nothing
+ * @clock_cycles: median cycles of one ordered cycle-counter pair with nothing
  *                between, measured at the start of the run: what timing
  *                one operation costs (subtracted per op in single timing)
  * @out_reserved: written as zero
