@@ -289,18 +289,23 @@ static int expand_concurrent(struct ab_job *job)
 	struct ab_row *rows;
 	int i, c, n = job->nrows;
 
-	/* all CPUs hold their batches at once: check the budget for all */
+	/*
+	 * All CPUs hold their batches at once, and the module's budget bounds
+	 * all runs in progress: the memory each holds, counted as the module
+	 * counts it (ab_run_held_bytes()), times the CPUs.
+	 */
 	for (i = 0; i < n; i++) {
-		const struct ab_run *r = &job->rows[i].run;
-		uint64_t obj = ab_run_obj_bytes(r, job->ses.bi.info.page_size);
+		const struct ab_info *info = &job->ses.bi.info;
+		uint64_t held = ab_run_held_bytes(&job->rows[i].run, info,
+						  job->rows[i].si);
 
-		if ((job->rows[i].si->params &
-		     (AB_PARAM_SIZE | AB_PARAM_ORDER)) &&
-		    obj * r->batch > job->ses.bi.info.max_bytes / job->ncpus) {
-			ab_err("--concurrent: %s on %d CPUs holds %d x %u x %llu bytes at once, above the %llu bytes allowed (max_outstanding_mb); lower --batch or --size",
+		if (held > info->max_bytes / (uint64_t)job->ncpus) {
+			ab_err("--concurrent: %s on %d CPUs would hold %d x %llu bytes at once (each run's objects counted as %s), above the module's budget of %llu bytes (%.1f MiB, module parameter max_outstanding_mb); lower --batch or --size, or raise max_outstanding_mb",
 			       job->rows[i].si->name, job->ncpus, job->ncpus,
-			       r->batch, (unsigned long long)obj,
-			       (unsigned long long)job->ses.bi.info.max_bytes);
+			       (unsigned long long)held,
+			       ab_mem_rule(job->rows[i].si->flags),
+			       (unsigned long long)info->max_bytes,
+			       (double)info->max_bytes / (1 << 20));
 			return AB_EXIT_USAGE;
 		}
 	}

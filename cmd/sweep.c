@@ -115,6 +115,21 @@ static void print_sweep(const struct ab_job *job, const struct sweep *sw,
 }
 
 /*
+ * The largest object @si allocates with the job's GFP choice: its own
+ * largest, or less where that choice can never allocate more (a kvmalloc
+ * without a vmalloc fallback: common/ab_footprint.h).
+ */
+static uint64_t largest(const struct ab_job *job,
+			const struct ab_strategy_info *si)
+{
+	const struct ab_info *info = &job->ses.bi.info;
+
+	return ab_obj_largest(si->flags,
+			      ab_strategy_max_bytes(si, info->page_size),
+			      job->o.gfp, info->kmalloc_max_size);
+}
+
+/*
  * Adds one row; sets *@skipped for a size above the strategy's largest
  * (the cell stays empty); AB_EXIT_USAGE after the reason when it cannot
  * run.
@@ -126,7 +141,7 @@ static int add_row(struct ab_job *job, const struct ab_strategy_info *si,
 	char err[AB_ERRLEN], sz[32];
 
 	if ((si->params & (AB_PARAM_SIZE | AB_PARAM_ORDER)) &&
-	    size > ab_strategy_max_bytes(si, job->ses.bi.info.page_size)) {
+	    size > largest(job, si)) {
 		*skipped = 1;
 		return AB_EXIT_OK;
 	}
@@ -290,13 +305,11 @@ int cmd_sweep(int argc, const char **argv)
 			print_sweep(job, sw, strats, ns);
 			for (k = 0; k < ns; k++)
 				if (skipped[k])
-					printf("note: %s: sizes above its largest object (%llu bytes) are left out (-)\n",
+					printf("note: %s: sizes above its largest object with %s (%llu bytes) are left out (-)\n",
 					       strats[k]->name,
-					       (unsigned long long)
-						       ab_strategy_max_bytes(
-							       strats[k],
-							       job->ses.bi.info
-								       .page_size));
+					       ab_gfp_name(job->o.gfp),
+					       (unsigned long long)largest(
+						       job, strats[k]));
 			ab_job_print_kernel_notes(job);
 		}
 	}

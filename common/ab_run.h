@@ -14,6 +14,7 @@
 #include "ab_compat.h"
 #endif
 #include <linux/allocbench.h>
+#include "ab_footprint.h"
 
 /*
  * ab_run_samples_per_trial - elements of ab_run.samples_ptr one measured
@@ -49,6 +50,63 @@ static inline u64 ab_strategy_max_bytes(const struct ab_strategy_info *si,
 	return si->max_size ? si->max_size : (u64)page_size << si->max_order;
 }
 
+/*
+ * ab_run_alloc_bytes - bytes one allocation of @r asks for: the object's
+ * (ab_run_obj_bytes()), batch times that for AB_STRATEGY_ONE_OBJECT
+ * strategies (@si), the class its table gives for AB_PARAM_LOOKUP ones
+ * (kmalloc_class allocates that class, which in the 2002 table can be
+ * larger than kmalloc's own); 0 for the baseline. Saturates at U64_MAX.
+ */
+static inline u64 ab_run_alloc_bytes(const struct ab_run *r,
+				     const struct ab_info *info,
+				     const struct ab_strategy_info *si)
+{
+	const struct ab_class_table *t;
+	u64 size;
+	int idx;
+
+	if (!(si->params & (AB_PARAM_SIZE | AB_PARAM_ORDER)))
+		return 0;
+	size = ab_run_obj_bytes(r, info->page_size);
+	if (si->flags & AB_STRATEGY_ONE_OBJECT)
+		size = ab_mul_sat(size, r->batch);
+	if ((si->params & AB_PARAM_LOOKUP) && size <= 0xffffffffULL &&
+	    r->lookup_table < AB_TABLE_NR) {
+		t = ab_class_table(r->lookup_table);
+		idx = ab_lookup_reference(t, (u32)size);
+		if (idx >= 0)
+			size = t->sizes[idx];
+	}
+	return size;
+}
+
+/* ab_run_objs_held - allocations @r holds at once: batch, or one. */
+static inline u32 ab_run_objs_held(const struct ab_run *r,
+				   const struct ab_strategy_info *si)
+{
+	return si->flags & AB_STRATEGY_ONE_OBJECT ? 1 : r->batch;
+}
+
+/*
+ * ab_run_held_bytes - the memory @r holds at once, what the budget
+ * ab_info.max_bytes bounds: ab_run_objs_held() allocations of
+ * ab_run_alloc_bytes() each, counted as the strategy's allocator uses
+ * them (ab_obj_footprint(), common/ab_footprint.h). Saturates at U64_MAX.
+ */
+static inline u64 ab_run_held_bytes(const struct ab_run *r,
+				    const struct ab_info *info,
+				    const struct ab_strategy_info *si)
+{
+	u64 size = ab_run_alloc_bytes(r, info, si);
+
+	if (!size)
+		return 0;
+	return ab_mul_sat(ab_obj_footprint(si->flags, size, r->gfp,
+					   info->page_size,
+					   info->kmalloc_max_size),
+			  ab_run_objs_held(r, si));
+}
+
 /* Records why the check refused a request; returns @err. */
 static inline int ab_refuse(const char **why, const char *text, int err)
 {
@@ -69,14 +127,16 @@ static inline bool ab_run_atomic_ok(const struct ab_run *r, u32 params)
  * ab_run_check - every input field of @r against the ABI, strategy @si
  * (its parameters, flags and largest object) and the limits of @info
  * (max_batch, max_trials, max_bytes, nr_node_ids, page_size,
- * kernel_flags): 0, or -EINVAL for a value outside its domain, a
- * parameter the strategy does not take, an unknown flag or a nonzero
- * reserved field; -E2BIG for a count or size above its limit;
+ * kernel_flags, kmalloc_max_size): 0, or -EINVAL for a value outside its
+ * domain, a parameter the strategy does not take, an unknown flag, a
+ * nonzero reserved field or an object its GFP flags can never allocate
+ * (ab_obj_not_applicable()); -E2BIG for a count or size above its limit,
+ * the memory held at once (ab_run_held_bytes()) above max_bytes among
+ * them;
  * -EOPNOTSUPP for preemption or IRQs off around allocations on
  * PREEMPT_RT (AB_KERNEL_PREEMPT_RT), where the allocators may sleep. *@why
- * gets the rule broken. The module checks first what only the kernel
- * knows (a CPU online, a node with memory, the allocators' real
- * footprint) on top of this; the user backend what it cannot do; the CLI
+ * gets the rule broken. The module checks what only the kernel knows (a
+ * CPU online, a node with memory) on top of this; the user backend what it cannot do; the CLI
  * calls it on every request before asking.
  */
 static inline int ab_run_check(const struct ab_run *r,
@@ -85,7 +145,7 @@ static inline int ab_run_check(const struct ab_run *r,
 			       const char **why)
 {
 	u32 p = si->params;
-	u64 obj_bytes;
+	u64 obj_bytes, held;
 
 	if (r->flags & ~AB_RUN_FLAGS_ALL)
 		return ab_refuse(why, "an unknown flag", -EINVAL);
@@ -148,13 +208,16 @@ static inline int ab_run_check(const struct ab_run *r,
 		return ab_refuse(why, "an object size or order for no allocation",
 				 -EINVAL);
 	}
-	obj_bytes = p & (AB_PARAM_SIZE | AB_PARAM_ORDER) ?
-		    ab_run_obj_bytes(r, info->page_size) : 0;
-	if (obj_bytes && r->batch > info->max_bytes / obj_bytes)
-		return ab_refuse(why, "more bytes at once than the budget",
+	obj_bytes = ab_run_alloc_bytes(r, info, si);
+	if (obj_bytes && ab_obj_not_applicable(si->flags, obj_bytes, r->gfp,
+					       info->kmalloc_max_size))
+		return ab_refuse(why, "an object its GFP flags can never allocate (no vmalloc fallback without GFP_KERNEL, above the largest kmalloc)",
+				 -EINVAL);
+	held = ab_run_held_bytes(r, info, si);
+	if (held > info->max_bytes)
+		return ab_refuse(why, "more bytes at once than the budget (max_outstanding_mb), counted as its allocator uses them",
 				 -E2BIG);
-	if (r->context != AB_CTX_NORMAL &&
-	    obj_bytes * r->batch > AB_ATOMIC_MAX_BYTES)
+	if (r->context != AB_CTX_NORMAL && held > AB_ATOMIC_MAX_BYTES)
 		return ab_refuse(why, "more bytes per trial than preemption or IRQs off allow",
 				 -E2BIG);
 	if (!r->samples_ptr != !r->samples_len ||

@@ -29,6 +29,7 @@
 #include <linux/irqflags.h>
 #include <linux/workqueue.h>
 #include <linux/cpumask.h>
+#include <linux/vmalloc.h>
 #ifdef CONFIG_X86
 #include <asm/tsc.h>
 #endif
@@ -76,66 +77,85 @@ static u64 ab_max_bytes(void)
 }
 
 /*
- * Memory one allocation of @size bytes really takes, an upper estimate:
- * kmalloc rounds up to its size class or to whole pages of a power-of-two
- * order (kmalloc_size_roundup()); vmalloc takes whole pages, plus the page
- * pointer array and about 256 bytes of vm_struct and vmap_area; kvmalloc
- * whichever of the two is larger; a kmem_cache object is word-aligned.
+ * The AB_STRATEGY_MEM_* kind of @s (how common/ab_footprint.h counts its
+ * objects against the budget) and AB_STRATEGY_ONE_OBJECT, for
+ * ab_strategy_info.flags.
  */
-static u64 ab_footprint(const struct ab_strategy *s, u64 size)
+static u32 ab_mem_flags(const struct ab_strategy *s)
 {
-	u64 vm = PAGE_ALIGN(size) + (PAGE_ALIGN(size) >> PAGE_SHIFT) *
-				    sizeof(struct page *) + 256;
+	static const u32 kind[] = {
+		[AB_MEM_EXACT] = AB_STRATEGY_MEM_EXACT,
+		[AB_MEM_KMALLOC] = AB_STRATEGY_MEM_KMALLOC,
+		[AB_MEM_CACHE] = AB_STRATEGY_MEM_CACHE,
+		[AB_MEM_VMALLOC] = AB_STRATEGY_MEM_VMALLOC,
+		[AB_MEM_KVMALLOC] = AB_STRATEGY_MEM_KVMALLOC,
+	};
 
-	switch (s->mem) {
-	case AB_MEM_KMALLOC:
-		return kmalloc_size_roundup(size);
-	case AB_MEM_VMALLOC:
-		return vm;
-	case AB_MEM_KVMALLOC:
-		return size <= KMALLOC_MAX_SIZE ?
-		       max_t(u64, kmalloc_size_roundup(size), vm) : vm;
-	case AB_MEM_CACHE:
-		return ALIGN(size, sizeof(void *));
-	default:
-		return size;
-	}
-}
-
-/*
- * kmalloc_class allocates the class its table gives, which in the 2002
- * table can be larger than kmalloc's own (32 bytes for a 1-byte request).
- */
-static u64 ab_class_bytes(const struct ab_strategy *s, const struct ab_run *r,
-			  u64 size)
-{
-	const struct ab_class_table *t = ab_class_table(r->lookup_table);
-	int idx;
-
-	if (!(s->params & AB_PARAM_LOOKUP) || size > U32_MAX)
-		return size;
-	idx = ab_lookup_reference(t, (u32)size);
-	return idx < 0 ? size : t->sizes[idx];
+	return kind[s->mem] | (s->one_object ? AB_STRATEGY_ONE_OBJECT : 0);
 }
 
 /*
  * Largest bytes per object for @s: its own cap, and no larger than what
- * fits the budget once counted as ab_footprint() counts it.
+ * fits the budget once counted as common/ab_footprint.h counts it (with
+ * GFP_KERNEL, which counts a kvmalloc's vmalloc fallback too). The
+ * footprint grows with the size, so a binary search finds it.
  */
 static u64 ab_strategy_max_size(const struct ab_strategy *s)
 {
-	u64 max = ab_max_bytes(), c;
+	u32 flags = ab_mem_flags(s);
+	u64 max = ab_max_bytes(), lo = 0, hi, mid;
 
 	if (!(s->params & AB_PARAM_SIZE))
 		return 0;
-	c = min_t(u64, s->max_size, max);
-	/* vmalloc: whole pages, 1/512 of them again for the page array */
-	if (s->mem == AB_MEM_VMALLOC || s->mem == AB_MEM_KVMALLOC)
-		c = min_t(u64, c, max - max / 512 - 2 * PAGE_SIZE);
-	/* kmalloc: a size class may be up to twice the size */
-	while (c > 1 && ab_footprint(s, c) > max)
-		c = rounddown_pow_of_two(c - 1);
-	return c;
+	hi = min_t(u64, s->max_size, max);
+	while (lo < hi) {
+		mid = hi - (hi - lo) / 2;
+		if (ab_obj_footprint(flags, mid, AB_GFP_KERNEL, PAGE_SIZE,
+				     KMALLOC_MAX_SIZE) <= max)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
+/*
+ * The footprint rule of common/ab_footprint.h against the kernel it runs
+ * in: kmalloc_size_roundup() of every size up to KMALLOC_MAX_CACHE_SIZE
+ * and of each page order's edges up to KMALLOC_MAX_SIZE (SLUB and SLAB;
+ * SLOB rounds otherwise and is left unchecked). Returns 0, or the first
+ * size where they differ.
+ */
+static u64 ab_footprint_selfcheck(void)
+{
+	u64 size, fp;
+	unsigned int order;
+
+	/* the constants ab_footprint.h takes from x86_64 */
+	BUILD_BUG_ON(sizeof(struct page *) != AB_PAGE_PTR_BYTES);
+	BUILD_BUG_ON(sizeof(struct vm_struct) > AB_VMALLOC_META_BYTES / 2 ||
+		     sizeof(struct vmap_area) > AB_VMALLOC_META_BYTES / 2);
+#ifdef PMD_SIZE
+	if (ab_huge_vmap_bytes(PAGE_SIZE) != PMD_SIZE)
+		return PMD_SIZE;
+#endif
+	if (IS_ENABLED(CONFIG_SLOB))
+		return 0;
+	for (size = 1; size <= KMALLOC_MAX_CACHE_SIZE; size++)
+		if (ab_kmalloc_bytes(size, PAGE_SIZE) !=
+		    kmalloc_size_roundup(size))
+			return size;
+	for (order = 0; order <= AB_MAX_PAGE_ORDER; order++) {
+		size = (u64)PAGE_SIZE << order;
+		fp = ab_kmalloc_bytes(size + 1, PAGE_SIZE);
+		if (ab_kmalloc_bytes(size, PAGE_SIZE) !=
+		    kmalloc_size_roundup(size))
+			return size;
+		if (size + 1 <= KMALLOC_MAX_SIZE &&
+		    fp != kmalloc_size_roundup(size + 1))
+			return size + 1;
+	}
+	return 0;
 }
 
 u32 ab_tsc_khz(void)
@@ -207,7 +227,7 @@ static void ab_strategy_info(unsigned int id, struct ab_strategy_info *si)
 	memset(si, 0, sizeof(*si));
 	si->id = id;
 	si->params = s->params;
-	si->flags = s->flags;
+	si->flags = s->flags | ab_mem_flags(s);
 	si->max_size = ab_strategy_max_size(s);
 	si->max_order = s->max_order;
 	strscpy(si->name, s->name, sizeof(si->name));
@@ -223,6 +243,7 @@ static void ab_limits(struct ab_info *info)
 	info->page_size = PAGE_SIZE;
 	info->nr_node_ids = nr_node_ids;
 	info->kernel_flags = ab_kernel_flags();
+	info->kmalloc_max_size = KMALLOC_MAX_SIZE;
 }
 
 static long ab_ioctl_info(void __user *uarg)
@@ -269,8 +290,9 @@ static const gfp_t ab_gfp_masks[AB_GFP_NR] = {
  * Checks every input field of @r and fills @ctx. The rules of the ABI are
  * common/ab_run.h's ab_run_check(), which the CLI and the user backend
  * apply too; here are the kernel's own facts on top: the free CPU online,
- * the node with memory, and the bytes the run holds counted as the
- * allocators really use them (ab_footprint()). Returns those bytes, or
+ * the node with memory. Returns the bytes the run holds, counted as the
+ * allocators really use them (ab_run_held_bytes(), the rule of
+ * common/ab_footprint.h, which ab_run_check() bounds by the budget), or
  * -errno: -EINVAL, -E2BIG, or -EOPNOTSUPP for an otherwise valid run with
  * preemption or IRQs off around allocations on PREEMPT_RT, where
  * spinlocks are sleeping locks: the allocators (and kfree()) may then
@@ -300,7 +322,7 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 	const struct ab_strategy *s;
 	struct ab_strategy_info si;
 	struct ab_info info = {};
-	u64 obj_bytes, per_trial, fp, bytes;
+	u64 obj_bytes, per_trial, bytes;
 	const char *why;
 	int err;
 
@@ -309,6 +331,11 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 	s = &ab_strategies[r->strategy];
 	ab_strategy_info(r->strategy, &si);
 	ab_limits(&info);
+	/*
+	 * The ABI's rules, the budget and the objects that can never be
+	 * allocated among them, from this module's own table and limits: the
+	 * same function the CLI applies, never its word for it.
+	 */
 	err = ab_run_check(r, &info, &si, &why);
 	if (err)
 		return err;
@@ -320,22 +347,9 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 
 	obj_bytes = s->params & (AB_PARAM_SIZE | AB_PARAM_ORDER) ?
 		    ab_run_obj_bytes(r, PAGE_SIZE) : 0;
-	per_trial = s->one_object ? 1 : r->batch;
-	/*
-	 * What the run holds at once, counted as the allocator really uses
-	 * it (ab_footprint()); divisions first, so nothing can overflow
-	 * (ab_run_check() has bounded obj_bytes * batch by the budget).
-	 */
-	bytes = 0;
-	if (obj_bytes) {
-		fp = s->one_object ? ab_footprint(s, obj_bytes * r->batch) :
-				     ab_footprint(s, ab_class_bytes(s, r, obj_bytes));
-		if (per_trial > ab_max_bytes() / fp)
-			return -E2BIG;
-		bytes = fp * per_trial;
-	}
-	if (r->context != AB_CTX_NORMAL && bytes > AB_ATOMIC_MAX_BYTES)
-		return -E2BIG;
+	per_trial = ab_run_objs_held(r, &si);
+	/* what the run holds at once: ab_run_check() kept it in the budget */
+	bytes = ab_run_held_bytes(r, &info, &si);
 
 	ctx->s = s;
 	ctx->run = r;
@@ -583,8 +597,9 @@ static struct miscdevice ab_misc = {
 static int __init ab_init(void)
 {
 	u32 method, table, size;
+	u64 fp_size;
 
-	BUILD_BUG_ON(sizeof(struct ab_info) != AB_INFO_SIZE_VER1);
+	BUILD_BUG_ON(sizeof(struct ab_info) != AB_INFO_SIZE_VER2);
 	BUILD_BUG_ON(sizeof(struct ab_run) != AB_RUN_SIZE_VER0);
 	BUILD_BUG_ON(sizeof(struct ab_lookup) != AB_LOOKUP_SIZE_VER0);
 	/* the lookups must agree with the reference, or nothing is timed */
@@ -592,6 +607,13 @@ static int __init ab_init(void)
 	if (size) {
 		pr_err("lookup self-check failed: method %u, table %u, size %u\n",
 		       method, table, size == 0xffffffffu ? 0 : size);
+		return -EINVAL;
+	}
+	/* the budget counts kmalloc objects as this kernel rounds them */
+	fp_size = ab_footprint_selfcheck();
+	if (fp_size) {
+		pr_err("footprint self-check failed at %llu bytes: common/ab_footprint.h does not match this kernel (kmalloc_size_roundup(), PMD_SIZE)\n",
+		       fp_size);
 		return -EINVAL;
 	}
 	BUILD_BUG_ON(sizeof(struct ab_sample) % 8);

@@ -402,6 +402,60 @@ static uint32_t order_for(uint64_t size, uint32_t page_size)
 	return order;
 }
 
+/*
+ * An allocation @run's strategy can never make with its GFP choice
+ * (ab_obj_not_applicable()): 1 after the reason in @err, else 0.
+ */
+static int not_applicable(const struct ab_run_opts *o,
+			  const struct ab_info *info,
+			  const struct ab_strategy_info *si,
+			  const struct ab_run *run, char *err, size_t len)
+{
+	uint64_t bytes = ab_run_alloc_bytes(run, info, si);
+	char b[32], m[32];
+
+	if (!ab_obj_not_applicable(si->flags, bytes, run->gfp,
+				   info->kmalloc_max_size))
+		return 0;
+	ab_format_size(bytes, b, sizeof(b));
+	ab_format_size(info->kmalloc_max_size, m, sizeof(m));
+	/* AB_ERRLEN (256) bytes: the value, why, and what works */
+	snprintf(
+		err, len,
+		"--gfp=%s: not applicable to %s --size=%s: without GFP_KERNEL there is no vmalloc fallback (mm/util.c), and %s is above the largest kmalloc, %s (KMALLOC_MAX_SIZE); use --gfp=kernel or --size=%s or less",
+		gfp_names[run->gfp].name, si->name, b, b, m, m);
+	return 1;
+}
+
+/*
+ * The memory @run holds at once, counted as its allocator uses it
+ * (ab_run_held_bytes(), common/ab_footprint.h: the rule the module
+ * enforces), against the module's budget; 0, or -EINVAL with the
+ * budget, the request and max_outstanding_mb named in @err.
+ */
+static int check_budget(const struct ab_run_opts *o, const struct ab_info *info,
+			const struct ab_strategy_info *si,
+			const struct ab_run *run, char *err, size_t len)
+{
+	uint64_t held = ab_run_held_bytes(run, info, si);
+	uint64_t size = ab_run_alloc_bytes(run, info, si);
+	uint64_t each =
+		ab_obj_footprint(si->flags, size, run->gfp, info->page_size,
+				 info->kmalloc_max_size);
+
+	if (held <= info->max_bytes)
+		return 0;
+	/* AB_ERRLEN (256) bytes: the request, the budget, its parameter */
+	snprintf(
+		err, len,
+		"--batch=%u: %s would hold %llu bytes at once (%u x %llu bytes, %llu each as %s), above the %llu-byte budget (module parameter max_outstanding_mb); lower --batch or --size",
+		o->batch, si->name, (unsigned long long)held,
+		ab_run_objs_held(run, si), (unsigned long long)size,
+		(unsigned long long)each, ab_mem_rule(si->flags),
+		(unsigned long long)info->max_bytes);
+	return -EINVAL;
+}
+
 static int prepare(const struct ab_run_opts *o, const struct ab_info *info,
 		   const struct ab_strategy_info *si, struct ab_run *run,
 		   char *err, size_t len)
@@ -529,6 +583,8 @@ static int prepare(const struct ab_run_opts *o, const struct ab_info *info,
 		}
 		obj_bytes = run->obj_size;
 	}
+	if (obj_bytes && not_applicable(o, info, si, run, err, len))
+		return -EINVAL;
 	if (o->context != AB_CTX_NORMAL &&
 	    (si->params & (AB_PARAM_SIZE | AB_PARAM_ORDER))) {
 		if (ab_kernel_flag(info, AB_KERNEL_PREEMPT_RT) == 1) {
@@ -554,23 +610,19 @@ static int prepare(const struct ab_run_opts *o, const struct ab_info *info,
 				ab_gfp_name(o->gfp));
 			return -EINVAL;
 		}
-		if (obj_bytes * run->batch > AB_ATOMIC_MAX_BYTES) {
+		if (ab_run_held_bytes(run, info, si) > AB_ATOMIC_MAX_BYTES) {
 			snprintf(
 				err, len,
-				"--batch=%u: with preemption or IRQs off a trial may hold at most %llu MiB",
-				run->batch, AB_ATOMIC_MAX_BYTES >> 20);
+				"--batch=%u: with preemption or IRQs off a trial may hold at most %llu MiB (%s: %llu bytes, each as %s)",
+				run->batch, AB_ATOMIC_MAX_BYTES >> 20, si->name,
+				(unsigned long long)ab_run_held_bytes(run, info,
+								      si),
+				ab_mem_rule(si->flags));
 			return -EINVAL;
 		}
 	}
-	if (obj_bytes && run->batch > info->max_bytes / obj_bytes) {
-		ab_format_size(info->max_bytes, b, sizeof(b));
-		snprintf(
-			err, len,
-			"--batch=%u: %u objects of %llu bytes are above the module's limit of %s bytes held at once (max_outstanding_mb)",
-			run->batch, run->batch, (unsigned long long)obj_bytes,
-			b);
-		return -EINVAL;
-	}
+	if (obj_bytes)
+		return check_budget(o, info, si, run, err, len);
 	return 0;
 }
 

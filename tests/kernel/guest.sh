@@ -54,6 +54,29 @@ expect 2 "--gfp=sometimes" "cli: unknown --gfp rejected" -- \
 	allocbench run --gfp=sometimes
 expect 2 "limit" "cli: --batch above the module's limit rejected" -- \
 	allocbench run --batch=99999999
+# The budget (max_outstanding_mb) counts what the allocator uses, in the CLI
+# as in the module (issue 13, item 10): refused up front, status 2, naming it
+expect 2 "--batch=100000: vmalloc_node would hold .*budget (module parameter max_outstanding_mb)" \
+	"cli: vmalloc_node --size=1 --batch=100000 (a page each) refused up front against the budget" -- \
+	allocbench run --alloc=vmalloc_node --size=1 --batch=100000
+budget=$(allocbench info | sed -n 's/^max bytes at once: \([0-9]*\) .*/\1/p')
+n=$((budget / (4 << 20))) # kmalloc of 3 MiB takes the 4 MiB block of order 10
+expect 2 "--batch=$((n + 1)): kmalloc would hold .*max_outstanding_mb" \
+	"cli: kmalloc --size=3M --batch=$((n + 1)) (4 MiB blocks) refused up front against the budget" -- \
+	allocbench run --alloc=kmalloc --size=3M --batch=$((n + 1))
+expect 0 "^kmalloc " "cli: kmalloc --size=3M --batch=$n, the most the budget holds, runs in the module too" -- \
+	allocbench run --alloc=kmalloc --size=3M --batch=$n --trials=2
+expect 2 "--concurrent: kmalloc on 2 CPUs would hold .*max_outstanding_mb" \
+	"cli: --concurrent counts the budget for every CPU" -- \
+	allocbench run --alloc=kmalloc --size=3M --batch=$n --trials=2 --cpu=0-1 --concurrent
+# Combinations that can never allocate are refused as not applicable (item 11)
+for g in atomic nowait; do
+	expect 2 "--gfp=$g: not applicable to kvmalloc_node --size=5M: without GFP_KERNEL there is no vmalloc fallback" \
+		"cli: kvmalloc_node --size=5M --gfp=$g (above the largest kmalloc) refused as not applicable" -- \
+		allocbench run --alloc=kvmalloc_node --size=5M --gfp=$g
+done
+expect 0 "^kvmalloc_node " "cli: kvmalloc_node --size=5M with GFP_KERNEL falls back to vmalloc and runs" -- \
+	allocbench run --alloc=kvmalloc_node --size=5M --batch=2 --trials=2
 # the module's largest --trials, one object each: ~1.3 GB of samples in the
 # CLI (the baseline's too), more than a 1 GiB guest has: refused up front
 expect 2 "more than the .* MiB available here (MemAvailable)" "cli: runs whose samples would not fit in memory refused before they start" -- \
@@ -287,6 +310,10 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	$1 ~ /_node$/ && $col["node_hits"] != $col["node_checked"] { bad = bad " " $1 "@" $col["cpu"] ">" $col["node"] }
 	END { if (cells < 4 || bad != "") { print "bad:" bad " cells " cells; exit 1 } }' /tmp/sw.csv
 if [ $? = 0 ]; then ok "sweep: *_node strategies hit 100% of their node from every CPU node"; else notok "sweep: *_node hits ($(head -c 400 /tmp/sw.csv))"; fi
+# a sweep leaves out the cells its GFP choice can never allocate (item 11)
+expect 0 "note: kvmalloc_node: sizes above its largest object with GFP_ATOMIC" \
+	"sweep: kvmalloc_node --gfp=atomic leaves out sizes above the largest kmalloc" -- \
+	allocbench sweep --alloc=kvmalloc_node --sizes=64,8M --gfp=atomic --trials=2 --mem-nodes=0 --cpu-nodes=0
 
 # Node checks run in untimed trials of the same shape, one before every 16
 # measured ones (common/ab_trial.h): 33 trials of 10 -> 3 check trials
@@ -322,14 +349,6 @@ fi
 if [ "$nodes" -ge 2 ]; then
 	expect 0 "100.0" "cli: kmalloc_node on node 1 from CPU 1 hits 100%" -- \
 		allocbench run --alloc=kmalloc_node --node=1 --cpu=1 --trials=20
-fi
-
-expect 3 "permission denied: the device is mode 0600, run allocbench as root" \
-	"cli: a non-root user is told the device needs root" -- \
-	su -s /bin/sh nobody -c "allocbench run --alloc=kmalloc"
-
-# SIGSTOP and SIGCONT (job control, a debugger) pause a run, not end it.
-allocbench run --alloc=kmalloc --trials=30000 >/tmp/stop.out 2>&1 &
 	# issue 13, item 17: 5 strategies x 12 sizes x 2 CPU nodes x 2 memory
 	# nodes is 240 runs, once refused "more than 64 runs": every cell runs
 	allocbench sweep --alloc=kmalloc_node,kmem_cache_node,alloc_pages_node,vmalloc_node,kvmalloc_node \
@@ -342,6 +361,14 @@ allocbench run --alloc=kmalloc --trials=30000 >/tmp/stop.out 2>&1 &
 	else
 		notok "sweep: $want runs (exit $st, $cells cells: $(head -c 300 /tmp/sw240.csv))"
 	fi
+fi
+
+expect 3 "permission denied: the device is mode 0600, run allocbench as root" \
+	"cli: a non-root user is told the device needs root" -- \
+	su -s /bin/sh nobody -c "allocbench run --alloc=kmalloc"
+
+# SIGSTOP and SIGCONT (job control, a debugger) pause a run, not end it.
+allocbench run --alloc=kmalloc --trials=30000 >/tmp/stop.out 2>&1 &
 pid=$!
 sleep 1
 kill -STOP $pid 2>/dev/null

@@ -35,6 +35,7 @@
  * every 16 measured ones (AB_CHECK_EVERY, common/ab_trial.h).
  */
 #define CHECK_TRIALS(t) (((uint64_t)(t) + 15) / 16)
+#include "ab_run.h"
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 
@@ -139,6 +140,20 @@ static void test_info_strategy_flags(void **state)
 	assert_true(find("kmem_cache_bulk")->flags & AB_STRATEGY_IRQS_ON);
 	assert_true(find("alloc_pages_bulk")->flags & AB_STRATEGY_PER_TRIAL);
 	assert_int_equal(find("alloc_pages_bulk")->max_order, 0);
+	/* how each allocator's memory is counted (common/ab_footprint.h) */
+	assert_int_equal(find("get_free_pages")->flags & AB_STRATEGY_MEM_MASK,
+			 AB_STRATEGY_MEM_EXACT);
+	assert_int_equal(find("kmalloc")->flags & AB_STRATEGY_MEM_MASK,
+			 AB_STRATEGY_MEM_KMALLOC);
+	assert_int_equal(find("kmem_cache")->flags & AB_STRATEGY_MEM_MASK,
+			 AB_STRATEGY_MEM_CACHE);
+	assert_int_equal(find("vmalloc_node")->flags & AB_STRATEGY_MEM_MASK,
+			 AB_STRATEGY_MEM_VMALLOC);
+	assert_int_equal(find("kvmalloc_node")->flags & AB_STRATEGY_MEM_MASK,
+			 AB_STRATEGY_MEM_KVMALLOC);
+	assert_true(find("vmalloc_batch")->flags & AB_STRATEGY_ONE_OBJECT);
+	assert_false(find("vmalloc_node")->flags & AB_STRATEGY_ONE_OBJECT);
+	assert_false(find("kfree_bulk")->flags & AB_STRATEGY_ONE_OBJECT);
 }
 
 static void test_info_count_only(void **state)
@@ -208,7 +223,11 @@ static void test_info_kernel_flags(void **state)
 	size_t k;
 	int y;
 
-	assert_int_equal(info.size, AB_INFO_SIZE_VER1);
+	assert_int_equal(info.size, AB_INFO_SIZE_VER2);
+	/* KMALLOC_MAX_SIZE is PAGE_SIZE << MAX_PAGE_ORDER, the largest order */
+	assert_int_equal(info.kmalloc_max_size,
+			 (uint64_t)info.page_size
+				 << find("get_free_pages")->max_order);
 	assert_int_equal(info.kernel_flags & ~AB_KERNEL_FLAGS_ALL, 0);
 	assert_int_equal(!!(info.kernel_flags & AB_KERNEL_PREEMPT_RT),
 			 kernel_is_rt());
@@ -1201,6 +1220,96 @@ static void test_budget_counts_real_footprint(void **state)
 }
 
 /*
+ * Issue 13, item 10: the module and the CLI apply one rule for the budget,
+ * ab_run_held_bytes() of common/ab_run.h: for each kind of allocator the
+ * largest batch the rule lets in runs, one more is refused (E2BIG). The
+ * issue's inputs among them (vmalloc_node of 1 byte, kmalloc of 3 MiB).
+ */
+static void test_budget_one_rule(void **state)
+{
+	static const struct {
+		const char *name;
+		uint64_t size;
+	} c[] = {
+		{ "vmalloc_node", 1 },
+		{ "kmalloc", 3 << 20 },
+		{ "kmalloc", 97 },
+		{ "vmalloc_node", 65537 },
+		{ "kvmalloc_node", 5 << 20 },
+		{ "kvmalloc_node", 100 },
+		{ "kmem_cache", 13 },
+		{ "vmalloc_batch", 3 << 20 },
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof(c) / sizeof(c[0]); k++) {
+		const struct ab_strategy_info *s = find(c[k].name);
+		struct ab_run r = req(c[k].name);
+		uint64_t each, max;
+
+		r.obj_size = c[k].size;
+		r.batch = 1;
+		r.trials = 1;
+		each = ab_run_held_bytes(&r, &info, s);
+		assert_true(each >= c[k].size);
+		if (s->flags & AB_STRATEGY_ONE_OBJECT) {
+			/* one object of batch x size: the batch that fits */
+			for (max = 1; max < info.max_batch; max++) {
+				r.batch = (uint32_t)max + 1;
+				if (ab_run_held_bytes(&r, &info, s) >
+				    info.max_bytes)
+					break;
+			}
+		} else {
+			max = info.max_bytes / each;
+		}
+		if (!max || max >= info.max_batch)
+			continue;
+		r.batch = (uint32_t)max;
+		if (xioctl(AB_IOC_RUN, &r))
+			fail_msg(
+				"%s size %llu batch %u: refused (%s) within the budget",
+				c[k].name, (unsigned long long)c[k].size,
+				r.batch, strerror(errno));
+		r.batch = (uint32_t)max + 1;
+		assert_int_equal(xioctl(AB_IOC_RUN, &r), E2BIG);
+	}
+	assert_int_equal(outstanding(), 0);
+}
+
+/*
+ * Issue 13, item 11: a kvmalloc_node whose GFP flags may not block has no
+ * vmalloc fallback, so above KMALLOC_MAX_SIZE it can never allocate: such
+ * a run is refused (EINVAL), the largest kmalloc itself is not, nor the
+ * same size with GFP_KERNEL.
+ */
+static void test_never_allocates_refused(void **state)
+{
+	struct ab_run r = req("kvmalloc_node");
+	uint32_t gfp;
+
+	for (gfp = AB_GFP_ATOMIC; gfp <= AB_GFP_NOWAIT; gfp++) {
+		r = req("kvmalloc_node");
+		r.gfp = gfp;
+		r.batch = 1;
+		r.obj_size = info.kmalloc_max_size + 1;
+		assert_int_equal(xioctl(AB_IOC_RUN, &r), EINVAL);
+		r.obj_size = 5 << 20; /* the issue's input */
+		if (r.obj_size > info.kmalloc_max_size)
+			assert_int_equal(xioctl(AB_IOC_RUN, &r), EINVAL);
+		r.obj_size = info.kmalloc_max_size;
+		if (ab_run_held_bytes(&r, &info, find("kvmalloc_node")) <=
+		    info.max_bytes)
+			assert_int_equal(xioctl(AB_IOC_RUN, &r), 0);
+	}
+	r = req("kvmalloc_node");
+	r.batch = 1;
+	r.obj_size = info.kmalloc_max_size + 1;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), 0);
+	assert_int_equal(outstanding(), 0);
+}
+
+/*
  * All of RAM in blocks of 2^max_order pages, with GFP_NOWAIT (no reclaim,
  * no OOM killer): the kernel's own memory makes every trial meet a failed
  * allocation, which ends it; what it allocated is freed; nothing is
@@ -1365,6 +1474,8 @@ int main(void)
 		cmocka_unit_test(test_info_kernel_flags),
 		cmocka_unit_test(test_info_strategy_flags),
 		cmocka_unit_test(test_info_ver0),
+		cmocka_unit_test(test_budget_one_rule),
+		cmocka_unit_test(test_never_allocates_refused),
 		cmocka_unit_test(test_info_bad_pointer),
 		cmocka_unit_test(test_unknown_command),
 		cmocka_unit_test(test_run_reject_params),

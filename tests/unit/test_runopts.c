@@ -12,6 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "ab_run.h"
 #include "runopts.h"
 
 static const struct ab_info info = {
@@ -217,6 +218,271 @@ static void test_limits_against_strategy(void **state)
 	assert_int_equal(
 		ab_run_prepare(&o, &info, &vmalloc_si, &r, err, sizeof(err)),
 		0);
+}
+
+/*
+ * Strategies as the module describes them: how their allocator uses
+ * memory (AB_STRATEGY_MEM_*), on a kernel whose largest kmalloc is
+ * 2^10 pages (KMALLOC_MAX_SIZE with MAX_PAGE_ORDER 10).
+ */
+#define KMALLOC_MAX (4096ULL << 10)
+static const struct ab_info kinfo = {
+	.size = AB_INFO_SIZE_VER2,
+	.abi_version = AB_ABI_VERSION,
+	.max_batch = 1 << 20,
+	.max_trials = 1 << 24,
+	.max_bytes = 240ULL << 20,
+	.page_size = 4096,
+	.nr_node_ids = 2,
+	.kmalloc_max_size = KMALLOC_MAX,
+};
+static const struct ab_strategy_info m_kmalloc_si = {
+	.id = 3,
+	.params = AB_PARAM_SIZE | AB_PARAM_GFP,
+	.flags = AB_STRATEGY_MEM_KMALLOC,
+	.max_size = KMALLOC_MAX,
+	.name = "kmalloc",
+};
+static const struct ab_strategy_info m_vmalloc_si = {
+	.id = 8,
+	.params = AB_PARAM_SIZE | AB_PARAM_NODE,
+	.flags = AB_STRATEGY_MEM_VMALLOC,
+	.max_size = 240ULL << 20,
+	.name = "vmalloc_node",
+};
+static const struct ab_strategy_info m_vbatch_si = {
+	.id = 9,
+	.params = AB_PARAM_SIZE,
+	.flags = AB_STRATEGY_MEM_VMALLOC | AB_STRATEGY_ONE_OBJECT |
+		 AB_STRATEGY_PER_TRIAL,
+	.max_size = 240ULL << 20,
+	.name = "vmalloc_batch",
+};
+static const struct ab_strategy_info m_kvmalloc_si = {
+	.id = 10,
+	.params = AB_PARAM_SIZE | AB_PARAM_GFP | AB_PARAM_NODE,
+	.flags = AB_STRATEGY_MEM_KVMALLOC,
+	.max_size = 240ULL << 20,
+	.name = "kvmalloc_node",
+};
+static const struct ab_strategy_info m_cache_si = {
+	.id = 6,
+	.params = AB_PARAM_SIZE | AB_PARAM_GFP | AB_PARAM_CACHE,
+	.flags = AB_STRATEGY_MEM_CACHE,
+	.max_size = 32768,
+	.name = "kmem_cache",
+};
+static const struct ab_strategy_info m_class_si = {
+	.id = 5,
+	.params = AB_PARAM_SIZE | AB_PARAM_GFP | AB_PARAM_LOOKUP,
+	.flags = AB_STRATEGY_MEM_KMALLOC,
+	.max_size = 8192,
+	.name = "kmalloc_class",
+};
+
+/* ab_run_prepare() of @si with --size=@size --batch=@batch --gfp=@gfp. */
+static int prep(const struct ab_strategy_info *si, const char *size,
+		uint32_t batch, const char *gfp, struct ab_run *r)
+{
+	struct ab_run_opts o;
+
+	ab_run_opts_init(&o);
+	assert_int_equal(ab_opt_size(size, &o, err, sizeof(err)), 0);
+	if (gfp)
+		assert_int_equal(ab_opt_gfp(gfp, &o, err, sizeof(err)), 0);
+	o.batch = batch;
+	err[0] = '\0';
+	return ab_run_prepare(&o, &kinfo, si, r, err, sizeof(err));
+}
+
+/*
+ * Issue 13, item 10: the CLI counted batch x size against the budget, the
+ * module what the allocator really uses, so the CLI passed requests the
+ * module refused. One rule now (common/ab_footprint.h): the CLI refuses
+ * them, naming the budget, the request and max_outstanding_mb, and the
+ * same check the module makes (ab_run_check()) refuses them too.
+ */
+static void test_budget_counts_what_allocators_use(void **state)
+{
+	struct ab_run r;
+	const char *why;
+	uint64_t fp;
+
+	/* vmalloc_node, 1 byte x 100000: a whole page each at least */
+	assert_int_equal(prep(&m_vmalloc_si, "1", 100000, NULL, &r), -EINVAL);
+	assert_non_null(strstr(err, "--batch=100000"));
+	assert_non_null(strstr(err, "vmalloc_node"));
+	assert_non_null(strstr(err, "max_outstanding_mb"));
+	assert_non_null(strstr(err, "251658240-byte budget"));
+	r.batch = 100000;
+	assert_true(ab_run_held_bytes(&r, &kinfo, &m_vmalloc_si) >=
+		    100000ULL * kinfo.page_size);
+	assert_int_equal(ab_run_check(&r, &kinfo, &m_vmalloc_si, &why), -E2BIG);
+	/* the old rule passed it: 100000 bytes are far below the budget */
+	assert_true(100000ULL < kinfo.max_bytes);
+
+	/* kmalloc, 3 MiB x 61: each takes the 4 MiB block of order 10 */
+	assert_int_equal(prep(&m_kmalloc_si, "3M", 61, NULL, &r), -EINVAL);
+	assert_non_null(strstr(err, "--batch=61"));
+	assert_non_null(strstr(err, "max_outstanding_mb"));
+	r.batch = 61;
+	assert_int_equal(ab_run_held_bytes(&r, &kinfo, &m_kmalloc_si),
+			 61ULL * (4ULL << 20));
+	assert_int_equal(ab_run_check(&r, &kinfo, &m_kmalloc_si, &why), -E2BIG);
+	assert_true(61ULL * (3ULL << 20) <= kinfo.max_bytes);
+	/* 60 blocks of 4 MiB fit 240 MiB exactly: accepted by both */
+	assert_int_equal(prep(&m_kmalloc_si, "3M", 60, NULL, &r), 0);
+	assert_int_equal(ab_run_check(&r, &kinfo, &m_kmalloc_si, &why), 0);
+
+	/* the boundary of every kind: the largest batch passes, one more not */
+	{
+		static const struct {
+			const struct ab_strategy_info *si;
+			const char *size;
+		} c[] = {
+			{ &m_vmalloc_si, "1" },	   { &m_vmalloc_si, "64K" },
+			{ &m_vmalloc_si, "5000" }, { &m_kmalloc_si, "97" },
+			{ &m_kmalloc_si, "9000" }, { &m_kvmalloc_si, "100" },
+			{ &m_kvmalloc_si, "5M" },  { &m_kvmalloc_si, "3M" },
+			{ &m_cache_si, "13" },	   { &m_class_si, "33" },
+		};
+		unsigned int i;
+		uint32_t max;
+
+		for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+			assert_int_equal(prep(c[i].si, c[i].size, 1, NULL, &r),
+					 0);
+			fp = ab_run_held_bytes(&r, &kinfo, c[i].si);
+			assert_true(fp >= r.obj_size);
+			max = (uint32_t)(kinfo.max_bytes / fp);
+			if (max >= kinfo.max_batch)
+				continue;
+			assert_int_equal(
+				prep(c[i].si, c[i].size, max, NULL, &r), 0);
+			assert_int_equal(
+				ab_run_check(&r, &kinfo, c[i].si, &why), 0);
+			assert_int_equal(
+				prep(c[i].si, c[i].size, max + 1, NULL, &r),
+				-EINVAL);
+			assert_non_null(strstr(err, "max_outstanding_mb"));
+			r.batch = max + 1;
+			assert_int_equal(
+				ab_run_check(&r, &kinfo, c[i].si, &why),
+				-E2BIG);
+		}
+	}
+
+	/* vmalloc_batch holds one object of batch x size */
+	assert_int_equal(prep(&m_vbatch_si, "4K", 100, NULL, &r), 0);
+	assert_int_equal(ab_run_objs_held(&r, &m_vbatch_si), 1);
+	assert_int_equal(ab_run_alloc_bytes(&r, &kinfo, &m_vbatch_si),
+			 100ULL * 4096);
+	assert_true(ab_run_held_bytes(&r, &kinfo, &m_vbatch_si) <
+		    ab_run_held_bytes(&r, &kinfo, &m_vmalloc_si));
+}
+
+/* What each kind counts, against the kernel's facts it comes from. */
+static void test_footprint_rules(void **state)
+{
+	const uint32_t ps = 4096;
+	uint64_t s, fp;
+
+	/* kmalloc: a class of kmalloc_info[] up to 2 pages, then pages */
+	assert_int_equal(ab_kmalloc_bytes(1, ps), 8);
+	assert_int_equal(ab_kmalloc_bytes(96, ps), 96);
+	assert_int_equal(ab_kmalloc_bytes(97, ps), 128);
+	assert_int_equal(ab_kmalloc_bytes(193, ps), 256);
+	assert_int_equal(ab_kmalloc_bytes(2 * ps, ps), 2 * ps);
+	assert_int_equal(ab_kmalloc_bytes(2 * ps + 1, ps), 4 * ps);
+	assert_int_equal(ab_kmalloc_bytes(3 << 20, ps), 4 << 20);
+	for (s = 1; s <= KMALLOC_MAX; s = s * 3 / 2 + 1) {
+		fp = ab_kmalloc_bytes(s, ps);
+		assert_true(fp >= s && fp < 2 * s + 8);
+	}
+	/* vmalloc: whole pages, plus less than a page and the bookkeeping */
+	for (s = 1; s <= (64ULL << 20); s = s * 5 / 3 + 1) {
+		fp = ab_obj_footprint(AB_STRATEGY_MEM_VMALLOC, s, AB_GFP_KERNEL,
+				      ps, KMALLOC_MAX);
+		assert_true(fp >= (s + ps - 1) / ps * ps);
+		assert_true(fp <= (s + ps - 1) / ps * ps + s / 256 + ps +
+					  AB_VMALLOC_META_BYTES);
+	}
+	/* kmem_cache: the word; exact: the bytes */
+	assert_int_equal(ab_obj_footprint(AB_STRATEGY_MEM_CACHE, 13, 0, ps, 0),
+			 16);
+	assert_int_equal(ab_obj_footprint(AB_STRATEGY_MEM_EXACT, 13, 0, ps, 0),
+			 13);
+	/* kvmalloc: kmalloc only up to a page or without GFP_KERNEL */
+	assert_int_equal(ab_obj_footprint(AB_STRATEGY_MEM_KVMALLOC, 100,
+					  AB_GFP_KERNEL, ps, KMALLOC_MAX),
+			 128);
+	assert_int_equal(ab_obj_footprint(AB_STRATEGY_MEM_KVMALLOC, 3 << 20,
+					  AB_GFP_ATOMIC, ps, KMALLOC_MAX),
+			 4 << 20);
+	/* with it, vmalloc's 2 MiB pages too: 5 MiB takes 6 */
+	assert_true(ab_obj_footprint(AB_STRATEGY_MEM_KVMALLOC, 5 << 20,
+				     AB_GFP_KERNEL, ps,
+				     KMALLOC_MAX) >= (6ULL << 20));
+	/* nothing overflows */
+	assert_int_equal(
+		ab_obj_footprint(AB_STRATEGY_MEM_VMALLOC, UINT64_MAX, 0, ps, 0),
+		UINT64_MAX);
+	assert_int_equal(ab_kmalloc_bytes(UINT64_MAX, ps), UINT64_MAX);
+}
+
+/*
+ * Issue 13, item 11: kvmalloc_node --size=5M --gfp=atomic can never
+ * succeed (no vmalloc fallback without GFP_KERNEL, 5 MiB above the
+ * largest kmalloc): refused up front as not applicable, with the reason;
+ * the module's check refuses it too (-EINVAL).
+ */
+static void test_not_applicable(void **state)
+{
+	static const char *const nonblocking[] = { "atomic", "nowait" };
+	struct ab_info old = kinfo;
+	struct ab_run r;
+	const char *why;
+	unsigned int i;
+
+	for (i = 0; i < 2; i++) {
+		assert_int_equal(
+			prep(&m_kvmalloc_si, "5M", 1, nonblocking[i], &r),
+			-EINVAL);
+		assert_non_null(strstr(err, "not applicable"));
+		assert_non_null(strstr(err, nonblocking[i]));
+		assert_non_null(strstr(err, "no vmalloc fallback"));
+		assert_non_null(strstr(err, "KMALLOC_MAX_SIZE"));
+		r.gfp = i ? AB_GFP_NOWAIT : AB_GFP_ATOMIC;
+		r.batch = 1;
+		assert_int_equal(ab_run_check(&r, &kinfo, &m_kvmalloc_si, &why),
+				 -EINVAL);
+		/* the largest kmalloc itself can be allocated */
+		assert_int_equal(
+			prep(&m_kvmalloc_si, "4M", 1, nonblocking[i], &r), 0);
+		assert_int_equal(ab_obj_largest(m_kvmalloc_si.flags,
+						m_kvmalloc_si.max_size, r.gfp,
+						kinfo.kmalloc_max_size),
+				 KMALLOC_MAX);
+	}
+	/* GFP_KERNEL falls back to vmalloc; kmalloc itself is not kvmalloc */
+	assert_int_equal(prep(&m_kvmalloc_si, "5M", 1, "kernel", &r), 0);
+	assert_int_equal(prep(&m_kvmalloc_si, "5M", 1, "kernel_zero", &r), 0);
+	assert_int_equal(ab_obj_largest(m_kvmalloc_si.flags,
+					m_kvmalloc_si.max_size, AB_GFP_KERNEL,
+					kinfo.kmalloc_max_size),
+			 m_kvmalloc_si.max_size);
+	assert_int_equal(prep(&m_kmalloc_si, "4M", 1, "atomic", &r), 0);
+	/* a module that does not say its kmalloc maximum is not second-guessed
+	 */
+	old.kmalloc_max_size = 0;
+	old.size = AB_INFO_SIZE_VER1;
+	assert_int_equal(ab_run_check(&(struct ab_run){ .obj_size = 5 << 20,
+							.batch = 1,
+							.trials = 1,
+							.gfp = AB_GFP_ATOMIC,
+							.node = -1 },
+				      &old, &m_kvmalloc_si, &why),
+			 0);
 }
 
 static void test_params_that_do_not_apply(void **state)
@@ -589,6 +855,9 @@ int main(void)
 		cmocka_unit_test(test_bad_values_named),
 		cmocka_unit_test(test_gfp_names),
 		cmocka_unit_test(test_limits_against_strategy),
+		cmocka_unit_test(test_budget_counts_what_allocators_use),
+		cmocka_unit_test(test_footprint_rules),
+		cmocka_unit_test(test_not_applicable),
 		cmocka_unit_test(test_params_that_do_not_apply),
 		cmocka_unit_test(test_modes_and_patterns),
 		cmocka_unit_test(test_atomic_contexts),

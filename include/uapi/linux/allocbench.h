@@ -24,8 +24,11 @@
  *
  * Errors common to both ioctls: -EFAULT (bad user pointer), -EINVAL (size
  * smaller than version 0, unknown flag, nonzero reserved field, value out of
- * its domain), -E2BIG (size above PAGE_SIZE, unknown nonzero tail, a count or
- * size above the limit reported by AB_IOC_INFO), -ENOTTY (unknown command).
+ * its domain; for AB_IOC_RUN also a combination that can never allocate,
+ * see ab_info.kmalloc_max_size), -E2BIG (size above PAGE_SIZE, unknown
+ * nonzero tail, a count or size above the limit reported by AB_IOC_INFO,
+ * the memory held at once above ab_info.max_bytes), -ENOTTY (unknown
+ * command).
  * AB_IOC_RUN also returns -EOPNOTSUPP for a request that is valid but that
  * this kernel cannot run safely (see enum ab_context).
  */
@@ -84,8 +87,34 @@
  * (-EINVAL); AB_CTX_PREEMPT_OFF is not.
  */
 #define AB_STRATEGY_IRQS_ON (1U << 2)
+/*
+ * One allocation of batch x obj_size per trial (vmalloc_batch), not batch
+ * allocations of obj_size: what the run holds is that one object.
+ */
+#define AB_STRATEGY_ONE_OBJECT (1U << 3)
+/*
+ * How the strategy's allocator uses memory, a field of the flags
+ * (AB_STRATEGY_MEM_MASK): the rule by which an object is counted against
+ * the budget ab_info.max_bytes, the module and the CLI alike
+ * (common/ab_footprint.h, where the rules and their kernel sources are).
+ * Zero, as a module that predates the field and the user backend report
+ * it: the object's own bytes.
+ */
+#define AB_STRATEGY_MEM_SHIFT 8
+#define AB_STRATEGY_MEM_MASK (0xfU << AB_STRATEGY_MEM_SHIFT)
+/* the object's bytes: blocks of 2^order pages */
+#define AB_STRATEGY_MEM_EXACT (0U << AB_STRATEGY_MEM_SHIFT)
+/* a kmalloc size class, or whole pages of a power-of-two order above them */
+#define AB_STRATEGY_MEM_KMALLOC (1U << AB_STRATEGY_MEM_SHIFT)
+/* an object of a kmem_cache of the object size */
+#define AB_STRATEGY_MEM_CACHE (2U << AB_STRATEGY_MEM_SHIFT)
+/* whole pages, the array of their pointers and vmalloc's bookkeeping */
+#define AB_STRATEGY_MEM_VMALLOC (3U << AB_STRATEGY_MEM_SHIFT)
+/* kmalloc; above a page vmalloc if that fails and the GFP flags may block */
+#define AB_STRATEGY_MEM_KVMALLOC (4U << AB_STRATEGY_MEM_SHIFT)
 #define AB_STRATEGY_FLAGS_ALL                                        \
-	(AB_STRATEGY_BASELINE | AB_STRATEGY_PER_TRIAL | AB_STRATEGY_IRQS_ON)
+	(AB_STRATEGY_BASELINE | AB_STRATEGY_PER_TRIAL | AB_STRATEGY_IRQS_ON | \
+	 AB_STRATEGY_ONE_OBJECT | AB_STRATEGY_MEM_MASK)
 
 /**
  * struct ab_strategy_info - one allocation strategy offered by the module
@@ -119,9 +148,12 @@ struct ab_strategy_info {
  * @strategies_ptr:  in: user pointer to struct ab_strategy_info[]
  * @max_batch:       out: largest ab_run.batch (objects per trial)
  * @max_trials:      out: largest ab_run.trials, and of ab_run.warmup
- * @max_bytes:       out: largest batch x object bytes held at once by one run
- *                   (module parameter max_outstanding_mb; default a quarter
- *                   of RAM, see kmod/allocbench_main.c)
+ * @max_bytes:       out: largest memory held at once by one run, the
+ *                   bytes of every object it holds counted as its
+ *                   allocator uses them (AB_STRATEGY_MEM_MASK), and over
+ *                   all runs in progress (module parameter
+ *                   max_outstanding_mb; default a quarter of RAM, see
+ *                   kmod/allocbench_main.c)
  * @outstanding:     out: objects allocated by the module and not yet freed,
  *                   over all runs in progress; 0 whenever no run is active
  * @page_size:       out: PAGE_SIZE in bytes
@@ -139,6 +171,15 @@ struct ab_strategy_info {
  *                   the module's IS_ENABLED() of a config option of the
  *                   kernel it was built for and loaded into. Ignored on
  *                   input.
+ *
+ * Appended after version 1 (written only when @size >= AB_INFO_SIZE_VER2;
+ * zero from a module that predates it):
+ * @kmalloc_max_size: out: KMALLOC_MAX_SIZE, the largest kmalloc() in
+ *                   bytes (PAGE_SIZE << MAX_PAGE_ORDER): also the largest
+ *                   AB_STRATEGY_MEM_KVMALLOC object its GFP choice allows
+ *                   when that may not block (AB_GFP_ATOMIC, AB_GFP_NOWAIT:
+ *                   kvmalloc_node() then has no vmalloc fallback); larger
+ *                   ones are refused (-EINVAL). Ignored on input.
  */
 struct ab_info {
 	__u32 size;
@@ -158,10 +199,12 @@ struct ab_info {
 	__u64 reserved[4];
 
 	__u64 kernel_flags;
+	__u64 kmalloc_max_size;
 };
 
 #define AB_INFO_SIZE_VER0 136
 #define AB_INFO_SIZE_VER1 144
+#define AB_INFO_SIZE_VER2 152
 
 /* ab_info.kernel_flags */
 /*

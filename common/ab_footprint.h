@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ab_footprint.h - the memory one object really takes, by the allocator
+ * behind its strategy (AB_STRATEGY_MEM_* of ab_strategy_info.flags), and
+ * which objects an allocator can never hand out. One rule, compiled into
+ * allocbench.ko, which enforces it against the budget ab_info.max_bytes
+ * (module parameter max_outstanding_mb), and into the CLI, which refuses a
+ * request that breaks it before asking (common/ab_run.h applies it).
+ *
+ * The rules, from Linux 6.1 and 6.12 (x86_64, 4 KiB pages, SLUB):
+ *
+ *   EXACT     the object's bytes: blocks of 2^order pages (the page
+ *             allocator, which the get_free_pages and alloc_pages
+ *             strategies call for exactly such blocks).
+ *   KMALLOC   kmalloc_size_roundup() (mm/slab_common.c): the size class
+ *             of kmalloc_info[] (8 .. 8192 with 96 and 192, the
+ *             ab_table_kmalloc of common/ab_lookup.h) up to
+ *             KMALLOC_MAX_CACHE_SIZE (two pages), above it PAGE_SIZE <<
+ *             get_order(size), the page allocator's block. The module
+ *             checks this against kmalloc_size_roundup() when it loads.
+ *   CACHE     a kmem_cache of the object size: the object rounded up to
+ *             the word (mm/slub.c calculate_sizes(); what a slab leaves
+ *             unused at its end is not counted).
+ *   VMALLOC   __vmalloc_area_node() (mm/vmalloc.c): whole pages; the
+ *             array of their struct page pointers (8 bytes each),
+ *             kmalloc'ed up to a page and vmalloc'ed (whole pages) above;
+ *             and AB_VMALLOC_META_BYTES for the vm_struct (kmalloc'ed) and
+ *             the vmap_area (a slab object). The guard page that
+ *             __get_vm_area_node() adds after each area (unless
+ *             VM_NO_GUARD) is address space only: no page backs it, so it
+ *             is not counted; nor are the page tables, which the kernel
+ *             keeps once made and shares between areas.
+ *   KVMALLOC  kvmalloc_node() (mm/util.c): kmalloc first; up to a page
+ *             nothing else. Above a page, if kmalloc fails and the GFP
+ *             flags allow blocking (6.1: they hold GFP_KERNEL, "vmalloc
+ *             uses GFP_KERNEL for some internal allocations"; 6.12:
+ *             gfpflags_allow_blocking()), vmalloc with VM_ALLOW_HUGE_VMAP,
+ *             which maps an area of PMD_SIZE (2 MiB) or more with whole
+ *             2 MiB pages (__vmalloc_node_range()): counted as the larger
+ *             of the two. Without the vmalloc fallback an object above
+ *             KMALLOC_MAX_SIZE can never be allocated
+ *             (ab_obj_not_applicable()).
+ */
+#ifndef AB_FOOTPRINT_H
+#define AB_FOOTPRINT_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#else
+#include "ab_compat.h"
+#endif
+#include <linux/allocbench.h>
+#include "ab_lookup.h"
+
+/*
+ * Bytes of a vm_struct (kmalloc'ed: 72 or fewer in 6.1 and 6.12, the
+ * 96-byte class) and a vmap_area (64 bytes, a slab object), rounded up;
+ * the module checks that each is at most half of it (BUILD_BUG_ON).
+ */
+#define AB_VMALLOC_META_BYTES 256
+/* Bytes of a struct page pointer in the kernel (x86_64). */
+#define AB_PAGE_PTR_BYTES 8
+/*
+ * PMD_SIZE, the page of a VM_ALLOW_HUGE_VMAP area: what a page of 8-byte
+ * page-table entries maps (x86_64: 512 x 4 KiB = 2 MiB; the module checks
+ * it against PMD_SIZE).
+ */
+static inline u64 ab_huge_vmap_bytes(u32 page_size)
+{
+	return (u64)page_size * (page_size / 8);
+}
+
+/* @a + @b, or U64_MAX when that does not fit in 64 bits. */
+static inline u64 ab_add_sat(u64 a, u64 b)
+{
+	return a > ~0ULL - b ? ~0ULL : a + b;
+}
+
+/* @a x @b, or U64_MAX when that does not fit in 64 bits. */
+static inline u64 ab_mul_sat(u64 a, u64 b)
+{
+	return b && a > ~0ULL / b ? ~0ULL : a * b;
+}
+
+/* @size rounded up to a multiple of @unit (a power of two), saturated. */
+static inline u64 ab_round_up(u64 size, u64 unit)
+{
+	u64 r = ab_add_sat(size, unit - 1);
+
+	return r == ~0ULL ? r : r & ~(unit - 1);
+}
+
+/* PAGE_SIZE << get_order(@size): the page allocator's block for @size. */
+static inline u64 ab_order_bytes(u64 size, u32 page_size)
+{
+	u64 b = page_size;
+
+	while (b < size) {
+		if (b > ~0ULL / 2)
+			return ~0ULL;
+		b <<= 1;
+	}
+	return b;
+}
+
+/* kmalloc_size_roundup(@size): its size class, or its block of pages. */
+static inline u64 ab_kmalloc_bytes(u64 size, u32 page_size)
+{
+	const struct ab_class_table *t = &ab_table_kmalloc;
+	int idx;
+
+	if (size <= 2ULL * page_size && size <= t->max) {
+		idx = ab_lookup_reference(t, (u32)size);
+		if (idx >= 0)
+			return t->sizes[idx];
+	}
+	return ab_order_bytes(size, page_size);
+}
+
+/*
+ * A vmalloc area of @size bytes: its pages (whole pages of @huge bytes
+ * from @huge bytes up when @huge is nonzero), the array of page pointers
+ * and the bookkeeping.
+ */
+static inline u64 ab_vmalloc_bytes(u64 size, u32 page_size, u64 huge)
+{
+	u64 pages = ab_round_up(size, page_size);
+	u64 arr = (pages / page_size) * AB_PAGE_PTR_BYTES;
+
+	if (huge && size >= huge)
+		pages = ab_round_up(size, huge);
+	arr = arr <= page_size ? ab_kmalloc_bytes(arr, page_size) :
+				 ab_round_up(arr, page_size);
+	return ab_add_sat(ab_add_sat(pages, arr), AB_VMALLOC_META_BYTES);
+}
+
+/*
+ * ab_gfp_may_block - the GFP choice @gfp (enum ab_gfp) may sleep to
+ * reclaim memory: GFP_KERNEL, with or without __GFP_ZERO
+ * (gfpflags_allow_blocking()).
+ */
+static inline bool ab_gfp_may_block(u32 gfp)
+{
+	return gfp == AB_GFP_KERNEL || gfp == AB_GFP_KERNEL_ZERO;
+}
+
+/*
+ * ab_obj_footprint - bytes one allocation of @size bytes takes from the
+ * allocator of a strategy with @flags (its AB_STRATEGY_MEM_* kind), with
+ * GFP choice @gfp (enum ab_gfp), on a kernel with pages of @page_size
+ * bytes and kmalloc's largest object @kmalloc_max (ab_info.
+ * kmalloc_max_size; 0 if unknown). An upper estimate where the kernel
+ * has a choice (kvmalloc: the larger of its two paths). Saturates at
+ * U64_MAX.
+ */
+static inline u64 ab_obj_footprint(u32 flags, u64 size, u32 gfp,
+				   u32 page_size, u64 kmalloc_max)
+{
+	u64 km, vm;
+
+	switch (flags & AB_STRATEGY_MEM_MASK) {
+	case AB_STRATEGY_MEM_KMALLOC:
+		return ab_kmalloc_bytes(size, page_size);
+	case AB_STRATEGY_MEM_CACHE:
+		return ab_round_up(size, AB_PAGE_PTR_BYTES);
+	case AB_STRATEGY_MEM_VMALLOC:
+		return ab_vmalloc_bytes(size, page_size, 0);
+	case AB_STRATEGY_MEM_KVMALLOC:
+		km = ab_kmalloc_bytes(size, page_size);
+		if (size <= page_size || !ab_gfp_may_block(gfp))
+			return km;
+		if (kmalloc_max && size > kmalloc_max)
+			km = 0;
+		vm = ab_vmalloc_bytes(size, page_size,
+				      ab_huge_vmap_bytes(page_size));
+		return km > vm ? km : vm;
+	default:
+		return size;
+	}
+}
+
+/*
+ * ab_obj_not_applicable - why an allocation of @size bytes by a strategy
+ * with @flags and GFP choice @gfp can never succeed, whatever memory is
+ * free, or NULL. Today: a kvmalloc whose GFP flags may not block, so it
+ * has no vmalloc fallback, above kmalloc's largest object @kmalloc_max
+ * (when known). Sizes above a strategy's own largest (max_size,
+ * max_order) are refused before, as out of range.
+ */
+static inline const char *ab_obj_not_applicable(u32 flags, u64 size, u32 gfp,
+						u64 kmalloc_max)
+{
+	if ((flags & AB_STRATEGY_MEM_MASK) == AB_STRATEGY_MEM_KVMALLOC &&
+	    !ab_gfp_may_block(gfp) && kmalloc_max && size > kmalloc_max)
+		return "no vmalloc fallback without GFP_KERNEL (mm/util.c), above the largest kmalloc (KMALLOC_MAX_SIZE)";
+	return NULL;
+}
+
+/*
+ * ab_obj_largest - the largest object of a strategy with @flags and
+ * largest object @max_bytes that GFP choice @gfp can ever allocate: with
+ * no vmalloc fallback a kvmalloc takes at most @kmalloc_max.
+ */
+static inline u64 ab_obj_largest(u32 flags, u64 max_bytes, u32 gfp,
+				 u64 kmalloc_max)
+{
+	if (ab_obj_not_applicable(flags, max_bytes, gfp, kmalloc_max))
+		return kmalloc_max;
+	return max_bytes;
+}
+
+/* ab_mem_rule - how a strategy with @flags is counted, in a few words. */
+static inline const char *ab_mem_rule(u32 flags)
+{
+	switch (flags & AB_STRATEGY_MEM_MASK) {
+	case AB_STRATEGY_MEM_KMALLOC:
+		return "kmalloc size class or pages";
+	case AB_STRATEGY_MEM_CACHE:
+		return "slab object, word-aligned";
+	case AB_STRATEGY_MEM_VMALLOC:
+		return "whole pages, page array, bookkeeping";
+	case AB_STRATEGY_MEM_KVMALLOC:
+		return "kmalloc class or vmalloc pages, the larger";
+	default:
+		return "its own bytes";
+	}
+}
+
+#endif
