@@ -36,6 +36,7 @@ struct ab_ctx {
 
 static u64 clock_now;
 #define AB_CYCLES()	   (clock_now += 10)
+#define AB_OPERAND(p)	   (p)
 #define AB_WRITE(ctx, obj) ((void)(obj))
 #include "ab_trial.h"
 #include "ab_run.h"
