@@ -23,7 +23,10 @@ struct ab_ctx {
 	u32 *free_order;
 	struct ab_sample *smp;
 	u32 nr;
-	bool single, pair, per_trial;
+	bool single, pair, per_trial, mark_disturbed;
+	u32 disturb;
+	u64 switches;
+	u32 migrations, elsewhere;
 	/* the test's own */
 	int live;	/* objects allocated and not freed */
 	int calls;	/* allocations tried */
@@ -134,9 +137,9 @@ static void test_batch_counts(void **state)
 	assert_int_equal(r.trials_done, 3);
 	assert_int_equal(r.objects, 12);
 	assert_int_equal(r.failed, 0);
-	/* checked in measured trials only */
-	assert_int_equal(r.node_checked, 12);
-	assert_int_equal(c.calls, 20);
+	/* checked in one untimed check trial after the warm-up only */
+	assert_int_equal(r.node_checked, 4);
+	assert_int_equal(c.calls, 24);
 	for (i = 0; i < 3; i++) {
 		assert_int_equal(c.out[i].nr_objs, 4);
 		assert_int_equal(c.out[i].failed, 0);
@@ -153,7 +156,10 @@ static void test_failure_ends_trial(void **state)
 	struct ab_ctx c;
 
 	ctx_for(&c, &r, 4);
-	c.fail_at = 7; /* the third allocation of the second trial */
+	/* the third allocation of the second measured trial (the first
+	 * trial is the check trial)
+	 */
+	c.fail_at = 11;
 	assert_int_equal(ab_run_trials(&ops, &c, &r), 0);
 	assert_int_equal(r.objects, 4 + 2 + 4);
 	assert_int_equal(r.failed, 1);
@@ -174,7 +180,7 @@ static void test_single_layout(void **state)
 
 	r.seed = 7;
 	ctx_for(&c, &r, 3);
-	c.fail_at = 5; /* the second slot of the second trial */
+	c.fail_at = 8; /* the second slot of the second measured trial */
 	assert_int_equal(ab_run_trials(&ops, &c, &r), 0);
 	for (i = 0; i < 3; i++) {
 		assert_int_equal(c.out[i].nr_objs, 1);
@@ -221,7 +227,7 @@ static void test_stop_keeps_its_trial(void **state)
 	struct ab_ctx c;
 
 	ctx_for(&c, &r, 2);
-	c.stop_after = 2;
+	c.stop_after = 3; /* the check trial, then two measured */
 	assert_int_equal(ab_run_trials(&ops, &c, &r), -EINTR);
 	assert_int_equal(r.trials_done, 2);
 	assert_int_equal(r.objects, 4);
@@ -234,6 +240,31 @@ static void test_stop_keeps_its_trial(void **state)
 	c.stop_after = 2;
 	assert_int_equal(ab_run_trials(&ops, &c, &r), -EINTR);
 	assert_int_equal(r.trials_done, 0);
+}
+
+/*
+ * Node checks run in untimed trials (AB_CHECK_EVERY): one after the
+ * warm-up and one before every 16 measured trials, never in a measured
+ * one; their samples are not recorded. None with AB_RUN_NO_NODE_CHECK.
+ */
+static void test_check_trials(void **state)
+{
+	struct ab_run r = run_of(2, 33, AB_TIMING_BATCH, AB_FREE_FIFO);
+	struct ab_ctx c;
+
+	r.warmup = 1;
+	ctx_for(&c, &r, 2);
+	assert_int_equal(ab_run_trials(&ops, &c, &r), 0);
+	assert_int_equal(r.trials_done, 33);
+	assert_int_equal(r.objects, 66);
+	assert_int_equal(r.node_checked, 3 * 2);
+	assert_int_equal(c.calls, (1 + 3 + 33) * 2);
+	r = run_of(2, 33, AB_TIMING_BATCH, AB_FREE_FIFO);
+	r.flags = AB_RUN_NO_NODE_CHECK;
+	ctx_for(&c, &r, 2);
+	assert_int_equal(ab_run_trials(&ops, &c, &r), 0);
+	assert_int_equal(r.node_checked, 0);
+	assert_int_equal(c.calls, 33 * 2);
 }
 
 /* Samples that cannot be stored end the run with that error. */
@@ -390,6 +421,7 @@ int main(void)
 		cmocka_unit_test(test_single_layout),
 		cmocka_unit_test(test_pairs),
 		cmocka_unit_test(test_stop_keeps_its_trial),
+		cmocka_unit_test(test_check_trials),
 		cmocka_unit_test(test_put_error),
 		cmocka_unit_test(test_per_trial_single),
 		cmocka_unit_test(test_clock_pair),
