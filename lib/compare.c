@@ -65,6 +65,177 @@ void ab_mann_whitney(const double *a, size_t na, const double *b, size_t nb,
 	out->p = erfc(fabs(out->z) / sqrt(2));
 }
 
+/*
+ * The null distribution of S = the sum of @q[0..m) over the positive
+ * signs, every sign + or - with probability 1/2 independently: P(S = s)
+ * into a malloc'ed array of sum(@q) + 1 values (*@top = sum(@q)). NULL
+ * without memory.
+ */
+static double *sign_dist(const size_t *q, size_t m, size_t *top)
+{
+	size_t total = 0, reach = 0, i, s;
+	double *dist;
+
+	for (i = 0; i < m; i++)
+		total += q[i];
+	dist = calloc(total + 1, sizeof(*dist));
+	if (!dist)
+		return NULL;
+	dist[0] = 1;
+	/* add one term at a time; downwards, so dist[s - q] is still old */
+	for (i = 0; i < m; i++) {
+		reach += q[i];
+		for (s = reach;; s--) {
+			dist[s] = 0.5 *
+				  (dist[s] + (s >= q[i] ? dist[s - q[i]] : 0));
+			if (!s)
+				break;
+		}
+	}
+	*top = total;
+	return dist;
+}
+
+/* The null distribution of W+ for the untied ranks 1..@n (see above). */
+static double *untied_dist(size_t n, size_t *top)
+{
+	size_t *q = malloc((n ? n : 1) * sizeof(*q)), i;
+	double *dist;
+
+	if (!q)
+		return NULL;
+	for (i = 0; i < n; i++)
+		q[i] = i + 1;
+	dist = sign_dist(q, n, top);
+	free(q);
+	return dist;
+}
+
+double ab_signed_rank_cdf(size_t n, double w)
+{
+	size_t top, s;
+	double *dist, sum = 0;
+
+	if (n > AB_WSR_MAX)
+		return NAN;
+	dist = untied_dist(n, &top);
+	if (!dist)
+		return NAN;
+	for (s = 0; s <= top && (double)s <= w; s++)
+		sum += dist[s];
+	free(dist);
+	return sum;
+}
+
+struct signed_abs {
+	double a;
+	int positive;
+};
+
+static int cmp_abs(const void *x, const void *y)
+{
+	double a = ((const struct signed_abs *)x)->a;
+	double b = ((const struct signed_abs *)y)->a;
+
+	return (a > b) - (a < b);
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return (a > b) - (a < b);
+}
+
+/* W+ and its exact two-sided p over the nonzero @d (out->used of them). */
+static void signed_rank_test(const double *d, size_t n, struct ab_wsr *out)
+{
+	struct signed_abs *t = malloc(n * sizeof(*t));
+	size_t *q = malloc(n * sizeof(*q));
+	size_t m = 0, i, j, k, top, w2 = 0;
+	double *dist = NULL, lower = 0, upper = 0;
+
+	if (!t || !q)
+		goto out;
+	for (i = 0; i < n; i++)
+		if (d[i] != 0)
+			t[m++] = (struct signed_abs){ fabs(d[i]), d[i] > 0 };
+	out->used = m;
+	if (!m)
+		goto out;
+	qsort(t, m, sizeof(*t), cmp_abs);
+	/* doubled midranks, integers: ranks i + 1 .. j share (i + 1 + j) / 2 */
+	for (i = 0; i < m; i = j) {
+		for (j = i + 1; j < m && t[j].a == t[i].a; j++)
+			;
+		for (k = i; k < j; k++) {
+			q[k] = i + 1 + j;
+			if (t[k].positive)
+				w2 += q[k];
+		}
+	}
+	out->w_plus = (double)w2 / 2;
+	dist = sign_dist(q, m, &top);
+	if (!dist)
+		goto out;
+	for (i = 0; i <= top; i++) {
+		if (i <= w2)
+			lower += dist[i];
+		if (i >= w2)
+			upper += dist[i];
+	}
+	out->p = fmin(1, 2 * fmin(lower, upper));
+out:
+	free(dist);
+	free(q);
+	free(t);
+}
+
+/* The Hodges-Lehmann estimate and Tukey's interval from all @n of @d. */
+static void signed_rank_interval(const double *d, size_t n, struct ab_wsr *out)
+{
+	size_t walsh = n * (n + 1) / 2, i, j, k = 0, top;
+	double *w = malloc(walsh * sizeof(*w)), *dist = NULL, below = 0;
+
+	if (!w)
+		return;
+	for (i = 0, k = 0; i < n; i++)
+		for (j = i; j < n; j++)
+			w[k++] = (d[i] + d[j]) / 2;
+	qsort(w, walsh, sizeof(*w), cmp_double);
+	out->estimate = walsh % 2 ? w[walsh / 2]
+				  : (w[walsh / 2 - 1] + w[walsh / 2]) / 2;
+	dist = untied_dist(n, &top);
+	/*
+	 * The largest k with 1 - 2 P(W+ <= k - 1) >= AB_CI_LEVEL: below is
+	 * P(W+ <= k - 1) for the k tried.
+	 */
+	for (k = 0; dist && k < top && 1 - 2 * (below + dist[k]) >= AB_CI_LEVEL;
+	     k++)
+		below += dist[k];
+	if (dist && k >= 1) {
+		out->ci_lo = w[k - 1];
+		out->ci_hi = w[walsh - k];
+		out->ci_level = 1 - 2 * below;
+	}
+	free(dist);
+	free(w);
+}
+
+void ab_signed_rank(const double *d, size_t n, struct ab_wsr *out)
+{
+	size_t i;
+
+	*out = (struct ab_wsr){ n, 0, NAN, NAN, NAN, NAN, NAN, NAN };
+	if (!n || n > AB_WSR_MAX)
+		return;
+	for (i = 0; i < n; i++)
+		if (isnan(d[i]))
+			return;
+	signed_rank_test(d, n, out);
+	signed_rank_interval(d, n, out);
+}
+
 /* Appends one line made of @fmt and three numbers. */
 static size_t line(char *buf, size_t len, size_t used, int *n, const char *fmt,
 		   double x, double y, double z)

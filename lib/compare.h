@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+#include "stats.h"
+
 /**
  * struct ab_mwu - Mann-Whitney U test (Wilcoxon rank-sum), two-sided
  * @u:  U of the first sample: pairs (a, b) with a > b, ties counting 1/2
@@ -28,6 +30,62 @@ struct ab_mwu {
 /* ab_mann_whitney - test @a[0..na) against @b[0..nb) (not modified). */
 void ab_mann_whitney(const double *a, size_t na, const double *b, size_t nb,
 		     struct ab_mwu *out);
+
+/**
+ * struct ab_wsr - Wilcoxon signed-rank test of paired differences, exact and
+ * two-sided, with the Hodges-Lehmann estimate and Tukey's interval
+ * @n:        differences given
+ * @used:     the nonzero ones: the test ranks their absolute values (zeros
+ *            are dropped, as in Wilcoxon, "Individual comparisons by
+ *            ranking methods", Biometrics Bulletin 1(6), 1945); ties get
+ *            the mean of their ranks (midranks)
+ * @w_plus:   the statistic W+: the sum of the ranks of the positive
+ *            differences
+ * @p:        exact two-sided p-value, min(1, 2 min(P(W+ <= w), P(W+ >= w)))
+ *            over the 2^@used equally likely sign assignments of these
+ *            ranks (midranks included, so exact with ties too): the null
+ *            hypothesis is that each difference is as likely positive as
+ *            negative, independently; NAN when @used is 0
+ * @estimate: Hodges-Lehmann estimate of the centre: the median of the
+ *            n (n + 1) / 2 Walsh averages (d_i + d_j) / 2, i <= j, of all
+ *            @n differences
+ * @ci_lo, @ci_hi: Tukey's interval for that centre: the Walsh averages of
+ *            ranks k and M + 1 - k (M = n (n + 1) / 2), k the largest whose
+ *            coverage 1 - 2 P(W+ <= k - 1) (W+ of n untied ranks) is at
+ *            least AB_CI_LEVEL (Hollander, Wolfe and Chicken, "Nonparametric
+ *            Statistical Methods", 3rd ed., Wiley 2014, sections 3.1-3.3);
+ *            NAN for n < 6, where even [min, max] covers less
+ * @ci_level: that exact coverage (0.969 for n = 6), NAN with no interval
+ */
+struct ab_wsr {
+	size_t n;
+	size_t used;
+	double w_plus;
+	double p;
+	double estimate;
+	double ci_lo;
+	double ci_hi;
+	double ci_level;
+};
+
+/* the most differences ab_signed_rank() takes: its exact null
+ * distribution costs O(n^3) time and O(n^2) memory */
+#define AB_WSR_MAX 1000
+
+/*
+ * ab_signed_rank - test @d[0..n) (not modified), e.g. one log ratio per
+ * round, against a centre of 0. Everything NAN (and @used 0) for n == 0,
+ * n > AB_WSR_MAX, a NAN among @d, or no memory.
+ */
+void ab_signed_rank(const double *d, size_t n, struct ab_wsr *out);
+
+/*
+ * ab_signed_rank_cdf - P(W+ <= w) for W+ of the untied ranks 1..n under
+ * the null hypothesis (each sign + or - with probability 1/2): the count
+ * of subsets of {1..n} summing to at most w, over 2^n. NAN when n >
+ * AB_WSR_MAX or without memory.
+ */
+double ab_signed_rank_cdf(size_t n, double w);
 
 /**
  * struct ab_explain_in - per-op counts of A and B ([0] and [1]); NAN for

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * test_compare.c - the Mann-Whitney U test on samples with known answers,
+ * test_compare.c - the Mann-Whitney U test and the Wilcoxon signed-rank
+ * test (exact p-values, Hodges-Lehmann estimate, Tukey's interval) on
+ * samples with known answers,
  * the explanation text on synthetic counter sets, and the counter helpers
  * (encoding of known event names through libpfm4, multiplex scaling, the
  * sentences for perf_event_open() errors).
@@ -62,6 +64,106 @@ static void test_mwu_ties_and_same(void **state)
 	assert_true(isnan(t.p));
 	ab_mann_whitney(a, 0, b, 4, &t);
 	assert_true(isnan(t.p));
+}
+
+/*
+ * The signed-rank test's exact p-values, counted by hand over the 2^n
+ * equally likely sign assignments.
+ */
+static void test_wsr_exact_p(void **state)
+{
+	/* every one of 6 positive: W+ = 21, only 1 of 64 that high: 2 / 64 */
+	double up[] = { 1, 2, 3, 4, 5, 6 };
+	/*
+	 * rank 2 negative: W+ = 19; W+ >= 19 iff W- <= 2: W- of {}, {1} or
+	 * {2}: 3 / 64, p = 6 / 64
+	 */
+	double one_down[] = { 1, -2, 3, 4, 5, 6 };
+	/* a zero is dropped: the six others as above */
+	double with_zero[] = { 0, 1, 2, 3, 4, 5, 6 };
+	struct ab_wsr t;
+
+	ab_signed_rank(up, 6, &t);
+	assert_int_equal(t.used, 6);
+	assert_float_equal(t.w_plus, 21, 0);
+	assert_float_equal(t.p, 2.0 / 64, 1e-15);
+	ab_signed_rank(one_down, 6, &t);
+	assert_float_equal(t.w_plus, 19, 0);
+	assert_float_equal(t.p, 6.0 / 64, 1e-15);
+	ab_signed_rank(with_zero, 7, &t);
+	assert_int_equal(t.n, 7);
+	assert_int_equal(t.used, 6);
+	assert_float_equal(t.p, 2.0 / 64, 1e-15);
+	/* the mirror image: the same p */
+	for (size_t i = 0; i < 6; i++)
+		up[i] = -up[i];
+	ab_signed_rank(up, 6, &t);
+	assert_float_equal(t.w_plus, 0, 0);
+	assert_float_equal(t.p, 2.0 / 64, 1e-15);
+}
+
+static void test_wsr_ties(void **state)
+{
+	/*
+	 * |d| = 1, 1, 2, 2: midranks 1.5, 1.5, 3.5, 3.5; positive: 1, 2, 2,
+	 * W+ = 1.5 + 3.5 + 3.5 = 8.5 of 10. Over the 16 assignments W+ =
+	 * 1.5 a + 3.5 b, C(2, a) C(2, b) ways: W+ >= 8.5 for (a, b) = (1, 2),
+	 * 2 ways, and (2, 2), 1 way: 3 / 16; p = 6 / 16.
+	 */
+	double d[] = { 1, -1, 2, 2 };
+	double same[] = { 0, 0, 0 };
+	struct ab_wsr t;
+
+	ab_signed_rank(d, 4, &t);
+	assert_float_equal(t.w_plus, 8.5, 0);
+	assert_float_equal(t.p, 6.0 / 16, 1e-15);
+	/* no nonzero difference: nothing to test */
+	ab_signed_rank(same, 3, &t);
+	assert_int_equal(t.used, 0);
+	assert_true(isnan(t.p));
+	ab_signed_rank(d, 0, &t);
+	assert_true(isnan(t.p) && isnan(t.estimate));
+}
+
+static void test_wsr_estimate_interval(void **state)
+{
+	/* Walsh averages of 1, 2, 3: 1, 1.5, 2, 2, 2.5, 3: median 2 */
+	double three[] = { 3, 1, 2 };
+	/*
+	 * 1..6: 21 Walsh averages, symmetric about 3.5; k = 1 (coverage 1 -
+	 * 2 / 64 = 0.969; k = 2 would give 1 - 4 / 64 = 0.9375): [1, 6]
+	 */
+	double six[] = { 6, 5, 4, 3, 2, 1 };
+	/*
+	 * n = 10: P(W+ <= 8) = 25 / 1024 (the subsets of 1..10 summing to
+	 * at most 8), P(W+ <= 9) = 33 / 1024: k = 9, coverage 1 - 50 / 1024
+	 */
+	double ten[10];
+	struct ab_wsr t;
+	size_t i;
+
+	ab_signed_rank(three, 3, &t);
+	assert_float_equal(t.estimate, 2, 0);
+	assert_true(isnan(t.ci_lo) && isnan(t.ci_hi) && isnan(t.ci_level));
+	ab_signed_rank(six, 6, &t);
+	assert_float_equal(t.estimate, 3.5, 0);
+	assert_float_equal(t.ci_lo, 1, 0);
+	assert_float_equal(t.ci_hi, 6, 0);
+	assert_float_equal(t.ci_level, 62.0 / 64, 1e-15);
+	assert_float_equal(ab_signed_rank_cdf(10, 8), 25.0 / 1024, 1e-15);
+	assert_float_equal(ab_signed_rank_cdf(10, 9), 33.0 / 1024, 1e-15);
+	assert_float_equal(ab_signed_rank_cdf(10, 55), 1, 1e-15);
+	assert_float_equal(ab_signed_rank_cdf(10, -1), 0, 0);
+	for (i = 0; i < 10; i++)
+		ten[i] = (double)(i % 2 ? i + 1 : -(double)i - 1) / 7;
+	ab_signed_rank(ten, 10, &t);
+	assert_float_equal(t.ci_level, 1 - 50.0 / 1024, 1e-15);
+	/* the interval is that of the sorted Walsh averages 9 and 55 - 8 */
+	assert_true(t.ci_lo <= t.estimate && t.estimate <= t.ci_hi);
+	assert_true(t.p >= 0 && t.p <= 1);
+	/* untied, no zero: 0 is inside the interval exactly when p > 50 / 1024
+	 */
+	assert_true((t.ci_lo <= 0 && 0 <= t.ci_hi) == (t.p > 50.0 / 1024));
 }
 
 static struct ab_explain_in nothing(void)
@@ -164,6 +266,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mwu_separated),
 		cmocka_unit_test(test_mwu_ties_and_same),
+		cmocka_unit_test(test_wsr_exact_p),
+		cmocka_unit_test(test_wsr_ties),
+		cmocka_unit_test(test_wsr_estimate_interval),
 		cmocka_unit_test(test_explain_longer_path),
 		cmocka_unit_test(test_explain_stalls_and_misses),
 		cmocka_unit_test(test_encoding),
