@@ -108,6 +108,8 @@ void ab_user_limits(struct ab_info *info)
 			  (uint64_t)sysconf(_SC_PAGESIZE) / 4;
 	info->page_size = (uint32_t)sysconf(_SC_PAGESIZE);
 	info->nr_node_ids = possible_nodes();
+	/* every flag but remote frees (refused: see user_alloc.c) */
+	info->run_flags = AB_RUN_FLAGS_ALL & ~AB_RUN_REMOTE_FREE;
 }
 
 static int user_info(struct ab_backend_info *out, char *why, size_t len)

@@ -26,6 +26,7 @@
 #include <string.h>
 #include <stdbool.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "ab_run.h"
@@ -54,6 +55,9 @@ struct ab_ctx {
 	size_t size;
 	size_t align;
 	int node;
+	bool mark_disturbed;
+	uint32_t disturb, migrations, elsewhere;
+	uint64_t switches;
 	void *(*lib_alloc)(size_t size);
 	void (*lib_free)(void *p);
 	const struct ustrat *s;
@@ -322,14 +326,36 @@ static void user_check(struct ab_ctx *c, struct ab_run *r, uint32_t n)
 	}
 }
 
+/* This thread's context switches so far, voluntary or not. */
+static uint64_t thread_switches(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_THREAD, &ru))
+		return 0;
+	return (uint64_t)ru.ru_nvcsw + (uint64_t)ru.ru_nivcsw;
+}
+
+/* Each phase between two looks at the switches and the CPU (ab_trial.h). */
 static uint32_t user_alloc_phase(struct ab_ctx *c, uint64_t *cycles)
 {
-	return ab_alloc_loop(c, cycles, c->s->alloc, c->s->free);
+	uint64_t sw = thread_switches();
+	int cpu = sched_getcpu();
+	uint32_t n = ab_alloc_loop(c, cycles, c->s->alloc, c->s->free);
+
+	ab_phase_note(c, sw, thread_switches(), cpu, sched_getcpu(),
+		      AB_SAMPLE_ALLOC_DISTURBED);
+	return n;
 }
 
 static void user_free_phase(struct ab_ctx *c, uint32_t n, uint64_t *cycles)
 {
+	uint64_t sw = thread_switches();
+	int cpu = sched_getcpu();
+
 	ab_free_loop(c, n, cycles, c->s->free);
+	ab_phase_note(c, sw, thread_switches(), cpu, sched_getcpu(),
+		      AB_SAMPLE_FREE_DISTURBED);
 }
 
 /* The samples go straight to the caller's buffer (the same process). */
@@ -409,6 +435,7 @@ int ab_user_run(struct ab_run *r, char *why, size_t len)
 	c.pair = r->free_pattern == AB_FREE_PAIR;
 	c.per_trial = c.s->flags & AB_STRATEGY_PER_TRIAL;
 	c.write = r->flags & AB_RUN_WRITE;
+	c.mark_disturbed = r->flags & AB_RUN_MARK_DISTURBED;
 	c.objs = calloc(r->batch, sizeof(*c.objs));
 	c.free_order = calloc(r->batch, sizeof(*c.free_order));
 	c.smp = calloc(c.single ? r->batch : 1, sizeof(*c.smp));
@@ -419,6 +446,8 @@ int ab_user_run(struct ab_run *r, char *why, size_t len)
 	}
 	r->trials_done = 0;
 	r->objects = r->failed = r->node_hits = r->node_checked = 0;
+	r->switches = 0;
+	r->migrations = r->disturbed = r->free_elsewhere = 0;
 	r->tsc_khz = ab_user_tsc_khz();
 	r->clock_cycles = ab_clock_pair();
 	r->cache_merged = AB_MERGED_NA;

@@ -48,6 +48,9 @@ struct poptOption ab_run_table[] = {
 	{ "nomerge", 0, POPT_ARG_NONE, &ab_run_args.nomerge, 0,
 	  "give kmem_cache strategies a cache the kernel will not merge",
 	  NULL },
+	{ "drop-disturbed", 0, POPT_ARG_NONE, &ab_run_args.drop_disturbed, 0,
+	  "leave out samples of phases that saw a context switch or a CPU change",
+	  NULL },
 	POPT_TABLEEND
 };
 
@@ -81,6 +84,7 @@ int ab_run_args_apply(struct ab_run_opts *o)
 
 	o->nomerge |= a->nomerge;
 	o->write |= a->write;
+	o->drop_disturbed |= a->drop_disturbed;
 	if (a->batch)
 		bad = bad || ab_opt_count("batch", a->batch, 1, &o->batch, err,
 					  sizeof(err));
@@ -119,5 +123,5 @@ int ab_run_args_given(void)
 
 	return a->trials || a->warmup || a->batch || a->gfp || a->timing ||
 	       a->free || a->seed || a->context || a->lookup || a->table ||
-	       a->align || a->write || a->nomerge;
+	       a->align || a->write || a->nomerge || a->drop_disturbed;
 }

@@ -22,7 +22,7 @@ struct ab_run_args {
 	char *trials, *warmup;
 	char *batch, *gfp, *timing, *free, *seed, *context, *lookup, *table;
 	char *align;
-	int write, nomerge;
+	int write, nomerge, drop_disturbed;
 	char *backend;
 };
 

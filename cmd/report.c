@@ -398,6 +398,20 @@ static void print_notes(const struct ab_job *job)
 		else if (run->cache_merged == AB_MERGED_UNKNOWN)
 			printf("note: %s: whether the kernel merged the run's kmem_cache is unknown (no /sys/kernel/slab)\n",
 			       name);
+		else if (run->cache_merged == AB_MERGED_LATER)
+			printf("note: %s: the run's kmem_cache was a cache of its own when created, but another cache was merged into it during the run, so its slabs were shared for part of it; --nomerge gives it a cache no other merges into\n",
+			       name);
+		if (run->disturbed)
+			printf("note: %s: %u of %u trials were disturbed (a context switch or a CPU change inside a timed phase: %llu switches, %u CPU changes); %s\n",
+			       name, run->disturbed, run->trials_done,
+			       (unsigned long long)run->switches,
+			       run->migrations,
+			       job->o.drop_disturbed
+				       ? "their phases are left out (--drop-disturbed)"
+				       : "--drop-disturbed leaves their phases out");
+		if (run->free_elsewhere)
+			printf("note: %s: %u free phases ran on another CPU than --free-cpu=%u (it went offline meanwhile)\n",
+			       name, run->free_elsewhere, run->free_cpu);
 		if (job->rows[i].si->flags & AB_STRATEGY_PER_TRIAL)
 			printf("note: %s: one call per trial for the whole batch (%u x %llu bytes), each phase timed whole: %s\n",
 			       name, run->batch,
@@ -490,7 +504,7 @@ static void print_csv(const struct ab_job *job)
 		printf(",%s_median_cycles,%s_raw_median_ns,%s_subtracted_cycles",
 		       phases[p], phases[p], phases[p]);
 	}
-	printf("\n");
+	printf(",switches,migrations,disturbed_trials\n");
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
 		const struct ab_run *run = &r->run;
@@ -540,6 +554,16 @@ static void print_csv(const struct ab_job *job)
 			ab_csv_printf(&row, "%zu", st->n);
 			for (s = 0; s < (int)(sizeof(v) / sizeof(v[0])); s++)
 				ab_csv_num(&row, "%.3f", v[s]);
+		}
+		/* empty where the backend does not count them (RFC 4180) */
+		if (job->ses.bi.info.run_flags & AB_RUN_MARK_DISTURBED) {
+			ab_csv_printf(&row, "%llu",
+				      (unsigned long long)run->switches);
+			ab_csv_printf(&row, "%u", run->migrations);
+			ab_csv_printf(&row, "%u", run->disturbed);
+		} else {
+			for (s = 0; s < 3; s++)
+				ab_csv_str(&row, "");
 		}
 		ab_csv_end(&row);
 	}

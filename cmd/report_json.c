@@ -20,9 +20,36 @@ static const char *merged_name(uint32_t m)
 		return "yes";
 	case AB_MERGED_UNKNOWN:
 		return "unknown";
+	case AB_MERGED_LATER:
+		return "later";
 	default:
 		return "n/a";
 	}
+}
+
+/*
+ * What disturbed the run's timed phases (struct ab_run): null where the
+ * backend does not count it (a module older than the counts).
+ */
+static void ab_json_disturbed(json_object *o, const struct ab_job *job,
+			      const struct ab_run *run)
+{
+	int known = !!(job->ses.bi.info.run_flags & AB_RUN_MARK_DISTURBED);
+
+	json_object_object_add(
+		o, "switches",
+		known ? json_object_new_int64((int64_t)run->switches) : NULL);
+	json_object_object_add(o, "migrations",
+			       known ? json_object_new_int64(run->migrations)
+				     : NULL);
+	json_object_object_add(o, "disturbed_trials",
+			       known ? json_object_new_int64(run->disturbed)
+				     : NULL);
+	json_object_object_add(
+		o, "free_elsewhere",
+		known && (run->flags & AB_RUN_REMOTE_FREE)
+			? json_object_new_int64(run->free_elsewhere)
+			: NULL);
 }
 
 /* The non-empty log2 buckets of a phase's per-op ns: [{lo, hi, count}]. */
@@ -129,6 +156,7 @@ static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 	json_object_object_add(
 		o, "clock_cycles",
 		json_object_new_int64((int64_t)run->clock_cycles));
+	ab_json_disturbed(o, job, run);
 	json_object_object_add(o, "tsc_khz",
 			       json_object_new_int64(run->tsc_khz));
 	json_object_object_add(
@@ -204,6 +232,8 @@ json_object *ab_job_json(const struct ab_job *job)
 		job->fifo ? json_object_new_string(ab_fifo_policy_name(job))
 			  : NULL);
 	json_object_object_add(par, "raw", json_object_new_boolean(job->raw));
+	json_object_object_add(par, "drop_disturbed",
+			       json_object_new_boolean(job->o.drop_disturbed));
 	json_object_object_add(par, "concurrent",
 			       json_object_new_boolean(job->concurrent));
 	json_object_object_add(

@@ -174,7 +174,8 @@ static uint64_t min_alloc_cycles(const struct ab_row *r)
 	size_t i;
 
 	for (i = 0; i < r->nr_smp; i++)
-		if (r->smp[i].nr_objs && !r->smp[i].failed &&
+		if (r->smp[i].nr_objs &&
+		    !(r->smp[i].flags & AB_SAMPLE_FAILED) &&
 		    r->smp[i].alloc_cycles < m)
 			m = r->smp[i].alloc_cycles;
 	return m;

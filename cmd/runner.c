@@ -52,6 +52,10 @@ static int run_resumable(struct ab_job *job, struct ab_row *r, uint32_t slots,
 			run->failed += part.failed;
 			run->node_hits += part.node_hits;
 			run->node_checked += part.node_checked;
+			run->switches += part.switches;
+			run->migrations += part.migrations;
+			run->disturbed += part.disturbed;
+			run->free_elsewhere += part.free_elsewhere;
 			run->cpu_end = part.cpu_end;
 		}
 		first = 0;
@@ -201,6 +205,9 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 			ab_gfp_name(r->run.gfp), ab_timing_name(r->run.timing),
 			ab_free_name(r->run.free_pattern),
 			ab_context_name(r->run.context), r->run.flags);
+	/* the disturbed phases' samples marked, where the backend can */
+	if (job->ses.bi.info.run_flags & AB_RUN_MARK_DISTURBED)
+		r->run.flags |= AB_RUN_MARK_DISTURBED;
 	t0 = now_ns();
 	err = run_resumable(job, r, per, why, sizeof(why));
 	r->wall_ns = now_ns() - t0;
@@ -227,9 +234,11 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 				: NULL;
 		struct ab_net net = ab_net_rule(job->raw, r->run.timing,
 						r->run.clock_cycles, base);
+		const struct ab_net raw = { 0, 0, job->o.drop_disturbed };
 
-		ab_phase_summary(smp, have, (enum ab_phase)p, 0, r->run.tsc_khz,
-				 r->ns[p], &r->raw[p]);
+		net.drop = job->o.drop_disturbed;
+		ab_phase_summary_net(smp, have, (enum ab_phase)p, &raw,
+				     r->run.tsc_khz, r->ns[p], &r->raw[p]);
 		/* one figure for the record: per op of a one-object sample */
 		r->subtract[p] = net.per_op + net.per_sample;
 		ab_phase_summary_net(smp, have, (enum ab_phase)p, &net,

@@ -25,6 +25,16 @@
  *       bool pair;               AB_FREE_PAIR
  *       bool per_trial;          AB_STRATEGY_PER_TRIAL: one sample per
  *                                trial, smp[0], whatever the timing
+ *       bool mark_disturbed;     AB_RUN_MARK_DISTURBED
+ *       u32 disturb;             the driver's phases OR in
+ *                                AB_SAMPLE_ALLOC_DISTURBED or
+ *                                AB_SAMPLE_FREE_DISTURBED when a phase saw
+ *                                a context switch or a CPU change
+ *       u64 switches;            ... and add the switches seen
+ *       u32 migrations;          ... and the phases that changed CPU
+ *       u32 elsewhere;           ... and remote frees run off free_cpu
+ *                                (ab_run_trials() reads and clears all four
+ *                                after each trial)
  *
  * The phase loops take the per-object functions as arguments; they are
  * __always_inline, so with functions known at compile time (the module's
@@ -138,6 +148,23 @@ static __always_inline u32 ab_pair_single(struct ab_ctx *ctx,
 }
 
 /*
+ * ab_phase_note - what a driver saw around one phase of a trial: the
+ * context switches of the thread that ran it (@sw0, @sw1: its nvcsw +
+ * nivcsw just before the first stamp and just after the last) and the
+ * CPU it began and ended on. Adds them to the trial's counts and marks the
+ * phase (@bit: AB_SAMPLE_ALLOC_DISTURBED or AB_SAMPLE_FREE_DISTURBED) when
+ * either shows the phase was not run whole on one CPU.
+ */
+static inline void ab_phase_note(struct ab_ctx *ctx, u64 sw0, u64 sw1,
+				 int cpu0, int cpu1, u32 bit)
+{
+	ctx->switches += sw1 - sw0;
+	ctx->migrations += cpu0 != cpu1;
+	if (sw1 != sw0 || cpu0 != cpu1)
+		ctx->disturb |= bit;
+}
+
+/*
  * ab_alloc_loop - the alloc phase of one trial: up to ctx->nr objects
  * into ctx->objs, stopping at the first failure; returns how many. Batch
  * timing: the phase's cycles in *@cycles; single timing: each object's in
@@ -220,13 +247,14 @@ struct ab_trial_ops {
  * @one, with the phases' cycles (per-trial strategies in single timing:
  * ctx->smp[0]'s), @n objects and the failure flag. Single timing: the
  * trial's slots in ctx->smp, the one that failed flagged, the unused ones
- * after it zeroed.
+ * after it zeroed. With ctx->mark_disturbed each gets the trial's
+ * disturbed bits (ctx->disturb).
  */
 static inline u32 ab_trial_samples(struct ab_ctx *ctx, u32 n, u64 alloc_cycles,
 				   u64 free_cycles, struct ab_sample *one,
 				   const struct ab_sample **smp)
 {
-	u32 i;
+	u32 i, marks = ctx->mark_disturbed ? ctx->disturb : 0;
 
 	if (!ctx->single || ctx->per_trial) {
 		one->alloc_cycles = ctx->single ? ctx->smp[0].alloc_cycles :
@@ -236,13 +264,13 @@ static inline u32 ab_trial_samples(struct ab_ctx *ctx, u32 n, u64 alloc_cycles,
 		else
 			one->free_cycles = free_cycles;
 		one->nr_objs = n;
-		one->failed = n < ctx->nr;
+		one->flags = (n < ctx->nr ? AB_SAMPLE_FAILED : 0) | marks;
 		*smp = one;
 		return 1;
 	}
 	for (i = 0; i < ctx->nr; i++) {
 		ctx->smp[i].nr_objs = i < n;
-		ctx->smp[i].failed = i == n;
+		ctx->smp[i].flags = (i == n ? AB_SAMPLE_FAILED : 0) | marks;
 		if (i > n)
 			ctx->smp[i].alloc_cycles = 0;
 		if (i >= n)
@@ -308,12 +336,20 @@ static inline int ab_run_trials(const struct ab_trial_ops *ops,
 			r->objects += n;
 			r->failed += n < ctx->nr;
 			r->trials_done++;
+			r->switches += ctx->switches;
+			r->migrations += ctx->migrations;
+			r->disturbed += !!ctx->disturb;
+			r->free_elsewhere += ctx->elsewhere;
 			count = ab_trial_samples(ctx, n, ac, fc, &one, &smp);
 			err = ops->put(ctx, r, (u64)m * count, smp, count);
 			if (err)
 				return err;
 			m++;
 		}
+		ctx->disturb = 0;
+		ctx->switches = 0;
+		ctx->migrations = 0;
+		ctx->elsewhere = 0;
 		err = ops->next(ctx);
 		if (err)
 			return err;

@@ -56,8 +56,14 @@ enum ab_mem {
  * @pair:   AB_FREE_PAIR
  * @per_trial: AB_STRATEGY_PER_TRIAL: one sample per trial, in @smp[0]
  * @objs_are_pages: @objs hold struct page pointers (alloc_pages_node)
+ * @mark_disturbed: AB_RUN_MARK_DISTURBED
+ * @disturb, @switches, @migrations, @elsewhere: what the current trial's
+ *          phases saw (common/ab_trial.h, ab_phase_note())
  * @cache:  the private kmem_cache of the cache strategies, else NULL
  * @cache_merged: AB_MERGED_* for ab_run.cache_merged
+ * @cache_name: the name @cache was created with
+ * @cache_node: in the list of live runs' caches (strategies.c)
+ * @cache_shared: another run's cache was merged into @cache meanwhile
  * @lookup_method: kmalloc_class: enum ab_lookup_method
  * @table:  kmalloc_class: the class table
  * @class_idx: kmalloc_class: the class of the object size, found once
@@ -81,8 +87,16 @@ struct ab_ctx {
 	bool pair;
 	bool per_trial;
 	bool objs_are_pages;
+	bool mark_disturbed;
+	u32 disturb;
+	u64 switches;
+	u32 migrations;
+	u32 elsewhere;
 	struct kmem_cache *cache;
 	u32 cache_merged;
+	char cache_name[40];
+	struct list_head cache_node;
+	bool cache_shared;
 	u32 lookup_method;
 	const struct ab_class_table *table;
 	int class_idx;

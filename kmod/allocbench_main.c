@@ -244,6 +244,7 @@ static void ab_limits(struct ab_info *info)
 	info->nr_node_ids = nr_node_ids;
 	info->kernel_flags = ab_kernel_flags();
 	info->kmalloc_max_size = KMALLOC_MAX_SIZE;
+	info->run_flags = AB_RUN_FLAGS_ALL;
 }
 
 static long ab_ioctl_info(void __user *uarg)
@@ -257,7 +258,8 @@ static long ab_ioctl_info(void __user *uarg)
 	usize = ab_copy_in(&info, sizeof(info), AB_INFO_SIZE_VER0, uarg);
 	if (usize < 0)
 		return usize;
-	if (info.reserved0 || memchr_inv(info.reserved, 0, sizeof(info.reserved)))
+	if (info.reserved0 || info.reserved3 ||
+	    memchr_inv(info.reserved, 0, sizeof(info.reserved)))
 		return -EINVAL;
 	if (!info.strategies_ptr && info.strategies_len)
 		return -EINVAL;
@@ -360,6 +362,7 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 	ctx->gfp = ab_gfp_masks[r->gfp] | __GFP_NOWARN;
 	ctx->nomerge = r->flags & AB_RUN_NOMERGE;
 	ctx->write = r->flags & AB_RUN_WRITE;
+	ctx->mark_disturbed = r->flags & AB_RUN_MARK_DISTURBED;
 	ctx->single = r->timing == AB_TIMING_SINGLE;
 	ctx->pair = r->free_pattern == AB_FREE_PAIR;
 	ctx->per_trial = s->flags & AB_STRATEGY_PER_TRIAL;
@@ -368,11 +371,24 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 	return bytes;
 }
 
-/* Runs one phase of the run in its loop context (enum ab_context). */
+/* The context switches of the task running a phase, voluntary or not. */
+static u64 ab_switches(void)
+{
+	return current->nvcsw + current->nivcsw;
+}
+
+/*
+ * Runs one phase of the run in its loop context (enum ab_context), noting
+ * (ab_phase_note()) the switches and CPU change of the task that ran it,
+ * read just outside the timed loop: the caller's, or with remote frees the
+ * worker's.
+ */
 static u32 ab_in_context(struct ab_ctx *ctx, bool alloc, u32 n, u64 *cycles)
 {
 	u32 context = ctx->run->context;
 	unsigned long flags = 0;
+	u64 sw = ab_switches();
+	int cpu = raw_smp_processor_id();
 
 	if (context == AB_CTX_PREEMPT_OFF)
 		preempt_disable();
@@ -386,6 +402,9 @@ static u32 ab_in_context(struct ab_ctx *ctx, bool alloc, u32 n, u64 *cycles)
 		preempt_enable();
 	else if (context == AB_CTX_IRQ_OFF)
 		local_irq_restore(flags);
+	ab_phase_note(ctx, sw, ab_switches(), cpu, raw_smp_processor_id(),
+		      alloc ? AB_SAMPLE_ALLOC_DISTURBED :
+			      AB_SAMPLE_FREE_DISTURBED);
 	return n;
 }
 
@@ -408,6 +427,8 @@ static void ab_remote_free_fn(struct work_struct *work)
 	struct ab_remote_free *rf = container_of(work, struct ab_remote_free,
 						 work);
 
+	/* a CPU that went offline: the work ran elsewhere; say so */
+	rf->ctx->elsewhere += raw_smp_processor_id() != rf->ctx->run->free_cpu;
 	ab_in_context(rf->ctx, false, rf->n, &rf->cycles);
 }
 
@@ -515,7 +536,11 @@ static long ab_ioctl_run(void __user *uarg)
 	r.node_hits = 0;
 	r.node_checked = 0;
 	r.cache_merged = AB_MERGED_NA;
-	memset(r.out_reserved, 0, sizeof(r.out_reserved));
+	r.switches = 0;
+	r.migrations = 0;
+	r.disturbed = 0;
+	r.free_elsewhere = 0;
+	r.out_reserved = 0;
 	r.tsc_khz = ab_tsc_khz();
 	r.clock_cycles = ab_clock_pair();
 
@@ -544,10 +569,10 @@ static long ab_ioctl_run(void __user *uarg)
 						  r.node;
 	ret = ab_run_trials(&ops, &ctx, &r);
 	r.cpu_end = raw_smp_processor_id();
-	r.cache_merged = ctx.cache_merged;
-
+	/* teardown has the last word on the cache (AB_MERGED_LATER) */
 	if (s->teardown)
 		s->teardown(&ctx);
+	r.cache_merged = ctx.cache_merged;
 free_objs:
 	kvfree(ctx.smp);
 	kvfree(ctx.free_order);
@@ -599,7 +624,7 @@ static int __init ab_init(void)
 	u32 method, table, size;
 	u64 fp_size;
 
-	BUILD_BUG_ON(sizeof(struct ab_info) != AB_INFO_SIZE_VER2);
+	BUILD_BUG_ON(sizeof(struct ab_info) != AB_INFO_SIZE_VER3);
 	BUILD_BUG_ON(sizeof(struct ab_run) != AB_RUN_SIZE_VER0);
 	BUILD_BUG_ON(sizeof(struct ab_lookup) != AB_LOOKUP_SIZE_VER0);
 	/* the lookups must agree with the reference, or nothing is timed */

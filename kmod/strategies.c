@@ -212,6 +212,18 @@ AB_PHASES(kmalloc_class, kclass_one, kfree_one)
 static atomic_t ab_cache_seq = ATOMIC_INIT(0);
 
 /*
+ * The private caches of the runs in progress, and the lock that makes
+ * creating a cache and asking whether it was merged one step: without it
+ * another run's cache of the same size could be merged into this one
+ * between the two, and this one would read as merged. A cache created
+ * while a live run's is the same kmem_cache (kmem_cache_create() returned
+ * the existing one, __kmem_cache_alias()) marks that run's cache as
+ * shared: it reports AB_MERGED_LATER.
+ */
+static DEFINE_MUTEX(ab_cache_lock);
+static LIST_HEAD(ab_live_caches);
+
+/*
  * Tells whether the cache just created as @name was merged into an existing
  * one. struct kmem_cache is private to mm/, so ask SLUB's sysfs: the
  * "aliases" attribute of /sys/kernel/slab/<name> is refcount - 1
@@ -248,10 +260,10 @@ static int cache_setup(struct ab_ctx *ctx)
 {
 	unsigned int usersize = 0;
 	slab_flags_t flags = 0;
-	char name[40];
+	struct ab_ctx *other;
 
-	snprintf(name, sizeof(name), "allocbench-%zu-%d", ctx->size,
-		 atomic_inc_return(&ab_cache_seq));
+	snprintf(ctx->cache_name, sizeof(ctx->cache_name), "allocbench-%zu-%d",
+		 ctx->size, atomic_inc_return(&ab_cache_seq));
 	if (ctx->nomerge) {
 #ifdef SLAB_NO_MERGE
 		flags |= SLAB_NO_MERGE;
@@ -259,16 +271,39 @@ static int cache_setup(struct ab_ctx *ctx)
 		usersize = ctx->size;
 #endif
 	}
-	ctx->cache = kmem_cache_create_usercopy(name, ctx->size, 0, flags, 0,
-						usersize, NULL);
-	if (!ctx->cache)
+	mutex_lock(&ab_cache_lock);
+	ctx->cache = kmem_cache_create_usercopy(ctx->cache_name, ctx->size, 0,
+						flags, 0, usersize, NULL);
+	if (!ctx->cache) {
+		mutex_unlock(&ab_cache_lock);
 		return -ENOMEM;
-	ctx->cache_merged = ab_cache_merged(name);
+	}
+	ctx->cache_merged = ab_cache_merged(ctx->cache_name);
+	list_for_each_entry(other, &ab_live_caches, cache_node) {
+		if (other->cache == ctx->cache) {
+			other->cache_shared = true;
+			ctx->cache_merged = AB_MERGED_YES;
+		}
+	}
+	list_add(&ctx->cache_node, &ab_live_caches);
+	mutex_unlock(&ab_cache_lock);
 	return 0;
 }
 
+/*
+ * Before the cache goes: a cache of its own that another run's (or any
+ * kernel user's still alive) was merged into during the run is
+ * AB_MERGED_LATER.
+ */
 static void cache_teardown(struct ab_ctx *ctx)
 {
+	mutex_lock(&ab_cache_lock);
+	list_del(&ctx->cache_node);
+	if (ctx->cache_merged == AB_MERGED_NO &&
+	    (ctx->cache_shared ||
+	     ab_cache_merged(ctx->cache_name) == AB_MERGED_YES))
+		ctx->cache_merged = AB_MERGED_LATER;
+	mutex_unlock(&ab_cache_lock);
 	kmem_cache_destroy(ctx->cache);
 	ctx->cache = NULL;
 }

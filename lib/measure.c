@@ -12,7 +12,7 @@ int ab_net_uses_baseline(int raw, uint32_t timing, int have_baseline)
 struct ab_net ab_net_rule(int raw, uint32_t timing, uint64_t clock_cycles,
 			  const double *baseline_median)
 {
-	struct ab_net net = { 0, 0 };
+	struct ab_net net = { 0, 0, 0 };
 
 	if (raw)
 		return net;
@@ -42,11 +42,16 @@ size_t ab_phase_samples(uint32_t timing, uint32_t free_pattern,
  * strategies: the whole alloc phase of that trial, since one clock pair
  * timed the failure with the successes), in both backends. The free
  * phase that follows a failure frees only objects that were allocated and
- * counts. How many failed is reported apart (ab_run.failed).
+ * counts. How many failed is reported apart (ab_run.failed). With
+ * @net->drop, a sample of a phase that saw a context switch or a CPU
+ * change is left out too (--drop-disturbed).
  */
 static size_t per_op(const struct ab_sample *smp, size_t n, enum ab_phase phase,
 		     const struct ab_net *net, double *out)
 {
+	const uint32_t disturbed = phase == AB_PHASE_ALLOC
+					   ? AB_SAMPLE_ALLOC_DISTURBED
+					   : AB_SAMPLE_FREE_DISTURBED;
 	size_t i, k = 0;
 
 	for (i = 0; i < n; i++) {
@@ -54,7 +59,10 @@ static size_t per_op(const struct ab_sample *smp, size_t n, enum ab_phase phase,
 			(double)(phase == AB_PHASE_ALLOC ? smp[i].alloc_cycles
 							 : smp[i].free_cycles);
 
-		if (phase == AB_PHASE_ALLOC && smp[i].failed)
+		if (phase == AB_PHASE_ALLOC &&
+		    (smp[i].flags & AB_SAMPLE_FAILED))
+			continue;
+		if (net->drop && (smp[i].flags & disturbed))
 			continue;
 		if (smp[i].nr_objs)
 			out[k++] = (c - net->per_sample) / smp[i].nr_objs -
@@ -66,7 +74,7 @@ static size_t per_op(const struct ab_sample *smp, size_t n, enum ab_phase phase,
 size_t ab_per_op_cycles(const struct ab_sample *smp, size_t n,
 			enum ab_phase phase, double subtract, double *out)
 {
-	const struct ab_net net = { subtract, 0 };
+	const struct ab_net net = { subtract, 0, 0 };
 
 	return per_op(smp, n, phase, &net, out);
 }
@@ -91,7 +99,7 @@ void ab_phase_summary(const struct ab_sample *smp, size_t n,
 		      unsigned int tsc_khz, double *buf,
 		      struct ab_phase_stats *out)
 {
-	const struct ab_net net = { subtract, 0 };
+	const struct ab_net net = { subtract, 0, 0 };
 
 	ab_phase_summary_net(smp, n, phase, &net, tsc_khz, buf, out);
 }

@@ -28,10 +28,14 @@ enum ab_phase { AB_PHASE_ALLOC, AB_PHASE_FREE };
  *              per op)
  * @per_sample: from each sample, before it is divided among its objects
  *              (single timing: one clock pair around each timed call)
+ * @drop:       with --drop-disturbed nonzero: a sample whose phase saw a
+ *              context switch or a CPU change (AB_SAMPLE_ALLOC_DISTURBED,
+ *              AB_SAMPLE_FREE_DISTURBED) is left out of that phase
  */
 struct ab_net {
 	double per_op;
 	double per_sample;
+	int drop;
 };
 
 /*

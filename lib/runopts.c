@@ -350,12 +350,25 @@ int ab_run_answer_check(const struct ab_run *req, struct ab_run *ans, int err,
 	else if (got.failed > got.trials_done)
 		err = bad_answer(why, len, "failed allocations", got.failed,
 				 got.trials_done);
-	else if (got.node_checked > got.objects)
+	/* check trials: one, then one per 16 measured (common/ab_trial.h) */
+	else if (got.node_checked >
+		 ((uint64_t)got.trials_done / 16 + 1) * req->batch)
 		err = bad_answer(why, len, "objects checked for their node",
-				 got.node_checked, got.objects);
+				 got.node_checked,
+				 ((uint64_t)got.trials_done / 16 + 1) *
+					 req->batch);
 	else if (got.node_hits > got.node_checked)
 		err = bad_answer(why, len, "node hits", got.node_hits,
 				 got.node_checked);
+	else if (got.disturbed > got.trials_done)
+		err = bad_answer(why, len, "disturbed trials", got.disturbed,
+				 got.trials_done);
+	else if (got.migrations > 2ULL * got.trials_done)
+		err = bad_answer(why, len, "phases that changed CPU",
+				 got.migrations, 2ULL * got.trials_done);
+	else if (got.free_elsewhere > got.trials_done)
+		err = bad_answer(why, len, "free phases off free_cpu",
+				 got.free_elsewhere, got.trials_done);
 	/* a bad answer is not used at all: its outputs stay zero */
 	if (err != -EPROTO)
 		memcpy((char *)ans + out, (const char *)&got + out,

@@ -35,6 +35,9 @@
  * @lookup_table: kmalloc_class: enum ab_class_table_id; @table_set when
  *           --table was given
  * @align:   posix_memalign: alignment in bytes (--align), 0 for the default
+ * @drop_disturbed: --drop-disturbed: samples of phases that saw a context
+ *           switch or a CPU change are left out of the figures (the CLI's
+ *           choice; the run itself is the same)
  */
 struct ab_run_opts {
 	uint64_t size;
@@ -49,6 +52,7 @@ struct ab_run_opts {
 	uint32_t gfp;
 	int nomerge;
 	int write;
+	int drop_disturbed;
 	uint32_t timing;
 	uint32_t free_pattern;
 	uint64_t seed;

@@ -19,12 +19,18 @@ static const struct ab_sample smp[] = {
 	/* 1000 cycles for 10 objects: 100 per op; free 50 per op */
 	{ .alloc_cycles = 1000, .free_cycles = 500, .nr_objs = 10 },
 	/* failed at once: no objects, skipped */
-	{ .alloc_cycles = 7, .free_cycles = 0, .nr_objs = 0, .failed = 1 },
+	{ .alloc_cycles = 7,
+	  .free_cycles = 0,
+	  .nr_objs = 0,
+	  .flags = AB_SAMPLE_FAILED },
 	/*
 	 * 3 objects, then a failed call timed with them: the alloc phase is
 	 * left out; its free phase (30 per op) counts
 	 */
-	{ .alloc_cycles = 9000, .free_cycles = 90, .nr_objs = 3, .failed = 1 },
+	{ .alloc_cycles = 9000,
+	  .free_cycles = 90,
+	  .nr_objs = 3,
+	  .flags = AB_SAMPLE_FAILED },
 	/* 600 for 3: 200 per op; free 30 */
 	{ .alloc_cycles = 600, .free_cycles = 90, .nr_objs = 3 },
 };
@@ -54,13 +60,15 @@ static void test_failed_call_same_rule_both_timings(void **state)
 	const struct ab_sample single[] = {
 		{ .alloc_cycles = 100, .free_cycles = 40, .nr_objs = 1 },
 		{ .alloc_cycles = 120, .free_cycles = 40, .nr_objs = 1 },
-		{ .alloc_cycles = 5000, .nr_objs = 0, .failed = 1 },
+		{ .alloc_cycles = 5000,
+		  .nr_objs = 0,
+		  .flags = AB_SAMPLE_FAILED },
 	};
 	const struct ab_sample batch[] = {
 		{ .alloc_cycles = 5220,
 		  .free_cycles = 80,
 		  .nr_objs = 2,
-		  .failed = 1 },
+		  .flags = AB_SAMPLE_FAILED },
 	};
 	double v[3];
 	size_t k, i;
@@ -74,6 +82,37 @@ static void test_failed_call_same_rule_both_timings(void **state)
 	assert_int_equal(ab_per_op_cycles(single, 3, AB_PHASE_FREE, 0, v), 2);
 	assert_int_equal(ab_per_op_cycles(batch, 1, AB_PHASE_FREE, 0, v), 1);
 	assert_float_equal(v[0], 40, 0);
+}
+
+/*
+ * --drop-disturbed: a sample of a phase that saw a context switch or a
+ * CPU change is left out of that phase only, and only when asked.
+ */
+static void test_drop_disturbed(void **state)
+{
+	const struct ab_sample s[] = {
+		{ .alloc_cycles = 100, .free_cycles = 50, .nr_objs = 1 },
+		{ .alloc_cycles = 90000,
+		  .free_cycles = 60,
+		  .nr_objs = 1,
+		  .flags = AB_SAMPLE_ALLOC_DISTURBED },
+		{ .alloc_cycles = 120,
+		  .free_cycles = 70000,
+		  .nr_objs = 1,
+		  .flags = AB_SAMPLE_FREE_DISTURBED },
+	};
+	struct ab_net keep = { 0, 0, 0 }, drop = { 0, 0, 1 };
+	struct ab_phase_stats st;
+	double buf[3];
+
+	ab_phase_summary_net(s, 3, AB_PHASE_ALLOC, &keep, 0, buf, &st);
+	assert_int_equal(st.cycles.n, 3);
+	ab_phase_summary_net(s, 3, AB_PHASE_ALLOC, &drop, 0, buf, &st);
+	assert_int_equal(st.cycles.n, 2);
+	assert_float_equal(st.cycles.max, 120, 0);
+	ab_phase_summary_net(s, 3, AB_PHASE_FREE, &drop, 0, buf, &st);
+	assert_int_equal(st.cycles.n, 2);
+	assert_float_equal(st.cycles.max, 60, 0);
 }
 
 static void test_summary_ns_and_net_below_raw(void **state)
@@ -177,6 +216,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_per_op),
 		cmocka_unit_test(test_failed_call_same_rule_both_timings),
+		cmocka_unit_test(test_drop_disturbed),
 		cmocka_unit_test(test_summary_ns_and_net_below_raw),
 		cmocka_unit_test(test_unknown_rate),
 		cmocka_unit_test(test_net_rule),

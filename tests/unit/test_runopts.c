@@ -693,8 +693,9 @@ static struct ab_run answer(const struct ab_run *req, uint32_t done)
 
 	a.trials_done = done;
 	a.objects = (uint64_t)done * req->batch;
-	a.node_checked = a.objects;
-	a.node_hits = a.objects;
+	/* one untimed check trial per 16 measured (common/ab_trial.h) */
+	a.node_checked = ((uint64_t)done + 15) / 16 * req->batch;
+	a.node_hits = a.node_checked;
 	a.tsc_khz = 1000000;
 	a.clock_cycles = 20;
 	return a;
@@ -752,12 +753,31 @@ static void test_run_answers(void **state)
 	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)),
 			 -EPROTO);
 	a = answer(&req, 10);
-	a.node_hits = 41;
+	a.node_hits = 5;
+	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)),
+			 -EPROTO);
+	/* 10 trials: one check trial, so at most 4 objects checked */
+	a = answer(&req, 10);
+	a.node_checked = 5;
+	a.node_hits = 0;
+	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)),
+			 -EPROTO);
+	/* disturbances: at most one per trial, two CPU changes per trial */
+	a = answer(&req, 10);
+	a.disturbed = 10;
+	a.switches = 1000;
+	a.migrations = 20;
+	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)), 0);
+	a = answer(&req, 10);
+	a.disturbed = 11;
 	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)),
 			 -EPROTO);
 	a = answer(&req, 10);
-	a.node_checked = 41;
-	a.node_hits = 0;
+	a.migrations = 21;
+	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)),
+			 -EPROTO);
+	a = answer(&req, 10);
+	a.free_elsewhere = 11;
 	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)),
 			 -EPROTO);
 	/* the answer cannot move the samples or change the request */

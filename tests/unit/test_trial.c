@@ -34,6 +34,8 @@ struct ab_ctx {
 	int stop_after; /* trials after which next() stops the run, 0: never */
 	int trials_seen;
 	int put_err;
+	int disturb_every; /* every Nth alloc phase sees 3 switches, 0: none */
+	int phases;
 	struct ab_sample out[64];
 };
 
@@ -59,7 +61,14 @@ static void fake_free(struct ab_ctx *c, void *obj)
 
 static u32 alloc_phase(struct ab_ctx *c, u64 *cycles)
 {
-	return ab_alloc_loop(c, cycles, fake_alloc, fake_free);
+	u32 n = ab_alloc_loop(c, cycles, fake_alloc, fake_free);
+
+	c->phases++;
+	if (c->disturb_every && !(c->phases % c->disturb_every))
+		ab_phase_note(c, 10, 13, 0, 0, AB_SAMPLE_ALLOC_DISTURBED);
+	else
+		ab_phase_note(c, 10, 10, 1, 1, AB_SAMPLE_ALLOC_DISTURBED);
+	return n;
 }
 
 static void free_phase(struct ab_ctx *c, u32 n, u64 *cycles)
@@ -142,7 +151,7 @@ static void test_batch_counts(void **state)
 	assert_int_equal(c.calls, 24);
 	for (i = 0; i < 3; i++) {
 		assert_int_equal(c.out[i].nr_objs, 4);
-		assert_int_equal(c.out[i].failed, 0);
+		assert_int_equal(c.out[i].flags, 0);
 		/* one clock pair per phase: one tick of the fake clock */
 		assert_int_equal(c.out[i].alloc_cycles, 10);
 		assert_int_equal(c.out[i].free_cycles, 10);
@@ -164,8 +173,8 @@ static void test_failure_ends_trial(void **state)
 	assert_int_equal(r.objects, 4 + 2 + 4);
 	assert_int_equal(r.failed, 1);
 	assert_int_equal(c.out[1].nr_objs, 2);
-	assert_int_equal(c.out[1].failed, 1);
-	assert_int_equal(c.out[2].failed, 0);
+	assert_int_equal(c.out[1].flags, AB_SAMPLE_FAILED);
+	assert_int_equal(c.out[2].flags, 0);
 }
 
 /*
@@ -189,11 +198,11 @@ static void test_single_layout(void **state)
 	}
 	assert_int_equal(c.out[3].nr_objs, 1);
 	assert_int_equal(c.out[4].nr_objs, 0);
-	assert_int_equal(c.out[4].failed, 1);
+	assert_int_equal(c.out[4].flags, AB_SAMPLE_FAILED);
 	assert_int_equal(c.out[4].alloc_cycles, 10);
 	assert_int_equal(c.out[4].free_cycles, 0);
 	assert_int_equal(c.out[5].nr_objs, 0);
-	assert_int_equal(c.out[5].failed, 0);
+	assert_int_equal(c.out[5].flags, 0);
 	assert_int_equal(c.out[5].alloc_cycles, 0);
 	assert_int_equal(r.objects, 4);
 	assert_int_equal(r.failed, 1);
@@ -267,6 +276,46 @@ static void test_check_trials(void **state)
 	assert_int_equal(c.calls, 33 * 2);
 }
 
+/*
+ * Disturbances (ab_phase_note()) are counted for measured trials only and
+ * marked in the samples' flags only with AB_RUN_MARK_DISTURBED; a CPU
+ * change counts as one migration.
+ */
+static void test_disturbed(void **state)
+{
+	struct ab_run r = run_of(2, 8, AB_TIMING_BATCH, AB_FREE_FIFO);
+	struct ab_ctx c;
+	int i, marked = 0;
+
+	r.flags = AB_RUN_NO_NODE_CHECK;
+	ctx_for(&c, &r, 2);
+	c.disturb_every = 2; /* measured trials 1, 3, 5, 7 */
+	assert_int_equal(ab_run_trials(&ops, &c, &r), 0);
+	assert_int_equal(r.disturbed, 4);
+	assert_int_equal(r.switches, 12);
+	assert_int_equal(r.migrations, 0);
+	for (i = 0; i < 8; i++)
+		assert_int_equal(c.out[i].flags, 0);
+	r = run_of(2, 8, AB_TIMING_BATCH, AB_FREE_FIFO);
+	r.flags = AB_RUN_NO_NODE_CHECK | AB_RUN_MARK_DISTURBED;
+	ctx_for(&c, &r, 2);
+	c.mark_disturbed = true;
+	c.disturb_every = 2;
+	assert_int_equal(ab_run_trials(&ops, &c, &r), 0);
+	for (i = 0; i < 8; i++) {
+		assert_int_equal(c.out[i].flags,
+				 i % 2 ? AB_SAMPLE_ALLOC_DISTURBED : 0);
+		marked += !!c.out[i].flags;
+	}
+	assert_int_equal(marked, r.disturbed);
+	/* a CPU change: a migration, and disturbed */
+	ctx_for(&c, &r, 2);
+	ab_phase_note(&c, 5, 5, 0, 1, AB_SAMPLE_FREE_DISTURBED);
+	assert_int_equal(c.migrations, 1);
+	assert_int_equal(c.switches, 0);
+	assert_int_equal(c.disturb, AB_SAMPLE_FREE_DISTURBED);
+}
+
 /* Samples that cannot be stored end the run with that error. */
 static void test_put_error(void **state)
 {
@@ -296,10 +345,10 @@ static void test_per_trial_single(void **state)
 	assert_int_equal(one.alloc_cycles, 70);
 	assert_int_equal(one.free_cycles, 30);
 	assert_int_equal(one.nr_objs, 5);
-	assert_int_equal(one.failed, 0);
+	assert_int_equal(one.flags, 0);
 	assert_int_equal(ab_trial_samples(&c, 0, 1, 2, &one, &smp), 1);
 	assert_int_equal(one.free_cycles, 0);
-	assert_int_equal(one.failed, 1);
+	assert_int_equal(one.flags, AB_SAMPLE_FAILED);
 	assert_int_equal(ab_run_samples_per_trial(&r, AB_STRATEGY_PER_TRIAL),
 			 1);
 	assert_int_equal(ab_run_samples_per_trial(&r, 0), 5);
@@ -422,6 +471,7 @@ int main(void)
 		cmocka_unit_test(test_pairs),
 		cmocka_unit_test(test_stop_keeps_its_trial),
 		cmocka_unit_test(test_check_trials),
+		cmocka_unit_test(test_disturbed),
 		cmocka_unit_test(test_put_error),
 		cmocka_unit_test(test_per_trial_single),
 		cmocka_unit_test(test_clock_pair),

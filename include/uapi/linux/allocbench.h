@@ -180,6 +180,13 @@ struct ab_strategy_info {
  *                   when that may not block (AB_GFP_ATOMIC, AB_GFP_NOWAIT:
  *                   kvmalloc_node() then has no vmalloc fallback); larger
  *                   ones are refused (-EINVAL). Ignored on input.
+ *
+ * Appended after version 2 (written only when @size >= AB_INFO_SIZE_VER3;
+ * zero from a module that predates it):
+ * @run_flags:       out: the AB_RUN_* bits this module accepts in
+ *                   ab_run.flags (a caller sets only these). Ignored on
+ *                   input.
+ * @reserved3:       zero
  */
 struct ab_info {
 	__u32 size;
@@ -200,11 +207,14 @@ struct ab_info {
 
 	__u64 kernel_flags;
 	__u64 kmalloc_max_size;
+	__u32 run_flags;
+	__u32 reserved3;
 };
 
 #define AB_INFO_SIZE_VER0 136
 #define AB_INFO_SIZE_VER1 144
 #define AB_INFO_SIZE_VER2 152
+#define AB_INFO_SIZE_VER3 160
 
 /* ab_info.kernel_flags */
 /*
@@ -260,9 +270,16 @@ enum ab_gfp {
  * the caller waits: objects allocated on one CPU, freed on another.
  */
 #define AB_RUN_REMOTE_FREE (1U << 3)
+/*
+ * Mark the samples of phases that were disturbed: AB_SAMPLE_ALLOC_DISTURBED
+ * and AB_SAMPLE_FREE_DISTURBED in ab_sample.flags (without it only
+ * AB_SAMPLE_FAILED is ever set there, as before the bits existed). The
+ * counts (ab_run.switches, migrations, disturbed) are written either way.
+ */
+#define AB_RUN_MARK_DISTURBED (1U << 4)
 #define AB_RUN_FLAGS_ALL                                          \
 	(AB_RUN_NOMERGE | AB_RUN_WRITE | AB_RUN_NO_NODE_CHECK | \
-	 AB_RUN_REMOTE_FREE)
+	 AB_RUN_REMOTE_FREE | AB_RUN_MARK_DISTURBED)
 
 /* Timing mode (ab_run.timing) */
 enum ab_timing {
@@ -326,6 +343,12 @@ enum ab_class_table_id {
 #define AB_MERGED_NO 1      /* the private cache is a cache of its own */
 #define AB_MERGED_YES 2     /* the kernel aliased it to an existing cache */
 #define AB_MERGED_UNKNOWN 3 /* this kernel does not let a module tell */
+/*
+ * A cache of its own when created, but by the end of the run another
+ * cache had been merged into it (another run's of the same size, or any
+ * kernel user's): its slabs were shared for part of the run.
+ */
+#define AB_MERGED_LATER 4
 
 /**
  * struct ab_sample - one measurement, written to ab_run.samples_ptr
@@ -337,9 +360,11 @@ enum ab_class_table_id {
  * @free_cycles:  the same around the free phase (0 for PAIR)
  * @nr_objs:      objects allocated in the trial (less than batch if one
  *                failed; the failing call ends the trial)
- * @failed:       1 if an allocation failed in this trial, else 0 (the
- *                CLI leaves such an alloc sample out of its figures: the
- *                failed call is timed in it)
+ * @flags:        AB_SAMPLE_FAILED if an allocation failed in this trial
+ *                (the CLI leaves such an alloc sample out of its figures:
+ *                the failed call is timed in it); with
+ *                AB_RUN_MARK_DISTURBED also AB_SAMPLE_ALLOC_DISTURBED and
+ *                AB_SAMPLE_FREE_DISTURBED
  *
  * AB_TIMING_SINGLE: one sample per object slot, trial-major: slot i of
  * measured trial t is element t * per_trial + i (per_trial is batch, or 1
@@ -347,7 +372,9 @@ enum ab_class_table_id {
  * written as in AB_TIMING_BATCH). @alloc_cycles and
  * @free_cycles time that object's own allocation and free; @nr_objs is 1
  * for an allocated object, 0 for the slot whose allocation failed
- * (@failed 1) and for the unused slots after it.
+ * (AB_SAMPLE_FAILED) and for the unused slots after it. The disturbed
+ * bits are per phase of the trial: every slot of a disturbed phase has
+ * its bit (a switch is seen between phases, not between objects).
  *
  * ns = cycles * 1000000 / ab_run.tsc_khz (x86: the TSC, read ordered: the
  * read waits for the loads before it).
@@ -356,8 +383,19 @@ struct ab_sample {
 	__u64 alloc_cycles;
 	__u64 free_cycles;
 	__u32 nr_objs;
-	__u32 failed;
+	__u32 flags;
 };
+
+/* ab_sample.flags (before the disturbed bits existed: 0 or 1, "failed") */
+#define AB_SAMPLE_FAILED 1U
+/*
+ * The trial's alloc phase (AB_FREE_PAIR: its alloc+free loop) saw a
+ * context switch of the thread that ran it (voluntary or not: the
+ * task's nvcsw + nivcsw changed) or ended on another CPU than it began.
+ */
+#define AB_SAMPLE_ALLOC_DISTURBED 2U
+/* The same for the free phase (AB_RUN_REMOTE_FREE: the worker's). */
+#define AB_SAMPLE_FREE_DISTURBED 4U
 
 /**
  * struct ab_run - argument of AB_IOC_RUN
@@ -424,6 +462,16 @@ struct ab_sample {
  *                between, measured at the start of the run: what timing
  *                one operation costs (subtracted per op in single timing)
  * @out_reserved: written as zero
+ * @switches:     context switches (nvcsw + nivcsw of the thread that
+ *                ran the phase) inside the timed phases of measured
+ *                trials; a phase is timed from its first stamp to its
+ *                last, the switches are read just outside it
+ * @migrations:   phases of measured trials that ended on another CPU
+ *                than they began on
+ * @disturbed:    measured trials with a switch or a CPU change in a phase
+ * @free_elsewhere: AB_RUN_REMOTE_FREE: free phases of measured trials that
+ *                ran on another CPU than @free_cpu (it went offline and
+ *                the work item ran elsewhere); else 0
  */
 struct ab_run {
 	__u32 size;
@@ -460,7 +508,11 @@ struct ab_run {
 	__s32 target_node;
 	__u32 cache_merged;
 	__u64 clock_cycles;
-	__u64 out_reserved[3];
+	__u64 switches;
+	__u32 migrations;
+	__u32 disturbed;
+	__u32 free_elsewhere;
+	__u32 out_reserved;
 };
 
 #define AB_RUN_SIZE_VER0 208
@@ -498,7 +550,16 @@ struct ab_run {
  * @cpu:         CPU the lookups ran on
  * @tsc_khz:     TSC frequency in kHz, 0 if unknown
  * @clock_cycles: median cycles of one get_cycles() pair
- * @out_reserved: written as zero
+ * @switches:     context switches (nvcsw + nivcsw of the thread that
+ *                ran the phase) inside the timed phases of measured
+ *                trials; a phase is timed from its first stamp to its
+ *                last, the switches are read just outside it
+ * @migrations:   phases of measured trials that ended on another CPU
+ *                than they began on
+ * @disturbed:    measured trials with a switch or a CPU change in a phase
+ * @free_elsewhere: AB_RUN_REMOTE_FREE: free phases of measured trials that
+ *                ran on another CPU than @free_cpu (it went offline and
+ *                the work item ran elsewhere); else 0
  */
 struct ab_lookup {
 	__u32 size;
