@@ -270,7 +270,15 @@ fi
 if grep -qw cpuset /proc/filesystems; then
 	# cpuset bound to a legacy hierarchy elsewhere: not in v2, not at /dev/cpuset
 	mkdir -p /tmp/cs /dev/cpuset
-	if mount -t cpuset none /tmp/cs; then
+	# a removed cgroup's cpuset state is freed asynchronously (after an
+	# RCU grace period, in a work item): until then the controller is
+	# busy in v2 (rebind_subsystems(): EBUSY); give it up to 5 s
+	i=0
+	until mount -t cpuset none /tmp/cs 2>/dev/null || [ $i -ge 25 ]; do
+		sleep 0.2
+		i=$((i + 1))
+	done
+	if grep -q " /tmp/cs cpuset " /proc/mounts; then
 		ok "cli: the legacy cpuset file system mounts after the cgroup v2 runs"
 	else
 		notok "cli: the legacy cpuset file system mounts after the cgroup v2 runs (subtree_control '$(cat "$cg/cgroup.subtree_control")')"
