@@ -6,7 +6,13 @@
 #  1. harness overhead: the none baseline's raw median per op as a
 #     percentage of the cheapest strategy's raw median (4096-byte objects);
 #  2. run-to-run spread: kmalloc's net median alloc ns/op over 10 runs;
-#  3. guest time of `allocbench reproduce 2019-scatterlist`.
+#  3. guest time of `allocbench reproduce 2019-scatterlist`;
+#  4. the false-positive rate of compare: A/A compares (a strategy against
+#     itself), whose every "significant" verdict is a false positive, with
+#     its binomial 95% interval (Clopper and Pearson, Biometrika 26(4),
+#     1934: the p at which the observed count sits at the 2.5% tail); the
+#     rounds' signed-rank test should stay near its nominal 5%. The
+#     per-trial U test of two separate runs is shown for contrast.
 col() { # col NAME < csv: prints that column of every data row
 	awk -F, -v name="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == name) c = i; next } { print $1, $c }'
 }
@@ -37,3 +43,59 @@ t0=$(uptime_cs)
 allocbench reproduce 2019-scatterlist --cpu=0 >/dev/null || exit 1
 t1=$(uptime_cs)
 echo "guest time of reproduce 2019-scatterlist: $(( (t1 - t0) / 100 )).$(( (t1 - t0) % 100 / 10 )) s"
+
+# Clopper-Pearson interval of x successes in n: bisection on the binomial
+# tails, each P(X <= k) summed from its terms, pmf(i + 1) = pmf(i) (n - i) /
+# (i + 1) p / (1 - p)
+aa_rate() { # aa_rate WHAT X N
+	awk -v what="$1" -v x="$2" -v n="$3" '
+	function cdf(k, p,   i, t, s) {
+		if (k < 0) return 0
+		if (k >= n || p <= 0) return 1
+		if (p >= 1) return 0
+		# busybox awk has no log or exp: pmf(0) = (1 - p)^n by products
+		t = 1
+		for (i = 0; i < n; i++) t *= 1 - p
+		for (i = 0; i <= k; i++) {
+			s += t
+			t *= (n - i) / (i + 1) * p / (1 - p)
+		}
+		return s
+	}
+	function solve(k, target, rising,   lo, hi, mid, j) {
+		lo = 0; hi = 1
+		for (j = 0; j < 60; j++) {
+			mid = (lo + hi) / 2
+			if ((cdf(k, mid) > target) == rising) hi = mid; else lo = mid
+		}
+		return mid
+	}
+	BEGIN {
+		lo = x ? solve(x - 1, 0.975, 0) : 0   # P(X >= x) = 0.025
+		hi = x < n ? solve(x, 0.025, 0) : 1   # P(X <= x) = 0.025
+		printf "A/A false positives, %s: %d of %d phase tests significant at p < 0.05 = %.1f%%, 95%% CI %.1f%%-%.1f%% (Clopper-Pearson; a compare'"'"'s alloc and free tests are not independent of each other)\n",
+			what, x, n, 100 * x / n, 100 * lo, 100 * hi
+	}'
+}
+AA_N=40
+for pair in kmalloc,kmalloc get_free_pages,get_free_pages; do
+	sig=0 tests=0 i=0
+	while [ $i -lt $AA_N ]; do
+		allocbench compare --alloc=$pair --size=4096 --trials=300 --rounds=10 --cpu=0 -q >/tmp/aa.out || exit 1
+		sig=$((sig + $(grep -c '(significant, p < 0.05)' /tmp/aa.out)))
+		tests=$((tests + $(grep -cE '^(alloc|free) .*(significant|not testable)' /tmp/aa.out)))
+		i=$((i + 1))
+	done
+	aa_rate "compare --alloc=$pair --size=4096 --trials=300 --rounds=10, signed-rank on the rounds, $AA_N compares" $sig $tests
+done
+# the old design for contrast: two runs one after the other, U on trials
+sig=0 tests=0 i=0
+while [ $i -lt $AA_N ]; do
+	allocbench run --alloc=kmalloc --size=4096 --trials=300 --cpu=0 --json -q -o /tmp/aa-a.json || exit 1
+	allocbench run --alloc=kmalloc --size=4096 --trials=300 --cpu=0 --json -q -o /tmp/aa-b.json || exit 1
+	allocbench compare /tmp/aa-a.json /tmp/aa-b.json >/tmp/aa.out || exit 1
+	sig=$((sig + $(grep -c '(significant, p < 0.05)' /tmp/aa.out)))
+	tests=$((tests + $(grep -cE '^(alloc|free) .*(significant|not testable)' /tmp/aa.out)))
+	i=$((i + 1))
+done
+aa_rate "two saved kmalloc runs one after the other, Mann-Whitney U on their trials, $AA_N compares" $sig $tests

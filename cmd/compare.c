@@ -8,20 +8,69 @@
  *                                                     (e.g. before and after
  *                                                     a kernel patch)
  *
- * Per phase: the median net ns/op of each, their difference and ratio, and
- * a Mann-Whitney U test on the per-trial values (lib/compare.c), a
- * difference with p >= 0.05 marked as not significant. With counters
+ * Two strategies run in --rounds rounds, each a block of trials of A and
+ * one of B, in an order drawn at random per round (AB or BA). Per phase:
+ * the median net ns/op of each over all its trials, and a Wilcoxon
+ * signed-rank test on the rounds' log ratios ln(B median / A median)
+ * (lib/compare.c): the unit of the test is the round, not the trial, so
+ * drift and slow stretches that span many trials count once per round
+ * instead of once per trial, and the random order makes each round's sign
+ * a fair coin when A and B are the same. B / A is the Hodges-Lehmann
+ * estimate with Tukey's interval. Two saved results were not interleaved:
+ * their per-trial values get a Mann-Whitney U test, with that caveat. A
+ * difference with p >= 0.05 is marked as not significant. With counters
  * (--events), the per-op deltas that account for the cycles.
  */
 #include <math.h>
+#include <popt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 
 #include "compare.h"
+#include "compare_opts.h"
 #include "jsonin.h"
 #include "jsonout.h"
+#include "parse.h"
 #include "runner.h"
+
+/*
+ * --rounds: from 6, the fewest with which a two-sided 5% signed-rank test
+ * can reject at all (2 / 2^6 = 0.031; with 5, 2 / 32 = 0.0625), to 100
+ * (the exact null distribution's cost stays negligible).
+ */
+#define ROUNDS_DEFAULT 10
+#define ROUNDS_MIN     6
+#define ROUNDS_MAX     100
+
+static char *rounds_arg;
+
+struct poptOption ab_compare_table[] = {
+	{ "rounds", 0, POPT_ARG_STRING, &rounds_arg, 0,
+	  "rounds of a block of A and a block of B, in random order each; the signed-rank test's unit (default: 10)",
+	  "N" },
+	POPT_TABLEEND
+};
+
+/**
+ * struct rounds - the interleaved blocks of `compare --alloc=A,B`
+ * @n:      rounds
+ * @ba:     per round, 1 when B's block ran first (row 2k is then B's)
+ * @trials: per round, the trials of each block (--trials spread evenly)
+ */
+struct rounds {
+	int n;
+	unsigned char ba[ROUNDS_MAX];
+	uint32_t trials[ROUNDS_MAX];
+};
+
+/* Row of strategy @s (0: A, 1: B) in round @k. */
+static const struct ab_row *block(const struct ab_job *job,
+				  const struct rounds *rd, int k, int s)
+{
+	return &job->rows[2 * k + (s ^ rd->ba[k])];
+}
 
 /* Index of event @name (its modifiers after ':' ignored), or -1. */
 static int event_index(const struct ab_counters *c, const char *name)
@@ -47,13 +96,19 @@ static void pick(const struct ab_job *job, const char *name, double out[2])
 /**
  * struct phase_cmp - one phase of A against B
  * @phase:  "alloc" or "free"
- * @a, @b:  the medians, net ns/op
+ * @a, @b:  the medians over all trials, net ns/op
+ * @paired: the test is @w (rounds), else @t (two saved results)
  * @t:      the Mann-Whitney U test on the per-trial values
+ * @w:      the signed-rank test on the rounds' ln(B median / A median)
+ * @p:      the test's p-value
  */
 struct phase_cmp {
 	const char *phase;
 	double a, b;
+	int paired;
 	struct ab_mwu t;
+	struct ab_wsr w;
+	double p;
 };
 
 /* Tests @va[0..na) against @vb[0..nb) (sorted per-op ns). */
@@ -76,7 +131,15 @@ static void phase_test(struct phase_cmp *c, const char *phase, const double *va,
 	}
 	free(ca);
 	free(cb);
+	c->paired = 0;
 	ab_mann_whitney(va, na, vb, nb, &c->t);
+	c->p = c->t.p;
+}
+
+/* B / A: the signed-rank estimate when paired, else the medians' ratio. */
+static double ratio_of(const struct phase_cmp *c)
+{
+	return c->paired ? exp(c->w.estimate) : c->b / c->a;
 }
 
 static json_object *phase_json(const struct phase_cmp *c)
@@ -87,37 +150,89 @@ static json_object *phase_json(const struct phase_cmp *c)
 	json_object_object_add(o, "a_median_ns", ab_json_num(c->a));
 	json_object_object_add(o, "b_median_ns", ab_json_num(c->b));
 	json_object_object_add(o, "delta_ns", ab_json_num(c->b - c->a));
-	json_object_object_add(o, "ratio", ab_json_num(c->b / c->a));
-	json_object_object_add(o, "test",
-			       json_object_new_string("mann-whitney-u"));
-	json_object_object_add(o, "u", ab_json_num(c->t.u));
-	json_object_object_add(o, "z", ab_json_num(c->t.z));
-	json_object_object_add(o, "p", ab_json_num(c->t.p));
+	json_object_object_add(o, "ratio", ab_json_num(ratio_of(c)));
+	if (c->paired) {
+		json_object_object_add(o, "ratio_ci_lo",
+				       ab_json_num(exp(c->w.ci_lo)));
+		json_object_object_add(o, "ratio_ci_hi",
+				       ab_json_num(exp(c->w.ci_hi)));
+		json_object_object_add(o, "ci_level",
+				       ab_json_num(c->w.ci_level));
+		json_object_object_add(
+			o, "test",
+			json_object_new_string("wilcoxon-signed-rank"));
+		json_object_object_add(o, "rounds",
+				       json_object_new_int64((int64_t)c->w.n));
+		json_object_object_add(o, "w_plus", ab_json_num(c->w.w_plus));
+	} else {
+		json_object_object_add(
+			o, "test", json_object_new_string("mann-whitney-u"));
+		json_object_object_add(o, "u", ab_json_num(c->t.u));
+		json_object_object_add(o, "z", ab_json_num(c->t.z));
+	}
+	json_object_object_add(o, "p", ab_json_num(c->p));
 	json_object_object_add(
 		o, "significant",
-		isnan(c->t.p) ? NULL : json_object_new_boolean(c->t.p < 0.05));
+		isnan(c->p) ? NULL : json_object_new_boolean(c->p < 0.05));
 	return o;
 }
 
 /* One table line; @b_name is what the verdict calls B. */
 static void phase_line(const struct phase_cmp *c, const char *b_name)
 {
-	printf("%-6s %10.1f %10.1f %+10.1f %8.3f %12.3g  ", c->phase, c->a,
-	       c->b, c->b - c->a, c->b / c->a, c->t.p);
-	if (isnan(c->t.p))
-		printf("not testable (too few or all-equal samples)\n");
-	else if (c->t.p >= 0.05)
+	printf("%-6s %10.1f %10.1f %+10.1f %8.3f", c->phase, c->a, c->b,
+	       c->b - c->a, ratio_of(c));
+	if (!c->paired)
+		;
+	else if (isnan(c->w.ci_lo))
+		printf("  %-20s", "[n/a]");
+	else
+		printf("  [%7.3f, %7.3f]  ", exp(c->w.ci_lo), exp(c->w.ci_hi));
+	printf(" %12.3g  ", c->p);
+	if (isnan(c->p))
+		printf(c->paired
+			       ? "not testable (no round with a positive median of each, or no round differs)\n"
+			       : "not testable (too few or all-equal samples)\n");
+	else if (c->p >= 0.05)
 		printf("no significant difference (p >= 0.05)\n");
 	else
 		printf("%s is %s (significant, p < 0.05)\n", b_name,
-		       c->b < c->a ? "faster" : "slower");
+		       ratio_of(c) < 1 ? "faster" : "slower");
 }
 
-static void row_test(struct phase_cmp *c, const struct ab_row *a,
-		     const struct ab_row *b, int p)
+/*
+ * Phase @p of the rounds: the medians of @view's rows (every trial of A,
+ * of B), and the signed-rank test on ln(B median / A median) of each round
+ * whose two blocks both ran.
+ */
+static void round_test(struct phase_cmp *c, const struct ab_job *job,
+		       const struct rounds *rd, const struct ab_job *view,
+		       int p)
 {
-	phase_test(c, p ? "free" : "alloc", a->ns[p], a->nr_ns[p], b->ns[p],
-		   b->nr_ns[p]);
+	double d[ROUNDS_MAX];
+	size_t n = 0;
+	int k, positive = 1;
+
+	c->phase = p ? "free" : "alloc";
+	c->a = view->rows[0].net[p].ns.median;
+	c->b = view->rows[1].net[p].ns.median;
+	c->paired = 1;
+	for (k = 0; k < rd->n; k++) {
+		const struct ab_row *x = block(job, rd, k, 0),
+				    *y = block(job, rd, k, 1);
+
+		/* a round cut short by an interrupt */
+		if (!x->ran || !y->ran || !x->nr_ns[p] || !y->nr_ns[p])
+			continue;
+		if (!(x->net[p].ns.median > 0) || !(y->net[p].ns.median > 0))
+			positive = 0;
+		else
+			d[n++] = log(y->net[p].ns.median / x->net[p].ns.median);
+	}
+	/* a ratio needs positive medians: net values may not be */
+	ab_signed_rank(d, positive ? n : 0, &c->w);
+	c->w.n = positive ? n : 0;
+	c->p = c->w.p;
 }
 
 /* The explanation lines into @why; 0 when no hardware counter opened. */
@@ -141,22 +256,63 @@ static int explain(const struct ab_job *job, char *why, size_t len)
 	return 1;
 }
 
-static void json_compare(const struct ab_job *job)
+/* Per round: its order, trials and each block's medians. */
+static json_object *rounds_json(const struct ab_job *job,
+				const struct rounds *rd)
 {
-	const struct ab_row *a = &job->rows[0], *b = &job->rows[1];
-	json_object *root = ab_job_json(job), *c = json_object_new_object();
+	json_object *arr = json_object_new_array();
+	int k, s, p;
+
+	for (k = 0; k < rd->n; k++) {
+		json_object *o = json_object_new_object();
+
+		json_object_object_add(o, "round", json_object_new_int(k + 1));
+		json_object_object_add(
+			o, "order",
+			json_object_new_string(rd->ba[k] ? "BA" : "AB"));
+		json_object_object_add(o, "trials",
+				       json_object_new_int64(rd->trials[k]));
+		for (s = 0; s < 2; s++)
+			for (p = 0; p < 2; p++) {
+				static const char *const key[2][2] = {
+					{ "a_alloc_median_ns",
+					  "a_free_median_ns" },
+					{ "b_alloc_median_ns",
+					  "b_free_median_ns" }
+				};
+				const struct ab_row *r = block(job, rd, k, s);
+
+				json_object_object_add(
+					o, key[s][p],
+					ab_json_num(
+						r->ran && r->nr_ns[p]
+							? r->net[p].ns.median
+							: NAN));
+			}
+		json_object_array_add(arr, o);
+	}
+	return arr;
+}
+
+/* @view: A and B, each over all its blocks; @job: the blocks. */
+static void json_compare(const struct ab_job *job, const struct rounds *rd,
+			 const struct ab_job *view)
+{
+	const struct ab_row *a = &view->rows[0], *b = &view->rows[1];
+	json_object *root = ab_job_json(view), *c = json_object_new_object();
 	json_object *phases = json_object_new_array(), *lines;
 	char why[1024], *line, *save = NULL;
-	int hw = explain(job, why, sizeof(why));
+	int hw = explain(view, why, sizeof(why));
+	struct phase_cmp pc;
 
 	json_object_object_add(c, "a", json_object_new_string(a->label));
 	json_object_object_add(c, "b", json_object_new_string(b->label));
-	struct phase_cmp pc;
-
-	row_test(&pc, a, b, 0);
+	json_object_object_add(c, "rounds", json_object_new_int(rd->n));
+	json_object_object_add(c, "per_round", rounds_json(job, rd));
+	round_test(&pc, job, rd, view, 0);
 	json_object_array_add(phases, phase_json(&pc));
 	if (a->nr_ns[1] && b->nr_ns[1]) {
-		row_test(&pc, a, b, 1);
+		round_test(&pc, job, rd, view, 1);
 		json_object_array_add(phases, phase_json(&pc));
 	}
 	json_object_object_add(c, "phases", phases);
@@ -171,32 +327,288 @@ static void json_compare(const struct ab_job *job)
 	ab_json_print(root, stdout);
 }
 
-static void print_compare(const struct ab_job *job)
+static void print_num(double v)
 {
-	const struct ab_row *a = &job->rows[0], *b = &job->rows[1];
+	if (isnan(v))
+		printf(" %9s", "n/a");
+	else
+		printf(" %9.1f", v);
+}
+
+/* The rounds, one line each: order, trials, the blocks' medians. */
+static void print_rounds(const struct ab_job *job, const struct rounds *rd,
+			 int phases)
+{
+	int k, s, p;
+
+	printf("%-5s %-5s %7s", "round", "order", "trials");
+	for (p = 0; p < phases; p++)
+		printf(" %9s %9s %7s", p ? "A free" : "A alloc",
+		       p ? "B free" : "B alloc", "B / A");
+	printf("\n");
+	for (k = 0; k < rd->n; k++) {
+		printf("%5d %-5s %7u", k + 1, rd->ba[k] ? "BA" : "AB",
+		       rd->trials[k]);
+		for (p = 0; p < phases; p++) {
+			double m[2];
+
+			for (s = 0; s < 2; s++) {
+				const struct ab_row *r = block(job, rd, k, s);
+
+				m[s] = r->ran && r->nr_ns[p]
+					       ? r->net[p].ns.median
+					       : NAN;
+				print_num(m[s]);
+			}
+			if (isnan(m[0]) || isnan(m[1]))
+				printf(" %7s", "n/a");
+			else
+				printf(" %7.3f", m[1] / m[0]);
+		}
+		printf("\n");
+	}
+}
+
+static void print_compare(const struct ab_job *job, const struct rounds *rd,
+			  const struct ab_job *view)
+{
+	const struct ab_row *a = &view->rows[0], *b = &view->rows[1];
+	int phases = a->nr_ns[1] && b->nr_ns[1] ? 2 : 1, p;
 	struct phase_cmp pc;
 	char why[1024];
 
-	printf("\ncompare: %s (B) against %s (A), %s ns/op per trial; test: Mann-Whitney U, two-sided\n",
-	       b->si->name, a->si->name, job->raw ? "raw" : "net");
-	printf("%-6s %10s %10s %10s %8s %12s  %s\n", "phase", "A median",
-	       "B median", "B - A", "B / A", "p", "verdict");
-	row_test(&pc, a, b, 0);
-	phase_line(&pc, b->si->name);
-	if (a->nr_ns[1] && b->nr_ns[1]) {
-		row_test(&pc, a, b, 1);
+	printf("\ncompare: %s (B) against %s (A), %s ns/op; %d rounds, each a block of A's trials and one of B's, in random order\n",
+	       b->si->name, a->si->name, job->raw ? "raw" : "net", rd->n);
+	print_rounds(job, rd, phases);
+	printf("\n%-6s %10s %10s %10s %8s  %-20s %12s  %s\n", "phase",
+	       "A median", "B median", "B - A", "B / A", "[95% CI of B / A]",
+	       "p", "verdict");
+	for (p = 0; p < phases; p++) {
+		round_test(&pc, job, rd, view, p);
 		phase_line(&pc, b->si->name);
 	}
-	printf("note: A's trials all ran before B's; drift between the two runs counts as a difference too: compare a strategy with itself (--alloc=%s,%s) to see this machine's noise floor\n",
-	       a->si->name, a->si->name);
+	printf("test: Wilcoxon signed-rank, exact, two-sided, on ln(B median / A median) of each round (%zu rounds): the round is the unit, its order (AB or BA) drawn at random\n",
+	       pc.w.n);
+	if (isnan(pc.w.ci_level))
+		printf("B / A: Hodges-Lehmann estimate; no interval with fewer than 6 rounds\n");
+	else
+		printf("B / A: Hodges-Lehmann estimate; its interval Tukey's, exact coverage %.1f%%\n",
+		       100 * pc.w.ci_level);
+	printf("A and B medians: over all trials of each\n");
 	if (!job->ses.counters.n)
 		printf("why: no counters (add --events to see instructions, IPC and misses per op)\n");
-	else if (!explain(job, why, sizeof(why)))
+	else if (!explain(view, why, sizeof(why)))
 		printf("why: no hardware counter opened, so instructions, IPC and misses are unknown here (software counts above)\n");
 	else if (why[0])
 		printf("why (counters per op, B against A):\n%s", why);
 	else
 		printf("why: instructions, IPC and misses per op barely differ\n");
+}
+
+/* ---- the rounds ---- */
+
+/* --rounds into @rd->n; an exit status after the error. */
+static int parse_rounds(struct rounds *rd)
+{
+	uint64_t v = ROUNDS_DEFAULT;
+
+	if (rounds_arg &&
+	    ab_parse_u64(rounds_arg, ROUNDS_MIN, ROUNDS_MAX, &v)) {
+		ab_err("compare: --rounds=%s: give a whole number from %d (the fewest with which a 5%% two-sided signed-rank test can reject) to %d",
+		       rounds_arg, ROUNDS_MIN, ROUNDS_MAX);
+		return AB_EXIT_USAGE;
+	}
+	rd->n = (int)v;
+	return AB_EXIT_OK;
+}
+
+/*
+ * Replaces the job's rows A and B by 2 x @rd->n blocks: round k is a
+ * block of A and one of B, in an order drawn at random (getrandom), each
+ * with --trials / rounds trials (the remainder to the first rounds) and
+ * its own --warmup. An exit status after the error.
+ */
+static int interleave(struct ab_job *job, struct rounds *rd)
+{
+	const struct ab_row ab[2] = { job->rows[0], job->rows[1] };
+	uint32_t trials = ab[0].run.trials;
+	int k, s;
+
+	if (trials < (uint32_t)rd->n) {
+		ab_err("compare: --trials=%u with --rounds=%d: each round needs at least one trial of each strategy; give at least %d trials or fewer rounds",
+		       trials, rd->n, rd->n);
+		return AB_EXIT_USAGE;
+	}
+	if (getrandom(rd->ba, (size_t)rd->n, 0) != (ssize_t)rd->n) {
+		ab_err("compare: getrandom: cannot draw the rounds' order");
+		return AB_EXIT_RUN;
+	}
+	job->nrows = 0;
+	for (k = 0; k < rd->n; k++) {
+		rd->ba[k] &= 1;
+		rd->trials[k] = trials / (uint32_t)rd->n +
+				((uint32_t)k < trials % (uint32_t)rd->n);
+		for (s = 0; s < 2; s++) {
+			int which = s ^ rd->ba[k];
+			struct ab_row *r = ab_job_row_new(job);
+
+			if (!r)
+				return AB_EXIT_RUN;
+			*r = ab[which];
+			r->run.trials = rd->trials[k];
+			/* one run each: rows of a group run at once */
+			r->group = 2 * k + s;
+			snprintf(r->label, sizeof(r->label),
+				 "%s (%c, round %d)", ab[which].si->name,
+				 'A' + which, k + 1);
+			job->nrows++;
+		}
+	}
+	return AB_EXIT_OK;
+}
+
+/*
+ * Strategy @s's blocks (0: A, 1: B) as one row @m with buffers of its
+ * own: the figures over all its trials, as the tables and JSON show them.
+ * Per-op ns are the blocks' own (net as each was computed), cycles from
+ * them (ns x tsc_khz / 10^6), raw figures from the samples again (with
+ * --drop-disturbed's rule); counts summed, event counts per op weighted by each
+ * block's operations. 0, or -1 without memory.
+ */
+static int merge(const struct ab_job *job, const struct rounds *rd, int s,
+		 struct ab_row *m)
+{
+	const struct ab_row *first = block(job, rd, 0, s);
+	/* raw as run_row() takes it: nothing subtracted, the same drop rule */
+	const struct ab_net raw = { 0, 0, job->o.drop_disturbed };
+	double ops = 0, *tmp;
+	size_t nsmp = 0, k;
+	int i, p, e;
+
+	*m = *first;
+	m->group = s;
+	m->ran = 0;
+	m->smp = NULL;
+	m->nr_smp = 0;
+	m->ns[0] = m->ns[1] = NULL;
+	m->nr_ns[0] = m->nr_ns[1] = 0;
+	m->wall_ns = 0;
+	m->run.trials = m->run.trials_done = 0;
+	m->run.objects = m->run.failed = 0;
+	m->run.node_hits = m->run.node_checked = 0;
+	m->run.switches = 0;
+	m->run.migrations = m->run.disturbed = m->run.free_elsewhere = 0;
+	memset(m->ev_raw, 0, sizeof(m->ev_raw));
+	memset(m->ev_net, 0, sizeof(m->ev_net));
+	snprintf(m->label, sizeof(m->label), "%s", first->si->name);
+	for (i = 0; i < rd->n; i++) {
+		const struct ab_row *r = block(job, rd, i, s);
+		double o = 0;
+
+		m->run.trials += r->run.trials;
+		if (!r->ran)
+			continue;
+		m->ran = 1;
+		m->run.trials_done += r->run.trials_done;
+		m->run.objects += r->run.objects;
+		m->run.failed += r->run.failed;
+		m->run.node_hits += r->run.node_hits;
+		m->run.node_checked += r->run.node_checked;
+		m->run.switches += r->run.switches;
+		m->run.migrations += r->run.migrations;
+		m->run.disturbed += r->run.disturbed;
+		m->run.free_elsewhere += r->run.free_elsewhere;
+		m->run.cpu_end = r->run.cpu_end;
+		m->wall_ns += r->wall_ns;
+		nsmp += r->nr_smp;
+		/* the objects the counters saw: warm-up trials included */
+		if (r->run.trials_done)
+			o = (double)r->run.objects *
+			    (double)(r->run.trials_done + r->run.warmup) /
+			    (double)r->run.trials_done;
+		for (e = 0; e < job->ses.counters.n; e++) {
+			m->ev_raw[e] += r->ev_raw[e] * o;
+			m->ev_net[e] += r->ev_net[e] * o;
+		}
+		ops += o;
+	}
+	for (e = 0; e < job->ses.counters.n; e++) {
+		m->ev_raw[e] = ops > 0 ? m->ev_raw[e] / ops : NAN;
+		m->ev_net[e] = ops > 0 ? m->ev_net[e] / ops : NAN;
+	}
+	m->smp = calloc(nsmp ? nsmp : 1, sizeof(*m->smp));
+	m->ns[0] = calloc(nsmp ? nsmp : 1, sizeof(double));
+	m->ns[1] = calloc(nsmp ? nsmp : 1, sizeof(double));
+	tmp = calloc(nsmp ? nsmp : 1, sizeof(double));
+	if (!m->smp || !m->ns[0] || !m->ns[1] || !tmp) {
+		free(tmp);
+		return -1;
+	}
+	for (i = 0; i < rd->n; i++) {
+		const struct ab_row *r = block(job, rd, i, s);
+
+		if (!r->ran)
+			continue;
+		memcpy(m->smp + m->nr_smp, r->smp, r->nr_smp * sizeof(*r->smp));
+		m->nr_smp += r->nr_smp;
+		for (p = 0; p < 2; p++) {
+			memcpy(m->ns[p] + m->nr_ns[p], r->ns[p],
+			       r->nr_ns[p] * sizeof(double));
+			m->nr_ns[p] += r->nr_ns[p];
+		}
+	}
+	for (p = 0; p < 2; p++) {
+		/* sorts ns[p], as the histograms want it */
+		ab_stats_compute(m->ns[p], m->nr_ns[p], &m->net[p].ns);
+		for (k = 0; k < m->nr_ns[p]; k++)
+			tmp[k] = m->ns[p][k] * m->run.tsc_khz / 1e6;
+		ab_stats_compute(tmp, m->nr_ns[p], &m->net[p].cycles);
+		ab_phase_summary_net(
+			m->smp,
+			ab_phase_samples(m->run.timing, m->run.free_pattern,
+					 (enum ab_phase)p, m->nr_smp),
+			(enum ab_phase)p, &raw, m->run.tsc_khz, tmp,
+			&m->raw[p]);
+	}
+	free(tmp);
+	return 0;
+}
+
+/*
+ * The job as `run` would show A and B: @view, a copy of @job whose two
+ * rows (@rows) are the merged blocks. An exit status.
+ */
+static int make_view(const struct ab_job *job, const struct rounds *rd,
+		     struct ab_job *view, struct ab_row rows[2])
+{
+	int s, ret = AB_EXIT_OK;
+
+	memset(rows, 0, 2 * sizeof(*rows));
+	for (s = 0; s < 2; s++)
+		if (merge(job, rd, s, &rows[s])) {
+			ab_err("compare: no memory to gather the rounds");
+			ret = AB_EXIT_RUN;
+		}
+	*view = *job;
+	view->rows = rows;
+	view->nrows = view->rows_cap = 2;
+	if (job->baseline == &job->own_baseline)
+		view->baseline = &view->own_baseline;
+	else if (job->baseline)
+		view->baseline =
+			job->baseline->si == rows[0].si ? &rows[0] : &rows[1];
+	return ret;
+}
+
+static void free_view(struct ab_row rows[2])
+{
+	int s;
+
+	for (s = 0; s < 2; s++) {
+		free(rows[s].smp);
+		free(rows[s].ns[0]);
+		free(rows[s].ns[1]);
+	}
 }
 
 /* ---- two saved results ---- */
@@ -418,6 +830,8 @@ static int compare_files(const char *old_path, const char *new_path)
 			}
 		}
 	}
+	if (matched && !root)
+		printf("\nnote: the two files' trials were not interleaved: the per-trial U test counts drift between the two runs as a difference and takes trials as independent, which they are not, so its p is too small (on the same strategy twice in one boot, half of 24 phase tests came out significant); compare --alloc=A,B runs both in interleaved rounds and tests the rounds\n");
 	if (root) {
 		json_object_object_add(root, "end", ab_json_time(time(NULL)));
 		json_object_object_add(root, "comparisons", out);
@@ -435,7 +849,9 @@ static int compare_files(const char *old_path, const char *new_path)
 
 int cmd_compare(int argc, const char **argv)
 {
-	struct ab_job *job = ab_job_new();
+	struct ab_job *job = ab_job_new(), view;
+	struct ab_row rows[2];
+	struct rounds rd;
 	const char *files[3];
 	int ret, nf;
 
@@ -444,7 +860,7 @@ int cmd_compare(int argc, const char **argv)
 	/* two saved results, or run's options for two strategies */
 	nf = ab_run_parse("compare", argc, argv, job, files, 3);
 	ret = nf < 0 ? -nf : AB_EXIT_OK;
-	if (!ret && nf && (nf != 2 || ab_run_options_given())) {
+	if (!ret && nf && (nf != 2 || ab_run_options_given() || rounds_arg)) {
 		ab_err("compare: give two saved results, OLD.json NEW.json, or --alloc=A,B");
 		ret = AB_EXIT_USAGE;
 	}
@@ -453,6 +869,8 @@ int cmd_compare(int argc, const char **argv)
 		free(job);
 		return compare_files(files[0], files[1]);
 	}
+	if (!ret)
+		ret = parse_rounds(&rd);
 	if (!ret)
 		ret = ab_run_setup(job);
 	if (!ret && job->csv) {
@@ -464,15 +882,25 @@ int cmd_compare(int argc, const char **argv)
 		       job->nrows);
 		ret = AB_EXIT_USAGE;
 	}
+	if (!ret && job->concurrent) {
+		ab_err("compare: --concurrent runs each strategy on several CPUs at once; compare runs A and B on one CPU, in rounds");
+		ret = AB_EXIT_USAGE;
+	}
+	if (!ret)
+		ret = interleave(job, &rd);
 	if (!ret) {
 		ret = ab_job_run(job);
+		nf = make_view(job, &rd, &view, rows);
+		if (nf && !ret)
+			ret = nf;
 		if (ab_out.json && !ret) {
-			json_compare(job);
-		} else {
-			ab_job_print(job);
+			json_compare(job, &rd, &view);
+		} else if (!nf) {
+			ab_job_print(&view);
 			if (!ret)
-				print_compare(job);
+				print_compare(job, &rd, &view);
 		}
+		free_view(rows);
 	}
 	ab_job_free(job);
 	free(job);

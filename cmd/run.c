@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "compare_opts.h"
 #include "options.h"
 #include "runner.h"
 
@@ -20,7 +21,8 @@ struct run_args {
 
 static struct run_args run_args;
 
-static struct poptOption run_table[] = {
+/* run's options, and compare's: both tables below hold them */
+static struct poptOption run_body[] = {
 	{ "alloc", 'a', POPT_ARG_STRING, &run_args.alloc, 0,
 	  "strategies to run, comma-separated (default: the backend's; see `allocbench list`)",
 	  "LIST" },
@@ -62,6 +64,17 @@ static struct poptOption run_table[] = {
 	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_backend_table, 0, NULL, NULL },
 	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_output_table, 0,
 	  "Output:", NULL },
+	POPT_TABLEEND
+};
+
+static struct poptOption run_table[] = { { NULL, 0, POPT_ARG_INCLUDE_TABLE,
+					   run_body, 0, NULL, NULL },
+					 POPT_AUTOHELP POPT_TABLEEND };
+
+/* compare: its own options first (compare_opts.h), then run's */
+static struct poptOption compare_table[] = {
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_compare_table, 0, NULL, NULL },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, run_body, 0, NULL, NULL },
 	POPT_AUTOHELP POPT_TABLEEND
 };
 
@@ -82,7 +95,9 @@ int ab_run_parse(const char *cmd, int argc, const char **argv,
 {
 	job->title = cmd;
 	ab_run_table_defaults(&job->o);
-	return ab_popt_parse_pos(cmd, argc, argv, run_table, pos, max);
+	return ab_popt_parse_pos(
+		cmd, argc, argv,
+		strcmp(cmd, "compare") ? run_table : compare_table, pos, max);
 }
 
 int ab_run_options_given(void)
