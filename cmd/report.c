@@ -54,10 +54,10 @@ static void print_values_line(const struct ab_job *job)
 	if (job->raw) {
 		printf("values: raw, as measured (loop and clock overhead included)\n");
 	} else if (job->o.timing == AB_TIMING_SINGLE && i < job->nrows) {
-		printf("values: net, minus one get_cycles() pair per op (%llu cycles, measured by each run); --raw for raw\n",
+		printf("values: net, minus one clock pair per op (%llu cycles, measured by each run); --raw for raw\n",
 		       (unsigned long long)job->rows[i].run.clock_cycles);
 	} else if (job->o.timing == AB_TIMING_SINGLE) {
-		printf("values: net, minus one get_cycles() pair per op (measured by each run); --raw for raw\n");
+		printf("values: net, minus one clock pair per op (measured by each run); --raw for raw\n");
 	} else if (b && b->ran) {
 		printf("values: net, minus the none baseline's median per op with the same parameters (alloc %.1f, free %.1f cycles); --raw for raw\n",
 		       b->raw[0].cycles.median, b->raw[1].cycles.median);
@@ -135,7 +135,7 @@ static void print_header(const struct ab_job *job)
 	for (i = 0; i < job->nrows && !job->rows[i].ran; i++)
 		;
 	if (i < job->nrows)
-		printf("clock: one get_cycles() pair costs %llu cycles\n",
+		printf("clock: one pair of ordered cycle-counter reads costs %llu cycles\n",
 		       (unsigned long long)job->rows[i].run.clock_cycles);
 	printf("\n");
 }
@@ -265,6 +265,7 @@ static void print_counters(const struct ab_job *job)
 {
 	const struct ab_counters *c = &job->ses.counters;
 	int i, e, cyc = -1, ins = -1, mux = 0, w = label_width(job);
+	int cw[AB_MAX_EVENTS];
 
 	if (!c->n)
 		return;
@@ -278,9 +279,15 @@ static void print_counters(const struct ab_job *job)
 	       job->o.timing == AB_TIMING_BATCH && !job->raw
 		       ? "net of the none baseline"
 		       : "raw");
+	/* each column as wide as its event's name, at least 10 */
+	for (e = 0; e < c->n; e++) {
+		cw[e] = (int)strlen(c->ev[e].name);
+		if (cw[e] < 10)
+			cw[e] = 10;
+	}
 	printf("%-*s", w, "strategy");
 	for (e = 0; e < c->n; e++)
-		printf(" %16.16s", c->ev[e].name);
+		printf(" %*s", cw[e], c->ev[e].name);
 	if (cyc >= 0 && ins >= 0)
 		printf(" %6s", "IPC");
 	printf("\n");
@@ -292,9 +299,9 @@ static void print_counters(const struct ab_job *job)
 		printf("%-*s", w, r->label);
 		for (e = 0; e < c->n; e++) {
 			if (isnan(r->ev_net[e]))
-				printf(" %16s", "n/a");
+				printf(" %*s", cw[e], "n/a");
 			else
-				printf(" %16.2f", r->ev_net[e]);
+				printf(" %*.2f", cw[e], r->ev_net[e]);
 		}
 		if (cyc >= 0 && ins >= 0)
 			printf(" %6.2f", r->ev_raw[ins] / r->ev_raw[cyc]);

@@ -85,6 +85,154 @@ double ab_counter_scale(uint64_t raw, uint64_t enabled, uint64_t running)
 	return (double)raw * (double)enabled / (double)running;
 }
 
+/* The first line of @path as an integer into *@v: 0, or -1. */
+static int read_int(const char *path, long long *v)
+{
+	FILE *fp = fopen(path, "r");
+	int ok;
+
+	if (!fp)
+		return -1;
+	ok = fscanf(fp, "%lld", v) == 1;
+	fclose(fp);
+	return ok ? 0 : -1;
+}
+
+/* Whether @s is a C identifier, as kernel function and event names are. */
+static int is_ident(const char *s, size_t n)
+{
+	size_t i;
+
+	if (!n || (s[0] >= '0' && s[0] <= '9'))
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!(s[i] == '_' || (s[i] >= 'a' && s[i] <= 'z') ||
+		      (s[i] >= 'A' && s[i] <= 'Z') ||
+		      (s[i] >= '0' && s[i] <= '9')))
+			return 0;
+	return 1;
+}
+
+/* Where tracefs is: the events directory, or NULL without one. */
+static const char *tracefs_events(void)
+{
+	static const char *const dirs[] = {
+		"/sys/kernel/tracing/events", "/sys/kernel/debug/tracing/events"
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
+		if (!access(dirs[i], X_OK))
+			return dirs[i];
+	return NULL;
+}
+
+/* Whether /proc/kallsyms names a function @fn (its third field). */
+static int in_kallsyms(const char *fn)
+{
+	char line[512], sym[256], type;
+	FILE *fp = fopen("/proc/kallsyms", "r");
+	int found = 0;
+
+	if (!fp)
+		return -1;
+	while (!found && fgets(line, sizeof(line), fp))
+		found = sscanf(line, "%*s %c %255s", &type, sym) == 2 &&
+			(type == 't' || type == 'T') && !strcmp(sym, fn);
+	fclose(fp);
+	return found;
+}
+
+/*
+ * kprobe:FUNC, as perf spells it: a kprobe on FUNC's entry through the
+ * kprobe PMU (perf_event_open(2): type from
+ * /sys/bus/event_source/devices/kprobe/type, the function name's address
+ * in config1 = kprobe_func, config2 = probe_offset 0, config bit 0
+ * (retprobe) clear). @e->name holds the name the pointer refers to.
+ */
+static int encode_kprobe(struct ab_event *e, FILE *f)
+{
+	const char *fn = e->name + strlen("kprobe:");
+	long long type;
+
+	if (!is_ident(fn, strlen(fn))) {
+		fprintf(f,
+			"counter %s: '%s' is not a function name (kprobe:FUNC, FUNC as /proc/kallsyms names it)\n",
+			e->name, fn);
+		return -1;
+	}
+	if (read_int("/sys/bus/event_source/devices/kprobe/type", &type)) {
+		fprintf(f,
+			"counter %s: this kernel has no kprobe PMU (/sys/bus/event_source/devices/kprobe: CONFIG_KPROBE_EVENTS); the run goes on without it\n",
+			e->name);
+		return -1;
+	}
+	e->attr.type = (uint32_t)type;
+	e->attr.config = 0;
+	e->attr.config1 = (uint64_t)(uintptr_t)fn; /* kprobe_func */
+	e->attr.config2 = 0;			   /* probe_offset */
+	e->kind = AB_EVENT_KPROBE;
+	snprintf(e->fstr, sizeof(e->fstr), "kprobe PMU (type %lld) on %s", type,
+		 fn);
+	return 0;
+}
+
+/* Whether @name is spelled SUBSYS:EVENT, as a tracepoint is. */
+static int tracepoint_form(const char *name)
+{
+	const char *colon = strchr(name, ':');
+
+	return colon && colon[1] != ':' && !strchr(colon + 1, ':') &&
+	       is_ident(name, (size_t)(colon - name)) &&
+	       is_ident(colon + 1, strlen(colon + 1));
+}
+
+/*
+ * SUBSYS:EVENT: a tracepoint, PERF_TYPE_TRACEPOINT with its id from
+ * tracefs (events/SUBSYS/EVENT/id). Returns 1 when @name is not one (no
+ * such subsystem in tracefs: a libpfm4 name with a modifier, "cycles:u"),
+ * 0 when encoded, -1 after a line on @f (the subsystem exists, the event
+ * does not).
+ */
+static int encode_tracepoint(struct ab_event *e, FILE *f)
+{
+	const char *colon = strchr(e->name, ':'), *ev, *dir = tracefs_events();
+	char path[256];
+	long long id;
+	int sub_len;
+
+	if (!tracepoint_form(e->name) || !dir)
+		return 1;
+	ev = colon + 1;
+	sub_len = (int)(colon - e->name);
+	snprintf(path, sizeof(path), "%s/%.*s", dir, sub_len, e->name);
+	if (access(path, X_OK))
+		return 1;
+	snprintf(path, sizeof(path), "%s/%.*s/%s/id", dir, sub_len, e->name,
+		 ev);
+	if (read_int(path, &id)) {
+		fprintf(f,
+			"counter %s: this kernel has no tracepoint %s in %s/%.*s/; the run goes on without it\n",
+			e->name, ev, dir, sub_len, e->name);
+		return -1;
+	}
+	e->attr.type = PERF_TYPE_TRACEPOINT;
+	e->attr.config = (uint64_t)id;
+	e->kind = AB_EVENT_TRACEPOINT;
+	snprintf(e->fstr, sizeof(e->fstr), "tracepoint %s (id %lld)", e->name,
+		 id);
+	return 0;
+}
+
+/* The attributes every counter gets, whatever encoded it. */
+static void common_attr(struct ab_event *e)
+{
+	e->attr.size = sizeof(e->attr);
+	e->attr.read_format =
+		PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+	e->attr.exclude_hv = 1;
+}
+
 int ab_counter_encode(struct ab_event *e, const char *name, FILE *f)
 {
 	pfm_perf_encode_arg_t arg;
@@ -93,7 +241,24 @@ int ab_counter_encode(struct ab_event *e, const char *name, FILE *f)
 
 	memset(e, 0, sizeof(*e));
 	e->fd = -1;
+	if (strlen(name) >= sizeof(e->name)) {
+		fprintf(f, "counter %s: a name of at most %zu characters\n",
+			name, sizeof(e->name) - 1);
+		return -1;
+	}
 	snprintf(e->name, sizeof(e->name), "%s", name);
+	if (!strncmp(name, "kprobe:", strlen("kprobe:"))) {
+		if (encode_kprobe(e, f))
+			return -1;
+		common_attr(e);
+		return 0;
+	}
+	ret = encode_tracepoint(e, f);
+	if (ret <= 0) {
+		if (!ret)
+			common_attr(e);
+		return ret;
+	}
 	memset(&arg, 0, sizeof(arg));
 	arg.attr = &e->attr;
 	arg.fstr = &fstr;
@@ -102,6 +267,18 @@ int ab_counter_encode(struct ab_event *e, const char *name, FILE *f)
 	if (ret == PFM_SUCCESS)
 		ret = pfm_get_os_event_encoding(name, PFM_PLM0 | PFM_PLM3,
 						PFM_OS_PERF_EVENT_EXT, &arg);
+	if (ret != PFM_SUCCESS && tracepoint_form(name)) {
+		if (tracefs_events())
+			fprintf(f,
+				"counter %s: neither a libpfm4 event nor a tracepoint: no subsystem %.*s in %s; the run goes on without it\n",
+				name, (int)(strchr(name, ':') - name), name,
+				tracefs_events());
+		else
+			fprintf(f,
+				"counter %s: neither a libpfm4 event nor a tracepoint: no tracefs mounted (mount -t tracefs nodev /sys/kernel/tracing); the run goes on without it\n",
+				name);
+		return -1;
+	}
 	if (ret != PFM_SUCCESS) {
 		fprintf(f,
 			"counter %s: %s (libpfm4); `allocbench list events` lists the known events\n",
@@ -110,11 +287,34 @@ int ab_counter_encode(struct ab_event *e, const char *name, FILE *f)
 	}
 	snprintf(e->fstr, sizeof(e->fstr), "%s", fstr ? fstr : name);
 	free(fstr);
-	e->attr.size = sizeof(e->attr);
-	e->attr.read_format =
-		PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
-	e->attr.exclude_hv = 1;
+	common_attr(e);
 	return 0;
+}
+
+/*
+ * Why a kprobe did not open: the function is not in /proc/kallsyms
+ * (inlined, renamed, or static and gone), it is on the kprobe blacklist,
+ * or the kernel's own error.
+ */
+static void explain_kprobe(const struct ab_event *e, int err, char *buf,
+			   size_t len)
+{
+	const char *fn = e->name + strlen("kprobe:");
+	int known = in_kallsyms(fn);
+
+	if (known == 0)
+		snprintf(
+			buf, len,
+			"counter %s: this kernel has no function %s to probe (not in /proc/kallsyms: inlined, renamed or absent in this version); the run goes on without it",
+			e->name, fn);
+	else if (err == EACCES || err == EPERM)
+		ab_counters_explain_open_error(e->name, err, paranoid(), buf,
+					       len);
+	else
+		snprintf(
+			buf, len,
+			"counter %s: the kernel refused a kprobe on %s (%s: e.g. on the kprobe blacklist, /sys/kernel/debug/kprobes/blacklist, or a notrace function); the run goes on without it",
+			e->name, fn, strerror(err));
 }
 
 /* Opens @e, in the group of @leader_fd if it takes it; errno on failure. */
@@ -161,11 +361,16 @@ static int open_list(struct ab_counters *c, const char *list, FILE *f,
 				hw_failed = err;
 				continue;
 			}
-			ab_counters_explain_open_error(e->name, err, paranoid(),
-						       why, sizeof(why));
+			if (e->kind == AB_EVENT_KPROBE)
+				explain_kprobe(e, err, why, sizeof(why));
+			else
+				ab_counters_explain_open_error(e->name, err,
+							       paranoid(), why,
+							       sizeof(why));
 			fprintf(f, "%s\n", why);
 			continue;
 		}
+		/* the kprobe's name is read at open only: keep it anyway */
 		if (c->leader < 0)
 			c->leader = c->n;
 		c->n++;

@@ -5,6 +5,10 @@
  *
  * Events are opened on the calling thread (pid 0, any CPU), counting user
  * and kernel mode unless an event says :u or :k, disabled until started.
+ * Besides libpfm4's names, perf's spelling of software-defined probes:
+ * kprobe:FUNC (a kprobe on FUNC's entry, through the kprobe PMU) and
+ * SUBSYS:EVENT (a tracepoint, by its tracefs id), counted like the others
+ * on the calling thread; they need no PMU.
  * The first event that opens leads a group the others join, so they count
  * over the same intervals; an event the group refuses counts on its own.
  * Each is read with PERF_FORMAT_TOTAL_TIME_ENABLED and _RUNNING, and
@@ -29,9 +33,18 @@
 #define AB_DEFAULT_SW_EVENTS \
 	"task-clock,page-faults,context-switches,cpu-migrations"
 
+/* What encoded an event (struct ab_event.kind). */
+enum ab_event_kind {
+	AB_EVENT_PFM = 0,	 /* libpfm4: hardware, software, PMU::event */
+	AB_EVENT_KPROBE = 1,	 /* kprobe:FUNC, the kprobe PMU */
+	AB_EVENT_TRACEPOINT = 2, /* SUBSYS:EVENT, PERF_TYPE_TRACEPOINT */
+};
+
 /**
  * struct ab_event - one counter
- * @name:    as asked for ("cycles", "cycles:u", a PMU-qualified name)
+ * @name:    as asked for ("cycles", "cycles:u", a PMU-qualified name,
+ *           "kprobe:___slab_alloc", "kmem:mm_page_alloc")
+ * @kind:    enum ab_event_kind
  * @fstr:    libpfm4's full name of the encoding
  * @attr:    the perf_event_attr libpfm4 built
  * @fd:      perf_event_open() file descriptor, -1 if not open
@@ -42,6 +55,7 @@
  */
 struct ab_event {
 	char name[64];
+	int kind;
 	char fstr[192];
 	struct perf_event_attr attr;
 	int fd;
@@ -64,8 +78,9 @@ struct ab_counters {
 int ab_counters_open(struct ab_counters *c, const char *list, FILE *f);
 
 /*
- * ab_counter_encode - @name through libpfm4 into @e (not opened): 0, or
- * -1 after one line on @f naming libpfm4's error.
+ * ab_counter_encode - @name into @e (not opened): kprobe:FUNC, a
+ * tracepoint SUBSYS:EVENT whose subsystem tracefs has, else through
+ * libpfm4. 0, or -1 after one line on @f naming what is wrong.
  */
 int ab_counter_encode(struct ab_event *e, const char *name, FILE *f);
 

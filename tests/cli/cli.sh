@@ -175,7 +175,7 @@ expect 2 "--align=3: not an alignment" "--align=3 rejected" -- run --backend=use
 expect 2 "none of these strategies takes an alignment" "--align without posix_memalign" -- \
 	run --backend=user --alloc=malloc --align=64
 expect 2 "takes no GFP flags" "user backend --gfp=atomic rejected" -- run --backend=user --alloc=malloc --gfp=atomic
-expect 0 "Mann-Whitney U" "compare with the user backend" -- compare --backend=user --alloc=malloc,mimalloc --trials=50 -q
+expect 0 "test: Wilcoxon signed-rank" "compare with the user backend" -- compare --backend=user --alloc=malloc,mimalloc --trials=50 -q
 expect 0 "shuffle" "user backend single timing and shuffled frees" -- \
 	run --backend=user --alloc=malloc --timing=single --free=shuffle --trials=20 -q
 expect 0 "alloc+free ns/op" "user backend pairs" -- run --backend=user --alloc=calloc --free=pair --trials=20 -q
