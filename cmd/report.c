@@ -260,6 +260,52 @@ static void print_distribution(const struct ab_job *job)
 	print_ci_note(job);
 }
 
+/* The counter that counted @event, or -1 (it did not open). */
+static int counter_index(const struct ab_counters *c, const char *event)
+{
+	int e;
+
+	for (e = 0; e < c->n; e++)
+		if (!strcmp(c->ev[e].name, event))
+			return e;
+	return -1;
+}
+
+/*
+ * --explain: per strategy, its family's paths per op (net of the none
+ * baseline as the counters are), "0.13 slab slow path, 0.04 new slab".
+ */
+static void print_explain(const struct ab_job *job)
+{
+	const struct ab_counters *c = &job->ses.counters;
+	int i, k, e, n;
+
+	if (!job->explain)
+		return;
+	printf("\nexplain: the allocators' own paths per op, from the counting pass (net of the none baseline in batch timing)\n");
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_row *r = &job->rows[i];
+		unsigned int fam = ab_family_of(r->si->flags, r->si->params);
+
+		if (!r->ran || !fam)
+			continue;
+		printf("%s:", r->label);
+		for (k = 0, n = 0; k < job->ex.n; k++) {
+			if (!(job->ex.path[k].families & fam))
+				continue;
+			e = counter_index(c, job->ex.path[k].event);
+			if (e < 0 || isnan(r->ev_net[e]))
+				continue;
+			printf("%s %.2f %s", n++ ? "," : "", r->ev_net[e],
+			       job->ex.path[k].label);
+		}
+		printf("%s\n", n ? "" : " nothing counted");
+	}
+	if (job->ex.missing[0])
+		printf("note: explain: this kernel has no spelling of %s (a static function inlined, or renamed): not counted\n",
+		       job->ex.missing);
+}
+
 /* Counters per op: one column per event, IPC when both are there. */
 static void print_counters(const struct ab_job *job)
 {
@@ -315,7 +361,7 @@ static void print_counters(const struct ab_job *job)
 				       (double)c->ev[e].enabled);
 			mux = 1;
 		}
-	printf("note: counters count the whole run (warm-up trials and the harness included); node hits are not checked while counting\n");
+	printf("note: counters come from a separate counting pass of the same trials (same parameters, seed, CPU and node; warm-up trials and the harness included), run after the timed pass; the timed figures above ran with no counter or probe armed\n");
 	(void)mux;
 }
 
@@ -605,6 +651,7 @@ void ab_job_print(const struct ab_job *job)
 	print_table(job);
 	print_distribution(job);
 	print_counters(job);
+	print_explain(job);
 	print_notes(job);
 	if (job->histogram)
 		for (i = 0; i < job->nrows; i++) {

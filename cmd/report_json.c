@@ -4,6 +4,7 @@
  * schema/allocbench-result.schema.json).
  */
 #include <math.h>
+#include <string.h>
 #include <time.h>
 
 #include "ab_run.h"
@@ -50,6 +51,43 @@ static void ab_json_disturbed(json_object *o, const struct ab_job *job,
 		known && (run->flags & AB_RUN_REMOTE_FREE)
 			? json_object_new_int64(run->free_elsewhere)
 			: NULL);
+}
+
+/*
+ * --explain: the row's paths, [{path, event, net_per_op}] (counted in the
+ * counting pass); null without --explain.
+ */
+static json_object *json_explain(const struct ab_job *job,
+				 const struct ab_row *r)
+{
+	unsigned int fam = ab_family_of(r->si->flags, r->si->params);
+	const struct ab_counters *c = &job->ses.counters;
+	json_object *a, *p;
+	int k, e;
+
+	if (!job->explain)
+		return NULL;
+	a = json_object_new_array();
+	for (k = 0; k < job->ex.n; k++) {
+		if (!(job->ex.path[k].families & fam))
+			continue;
+		for (e = 0; e < c->n; e++)
+			if (!strcmp(c->ev[e].name, job->ex.path[k].event))
+				break;
+		if (e == c->n)
+			continue;
+		p = json_object_new_object();
+		json_object_object_add(
+			p, "path",
+			json_object_new_string(job->ex.path[k].label));
+		json_object_object_add(
+			p, "event",
+			json_object_new_string(job->ex.path[k].event));
+		json_object_object_add(p, "net_per_op",
+				       ab_json_num(r->ev_net[e]));
+		json_object_array_add(a, p);
+	}
+	return a;
 }
 
 /* The non-empty log2 buckets of a phase's per-op ns: [{lo, hi, count}]. */
@@ -186,6 +224,7 @@ static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 		json_object_array_add(ev, e);
 	}
 	json_object_object_add(o, "counters", ev);
+	json_object_object_add(o, "explain", json_explain(job, r));
 	return o;
 }
 
@@ -232,8 +271,14 @@ json_object *ab_job_json(const struct ab_job *job)
 		job->fifo ? json_object_new_string(ab_fifo_policy_name(job))
 			  : NULL);
 	json_object_object_add(par, "raw", json_object_new_boolean(job->raw));
+	json_object_object_add(par, "explain",
+			       json_object_new_boolean(job->explain));
 	json_object_object_add(par, "drop_disturbed",
 			       json_object_new_boolean(job->o.drop_disturbed));
+	/* counts from a separate pass after the timed one (runner.c) */
+	json_object_object_add(
+		par, "counting_pass",
+		json_object_new_boolean(job->ses.counters.n > 0));
 	json_object_object_add(par, "concurrent",
 			       json_object_new_boolean(job->concurrent));
 	json_object_object_add(

@@ -16,7 +16,7 @@
 /* run's own options; the shared ones are in options.h */
 struct run_args {
 	char *alloc, *size, *order, *cpu, *node, *events, *free_cpu;
-	int fifo, raw, histogram, csv, concurrent, isolate;
+	int fifo, raw, histogram, csv, concurrent, isolate, explain;
 };
 
 static struct run_args run_args;
@@ -59,8 +59,11 @@ static struct poptOption run_body[] = {
 	  NULL },
 	{ "events", 'e', POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL,
 	  &run_args.events, 0,
-	  "count events per op (libpfm4 names, comma-separated; alone: a default set)",
+	  "count events per op (libpfm4 names, kprobe:FUNC, SUBSYS:EVENT tracepoints, comma-separated; alone: a default set)",
 	  "LIST" },
+	{ "explain", 0, POPT_ARG_NONE, &run_args.explain, 0,
+	  "count the allocators' own internal paths (slab slow path, new slabs, per-CPU page lists, vmap areas...) per op, in a counting pass",
+	  NULL },
 	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_backend_table, 0, NULL, NULL },
 	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_output_table, 0,
 	  "Output:", NULL },
@@ -106,8 +109,8 @@ int ab_run_options_given(void)
 
 	return ab_run_args_given() || ab_run_args.backend || a->alloc ||
 	       a->size || a->order || a->cpu || a->node || a->events ||
-	       a->free_cpu || a->fifo || a->raw || a->histogram || a->csv ||
-	       a->concurrent || a->isolate;
+	       a->explain || a->free_cpu || a->fifo || a->raw || a->histogram ||
+	       a->csv || a->concurrent || a->isolate;
 }
 
 /* --size and --order, then the shared values; prints the first error. */
@@ -144,6 +147,7 @@ int ab_run_setup(struct ab_job *job)
 	job->csv = a->csv;
 	job->fifo = a->fifo;
 	job->events = a->events ? (*a->events ? a->events : "default") : NULL;
+	job->explain = a->explain;
 	job->concurrent = a->concurrent;
 	job->isolate = a->isolate;
 	job->progress = !ab_out.quiet && !a->csv && isatty(STDERR_FILENO);
@@ -167,8 +171,10 @@ int ab_run_setup(struct ab_job *job)
 		       job->ses.be->name, remote_free_backend());
 		ret = AB_EXIT_USAGE;
 	}
-	if (!ret && job->concurrent && job->events) {
-		ab_err("--events: counters count the calling thread, not the concurrent runs; drop --events or --concurrent");
+	if (!ret && job->concurrent && (job->events || job->explain)) {
+		ab_err("--%s: counters count the calling thread, not the concurrent runs; drop --%s or --concurrent",
+		       job->events ? "events" : "explain",
+		       job->events ? "events" : "explain");
 		ret = AB_EXIT_USAGE;
 	}
 	if (!ret)

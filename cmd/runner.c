@@ -64,9 +64,11 @@ static int run_resumable(struct ab_job *job, struct ab_row *r, uint32_t slots,
 			return err == -EINTR && !interrupted ? 0 : err;
 		part.trials -= part.trials_done;
 		part.warmup = 0;
-		part.samples_ptr +=
-			part.trials_done * slots * sizeof(struct ab_sample);
-		part.samples_len -= part.trials_done * slots;
+		if (part.samples_ptr) {
+			part.samples_ptr += part.trials_done * slots *
+					    sizeof(struct ab_sample);
+			part.samples_len -= part.trials_done * slots;
+		}
 	}
 }
 
@@ -85,14 +87,14 @@ static int has_baseline(const struct ab_job *job, const struct ab_row *r)
 }
 
 /*
- * Event counts per op of @r: the counters ran around the whole run, warm-up
- * trials included, so the objects of those count too (estimated from the
- * measured trials' mean). Batch timing subtracts the baseline's per-op
- * counts, measured the same way.
+ * Event counts per op of @r from its counting pass @run: the counters ran
+ * around the whole pass, warm-up trials included, so the objects of those
+ * count too (estimated from the measured trials' mean). Batch timing
+ * subtracts the baseline's per-op counts, measured the same way.
  */
-static void count_per_op(struct ab_job *job, struct ab_row *r)
+static void count_per_op(struct ab_job *job, struct ab_row *r,
+			 const struct ab_run *run)
 {
-	const struct ab_run *run = &r->run;
 	double ops = 0;
 	int i;
 
@@ -108,6 +110,30 @@ static void count_per_op(struct ab_job *job, struct ab_row *r)
 					 has_baseline(job, r)))
 			r->ev_net[i] -= job->baseline->ev_raw[i];
 	}
+}
+
+/*
+ * The counting pass (issue 14, part 3): probes and counters cost cycles
+ * each time they fire, so the timed pass runs with none armed and the
+ * counts come from a second pass of the same trials (same parameters,
+ * seed, free order, CPU and node) with the counters around it and no
+ * samples kept, node checks off (the counters would see them). Returns
+ * what run_resumable() does; the counts are per op of this pass.
+ */
+static int counting_pass(struct ab_job *job, struct ab_row *r, uint32_t per,
+			 char *why, size_t len)
+{
+	struct ab_row c = *r;
+	int err;
+
+	c.run.samples_ptr = 0;
+	c.run.samples_len = 0;
+	c.run.flags |= AB_RUN_NO_NODE_CHECK;
+	ab_counters_start(&job->ses.counters);
+	err = run_resumable(job, &c, per, why, len);
+	ab_counters_stop(&job->ses.counters);
+	count_per_op(job, r, &c.run);
+	return err;
 }
 
 /* Bytes the CLI holds per sample: the sample, and its ns in each phase. */
@@ -190,11 +216,6 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 	r->run.samples_ptr = (__u64)(uintptr_t)smp;
 	r->run.samples_len = len;
 	r->smp = smp;
-	if (job->ses.counters.n) {
-		/* the counters must not see the untimed node check */
-		r->run.flags |= AB_RUN_NO_NODE_CHECK;
-		ab_counters_start(&job->ses.counters);
-	}
 	if (ab_out.verbose)
 		fprintf(stderr,
 			"request: %s: obj_size %llu order %u batch %u trials %u warmup %u node %d cpu %d gfp %s timing %s free %s context %s flags %#x\n",
@@ -211,10 +232,8 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 	t0 = now_ns();
 	err = run_resumable(job, r, per, why, sizeof(why));
 	r->wall_ns = now_ns() - t0;
-	if (job->ses.counters.n) {
-		ab_counters_stop(&job->ses.counters);
-		count_per_op(job, r);
-	}
+	if (job->ses.counters.n && !err)
+		err = counting_pass(job, r, per, why, sizeof(why));
 	if (err) {
 		ab_err("%s: %s", r->si->name, why);
 		/* only an interrupted run has trials to show */
@@ -433,6 +452,38 @@ static int run_group(struct ab_job *job, int from, int to)
 	return ret;
 }
 
+/*
+ * --explain: the internal paths of the rows' families this kernel can
+ * count (lib/explain.c), appended to --events ("default": its software
+ * set, which needs no PMU). Returns an exit status.
+ */
+static int explain_setup(struct ab_job *job)
+{
+	unsigned int fam = 0;
+	const char *extra = job->events;
+	int i;
+
+	if (!(job->ses.be->flags & AB_BACKEND_MODULE)) {
+		ab_err("--explain: it counts the kernel allocators' own paths; the %s backend runs none (use --backend=kmod)",
+		       job->ses.be->name);
+		return AB_EXIT_USAGE;
+	}
+	for (i = 0; i < job->nrows; i++)
+		fam |= ab_family_of(job->rows[i].si->flags,
+				    job->rows[i].si->params);
+	ab_explain_select(&job->ex, fam, ab_counter_exists);
+	if (extra && !strcmp(extra, "default"))
+		extra = AB_DEFAULT_SW_EVENTS;
+	if (ab_explain_events(&job->ex, extra, job->ex_events,
+			      sizeof(job->ex_events))) {
+		ab_err("--explain: with --events=%s the list of events is too long",
+		       job->events);
+		return AB_EXIT_USAGE;
+	}
+	job->events = job->ex_events[0] ? job->ex_events : NULL;
+	return AB_EXIT_OK;
+}
+
 int ab_job_run(struct ab_job *job)
 {
 	const struct ab_strategy_info *none;
@@ -447,6 +498,13 @@ int ab_job_run(struct ab_job *job)
 			job->rows[i].run.seed = job->o.seed;
 	}
 	ab_env_read(&job->ses.env, "", job->ses.cpu);
+	if (job->explain) {
+		ret = explain_setup(job);
+		if (ret) {
+			job->refused = 1;
+			return ret;
+		}
+	}
 	if (job->events)
 		ab_counters_open(&job->ses.counters, job->events, stderr);
 	ab_catch_signals();

@@ -15,6 +15,7 @@
 #include "measure.h"
 #include "placement.h"
 #include "runopts.h"
+#include "explain.h"
 #include "session.h"
 
 /*
@@ -117,6 +118,9 @@ struct ab_row {
  *             parameters (one of @rows, or @own_baseline)
  * @own_baseline: the "none" run added when --alloc has none
  * @events:    --events: "default" or a list; NULL for no counters
+ * @explain:   --explain: count the allocators' internal paths (lib/explain.h)
+ * @ex:        with @explain, the paths this kernel can count for the rows
+ * @ex_events: @events with @ex's events appended
  * @cpus:      --cpu, @ncpus of them (the first is the job's CPU)
  * @concurrent: run each strategy on all @cpus at once
  * @node_arg:  --node as given, checked by ab_job_place()
@@ -137,6 +141,9 @@ struct ab_job {
 	struct ab_row *baseline;
 	struct ab_row own_baseline;
 	const char *events;
+	int explain;
+	struct ab_explain ex;
+	char ex_events[1024];
 	int cpus[AB_MAX_LIST];
 	int ncpus;
 	int concurrent;

@@ -177,7 +177,7 @@ static int add_row(struct ab_job *job, const struct ab_strategy_info *si,
 
 struct sweep_args {
 	char *alloc, *sizes, *cpu_nodes, *mem_nodes, *events;
-	int csv;
+	int csv, explain;
 };
 
 int cmd_sweep(int argc, const char **argv)
@@ -201,7 +201,12 @@ int cmd_sweep(int argc, const char **argv)
 		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_run_table, 0, NULL,
 		  NULL },
 		{ "events", 'e', POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL,
-		  &a.events, 0, "count events per op (libpfm4 names)", "LIST" },
+		  &a.events, 0,
+		  "count events per op (libpfm4 names, kprobe:FUNC, SUBSYS:EVENT)",
+		  "LIST" },
+		{ "explain", 0, POPT_ARG_NONE, &a.explain, 0,
+		  "count the allocators' own internal paths per op, in a counting pass",
+		  NULL },
 		{ "csv", 0, POPT_ARG_NONE, &a.csv, 0, "one line per cell",
 		  NULL },
 		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_backend_table, 0, NULL,
@@ -292,6 +297,7 @@ int cmd_sweep(int argc, const char **argv)
 	job->title = "sweep";
 	job->csv = a.csv;
 	job->events = a.events ? (*a.events ? a.events : "default") : NULL;
+	job->explain = a.explain;
 	job->progress = !ab_out.quiet && !a.csv && isatty(STDERR_FILENO);
 	job->o.node = -1;
 	if (!ret)

@@ -224,6 +224,23 @@ static int encode_tracepoint(struct ab_event *e, FILE *f)
 	return 0;
 }
 
+int ab_counter_exists(const char *name)
+{
+	const char *dir = tracefs_events(), *colon = strchr(name, ':');
+	char path[256];
+	long long v;
+
+	if (!strncmp(name, "kprobe:", strlen("kprobe:")))
+		return !read_int("/sys/bus/event_source/devices/kprobe/type",
+				 &v) &&
+		       in_kallsyms(name + strlen("kprobe:")) == 1;
+	if (!tracepoint_form(name) || !dir)
+		return 0;
+	snprintf(path, sizeof(path), "%s/%.*s/%s/id", dir, (int)(colon - name),
+		 name, colon + 1);
+	return !read_int(path, &v);
+}
+
 /* The attributes every counter gets, whatever encoded it. */
 static void common_attr(struct ab_event *e)
 {

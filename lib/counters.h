@@ -84,6 +84,13 @@ int ab_counters_open(struct ab_counters *c, const char *list, FILE *f);
  */
 int ab_counter_encode(struct ab_event *e, const char *name, FILE *f);
 
+/*
+ * ab_counter_exists - 1 when the running kernel can count @name as
+ * kprobe:FUNC (a kprobe PMU and FUNC in /proc/kallsyms) or as a
+ * tracepoint SUBSYS:EVENT (in tracefs), else 0. Other names: 0.
+ */
+int ab_counter_exists(const char *name);
+
 /* ab_counters_start - zero and enable every open event. */
 void ab_counters_start(struct ab_counters *c);
 

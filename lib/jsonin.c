@@ -90,6 +90,16 @@ static const struct jrule counter_rules[] = {
 
 static const struct jrule counter = { "", J_OBJ, 0, 0, 0, counter_rules };
 
+/* An --explain item: one internal path and its count per op. */
+static const struct jrule explain_rules[] = {
+	{ "path", J_STR, J_REQ, 0, 0, NULL },
+	{ "event", J_STR, J_REQ, 0, 0, NULL },
+	{ "net_per_op", J_NUM, J_NULL, 0, 0, NULL },
+	{ NULL, 0, 0, 0, 0, NULL },
+};
+
+static const struct jrule explain_item = { "", J_OBJ, 0, 0, 0, explain_rules };
+
 /* The members of both kinds of result. */
 static const struct jrule any_result_rules[] = {
 	{ "kind", J_STR, J_REQ, 0, 0, NULL },
@@ -126,6 +136,7 @@ static const struct jrule alloc_rules[] = {
 	{ "free_elsewhere", J_INT, J_NULL, 0, 0, NULL },
 	{ "clock_cycles", J_INT, 0, 0, 0, NULL },
 	{ "wall_ns", J_NUM, J_NULL, 0, 0, NULL },
+	{ "explain", J_ARR, J_NULL, 0, 0, &explain_item },
 	{ "alloc", J_OBJ, J_REQ, 0, 0, phase_rules },
 	{ "free", J_OBJ, J_NULL, 0, 0, phase_rules },
 	{ NULL, 0, 0, 0, 0, NULL },

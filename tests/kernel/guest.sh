@@ -146,6 +146,40 @@ if awk -v v="$gfp" 'BEGIN { exit !(v + 0 >= 1) }'; then
 else
 	notok "cli: --events=kmem:mm_page_alloc: get_free_pages per op '$gfp' ($(printf '%s' "$out" | tail -c 400))"
 fi
+# the counts come from a separate counting pass (issue 14, part 3): the
+# timed pass checks nodes as always, and the JSON says where counts are from
+allocbench run --alloc=kmalloc_node --node=0 --events=task-clock --trials=20 --csv >/tmp/cp.csv 2>&1
+if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	$1 == "kmalloc_node" { n++; if ($col["node_checked"] + 0 <= 0 || $col["node_hits"] != $col["node_checked"]) bad = 1 }
+	END { exit !(n == 1 && !bad) }' /tmp/cp.csv &&
+	allocbench run --alloc=kmalloc --events=task-clock --trials=10 --json 2>/dev/null | tr -d ' \n' | grep -q '"counting_pass":true'; then
+	ok "cli: --events counts in a separate pass: the timed pass checks nodes, the JSON says counting_pass"
+else
+	notok "cli: --events counting pass ($(head -c 300 /tmp/cp.csv))"
+fi
+# --explain (issue 14, parts 2 and 8): the allocator's own paths per op;
+# kmalloc 4096 leaves SLUB's fast path more often than kmalloc 64 (a slab
+# of 4 KiB objects holds 8, one of 64-byte objects 64), get_free_pages
+# runs no slab path and hands out at least a page per op
+slow() { printf '%s\n' "$1" | sed -n 's/^kmalloc:.* \([0-9.-]*\) slab slow path.*/\1/p'; }
+e64=$(allocbench run --alloc=kmalloc --size=64 --explain --trials=100 2>&1)
+e4k=$(allocbench run --alloc=kmalloc --size=4096 --explain --trials=100 2>&1)
+if awk -v a="$(slow "$e64")" -v b="$(slow "$e4k")" 'BEGIN { exit !(a != "" && b != "" && b + 0 > a + 0) }'; then
+	ok "cli: --explain: kmalloc 4096 takes the slab slow path more often per op than kmalloc 64 ($(slow "$e4k") > $(slow "$e64"))"
+else
+	notok "cli: --explain: slab slow path per op, 4096 '$(slow "$e4k")' vs 64 '$(slow "$e64")' ($(printf '%s' "$e4k" | grep -A3 '^explain'))"
+fi
+eg=$(allocbench run --alloc=get_free_pages --explain --trials=50 2>&1)
+line=$(printf '%s\n' "$eg" | grep '^get_free_pages:')
+pages=$(printf '%s\n' "$line" | sed -n 's/.* \([0-9.-]*\) page allocations.*/\1/p')
+if [ -n "$line" ] && ! printf '%s' "$line" | grep -q slab &&
+	awk -v p="$pages" 'BEGIN { exit !(p + 0 >= 1) }'; then
+	ok "cli: --explain: get_free_pages shows page-allocator paths, no slab path, >= 1 page per op ($line)"
+else
+	notok "cli: --explain: get_free_pages ($line; $(printf '%s' "$eg" | tail -c 300))"
+fi
+expect 2 "the user backend runs none" "cli: --explain with the user backend refused" -- \
+	allocbench run --backend=user --alloc=malloc --explain --trials=5
 expect 0 "counters per op" "cli: --events alone uses the default set" -- \
 	allocbench run --alloc=kmalloc --events --trials=20
 expect 0 "perf_event_paranoid is" "cli: a non-root user gets the EACCES explanation" -- \
@@ -327,10 +361,10 @@ if grep -qw cpuset /proc/filesystems; then
 		sleep 0.2
 		i=$((i + 1))
 	done
-	if grep -q " /tmp/cs cpuset " /proc/mounts; then
+	if grep -qE " /tmp/cs (cpuset|cgroup) " /proc/mounts; then
 		ok "cli: the legacy cpuset file system mounts after the cgroup v2 runs"
 	else
-		notok "cli: the legacy cpuset file system mounts after the cgroup v2 runs (subtree_control '$(cat "$cg/cgroup.subtree_control")')"
+		notok "cli: the legacy cpuset file system mounts after the cgroup v2 runs (subtree_control '$(cat "$cg/cgroup.subtree_control")', mounts: $(grep /tmp/cs /proc/mounts))"
 	fi
 	expect 3 "has no cpuset controller" "cli: --isolate with cpuset on a legacy hierarchy away from /dev/cpuset" -- \
 		allocbench run --isolate --trials=5

@@ -14,6 +14,7 @@ doc run allocbench run --alloc=none,kmalloc,kmem_cache,get_free_pages --trials=3
 doc run-single allocbench run --alloc=kmalloc,vmalloc_batch --timing=single --free=shuffle --seed=3 --trials=10 --json
 doc run-pair allocbench run --alloc=kmalloc --free=pair --trials=10 --json --events=task-clock
 doc run-concurrent allocbench run --alloc=kmalloc --cpu=0-1 --concurrent --trials=10 --json
+doc run-explain allocbench run --alloc=kmalloc,get_free_pages --explain --events=kprobe:___slab_alloc --trials=10 --json
 doc sweep allocbench sweep --sizes=64,4K --trials=10 --json
 doc compare allocbench compare --alloc=kmalloc,kmem_cache --trials=30 --json
 doc lookup allocbench lookup --trials=10 --json

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * explain.h - --explain: the allocators' own internal paths to count for
+ * each kind of strategy (kprobes and tracepoints, lib/counters.c), checked
+ * against the running kernel, and the per-op figures that explain where a
+ * strategy's time goes.
+ */
+#ifndef AB_EXPLAIN_H
+#define AB_EXPLAIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <linux/allocbench.h>
+
+/* What a strategy calls, for choosing the paths that explain it. */
+enum ab_family {
+	AB_FAMILY_NONE = 0,	/* the baseline; user-space allocators */
+	AB_FAMILY_SLAB = 1,	/* kmalloc and kmem_cache strategies */
+	AB_FAMILY_PAGE = 2,	/* the page allocator */
+	AB_FAMILY_VMALLOC = 4,	/* vmalloc */
+	AB_FAMILY_KVMALLOC = 8, /* kvmalloc: slab, then vmalloc */
+};
+
+#define AB_EXPLAIN_MAX 12
+
+/**
+ * struct ab_explain_path - one internal path and how it is counted
+ * @label:    what it is, as printed ("slab slow path")
+ * @families: enum ab_family bits of the strategies it explains
+ * @event:    the event counted, the first of the path's spellings this
+ *            kernel has (kprobe:FUNC in /proc/kallsyms, SUBSYS:EVENT in
+ *            tracefs); "" when none
+ * @why:      where the path is in the kernel
+ */
+struct ab_explain_path {
+	const char *label;
+	unsigned int families;
+	char event[64];
+	const char *why;
+};
+
+/**
+ * struct ab_explain - the paths of one job
+ * @path:   every path this kernel can count for the job's families
+ * @n:      how many
+ * @missing: labels of the paths this kernel has no spelling of (text for
+ *          a note, "" when none)
+ */
+struct ab_explain {
+	struct ab_explain_path path[AB_EXPLAIN_MAX];
+	int n;
+	char missing[512];
+};
+
+/*
+ * ab_family_of - the family of a strategy from its ab_strategy_info
+ * (@flags: AB_STRATEGY_MEM_* and AB_STRATEGY_BASELINE; @params:
+ * AB_PARAM_ORDER) as the module reports it.
+ */
+unsigned int ab_family_of(uint32_t flags, uint32_t params);
+
+/*
+ * ab_explain_select - the paths for the families in @families, each with
+ * the first spelling @has() says exists (@has(name) is 1 when the running
+ * kernel can count event @name). Fills @ex; returns how many paths.
+ */
+int ab_explain_select(struct ab_explain *ex, unsigned int families,
+		      int (*has)(const char *event));
+
+/*
+ * ab_explain_events - @ex's events, comma-separated, after @extra (the
+ * user's own --events list, or NULL) into @buf. Returns 0, or -1 when
+ * it does not fit in @len.
+ */
+int ab_explain_events(const struct ab_explain *ex, const char *extra, char *buf,
+		      size_t len);
+
+#endif
