@@ -178,6 +178,9 @@ if [ -n "$line" ] && ! printf '%s' "$line" | grep -q slab &&
 else
 	notok "cli: --explain: get_free_pages ($line; $(printf '%s' "$eg" | tail -c 300))"
 fi
+expect 0 "paths (--explain, B against A, per op from the counting pass): .*slab slow path/op" \
+	"cli: compare --explain puts the explained paths' deltas beside the time" -- \
+	allocbench compare --alloc=get_free_pages,kmalloc --size=4096 --trials=60 --explain
 expect 2 "the user backend runs none" "cli: --explain with the user backend refused" -- \
 	allocbench run --backend=user --alloc=malloc --explain --trials=5
 expect 0 "counters per op" "cli: --events alone uses the default set" -- \

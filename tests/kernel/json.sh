@@ -17,6 +17,7 @@ doc run-concurrent allocbench run --alloc=kmalloc --cpu=0-1 --concurrent --trial
 doc run-explain allocbench run --alloc=kmalloc,get_free_pages --explain --events=kprobe:___slab_alloc --trials=10 --json
 doc sweep allocbench sweep --sizes=64,4K --trials=10 --json
 doc compare allocbench compare --alloc=kmalloc,kmem_cache --trials=30 --json
+doc compare-explain allocbench compare --alloc=kmalloc,get_free_pages --size=4096 --trials=30 --explain --json
 doc lookup allocbench lookup --trials=10 --json
 allocbench run --alloc=kmalloc --trials=20 --json -q -o /tmp/a.json 2>/dev/null
 allocbench run --alloc=kmalloc --trials=20 --json -q -o /tmp/b.json 2>/dev/null
