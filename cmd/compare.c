@@ -72,22 +72,10 @@ static const struct ab_row *block(const struct ab_job *job,
 	return &job->rows[2 * k + (s ^ rd->ba[k])];
 }
 
-/* Index of event @name (its modifiers after ':' ignored), or -1. */
-static int event_index(const struct ab_counters *c, const char *name)
-{
-	size_t n = strlen(name);
-	int i;
-
-	for (i = 0; i < c->n; i++)
-		if (!strncmp(c->ev[i].name, name, n) &&
-		    (c->ev[i].name[n] == '\0' || c->ev[i].name[n] == ':'))
-			return i;
-	return -1;
-}
-
 static void pick(const struct ab_job *job, const char *name, double out[2])
 {
-	int e = event_index(&job->ses.counters, name);
+	/* by type and config: cpu-cycles is cycles, modifiers aside */
+	int e = ab_counters_find(&job->ses.counters, name);
 
 	out[0] = e < 0 ? NAN : job->rows[0].ev_raw[e];
 	out[1] = e < 0 ? NAN : job->rows[1].ev_raw[e];

@@ -310,17 +310,13 @@ static void print_explain(const struct ab_job *job)
 static void print_counters(const struct ab_job *job)
 {
 	const struct ab_counters *c = &job->ses.counters;
-	int i, e, cyc = -1, ins = -1, mux = 0, w = label_width(job);
+	int i, e, cyc, ins, ipc, w = label_width(job);
 	int cw[AB_MAX_EVENTS];
+	char note[1024];
 
 	if (!c->n)
 		return;
-	for (e = 0; e < c->n; e++) {
-		if (!strcmp(c->ev[e].name, "cycles"))
-			cyc = e;
-		if (!strcmp(c->ev[e].name, "instructions"))
-			ins = e;
-	}
+	ipc = ab_counters_ipc(c, &cyc, &ins);
 	printf("\ncounters per op (one allocation and its free, %s)\n",
 	       job->o.timing == AB_TIMING_BATCH && !job->raw
 		       ? "net of the none baseline"
@@ -334,7 +330,7 @@ static void print_counters(const struct ab_job *job)
 	printf("%-*s", w, "strategy");
 	for (e = 0; e < c->n; e++)
 		printf(" %*s", cw[e], c->ev[e].name);
-	if (cyc >= 0 && ins >= 0)
+	if (ipc > 0)
 		printf(" %6s", "IPC");
 	printf("\n");
 	for (i = 0; i < job->nrows; i++) {
@@ -349,20 +345,16 @@ static void print_counters(const struct ab_job *job)
 			else
 				printf(" %*.2f", cw[e], r->ev_net[e]);
 		}
-		if (cyc >= 0 && ins >= 0)
+		if (ipc > 0)
 			printf(" %6.2f", r->ev_raw[ins] / r->ev_raw[cyc]);
 		printf("\n");
 	}
 	for (e = 0; e < c->n; e++)
-		if (c->ev[e].running < c->ev[e].enabled) {
-			printf("note: counter %s ran %.0f%% of the time (multiplexed) and is scaled by enabled/running\n",
-			       c->ev[e].name,
-			       100.0 * (double)c->ev[e].running /
-				       (double)c->ev[e].enabled);
-			mux = 1;
-		}
+		if (ab_counters_note(c, e, note, sizeof(note)))
+			printf("note: %s\n", note);
+	if (ipc < 0)
+		printf("note: no IPC: cycles and instructions did not count in one group with the same modifiers, so their intervals or modes differ\n");
 	printf("note: counters come from a separate counting pass of the same trials (same parameters, seed, CPU and node; warm-up trials and the harness included), run after the timed pass; the timed figures above ran with no counter or probe armed\n");
-	(void)mux;
 }
 
 /*

@@ -505,8 +505,11 @@ int ab_job_run(struct ab_job *job)
 			return ret;
 		}
 	}
-	if (job->events)
+	if (job->events) {
 		ab_counters_open(&job->ses.counters, job->events, stderr);
+		if (job->ses.be->flags & AB_BACKEND_MODULE)
+			ab_counters_warn_kernel(&job->ses.counters, stderr);
+	}
 	ab_catch_signals();
 
 	/* batch timing: the baseline strategy with the same parameters */

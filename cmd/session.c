@@ -12,7 +12,7 @@ void ab_session_init(struct ab_session *s)
 {
 	memset(s, 0, sizeof(*s));
 	s->cpu = -1;
-	s->counters.leader = -1;
+	s->counters.hw_leader = s->counters.sw_leader = -1;
 }
 
 int ab_pin(int cpu)

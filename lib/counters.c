@@ -26,10 +26,33 @@ static int pfm_ready(void)
 	return ret;
 }
 
-static int perf_open(struct perf_event_attr *attr, int group)
+/* The kernel's perf_event system calls (struct ab_pmu). */
+static int sys_open(void *ctx, struct perf_event_attr *attr, int group)
 {
 	return (int)syscall(__NR_perf_event_open, attr, 0, -1, group, 0);
 }
+
+static int sys_ioctl(void *ctx, int fd, unsigned long req)
+{
+	return ioctl(fd, req, 0);
+}
+
+static long sys_read(void *ctx, int fd, void *buf, size_t len)
+{
+	return (long)read(fd, buf, len);
+}
+
+static int sys_close(void *ctx, int fd)
+{
+	return close(fd);
+}
+
+static const struct ab_pmu sys_pmu = {
+	.open = sys_open,
+	.ioctl = sys_ioctl,
+	.read = sys_read,
+	.close = sys_close,
+};
 
 static int paranoid(void)
 {
@@ -241,13 +264,36 @@ int ab_counter_exists(const char *name)
 	return !read_int(path, &v);
 }
 
-/* The attributes every counter gets, whatever encoded it. */
+/*
+ * The attributes every counter gets, whatever encoded it. libpfm4 sets
+ * exclude_hv itself (clear for :h), so only kprobes and tracepoints get it
+ * here.
+ */
 static void common_attr(struct ab_event *e)
 {
 	e->attr.size = sizeof(e->attr);
 	e->attr.read_format =
 		PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
-	e->attr.exclude_hv = 1;
+	if (e->kind != AB_EVENT_PFM)
+		e->attr.exclude_hv = 1;
+}
+
+/*
+ * Modifiers libpfm4 takes that have no place in counting on the calling
+ * thread: sampling (period=, freq=, precise=) and another CPU (cpu=).
+ * The modifier's name, or NULL when the encoding is fine.
+ */
+static const char *refused_modifier(const struct perf_event_attr *a, int cpu)
+{
+	if (a->freq)
+		return "freq=";
+	if (a->sample_period)
+		return "period=";
+	if (a->precise_ip)
+		return "precise=";
+	if (cpu >= 0)
+		return "cpu=";
+	return NULL;
 }
 
 int ab_counter_encode(struct ab_event *e, const char *name, FILE *f)
@@ -277,9 +323,12 @@ int ab_counter_encode(struct ab_event *e, const char *name, FILE *f)
 		return ret;
 	}
 	memset(&arg, 0, sizeof(arg));
+	/* before encoding: libpfm4 fills only what attr.size says it holds */
+	e->attr.size = sizeof(e->attr);
 	arg.attr = &e->attr;
 	arg.fstr = &fstr;
 	arg.size = sizeof(arg);
+	arg.cpu = -1;
 	ret = pfm_ready();
 	if (ret == PFM_SUCCESS)
 		ret = pfm_get_os_event_encoding(name, PFM_PLM0 | PFM_PLM3,
@@ -304,6 +353,12 @@ int ab_counter_encode(struct ab_event *e, const char *name, FILE *f)
 	}
 	snprintf(e->fstr, sizeof(e->fstr), "%s", fstr ? fstr : name);
 	free(fstr);
+	if (refused_modifier(&e->attr, arg.cpu)) {
+		fprintf(f,
+			"counter %s: the modifier %s is not for counting (allocbench counts every event on the calling thread, without sampling); drop it\n",
+			name, refused_modifier(&e->attr, arg.cpu));
+		return -1;
+	}
 	common_attr(e);
 	return 0;
 }
@@ -334,22 +389,49 @@ static void explain_kprobe(const struct ab_event *e, int err, char *buf,
 			e->name, fn, strerror(err));
 }
 
-/* Opens @e, in the group of @leader_fd if it takes it; errno on failure. */
-static int open_event(struct ab_event *e, int leader_fd)
+static const struct ab_pmu *pmu_of(const struct ab_counters *c)
+{
+	return c->pmu ? c->pmu : &sys_pmu;
+}
+
+/*
+ * Whether @e counts on the CPU's PMU and belongs in the hardware group:
+ * the generic hardware and cache events, raw codes, and a PMU libpfm4
+ * named by its dynamic type. Software events, tracepoints, breakpoints and
+ * kprobes form the other group.
+ */
+static int is_hw(const struct ab_event *e)
+{
+	if (e->kind != AB_EVENT_PFM)
+		return 0;
+	return e->attr.type == PERF_TYPE_HARDWARE ||
+	       e->attr.type == PERF_TYPE_HW_CACHE ||
+	       e->attr.type == PERF_TYPE_RAW || e->attr.type >= PERF_TYPE_MAX;
+}
+
+/* Opens @e, in the group of @leader_fd if >= 0; errno on failure. */
+static int open_event(const struct ab_pmu *p, struct ab_event *e, int leader_fd)
 {
 	e->attr.disabled = leader_fd < 0;
-	e->fd = perf_open(&e->attr, leader_fd);
-	if (e->fd < 0 && leader_fd >= 0) {
-		/* not groupable with the leader: count on its own */
-		e->attr.disabled = 1;
-		e->fd = perf_open(&e->attr, -1);
-	}
+	e->fd = p->open(p->ctx, &e->attr, leader_fd);
 	return e->fd < 0 ? errno : 0;
+}
+
+/* The line for @e failing to open with @err. */
+static void explain_open(const struct ab_event *e, int err, char *why,
+			 size_t len)
+{
+	if (e->kind == AB_EVENT_KPROBE)
+		explain_kprobe(e, err, why, len);
+	else
+		ab_counters_explain_open_error(e->name, err, paranoid(), why,
+					       len);
 }
 
 static int open_list(struct ab_counters *c, const char *list, FILE *f,
 		     int quiet_hw)
 {
+	const struct ab_pmu *p = pmu_of(c);
 	char buf[2048], *items[AB_MAX_EVENTS], why[320];
 	int i, n, err, opened = 0, hw_failed = 0;
 
@@ -369,27 +451,38 @@ static int open_list(struct ab_counters *c, const char *list, FILE *f,
 	}
 	for (i = 0; i < n; i++) {
 		struct ab_event *e = &c->ev[c->n];
+		int *leader;
 
 		if (ab_counter_encode(e, items[i], f))
 			continue;
-		err = open_event(e, c->leader >= 0 ? c->ev[c->leader].fd : -1);
+		leader = is_hw(e) ? &c->hw_leader : &c->sw_leader;
+		err = open_event(p, e, *leader >= 0 ? c->ev[*leader].fd : -1);
+		if (err && *leader >= 0) {
+			/* the group refused it: count it on its own */
+			int in_group = err;
+
+			err = open_event(p, e, -1);
+			if (!err)
+				fprintf(f,
+					"counter %s: the kernel would not add it to the group of %s (%s); it counts on its own, over intervals of its own\n",
+					e->name, c->ev[*leader].name,
+					strerror(in_group));
+			e->group = -1;
+		} else if (!err) {
+			if (*leader < 0)
+				*leader = c->n;
+			e->group = *leader;
+		}
 		if (err) {
 			if (quiet_hw) {
 				hw_failed = err;
 				continue;
 			}
-			if (e->kind == AB_EVENT_KPROBE)
-				explain_kprobe(e, err, why, sizeof(why));
-			else
-				ab_counters_explain_open_error(e->name, err,
-							       paranoid(), why,
-							       sizeof(why));
+			explain_open(e, err, why, sizeof(why));
 			fprintf(f, "%s\n", why);
 			continue;
 		}
 		/* the kprobe's name is read at open only: keep it anyway */
-		if (c->leader < 0)
-			c->leader = c->n;
 		c->n++;
 		opened++;
 	}
@@ -401,10 +494,12 @@ static int open_list(struct ab_counters *c, const char *list, FILE *f,
 	return opened;
 }
 
-int ab_counters_open(struct ab_counters *c, const char *list, FILE *f)
+int ab_counters_open_pmu(struct ab_counters *c, const char *list, FILE *f,
+			 const struct ab_pmu *pmu)
 {
 	memset(c, 0, sizeof(*c));
-	c->leader = -1;
+	c->hw_leader = c->sw_leader = -1;
+	c->pmu = pmu;
 	if (strcmp(list, "default"))
 		return open_list(c, list, f, 0);
 	open_list(c, AB_DEFAULT_HW_EVENTS, f, 1);
@@ -412,49 +507,231 @@ int ab_counters_open(struct ab_counters *c, const char *list, FILE *f)
 	return c->n;
 }
 
-void ab_counters_start(struct ab_counters *c)
+int ab_counters_open(struct ab_counters *c, const char *list, FILE *f)
+{
+	return ab_counters_open_pmu(c, list, f, NULL);
+}
+
+int ab_counters_warn_kernel(const struct ab_counters *c, FILE *f)
+{
+	int i, n = 0;
+
+	for (i = 0; i < c->n; i++)
+		if (c->ev[i].attr.exclude_kernel) {
+			fprintf(f,
+				"warning: counter %s excludes kernel mode, where this backend runs the allocations: it counts the CLI's own user-mode work only (drop :u to count the allocator)\n",
+				c->ev[i].name);
+			n++;
+		}
+	return n;
+}
+
+/* Whether @a and @b count the same thing, whatever their modifiers. */
+static int same_event(const struct ab_event *a, const struct ab_event *b)
+{
+	if (a->kind != b->kind)
+		return 0;
+	if (a->kind == AB_EVENT_KPROBE)
+		return !strcmp(a->name, b->name);
+	return a->attr.type == b->attr.type &&
+	       a->attr.config == b->attr.config &&
+	       (a->kind != AB_EVENT_PFM || a->attr.config1 == b->attr.config1);
+}
+
+int ab_counters_find(const struct ab_counters *c, const char *name)
+{
+	struct ab_event want;
+	FILE *quiet = fopen("/dev/null", "w");
+	int i, ret;
+
+	ret = ab_counter_encode(&want, name, quiet ? quiet : stderr);
+	if (quiet)
+		fclose(quiet);
+	if (ret)
+		return -1;
+	for (i = 0; i < c->n; i++)
+		if (same_event(&c->ev[i], &want))
+			return i;
+	return -1;
+}
+
+/* Index of the generic hardware event @config, or -1. */
+static int find_hw(const struct ab_counters *c, uint64_t config)
 {
 	int i;
 
 	for (i = 0; i < c->n; i++)
-		ioctl(c->ev[i].fd, PERF_EVENT_IOC_RESET, 0);
+		if (c->ev[i].kind == AB_EVENT_PFM &&
+		    c->ev[i].attr.type == PERF_TYPE_HARDWARE &&
+		    (c->ev[i].attr.config & 0xffffffffULL) == config)
+			return i;
+	return -1;
+}
+
+int ab_counters_ipc(const struct ab_counters *c, int *cyc, int *ins)
+{
+	const struct perf_event_attr *a, *b;
+
+	*cyc = find_hw(c, PERF_COUNT_HW_CPU_CYCLES);
+	*ins = find_hw(c, PERF_COUNT_HW_INSTRUCTIONS);
+	if (*cyc < 0 || *ins < 0)
+		return 0;
+	a = &c->ev[*cyc].attr;
+	b = &c->ev[*ins].attr;
+	if (c->ev[*cyc].group < 0 || c->ev[*cyc].group != c->ev[*ins].group ||
+	    a->exclude_user != b->exclude_user ||
+	    a->exclude_kernel != b->exclude_kernel ||
+	    a->exclude_hv != b->exclude_hv)
+		return -1;
+	return 1;
+}
+
+/* Whether every member of @leader's group never ran in any interval. */
+static int group_never_ran(const struct ab_counters *c, int leader)
+{
+	int i, members = 0;
+
+	for (i = 0; i < c->n; i++) {
+		if (c->ev[i].group != leader)
+			continue;
+		if (c->ev[i].unrun != c->ev[i].intervals)
+			return 0;
+		members++;
+	}
+	return members > 1;
+}
+
+int ab_counters_note(const struct ab_counters *c, int e, char *buf, size_t len)
+{
+	const struct ab_event *ev = &c->ev[e];
+	size_t at = 0;
+	int i;
+
+	buf[0] = '\0';
+	if (!ev->intervals)
+		return 0;
+	if (ev->unread) {
+		snprintf(
+			buf, len,
+			"counter %s could not be read in %u of %u intervals (the kernel put it in an error state): no count there (n/a)",
+			ev->name, ev->unread, ev->intervals);
+		return 1;
+	}
+	if (ev->unrun == ev->intervals && ev->group >= 0 &&
+	    group_never_ran(c, ev->group)) {
+		if (ev->group != e) {
+			snprintf(
+				buf, len,
+				"counter %s never ran (time_running 0), with its group led by %s: no count (n/a)",
+				ev->name, c->ev[ev->group].name);
+			return 1;
+		}
+		at = (size_t)snprintf(buf, len, "counter group {");
+		for (i = 0; i < c->n && at < len; i++)
+			if (c->ev[i].group == e)
+				at += (size_t)snprintf(
+					buf + at, len - at, "%s%s",
+					i == e ? "" : ", ", c->ev[i].name);
+		if (at < len)
+			snprintf(
+				buf + at, len - at,
+				"} never ran (time_running 0): it never had all the hardware counters it needs at once (more events than free counters, or the NMI watchdog holds one: kernel.nmi_watchdog=0 frees it); no counts (n/a); ask for fewer hardware events at once");
+		return 1;
+	}
+	if (ev->unrun == ev->intervals) {
+		snprintf(
+			buf, len,
+			"counter %s never ran (time_running 0: no free counter for it in any interval): no count (n/a), nothing scaled",
+			ev->name);
+		return 1;
+	}
+	if (ev->unrun)
+		at = (size_t)snprintf(
+			buf, len,
+			"counter %s never ran in %u of %u intervals (time_running 0: no free counter then): no count for those (n/a)",
+			ev->name, ev->unrun, ev->intervals);
+	if (ev->scaled && at < len)
+		snprintf(
+			buf + at, len - at,
+			"%scounter %s ran as little as %.0f%% of the time in %u of %u intervals (multiplexed) and is scaled by enabled/running",
+			at ? "; " : "", ev->name, 100.0 * ev->min_share,
+			ev->scaled, ev->intervals);
+	return ev->unrun || ev->scaled;
+}
+
+void ab_counters_start(struct ab_counters *c)
+{
+	const struct ab_pmu *p = pmu_of(c);
+	int i;
+
+	for (i = 0; i < c->n; i++)
+		p->ioctl(p->ctx, c->ev[i].fd, PERF_EVENT_IOC_RESET);
+	/* the reset leaves the times as they were: the base of the interval */
+	for (i = 0; i < c->n; i++) {
+		struct ab_event *e = &c->ev[i];
+
+		if (p->read(p->ctx, e->fd, e->base, sizeof(e->base)) !=
+		    (long)sizeof(e->base))
+			memset(e->base, 0, sizeof(e->base));
+	}
 	for (i = 0; i < c->n; i++)
 		if (c->ev[i].attr.disabled)
-			ioctl(c->ev[i].fd, PERF_EVENT_IOC_ENABLE, 0);
+			p->ioctl(p->ctx, c->ev[i].fd, PERF_EVENT_IOC_ENABLE);
+}
+
+/* @now - @then, 0 if the counter went backwards. */
+static uint64_t delta(uint64_t now, uint64_t then)
+{
+	return now >= then ? now - then : 0;
 }
 
 void ab_counters_stop(struct ab_counters *c)
 {
+	const struct ab_pmu *p = pmu_of(c);
 	uint64_t v[3];
 	int i;
 
 	for (i = 0; i < c->n; i++)
 		if (c->ev[i].attr.disabled)
-			ioctl(c->ev[i].fd, PERF_EVENT_IOC_DISABLE, 0);
+			p->ioctl(p->ctx, c->ev[i].fd, PERF_EVENT_IOC_DISABLE);
 	for (i = 0; i < c->n; i++) {
 		struct ab_event *e = &c->ev[i];
+		double share;
 
-		if (read(e->fd, v, sizeof(v)) != sizeof(v)) {
+		e->intervals++;
+		if (p->read(p->ctx, e->fd, v, sizeof(v)) != (long)sizeof(v)) {
 			e->raw = e->enabled = e->running = 0;
 			e->value = NAN;
+			e->unread++;
 			continue;
 		}
-		e->raw = v[0];
-		e->enabled = v[1];
-		e->running = v[2];
-		e->value = ab_counter_scale(v[0], v[1], v[2]);
+		e->raw = delta(v[0], e->base[0]);
+		e->enabled = delta(v[1], e->base[1]);
+		e->running = delta(v[2], e->base[2]);
+		e->value = ab_counter_scale(e->raw, e->enabled, e->running);
+		if (!e->running) {
+			e->unrun++;
+			continue;
+		}
+		if (e->running >= e->enabled)
+			continue;
+		share = (double)e->running / (double)e->enabled;
+		if (!e->scaled || share < e->min_share)
+			e->min_share = share;
+		e->scaled++;
 	}
 }
 
 void ab_counters_close(struct ab_counters *c)
 {
+	const struct ab_pmu *p = pmu_of(c);
 	int i;
 
 	for (i = c->n - 1; i >= 0; i--)
 		if (c->ev[i].fd >= 0)
-			close(c->ev[i].fd);
+			p->close(p->ctx, c->ev[i].fd);
 	c->n = 0;
-	c->leader = -1;
+	c->hw_leader = c->sw_leader = -1;
 }
 
 int ab_counters_list(FILE *f)
@@ -489,7 +766,7 @@ int ab_counters_list(FILE *f)
 				 info.name);
 			err = -1;
 			if (!ab_counter_encode(&e, name, stderr)) {
-				err = open_event(&e, -1);
+				err = open_event(&sys_pmu, &e, -1);
 				if (!err)
 					close(e.fd);
 			}

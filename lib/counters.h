@@ -9,12 +9,19 @@
  * kprobe:FUNC (a kprobe on FUNC's entry, through the kprobe PMU) and
  * SUBSYS:EVENT (a tracepoint, by its tracefs id), counted like the others
  * on the calling thread; they need no PMU.
- * The first event that opens leads a group the others join, so they count
- * over the same intervals; an event the group refuses counts on its own.
- * Each is read with PERF_FORMAT_TOTAL_TIME_ENABLED and _RUNNING, and
+ * Hardware events form one group and the others (software, kprobes,
+ * tracepoints) a second, so the hardware events count over the same
+ * intervals and a hardware group that never gets its counters cannot take
+ * the software events with it. An event a group refuses counts on its own,
+ * with one line saying so. Each is read with PERF_FORMAT_TOTAL_TIME_ENABLED
+ * and _RUNNING; PERF_EVENT_IOC_RESET zeroes the count but not those times
+ * (kernel/events/core.c, _perf_event_reset()), so an interval's times are
+ * the difference of a read at start and one at stop, as perf stat takes
+ * them (tools/perf/util/evsel.c, evsel__compute_deltas()), and the count is
  * scaled by enabled / running when the kernel multiplexed it (perf's own
- * estimate, tools/perf/util/evsel.c). A failure is one explanatory line
- * and the event is left out; nothing aborts the run.
+ * estimate, tools/lib/perf/evsel.c, perf_counts_values__scale()). A
+ * failure is one explanatory line and the event is left out; nothing
+ * aborts the run, and nothing is printed while counting.
  */
 #ifndef AB_COUNTERS_H
 #define AB_COUNTERS_H
@@ -41,6 +48,24 @@ enum ab_event_kind {
 };
 
 /**
+ * struct ab_pmu - the perf_event system calls, replaceable by a fake PMU in
+ * tests (NULL in ab_counters_open_pmu(): the kernel's own)
+ * @open:  perf_event_open(@attr, pid 0, cpu -1, @group_fd, 0): an fd, or -1
+ *         with errno set
+ * @ioctl: ioctl(@fd, @req, 0) for PERF_EVENT_IOC_RESET, _ENABLE, _DISABLE
+ * @read:  read(@fd, @buf, @len): the bytes read, -1 with errno
+ * @close: close(@fd)
+ * @ctx:   passed to each
+ */
+struct ab_pmu {
+	int (*open)(void *ctx, struct perf_event_attr *attr, int group_fd);
+	int (*ioctl)(void *ctx, int fd, unsigned long req);
+	long (*read)(void *ctx, int fd, void *buf, size_t len);
+	int (*close)(void *ctx, int fd);
+	void *ctx;
+};
+
+/**
  * struct ab_event - one counter
  * @name:    as asked for ("cycles", "cycles:u", a PMU-qualified name,
  *           "kprobe:___slab_alloc", "kmem:mm_page_alloc")
@@ -48,10 +73,19 @@ enum ab_event_kind {
  * @fstr:    libpfm4's full name of the encoding
  * @attr:    the perf_event_attr libpfm4 built
  * @fd:      perf_event_open() file descriptor, -1 if not open
+ * @group:   index in struct ab_counters.ev of its group's leader (itself
+ *           for a leader), -1 when it counts on its own
+ * @base:    count, time enabled and time running (ns) read at start
  * @raw:     count of the last interval
- * @enabled, @running: ns the event was enabled and actually counting
+ * @enabled, @running: ns the event was enabled and actually counting in
+ *           the last interval (the read at stop minus @base)
  * @value:   @raw scaled by @enabled / @running (the estimate when
- *           multiplexed); NAN when it never ran
+ *           multiplexed); NAN when it never ran or could not be read
+ * @intervals: intervals read since the event opened (start/stop pairs)
+ * @unrun:   of those, intervals it was enabled but never ran (running 0)
+ * @scaled:  of those, intervals it ran only part of (0 < running < enabled)
+ * @unread:  of those, intervals it could not be read
+ * @min_share: the smallest running / enabled of the @scaled intervals
  */
 struct ab_event {
 	char name[64];
@@ -59,14 +93,27 @@ struct ab_event {
 	char fstr[192];
 	struct perf_event_attr attr;
 	int fd;
+	int group;
+	uint64_t base[3];
 	uint64_t raw, enabled, running;
 	double value;
+	unsigned int intervals, unrun, scaled, unread;
+	double min_share;
 };
 
+/**
+ * struct ab_counters - the open events
+ * @ev, @n:    the events that opened, in the order asked for
+ * @hw_leader: index of the hardware group's leader, -1 if none
+ * @sw_leader: index of the other group's leader (software, kprobes,
+ *             tracepoints), -1 if none
+ * @pmu:       the system calls (NULL: the kernel's)
+ */
 struct ab_counters {
 	struct ab_event ev[AB_MAX_EVENTS];
 	int n;
-	int leader; /* index of the group leader, -1 if none */
+	int hw_leader, sw_leader;
+	const struct ab_pmu *pmu;
 };
 
 /*
@@ -76,6 +123,45 @@ struct ab_counters {
  * event that fails, saying why and what to do. Returns the number open.
  */
 int ab_counters_open(struct ab_counters *c, const char *list, FILE *f);
+
+/*
+ * ab_counters_open_pmu - ab_counters_open() through @pmu's system calls
+ * (a fake PMU in tests; NULL: the kernel's).
+ */
+int ab_counters_open_pmu(struct ab_counters *c, const char *list, FILE *f,
+			 const struct ab_pmu *pmu);
+
+/*
+ * ab_counters_warn_kernel - for a backend that runs the allocations in the
+ * kernel: one line on @f for each open event that excludes kernel mode
+ * (cycles:u), since it misses the work measured. Returns how many.
+ */
+int ab_counters_warn_kernel(const struct ab_counters *c, FILE *f);
+
+/*
+ * ab_counters_find - index of the open event that counts what @name
+ * encodes (same type and config, whatever the spelling or modifiers:
+ * "cpu-cycles" finds "cycles:u"; kprobes and tracepoints by name), or -1.
+ */
+int ab_counters_find(const struct ab_counters *c, const char *name);
+
+/*
+ * ab_counters_ipc - *@cyc and *@ins, the indices of CPU cycles and
+ * instructions counted in one group with the same privilege levels: 1.
+ * 0 when either is not open; -1 when both are but not in one group (an
+ * event fell out of the group) or with different modifiers, so their
+ * ratio would compare different intervals or modes.
+ */
+int ab_counters_ipc(const struct ab_counters *c, int *cyc, int *ins);
+
+/*
+ * ab_counters_note - the note for event @e after its intervals (no
+ * "note: " prefix, no newline) into @buf: that it never ran, that its
+ * group never got the hardware (naming the group), that it did not run in
+ * some intervals, or that it ran part of the time and was scaled. 0 and
+ * an empty @buf when it ran all the time.
+ */
+int ab_counters_note(const struct ab_counters *c, int e, char *buf, size_t len);
 
 /*
  * ab_counter_encode - @name into @e (not opened): kprobe:FUNC, a
@@ -91,18 +177,26 @@ int ab_counter_encode(struct ab_event *e, const char *name, FILE *f);
  */
 int ab_counter_exists(const char *name);
 
-/* ab_counters_start - zero and enable every open event. */
+/*
+ * ab_counters_start - zero every open event, read its times (the base of
+ * the interval) and enable it.
+ */
 void ab_counters_start(struct ab_counters *c);
 
-/* ab_counters_stop - disable and read every open event. */
+/*
+ * ab_counters_stop - disable and read every open event: the interval's
+ * count, ns enabled and running, the scaled value, and the tallies of
+ * intervals that did not run or were scaled.
+ */
 void ab_counters_stop(struct ab_counters *c);
 
 void ab_counters_close(struct ab_counters *c);
 
 /*
- * ab_counter_scale - @raw * @enabled / @running: the count estimated for
- * the whole interval when the event ran only part of it; NAN if it never
- * ran, @raw when it ran all the time.
+ * ab_counter_scale - @raw * @enabled / @running (times in ns): the count
+ * estimated for the whole interval when the event ran only part of it; NAN
+ * if it never ran (running 0, as perf's "<not counted>"), @raw when it ran
+ * all the time.
  */
 double ab_counter_scale(uint64_t raw, uint64_t enabled, uint64_t running);
 
