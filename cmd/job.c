@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <numa.h>
 #include <limits.h>
 #include <sched.h>
 #include <signal.h>
@@ -204,6 +205,10 @@ int ab_job_place(struct ab_job *job, const char *cpu_arg)
 	ret = ab_pin(job->ses.cpu);
 	if (ret)
 		return ret;
+	job->cpu_node =
+		numa_available() < 0 ? 0 : numa_node_of_cpu(job->ses.cpu);
+	if (job->cpu_node < 0)
+		job->cpu_node = 0;
 	if (job->fifo) {
 		/* runner.h: SCHED_RR on PREEMPT_RT, for ktimers and rcuc */
 		job->fifo_policy = ab_env_preempt_rt() ? SCHED_RR : SCHED_FIFO;

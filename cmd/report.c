@@ -106,9 +106,8 @@ static void print_header(const struct ab_job *job)
 	} else if (job->nrows && job->rows[0].cpu >= 0) {
 		printf("CPU: each row's own (the first of its node)");
 	} else {
-		int node = numa_available() < 0
-				   ? 0
-				   : numa_node_of_cpu(job->ses.cpu);
+		/* taken when the job was placed: the CPU may be offline now */
+		int node = job->cpu_node;
 		int mem = local_mem_node(job, node);
 
 		printf("CPU %d (node %d", job->ses.cpu, node);
@@ -480,12 +479,22 @@ static void print_notes(const struct ab_job *job)
 		printf("note: node nL: no --node for that strategy; hits counted against the local node n\n");
 	if (job->o.free_pattern == AB_FREE_PAIR)
 		printf("note: --free=pair frees each object before the next is allocated: node hits are not checked\n");
-	if (job->free_cpu >= 0)
-		printf("note: every object was freed on CPU %d (a work item there), allocated on the CPU of its row%s\n",
-		       job->free_cpu,
+	if (job->free_cpu >= 0) {
+		uint64_t off = 0;
+
+		for (i = 0; i < job->nrows; i++)
+			off += job->rows[i].ran
+				       ? job->rows[i].run.free_elsewhere
+				       : 0;
+		/* what happened, not what was asked (free_elsewhere) */
+		printf("note: %s freed in a work item queued on CPU %d, allocated on the CPU of its row%s%s\n",
+		       off ? "objects were" : "every object was", job->free_cpu,
+		       off ? " (it went offline: the free phases counted above ran elsewhere)"
+			   : "",
 		       job->ses.counters.n
 			       ? "; the counters count this thread, so not those frees"
 			       : "");
+	}
 	for (i = 0; i < job->nrows; i++)
 		if (job->rows[i].ran && job->rows[i].run.objects &&
 		    !job->rows[i].run.node_checked && job->rows[i].si->params &&
@@ -549,7 +558,7 @@ static void print_csv(const struct ab_job *job)
 		printf(",%s_median_cycles,%s_raw_median_ns,%s_subtracted_cycles",
 		       phases[p], phases[p], phases[p]);
 	}
-	printf(",switches,migrations,disturbed_trials\n");
+	printf(",switches,migrations,disturbed_trials,free_elsewhere,trials_done\n");
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
 		const struct ab_run *run = &r->run;
@@ -610,6 +619,11 @@ static void print_csv(const struct ab_job *job)
 			for (s = 0; s < 3; s++)
 				ab_csv_str(&row, "");
 		}
+		if (run->flags & AB_RUN_REMOTE_FREE)
+			ab_csv_printf(&row, "%u", run->free_elsewhere);
+		else
+			ab_csv_str(&row, "");
+		ab_csv_printf(&row, "%u", run->trials_done);
 		ab_csv_end(&row);
 	}
 }

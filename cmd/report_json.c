@@ -308,6 +308,18 @@ json_object *ab_job_json(const struct ab_job *job)
 	n = ab_job_kernel_notes(job, kn, AB_MAX_ROWS);
 	for (i = 0; i < n; i++)
 		json_object_array_add(notes, json_object_new_string(kn[i]));
+	/* runs cut short, as the text's notes say (trials_done has it too) */
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_row *r = &job->rows[i];
+		char line[160];
+
+		if (!r->ran || r->run.trials_done >= r->run.trials)
+			continue;
+		snprintf(line, sizeof(line),
+			 "%s: interrupted after %u of %u trials", r->label,
+			 r->run.trials_done, r->run.trials);
+		json_object_array_add(notes, json_object_new_string(line));
+	}
 	json_object_object_add(root, "notes", notes);
 	return root;
 }

@@ -489,6 +489,7 @@ int ab_job_run(struct ab_job *job)
 	const struct ab_strategy_info *none;
 	char err[AB_ERRLEN];
 	int i, next, ret = AB_EXIT_OK;
+	cpu_set_t cpu;
 
 	if (job->o.free_pattern == AB_FREE_SHUFFLE && !job->o.seed_set) {
 		if (getrandom(&job->o.seed, sizeof(job->o.seed), 0) !=
@@ -556,6 +557,13 @@ int ab_job_run(struct ab_job *job)
 		}
 	}
 	ab_progress_clear();
-	ab_pin(job->ses.cpu);
+	/*
+	 * back on the job's CPU after rows pinned elsewhere; quietly, for
+	 * the CPU may have gone offline meanwhile (each run's notes say
+	 * where it ended)
+	 */
+	CPU_ZERO(&cpu);
+	CPU_SET(job->ses.cpu, &cpu);
+	(void)sched_setaffinity(0, sizeof(cpu), &cpu);
 	return ret;
 }

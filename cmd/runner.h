@@ -112,6 +112,8 @@ struct ab_row {
  * @histogram: --histogram: print log2 histograms of per-op ns
  * @csv:       --csv: one comma-separated row per strategy instead of tables
  * @fifo:      --fifo: real-time priority AB_FIFO_PRIORITY
+ * @cpu_node:  the node of ses.cpu when the job was placed (the CPU may go
+ *             offline during the run; the header names the node it had)
  * @fifo_policy: its policy, SCHED_FIFO or on PREEMPT_RT SCHED_RR (set by
  *             ab_job_place())
  * @baseline:  batch timing: the "none" row measured with the same
@@ -138,6 +140,7 @@ struct ab_job {
 	int rows_cap;
 	int refused;
 	int raw, histogram, csv, fifo, fifo_policy;
+	int cpu_node;
 	struct ab_row *baseline;
 	struct ab_row own_baseline;
 	const char *events;

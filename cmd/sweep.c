@@ -24,7 +24,12 @@
 #include "runner.h"
 #include "sizes.h"
 
-#define MAX_SIZES 32
+/*
+ * Most sizes of one --sizes spec: a parse bound, not the sweep's: what a
+ * sweep may do is bounded by the memory its samples need (check_memory())
+ * and shown as time (the progress line's estimate).
+ */
+#define MAX_SIZES 65536
 
 struct sweep {
 	uint64_t sizes[MAX_SIZES];

@@ -581,17 +581,26 @@ static int prepare(const struct ab_run_opts *o, const struct ab_info *info,
 						  << (o->order_set ? o->order
 								   : 0);
 		if (run->obj_size > si->max_size) {
+			/* near the budget: the module derived it from the
+			 * budget */
+			const char *why =
+				si->max_size > info->max_bytes / 2
+					? " (the module's memory budget, max_outstanding_mb, bounds it)"
+					: "";
+
 			ab_format_size(si->max_size, b, sizeof(b));
 			if (o->size_set)
 				snprintf(
 					err, len,
-					"--size=%s: above %s's largest object, %s bytes",
-					o->size_arg, si->name, b);
+					"--size=%s: above %s's largest object, %s (%llu bytes)%s",
+					o->size_arg, si->name, b,
+					(unsigned long long)si->max_size, why);
 			else
 				snprintf(
 					err, len,
-					"--order=%u: 2^%u pages are above %s's largest object, %s bytes",
-					o->order, o->order, si->name, b);
+					"--order=%u: 2^%u pages are above %s's largest object, %s (%llu bytes)%s",
+					o->order, o->order, si->name, b,
+					(unsigned long long)si->max_size, why);
 			return -EINVAL;
 		}
 		obj_bytes = run->obj_size;
