@@ -6,7 +6,9 @@
 #  1. harness overhead: the none baseline's raw median per op as a
 #     percentage of the cheapest strategy's raw median (4096-byte objects);
 #  2. run-to-run spread: kmalloc's net median alloc ns/op over 10 runs;
-#  3. guest time of `allocbench reproduce 2019-scatterlist`;
+#  3. the timed pass's median with --explain beside the one without it
+#     (counts come from a separate pass, so they should agree within the
+#     spread), and the guest time of `allocbench reproduce 2019-scatterlist`;
 #  4. the false-positive rate of compare: A/A compares (a strategy against
 #     itself), whose every "significant" verdict is a false positive, with
 #     its binomial 95% interval (Clopper and Pearson, Biometrika 26(4),
@@ -38,6 +40,23 @@ done
 sort -n /tmp/med | awk '{ v[NR] = $1 } END {
 	printf "spread of kmalloc 4096 net median alloc ns/op over %d runs: min %.1f, median %.1f, max %.1f, (max - min) / median = %.1f%%\n",
 		NR, v[1], (v[5] + v[6]) / 2, v[NR], 100 * (v[NR] - v[1]) / ((v[5] + v[6]) / 2) }'
+
+# --explain counts in a separate pass: the timed pass's median with it
+# should sit within the run-to-run spread of the median without it
+i=0
+: >/tmp/med-plain
+: >/tmp/med-explain
+while [ $i -lt 6 ]; do
+	allocbench run --alloc=kmalloc --size=4096 --csv --cpu=0 | col alloc_median_ns | awk '{ print $2 }' >>/tmp/med-plain
+	allocbench run --alloc=kmalloc --size=4096 --csv --cpu=0 --explain 2>/dev/null | col alloc_median_ns | awk '{ print $2 }' >>/tmp/med-explain
+	i=$((i + 1))
+done
+sort -n /tmp/med-plain >/tmp/mp
+sort -n /tmp/med-explain >/tmp/me
+paste /tmp/mp /tmp/me | awk '{ p[NR] = $1; e[NR] = $2 } END {
+	mp = (p[3] + p[4]) / 2; me = (e[3] + e[4]) / 2
+	printf "kmalloc 4096 net median alloc ns/op over %d interleaved runs: without --explain %.1f (%.1f-%.1f), with it %.1f (%.1f-%.1f): %+.1f%%\n",
+		NR, mp, p[1], p[NR], me, e[1], e[NR], 100 * (me - mp) / mp }'
 
 t0=$(uptime_cs)
 allocbench reproduce 2019-scatterlist --cpu=0 >/dev/null || exit 1

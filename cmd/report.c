@@ -558,7 +558,14 @@ static void print_csv(const struct ab_job *job)
 		printf(",%s_median_cycles,%s_raw_median_ns,%s_subtracted_cycles",
 		       phases[p], phases[p], phases[p]);
 	}
-	printf(",switches,migrations,disturbed_trials,free_elsewhere,trials_done\n");
+	printf(",switches,migrations,disturbed_trials,free_elsewhere,trials_done");
+	/*
+	 * counters (--events, --explain), per op as the table prints them;
+	 * the names hold no comma (the lists are split at commas)
+	 */
+	for (s = 0; s < job->ses.counters.n; s++)
+		printf(",%s_per_op", job->ses.counters.ev[s].name);
+	printf("\n");
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
 		const struct ab_run *run = &r->run;
@@ -624,6 +631,8 @@ static void print_csv(const struct ab_job *job)
 		else
 			ab_csv_str(&row, "");
 		ab_csv_printf(&row, "%u", run->trials_done);
+		for (s = 0; s < job->ses.counters.n; s++)
+			ab_csv_num(&row, "%.4f", r->ev_net[s]);
 		ab_csv_end(&row);
 	}
 }
