@@ -303,6 +303,8 @@ static void print_explain(const struct ab_job *job)
 	if (job->ex.missing[0])
 		printf("note: explain: this kernel has no spelling of %s (a static function inlined, or renamed): not counted\n",
 		       job->ex.missing);
+	if (ab_kernel_flag(&job->ses.bi.info, AB_KERNEL_PREEMPT_RT) == 1)
+		printf("note: explain: on PREEMPT_RT SLUB has no lockless fast path (USE_LOCKLESS_FAST_PATH() in mm/slub.c), so every slab allocation takes ___slab_alloc: 'slab slow path' is then at least 1 per op\n");
 }
 
 /* Counters per op: one column per event, IPC when both are there. */
