@@ -433,7 +433,11 @@ static int open_list(struct ab_counters *c, const char *list, FILE *f,
 {
 	const struct ab_pmu *p = pmu_of(c);
 	char buf[2048], *items[AB_MAX_EVENTS], why[320];
-	int i, n, err, opened = 0, hw_failed = 0;
+	int i, n, err, opened = 0, hw_failed = 0, nfail = 0;
+	struct {
+		struct ab_event e;
+		int err;
+	} fail[AB_MAX_EVENTS];
 
 	if (strlen(list) >= sizeof(buf)) {
 		fprintf(f,
@@ -475,7 +479,10 @@ static int open_list(struct ab_counters *c, const char *list, FILE *f,
 		}
 		if (err) {
 			if (quiet_hw) {
+				/* told below: one line, or one per event */
 				hw_failed = err;
+				fail[nfail].e = *e;
+				fail[nfail++].err = err;
 				continue;
 			}
 			explain_open(e, err, why, sizeof(why));
@@ -487,9 +494,17 @@ static int open_list(struct ab_counters *c, const char *list, FILE *f,
 		opened++;
 	}
 	if (quiet_hw && hw_failed && !opened) {
+		/* no PMU at all: one line for the set */
 		ab_counters_explain_open_error("cycles", hw_failed, paranoid(),
 					       why, sizeof(why));
 		fprintf(f, "%s\n", why);
+	} else {
+		/* a partial failure of the default set: each, with its reason
+		 */
+		for (i = 0; i < nfail; i++) {
+			explain_open(&fail[i].e, fail[i].err, why, sizeof(why));
+			fprintf(f, "%s\n", why);
+		}
 	}
 	return opened;
 }

@@ -38,6 +38,8 @@ struct fake_event {
  * @refuse_type, @refuse_config: an event the kernel will not put in a
  *               group (EINVAL when group_fd >= 0), as a PMU does for an
  *               event that cannot share the group's counters
+ * @fail_type, @fail_config: an event that does not open at all
+ *               (EOPNOTSUPP), as one the PMU lacks
  * @resets, @enables, @disables: the ioctls seen
  */
 struct fake {
@@ -46,6 +48,8 @@ struct fake {
 	int hw_errno;
 	uint32_t refuse_type;
 	uint64_t refuse_config;
+	uint32_t fail_type;
+	uint64_t fail_config;
 	int resets, enables, disables;
 };
 
@@ -64,6 +68,10 @@ static int fake_open(void *ctx, struct perf_event_attr *attr, int group_fd)
 
 	if (hw && k->hw_errno) {
 		errno = k->hw_errno;
+		return -1;
+	}
+	if (attr->type == k->fail_type && attr->config == k->fail_config) {
+		errno = EOPNOTSUPP;
 		return -1;
 	}
 	if (group_fd >= 0 && attr->type == k->refuse_type &&
@@ -141,6 +149,7 @@ static int setup(void **state)
 {
 	memset(&fk, 0, sizeof(fk));
 	fk.refuse_type = FAKE_NOTYPE;
+	fk.fail_type = FAKE_NOTYPE;
 	memset(out, 0, sizeof(out));
 	return 0;
 }
@@ -439,6 +448,23 @@ static void test_no_pmu(void **state)
 	assert_string_equal(c.ev[0].name, "task-clock");
 }
 
+/*
+ * The default set where the PMU lacks one event (branch-misses): the
+ * others count, and that one is named with its reason (it used to be
+ * silent whenever any hardware event opened).
+ */
+static void test_default_partial(void **state)
+{
+	struct ab_counters c;
+
+	fk.fail_type = PERF_TYPE_HARDWARE;
+	fk.fail_config = PERF_COUNT_HW_BRANCH_MISSES;
+	assert_int_equal(open_fake(&c, "default"), 8);
+	assert_non_null(strstr(out, "counter branch-misses:"));
+	assert_null(strstr(out, "counter cycles:"));
+	assert_true(c.hw_leader >= 0);
+}
+
 /* A read that fails (an event in error state): no count, said so. */
 static void test_unreadable(void **state)
 {
@@ -507,6 +533,7 @@ int main(void)
 		cmocka_unit_test_setup(test_find, setup),
 		cmocka_unit_test_setup(test_warn_kernel, setup),
 		cmocka_unit_test_setup(test_no_pmu, setup),
+		cmocka_unit_test_setup(test_default_partial, setup),
 		cmocka_unit_test_setup(test_unreadable, setup),
 		cmocka_unit_test_setup(test_modifiers, setup),
 	};
