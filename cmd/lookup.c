@@ -142,17 +142,26 @@ static void num(double v, const char *fmt)
 static void print_events(const struct ab_lookup_result *res, int nm,
 			 const struct ab_counters *c)
 {
-	int i, e;
+	int i, e, w;
+	double v;
 
 	printf("events per lookup, net of the none method (warm-up passes included)\n%-8s",
 	       "method");
+	/* each column as wide as its event's name, at least 16 */
 	for (e = 0; e < c->n; e++)
-		printf(" %16.16s", c->ev[e].name);
+		printf(" %16s", c->ev[e].name);
 	printf("\n");
 	for (i = 1; i <= nm; i++) {
 		printf("%-8s", ab_lookup_name(res[i].method));
-		for (e = 0; e < c->n; e++)
-			num(res[i].ev[e] - res[0].ev[e], " %16.3f");
+		for (e = 0; e < c->n; e++) {
+			w = (int)strlen(c->ev[e].name);
+			w = w < 16 ? 16 : w;
+			v = res[i].ev[e] - res[0].ev[e];
+			if (isnan(v))
+				printf(" %*s", w, "n/a");
+			else
+				printf(" %*.3f", w, v);
+		}
 		printf("\n");
 	}
 }
