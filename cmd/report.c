@@ -307,6 +307,39 @@ static void print_explain(const struct ab_job *job)
 		printf("note: explain: on PREEMPT_RT SLUB has no lockless fast path (USE_LOCKLESS_FAST_PATH() in mm/slub.c), so every slab allocation takes ___slab_alloc: 'slab slow path' is then at least 1 per op\n");
 }
 
+/*
+ * Memory per object (ab_run.mem_*): what the alloc phases of the check
+ * trials took from the target node's counters, divided by the objects
+ * they held. Rows without the reads (the user backend, an older module,
+ * --free=pair, none) are left out.
+ */
+static void print_memory(const struct ab_job *job)
+{
+	int i, shown = 0;
+
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_row *r = &job->rows[i];
+		const struct ab_run *run = &r->run;
+		double n = (double)run->mem_objects;
+
+		if (!r->ran || !run->mem_objects)
+			continue;
+		if (!shown++)
+			printf("\nmemory the kernel used per object, from its counters around the alloc phase of the check trials\n");
+		printf("%s %llu B: %.0f B/object (slab %.0f, page tables %.0f; %llu objects in %u check trials, node %d)\n",
+		       r->label,
+		       (unsigned long long)ab_run_alloc_bytes(
+			       run, &job->ses.bi.info, r->si),
+		       (double)run->mem_free_bytes / n,
+		       (double)run->mem_slab_bytes / n,
+		       (double)run->mem_pagetable_bytes / n,
+		       (unsigned long long)run->mem_objects, run->mem_trials,
+		       run->target_node);
+	}
+	if (shown)
+		printf("note: memory: B/object is the free memory of the node (free pages and the per-CPU page lists) the alloc phase took, slab and page tables the growth of those counters; they are the whole node's, so other activity on the machine in those phases is in them, and objects placed in slabs or per-CPU lists the kernel already held take no new pages (a small batch shows less than its share)\n");
+}
+
 /* Counters per op: one column per event, IPC when both are there. */
 static void print_counters(const struct ab_job *job)
 {
@@ -669,6 +702,7 @@ void ab_job_print(const struct ab_job *job)
 	print_distribution(job);
 	print_counters(job);
 	print_explain(job);
+	print_memory(job);
 	print_notes(job);
 	if (job->histogram)
 		for (i = 0; i < job->nrows; i++) {

@@ -90,6 +90,46 @@ static json_object *json_explain(const struct ab_job *job,
 	return a;
 }
 
+/*
+ * The memory the kernel used (struct ab_run, mem_*): null where it was
+ * not read (the user backend, an older module, --free=pair, none).
+ */
+static json_object *json_memory(const struct ab_job *job,
+				const struct ab_row *r)
+{
+	const struct ab_run *run = &r->run;
+	double n = (double)run->mem_objects;
+	json_object *o;
+
+	if (!run->mem_objects)
+		return NULL;
+	o = json_object_new_object();
+	json_object_object_add(
+		o, "requested_bytes",
+		json_object_new_int64((int64_t)ab_run_alloc_bytes(
+			run, &job->ses.bi.info, r->si)));
+	json_object_object_add(
+		o, "objects", json_object_new_int64((int64_t)run->mem_objects));
+	json_object_object_add(o, "check_trials",
+			       json_object_new_int64(run->mem_trials));
+	json_object_object_add(o, "node",
+			       json_object_new_int(run->target_node));
+	json_object_object_add(o, "free_bytes",
+			       json_object_new_int64(run->mem_free_bytes));
+	json_object_object_add(o, "slab_bytes",
+			       json_object_new_int64(run->mem_slab_bytes));
+	json_object_object_add(o, "pagetable_bytes",
+			       json_object_new_int64(run->mem_pagetable_bytes));
+	json_object_object_add(o, "bytes_per_object",
+			       ab_json_num((double)run->mem_free_bytes / n));
+	json_object_object_add(o, "slab_bytes_per_object",
+			       ab_json_num((double)run->mem_slab_bytes / n));
+	json_object_object_add(
+		o, "pagetable_bytes_per_object",
+		ab_json_num((double)run->mem_pagetable_bytes / n));
+	return o;
+}
+
 /* The non-empty log2 buckets of a phase's per-op ns: [{lo, hi, count}]. */
 static json_object *json_histogram(const struct ab_row *r, int p)
 {
@@ -195,6 +235,7 @@ static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 		o, "clock_cycles",
 		json_object_new_int64((int64_t)run->clock_cycles));
 	ab_json_disturbed(o, job, run);
+	json_object_object_add(o, "memory", json_memory(job, r));
 	json_object_object_add(o, "tsc_khz",
 			       json_object_new_int64(run->tsc_khz));
 	json_object_object_add(

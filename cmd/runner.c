@@ -56,6 +56,11 @@ static int run_resumable(struct ab_job *job, struct ab_row *r, uint32_t slots,
 			run->migrations += part.migrations;
 			run->disturbed += part.disturbed;
 			run->free_elsewhere += part.free_elsewhere;
+			run->mem_objects += part.mem_objects;
+			run->mem_free_bytes += part.mem_free_bytes;
+			run->mem_slab_bytes += part.mem_slab_bytes;
+			run->mem_pagetable_bytes += part.mem_pagetable_bytes;
+			run->mem_trials += part.mem_trials;
 			run->cpu_end = part.cpu_end;
 		}
 		first = 0;

@@ -225,6 +225,10 @@ static __always_inline void ab_free_loop(struct ab_ctx *ctx, u32 n,
  *         with AB_FREE_PAIR or AB_RUN_NO_NODE_CHECK; see AB_CHECK_EVERY):
  *         counts the node hits of ctx->objs[0..n) into ab_run.node_hits
  *         and node_checked
+ * @mem:   optional; in the same untimed check trials, called with
+ *         @held false just before the alloc phase and with @held true
+ *         just after it (before @check), @n the objects then held: reads
+ *         the memory counters (ab_run.mem_*)
  * @free:  runs the timed free phase of @n objects in ctx->free_order
  * @put:   stores @count samples of a measured trial at element @index of
  *         the run's samples; 0 or -errno (then the run ends)
@@ -234,6 +238,7 @@ static __always_inline void ab_free_loop(struct ab_ctx *ctx, u32 n,
 struct ab_trial_ops {
 	u32 (*alloc)(struct ab_ctx *ctx, u64 *cycles);
 	void (*check)(struct ab_ctx *ctx, struct ab_run *r, u32 n);
+	void (*mem)(struct ab_ctx *ctx, struct ab_run *r, u32 n, bool held);
 	void (*free)(struct ab_ctx *ctx, u32 n, u64 *cycles);
 	int (*put)(struct ab_ctx *ctx, const struct ab_run *r, u64 index,
 		   const struct ab_sample *smp, u32 count);
@@ -295,7 +300,8 @@ static inline u32 ab_trial_samples(struct ab_ctx *ctx, u32 n, u64 alloc_cycles,
  * ab_run_trials - warm-up trials, then measured trials with an untimed
  * node-check trial before each AB_CHECK_EVERY of them (when @ops->check
  * is set; not with AB_FREE_PAIR or AB_RUN_NO_NODE_CHECK). Each trial: the
- * alloc phase, the node check (check trials), the free order and the free
+ * alloc phase (check trials: with the memory counters read before and
+ * after it), the node check (check trials), the free order and the free
  * phase (not with AB_FREE_PAIR, whose alloc phase frees), then the counts
  * and samples of a measured trial. A failed allocation ends its trial, and
  * what the trial holds is freed before anything else happens.
@@ -324,8 +330,12 @@ static inline int ab_run_trials(const struct ab_trial_ops *ops,
 		since_check = check ? 0 : since_check + measured;
 		ac = 0;
 		fc = 0;
+		if (check && ops->mem)
+			ops->mem(ctx, r, 0, false);
 		n = ops->alloc(ctx, &ac);
 		if (!ctx->pair) {
+			if (check && ops->mem)
+				ops->mem(ctx, r, n, true);
 			if (check)
 				ops->check(ctx, r, n);
 			ab_free_order(ctx->free_order, n, r->free_pattern,

@@ -92,6 +92,7 @@ struct ab_ctx {
 	u64 switches;
 	u32 migrations;
 	u32 elsewhere;
+	s64 mem_before[3];
 	struct kmem_cache *cache;
 	u32 cache_merged;
 	char cache_name[40];

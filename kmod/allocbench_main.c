@@ -30,6 +30,8 @@
 #include <linux/workqueue.h>
 #include <linux/cpumask.h>
 #include <linux/vmalloc.h>
+#include <linux/vmstat.h>
+#include <linux/mmzone.h>
 #ifdef CONFIG_X86
 #include <asm/tsc.h>
 #endif
@@ -473,6 +475,68 @@ static void ab_drv_check(struct ab_ctx *ctx, struct ab_run *r, u32 n)
 	r->node_checked += n;
 }
 
+/*
+ * The memory counters of node @nid, in pages, into @v: free pages (the
+ * zones' NR_FREE_PAGES with the per-CPU diffs not yet folded in, as
+ * zone_page_state_snapshot() in include/linux/vmstat.h reads them, plus
+ * the pages on the zones' per-CPU lists: struct per_cpu_pages.count,
+ * include/linux/mmzone.h), slab pages and page-table pages (node
+ * counters, likewise with their per-CPU diffs, vm_node_stat_diff). The
+ * slab counters are kept in pages though named in bytes (mm/vmstat.c,
+ * __mod_node_page_state() shifts the delta). No lock is taken: a
+ * snapshot, exact when nothing else allocates meanwhile.
+ */
+static s64 ab_node_pages(struct pglist_data *pgdat, enum node_stat_item item)
+{
+	s64 x = atomic_long_read(&pgdat->vm_stat[item]);
+	int cpu;
+
+	for_each_online_cpu(cpu)
+		x += per_cpu_ptr(pgdat->per_cpu_nodestats,
+				 cpu)->vm_node_stat_diff[item];
+	return x;
+}
+
+static void ab_mem_read(int nid, s64 v[3])
+{
+	struct pglist_data *pgdat = NODE_DATA(nid);
+	struct zone *zone;
+	int cpu, z;
+
+	v[0] = 0;
+	for (z = 0; z < MAX_NR_ZONES; z++) {
+		zone = &pgdat->node_zones[z];
+		if (!populated_zone(zone))
+			continue;
+		v[0] += zone_page_state_snapshot(zone, NR_FREE_PAGES);
+		for_each_online_cpu(cpu)
+			v[0] += READ_ONCE(per_cpu_ptr(zone->per_cpu_pageset,
+						      cpu)->count);
+	}
+	v[1] = ab_node_pages(pgdat, NR_SLAB_RECLAIMABLE_B) +
+	       ab_node_pages(pgdat, NR_SLAB_UNRECLAIMABLE_B);
+	v[2] = ab_node_pages(pgdat, NR_PAGETABLE);
+}
+
+/*
+ * Check trials (common/ab_trial.h): the memory counters of the target
+ * node before the alloc phase and after it, the objects held; the
+ * differences summed into ab_run.mem_* in bytes.
+ */
+static void ab_drv_mem(struct ab_ctx *ctx, struct ab_run *r, u32 n, bool held)
+{
+	s64 v[3];
+
+	ab_mem_read(r->target_node, held ? v : ctx->mem_before);
+	if (!held)
+		return;
+	r->mem_free_bytes += (ctx->mem_before[0] - v[0]) * (s64)PAGE_SIZE;
+	r->mem_slab_bytes += (v[1] - ctx->mem_before[1]) * (s64)PAGE_SIZE;
+	r->mem_pagetable_bytes += (v[2] - ctx->mem_before[2]) * (s64)PAGE_SIZE;
+	r->mem_objects += n;
+	r->mem_trials++;
+}
+
 static void ab_drv_free(struct ab_ctx *ctx, u32 n, u64 *cycles)
 {
 	if (ctx->run->flags & AB_RUN_REMOTE_FREE)
@@ -541,6 +605,12 @@ static long ab_ioctl_run(void __user *uarg)
 	r.disturbed = 0;
 	r.free_elsewhere = 0;
 	r.out_reserved = 0;
+	r.mem_objects = 0;
+	r.mem_free_bytes = 0;
+	r.mem_slab_bytes = 0;
+	r.mem_pagetable_bytes = 0;
+	r.mem_trials = 0;
+	r.out_reserved2 = 0;
 	r.tsc_khz = ab_tsc_khz();
 	r.clock_cycles = ab_clock_pair();
 
@@ -556,8 +626,10 @@ static long ab_ioctl_run(void __user *uarg)
 		ret = -ENOMEM;
 		goto free_objs;
 	}
-	if (s->on_node)
+	if (s->on_node) {
 		ops.check = ab_drv_check;
+		ops.mem = ab_drv_mem;
+	}
 	if (s->setup) {
 		ret = s->setup(&ctx);
 		if (ret)
@@ -625,7 +697,8 @@ static int __init ab_init(void)
 	u64 fp_size;
 
 	BUILD_BUG_ON(sizeof(struct ab_info) != AB_INFO_SIZE_VER3);
-	BUILD_BUG_ON(sizeof(struct ab_run) != AB_RUN_SIZE_VER0);
+	BUILD_BUG_ON(sizeof(struct ab_run) != AB_RUN_SIZE_VER1);
+	BUILD_BUG_ON(offsetof(struct ab_run, mem_objects) != AB_RUN_SIZE_VER0);
 	BUILD_BUG_ON(sizeof(struct ab_lookup) != AB_LOOKUP_SIZE_VER0);
 	/* the lookups must agree with the reference, or nothing is timed */
 	size = ab_lookup_selfcheck(&method, &table);

@@ -2,6 +2,7 @@
 /* jsonin.c - reading and checking saved results (see jsonin.h). */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -100,6 +101,21 @@ static const struct jrule explain_rules[] = {
 
 static const struct jrule explain_item = { "", J_OBJ, 0, 0, 0, explain_rules };
 
+/* ab_run.mem_* as the CLI writes them (absent from older results) */
+static const struct jrule memory_rules[] = {
+	{ "requested_bytes", J_INT, J_REQ, 0, 0, NULL },
+	{ "objects", J_INT, J_REQ, 1, 0, NULL },
+	{ "check_trials", J_INT, J_REQ, 1, 0, NULL },
+	{ "node", J_INT, 0, 0, 0, NULL },
+	{ "free_bytes", J_INT, J_REQ, LLONG_MIN, 0, NULL },
+	{ "slab_bytes", J_INT, J_REQ, LLONG_MIN, 0, NULL },
+	{ "pagetable_bytes", J_INT, J_REQ, LLONG_MIN, 0, NULL },
+	{ "bytes_per_object", J_NUM, J_REQ, 0, 0, NULL },
+	{ "slab_bytes_per_object", J_NUM, J_REQ, 0, 0, NULL },
+	{ "pagetable_bytes_per_object", J_NUM, J_REQ, 0, 0, NULL },
+	{ NULL, 0, 0, 0, 0, NULL },
+};
+
 /* The members of both kinds of result. */
 static const struct jrule any_result_rules[] = {
 	{ "kind", J_STR, J_REQ, 0, 0, NULL },
@@ -137,6 +153,7 @@ static const struct jrule alloc_rules[] = {
 	{ "clock_cycles", J_INT, 0, 0, 0, NULL },
 	{ "wall_ns", J_NUM, J_NULL, 0, 0, NULL },
 	{ "explain", J_ARR, J_NULL, 0, 0, &explain_item },
+	{ "memory", J_OBJ, J_NULL, 0, 0, memory_rules },
 	{ "alloc", J_OBJ, J_REQ, 0, 0, phase_rules },
 	{ "free", J_OBJ, J_NULL, 0, 0, phase_rules },
 	{ NULL, 0, 0, 0, 0, NULL },

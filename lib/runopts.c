@@ -369,6 +369,15 @@ int ab_run_answer_check(const struct ab_run *req, struct ab_run *ans, int err,
 	else if (got.free_elsewhere > got.trials_done)
 		err = bad_answer(why, len, "free phases off free_cpu",
 				 got.free_elsewhere, got.trials_done);
+	/* the memory reads are those of the check trials */
+	else if (got.mem_trials > (uint64_t)got.trials_done / 16 + 1)
+		err = bad_answer(why, len, "trials of the memory reads",
+				 got.mem_trials,
+				 (uint64_t)got.trials_done / 16 + 1);
+	else if (got.mem_objects > (uint64_t)got.mem_trials * req->batch)
+		err = bad_answer(why, len, "objects of the memory reads",
+				 got.mem_objects,
+				 (uint64_t)got.mem_trials * req->batch);
 	/* a bad answer is not used at all: its outputs stay zero */
 	if (err != -EPROTO)
 		memcpy((char *)ans + out, (const char *)&got + out,

@@ -1209,6 +1209,63 @@ static void test_remote_free(void **state)
  * task-clock counted around a RUN ioctl (kernel mode included) is close to
  * the ioctl's wall time: the work runs in the calling thread.
  */
+/*
+ * Memory per object (ab_run.mem_*), read around the alloc phase of the
+ * check trials: relations only. kmalloc(4097) takes at least its size
+ * per object from the free pages, and the slab counter grows by what the
+ * free pages lose to it; __get_free_pages order 2 takes 16 KiB per object
+ * from the free pages and nothing from slabs. The counters are the
+ * node's, so a page the rest of the guest frees in the same phase lowers
+ * the figure: 5% of slack. A version-0 caller gets none of it written,
+ * and runs that hold nothing between phases read nothing.
+ */
+static void test_memory_per_object(void **state)
+{
+	struct ab_run r = req("kmalloc"), v0;
+
+	r.obj_size = 4097;
+	r.batch = 1000;
+	r.trials = 16;
+	run_ok(&r, 0);
+	assert_int_equal(r.mem_trials, 1);
+	assert_int_equal(r.mem_objects, r.node_checked);
+	assert_true(r.mem_free_bytes >= (int64_t)(r.mem_objects * 4097));
+	assert_true(r.mem_slab_bytes >= (int64_t)(r.mem_objects * 4097));
+	assert_true(r.mem_slab_bytes <=
+		    r.mem_free_bytes + r.mem_free_bytes / 20);
+	assert_int_equal(r.out_reserved2, 0);
+
+	r = req("get_free_pages");
+	r.order = 2;
+	r.batch = 256;
+	r.trials = 16;
+	run_ok(&r, 0);
+	assert_int_equal(r.mem_objects, 256);
+	assert_true(r.mem_free_bytes >=
+		    (int64_t)(r.mem_objects * 16384 * 95 / 100));
+	assert_true(r.mem_slab_bytes < (int64_t)(r.mem_objects * 16384 / 20));
+
+	r = req("kmalloc");
+	r.free_pattern = AB_FREE_PAIR;
+	run_ok(&r, 0);
+	assert_int_equal(r.mem_objects, 0);
+	assert_int_equal(r.mem_trials, 0);
+	r = req("none");
+	run_ok(&r, 0);
+	assert_int_equal(r.mem_objects, 0);
+
+	/* a version-0 caller: the module writes no byte past its struct */
+	v0 = req("kmalloc");
+	v0.size = AB_RUN_SIZE_VER0;
+	v0.mem_objects = 12345;
+	v0.mem_trials = 7;
+	assert_int_equal(xioctl(AB_IOC_RUN, &v0), 0);
+	assert_int_equal(v0.size, AB_RUN_SIZE_VER0);
+	assert_int_equal(v0.mem_objects, 12345);
+	assert_int_equal(v0.mem_trials, 7);
+	assert_int_equal(outstanding(), 0);
+}
+
 static void test_task_clock_matches_wall_time(void **state)
 {
 	struct perf_event_attr attr = { .size = sizeof(attr),
@@ -1586,6 +1643,7 @@ int main(void)
 		cmocka_unit_test(test_lookup_rejects),
 		cmocka_unit_test(test_kmalloc_class),
 		cmocka_unit_test(test_remote_free),
+		cmocka_unit_test(test_memory_per_object),
 		cmocka_unit_test(test_task_clock_matches_wall_time),
 		cmocka_unit_test(test_param_capped_at_ram),
 		cmocka_unit_test(test_budget_counts_real_footprint),

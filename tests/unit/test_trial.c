@@ -36,6 +36,8 @@ struct ab_ctx {
 	int put_err;
 	int disturb_every; /* every Nth alloc phase sees 3 switches, 0: none */
 	int phases;
+	int mem_reads;	/* ops.mem calls */
+	int mem_before; /* live objects at the last read before a phase */
 	struct ab_sample out[64];
 };
 
@@ -277,6 +279,44 @@ static void test_check_trials(void **state)
 }
 
 /*
+ * The memory reads (ops->mem) bracket the alloc phase of each check trial:
+ * one read before it with nothing of the trial held, one after it with
+ * every object held, and none in measured trials or with pairs.
+ */
+static void mem(struct ab_ctx *c, struct ab_run *r, u32 n, bool held)
+{
+	c->mem_reads++;
+	if (!held) {
+		c->mem_before = c->live;
+		return;
+	}
+	assert_int_equal(c->live, n);
+	assert_int_equal(c->mem_before, 0);
+	r->mem_objects += n;
+	r->mem_trials++;
+}
+
+static void test_mem_reads(void **state)
+{
+	struct ab_trial_ops mops = ops;
+	struct ab_run r = run_of(2, 33, AB_TIMING_BATCH, AB_FREE_FIFO);
+	struct ab_ctx c;
+
+	mops.mem = mem;
+	r.warmup = 1;
+	ctx_for(&c, &r, 2);
+	assert_int_equal(ab_run_trials(&mops, &c, &r), 0);
+	assert_int_equal(c.mem_reads, 3 * 2);
+	assert_int_equal(r.mem_trials, 3);
+	assert_int_equal(r.mem_objects, r.node_checked);
+	r = run_of(2, 33, AB_TIMING_BATCH, AB_FREE_PAIR);
+	ctx_for(&c, &r, 2);
+	assert_int_equal(ab_run_trials(&mops, &c, &r), 0);
+	assert_int_equal(c.mem_reads, 0);
+	assert_int_equal(r.mem_objects, 0);
+}
+
+/*
  * Disturbances (ab_phase_note()) are counted for measured trials only and
  * marked in the samples' flags only with AB_RUN_MARK_DISTURBED; a CPU
  * change counts as one migration.
@@ -471,6 +511,7 @@ int main(void)
 		cmocka_unit_test(test_pairs),
 		cmocka_unit_test(test_stop_keeps_its_trial),
 		cmocka_unit_test(test_check_trials),
+		cmocka_unit_test(test_mem_reads),
 		cmocka_unit_test(test_disturbed),
 		cmocka_unit_test(test_put_error),
 		cmocka_unit_test(test_per_trial_single),

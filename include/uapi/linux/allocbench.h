@@ -472,6 +472,30 @@ struct ab_sample {
  * @free_elsewhere: AB_RUN_REMOTE_FREE: free phases of measured trials that
  *                ran on another CPU than @free_cpu (it went offline and
  *                the work item ran elsewhere); else 0
+ *
+ * Output, version 1 (AB_RUN_SIZE_VER1; written only to a caller whose
+ * @size covers them): the memory the kernel used for the objects, read
+ * from its own counters of @target_node just before the alloc phase and
+ * just after it (objects held, before the node check) in each untimed
+ * check trial, and summed over those trials. Each figure is "after -
+ * before" in bytes and may be negative: the counters are the node's, so
+ * whatever else ran on the machine during the alloc phase is in them
+ * too. Objects placed in slabs or per-CPU page lists the kernel already
+ * held take no new pages, so a small batch shows less than its share.
+ * All zero where nothing was held between the phases (AB_FREE_PAIR,
+ * AB_RUN_NO_NODE_CHECK, "none").
+ * @mem_objects:  objects held at the second read, summed over the trials
+ * @mem_free_bytes: free memory of the node that the alloc phase took:
+ *                NR_FREE_PAGES of its zones plus the pages on their
+ *                per-CPU lists (which NR_FREE_PAGES does not count),
+ *                before minus after; every page the phase took, for any
+ *                purpose (slabs, vmalloc pages and page tables, arrays)
+ * @mem_slab_bytes: growth of the node's slab pages (NR_SLAB_RECLAIMABLE_B
+ *                + NR_SLAB_UNRECLAIMABLE_B)
+ * @mem_pagetable_bytes: growth of the node's NR_PAGETABLE (page-table
+ *                pages the kernel accounts there)
+ * @mem_trials:   check trials the figures come from
+ * @out_reserved2: written as zero
  */
 struct ab_run {
 	__u32 size;
@@ -513,9 +537,17 @@ struct ab_run {
 	__u32 disturbed;
 	__u32 free_elsewhere;
 	__u32 out_reserved;
+
+	__u64 mem_objects;
+	__s64 mem_free_bytes;
+	__s64 mem_slab_bytes;
+	__s64 mem_pagetable_bytes;
+	__u32 mem_trials;
+	__u32 out_reserved2;
 };
 
 #define AB_RUN_SIZE_VER0 208
+#define AB_RUN_SIZE_VER1 248
 
 /* Largest ab_lookup.nr_sizes. */
 #define AB_LOOKUP_MAX_SIZES (1U << 20)
