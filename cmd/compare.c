@@ -454,7 +454,7 @@ static void print_compare(const struct ab_job *job, const struct rounds *rd,
 			  const struct ab_job *view)
 {
 	const struct ab_row *a = &view->rows[0], *b = &view->rows[1];
-	int phases = a->nr_ns[1] && b->nr_ns[1] ? 2 : 1, p;
+	int phases = a->nr_ns[1] && b->nr_ns[1] ? 2 : 1, p, sig = 0;
 	struct phase_cmp pc;
 	char why[1024];
 
@@ -467,6 +467,7 @@ static void print_compare(const struct ab_job *job, const struct rounds *rd,
 	for (p = 0; p < phases; p++) {
 		round_test(&pc, job, rd, view, p);
 		phase_line(&pc, b->si->name);
+		sig |= pc.p < 0.05;
 	}
 	printf("test: Wilcoxon signed-rank, exact, two-sided, on ln(B median / A median) of each round (%zu rounds): the round is the unit, its order (AB or BA) drawn at random\n",
 	       pc.w.n);
@@ -480,8 +481,11 @@ static void print_compare(const struct ab_job *job, const struct rounds *rd,
 		printf("why: no counters (add --events to see instructions, IPC and misses per op)\n");
 	else if (!explain(view, why, sizeof(why)))
 		printf("why: no hardware counter opened, so instructions, IPC and misses are unknown here (software counts above)\n");
+	else if (!sig)
+		printf("why: no phase differs significantly in time, so no counter difference is put beside it (the counters per op are in the table above)\n");
 	else if (why[0])
-		printf("why (counters per op, B against A):\n%s", why);
+		printf("why (changes in the counters per op that go with the time difference, B against A; correlated, not shown to cause it):\n%s",
+		       why);
 	else
 		printf("why: instructions, IPC and misses per op barely differ\n");
 	print_paths(view);
@@ -801,7 +805,7 @@ static void compare_results(json_object *a, json_object *b, json_object *out)
 	struct ab_explain_in in;
 	json_object *c = json_object_new_object(), *arr;
 	char why[1024];
-	int p;
+	int p, sig = 0;
 
 	json_object_object_add(c, "a",
 			       json_object_new_string(json_object_get_string(
@@ -835,6 +839,7 @@ static void compare_results(json_object *a, json_object *b, json_object *out)
 
 		if (na && nb) {
 			phase_test(&pc, phases[p], va, na, vb, nb);
+			sig |= pc.p < 0.05;
 			if (out)
 				json_object_array_add(arr, phase_json(&pc));
 			else
@@ -866,8 +871,10 @@ static void compare_results(json_object *a, json_object *b, json_object *out)
 		json_object_object_add(c, "why", lines);
 		json_object_array_add(out, c);
 	} else {
-		if (why[0])
-			printf("why (counters per op, new against old):\n%s",
+		if (why[0] && !sig)
+			printf("why: no phase differs significantly in time, so no counter difference is put beside it\n");
+		else if (why[0])
+			printf("why (changes in the counters per op that go with the time difference, new against old; correlated, not shown to cause it):\n%s",
 			       why);
 		else
 			printf("why: %s\n",
@@ -876,6 +883,25 @@ static void compare_results(json_object *a, json_object *b, json_object *out)
 				       : "instructions, IPC and misses per op barely differ");
 		json_object_put(c);
 	}
+}
+
+/*
+ * Saved results from different CPU models (environment.cpu_model): times
+ * and counters then differ by the CPU as well; one line on stderr, the
+ * comparison goes on.
+ */
+static void warn_cpus(json_object *a, json_object *b, const char *pa,
+		      const char *pb)
+{
+	const char *ma = json_object_get_string(
+		ab_json_get(ab_json_get(a, "environment"), "cpu_model"));
+	const char *mb = json_object_get_string(
+		ab_json_get(ab_json_get(b, "environment"), "cpu_model"));
+
+	if (ma && mb && strcmp(ma, mb))
+		fprintf(stderr,
+			"warning: %s and %s come from different CPUs (%s; %s): their times and counters differ by the CPU too\n",
+			pa, pb, ma, mb);
 }
 
 static int compare_files(const char *old_path, const char *new_path)
@@ -892,6 +918,7 @@ static int compare_files(const char *old_path, const char *new_path)
 		root = ab_json_envelope("compare", (time_t)ab_out.start);
 		out = json_object_new_array();
 	}
+	warn_cpus(a, b, old_path, new_path);
 	ra = ab_json_get(a, "results");
 	rb = ab_json_get(b, "results");
 	for (j = 0; j < json_object_array_length(rb); j++) {

@@ -344,7 +344,7 @@ static void print_memory(const struct ab_job *job)
 static void print_counters(const struct ab_job *job)
 {
 	const struct ab_counters *c = &job->ses.counters;
-	int i, e, cyc, ins, ipc, w = label_width(job);
+	int i, e, cyc, ins, ipc, w = label_width(job), neg = 0;
 	int cw[AB_MAX_EVENTS];
 	char note[1024];
 
@@ -378,6 +378,8 @@ static void print_counters(const struct ab_job *job)
 				printf(" %*s", cw[e], "n/a");
 			else
 				printf(" %*.2f", cw[e], r->ev_net[e]);
+			/* below the baseline by more than the print shows */
+			neg |= r->ev_net[e] <= -0.005;
 		}
 		if (ipc > 0)
 			printf(" %6.2f", r->ev_raw[ins] / r->ev_raw[cyc]);
@@ -388,6 +390,8 @@ static void print_counters(const struct ab_job *job)
 			printf("note: %s\n", note);
 	if (ipc < 0)
 		printf("note: no IPC: cycles and instructions did not count in one group with the same modifiers, so their intervals or modes differ\n");
+	if (neg)
+		printf("note: a negative net count: the strategy counted fewer than the none baseline per op, which is the counts' noise or work the baseline's loop does that the strategy's does not; it is no negative cost (--raw shows the counts as measured)\n");
 	printf("note: counters come from a separate counting pass of the same trials (same parameters, seed, CPU and node; warm-up trials and the harness included), run after the timed pass; the timed figures above ran with no counter or probe armed\n");
 }
 

@@ -299,5 +299,13 @@ expect 4 "str.json: results\[0\].alloc.per_op_ns_sorted\[0\]: a string, not a nu
 expect 4 "neg.json: results\[0\].alloc.histogram\[0\].count: -3, below the minimum 1" "compare refuses a negative count" -- compare "$tmp/neg.json" "$tmp/r.json"
 expect 4 "nan.json: results\[1\].alloc.per_op_ns_sorted\[2\]: NaN" "plot refuses a NaN sample" -- plot "$tmp/nan.json" -o "$tmp/n.svg"
 expect 0 "Mann-Whitney U" "compare two valid saved results" -- compare "$tmp/r.json" "$tmp/r.orig.json"
+python3 - "$tmp/r.json" "$tmp/cpu.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["environment"]["cpu_model"] = "Another CPU 9000"
+json.dump(d, open(sys.argv[2], "w"))
+PY
+expect 0 "come from different CPUs (.*; Another CPU 9000)" "compare warns when the saved results come from different CPUs" -- \
+	compare "$tmp/r.json" "$tmp/cpu.json"
 expect 2 "binary data, not sizes" "lookup --sizes-from=/dev/zero stops at once" -- lookup --backend=user --sizes-from=/dev/zero
 rm -rf "$tmp"
