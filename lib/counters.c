@@ -5,8 +5,10 @@
  * pfm_get_os_event_encoding(..., PFM_OS_PERF_EVENT_EXT, ...) call per
  * event, default privilege levels user and kernel (PFM_PLM3 | PFM_PLM0).
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>
+#include <sched.h>
 #include <perfmon/pfmlib_perf_event.h>
 #include <stdlib.h>
 #include <string.h>
@@ -296,6 +298,113 @@ static const char *refused_modifier(const struct perf_event_attr *a, int cpu)
 	return NULL;
 }
 
+const char *ab_counters_sysfs = "/sys";
+
+/* Whether CPU @cpu is in the sysfs CPU list @list ("0-7,16-23"). */
+static int in_cpu_list(const char *list, int cpu)
+{
+	const char *p = list;
+	char *end;
+	long lo, hi;
+
+	while (*p) {
+		lo = strtol(p, &end, 10);
+		if (end == p)
+			return 0;
+		hi = lo;
+		if (*end == '-')
+			hi = strtol(end + 1, &end, 10);
+		if (cpu >= lo && cpu <= hi)
+			return 1;
+		p = *end == ',' ? end + 1 : end;
+		if (*p == '\n')
+			break;
+	}
+	return 0;
+}
+
+/*
+ * The core PMU of CPU @cpu on a hybrid machine: the event-source devices
+ * with a "cpus" file (cpu_core and cpu_atom on Intel, one per cluster on
+ * Arm big.LITTLE; a machine of one kind has a single core PMU, "cpu",
+ * without one). Returns its type and name, 0 when the machine is not
+ * hybrid, -1 when no core PMU lists @cpu.
+ */
+static int hybrid_pmu(int cpu, char *name, size_t len)
+{
+	static const char *const pmus[] = { "cpu_core", "cpu_atom",
+					    "armv8_pmuv3_0", "armv8_pmuv3_1",
+					    "armv8_pmuv3_2" };
+	char path[512], list[256];
+	long long type;
+	int found = 0, i;
+	FILE *fp;
+
+	for (i = 0; i < (int)(sizeof(pmus) / sizeof(pmus[0])); i++) {
+		snprintf(path, sizeof(path),
+			 "%s/bus/event_source/devices/%s/cpus",
+			 ab_counters_sysfs, pmus[i]);
+		fp = fopen(path, "r");
+		if (!fp)
+			continue;
+		found = 1;
+		if (!fgets(list, sizeof(list), fp))
+			list[0] = '\0';
+		fclose(fp);
+		if (!in_cpu_list(list, cpu))
+			continue;
+		snprintf(path, sizeof(path),
+			 "%s/bus/event_source/devices/%s/type",
+			 ab_counters_sysfs, pmus[i]);
+		if (read_int(path, &type))
+			continue;
+		snprintf(name, len, "%s", pmus[i]);
+		return (int)type;
+	}
+	return found ? -1 : 0;
+}
+
+/*
+ * Hybrid CPUs (issue 14, part 6): a generic hardware event
+ * (PERF_TYPE_HARDWARE, PERF_TYPE_HW_CACHE) must say which core PMU counts
+ * it, in the top 32 bits of config (PERF_PMU_TYPE_SHIFT, the extended
+ * type of Linux 5.13+), and only the PMU of the CPU the thread runs on can
+ * count it: the thread must be pinned to one CPU. 0, or -1 after a line.
+ */
+static int hybrid_encode(struct ab_event *e, FILE *f)
+{
+	char pmu[64] = "";
+	cpu_set_t set;
+	int cpu = -1, i, type;
+
+	if (e->attr.type != PERF_TYPE_HARDWARE &&
+	    e->attr.type != PERF_TYPE_HW_CACHE)
+		return 0;
+	if (!sched_getaffinity(0, sizeof(set), &set) && CPU_COUNT(&set) == 1)
+		for (i = 0; i < CPU_SETSIZE; i++)
+			if (CPU_ISSET(i, &set))
+				cpu = i;
+	type = hybrid_pmu(cpu >= 0 ? cpu : 0, pmu, sizeof(pmu));
+	if (!type)
+		return 0;
+	if (cpu < 0) {
+		fprintf(f,
+			"counter %s: this machine's CPUs are of several kinds (hybrid: a core PMU each), and a hardware event counts on one kind: pin the run to one CPU (--cpu)\n",
+			e->name);
+		return -1;
+	}
+	if (type < 0) {
+		fprintf(f,
+			"counter %s: no core PMU lists CPU %d in %s/bus/event_source/devices/*/cpus\n",
+			e->name, cpu, ab_counters_sysfs);
+		return -1;
+	}
+	e->attr.config |= (uint64_t)type << 32;
+	snprintf(e->fstr + strlen(e->fstr), sizeof(e->fstr) - strlen(e->fstr),
+		 " on %s (CPU %d)", pmu, cpu);
+	return 0;
+}
+
 int ab_counter_encode(struct ab_event *e, const char *name, FILE *f)
 {
 	pfm_perf_encode_arg_t arg;
@@ -359,6 +468,8 @@ int ab_counter_encode(struct ab_event *e, const char *name, FILE *f)
 			name, refused_modifier(&e->attr, arg.cpu));
 		return -1;
 	}
+	if (hybrid_encode(e, f))
+		return -1;
 	common_attr(e);
 	return 0;
 }

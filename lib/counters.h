@@ -178,6 +178,12 @@ int ab_counter_encode(struct ab_event *e, const char *name, FILE *f);
 int ab_counter_exists(const char *name);
 
 /*
+ * ab_counters_sysfs - where sysfs is ("/sys"; tests point it at a tree of
+ * their own): the hybrid core PMUs are read from there.
+ */
+extern const char *ab_counters_sysfs;
+
+/*
  * ab_counters_start - zero every open event, read its times (the base of
  * the interval) and enable it.
  */

@@ -9,6 +9,7 @@
  * notes against answers worked by hand. Encoding goes through the real
  * libpfm4, which needs no PMU.
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>
 #include <setjmp.h>
@@ -18,6 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "counters.h"
@@ -465,6 +468,79 @@ static void test_default_partial(void **state)
 	assert_true(c.hw_leader >= 0);
 }
 
+/* A fake sysfs with two core PMUs: cpu_core (type 8) on CPU 0, cpu_atom
+ * (type 10) on CPU 1, as a hybrid Intel CPU has them. */
+static char hybrid_root[64];
+
+static void write_file(const char *dir, const char *pmu, const char *file,
+		       const char *text)
+{
+	char path[256], cmd[320];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/bus/event_source/devices/%s", dir,
+		 pmu);
+	snprintf(cmd, sizeof(cmd), "mkdir -p '%s'", path);
+	assert_int_equal(system(cmd), 0);
+	snprintf(path + strlen(path), sizeof(path) - strlen(path), "/%s", file);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs(text, fp);
+	fclose(fp);
+}
+
+static void pin_to(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	assert_int_equal(sched_setaffinity(0, sizeof(set), &set), 0);
+}
+
+/*
+ * Hybrid CPUs: a hardware event carries the pinned CPU's core PMU type in
+ * config's top 32 bits; an unpinned thread gets one line, no event;
+ * software events are untouched.
+ */
+static void test_hybrid(void **state)
+{
+	struct ab_event e;
+	cpu_set_t all;
+	char err[512] = "";
+	FILE *f = fmemopen(err, sizeof(err), "w");
+
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+		skip();
+	snprintf(hybrid_root, sizeof(hybrid_root), "/tmp/ab-sysfs-%d",
+		 (int)getpid());
+	write_file(hybrid_root, "cpu_core", "cpus", "0\n");
+	write_file(hybrid_root, "cpu_core", "type", "8\n");
+	write_file(hybrid_root, "cpu_atom", "cpus", "1\n");
+	write_file(hybrid_root, "cpu_atom", "type", "10\n");
+	assert_int_equal(sched_getaffinity(0, sizeof(all), &all), 0);
+	ab_counters_sysfs = hybrid_root;
+	pin_to(0);
+	assert_int_equal(ab_counter_encode(&e, "cycles", f), 0);
+	assert_int_equal(e.attr.config >> 32, 8);
+	pin_to(1);
+	assert_int_equal(ab_counter_encode(&e, "cycles", f), 0);
+	assert_int_equal(e.attr.config >> 32, 10);
+	assert_int_equal(ab_counter_encode(&e, "task-clock", f), 0);
+	assert_int_equal(e.attr.config >> 32, 0);
+	assert_int_equal(sched_setaffinity(0, sizeof(all), &all), 0);
+	assert_int_equal(ab_counter_encode(&e, "cycles", f), -1);
+	fclose(f);
+	assert_non_null(strstr(err, "pin the run to one CPU"));
+	ab_counters_sysfs = "/sys";
+	{
+		char cmd[128];
+
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", hybrid_root);
+		assert_int_equal(system(cmd), 0);
+	}
+}
+
 /* A read that fails (an event in error state): no count, said so. */
 static void test_unreadable(void **state)
 {
@@ -534,6 +610,7 @@ int main(void)
 		cmocka_unit_test_setup(test_warn_kernel, setup),
 		cmocka_unit_test_setup(test_no_pmu, setup),
 		cmocka_unit_test_setup(test_default_partial, setup),
+		cmocka_unit_test(test_hybrid),
 		cmocka_unit_test_setup(test_unreadable, setup),
 		cmocka_unit_test_setup(test_modifiers, setup),
 	};
