@@ -236,6 +236,7 @@ static int explain(const struct ab_job *job, char *why, size_t len)
 	pick(job, "branch-misses", in.branch_misses);
 	pick(job, "cache-misses", in.cache_misses);
 	pick(job, "dTLB-load-misses", in.dtlb_misses);
+	in.amd = !!strstr(job->ses.env.cpu_model, "AMD");
 	if (isnan(in.cycles[0]) && isnan(in.instructions[0]) &&
 	    isnan(in.branch_misses[0]) && isnan(in.cache_misses[0]) &&
 	    isnan(in.dtlb_misses[0]))
@@ -798,6 +799,9 @@ static void mismatch_notes(json_object *ra, json_object *rb, json_object *a,
 			       ab_json_get(eb, "kernel_release")));
 }
 
+/* The new file was saved on an AMD CPU (warn_cpus()): its cache-misses. */
+static int files_amd;
+
 /* One strategy in both files: each phase, then the counters' story. */
 static void compare_results(json_object *a, json_object *b, json_object *out)
 {
@@ -858,6 +862,7 @@ static void compare_results(json_object *a, json_object *b, json_object *out)
 	in.cache_misses[1] = counter_of(b, "cache-misses");
 	in.dtlb_misses[0] = counter_of(a, "dTLB-load-misses");
 	in.dtlb_misses[1] = counter_of(b, "dTLB-load-misses");
+	in.amd = files_amd;
 	ab_explain(&in, why, sizeof(why));
 	json_object_object_add(c, "phases", arr);
 	if (out) {
@@ -898,6 +903,7 @@ static void warn_cpus(json_object *a, json_object *b, const char *pa,
 	const char *mb = json_object_get_string(
 		ab_json_get(ab_json_get(b, "environment"), "cpu_model"));
 
+	files_amd = mb && strstr(mb, "AMD");
 	if (ma && mb && strcmp(ma, mb))
 		fprintf(stderr,
 			"warning: %s and %s come from different CPUs (%s; %s): their times and counters differ by the CPU too\n",

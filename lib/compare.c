@@ -260,7 +260,7 @@ int ab_explain(const struct ab_explain_in *in, char *buf, size_t len)
 		{ offsetof(struct ab_explain_in, branch_misses),
 		  "%+.2f branch-misses/op (%.2f -> %.2f): mispredicted branches\n" },
 		{ offsetof(struct ab_explain_in, cache_misses),
-		  "%+.2f cache-misses/op (%.2f -> %.2f): trips to memory\n" },
+		  "%+.2f cache-misses/op (%.2f -> %.2f): last-level misses, trips to memory\n" },
 		{ offsetof(struct ab_explain_in, dtlb_misses),
 		  "%+.2f dTLB-load-misses/op (%.2f -> %.2f): page walks\n" },
 	};
@@ -311,9 +311,20 @@ int ab_explain(const struct ab_explain_in *in, char *buf, size_t len)
 		const double *m =
 			(const double *)((const char *)in + misses[k].off);
 
+		const char *what = misses[k].what;
+
+		/*
+		 * The generic cache-misses event is the last level's on
+		 * Intel, but L2's on AMD Zen (arch/x86/events/amd/core.c maps
+		 * PERF_COUNT_HW_CACHE_MISSES to an L2 miss event): label it
+		 * as the vendor counts it.
+		 */
+		if (in->amd && misses[k].off == offsetof(struct ab_explain_in,
+							 cache_misses))
+			what = "%+.2f cache-misses/op (%.2f -> %.2f): L2 misses (AMD Zen's cache-misses), not all of them trips to memory\n";
 		if (!isnan(m[0]) && !isnan(m[1]) && fabs(m[1] - m[0]) >= 0.1)
-			used = line(buf, len, used, &n, misses[k].what,
-				    m[1] - m[0], m[0], m[1]);
+			used = line(buf, len, used, &n, what, m[1] - m[0], m[0],
+				    m[1]);
 	}
 	return n;
 }

@@ -89,7 +89,8 @@ double ab_signed_rank_cdf(size_t n, double w);
 
 /**
  * struct ab_explain_in - per-op counts of A and B ([0] and [1]); NAN for
- * an event that was not counted
+ * an event that was not counted; @amd: counted on an AMD CPU, whose
+ * generic cache-misses event counts L2 misses
  */
 struct ab_explain_in {
 	double cycles[2];
@@ -97,6 +98,7 @@ struct ab_explain_in {
 	double branch_misses[2];
 	double cache_misses[2];
 	double dtlb_misses[2];
+	int amd;
 };
 
 /*

@@ -213,8 +213,15 @@ static void test_explain_stalls_and_misses(void **state)
 		"about the same instructions/op (+10) but IPC 2.00 -> 1.01: more stalls, not more work\n"));
 	assert_non_null(strstr(
 		buf,
-		"+3.00 cache-misses/op (0.50 -> 3.50): trips to memory\n"));
+		"+3.00 cache-misses/op (0.50 -> 3.50): last-level misses, trips to memory\n"));
 	assert_null(strstr(buf, "branch"));
+	/* on AMD Zen the generic cache-misses event counts L2 misses */
+	in.amd = 1;
+	assert_int_equal(ab_explain(&in, buf, sizeof(buf)), 2);
+	assert_non_null(strstr(
+		buf,
+		"+3.00 cache-misses/op (0.50 -> 3.50): L2 misses (AMD Zen's cache-misses)"));
+	in.amd = 0;
 	/* nothing counted: nothing to say */
 	in = nothing();
 	assert_int_equal(ab_explain(&in, buf, sizeof(buf)), 0);
