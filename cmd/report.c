@@ -390,6 +390,8 @@ static void print_counters(const struct ab_job *job)
 			printf("note: %s\n", note);
 	if (ipc < 0)
 		printf("note: no IPC: cycles and instructions did not count in one group with the same modifiers, so their intervals or modes differ\n");
+	if (c->resplit)
+		printf("note: the hardware counter group never got the PMU in a run (time_running 0), so its events were split to count each on its own from the next run on (the kernel then rotates them through the counters it has, scaled by enabled / running)\n");
 	if (neg)
 		printf("note: a negative net count: the strategy counted fewer than the none baseline per op, which is the counts' noise or work the baseline's loop does that the strategy's does not; it is no negative cost (--raw shows the counts as measured)\n");
 	printf("note: counters come from a separate counting pass of the same trials (same parameters, seed, CPU and node; warm-up trials and the harness included), run after the timed pass; the timed figures above ran with no counter or probe armed\n");

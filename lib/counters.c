@@ -588,6 +588,7 @@ static int open_list(struct ab_counters *c, const char *list, FILE *f,
 				*leader = c->n;
 			e->group = *leader;
 		}
+		e->was_group = e->group;
 		if (err) {
 			if (quiet_hw) {
 				/* told below: one line, or one per event */
@@ -718,7 +719,7 @@ static int group_never_ran(const struct ab_counters *c, int leader)
 	int i, members = 0;
 
 	for (i = 0; i < c->n; i++) {
-		if (c->ev[i].group != leader)
+		if (c->ev[i].was_group != leader)
 			continue;
 		if (c->ev[i].unrun != c->ev[i].intervals)
 			return 0;
@@ -743,18 +744,18 @@ int ab_counters_note(const struct ab_counters *c, int e, char *buf, size_t len)
 			ev->name, ev->unread, ev->intervals);
 		return 1;
 	}
-	if (ev->unrun == ev->intervals && ev->group >= 0 &&
-	    group_never_ran(c, ev->group)) {
-		if (ev->group != e) {
+	if (ev->unrun == ev->intervals && ev->was_group >= 0 &&
+	    group_never_ran(c, ev->was_group)) {
+		if (ev->was_group != e) {
 			snprintf(
 				buf, len,
 				"counter %s never ran (time_running 0), with its group led by %s: no count (n/a)",
-				ev->name, c->ev[ev->group].name);
+				ev->name, c->ev[ev->was_group].name);
 			return 1;
 		}
 		at = (size_t)snprintf(buf, len, "counter group {");
 		for (i = 0; i < c->n && at < len; i++)
-			if (c->ev[i].group == e)
+			if (c->ev[i].was_group == e)
 				at += (size_t)snprintf(
 					buf + at, len - at, "%s%s",
 					i == e ? "" : ", ", c->ev[i].name);
@@ -790,19 +791,57 @@ void ab_counters_start(struct ab_counters *c)
 	const struct ab_pmu *p = pmu_of(c);
 	int i;
 
+	/* fd -1: an event a re-split could not open again (resplit()) */
 	for (i = 0; i < c->n; i++)
-		p->ioctl(p->ctx, c->ev[i].fd, PERF_EVENT_IOC_RESET);
+		if (c->ev[i].fd >= 0)
+			p->ioctl(p->ctx, c->ev[i].fd, PERF_EVENT_IOC_RESET);
 	/* the reset leaves the times as they were: the base of the interval */
 	for (i = 0; i < c->n; i++) {
 		struct ab_event *e = &c->ev[i];
 
-		if (p->read(p->ctx, e->fd, e->base, sizeof(e->base)) !=
-		    (long)sizeof(e->base))
+		if (e->fd < 0 ||
+		    p->read(p->ctx, e->fd, e->base, sizeof(e->base)) !=
+			    (long)sizeof(e->base))
 			memset(e->base, 0, sizeof(e->base));
 	}
 	for (i = 0; i < c->n; i++)
-		if (c->ev[i].attr.disabled)
+		if (c->ev[i].fd >= 0 && c->ev[i].attr.disabled)
 			p->ioctl(p->ctx, c->ev[i].fd, PERF_EVENT_IOC_ENABLE);
+}
+
+/*
+ * A hardware group of several events that never got the PMU in an
+ * interval (time_running 0: more events than free counters, or the NMI
+ * watchdog holding one) is split: each of its events is opened again on
+ * its own, so from the next interval the kernel can rotate them through
+ * the counters it has (multiplexing, scaled by enabled / running). The
+ * interval that never ran stays unmeasured (its note says so).
+ */
+static void resplit(struct ab_counters *c)
+{
+	const struct ab_pmu *p = pmu_of(c);
+	int i, lead = c->hw_leader, members = 0;
+
+	if (lead < 0 || c->ev[lead].running || !c->ev[lead].enabled)
+		return;
+	for (i = 0; i < c->n; i++)
+		members += c->ev[i].group == lead;
+	if (members < 2)
+		return;
+	for (i = c->n - 1; i >= 0; i--)
+		if (c->ev[i].group == lead && c->ev[i].fd >= 0)
+			p->close(p->ctx, c->ev[i].fd);
+	for (i = 0; i < c->n; i++) {
+		struct ab_event *e = &c->ev[i];
+
+		if (e->group != lead)
+			continue;
+		if (open_event(p, e, -1))
+			e->fd = -1;
+		e->group = -1;
+	}
+	c->hw_leader = -1;
+	c->resplit++;
 }
 
 /* @now - @then, 0 if the counter went backwards. */
@@ -818,14 +857,15 @@ void ab_counters_stop(struct ab_counters *c)
 	int i;
 
 	for (i = 0; i < c->n; i++)
-		if (c->ev[i].attr.disabled)
+		if (c->ev[i].fd >= 0 && c->ev[i].attr.disabled)
 			p->ioctl(p->ctx, c->ev[i].fd, PERF_EVENT_IOC_DISABLE);
 	for (i = 0; i < c->n; i++) {
 		struct ab_event *e = &c->ev[i];
 		double share;
 
 		e->intervals++;
-		if (p->read(p->ctx, e->fd, v, sizeof(v)) != (long)sizeof(v)) {
+		if (e->fd < 0 ||
+		    p->read(p->ctx, e->fd, v, sizeof(v)) != (long)sizeof(v)) {
 			e->raw = e->enabled = e->running = 0;
 			e->value = NAN;
 			e->unread++;
@@ -846,6 +886,7 @@ void ab_counters_stop(struct ab_counters *c)
 			e->min_share = share;
 		e->scaled++;
 	}
+	resplit(c);
 }
 
 void ab_counters_close(struct ab_counters *c)

@@ -73,6 +73,9 @@ struct ab_pmu {
  * @fstr:    libpfm4's full name of the encoding
  * @attr:    the perf_event_attr libpfm4 built
  * @fd:      perf_event_open() file descriptor, -1 if not open
+ * @was_group: @group as opened, kept when a re-split (resplit() in
+ *           counters.c) moves the event out of a group that never ran,
+ *           for the notes about that group
  * @group:   index in struct ab_counters.ev of its group's leader (itself
  *           for a leader), -1 when it counts on its own
  * @base:    count, time enabled and time running (ns) read at start
@@ -94,6 +97,7 @@ struct ab_event {
 	struct perf_event_attr attr;
 	int fd;
 	int group;
+	int was_group;
 	uint64_t base[3];
 	uint64_t raw, enabled, running;
 	double value;
@@ -108,11 +112,14 @@ struct ab_event {
  * @sw_leader: index of the other group's leader (software, kprobes,
  *             tracepoints), -1 if none
  * @pmu:       the system calls (NULL: the kernel's)
+ * @resplit:   times a hardware group that never ran was split into events
+ *             of their own (ab_counters_stop())
  */
 struct ab_counters {
 	struct ab_event ev[AB_MAX_EVENTS];
 	int n;
 	int hw_leader, sw_leader;
+	int resplit;
 	const struct ab_pmu *pmu;
 };
 

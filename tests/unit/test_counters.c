@@ -356,6 +356,31 @@ static void test_group_never_ran(void **state)
 	assert_non_null(strstr(note, "with its group led by cycles"));
 	assert_int_equal(ab_counters_note(&c, 3, note, sizeof(note)), 0);
 	assert_int_equal(ab_counters_note(&c, 4, note, sizeof(note)), 0);
+	/*
+	 * re-split: the three now count on their own, so the next interval
+	 * multiplexes them (half the time each: scaled x2); the software
+	 * group is as it was
+	 */
+	assert_int_equal(c.resplit, 1);
+	assert_int_equal(c.hw_leader, -1);
+	assert_int_equal(fev(&c, 0)->group_fd, -1);
+	assert_int_equal(fev(&c, 1)->group_fd, -1);
+	assert_int_equal(fev(&c, 2)->group_fd, -1);
+	assert_int_equal(fev(&c, 4)->group_fd, c.ev[3].fd);
+	{
+		const uint64_t d2[][3] = { { 500, 1000, 500 },
+					   { 900, 1000, 500 },
+					   { 7, 1000, 500 },
+					   { 1000, 1000, 1000 },
+					   { 2, 1000, 1000 } };
+
+		interval(&c, d2);
+		assert_float_equal(c.ev[0].value, 1000, 0);
+		assert_float_equal(c.ev[1].value, 1800, 0);
+		assert_float_equal(c.ev[2].value, 14, 0);
+		assert_float_equal(c.ev[4].value, 2, 0);
+	}
+	assert_int_equal(c.resplit, 1);
 }
 
 /*
