@@ -227,6 +227,7 @@ static void round_test(struct phase_cmp *c, const struct ab_job *job,
 static int explain(const struct ab_job *job, char *why, size_t len)
 {
 	struct ab_explain_in in;
+	int s;
 
 	why[0] = '\0';
 	if (!job->ses.counters.n)
@@ -237,6 +238,11 @@ static int explain(const struct ab_job *job, char *why, size_t len)
 	pick(job, "cache-misses", in.cache_misses);
 	pick(job, "dTLB-load-misses", in.dtlb_misses);
 	in.amd = !!strstr(job->ses.env.cpu_model, "AMD");
+	for (s = 0; s < 2; s++)
+		in.tsc_cycles[s] = job->rows[s].net[0].cycles.median +
+				   (job->rows[s].nr_ns[1]
+					    ? job->rows[s].net[1].cycles.median
+					    : 0);
 	if (isnan(in.cycles[0]) && isnan(in.instructions[0]) &&
 	    isnan(in.branch_misses[0]) && isnan(in.cache_misses[0]) &&
 	    isnan(in.dtlb_misses[0]))
@@ -863,6 +869,8 @@ static void compare_results(json_object *a, json_object *b, json_object *out)
 	in.dtlb_misses[0] = counter_of(a, "dTLB-load-misses");
 	in.dtlb_misses[1] = counter_of(b, "dTLB-load-misses");
 	in.amd = files_amd;
+	in.tsc_cycles[0] = NAN;
+	in.tsc_cycles[1] = NAN;
 	ab_explain(&in, why, sizeof(why));
 	json_object_object_add(c, "phases", arr);
 	if (out) {

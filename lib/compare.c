@@ -270,6 +270,22 @@ int ab_explain(const struct ab_explain_in *in, char *buf, size_t len)
 	int n = 0;
 
 	buf[0] = '\0';
+	/*
+	 * the core's cycles beside the TSC's: they differ when the core
+	 * clock is not the TSC rate (turbo, frequency scaling)
+	 */
+	if (!isnan(c[0]) && !isnan(c[1]) && !isnan(in->tsc_cycles[0]) &&
+	    !isnan(in->tsc_cycles[1])) {
+		int w = snprintf(
+			buf, len,
+			"%.0f -> %.0f cycles/op counted by the PMU, beside %.0f -> %.0f TSC cycles/op timed\n",
+			c[0], c[1], in->tsc_cycles[0], in->tsc_cycles[1]);
+
+		if (w > 0) {
+			used = (size_t)w < len ? (size_t)w : len;
+			n++;
+		}
+	}
 	if (!isnan(c[0]) && !isnan(c[1]) && c[0] > 0 && c[1] > 0 &&
 	    !isnan(ins[0]) && !isnan(ins[1])) {
 		ipc[0] = ins[0] / c[0];

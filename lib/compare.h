@@ -90,7 +90,9 @@ double ab_signed_rank_cdf(size_t n, double w);
 /**
  * struct ab_explain_in - per-op counts of A and B ([0] and [1]); NAN for
  * an event that was not counted; @amd: counted on an AMD CPU, whose
- * generic cache-misses event counts L2 misses
+ * generic cache-misses event counts L2 misses; @tsc_cycles: the timed
+ * pass's median TSC cycles per op (alloc + free), NAN if unknown, shown
+ * beside the hardware cycles counter
  */
 struct ab_explain_in {
 	double cycles[2];
@@ -98,6 +100,7 @@ struct ab_explain_in {
 	double branch_misses[2];
 	double cache_misses[2];
 	double dtlb_misses[2];
+	double tsc_cycles[2];
 	int amd;
 };
 

@@ -173,8 +173,26 @@ static struct ab_explain_in nothing(void)
 
 	for (i = 0; i < 2; i++)
 		in.cycles[i] = in.instructions[i] = in.branch_misses[i] =
-			in.cache_misses[i] = in.dtlb_misses[i] = NAN;
+			in.cache_misses[i] = in.dtlb_misses[i] =
+				in.tsc_cycles[i] = NAN;
+	in.amd = 0;
 	return in;
+}
+
+/* The PMU's cycles beside the TSC's, when both are known. */
+static void test_explain_tsc_beside(void **state)
+{
+	struct ab_explain_in in = nothing();
+	char buf[512];
+
+	in.cycles[0] = 1000;
+	in.cycles[1] = 1310;
+	in.tsc_cycles[0] = 800;
+	in.tsc_cycles[1] = 1050;
+	assert_int_equal(ab_explain(&in, buf, sizeof(buf)), 1);
+	assert_string_equal(
+		buf,
+		"1000 -> 1310 cycles/op counted by the PMU, beside 800 -> 1050 TSC cycles/op timed\n");
 }
 
 static void test_explain_longer_path(void **state)
@@ -277,6 +295,7 @@ int main(void)
 		cmocka_unit_test(test_wsr_ties),
 		cmocka_unit_test(test_wsr_estimate_interval),
 		cmocka_unit_test(test_explain_longer_path),
+		cmocka_unit_test(test_explain_tsc_beside),
 		cmocka_unit_test(test_explain_stalls_and_misses),
 		cmocka_unit_test(test_encoding),
 		cmocka_unit_test(test_scaling),
