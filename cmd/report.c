@@ -303,6 +303,14 @@ static void print_explain(const struct ab_job *job)
 	if (job->ex.missing[0])
 		printf("note: explain: this kernel has no spelling of %s (a static function inlined, or renamed): not counted\n",
 		       job->ex.missing);
+	for (i = 0; i < job->nrows; i++)
+		if (job->rows[i].ran &&
+		    (ab_family_of(job->rows[i].si->flags,
+				  job->rows[i].si->params) &
+		     (AB_FAMILY_VMALLOC | AB_FAMILY_KVMALLOC)))
+			break;
+	if (i < job->nrows)
+		printf("note: explain: 'page allocations' counts kmem:mm_page_alloc, which the page allocator's bulk path does not fire: vmalloc takes its pages in bulk (alloc_pages_bulk), so its 0.00 is no count of its pages\n");
 	if (ab_kernel_flag(&job->ses.bi.info, AB_KERNEL_PREEMPT_RT) == 1)
 		printf("note: explain: on PREEMPT_RT SLUB has no lockless fast path (USE_LOCKLESS_FAST_PATH() in mm/slub.c), so every slab allocation takes ___slab_alloc: 'slab slow path' is then at least 1 per op\n");
 }

@@ -68,10 +68,14 @@ static const struct {
 	  VMALLOC | KVMALLOC,
 	  { "tlb:tlb_flush" },
 	  "arch/x86/mm/tlb.c: the tlb_flush tracepoint" },
+	{ "page-table page",
+	  VMALLOC | KVMALLOC,
+	  { "kprobe:__pte_alloc_kernel" },
+	  "mm/memory.c: __pte_alloc_kernel(), a kernel page-table page for new mappings" },
 	{ "page allocations",
 	  SLAB | PAGE | VMALLOC | KVMALLOC,
 	  { "kmem:mm_page_alloc" },
-	  "include/trace/events/kmem.h: every page the page allocator hands out" },
+	  "include/trace/events/kmem.h: each allocation of the page allocator's one-at-a-time path; the bulk path (alloc_pages_bulk, which vmalloc uses for its pages) fires none" },
 };
 
 unsigned int ab_family_of(uint32_t flags, uint32_t params)

@@ -22,7 +22,7 @@ enum ab_family {
 	AB_FAMILY_KVMALLOC = 8, /* kvmalloc: slab, then vmalloc */
 };
 
-#define AB_EXPLAIN_MAX 12
+#define AB_EXPLAIN_MAX 16
 
 /**
  * struct ab_explain_path - one internal path and how it is counted
