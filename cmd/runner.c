@@ -134,9 +134,12 @@ static int counting_pass(struct ab_job *job, struct ab_row *r, uint32_t per,
 	c.run.samples_ptr = 0;
 	c.run.samples_len = 0;
 	c.run.flags |= AB_RUN_NO_NODE_CHECK;
+	/* armed for this pass only: a kprobe is live while its fd is open */
+	ab_counters_resume(&job->ses.counters);
 	ab_counters_start(&job->ses.counters);
 	err = run_resumable(job, &c, per, why, len);
 	ab_counters_stop(&job->ses.counters);
+	ab_counters_suspend(&job->ses.counters);
 	count_per_op(job, r, &c.run);
 	return err;
 }
@@ -515,6 +518,8 @@ int ab_job_run(struct ab_job *job)
 		ab_counters_open(&job->ses.counters, job->events, stderr);
 		if (job->ses.be->flags & AB_BACKEND_MODULE)
 			ab_counters_warn_kernel(&job->ses.counters, stderr);
+		/* opened to say what cannot count; armed per counting pass */
+		ab_counters_suspend(&job->ses.counters);
 	}
 	ab_catch_signals();
 

@@ -639,6 +639,40 @@ int ab_counters_open(struct ab_counters *c, const char *list, FILE *f)
 	return ab_counters_open_pmu(c, list, f, NULL);
 }
 
+void ab_counters_suspend(struct ab_counters *c)
+{
+	const struct ab_pmu *p = pmu_of(c);
+	int i;
+
+	for (i = c->n - 1; i >= 0; i--)
+		if (c->ev[i].fd >= 0) {
+			p->close(p->ctx, c->ev[i].fd);
+			c->ev[i].fd = -1;
+		}
+	c->suspended = 1;
+}
+
+void ab_counters_resume(struct ab_counters *c)
+{
+	const struct ab_pmu *p = pmu_of(c);
+	int i, g;
+
+	if (!c->suspended)
+		return;
+	for (i = 0; i < c->n; i++) {
+		struct ab_event *e = &c->ev[i];
+
+		g = e->group;
+		/* a leader, or alone; members join their leader's fd */
+		if (open_event(p, e,
+			       g >= 0 && g != i && c->ev[g].fd >= 0
+				       ? c->ev[g].fd
+				       : -1))
+			e->fd = -1;
+	}
+	c->suspended = 0;
+}
+
 int ab_counters_warn_kernel(const struct ab_counters *c, FILE *f)
 {
 	int i, n = 0;

@@ -114,12 +114,15 @@ struct ab_event {
  * @pmu:       the system calls (NULL: the kernel's)
  * @resplit:   times a hardware group that never ran was split into events
  *             of their own (ab_counters_stop())
+ * @suspended: ab_counters_suspend() closed the events (kept: names,
+ *             encodings, groups and tallies)
  */
 struct ab_counters {
 	struct ab_event ev[AB_MAX_EVENTS];
 	int n;
 	int hw_leader, sw_leader;
 	int resplit;
+	int suspended;
 	const struct ab_pmu *pmu;
 };
 
@@ -183,6 +186,21 @@ int ab_counter_encode(struct ab_event *e, const char *name, FILE *f);
  * tracepoint SUBSYS:EVENT (in tracefs), else 0. Other names: 0.
  */
 int ab_counter_exists(const char *name);
+
+/*
+ * ab_counters_suspend - close every event's file descriptor, keeping the
+ * events (names, encodings, groups, the tallies the notes use). A kprobe
+ * or tracepoint is armed from perf_event_open() to close(), enabled or
+ * not (its handler runs, and finds no active event), so a timed pass runs
+ * with the counters suspended: nothing armed.
+ */
+void ab_counters_suspend(struct ab_counters *c);
+
+/*
+ * ab_counters_resume - open the suspended events again, in their groups,
+ * quietly (one that does not open reads as n/a).
+ */
+void ab_counters_resume(struct ab_counters *c);
 
 /*
  * ab_counters_sysfs - where sysfs is ("/sys"; tests point it at a tree of

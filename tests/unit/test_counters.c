@@ -566,6 +566,40 @@ static void test_hybrid(void **state)
 	}
 }
 
+/*
+ * Suspended between counting passes: every fd closed (a kprobe is armed
+ * while its fd is open, so the timed pass must run with none), and on
+ * resume the same events in the same groups, counting as before.
+ */
+static void test_suspend_resume(void **state)
+{
+	struct ab_counters c;
+	const uint64_t d[][3] = { { 100, 1000, 1000 },
+				  { 300, 1000, 1000 },
+				  { 1000, 1000, 1000 } };
+	int i, old[3];
+
+	assert_int_equal(open_fake(&c, "cycles,instructions,task-clock"), 3);
+	for (i = 0; i < 3; i++)
+		old[i] = c.ev[i].fd;
+	ab_counters_suspend(&c);
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(c.ev[i].fd, -1);
+		assert_true(fd_event(&fk, old[i])->closed);
+	}
+	assert_int_equal(c.n, 3);
+	ab_counters_resume(&c);
+	for (i = 0; i < 3; i++)
+		assert_true(c.ev[i].fd >= 0 && c.ev[i].fd != old[i]);
+	assert_int_equal(fev(&c, 0)->group_fd, -1);
+	assert_int_equal(fev(&c, 1)->group_fd, c.ev[0].fd);
+	assert_int_equal(fev(&c, 2)->group_fd, -1);
+	interval(&c, d);
+	assert_float_equal(c.ev[0].value, 100, 0);
+	assert_float_equal(c.ev[1].value, 300, 0);
+	assert_float_equal(c.ev[2].value, 1000, 0);
+}
+
 /* A read that fails (an event in error state): no count, said so. */
 static void test_unreadable(void **state)
 {
@@ -635,6 +669,7 @@ int main(void)
 		cmocka_unit_test_setup(test_warn_kernel, setup),
 		cmocka_unit_test_setup(test_no_pmu, setup),
 		cmocka_unit_test_setup(test_default_partial, setup),
+		cmocka_unit_test_setup(test_suspend_resume, setup),
 		cmocka_unit_test(test_hybrid),
 		cmocka_unit_test_setup(test_unreadable, setup),
 		cmocka_unit_test_setup(test_modifiers, setup),
