@@ -310,10 +310,8 @@ static int path_deltas(const struct ab_job *view,
 	for (k = 0; k < view->ex.n; k++) {
 		if (!(view->ex.path[k].families & fam))
 			continue;
-		for (e = 0; e < c->n; e++)
-			if (!strcmp(c->ev[e].name, view->ex.path[k].event))
-				break;
-		if (e == c->n || isnan(a->ev_net[e]) || isnan(b->ev_net[e]))
+		e = ab_counters_named(c, view->ex.path[k].event);
+		if (e < 0 || isnan(a->ev_net[e]) || isnan(b->ev_net[e]))
 			continue;
 		cb(view->ex.path[k].label, view->ex.path[k].event, a->ev_net[e],
 		   b->ev_net[e], ctx);

@@ -259,17 +259,6 @@ static void print_distribution(const struct ab_job *job)
 	print_ci_note(job);
 }
 
-/* The counter that counted @event, or -1 (it did not open). */
-static int counter_index(const struct ab_counters *c, const char *event)
-{
-	int e;
-
-	for (e = 0; e < c->n; e++)
-		if (!strcmp(c->ev[e].name, event))
-			return e;
-	return -1;
-}
-
 /*
  * --explain: per strategy, its family's paths per op (net of the none
  * baseline as the counters are), "0.13 slab slow path, 0.04 new slab".
@@ -292,7 +281,7 @@ static void print_explain(const struct ab_job *job)
 		for (k = 0, n = 0; k < job->ex.n; k++) {
 			if (!(job->ex.path[k].families & fam))
 				continue;
-			e = counter_index(c, job->ex.path[k].event);
+			e = ab_counters_named(c, job->ex.path[k].event);
 			if (e < 0 || isnan(r->ev_net[e]))
 				continue;
 			printf("%s %.2f %s", n++ ? "," : "", r->ev_net[e],

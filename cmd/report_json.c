@@ -71,10 +71,8 @@ static json_object *json_explain(const struct ab_job *job,
 	for (k = 0; k < job->ex.n; k++) {
 		if (!(job->ex.path[k].families & fam))
 			continue;
-		for (e = 0; e < c->n; e++)
-			if (!strcmp(c->ev[e].name, job->ex.path[k].event))
-				break;
-		if (e == c->n)
+		e = ab_counters_named(c, job->ex.path[k].event);
+		if (e < 0)
 			continue;
 		p = json_object_new_object();
 		json_object_object_add(

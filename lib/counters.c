@@ -699,6 +699,16 @@ static int same_event(const struct ab_event *a, const struct ab_event *b)
 	       (a->kind != AB_EVENT_PFM || a->attr.config1 == b->attr.config1);
 }
 
+int ab_counters_named(const struct ab_counters *c, const char *name)
+{
+	int i;
+
+	for (i = 0; i < c->n; i++)
+		if (!strcmp(c->ev[i].name, name))
+			return i;
+	return -1;
+}
+
 int ab_counters_find(const struct ab_counters *c, const char *name)
 {
 	struct ab_event want;

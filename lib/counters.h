@@ -149,6 +149,13 @@ int ab_counters_open_pmu(struct ab_counters *c, const char *list, FILE *f,
 int ab_counters_warn_kernel(const struct ab_counters *c, FILE *f);
 
 /*
+ * ab_counters_named - index of the open event asked for as @name, spelled
+ * exactly so (the events --explain added itself), or -1 when it did not
+ * open. Unlike ab_counters_find() it encodes nothing.
+ */
+int ab_counters_named(const struct ab_counters *c, const char *name);
+
+/*
  * ab_counters_find - index of the open event that counts what @name
  * encodes (same type and config, whatever the spelling or modifiers:
  * "cpu-cycles" finds "cycles:u"; kprobes and tracepoints by name), or -1.
