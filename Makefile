@@ -22,7 +22,7 @@ CLI_OBJS := $(LIB_OBJS) $(BACKEND_SRCS:%.c=$(B)/%.o) $(CMD_SRCS:%.c=$(B)/%.o)
 # unit tests reach lib/, backends/ and cmd/ (all but main())
 TEST_OBJS := $(filter-out $(B)/cmd/main.o,$(CLI_OBJS))
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
-GUEST_TESTS := $(B)/tests/ioctl_test
+GUEST_TESTS := $(B)/tests/ioctl_test $(B)/tests/fuzz
 
 # The embedded kernel (scripts/vm/): KERNEL names it everywhere (demo,
 # vm-run, check, bench): a Debian series (6.1, 6.12, 6.1-rt, 6.12-rt), an
@@ -59,6 +59,10 @@ $(B)/tests/test_%: tests/unit/test_%.c $(TEST_OBJS)
 $(B)/tests/ioctl_test: tests/kernel/ioctl_test.c include/uapi/linux/allocbench.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< -lcmocka
+
+$(B)/tests/fuzz: tests/kernel/fuzz.c include/uapi/linux/allocbench.h $(wildcard common/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< -lpthread
 
 # Installs the Debian packages the build and the tests need (root).
 deps:
@@ -129,7 +133,7 @@ $(VMB)/initrd.gz: $(VMB)/kmod/allocbench.ko allocbench $(B)/vm/ab-out $(GUEST_TE
 	sh scripts/vm/mkinitramfs.sh $@ $(VMB)/kmod/allocbench.ko \
 		"$$k/config:/boot/config-$$(cat $$k/release)" \
 		allocbench:/usr/bin/allocbench $(B)/vm/ab-out:/bin/ab-out \
-		$(B)/tests/ioctl_test:/ab/ioctl_test \
+		$(B)/tests/ioctl_test:/ab/ioctl_test $(B)/tests/fuzz:/ab/fuzz \
 		$(foreach f,$(GUEST_SCRIPTS),$(f):/ab/$(notdir $(f)))
 
 vm-image: $(VMB)/initrd.gz
