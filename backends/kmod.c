@@ -14,10 +14,14 @@
 
 #include "backend.h"
 #include "runopts.h"
+#include "slabmerge.h"
 
 #define AB_DEV_PATH "/dev/" AB_DEVICE_NAME
 
 static int dev_fd = -1;
+/* the module's strategy table, from the last AB_IOC_INFO */
+static struct ab_strategy_info *kmod_strategies;
+static uint32_t kmod_nr_strategies;
 
 static int kmod_open(char *why, size_t len)
 {
@@ -89,6 +93,9 @@ static int kmod_info(struct ab_backend_info *out, char *why, size_t len)
 		return err;
 	out->info = info;
 	out->strategies = strategies;
+	kmod_strategies = strategies;
+	kmod_nr_strategies =
+		have < info.nr_strategies ? have : info.nr_strategies;
 	return 0;
 }
 
@@ -99,8 +106,16 @@ static int kmod_probe(char *why, size_t len)
 	return kmod_info(&bi, why, len);
 }
 
+/* The run's strategy makes a kmem_cache of its own (AB_PARAM_CACHE). */
+static int kmod_has_cache(const struct ab_run *run)
+{
+	return run->strategy < kmod_nr_strategies &&
+	       (kmod_strategies[run->strategy].params & AB_PARAM_CACHE);
+}
+
 static int kmod_run(struct ab_run *run, char *why, size_t len)
 {
+	struct ab_slab_snap slabs = { 0 };
 	struct ab_run req;
 	int err;
 
@@ -108,6 +123,13 @@ static int kmod_run(struct ab_run *run, char *why, size_t len)
 		return -ENOENT;
 	run->size = sizeof(*run);
 	req = *run;
+	/*
+	 * The caches before the run, to tell afterwards whether the run's was
+	 * an alias of one of them (lib/slabmerge.h): untimed, outside the
+	 * ioctl.
+	 */
+	if (kmod_has_cache(run))
+		ab_slab_snapshot(AB_SLAB_SYSFS, &slabs);
 
 	/*
 	 * A Ctrl-C whose handler already ran is no longer pending when the
@@ -121,6 +143,11 @@ static int kmod_run(struct ab_run *run, char *why, size_t len)
 	if (err == EPROTO)
 		err = EIO; /* EPROTO below is this side's verdict */
 	err = -ab_run_answer_check(&req, run, -err, why, len);
+	if ((!err || err == EINTR) && kmod_has_cache(run))
+		run->cache_merged =
+			ab_slab_merged(AB_SLAB_SYSFS, &slabs, run->cache_name,
+				       run->cache_merged);
+	ab_slab_snap_free(&slabs);
 	switch (err) {
 	case 0:
 	case EPROTO:
@@ -137,7 +164,8 @@ static int kmod_run(struct ab_run *run, char *why, size_t len)
 	case EBUSY:
 		snprintf(
 			why, len,
-			"the module refused the run: other runs in progress hold its memory budget (max_outstanding_mb)");
+			"the module refused the run: other runs in progress hold its memory budget (max_outstanding_mb), or with atomic or nowait GFP flags its %llu-byte atomic limit (AB_ATOMIC_MAX_BYTES)",
+			AB_ATOMIC_MAX_BYTES);
 		break;
 	case ENOMEM:
 		snprintf(why, len,
@@ -146,6 +174,11 @@ static int kmod_run(struct ab_run *run, char *why, size_t len)
 	case EINVAL:
 		snprintf(why, len,
 			 "the module rejected the run parameters (EINVAL)");
+		break;
+	case EPERM:
+		snprintf(
+			why, len,
+			"the module refused the run: AB_IOC_RUN needs CAP_SYS_ADMIN (run allocbench as root)");
 		break;
 	case EOPNOTSUPP:
 		snprintf(
@@ -179,6 +212,10 @@ static int kmod_lookup(struct ab_lookup *l, char *why, size_t len)
 	if (err == EINTR)
 		snprintf(why, len, "interrupted after %u of %u passes",
 			 l->trials_done, l->trials);
+	else if (err == EPERM)
+		snprintf(
+			why, len,
+			"the module refused the lookups: AB_IOC_LOOKUP needs CAP_SYS_ADMIN (run allocbench as root)");
 	else
 		snprintf(why, len, "AB_IOC_LOOKUP failed: %s", strerror(err));
 	return -err;

@@ -478,7 +478,7 @@ static void print_notes(const struct ab_job *job)
 			printf("note: %s: the run's kmem_cache was a cache of its own (not merged)\n",
 			       name);
 		else if (run->cache_merged == AB_MERGED_UNKNOWN)
-			printf("note: %s: whether the kernel merged the run's kmem_cache is unknown (no /sys/kernel/slab)\n",
+			printf("note: %s: whether the kernel merged the run's kmem_cache is unknown (no /sys/kernel/slab to read it from)\n",
 			       name);
 		else if (run->cache_merged == AB_MERGED_LATER)
 			printf("note: %s: the run's kmem_cache was a cache of its own when created, but another cache was merged into it during the run, so its slabs were shared for part of it; --nomerge gives it a cache no other merges into\n",

@@ -18,9 +18,15 @@
  *             KMALLOC_MAX_CACHE_SIZE (two pages), above it PAGE_SIZE <<
  *             get_order(size), the page allocator's block. The module
  *             checks this against kmalloc_size_roundup() when it loads.
- *   CACHE     a kmem_cache of the object size: the object rounded up to
- *             the word (mm/slub.c calculate_sizes(); what a slab leaves
- *             unused at its end is not counted).
+ *   CACHE     a kmem_cache of the object size: whole slabs. The object
+ *             is rounded up to the word (mm/slub.c calculate_sizes()), and
+ *             a slab is backed whole, whatever part of it the run's
+ *             objects fill: counted as slabs of AB_SLAB_MAX_ORDER (or of
+ *             the object's own block when larger), each holding as many
+ *             objects as fit (ab_cache_held_bytes()). An upper estimate:
+ *             calculate_order() may pick a smaller order (order 0 for
+ *             small objects on few CPUs), and objects may land in slabs
+ *             the cache already had.
  *   VMALLOC   __vmalloc_area_node() (mm/vmalloc.c): whole pages; the
  *             array of their struct page pointers (8 bytes each),
  *             kmalloc'ed up to a page and vmalloc'ed (whole pages) above;
@@ -70,6 +76,13 @@ static inline u64 ab_huge_vmap_bytes(u32 page_size)
 	return (u64)page_size * (page_size / 8);
 }
 
+/*
+ * The largest slab order SLUB picks unless told otherwise at boot:
+ * slub_max_order defaults to PAGE_ALLOC_COSTLY_ORDER, 3 (mm/slub.c,
+ * include/linux/mmzone.h), in 6.1 and 6.12.
+ */
+#define AB_SLAB_MAX_ORDER 3
+
 /* @a + @b, or U64_MAX when that does not fit in 64 bits. */
 static inline u64 ab_add_sat(u64 a, u64 b)
 {
@@ -118,6 +131,37 @@ static inline u64 ab_kmalloc_bytes(u64 size, u32 page_size)
 }
 
 /*
+ * ab_cache_slab - bytes of the slab counted for kmem_cache objects of
+ * @obj bytes (word-rounded): 2^AB_SLAB_MAX_ORDER pages, or the page
+ * allocator's block of one object when that is larger.
+ */
+static inline u64 ab_cache_slab(u64 obj, u32 page_size)
+{
+	u64 slab = (u64)page_size << AB_SLAB_MAX_ORDER;
+
+	return obj > slab ? ab_order_bytes(obj, page_size) : slab;
+}
+
+/*
+ * ab_cache_held_bytes - what @n objects of @size bytes of a kmem_cache
+ * hold: the whole slabs they need (see CACHE above). E.g. 3000-byte objects,
+ * 10 to a 32 KiB slab: one object holds 32 KiB, ten 32 KiB, eleven 64 KiB.
+ */
+static inline u64 ab_cache_held_bytes(u64 size, u64 n, u32 page_size)
+{
+	u64 obj = ab_round_up(size, AB_PAGE_PTR_BYTES);
+	u64 slab, per;
+
+	if (obj == ~0ULL)
+		return obj;
+	slab = ab_cache_slab(obj, page_size);
+	if (slab == ~0ULL)
+		return slab;
+	per = slab / obj;
+	return ab_mul_sat(n / per + (n % per != 0), slab);
+}
+
+/*
  * A vmalloc area of @size bytes: its pages (whole pages of @huge bytes
  * from @huge bytes up when @huge is nonzero), the array of page pointers
  * and the bookkeeping.
@@ -162,7 +206,12 @@ static inline u64 ab_obj_footprint(u32 flags, u64 size, u32 gfp,
 	case AB_STRATEGY_MEM_KMALLOC:
 		return ab_kmalloc_bytes(size, page_size);
 	case AB_STRATEGY_MEM_CACHE:
-		return ab_round_up(size, AB_PAGE_PTR_BYTES);
+		/* an object's share of its slab, rounded up */
+		km = ab_round_up(size, AB_PAGE_PTR_BYTES);
+		vm = km == ~0ULL ? km : ab_cache_slab(km, page_size);
+		if (vm == ~0ULL)
+			return vm;
+		return (vm + vm / km - 1) / (vm / km);
 	case AB_STRATEGY_MEM_VMALLOC:
 		return ab_vmalloc_bytes(size, page_size, 0);
 	case AB_STRATEGY_MEM_KVMALLOC:
@@ -177,6 +226,39 @@ static inline u64 ab_obj_footprint(u32 flags, u64 size, u32 gfp,
 	default:
 		return size;
 	}
+}
+
+/*
+ * ab_harness_bytes - the harness's own arrays for a run holding @n objects
+ * (allocbench.ko's ab_ioctl_run() and strategies.c, kvcalloc() with
+ * GFP_KERNEL_ACCOUNT, so charged to the caller's memory cgroup too): the
+ * objects' pointers (8 bytes each) and free order (4), with @single timing
+ * a struct ab_sample each (24), and for @per_trial (bulk) strategies a
+ * second pointer array (an upper estimate: not all of them have one). Each
+ * counted as kvmalloc counts it (GFP_KERNEL).
+ */
+static inline u64 ab_harness_bytes(u64 n, bool single, bool per_trial,
+				   u32 page_size)
+{
+	u64 sum = 0;
+
+	sum = ab_add_sat(sum, ab_obj_footprint(AB_STRATEGY_MEM_KVMALLOC,
+					       ab_mul_sat(n, 8), AB_GFP_KERNEL,
+					       page_size, 0));
+	sum = ab_add_sat(sum, ab_obj_footprint(AB_STRATEGY_MEM_KVMALLOC,
+					       ab_mul_sat(n, 4), AB_GFP_KERNEL,
+					       page_size, 0));
+	if (single)
+		sum = ab_add_sat(sum,
+				 ab_obj_footprint(AB_STRATEGY_MEM_KVMALLOC,
+						  ab_mul_sat(n, 24),
+						  AB_GFP_KERNEL, page_size, 0));
+	if (per_trial)
+		sum = ab_add_sat(sum,
+				 ab_obj_footprint(AB_STRATEGY_MEM_KVMALLOC,
+						  ab_mul_sat(n, 8),
+						  AB_GFP_KERNEL, page_size, 0));
+	return sum;
 }
 
 /*
@@ -216,7 +298,7 @@ static inline const char *ab_mem_rule(u32 flags)
 	case AB_STRATEGY_MEM_KMALLOC:
 		return "kmalloc size class or pages";
 	case AB_STRATEGY_MEM_CACHE:
-		return "slab object, word-aligned";
+		return "its share of 32 KiB slabs";
 	case AB_STRATEGY_MEM_VMALLOC:
 		return "whole pages, page array, bookkeeping";
 	case AB_STRATEGY_MEM_KVMALLOC:

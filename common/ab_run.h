@@ -101,10 +101,33 @@ static inline u64 ab_run_held_bytes(const struct ab_run *r,
 
 	if (!size)
 		return 0;
+	if ((si->flags & AB_STRATEGY_MEM_MASK) == AB_STRATEGY_MEM_CACHE)
+		return ab_cache_held_bytes(size, ab_run_objs_held(r, si),
+					   info->page_size);
 	return ab_mul_sat(ab_obj_footprint(si->flags, size, r->gfp,
 					   info->page_size,
 					   info->kmalloc_max_size),
 			  ab_run_objs_held(r, si));
+}
+
+/*
+ * ab_run_budget_bytes - what the budget ab_info.max_bytes bounds: the
+ * objects @r holds (ab_run_held_bytes()) and, for a strategy that
+ * allocates, the harness's arrays (ab_harness_bytes()). Saturates.
+ */
+static inline u64 ab_run_budget_bytes(const struct ab_run *r,
+				      const struct ab_info *info,
+				      const struct ab_strategy_info *si)
+{
+	u64 held = ab_run_held_bytes(r, info, si);
+
+	if (!held)
+		return 0;
+	return ab_add_sat(held,
+			  ab_harness_bytes(ab_run_objs_held(r, si),
+					   r->timing == AB_TIMING_SINGLE,
+					   si->flags & AB_STRATEGY_PER_TRIAL,
+					   info->page_size));
 }
 
 /* Records why the check refused a request; returns @err. */
@@ -124,6 +147,19 @@ static inline bool ab_run_atomic_ok(const struct ab_run *r, u32 params)
 }
 
 /*
+ * ab_run_no_reclaim - @r allocates where it may not sleep or reclaim: an
+ * atomic or nowait GFP choice, or preemption or IRQs off around a
+ * strategy that allocates (AB_ATOMIC_MAX_BYTES bounds what it holds).
+ */
+static inline bool ab_run_no_reclaim(const struct ab_run *r, u32 params)
+{
+	if (!(params & (AB_PARAM_SIZE | AB_PARAM_ORDER)))
+		return false; /* the baseline */
+	return r->context != AB_CTX_NORMAL || r->gfp == AB_GFP_ATOMIC ||
+	       r->gfp == AB_GFP_NOWAIT;
+}
+
+/*
  * ab_run_check - every input field of @r against the ABI, strategy @si
  * (its parameters, flags and largest object) and the limits of @info
  * (max_batch, max_trials, max_bytes, nr_node_ids, page_size,
@@ -131,8 +167,9 @@ static inline bool ab_run_atomic_ok(const struct ab_run *r, u32 params)
  * domain, a parameter the strategy does not take, an unknown flag, a
  * nonzero reserved field or an object its GFP flags can never allocate
  * (ab_obj_not_applicable()); -E2BIG for a count or size above its limit,
- * the memory held at once (ab_run_held_bytes()) above max_bytes among
- * them;
+ * the memory held at once above max_bytes (ab_run_budget_bytes()), or
+ * the objects' (ab_run_held_bytes()) above AB_PHASE_MAX_BYTES, AB_ATOMIC_MAX_BYTES (ab_run_no_reclaim()) or, with
+ * IRQs off, AB_IRQ_OFF_MAX_OBJS and AB_IRQ_OFF_MAX_BYTES among them;
  * -EOPNOTSUPP for preemption or IRQs off around allocations on
  * PREEMPT_RT (AB_KERNEL_PREEMPT_RT), where the allocators may sleep. *@why
  * gets the rule broken. The module checks what only the kernel knows (a
@@ -214,11 +251,19 @@ static inline int ab_run_check(const struct ab_run *r,
 		return ab_refuse(why, "an object its GFP flags can never allocate (no vmalloc fallback without GFP_KERNEL, above the largest kmalloc)",
 				 -EINVAL);
 	held = ab_run_held_bytes(r, info, si);
-	if (held > info->max_bytes)
+	if (ab_run_budget_bytes(r, info, si) > info->max_bytes)
 		return ab_refuse(why, "more bytes at once than the budget (max_outstanding_mb), counted as its allocator uses them",
 				 -E2BIG);
-	if (r->context != AB_CTX_NORMAL && held > AB_ATOMIC_MAX_BYTES)
-		return ab_refuse(why, "more bytes per trial than preemption or IRQs off allow",
+	if (held > AB_PHASE_MAX_BYTES)
+		return ab_refuse(why, "more bytes in one phase than AB_PHASE_MAX_BYTES allows",
+				 -E2BIG);
+	if (ab_run_no_reclaim(r, p) && held > AB_ATOMIC_MAX_BYTES)
+		return ab_refuse(why, "more bytes per trial than atomic or nowait GFP flags, or preemption or IRQs off, allow (AB_ATOMIC_MAX_BYTES)",
+				 -E2BIG);
+	if (r->context == AB_CTX_IRQ_OFF && obj_bytes &&
+	    (ab_run_objs_held(r, si) > AB_IRQ_OFF_MAX_OBJS ||
+	     held > AB_IRQ_OFF_MAX_BYTES))
+		return ab_refuse(why, "more objects or bytes per phase than IRQs off allow (AB_IRQ_OFF_MAX_OBJS, AB_IRQ_OFF_MAX_BYTES)",
 				 -E2BIG);
 	if (!r->samples_ptr != !r->samples_len ||
 	    (r->samples_len && r->samples_len / r->trials <

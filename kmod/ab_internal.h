@@ -46,6 +46,7 @@ enum ab_mem {
  * @scratch: bulk frees: the trial's objects put in @free_order, untimed
  * @smp:    AB_TIMING_SINGLE: per-object cycles of the current trial
  * @nr:     allocations per trial (batch, or 1 for one_object strategies)
+ * @held:   bytes the trial's objects hold (ab_run_held_bytes())
  * @size:   bytes per allocation (for order strategies PAGE_SIZE << order)
  * @page_order: page order (order strategies)
  * @node:   node passed to *_node allocators (NUMA_NO_NODE for "any")
@@ -61,7 +62,7 @@ enum ab_mem {
  *          phases saw (common/ab_trial.h, ab_phase_note())
  * @cache:  the private kmem_cache of the cache strategies, else NULL
  * @cache_merged: AB_MERGED_* for ab_run.cache_merged
- * @cache_name: the name @cache was created with
+ * @cache_name: the name @cache was created with (ab_run.cache_name)
  * @cache_node: in the list of live runs' caches (strategies.c)
  * @cache_shared: another run's cache was merged into @cache meanwhile
  * @lookup_method: kmalloc_class: enum ab_lookup_method
@@ -77,6 +78,7 @@ struct ab_ctx {
 	void **scratch;
 	struct ab_sample *smp;
 	u32 nr;
+	u64 held;
 	size_t size;
 	unsigned int page_order;
 	int node;
@@ -95,7 +97,7 @@ struct ab_ctx {
 	s64 mem_before[3];
 	struct kmem_cache *cache;
 	u32 cache_merged;
-	char cache_name[40];
+	char cache_name[AB_CACHE_NAME_LEN];
 	struct list_head cache_node;
 	bool cache_shared;
 	u32 lookup_method;

@@ -32,6 +32,7 @@
 #include <linux/vmalloc.h>
 #include <linux/vmstat.h>
 #include <linux/mmzone.h>
+#include <linux/capability.h>
 #ifdef CONFIG_X86
 #include <asm/tsc.h>
 #endif
@@ -70,6 +71,26 @@ MODULE_PARM_DESC(max_outstanding_mb,
 static atomic_long_t ab_outstanding = ATOMIC_LONG_INIT(0);
 /* Bytes reserved by runs in progress, against ab_max_bytes(). */
 static atomic64_t ab_reserved = ATOMIC64_INIT(0);
+/*
+ * The part of it reserved by runs that may not reclaim (ab_run_no_reclaim(),
+ * common/ab_run.h), against AB_ATOMIC_MAX_BYTES over all runs at once: each
+ * run is bounded by it alone, and several at once would otherwise hold a
+ * multiple of it from the atomic reserves.
+ */
+static atomic64_t ab_atomic_reserved = ATOMIC64_INIT(0);
+
+/*
+ * The remote frees (AB_RUN_REMOTE_FREE) run on this workqueue, created at
+ * load, rather than on a shared system one: flushing our own work items never
+ * waits behind others', and destroy_workqueue() at unload checks that none is
+ * left. Per-CPU (not WQ_UNBOUND), as queue_work_on() must run the free on
+ * the CPU asked for; WQ_HIGHPRI, as the free phase ran before on
+ * system_highpri_wq (kernel/workqueue.c: the CPU's nice -20 worker pool),
+ * so a normal-priority task on that CPU does not delay or preempt the
+ * timed free more than it did. No WQ_MEM_RECLAIM: the caller waits for
+ * each item, and a free needs no rescuer to make progress.
+ */
+static struct workqueue_struct *ab_free_wq;
 
 static u64 ab_max_bytes(void)
 {
@@ -98,22 +119,28 @@ static u32 ab_mem_flags(const struct ab_strategy *s)
 
 /*
  * Largest bytes per object for @s: its own cap, and no larger than what
- * fits the budget once counted as common/ab_footprint.h counts it (with
+ * fits the budget (with the harness's arrays for it) and
+ * AB_PHASE_MAX_BYTES once counted as common/ab_footprint.h counts it (with
  * GFP_KERNEL, which counts a kvmalloc's vmalloc fallback too). The
  * footprint grows with the size, so a binary search finds it.
  */
 static u64 ab_strategy_max_size(const struct ab_strategy *s)
 {
 	u32 flags = ab_mem_flags(s);
-	u64 max = ab_max_bytes(), lo = 0, hi, mid;
+	u64 max = min_t(u64, ab_max_bytes(), AB_PHASE_MAX_BYTES);
+	u64 lo = 0, hi, mid, harness;
 
 	if (!(s->params & AB_PARAM_SIZE))
 		return 0;
+	/* one object's arrays, single timing (the most of them) */
+	harness = ab_harness_bytes(1, true, s->flags & AB_STRATEGY_PER_TRIAL,
+				   PAGE_SIZE);
 	hi = min_t(u64, s->max_size, max);
 	while (lo < hi) {
 		mid = hi - (hi - lo) / 2;
-		if (ab_obj_footprint(flags, mid, AB_GFP_KERNEL, PAGE_SIZE,
-				     KMALLOC_MAX_SIZE) <= max)
+		if (ab_add_sat(ab_obj_footprint(flags, mid, AB_GFP_KERNEL,
+						PAGE_SIZE, KMALLOC_MAX_SIZE),
+			       harness) <= max)
 			lo = mid;
 		else
 			hi = mid - 1;
@@ -352,11 +379,15 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 	obj_bytes = s->params & (AB_PARAM_SIZE | AB_PARAM_ORDER) ?
 		    ab_run_obj_bytes(r, PAGE_SIZE) : 0;
 	per_trial = ab_run_objs_held(r, &si);
-	/* what the run holds at once: ab_run_check() kept it in the budget */
-	bytes = ab_run_held_bytes(r, &info, &si);
+	/*
+	 * what the run holds at once, its objects and the harness's arrays:
+	 * ab_run_check() kept it in the budget
+	 */
+	bytes = ab_run_budget_bytes(r, &info, &si);
 
 	ctx->s = s;
 	ctx->run = r;
+	ctx->held = ab_run_held_bytes(r, &info, &si);
 	ctx->nr = per_trial;
 	ctx->size = s->one_object ? obj_bytes * r->batch : obj_bytes;
 	ctx->page_order = r->order;
@@ -444,7 +475,7 @@ static void ab_free_remote(struct ab_ctx *ctx, u32 n, u64 *cycles)
 	struct ab_remote_free rf = { .ctx = ctx, .n = n };
 
 	INIT_WORK_ONSTACK(&rf.work, ab_remote_free_fn);
-	queue_work_on(ctx->run->free_cpu, system_highpri_wq, &rf.work);
+	queue_work_on(ctx->run->free_cpu, ab_free_wq, &rf.work);
 	flush_work(&rf.work);
 	destroy_work_on_stack(&rf.work);
 	*cycles = rf.cycles;
@@ -578,7 +609,7 @@ static long ab_ioctl_run(void __user *uarg)
 	struct ab_ctx ctx = {};
 	struct ab_run r;
 	long usize, ret;
-	s64 bytes;
+	s64 bytes, atomic_bytes;
 
 	usize = ab_copy_in(&r, sizeof(r), AB_RUN_SIZE_VER0, uarg);
 	if (usize < 0)
@@ -611,17 +642,34 @@ static long ab_ioctl_run(void __user *uarg)
 	r.mem_pagetable_bytes = 0;
 	r.mem_trials = 0;
 	r.out_reserved2 = 0;
+	memset(r.cache_name, 0, sizeof(r.cache_name));
 	r.tsc_khz = ab_tsc_khz();
 	r.clock_cycles = ab_clock_pair();
 
-	if (atomic64_add_return(bytes, &ab_reserved) > ab_max_bytes()) {
+	/* the objects only: the arrays are GFP_KERNEL, outside the phases */
+	atomic_bytes = ab_run_no_reclaim(&r, s->params) ? ctx.held : 0;
+	/* both added before either is tested: unreserve takes both back */
+	if ((atomic64_add_return(bytes, &ab_reserved) > ab_max_bytes()) |
+	    (atomic64_add_return(atomic_bytes, &ab_atomic_reserved) >
+	     AB_ATOMIC_MAX_BYTES)) {
 		ret = -EBUSY;
 		goto unreserve;
 	}
-	ctx.objs = kvcalloc(ctx.nr, sizeof(void *), GFP_KERNEL);
-	ctx.free_order = kvcalloc(ctx.nr, sizeof(u32), GFP_KERNEL);
+	/*
+	 * The harness's arrays (counted in the budget, ab_harness_bytes())
+	 * are charged to the caller's memory cgroup (__GFP_ACCOUNT). The
+	 * timed objects are not (no __GFP_ACCOUNT, no SLAB_ACCOUNT on the
+	 * run's kmem_cache): charging adds the memcg hooks to every timed
+	 * allocation and free (mm/memcontrol.c, obj_cgroup_charge()) that
+	 * plain kmalloc() users do not pay, and SLAB_ACCOUNT caches merge
+	 * only with accounted ones (SLAB_MERGE_SAME, mm/slab_common.c),
+	 * which would change what is measured; the budget bounds them.
+	 */
+	ctx.objs = kvcalloc(ctx.nr, sizeof(void *), GFP_KERNEL_ACCOUNT);
+	ctx.free_order = kvcalloc(ctx.nr, sizeof(u32), GFP_KERNEL_ACCOUNT);
 	if (ctx.single)
-		ctx.smp = kvcalloc(ctx.nr, sizeof(*ctx.smp), GFP_KERNEL);
+		ctx.smp = kvcalloc(ctx.nr, sizeof(*ctx.smp),
+				   GFP_KERNEL_ACCOUNT);
 	if (!ctx.objs || !ctx.free_order || (ctx.single && !ctx.smp)) {
 		ret = -ENOMEM;
 		goto free_objs;
@@ -645,12 +693,14 @@ static long ab_ioctl_run(void __user *uarg)
 	if (s->teardown)
 		s->teardown(&ctx);
 	r.cache_merged = ctx.cache_merged;
+	memcpy(r.cache_name, ctx.cache_name, sizeof(r.cache_name));
 free_objs:
 	kvfree(ctx.smp);
 	kvfree(ctx.free_order);
 	kvfree(ctx.objs);
 unreserve:
 	atomic64_sub(bytes, &ab_reserved);
+	atomic64_sub(atomic_bytes, &ab_atomic_reserved);
 	if (ret == 0 || ret == -EINTR) {
 		if (ab_copy_out(uarg, &r, sizeof(r), usize))
 			ret = -EFAULT;
@@ -668,9 +718,17 @@ static long ab_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	switch (_IOC_NR(cmd)) {
 	case _IOC_NR(AB_IOC_INFO):
 		return ab_ioctl_info(uarg);
+	/*
+	 * These two run code in the kernel and take its memory: the 0600
+	 * node is not enough, as an open descriptor can be passed on.
+	 */
 	case _IOC_NR(AB_IOC_RUN):
+		if (!capable(CAP_SYS_ADMIN))
+			return -EPERM;
 		return ab_ioctl_run(uarg);
 	case _IOC_NR(AB_IOC_LOOKUP):
+		if (!capable(CAP_SYS_ADMIN))
+			return -EPERM;
 		return ab_ioctl_lookup(uarg);
 	default:
 		return -ENOTTY;
@@ -695,10 +753,14 @@ static int __init ab_init(void)
 {
 	u32 method, table, size;
 	u64 fp_size;
+	int err;
 
 	BUILD_BUG_ON(sizeof(struct ab_info) != AB_INFO_SIZE_VER3);
-	BUILD_BUG_ON(sizeof(struct ab_run) != AB_RUN_SIZE_VER1);
+	BUILD_BUG_ON(sizeof(struct ab_run) != AB_RUN_SIZE_VER2);
 	BUILD_BUG_ON(offsetof(struct ab_run, mem_objects) != AB_RUN_SIZE_VER0);
+	BUILD_BUG_ON(offsetof(struct ab_run, cache_name) != AB_RUN_SIZE_VER1);
+	BUILD_BUG_ON(sizeof_field(struct ab_ctx, cache_name) !=
+		     AB_CACHE_NAME_LEN);
 	BUILD_BUG_ON(sizeof(struct ab_lookup) != AB_LOOKUP_SIZE_VER0);
 	/* the lookups must agree with the reference, or nothing is timed */
 	size = ab_lookup_selfcheck(&method, &table);
@@ -716,12 +778,20 @@ static int __init ab_init(void)
 	}
 	BUILD_BUG_ON(sizeof(struct ab_sample) % 8);
 	BUILD_BUG_ON(sizeof(struct ab_strategy_info) % 8);
-	return misc_register(&ab_misc);
+	ab_free_wq = alloc_workqueue("allocbench_free", WQ_HIGHPRI, 0);
+	if (!ab_free_wq)
+		return -ENOMEM;
+	err = misc_register(&ab_misc);
+	if (err)
+		destroy_workqueue(ab_free_wq);
+	return err;
 }
 
 static void __exit ab_exit(void)
 {
 	misc_deregister(&ab_misc);
+	/* no run is in progress once the device is gone: nothing queued */
+	destroy_workqueue(ab_free_wq);
 	WARN_ON(atomic_long_read(&ab_outstanding));
 }
 

@@ -64,7 +64,8 @@ long ab_ioctl_lookup(void __user *uarg)
 	ret = ab_validate_lookup(&l);
 	if (ret)
 		return ret;
-	sizes = kvmalloc_array(l.nr_sizes, sizeof(*sizes), GFP_KERNEL);
+	/* charged to the caller's memory cgroup, as the run's arrays */
+	sizes = kvmalloc_array(l.nr_sizes, sizeof(*sizes), GFP_KERNEL_ACCOUNT);
 	if (!sizes)
 		return -ENOMEM;
 	if (copy_from_user(sizes, u64_to_user_ptr(l.sizes_ptr),

@@ -19,7 +19,6 @@
 #include <linux/sched.h>
 #include <linux/atomic.h>
 #include <linux/timex.h>
-#include <linux/fs.h>
 #include <linux/kernel.h>
 #include "ab_internal.h"
 #include "ab_lookup.h"
@@ -162,27 +161,31 @@ AB_PHASES(kmalloc_node, kmalloc_node_one, kfree_one)
 /* ---- kmalloc's own caches, the class found by a chosen lookup ---- */
 
 /*
- * The kmalloc_caches[] index of a class size, as kmalloc_index() numbers
- * them: 1 and 2 for the 96 and 192 byte caches, log2 of the size else.
+ * Each class's cache is the kernel's own kmalloc_caches[KMALLOC_NORMAL][]
+ * entry at __kmalloc_index() of its size (include/linux/slab.h, the same
+ * function with the same (size, size_is_constant) signature in 6.1 and
+ * 6.12; false: the size is not a compile-time constant, so an unexpected
+ * size would BUG() rather than fail the build, and the table's sizes up to
+ * KMALLOC_MAX_CACHE_SIZE all have an index). A class whose cache is missing
+ * or whose objects are not of the class size (kmem_cache_size(), the
+ * cache's object_size: a kernel whose KMALLOC_MIN_SIZE leaves out the 96
+ * and 192 byte caches) is left out: a lookup that finds it fails the
+ * allocation, and a run of that class is refused (-EINVAL).
  */
-static unsigned int ab_kmalloc_index(u32 size)
-{
-	if (size == 96)
-		return 1;
-	if (size == 192)
-		return 2;
-	return ilog2(size);
-}
-
 static int kclass_setup(struct ab_ctx *ctx)
 {
 	const struct ab_class_table *t = ctx->table;
+	struct kmem_cache *c;
 	int i;
 
-	for (i = 0; i < t->nr; i++)
-		if (t->sizes[i] <= KMALLOC_MAX_CACHE_SIZE)
-			ctx->kcaches[i] = kmalloc_caches[KMALLOC_NORMAL]
-					[ab_kmalloc_index(t->sizes[i])];
+	for (i = 0; i < t->nr; i++) {
+		if (t->sizes[i] > KMALLOC_MAX_CACHE_SIZE)
+			continue;
+		c = kmalloc_caches[KMALLOC_NORMAL]
+				  [__kmalloc_index(t->sizes[i], false)];
+		if (c && kmem_cache_size(c) == t->sizes[i])
+			ctx->kcaches[i] = c;
+	}
 	ctx->class_idx = ab_lookup_reference(t, ctx->size);
 	if (ctx->class_idx < 0 || !ctx->kcaches[ctx->class_idx])
 		return -EINVAL;
@@ -224,37 +227,17 @@ static DEFINE_MUTEX(ab_cache_lock);
 static LIST_HEAD(ab_live_caches);
 
 /*
- * Tells whether the cache just created as @name was merged into an existing
- * one. struct kmem_cache is private to mm/, so ask SLUB's sysfs: the
- * "aliases" attribute of /sys/kernel/slab/<name> is refcount - 1
- * (mm/slub.c, aliases_show()), 0 for a cache of its own and >= 1 once
- * kmem_cache_create() aliased @name to an existing cache (__kmem_cache_alias()).
- * Without CONFIG_SLUB_SYSFS or sysfs the answer is AB_MERGED_UNKNOWN.
- */
-static u32 ab_cache_merged(const char *name)
-{
-	char path[80], buf[16] = "";
-	struct file *f;
-	loff_t pos = 0;
-	ssize_t len;
-	int aliases;
-
-	snprintf(path, sizeof(path), "/sys/kernel/slab/%s/aliases", name);
-	f = filp_open(path, O_RDONLY, 0);
-	if (IS_ERR(f))
-		return AB_MERGED_UNKNOWN;
-	len = kernel_read(f, buf, sizeof(buf) - 1, &pos);
-	filp_close(f, NULL);
-	if (len <= 0 || kstrtoint(strim(buf), 10, &aliases))
-		return AB_MERGED_UNKNOWN;
-	return aliases ? AB_MERGED_YES : AB_MERGED_NO;
-}
-
-/*
  * Creates the run's cache. Unmergeable on request: SLAB_NO_MERGE where the
  * kernel has it (6.5+), else a usercopy region, which mm/slab_common.c treats
  * as unmergeable (kmem_cache_create_usercopy() skips __kmem_cache_alias()
  * when usersize != 0) and which costs nothing on the alloc/free paths.
+ *
+ * Whether it was merged: the module opens no files, and struct kmem_cache
+ * (its refcount, whose "aliases" SLUB's sysfs shows) is private to mm/
+ * since 6.8, so an unmergeable cache is AB_MERGED_NO, one that another live
+ * run's kmem_cache_create() returned too is AB_MERGED_YES, and any other is
+ * AB_MERGED_UNKNOWN: the caller, given the name (ab_run.cache_name), reads
+ * /sys/kernel/slab itself.
  */
 static int cache_setup(struct ab_ctx *ctx)
 {
@@ -278,7 +261,7 @@ static int cache_setup(struct ab_ctx *ctx)
 		mutex_unlock(&ab_cache_lock);
 		return -ENOMEM;
 	}
-	ctx->cache_merged = ab_cache_merged(ctx->cache_name);
+	ctx->cache_merged = ctx->nomerge ? AB_MERGED_NO : AB_MERGED_UNKNOWN;
 	list_for_each_entry(other, &ab_live_caches, cache_node) {
 		if (other->cache == ctx->cache) {
 			other->cache_shared = true;
@@ -291,17 +274,16 @@ static int cache_setup(struct ab_ctx *ctx)
 }
 
 /*
- * Before the cache goes: a cache of its own that another run's (or any
- * kernel user's still alive) was merged into during the run is
- * AB_MERGED_LATER.
+ * Before the cache goes: a cache that another run's was merged into during
+ * the run is AB_MERGED_LATER (a kernel user's merged into it is seen by the
+ * caller in /sys/kernel/slab, as is a cache that was an alias from the
+ * start).
  */
 static void cache_teardown(struct ab_ctx *ctx)
 {
 	mutex_lock(&ab_cache_lock);
 	list_del(&ctx->cache_node);
-	if (ctx->cache_merged == AB_MERGED_NO &&
-	    (ctx->cache_shared ||
-	     ab_cache_merged(ctx->cache_name) == AB_MERGED_YES))
+	if (ctx->cache_merged == AB_MERGED_UNKNOWN && ctx->cache_shared)
 		ctx->cache_merged = AB_MERGED_LATER;
 	mutex_unlock(&ab_cache_lock);
 	kmem_cache_destroy(ctx->cache);
@@ -395,7 +377,7 @@ static void ab_bulk_order(struct ab_ctx *ctx, u32 n)
 
 static int bulk_setup(struct ab_ctx *ctx)
 {
-	ctx->scratch = kvcalloc(ctx->nr, sizeof(void *), GFP_KERNEL);
+	ctx->scratch = kvcalloc(ctx->nr, sizeof(void *), GFP_KERNEL_ACCOUNT);
 	return ctx->scratch ? 0 : -ENOMEM;
 }
 

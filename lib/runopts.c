@@ -378,6 +378,11 @@ int ab_run_answer_check(const struct ab_run *req, struct ab_run *ans, int err,
 		err = bad_answer(why, len, "objects of the memory reads",
 				 got.mem_objects,
 				 (uint64_t)got.mem_trials * req->batch);
+	else if (strnlen(got.cache_name, sizeof(got.cache_name)) ==
+		 sizeof(got.cache_name))
+		err = bad_answer(why, len, "cache name length",
+				 sizeof(got.cache_name),
+				 sizeof(got.cache_name) - 1);
 	/* a bad answer is not used at all: its outputs stay zero */
 	if (err != -EPROTO)
 		memcpy((char *)ans + out, (const char *)&got + out,
@@ -459,7 +464,7 @@ static int check_budget(const struct ab_run_opts *o, const struct ab_info *info,
 			const struct ab_strategy_info *si,
 			const struct ab_run *run, char *err, size_t len)
 {
-	uint64_t held = ab_run_held_bytes(run, info, si);
+	uint64_t held = ab_run_budget_bytes(run, info, si);
 	uint64_t size = ab_run_alloc_bytes(run, info, si);
 	uint64_t each =
 		ab_obj_footprint(si->flags, size, run->gfp, info->page_size,
@@ -470,12 +475,59 @@ static int check_budget(const struct ab_run_opts *o, const struct ab_info *info,
 	/* AB_ERRLEN (256) bytes: the request, the budget, its parameter */
 	snprintf(
 		err, len,
-		"--batch=%u: %s would hold %llu bytes at once (%u x %llu bytes, %llu each as %s), above the %llu-byte budget (module parameter max_outstanding_mb); lower --batch or --size",
+		"--batch=%u: %s would hold %llu bytes at once (%u x %llu bytes, %llu each as %s, and arrays), above the %llu-byte budget (module parameter max_outstanding_mb); lower --batch or --size",
 		o->batch, si->name, (unsigned long long)held,
 		ab_run_objs_held(run, si), (unsigned long long)size,
 		(unsigned long long)each, ab_mem_rule(si->flags),
 		(unsigned long long)info->max_bytes);
 	return -EINVAL;
+}
+
+/*
+ * The budget, then the limits of the uapi header a phase or a trial must
+ * keep whatever the budget (AB_PHASE_MAX_BYTES, AB_ATOMIC_MAX_BYTES,
+ * AB_IRQ_OFF_MAX_*), each refused in one line naming the value and the
+ * limit; 0 or -EINVAL.
+ */
+static int check_limits(const struct ab_run_opts *o, const struct ab_info *info,
+			const struct ab_strategy_info *si,
+			const struct ab_run *run, char *err, size_t len)
+{
+	unsigned long long held = ab_run_held_bytes(run, info, si);
+	uint32_t objs = ab_run_objs_held(run, si);
+	int ret = check_budget(o, info, si, run, err, len);
+
+	if (ret)
+		return ret;
+	/* AB_ERRLEN (256) bytes: the request, the limit, why */
+	if (held > AB_PHASE_MAX_BYTES) {
+		snprintf(
+			err, len,
+			"--batch=%u: %s would allocate %llu bytes in one phase, above the limit of %llu (AB_PHASE_MAX_BYTES: a phase is not rescheduled); lower --batch or --size",
+			o->batch, si->name, held, AB_PHASE_MAX_BYTES);
+		return -EINVAL;
+	}
+	if (ab_run_no_reclaim(run, si->params) && held > AB_ATOMIC_MAX_BYTES) {
+		snprintf(
+			err, len,
+			"--batch=%u: %s would hold %llu bytes in a trial, above the limit of %llu for --gfp=%s or --context=%s (AB_ATOMIC_MAX_BYTES: no reclaim)",
+			o->batch, si->name, held, AB_ATOMIC_MAX_BYTES,
+			gfp_names[run->gfp].name,
+			ab_context_name(run->context));
+		return -EINVAL;
+	}
+	/* (an API that enables IRQs itself is refused for that, below) */
+	if (run->context == AB_CTX_IRQ_OFF &&
+	    !(si->flags & AB_STRATEGY_IRQS_ON) &&
+	    (objs > AB_IRQ_OFF_MAX_OBJS || held > AB_IRQ_OFF_MAX_BYTES)) {
+		snprintf(
+			err, len,
+			"--batch=%u: %s would take %u objects, %llu bytes, with IRQs off in one phase, above the limit of %u objects and %llu bytes (AB_IRQ_OFF_MAX_*)",
+			o->batch, si->name, objs, held, AB_IRQ_OFF_MAX_OBJS,
+			AB_IRQ_OFF_MAX_BYTES);
+		return -EINVAL;
+	}
+	return 0;
 }
 
 static int prepare(const struct ab_run_opts *o, const struct ab_info *info,
@@ -641,19 +693,9 @@ static int prepare(const struct ab_run_opts *o, const struct ab_info *info,
 				ab_gfp_name(o->gfp));
 			return -EINVAL;
 		}
-		if (ab_run_held_bytes(run, info, si) > AB_ATOMIC_MAX_BYTES) {
-			snprintf(
-				err, len,
-				"--batch=%u: with preemption or IRQs off a trial may hold at most %llu MiB (%s: %llu bytes, each as %s)",
-				run->batch, AB_ATOMIC_MAX_BYTES >> 20, si->name,
-				(unsigned long long)ab_run_held_bytes(run, info,
-								      si),
-				ab_mem_rule(si->flags));
-			return -EINVAL;
-		}
 	}
 	if (obj_bytes)
-		return check_budget(o, info, si, run, err, len);
+		return check_limits(o, info, si, run, err, len);
 	return 0;
 }
 

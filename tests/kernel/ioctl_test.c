@@ -23,12 +23,14 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include <cmocka.h>
 #include <linux/allocbench.h>
 #include <linux/perf_event.h>
+#include <linux/capability.h>
 
 /*
  * Untimed node-check trials of a run of @t measured trials: one before
@@ -38,6 +40,41 @@
 #include "ab_run.h"
 #include <sys/syscall.h>
 #include <sys/utsname.h>
+
+/*
+ * The uapi layout is the same for 32-bit and 64-bit callers (the kernel's
+ * compat_ioctl is compat_ptr_ioctl: no translation): every struct padded
+ * explicitly, 64-bit fields at multiples of 8 (i386 aligns __u64 to 4 in
+ * structs, so a missing pad would move them). Checked here in both builds;
+ * pahole of the two binaries gave the same offsets for all five structs.
+ */
+_Static_assert(sizeof(struct ab_info) == AB_INFO_SIZE_VER3, "ab_info");
+_Static_assert(sizeof(struct ab_strategy_info) == 152, "ab_strategy_info");
+_Static_assert(sizeof(struct ab_sample) == 24, "ab_sample");
+_Static_assert(sizeof(struct ab_run) == AB_RUN_SIZE_VER2, "ab_run");
+_Static_assert(sizeof(struct ab_lookup) == AB_LOOKUP_SIZE_VER0, "ab_lookup");
+_Static_assert(offsetof(struct ab_info, strategies_ptr) == 16 &&
+		       offsetof(struct ab_info, version) == 72 &&
+		       offsetof(struct ab_info, kernel_flags) == 136,
+	       "ab_info offsets");
+_Static_assert(offsetof(struct ab_strategy_info, max_size) == 8 &&
+		       offsetof(struct ab_strategy_info, name) == 24,
+	       "ab_strategy_info offsets");
+_Static_assert(offsetof(struct ab_run, obj_size) == 8 &&
+		       offsetof(struct ab_run, seed) == 64 &&
+		       offsetof(struct ab_run, samples_ptr) == 72 &&
+		       offsetof(struct ab_run, align) == 96 &&
+		       offsetof(struct ab_run, objects) == 136 &&
+		       offsetof(struct ab_run, clock_cycles) == 176 &&
+		       offsetof(struct ab_run, mem_objects) ==
+			       AB_RUN_SIZE_VER0 &&
+		       offsetof(struct ab_run, cache_name) == AB_RUN_SIZE_VER1,
+	       "ab_run offsets");
+_Static_assert(offsetof(struct ab_lookup, sizes_ptr) == 16 &&
+		       offsetof(struct ab_lookup, samples_ptr) == 32 &&
+		       offsetof(struct ab_lookup, checksum) == 88 &&
+		       offsetof(struct ab_lookup, clock_cycles) == 112,
+	       "ab_lookup offsets");
 
 static int fd = -1;
 static struct ab_info info;
@@ -627,20 +664,45 @@ static void test_every_gfp(void **state)
 	}
 }
 
+/*
+ * The module opens no files (issue 16, part 5e): it says NO for a cache
+ * made unmergeable, UNKNOWN for a mergeable one (the CLI reads
+ * /sys/kernel/slab/<cache_name>, lib/slabmerge.c), and names the cache;
+ * the name is an entry of SLUB's sysfs (a link for a mergeable cache,
+ * left after the run: mm/slub.c removes it only when the name is reused).
+ * A version-1 caller gets no name written.
+ */
 static void test_cache_merge_report(void **state)
 {
 	struct ab_run r = req("kmem_cache");
+	char path[128];
+	struct stat st;
 
 	r.flags = AB_RUN_NOMERGE;
 	run_ok(&r, 1);
 	assert_int_equal(r.cache_merged, AB_MERGED_NO);
+	assert_int_equal(strncmp(r.cache_name, "allocbench-", 11), 0);
 	r = req("kmem_cache");
+	r.obj_size = 4096;
 	run_ok(&r, 1);
-	assert_true(r.cache_merged == AB_MERGED_YES ||
-		    r.cache_merged == AB_MERGED_NO);
+	assert_int_equal(r.cache_merged, AB_MERGED_UNKNOWN);
+	assert_int_equal(strncmp(r.cache_name, "allocbench-4096-", 16), 0);
+	assert_non_null(memchr(r.cache_name, 0, sizeof(r.cache_name)));
+	snprintf(path, sizeof(path), "/sys/kernel/slab/%s", r.cache_name);
+	if (stat("/sys/kernel/slab", &st) == 0) {
+		assert_int_equal(lstat(path, &st), 0);
+		assert_true(S_ISLNK(st.st_mode));
+	}
+	r = req("kmem_cache");
+	r.size = AB_RUN_SIZE_VER1;
+	memset(r.cache_name, 'x', sizeof(r.cache_name));
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), 0);
+	assert_int_equal(r.size, AB_RUN_SIZE_VER1);
+	assert_int_equal(r.cache_name[0], 'x');
 	r = req("kmalloc");
 	run_ok(&r, 1);
 	assert_int_equal(r.cache_merged, AB_MERGED_NA);
+	assert_int_equal(r.cache_name[0], 0);
 }
 
 /*
@@ -1343,6 +1405,181 @@ static void test_param_capped_at_ram(void **state)
 }
 
 /*
+ * Issue 16, part 5a: no phase allocates more than AB_PHASE_MAX_BYTES, whatever
+ * the budget (a phase is not rescheduled: 512 MiB zeroed is well under the
+ * soft-lockup and RCU-stall timeouts). The guest's default budget (a
+ * quarter of RAM) is below it, so the budget is raised for the test: a
+ * request inside the budget but above the cap is refused (E2BIG) with
+ * nothing allocated, and no strategy reports a largest object above it.
+ */
+static void test_phase_cap(void **state)
+{
+	struct ab_info i = { .size = sizeof(i) };
+	struct ab_strategy_info si[64];
+	uint64_t want_mb = (AB_PHASE_MAX_BYTES >> 20) + 128;
+	struct ab_run r;
+	char v[32];
+	unsigned int k;
+
+	if (ram_mb() < want_mb + 64) {
+		print_message(
+			"# test_phase_cap: %llu MiB of RAM, too little to raise the budget above AB_PHASE_MAX_BYTES\n",
+			(unsigned long long)ram_mb());
+		return;
+	}
+	snprintf(v, sizeof(v), "%llu", (unsigned long long)want_mb);
+	assert_int_equal(set_param(v), 0);
+	i.strategies_ptr = (uintptr_t)si;
+	i.strategies_len = 64;
+	assert_int_equal(xioctl(AB_IOC_INFO, &i), 0);
+	assert_true(i.max_bytes > AB_PHASE_MAX_BYTES);
+	for (k = 0; k < i.nr_strategies && k < 64; k++)
+		assert_true(si[k].max_size <= AB_PHASE_MAX_BYTES);
+	/* 4096-byte kmallocs: 512 MiB + 4 KiB in one phase */
+	r = req("kmalloc");
+	r.obj_size = 4096;
+	r.batch = (uint32_t)(AB_PHASE_MAX_BYTES / 4096) + 1;
+	r.trials = 1;
+	assert_true((uint64_t)r.batch * 4096 <= i.max_bytes);
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), E2BIG);
+	r = req("vmalloc_batch");
+	r.obj_size = AB_PHASE_MAX_BYTES;
+	r.batch = 1;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), E2BIG);
+	assert_int_equal(set_param("0"), 0);
+	assert_int_equal(outstanding(), 0);
+}
+
+/*
+ * Part 5b: AB_ATOMIC_MAX_BYTES bounds a trial whenever the GFP choice may
+ * not reclaim (atomic, nowait), in process context too, and the atomic
+ * bytes of all runs in progress together (EBUSY for the one that would
+ * pass it); GFP_KERNEL is bounded by the budget alone.
+ */
+static void test_atomic_gfp_capped(void **state)
+{
+	uint32_t mib = (uint32_t)(AB_ATOMIC_MAX_BYTES >> 20);
+	uint32_t gfp, half = mib / 2 + 8;
+	struct ab_run r;
+	pid_t pid;
+	int st, k;
+
+	if ((uint64_t)(mib + 1) << 20 > info.max_bytes) {
+		print_message(
+			"# test_atomic_gfp_capped: budget below AB_ATOMIC_MAX_BYTES\n");
+		return;
+	}
+	for (gfp = AB_GFP_ATOMIC; gfp <= AB_GFP_NOWAIT; gfp++) {
+		r = req("kmalloc");
+		r.gfp = gfp;
+		r.obj_size = 1 << 20;
+		r.batch = mib + 1;
+		assert_int_equal(xioctl(AB_IOC_RUN, &r), E2BIG);
+		r = req("alloc_pages_node");
+		r.gfp = gfp;
+		r.order = 8; /* 1 MiB blocks */
+		r.batch = mib + 1;
+		assert_int_equal(xioctl(AB_IOC_RUN, &r), E2BIG);
+	}
+	r = req("kmalloc");
+	r.obj_size = 1 << 20;
+	r.batch = mib + 1;
+	r.trials = 1;
+	run_ok(&r, 1); /* GFP_KERNEL: the budget alone */
+	if ((uint64_t)2 * half << 20 > info.max_bytes || kernel_is_rt()) {
+		print_message(
+			"# test_atomic_gfp_capped: no room for two atomic runs\n");
+		return;
+	}
+	/* two atomic runs of more than half the limit each: not at once */
+	pid = fork();
+	assert_true(pid >= 0);
+	if (!pid) {
+		struct ab_run c = req("kmalloc");
+
+		c.gfp = AB_GFP_ATOMIC;
+		c.obj_size = 1 << 20;
+		c.batch = half;
+		c.trials = (uint32_t)info.max_trials;
+		_exit(ioctl(fd, AB_IOC_RUN, &c) && errno == EINTR ? 0 : 1);
+	}
+	for (k = 0; k < 1000 && outstanding() == 0; k++)
+		usleep(10000);
+	r = req("kmalloc");
+	r.gfp = AB_GFP_ATOMIC;
+	r.obj_size = 1 << 20;
+	r.batch = half;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), EBUSY);
+	r.gfp = AB_GFP_KERNEL;
+	r.trials = 1;
+	run_ok(&r, 1); /* not atomic: the budget has room */
+	assert_int_equal(kill(pid, SIGINT), 0);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFSIGNALED(st) || WIFEXITED(st));
+	assert_int_equal(outstanding(), 0);
+	/* and once it is gone, the same atomic run goes */
+	r.gfp = AB_GFP_ATOMIC;
+	run_ok(&r, 1);
+}
+
+/*
+ * Part 5c: with IRQs off a phase takes at most AB_IRQ_OFF_MAX_OBJS objects
+ * and AB_IRQ_OFF_MAX_BYTES bytes; at the limits it runs. The longest alloc
+ * phase at the limit is printed as a figure (not asserted: no timed
+ * assertions).
+ */
+static void test_irq_off_bounded(void **state)
+{
+	struct ab_sample smp[64];
+	uint64_t most = 0;
+	struct ab_run r;
+	int k;
+
+	if (kernel_is_rt()) {
+		print_message(
+			"# PREEMPT_RT: no IRQ-off runs (test_rt_refuses_atomic_contexts)\n");
+		return;
+	}
+	r = req("kmalloc");
+	r.gfp = AB_GFP_ATOMIC;
+	r.context = AB_CTX_IRQ_OFF;
+	r.batch = AB_IRQ_OFF_MAX_OBJS + 1;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), E2BIG);
+	r.obj_size = 8192;
+	r.batch = (uint32_t)(AB_IRQ_OFF_MAX_BYTES / 8192) + 1;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), E2BIG);
+	r = req("get_free_pages");
+	r.gfp = AB_GFP_NOWAIT;
+	r.context = AB_CTX_IRQ_OFF;
+	r.order = 8; /* 1 MiB */
+	r.batch = 1;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), E2BIG);
+	/* preemption off is bounded by AB_ATOMIC_MAX_BYTES only */
+	r.context = AB_CTX_PREEMPT_OFF;
+	run_ok(&r, 1);
+	/* at the limits it runs: 128 x 4096 bytes = 512 KiB */
+	r = req("kmalloc");
+	r.gfp = AB_GFP_ATOMIC;
+	r.context = AB_CTX_IRQ_OFF;
+	r.obj_size = AB_IRQ_OFF_MAX_BYTES / AB_IRQ_OFF_MAX_OBJS;
+	r.batch = AB_IRQ_OFF_MAX_OBJS;
+	r.trials = 64;
+	r.flags = AB_RUN_WRITE;
+	r.samples_ptr = (uintptr_t)smp;
+	r.samples_len = 64;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), 0);
+	for (k = 0; k < 64; k++)
+		if (smp[k].alloc_cycles > most)
+			most = smp[k].alloc_cycles;
+	if (r.tsc_khz)
+		print_message(
+			"# figure: IRQs off, %u kmalloc(%llu, GFP_ATOMIC) + write: longest alloc phase of 64 %.1f us\n",
+			r.batch, (unsigned long long)r.obj_size,
+			(double)most * 1000.0 / r.tsc_khz);
+	assert_int_equal(outstanding(), 0);
+}
+
+/*
  * Memory is counted as the allocator uses it: a 1-byte vmalloc takes a
  * page, so 2^20 of them are far above the budget even though 2^20 bytes
  * are not; sizes whose product would overflow are refused, not wrapped.
@@ -1384,6 +1621,8 @@ static void test_budget_one_rule(void **state)
 		{ "kvmalloc_node", 5 << 20 },
 		{ "kvmalloc_node", 100 },
 		{ "kmem_cache", 13 },
+		/* issue 16, 5d: 10 to a 32 KiB slab, counted whole */
+		{ "kmem_cache", 3000 },
 		{ "vmalloc_batch", 3 << 20 },
 	};
 	size_t k;
@@ -1398,16 +1637,23 @@ static void test_budget_one_rule(void **state)
 		r.trials = 1;
 		each = ab_run_held_bytes(&r, &info, s);
 		assert_true(each >= c[k].size);
-		if (s->flags & AB_STRATEGY_ONE_OBJECT) {
-			/* one object of batch x size: the batch that fits */
-			for (max = 1; max < info.max_batch; max++) {
-				r.batch = (uint32_t)max + 1;
-				if (ab_run_held_bytes(&r, &info, s) >
+		/*
+		 * the batch that fits, objects and the harness's arrays
+		 * (ab_run_budget_bytes(), which grows with the batch)
+		 */
+		{
+			uint64_t lo = 0, hi = info.max_batch, mid;
+
+			while (lo < hi) {
+				mid = hi - (hi - lo) / 2;
+				r.batch = (uint32_t)mid;
+				if (ab_run_budget_bytes(&r, &info, s) <=
 				    info.max_bytes)
-					break;
+					lo = mid;
+				else
+					hi = mid - 1;
 			}
-		} else {
-			max = info.max_bytes / each;
+			max = lo;
 		}
 		if (!max || max >= info.max_batch)
 			continue;
@@ -1455,34 +1701,75 @@ static void test_never_allocates_refused(void **state)
 	assert_int_equal(outstanding(), 0);
 }
 
+/* MemFree of /proc/meminfo, in bytes (0 if unreadable). */
+static uint64_t mem_free(void)
+{
+	char line[128];
+	unsigned long long kb = 0;
+	FILE *f = fopen("/proc/meminfo", "r");
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "MemFree: %llu kB", &kb) == 1)
+			break;
+	fclose(f);
+	return (uint64_t)kb << 10;
+}
+
 /*
- * All of RAM in blocks of 2^max_order pages, with GFP_NOWAIT (no reclaim,
- * no OOM killer): the kernel's own memory makes every trial meet a failed
- * allocation, which ends it; what it allocated is freed; nothing is
- * retried and nothing stays outstanding.
+ * A failed allocation ends its trial: a child fills all but 32 MiB of the
+ * free memory with its own touched pages (the guest has no swap), then
+ * AB_ATOMIC_MAX_BYTES in blocks of 2^max_order pages with GFP_NOWAIT (no
+ * reclaim, no OOM killer) cannot all be allocated: every trial meets a
+ * failed allocation, which ends it; what it allocated is freed; nothing
+ * is retried and nothing stays outstanding. (Before issue 16, part 5b,
+ * the run itself asked for all of RAM with GFP_NOWAIT; that is now
+ * refused, AB_ATOMIC_MAX_BYTES.)
  */
 static void test_failed_allocations_end_trials(void **state)
 {
 	const struct ab_strategy_info *s = find("get_free_pages");
-	struct ab_info now = { .size = sizeof(now) };
+	uint64_t block = (uint64_t)info.page_size << s->max_order;
+	uint64_t fill = mem_free();
 	struct ab_sample smp[3];
 	struct ab_run r = req("get_free_pages");
-	char v[32];
+	int pipefd[2], st;
 	uint32_t t;
+	char c;
+	pid_t pid;
 	int err;
 
-	snprintf(v, sizeof(v), "%llu", (unsigned long long)ram_mb());
-	assert_int_equal(set_param(v), 0);
-	assert_int_equal(xioctl(AB_IOC_INFO, &now), 0);
+	assert_true(fill > (64ULL << 20));
+	fill -= 32ULL << 20;
+	assert_int_equal(pipe(pipefd), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (!pid) {
+		char *p =
+			mmap(NULL, fill, PROT_READ | PROT_WRITE,
+			     MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+
+		if (p != MAP_FAILED)
+			memset(p, 1, fill);
+		c = p == MAP_FAILED ? 'n' : 'y';
+		if (write(pipefd[1], &c, 1) != 1)
+			_exit(1);
+		pause();
+		_exit(0);
+	}
+	close(pipefd[1]);
+	assert_int_equal(read(pipefd[0], &c, 1), 1);
+	close(pipefd[0]);
 	r.order = s->max_order;
 	r.gfp = AB_GFP_NOWAIT;
-	r.batch = (uint32_t)(now.max_bytes /
-			     ((uint64_t)info.page_size << s->max_order));
+	r.batch = (uint32_t)(AB_ATOMIC_MAX_BYTES / block);
 	r.trials = 3;
 	r.samples_ptr = (uintptr_t)smp;
 	r.samples_len = 3;
-	err = xioctl(AB_IOC_RUN, &r);
-	set_param("0");
+	err = c == 'y' ? xioctl(AB_IOC_RUN, &r) : -1;
+	kill(pid, SIGKILL);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
 	assert_int_equal(err, 0);
 	assert_int_equal(r.trials_done, 3);
 	assert_int_equal(r.failed, 3);
@@ -1514,6 +1801,55 @@ static void test_non_root_refused(void **state)
 	assert_int_equal(waitpid(pid, &status, 0), pid);
 	assert_true(WIFEXITED(status));
 	assert_int_equal(WEXITSTATUS(status), 0);
+}
+
+/*
+ * Part 5g: AB_IOC_RUN and AB_IOC_LOOKUP need CAP_SYS_ADMIN, not only a
+ * descriptor of the 0600 node: a root process that dropped the capability
+ * (capset(2), the effective set) keeps its descriptor and AB_IOC_INFO, and
+ * gets EPERM from the other two, before any argument is read.
+ */
+static void test_run_needs_cap_sys_admin(void **state)
+{
+	int status;
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct __user_cap_header_struct h = {
+			.version = _LINUX_CAPABILITY_VERSION_3
+		};
+		struct __user_cap_data_struct d[2];
+		struct ab_info i = { .size = sizeof(i) };
+		struct ab_run r = req("kmalloc");
+		uint32_t sz = 64;
+		struct ab_lookup l = { .size = sizeof(l),
+				       .method = AB_LOOKUP_FLS,
+				       .nr_sizes = 1,
+				       .sizes_ptr = (uintptr_t)&sz,
+				       .trials = 1 };
+
+		if (syscall(SYS_capget, &h, d))
+			_exit(2);
+		d[CAP_SYS_ADMIN / 32].effective &=
+			~(1U << (CAP_SYS_ADMIN % 32));
+		if (syscall(SYS_capset, &h, d))
+			_exit(3);
+		if (xioctl(AB_IOC_INFO, &i))
+			_exit(4);
+		if (xioctl(AB_IOC_RUN, &r) != EPERM)
+			_exit(5);
+		if (xioctl(AB_IOC_LOOKUP, &l) != EPERM)
+			_exit(6);
+		/* EPERM comes first, whatever the argument */
+		if (xioctl(AB_IOC_RUN, NULL) != EPERM)
+			_exit(7);
+		_exit(0);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	assert_int_equal(outstanding(), 0);
 }
 
 /* ---- signals ---- */
@@ -1613,7 +1949,7 @@ static void test_sigint_caught(void **state)
 
 int main(void)
 {
-	struct CMUnitTest tests[128] = {
+	struct CMUnitTest tests[160] = {
 		cmocka_unit_test(test_info_reports),
 		cmocka_unit_test(test_info_count_only),
 		cmocka_unit_test(test_info_tail),
@@ -1649,6 +1985,10 @@ int main(void)
 		cmocka_unit_test(test_budget_counts_real_footprint),
 		cmocka_unit_test(test_failed_allocations_end_trials),
 		cmocka_unit_test(test_non_root_refused),
+		cmocka_unit_test(test_run_needs_cap_sys_admin),
+		cmocka_unit_test(test_phase_cap),
+		cmocka_unit_test(test_atomic_gfp_capped),
+		cmocka_unit_test(test_irq_off_bounded),
 		cmocka_unit_test(test_sigint_default),
 		cmocka_unit_test(test_sigint_caught),
 	};
@@ -1659,5 +1999,21 @@ int main(void)
 		;
 	REJECT_TESTS(info_rejects, test_info_reject);
 	REJECT_TESTS(run_rejects, test_run_reject);
+#ifdef __i386__
+	/*
+	 * Built with -m32 (issue 16, part 3): the same tests through the
+	 * kernel's compat ioctl path, their TAP lines named apart.
+	 */
+	{
+		size_t i;
+		char *name;
+
+		for (i = 0; i < n; i++)
+			if (asprintf(&name, "i386 %s", tests[i].name) > 0)
+				tests[i].name = name;
+		return _cmocka_run_group_tests("ioctl-i386", tests, n,
+					       setup_all, NULL);
+	}
+#endif
 	return _cmocka_run_group_tests("ioctl", tests, n, setup_all, NULL);
 }

@@ -58,7 +58,7 @@ if [ $rt = 1 ]; then
 		allocbench run --gfp=atomic --concurrent --cpu=0-1 --batch=1000 --trials=50
 else
 	expect 0 "warning: IRQs are disabled" "cli: --context=irq-off --gfp=atomic warns" -- \
-		allocbench run --alloc=kmalloc,kmem_cache --gfp=atomic --context=irq-off --trials=20
+		allocbench run --alloc=kmalloc,kmem_cache --gfp=atomic --context=irq-off --trials=20 --batch=16
 	expect 0 "warning: preemption is disabled" "cli: --context=preempt-off --gfp=nowait warns" -- \
 		allocbench run --alloc=get_free_pages --gfp=nowait --context=preempt-off --trials=20
 	expect 0 "aggregate: kmalloc on 2 CPUs" "cli: --context=preempt-off --gfp=atomic --concurrent runs" -- \

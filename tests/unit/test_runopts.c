@@ -214,7 +214,12 @@ static void test_limits_against_strategy(void **state)
 		ab_run_prepare(&o, &info, &vmalloc_si, &r, err, sizeof(err)),
 		-EINVAL);
 	assert_non_null(strstr(err, "--batch=300"));
+	/* 256 x 1 MiB fill it, and the harness's arrays count too */
 	o.batch = 256;
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &vmalloc_si, &r, err, sizeof(err)),
+		-EINVAL);
+	o.batch = 255;
 	assert_int_equal(
 		ab_run_prepare(&o, &info, &vmalloc_si, &r, err, sizeof(err)),
 		0);
@@ -281,6 +286,27 @@ static const struct ab_strategy_info m_class_si = {
 };
 
 /* ab_run_prepare() of @si with --size=@size --batch=@batch --gfp=@gfp. */
+/*
+ * The largest batch of @r (objects as prepared) whose memory,
+ * ab_run_budget_bytes(), fits the budget: it grows with the batch.
+ */
+static uint32_t largest_batch(struct ab_run *r,
+			      const struct ab_strategy_info *si)
+{
+	struct ab_run t = *r;
+	uint32_t lo = 0, hi = (uint32_t)kinfo.max_batch, mid;
+
+	while (lo < hi) {
+		mid = hi - (hi - lo) / 2;
+		t.batch = mid;
+		if (ab_run_budget_bytes(&t, &kinfo, si) <= kinfo.max_bytes)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
 static int prep(const struct ab_strategy_info *si, const char *size,
 		uint32_t batch, const char *gfp, struct ab_run *r)
 {
@@ -330,8 +356,12 @@ static void test_budget_counts_what_allocators_use(void **state)
 			 61ULL * (4ULL << 20));
 	assert_int_equal(ab_run_check(&r, &kinfo, &m_kmalloc_si, &why), -E2BIG);
 	assert_true(61ULL * (3ULL << 20) <= kinfo.max_bytes);
-	/* 60 blocks of 4 MiB fit 240 MiB exactly: accepted by both */
-	assert_int_equal(prep(&m_kmalloc_si, "3M", 60, NULL, &r), 0);
+	/*
+	 * 60 blocks of 4 MiB fill 240 MiB exactly, with no room for the
+	 * harness's arrays (issue 16, part 5d): 59 are accepted by both
+	 */
+	assert_int_equal(prep(&m_kmalloc_si, "3M", 60, NULL, &r), -EINVAL);
+	assert_int_equal(prep(&m_kmalloc_si, "3M", 59, NULL, &r), 0);
 	assert_int_equal(ab_run_check(&r, &kinfo, &m_kmalloc_si, &why), 0);
 
 	/* the boundary of every kind: the largest batch passes, one more not */
@@ -354,7 +384,8 @@ static void test_budget_counts_what_allocators_use(void **state)
 					 0);
 			fp = ab_run_held_bytes(&r, &kinfo, c[i].si);
 			assert_true(fp >= r.obj_size);
-			max = (uint32_t)(kinfo.max_bytes / fp);
+			/* the largest batch the budget takes, arrays and all */
+			max = largest_batch(&r, c[i].si);
 			if (max >= kinfo.max_batch)
 				continue;
 			assert_int_equal(
@@ -407,9 +438,23 @@ static void test_footprint_rules(void **state)
 		assert_true(fp <= (s + ps - 1) / ps * ps + s / 256 + ps +
 					  AB_VMALLOC_META_BYTES);
 	}
-	/* kmem_cache: the word; exact: the bytes */
+	/* kmem_cache: the word, as a share of whole 32 KiB slabs */
 	assert_int_equal(ab_obj_footprint(AB_STRATEGY_MEM_CACHE, 13, 0, ps, 0),
 			 16);
+	/* 3000 bytes: 10 to a slab, 3277 each; 1 holds a slab, 11 two */
+	assert_int_equal(
+		ab_obj_footprint(AB_STRATEGY_MEM_CACHE, 3000, 0, ps, 0), 3277);
+	assert_int_equal(ab_cache_held_bytes(3000, 1, ps), 32768);
+	assert_int_equal(ab_cache_held_bytes(3000, 10, ps), 32768);
+	assert_int_equal(ab_cache_held_bytes(3000, 11, ps), 65536);
+	assert_int_equal(ab_cache_held_bytes(32768, 3, ps), 3 * 32768);
+	/* the harness's arrays: pointers and free order, per object */
+	/* (8000 bytes: kmalloc's 8 KiB or vmalloc's 2 pages and bookkeeping) */
+	assert_true(ab_harness_bytes(1000, false, false, ps) >= 8192 + 4096);
+	assert_true(ab_harness_bytes(1000, false, false, ps) <=
+		    8192 + 4096 + 1024);
+	assert_true(ab_harness_bytes(1000, true, true, ps) >
+		    ab_harness_bytes(1000, false, false, ps) + 24000);
 	assert_int_equal(ab_obj_footprint(AB_STRATEGY_MEM_EXACT, 13, 0, ps, 0),
 			 13);
 	/* kvmalloc: kmalloc only up to a page or without GFP_KERNEL */
@@ -558,6 +603,8 @@ static void test_atomic_contexts(void **state)
 
 	ab_run_opts_init(&o);
 	assert_int_equal(ab_opt_context("irq-off", &o, err, sizeof(err)), 0);
+	/* within AB_IRQ_OFF_MAX_OBJS (the default batch is above it) */
+	o.batch = 16;
 	/* GFP_KERNEL may sleep */
 	assert_int_equal(
 		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
@@ -577,13 +624,62 @@ static void test_atomic_contexts(void **state)
 	assert_int_equal(
 		ab_run_prepare(&o, &info, &none_si, &r, err, sizeof(err)), 0);
 	assert_int_equal(r.gfp, AB_GFP_KERNEL);
-	/* at most AB_ATOMIC_MAX_BYTES per trial */
+	/* at most AB_ATOMIC_MAX_BYTES per trial, named with the request */
 	assert_int_equal(ab_opt_size("1M", &o, err, sizeof(err)), 0);
+	o.batch = 65;
+	assert_int_equal(ab_opt_context("preempt-off", &o, err, sizeof(err)),
+			 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		-EINVAL);
+	assert_non_null(strstr(
+		err,
+		"--batch=65: kmalloc would hold 68157440 bytes in a trial, above the limit of 67108864"));
+	/* with an atomic GFP choice in process context too (part 5b) */
+	assert_int_equal(ab_opt_context("normal", &o, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		-EINVAL);
+	assert_non_null(strstr(err, "AB_ATOMIC_MAX_BYTES"));
+	assert_int_equal(ab_opt_gfp("kernel", &o, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		0);
+	/* with IRQs off: AB_IRQ_OFF_MAX_OBJS and _BYTES per phase */
+	assert_int_equal(ab_opt_gfp("nowait", &o, err, sizeof(err)), 0);
+	assert_int_equal(ab_opt_context("irq-off", &o, err, sizeof(err)), 0);
+	assert_int_equal(ab_opt_size("4K", &o, err, sizeof(err)), 0);
 	o.batch = 65;
 	assert_int_equal(
 		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
 		-EINVAL);
-	assert_non_null(strstr(err, "at most 64 MiB"));
+	assert_non_null(strstr(
+		err,
+		"--batch=65: kmalloc would take 65 objects, 266240 bytes, with IRQs off in one phase, above the limit of 64 objects and 262144 bytes"));
+	o.batch = 64;
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		0);
+	/* AB_PHASE_MAX_BYTES whatever the budget */
+	{
+		struct ab_info big = info;
+
+		big.max_bytes = 4ULL << 30;
+		assert_int_equal(ab_opt_context("normal", &o, err, sizeof(err)),
+				 0);
+		assert_int_equal(ab_opt_gfp("kernel", &o, err, sizeof(err)), 0);
+		o.batch = 131073;
+		assert_int_equal(ab_run_prepare(&o, &big, &kmalloc_si, &r, err,
+						sizeof(err)),
+				 -EINVAL);
+		assert_non_null(strstr(
+			err,
+			"--batch=131073: kmalloc would allocate 536875008 bytes in one phase, above the limit of 536870912 (AB_PHASE_MAX_BYTES"));
+		o.batch = 131072;
+		assert_int_equal(ab_run_prepare(&o, &big, &kmalloc_si, &r, err,
+						sizeof(err)),
+				 0);
+	}
 	assert_non_null(ab_context_warning(AB_CTX_IRQ_OFF));
 	assert_null(ab_context_warning(AB_CTX_NORMAL));
 }
@@ -616,6 +712,7 @@ static void test_rt_refuses_atomic_contexts(void **state)
 	assert_int_equal(ab_kernel_flag(&plain, AB_KERNEL_PREEMPT_RT), 0);
 	assert_int_equal(ab_kernel_flag(&info, AB_KERNEL_PREEMPT_RT), -1);
 	ab_run_opts_init(&o);
+	o.batch = 16; /* within AB_IRQ_OFF_MAX_OBJS */
 	assert_int_equal(ab_opt_gfp("atomic", &o, err, sizeof(err)), 0);
 	assert_int_equal(ab_opt_context("preempt-off", &o, err, sizeof(err)),
 			 0);

@@ -31,6 +31,9 @@
  * command).
  * AB_IOC_RUN also returns -EOPNOTSUPP for a request that is valid but that
  * this kernel cannot run safely (see enum ab_context).
+ * AB_IOC_RUN and AB_IOC_LOOKUP return -EPERM to a caller without
+ * CAP_SYS_ADMIN (on top of the node's mode 0600: a descriptor passed to
+ * an unprivileged process does not let it run); AB_IOC_INFO only reads.
  */
 #ifndef _UAPI_LINUX_ALLOCBENCH_H
 #define _UAPI_LINUX_ALLOCBENCH_H
@@ -55,6 +58,7 @@
 #define AB_NAME_LEN 32
 #define AB_DESC_LEN 96
 #define AB_VERSION_LEN 32
+#define AB_CACHE_NAME_LEN 32 /* ab_run.cache_name, with its NUL */
 
 /* Which struct ab_run parameters a strategy reads (ab_strategy_info.params). */
 #define AB_PARAM_SIZE (1U << 0)  /* obj_size, in bytes */
@@ -150,8 +154,9 @@ struct ab_strategy_info {
  * @max_trials:      out: largest ab_run.trials, and of ab_run.warmup
  * @max_bytes:       out: largest memory held at once by one run, the
  *                   bytes of every object it holds counted as its
- *                   allocator uses them (AB_STRATEGY_MEM_MASK), and over
- *                   all runs in progress (module parameter
+ *                   allocator uses them (AB_STRATEGY_MEM_MASK) plus the
+ *                   harness's own arrays (common/ab_footprint.h,
+ *                   ab_harness_bytes()), and over all runs in progress (module parameter
  *                   max_outstanding_mb; default a quarter of RAM, see
  *                   kmod/allocbench_main.c)
  * @outstanding:     out: objects allocated by the module and not yet freed,
@@ -302,7 +307,9 @@ enum ab_free_pattern {
 /*
  * Loop context (ab_run.context) around each timed phase. The last two need
  * a strategy that takes a GFP choice and AB_GFP_ATOMIC or AB_GFP_NOWAIT
- * (nothing may sleep), and at most AB_ATOMIC_MAX_BYTES per trial. On a
+ * (nothing may sleep), and at most AB_ATOMIC_MAX_BYTES per trial;
+ * AB_CTX_IRQ_OFF also at most AB_IRQ_OFF_MAX_OBJS and AB_IRQ_OFF_MAX_BYTES
+ * per phase. On a
  * PREEMPT_RT kernel (AB_KERNEL_PREEMPT_RT) they are refused with
  * -EOPNOTSUPP for every strategy that allocates: there the allocators take
  * sleeping locks whatever the GFP flags ("none" still runs).
@@ -335,14 +342,58 @@ enum ab_class_table_id {
 	AB_TABLE_NR
 };
 
-/* Bytes one trial may hold in AB_CTX_PREEMPT_OFF and AB_CTX_IRQ_OFF. */
+/*
+ * Bytes one trial may hold, counted as the budget counts them
+ * (common/ab_footprint.h), when nothing in it may sleep or reclaim: in
+ * AB_CTX_PREEMPT_OFF and AB_CTX_IRQ_OFF, and with AB_GFP_ATOMIC or
+ * AB_GFP_NOWAIT in any context. Such allocations cannot wait for reclaim,
+ * and GFP_ATOMIC may dip below the min watermark into the reserves kept
+ * for interrupt handlers (ALLOC_HIGH and ALLOC_HARDER, mm/page_alloc.c
+ * gfp_to_alloc_flags()): a run holding a quarter of RAM that way would
+ * starve the kernel's own atomic users. Above it: -E2BIG.
+ */
 #define AB_ATOMIC_MAX_BYTES (64ULL << 20)
 
+/*
+ * One phase with IRQs off (AB_CTX_IRQ_OFF) allocates or frees at most
+ * AB_IRQ_OFF_MAX_OBJS objects and AB_IRQ_OFF_MAX_BYTES bytes (counted as
+ * the budget counts them), so that IRQs stay off far less than a
+ * millisecond. Measured under qemu TCG (Debian 6.1, init_on_alloc=1, one
+ * CPU of this project's machines), per alloc phase with GFP_ATOMIC: 16
+ * kmalloc(4096) median 11 us, longest of 300 141 us; 64 kmalloc(1024)
+ * longest 37 us; 128 kmalloc(4096) with AB_RUN_WRITE longest of 64 1.03 ms
+ * (the page allocator refilling its per-CPU lists inside the phase), which
+ * is why the limits are half of that. Real hardware is several times
+ * faster than TCG. Above either: -E2BIG.
+ */
+#define AB_IRQ_OFF_MAX_OBJS 64U
+#define AB_IRQ_OFF_MAX_BYTES (256ULL << 10)
+
+/*
+ * Bytes one phase may allocate (what a trial holds, counted as the budget
+ * counts them), whatever the budget: a phase runs without rescheduling
+ * (its loop is timed whole), and zeroing memory runs at a few GB/s, so a
+ * quarter of 1 TiB in one phase would take about 25 s, past the soft
+ * lockup detector (2 x watchdog_thresh = 20 s, kernel/watchdog.c) and the
+ * RCU stall timeout (CONFIG_RCU_CPU_STALL_TIMEOUT, 21 s in Debian's
+ * kernels). 512 MiB is a fraction of a second even with init_on_alloc,
+ * init_on_free and the run's own write. Above it: -E2BIG; an object above
+ * it is above ab_strategy_info.max_size too.
+ */
+#define AB_PHASE_MAX_BYTES (512ULL << 20)
+
 /* ab_run.cache_merged */
+/*
+ * The module opens no files, so it tells only what it knows itself: NO for
+ * a cache created unmergeable (AB_RUN_NOMERGE), YES or LATER when another
+ * run's cache was the same kmem_cache, else UNKNOWN. The caller refines
+ * UNKNOWN and LATER from /sys/kernel/slab/<ab_run.cache_name> (a link to
+ * the cache the name was given to, see the CLI's lib/slabmerge.c).
+ */
 #define AB_MERGED_NA 0      /* the strategy uses no kmem_cache of its own */
 #define AB_MERGED_NO 1      /* the private cache is a cache of its own */
 #define AB_MERGED_YES 2     /* the kernel aliased it to an existing cache */
-#define AB_MERGED_UNKNOWN 3 /* this kernel does not let a module tell */
+#define AB_MERGED_UNKNOWN 3 /* not known to the module (see above) */
 /*
  * A cache of its own when created, but by the end of the run another
  * cache had been merged into it (another run's of the same size, or any
@@ -496,6 +547,13 @@ struct ab_sample {
  *                pages the kernel accounts there)
  * @mem_trials:   check trials the figures come from
  * @out_reserved2: written as zero
+ *
+ * Output, version 2 (AB_RUN_SIZE_VER2; written only to a caller whose
+ * @size covers it):
+ * @cache_name:   strategies with a kmem_cache of their own (AB_PARAM_CACHE):
+ *                the NUL-terminated name the cache was created with, the
+ *                entry of /sys/kernel/slab that tells whether it was merged
+ *                (see AB_MERGED_UNKNOWN); all zero for the others
  */
 struct ab_run {
 	__u32 size;
@@ -544,10 +602,13 @@ struct ab_run {
 	__s64 mem_pagetable_bytes;
 	__u32 mem_trials;
 	__u32 out_reserved2;
+
+	char cache_name[AB_CACHE_NAME_LEN];
 };
 
 #define AB_RUN_SIZE_VER0 208
 #define AB_RUN_SIZE_VER1 248
+#define AB_RUN_SIZE_VER2 280
 
 /* Largest ab_lookup.nr_sizes. */
 #define AB_LOOKUP_MAX_SIZES (1U << 20)
