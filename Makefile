@@ -14,7 +14,7 @@ CPPFLAGS += -Iinclude/uapi -Icommon -Ilib -Ibackends -Icmd \
 LDLIBS := -ldl -lpopt -ljson-c -lnuma -lpfm -lcpuset -lbitmask -lz -lm -lpthread
 
 B := build
-LIB_SRCS := lib/parse.c lib/stats.c lib/runopts.c lib/measure.c lib/env.c lib/sizes.c lib/counters.c lib/explain.c lib/compare.c lib/placement.c lib/isolate.c lib/jsonout.c lib/jsonin.c lib/textout.c
+LIB_SRCS := lib/parse.c lib/stats.c lib/runopts.c lib/measure.c lib/env.c lib/sizes.c lib/counters.c lib/explain.c lib/compare.c lib/placement.c lib/isolate.c lib/jsonout.c lib/jsonin.c lib/textout.c lib/slabmerge.c
 BACKEND_SRCS := backends/backend.c backends/kmod.c backends/user.c backends/user_alloc.c
 CMD_SRCS := $(wildcard cmd/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
@@ -22,7 +22,7 @@ CLI_OBJS := $(LIB_OBJS) $(BACKEND_SRCS:%.c=$(B)/%.o) $(CMD_SRCS:%.c=$(B)/%.o)
 # unit tests reach lib/, backends/ and cmd/ (all but main())
 TEST_OBJS := $(filter-out $(B)/cmd/main.o,$(CLI_OBJS))
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
-GUEST_TESTS := $(B)/tests/ioctl_test $(B)/tests/fuzz
+GUEST_TESTS := $(B)/tests/ioctl_test $(B)/tests/ioctl_test32 $(B)/tests/fuzz
 
 # The embedded kernel (scripts/vm/): KERNEL names it everywhere (demo,
 # vm-run, check, bench): a Debian series (6.1, 6.12, 6.1-rt, 6.12-rt), an
@@ -59,6 +59,12 @@ $(B)/tests/test_%: tests/unit/test_%.c $(TEST_OBJS)
 $(B)/tests/ioctl_test: tests/kernel/ioctl_test.c include/uapi/linux/allocbench.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< -lcmocka
+
+# The same suite from 32-bit processes (the kernel's compat ioctl path):
+# gcc-multilib and libcmocka-dev:i386 (scripts/install-deps.sh).
+$(B)/tests/ioctl_test32: tests/kernel/ioctl_test.c include/uapi/linux/allocbench.h $(wildcard common/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) -m32 $(CPPFLAGS) $(CFLAGS) -o $@ $< -lcmocka
 
 $(B)/tests/fuzz: tests/kernel/fuzz.c include/uapi/linux/allocbench.h $(wildcard common/*.h)
 	@mkdir -p $(dir $@)
@@ -133,7 +139,8 @@ $(VMB)/initrd.gz: $(VMB)/kmod/allocbench.ko allocbench $(B)/vm/ab-out $(GUEST_TE
 	sh scripts/vm/mkinitramfs.sh $@ $(VMB)/kmod/allocbench.ko \
 		"$$k/config:/boot/config-$$(cat $$k/release)" \
 		allocbench:/usr/bin/allocbench $(B)/vm/ab-out:/bin/ab-out \
-		$(B)/tests/ioctl_test:/ab/ioctl_test $(B)/tests/fuzz:/ab/fuzz \
+		$(B)/tests/ioctl_test:/ab/ioctl_test $(B)/tests/ioctl_test32:/ab/ioctl_test32 \
+		$(B)/tests/fuzz:/ab/fuzz \
 		$(foreach f,$(GUEST_SCRIPTS),$(f):/ab/$(notdir $(f)))
 
 vm-image: $(VMB)/initrd.gz

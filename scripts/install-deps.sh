@@ -10,7 +10,8 @@ pkgs="gcc make libc6-dev pkg-config libpopt-dev libnuma-dev libcmocka-dev zlib1g
 qemu-system-x86 busybox-static cpio gzip xz-utils libelf1 libssl3 kmod man-db
 python3-jsonschema gnuplot-nox mandoc bash-completion
 libjemalloc2 libtcmalloc-minimal4 libmimalloc2.0
-clang-format perl pahole"
+clang-format perl pahole
+gcc-multilib libcmocka-dev:i386"
 
 missing=""
 for p in $pkgs; do
@@ -29,6 +30,11 @@ if [ "$(id -u)" != 0 ]; then
 fi
 echo "allocbench: installing$missing" >&2
 export DEBIAN_FRONTEND=noninteractive
+# the 32-bit ioctl test (-m32) links the i386 libcmocka
+case " $(dpkg --print-foreign-architectures | tr '\n' ' ') " in
+*" i386 "*) ;;
+*) dpkg --add-architecture i386 ;;
+esac
 apt-get update -q >&2
 # shellcheck disable=SC2086
 apt-get install -y -q --no-install-recommends $missing >&2

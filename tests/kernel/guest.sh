@@ -10,6 +10,9 @@ cd /ab || exit 1
 . "$(dirname "$0")/lib.sh"
 
 CMOCKA_MESSAGE_OUTPUT=TAP ./ioctl_test
+# the same suite from a 32-bit process, through the kernel's compat ioctl
+# path (its tests named "i386 ...")
+CMOCKA_MESSAGE_OUTPUT=TAP ./ioctl_test32
 
 nodes=$(ls -d /sys/devices/system/node/node* 2>/dev/null | wc -l)
 echo "# guest: $(uname -r), $nodes NUMA node(s), $(grep -c ^processor /proc/cpuinfo) CPUs"
@@ -32,6 +35,13 @@ expect 2 "$why" "cli: kmem_cache_bulk refuses --context=irq-off" -- \
 	allocbench run --alloc=kmem_cache_bulk --gfp=atomic --context=irq-off --trials=5
 expect 0 "cache of its own" "cli: --nomerge gives an unmerged cache" -- \
 	allocbench run --alloc=kmem_cache --nomerge --trials=5
+# the CLI reads /sys/kernel/slab itself (the module opens no files): 4096
+# bytes merge into an existing cache (:0004096, biovec-max), 2728 bytes
+# have no cache within SLUB's merge distance
+expect 0 "merged the run's kmem_cache into an existing cache" "cli: a merged cache is told from sysfs" -- \
+	allocbench run --alloc=kmem_cache --size=4096 --trials=5
+expect 0 "cache of its own (not merged)" "cli: a mergeable cache of its own is told from sysfs" -- \
+	allocbench run --alloc=kmem_cache --size=2728 --trials=5
 expect 0 "order 2" "cli: --order for the page allocator" -- \
 	allocbench run --alloc=get_free_pages --order=2 --trials=5
 expect 0 "kmalloc_node" "cli: --gfp=atomic and --node=0" -- \
