@@ -11,10 +11,10 @@ CFLAGS += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow \
 	  -Wstrict-prototypes -Wmissing-prototypes
 CPPFLAGS += -Iinclude/uapi -Icommon -Ilib -Ibackends -Icmd \
 	    -DAB_TOOL_VERSION='"$(VERSION)"'
-LDLIBS := -ldl -lpopt -ljson-c -lnuma -lpfm -lcpuset -lbitmask -lz -lm -lpthread
+LDLIBS := -ldl -lpopt -ljson-c -lgsl -lgslcblas -lnuma -lpfm -lcpuset -lbitmask -lz -lm -lpthread
 
 B := build
-LIB_SRCS := lib/parse.c lib/stats.c lib/runopts.c lib/measure.c lib/env.c lib/sizes.c lib/counters.c lib/explain.c lib/compare.c lib/placement.c lib/isolate.c lib/jsonout.c lib/jsonin.c lib/textout.c lib/slabmerge.c
+LIB_SRCS := lib/parse.c lib/stats.c lib/runopts.c lib/measure.c lib/env.c lib/sizes.c lib/counters.c lib/explain.c lib/compare.c lib/placement.c lib/isolate.c lib/jsonout.c lib/jsonin.c lib/textout.c lib/slabmerge.c lib/vmab.c
 BACKEND_SRCS := backends/backend.c backends/kmod.c backends/user.c backends/user_alloc.c
 CMD_SRCS := $(wildcard cmd/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
@@ -51,6 +51,11 @@ allocbench: $(CLI_OBJS)
 $(B)/%.o: %.c $(wildcard include/uapi/linux/*.h common/*.h lib/*.h backends/*.h cmd/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+# `allocbench vm` outside a source checkout finds its scripts and the
+# module's sources here (make install puts them there)
+LIBDIR ?= $(PREFIX)/lib/allocbench
+$(B)/cmd/vm.o: CPPFLAGS += -DAB_LIBDIR='"$(LIBDIR)"'
 
 $(B)/tests/test_%: tests/unit/test_%.c $(TEST_OBJS)
 	@mkdir -p $(dir $@)
@@ -112,36 +117,15 @@ dkms-remove:
 	rm -rf /usr/src/allocbench-*
 
 # ---- the embedded kernel ----
-$(VMB)/kernel-dir: FORCE
-	@mkdir -p $(dir $@)
-	@sh scripts/vm/fetch-kernel.sh $(CACHE)/kernel $(call sq,$(KERNEL)) > $@.tmp || { rm -f $@.tmp; exit 1; }
-	@cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
-
-# What the module was built against: a user's tree can change under the
-# same release (a new .config, Module.symvers); then it is built again.
-$(VMB)/kernel-stamp: $(VMB)/kernel-dir FORCE
-	@k=$$(cat $<); ls -lL --time-style=+%s "$$k/vmlinuz" "$$k/config" $$(test -e "$$k/tree" && echo "$$k/tree/Module.symvers" "$$k/tree/include/generated/autoconf.h") 2>/dev/null | awk '{ print $$5, $$6, $$7 }' > $@.tmp
-	@cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
-
-# The build log is kept: tests/run-all.sh checks it holds no warning.
-$(VMB)/kmod/allocbench.ko: $(VMB)/kernel-dir $(VMB)/kernel-stamp $(wildcard kmod/*.c kmod/*.h kmod/Kbuild common/*.h) include/uapi/linux/allocbench.h VERSION
-	@mkdir -p $(VMB)/kmod
-	cp kmod/*.c kmod/*.h kmod/Kbuild $(VMB)/kmod/
-	@sh scripts/vm/build-kmod.sh "$$(cat $(VMB)/kernel-dir)" $(CURDIR)/$(VMB)/kmod $(CURDIR)
-
-$(B)/vm/ab-out: scripts/vm/ab-out.c
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $<
-
+# scripts/vm/vm-image.sh makes build/vm/<KERNEL>/: kernel-dir (the kernel,
+# downloaded once into $(CACHE)), the module (kmod/build.log is kept: it
+# must hold no warning) and the initramfs, each step only when something
+# it depends on changed; `allocbench vm` makes its images with it too.
 GUEST_SCRIPTS := $(wildcard tests/kernel/*.sh bench/*.sh)
-$(VMB)/initrd.gz: $(VMB)/kmod/allocbench.ko allocbench $(B)/vm/ab-out $(GUEST_TESTS) $(GUEST_SCRIPTS) scripts/vm/init scripts/vm/mkinitramfs.sh
-	k=$$(cat $(VMB)/kernel-dir) && \
-	sh scripts/vm/mkinitramfs.sh $@ $(VMB)/kmod/allocbench.ko \
-		"$$k/config:/boot/config-$$(cat $$k/release)" \
-		allocbench:/usr/bin/allocbench $(B)/vm/ab-out:/bin/ab-out \
-		$(B)/tests/ioctl_test:/ab/ioctl_test $(B)/tests/ioctl_test32:/ab/ioctl_test32 \
-		$(B)/tests/fuzz:/ab/fuzz \
-		$(foreach f,$(GUEST_SCRIPTS),$(f):/ab/$(notdir $(f)))
+GUEST_FILES := $(foreach t,$(GUEST_TESTS),$(t):/ab/$(notdir $(t))) \
+	$(foreach f,$(GUEST_SCRIPTS),$(f):/ab/$(notdir $(f)))
+$(VMB)/initrd.gz: allocbench $(GUEST_TESTS) FORCE
+	@sh scripts/vm/vm-image.sh $(call sq,$(KERNEL)) $(CACHE) $(VMB) $(CURDIR) allocbench $(GUEST_FILES)
 
 vm-image: $(VMB)/initrd.gz
 
@@ -169,9 +153,13 @@ check: deps
 	@$(MAKE) --no-print-directory allocbench $(UNIT_TESTS) vm-images
 	@sh tests/run-all.sh $(B)/vm/matrix
 
-# Figures about allocbench itself, from the embedded kernel (never pass/fail).
+# Figures about allocbench itself, from the embedded kernel (never pass/fail);
+# then the false-positive rate of `allocbench vm` A/A over VM_AA_RUNS runs.
+VM_AA_RUNS ?= 8
 bench: deps
 	@$(MAKE) --no-print-directory vm-run CMD='sh /ab/bench.sh' NODES=1
+	@$(MAKE) --no-print-directory allocbench
+	@sh bench/vm-aa.sh $(VM_AA_RUNS) $(KERNEL)
 
 # ---- install ----
 PREFIX ?= /usr/local
@@ -182,6 +170,10 @@ BASHCOMPDIR ?= $(or $(shell pkg-config --define-variable=prefix=$(PREFIX) --vari
 FISHCOMPDIR ?= $(or $(shell pkg-config --define-variable=prefix=$(PREFIX) --variable=completionsdir fish 2>/dev/null),$(PREFIX)/share/fish/vendor_completions.d)
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
 
+# what `allocbench vm` needs outside a checkout: the embedded kernel's
+# scripts, and the module's sources to build it for each kernel
+VM_SCRIPTS := $(addprefix scripts/vm/,vm-image.sh vm-run.sh fetch-kernel.sh build-kmod.sh mkinitramfs.sh init ab-out.c)
+
 install: allocbench
 	install -D -m 0755 allocbench $(DESTDIR)$(BINDIR)/allocbench
 	install -d $(DESTDIR)$(MANDIR)
@@ -189,11 +181,19 @@ install: allocbench
 	install -D -m 0644 completions/allocbench $(DESTDIR)$(BASHCOMPDIR)/allocbench
 	install -D -m 0644 completions/allocbench.fish $(DESTDIR)$(FISHCOMPDIR)/allocbench.fish
 	install -D -m 0644 completions/_allocbench $(DESTDIR)$(ZSHCOMPDIR)/_allocbench
+	install -d $(DESTDIR)$(LIBDIR)/vm $(DESTDIR)$(LIBDIR)/src/kmod \
+		$(DESTDIR)$(LIBDIR)/src/common $(DESTDIR)$(LIBDIR)/src/include/uapi/linux
+	install -m 0644 $(VM_SCRIPTS) $(DESTDIR)$(LIBDIR)/vm/
+	install -m 0644 kmod/*.c kmod/*.h kmod/Kbuild kmod/Makefile $(DESTDIR)$(LIBDIR)/src/kmod/
+	install -m 0644 common/*.h $(DESTDIR)$(LIBDIR)/src/common/
+	install -m 0644 include/uapi/linux/allocbench.h $(DESTDIR)$(LIBDIR)/src/include/uapi/linux/
+	install -m 0644 VERSION $(DESTDIR)$(LIBDIR)/src/
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/allocbench $(DESTDIR)$(BASHCOMPDIR)/allocbench \
 	      $(DESTDIR)$(FISHCOMPDIR)/allocbench.fish $(DESTDIR)$(ZSHCOMPDIR)/_allocbench
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/,$(notdir $(wildcard man/*.1)))
+	rm -rf $(DESTDIR)$(LIBDIR)
 
 # checkpatch --strict on the module, clang-format on userspace, SPDX lines.
 lint:

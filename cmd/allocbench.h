@@ -47,6 +47,7 @@ int cmd_topology(int argc, const char **argv);
 int cmd_plot(int argc, const char **argv);
 int cmd_list(int argc, const char **argv);
 int cmd_info(int argc, const char **argv);
+int cmd_vm(int argc, const char **argv);
 int cmd_help(int argc, const char **argv);
 
 /**

@@ -36,6 +36,8 @@ const struct ab_cmd ab_cmds[] = {
 	  "repeat a seed experiment: 2019-scatterlist, 2002-lookup" },
 	{ "topology", cmd_topology,
 	  "nodes, CPUs, memory, distances, cpusets, usable backends and counters" },
+	{ "vm", cmd_vm,
+	  "the same command in boots of 1 to 4 kernels (qemu): A/B, per boot" },
 	{ "plot", cmd_plot,
 	  "draw a saved result with gnuplot: -o FILE.svg|png" },
 	{ "list", cmd_list, "list the backends and their strategies" },

@@ -37,6 +37,7 @@
 #include "jsonin.h"
 #include "jsonout.h"
 #include "textout.h"
+#include "vmab.h"
 
 extern char **environ;
 
@@ -358,6 +359,46 @@ static size_t plot_lookup(FILE *g, json_object *results)
 	return bars_end(g, &t);
 }
 
+/* allocbench vm: each kernel against A, B / A per row and phase. */
+static size_t plot_vm(FILE *g, json_object *root)
+{
+	json_object *cmps = ab_json_array(root, "comparisons");
+	struct titles t = { NULL, 0 };
+	size_t i, j;
+	char *label;
+
+	/* the line of no change */
+	fprintf(g,
+		"set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\n");
+	bars_begin(
+		g,
+		"allocbench vm: B / A per row and phase, 95% CI, the boot as unit",
+		"B / A of the boots' median ns/op (1: no change)");
+	for (i = 0; cmps && i < json_object_array_length(cmps); i++) {
+		json_object *c = json_object_array_get_idx(cmps, i);
+		json_object *rows = ab_json_array(c, "rows");
+
+		for (j = 0; rows && j < json_object_array_length(rows); j++) {
+			json_object *r = json_object_array_get_idx(rows, j);
+			json_object *ci = ab_json_array(r, "ci95");
+			double ratio = ab_json_double(ab_json_get(r, "ratio"));
+
+			if (isnan(ratio))
+				continue;
+			if (asprintf(&label, "%s vs %s: %s %s", text_of(c, "b"),
+				     text_of(c, "a"), text_of(r, "label"),
+				     text_of(r, "phase")) < 0)
+				continue;
+			if (title_add(&t, label))
+				fprintf(g, "%g %g %g\n", ratio,
+					ci_end(ci, 0, ratio),
+					ci_end(ci, 1, ratio));
+			free(label);
+		}
+	}
+	return bars_end(g, &t);
+}
+
 /*
  * The whole script for @root into a malloc'ed string (*@len bytes); NULL
  * when the result holds nothing this picture draws.
@@ -376,7 +417,9 @@ static char *script(json_object *root, int png, size_t *len)
 	 * picture's file; noenhanced: every text is drawn as it is */
 	fprintf(g, "set terminal %s size 1000,600 noenhanced\nset grid\n",
 		png ? "pngcairo" : "svg");
-	if (!strcmp(cmd, "sweep"))
+	if (!strcmp(text_of(root, "schema"), "allocbench-vm"))
+		drawn = plot_vm(g, root);
+	else if (!strcmp(cmd, "sweep"))
 		drawn = plot_sweep(g, results);
 	else if (!strcmp(cmd, "lookup") ||
 		 !strcmp(cmd, "reproduce 2002-lookup"))
@@ -519,6 +562,17 @@ static int draw(json_object *root, const char *in, const char *out, int png)
 	return ret;
 }
 
+/* A saved result, or an `allocbench vm` document. */
+static int plot_check(json_object *root, char *err, size_t len)
+{
+	const char *schema =
+		json_object_get_string(ab_json_get(root, "schema"));
+
+	if (schema && !strcmp(schema, "allocbench-vm"))
+		return ab_vm_check(root, err, len);
+	return ab_json_check_result(root, err, len);
+}
+
 int cmd_plot(int argc, const char **argv)
 {
 	const char *out = NULL, *in = NULL, *ext;
@@ -544,7 +598,7 @@ int cmd_plot(int argc, const char **argv)
 		       out);
 		return AB_EXIT_USAGE;
 	}
-	root = ab_json_read_result(in, err, sizeof(err));
+	root = ab_json_read_checked(in, plot_check, err, sizeof(err));
 	if (!root) {
 		ab_err("plot: %s", err);
 		return AB_EXIT_DATA;

@@ -2,7 +2,7 @@
 # fish completion for allocbench: commands, their options and the values of
 # the enumerated ones; strategy names from `allocbench list --names`.
 
-set -l cmds run sweep compare lookup reproduce topology plot list info help
+set -l cmds run sweep compare lookup reproduce topology vm plot list info help
 complete -c allocbench -f
 complete -c allocbench -n "not __fish_seen_subcommand_from $cmds" -a "$cmds"
 complete -c allocbench -n "not __fish_seen_subcommand_from $cmds" -l version -d 'print the version'
@@ -54,3 +54,12 @@ complete -c allocbench -n "__fish_seen_subcommand_from $cmds" -s j -l json -d JS
 complete -c allocbench -n "__fish_seen_subcommand_from $cmds" -s o -l output -r -F -d 'output file'
 complete -c allocbench -n "__fish_seen_subcommand_from $cmds" -s q -l quiet -d 'no progress'
 complete -c allocbench -n "__fish_seen_subcommand_from $cmds" -s v -l verbose -d 'print requests'
+complete -c allocbench -n "__fish_seen_subcommand_from vm" -s k -l kernel -x -a '6.1 6.12 6.1-rt 6.12-rt (__fish_complete_directories)' -d 'kernel[:boot parameters]'
+complete -c allocbench -n "__fish_seen_subcommand_from vm" -s r -l rounds -x -d 'boots of each kernel'
+complete -c allocbench -n "__fish_seen_subcommand_from vm" -l threshold -x -d 'a change worth detecting, P%'
+complete -c allocbench -n "__fish_seen_subcommand_from vm" -l nodes -x -a '1 2 3' -d 'NUMA nodes of the guest'
+complete -c allocbench -n "__fish_seen_subcommand_from vm" -l append -x -d 'boot parameters for every kernel'
+complete -c allocbench -n "__fish_seen_subcommand_from vm" -l accel -x -a 'auto kvm tcg' -d 'KVM or TCG'
+complete -c allocbench -n "__fish_seen_subcommand_from vm" -l mem -x -d 'guest memory, MiB'
+complete -c allocbench -n "__fish_seen_subcommand_from vm" -l timeout -x -d 'seconds per boot'
+complete -c allocbench -n "__fish_seen_subcommand_from vm" -l cache -x -a '(__fish_complete_directories)' -d 'kernels and images'

@@ -525,7 +525,9 @@ fail:
 	return NULL;
 }
 
-json_object *ab_json_read_result(const char *path, char *err, size_t len)
+json_object *ab_json_read_checked(const char *path,
+				  int (*check)(json_object *, char *, size_t),
+				  char *err, size_t len)
 {
 	json_object *root = NULL;
 	char why[512], name[256];
@@ -546,11 +548,16 @@ json_object *ab_json_read_result(const char *path, char *err, size_t len)
 	}
 	root = parse_fd(fd, why, sizeof(why));
 	close(fd);
-	if (root && ab_json_check_result(root, why, sizeof(why))) {
+	if (root && check(root, why, sizeof(why))) {
 		json_object_put(root);
 		root = NULL;
 	}
 	if (!root)
 		snprintf(err, len, "%s: %s", name, why);
 	return root;
+}
+
+json_object *ab_json_read_result(const char *path, char *err, size_t len)
+{
+	return ab_json_read_checked(path, ab_json_check_result, err, len);
 }

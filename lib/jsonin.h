@@ -39,4 +39,12 @@ int ab_json_check_result(json_object *root, char *err, size_t len);
  */
 json_object *ab_json_read_result(const char *path, char *err, size_t len);
 
+/*
+ * ab_json_read_checked - the same, with @check in place of
+ * ab_json_check_result() (plot reads `allocbench vm` documents too).
+ */
+json_object *ab_json_read_checked(const char *path,
+				  int (*check)(json_object *, char *, size_t),
+				  char *err, size_t len);
+
 #endif

@@ -55,7 +55,7 @@ src=$(modinfo -F srcversion "$tmp/allocbench.ko")
 # The guest boots with DKMS's module in place of the one make built.
 sh scripts/vm/mkinitramfs.sh "$tmp/initrd.gz" "$tmp/allocbench.ko" \
 	"$kdir/config:/boot/config-$rel" allocbench:/usr/bin/allocbench \
-	build/vm/ab-out:/bin/ab-out
+	"$b/ab-out:/bin/ab-out"
 expect 0 "^srcversion $src$" "dkms: the DKMS-built module loads and runs in $rel" -- \
 	sh scripts/vm/vm-run.sh "$kdir" "$tmp/initrd.gz" \
 	'echo "srcversion $(cat /sys/module/allocbench/srcversion)"; allocbench run --alloc=kmalloc --trials=5 -q'

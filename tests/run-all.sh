@@ -59,6 +59,8 @@ kernel() {
 	sh tests/cli/completion.sh .
 	sh tests/cli/install.sh
 	sh tests/cli/vm.sh "$(head -n 1 "$matrix" | cut -d' ' -f2)"
+	echo "# allocbench vm: kernels compared boot by boot"
+	sh tests/cli/vmab.sh
 	echo "# style: checkpatch --strict, clang-format, SPDX"
 	sh scripts/lint.sh
 	while read -r name dir; do

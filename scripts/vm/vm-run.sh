@@ -8,7 +8,8 @@
 # Environment: NODES=1|2|3 (NUMA nodes, default 1; 3 adds a CPU-only and a
 # memory-only node), APPEND (extra kernel
 # parameters), VM_MEM (MiB, default 1024), VM_TIMEOUT (seconds, default 900),
-# VM_LOG (file that receives the whole console log).
+# VM_LOG (file that receives the whole console log), VM_ACCEL=tcg|kvm
+# (default tcg; kvm needs a usable /dev/kvm: `allocbench vm` checks it).
 #
 # A WARN, BUG, Oops, soft lockup or hung task in the guest's kernel log fails
 # the run with status 125 even when CMD succeeded; 126 means the guest never
@@ -25,6 +26,15 @@ cmd=$3
 nodes=${NODES:-1}
 mem=${VM_MEM:-1024}
 timeout_s=${VM_TIMEOUT:-900}
+case ${VM_ACCEL:-tcg} in
+tcg) accel="-accel tcg,thread=single" ;;
+# the host's CPU as it is: figures as near bare metal as a guest gets
+kvm) accel="-accel kvm -cpu host" ;;
+*)
+	echo "vm-run: VM_ACCEL=$VM_ACCEL: allowed values are tcg and kvm" >&2
+	exit 2
+	;;
+esac
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -93,7 +103,7 @@ log=${VM_LOG:-$work/console.log}
 # under TCG (measured on 6.1.0-57 with 4 KiB allocations).
 # --foreground: qemu stays in this process group, so Ctrl-C reaches it.
 # shellcheck disable=SC2086
-timeout --foreground "$timeout_s" qemu-system-x86_64 -accel tcg,thread=single -m "$mem" $numa \
+timeout --foreground "$timeout_s" qemu-system-x86_64 $accel -m "$mem" $numa \
 	-nographic -no-reboot -nodefaults \
 	-chardev file,id=con,path="$work/con.raw" -serial chardev:con \
 	-chardev stdio,id=out -device isa-debugcon,iobase=0xe9,chardev=out \

@@ -1,0 +1,519 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * vmab.c - kernels compared on boots: see vmab.h.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_errno.h>
+
+#include "jsonout.h"
+#include "vmab.h"
+
+const char *ab_vm_status_name(int s)
+{
+	static const char *const names[] = {
+		[AB_VM_OK] = "ok",
+		[AB_VM_FAILED] = "command failed",
+		[AB_VM_KERNEL] = "kernel problem",
+		[AB_VM_NOSTATUS] = "no status",
+		[AB_VM_BADOUTPUT] = "bad output",
+		[AB_VM_NOTRUN] = "not run",
+	};
+
+	if (s < 0 || s > AB_VM_NOTRUN)
+		return "?";
+	return names[s];
+}
+
+int ab_vm_kernel_of(int i, int nk)
+{
+	int r = i / nk, k = i % nk;
+
+	return r % 2 ? nk - 1 - k : k;
+}
+
+/* t quantile of probability @p with @df degrees of freedom (GSL). */
+static double t_quantile(double p, double df)
+{
+	gsl_set_error_handler_off();
+	return gsl_cdf_tdist_Pinv(p, df);
+}
+
+static void log_moments(const double *v, size_t n, double *mean, double *sd)
+{
+	double s = 0, ss = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		s += log(v[i]);
+	*mean = n ? s / n : NAN;
+	for (i = 0; i < n; i++)
+		ss += (log(v[i]) - *mean) * (log(v[i]) - *mean);
+	*sd = n > 1 ? sqrt(ss / (n - 1)) : NAN;
+}
+
+static int all_positive(const double *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!(v[i] > 0) || isinf(v[i]))
+			return 0;
+	return 1;
+}
+
+void ab_welch(const double *a, size_t na, const double *b, size_t nb,
+	      struct ab_welch *w)
+{
+	double va, vb, q;
+
+	memset(w, 0, sizeof(*w));
+	w->na = na;
+	w->nb = nb;
+	w->mean_a = w->mean_b = w->sd_a = w->sd_b = NAN;
+	w->diff = w->se = w->df = w->p = w->ci_lo = w->ci_hi = NAN;
+	if (!all_positive(a, na) || !all_positive(b, nb))
+		return;
+	log_moments(a, na, &w->mean_a, &w->sd_a);
+	log_moments(b, nb, &w->mean_b, &w->sd_b);
+	w->diff = w->mean_b - w->mean_a;
+	if (na < 2 || nb < 2)
+		return;
+	va = w->sd_a * w->sd_a / na;
+	vb = w->sd_b * w->sd_b / nb;
+	w->se = sqrt(va + vb);
+	if (!(w->se > 0))
+		return;
+	w->df = (va + vb) * (va + vb) /
+		(va * va / (na - 1) + vb * vb / (nb - 1));
+	gsl_set_error_handler_off();
+	w->p = 2 * gsl_cdf_tdist_Q(fabs(w->diff) / w->se, w->df);
+	if (w->p > 1)
+		w->p = 1;
+	q = t_quantile(1 - AB_VM_ALPHA / 2, w->df);
+	w->ci_lo = w->diff - q * w->se;
+	w->ci_hi = w->diff + q * w->se;
+}
+
+double ab_vm_detectable(double sd, size_t na, size_t nb)
+{
+	double df = (double)na + nb - 2;
+
+	if (na < 2 || nb < 2 || isnan(sd))
+		return NAN;
+	return (t_quantile(1 - AB_VM_ALPHA / 2, df) +
+		t_quantile(AB_VM_POWER, df)) *
+	       sd * sqrt(1.0 / na + 1.0 / nb);
+}
+
+size_t ab_vm_rounds_needed(double sd, double pct)
+{
+	size_t n;
+
+	if (isnan(sd) || !(pct > 0))
+		return 0;
+	for (n = 2; n <= AB_VM_MAX_ROUNDS; n++)
+		if (ab_vm_detectable(sd, n, n) <= log1p(pct / 100))
+			return n;
+	return 0;
+}
+
+/* ---- rows across boots ---- */
+
+/* A result row's identity across boots (malloc'ed): what it measured. */
+static char *row_key(json_object *r)
+{
+	/* not the CPU it started on: without --cpu that is wherever the
+	 * command started, which differs from boot to boot */
+	static const char *const alloc_keys[] = { "label", "object_bytes",
+						  "node", "free_cpu" };
+	static const char *const lookup_keys[] = { "method", "table", "sizes" };
+	const char *kind = json_object_get_string(ab_json_get(r, "kind"));
+	const char *const *keys = alloc_keys;
+	size_t i, nkeys = sizeof(alloc_keys) / sizeof(alloc_keys[0]);
+	char *s = NULL, *t;
+
+	if (kind && !strcmp(kind, "lookup")) {
+		keys = lookup_keys;
+		nkeys = sizeof(lookup_keys) / sizeof(lookup_keys[0]);
+	}
+	if (asprintf(&s, "%s", kind ? kind : "?") < 0)
+		return NULL;
+	for (i = 0; i < nkeys; i++) {
+		if (asprintf(&t, "%s|%s", s,
+			     json_object_to_json_string(
+				     ab_json_get(r, keys[i]))) < 0) {
+			free(s);
+			return NULL;
+		}
+		free(s);
+		s = t;
+	}
+	return s;
+}
+
+/* What a reader calls the row (malloc'ed): its label, with the object
+ * size when the label does not carry it (run's rows). */
+static char *row_label(json_object *r)
+{
+	const char *kind = json_object_get_string(ab_json_get(r, "kind"));
+	const char *label = json_object_get_string(ab_json_get(r, "label"));
+	double bytes = ab_json_double(ab_json_get(r, "object_bytes"));
+	char *s = NULL;
+	int ret;
+
+	if (kind && !strcmp(kind, "lookup"))
+		ret = asprintf(&s, "lookup %s (%s, sizes %s)",
+			       json_object_get_string(ab_json_get(r, "method")),
+			       json_object_get_string(ab_json_get(r, "table")),
+			       json_object_get_string(ab_json_get(r, "sizes")));
+	else if (label && !strchr(label, ' ') && !isnan(bytes))
+		ret = asprintf(&s, "%s %.0f B", label, bytes);
+	else
+		ret = asprintf(&s, "%s", label ? label : "?");
+	return ret < 0 ? NULL : s;
+}
+
+/* The row of @result whose key is @key, the @occ-th such (from 0: one
+ * strategy on several CPUs at once gives several), or NULL. */
+static json_object *find_row(json_object *result, const char *key, size_t occ)
+{
+	json_object *rows = ab_json_array(result, "results");
+	size_t i;
+
+	for (i = 0; rows && i < json_object_array_length(rows); i++) {
+		json_object *r = json_object_array_get_idx(rows, i);
+		char *k = row_key(r);
+		int same = k && !strcmp(k, key);
+
+		free(k);
+		if (same && !occ--)
+			return r;
+	}
+	return NULL;
+}
+
+/* A row's median ns/op in @phase ("alloc", "free" or "lookup"). */
+static double phase_median(json_object *r, const char *phase)
+{
+	if (!strcmp(phase, "lookup"))
+		return ab_json_double(ab_json_get(r, "median_ns"));
+	return ab_json_double(ab_json_get(
+		ab_json_get(ab_json_get(r, phase), "ns"), "median"));
+}
+
+static double counter_of(json_object *r, const char *event)
+{
+	json_object *arr = ab_json_array(r, "counters");
+	size_t i;
+
+	for (i = 0; arr && i < json_object_array_length(arr); i++) {
+		json_object *c = json_object_array_get_idx(arr, i);
+		const char *e = json_object_get_string(ab_json_get(c, "event"));
+
+		if (e && !strcmp(e, event))
+			return ab_json_double(ab_json_get(c, "per_op"));
+	}
+	return NAN;
+}
+
+/* The good boots of kernel @k that hold row @key: their rows. */
+static size_t rows_of(const struct ab_vm_boot *boots, size_t n, int k,
+		      const char *key, size_t occ, json_object **out)
+{
+	size_t i, m = 0;
+
+	for (i = 0; i < n; i++) {
+		json_object *r;
+
+		if (boots[i].kernel != k || boots[i].status != AB_VM_OK)
+			continue;
+		r = find_row(boots[i].result, key, occ);
+		if (r)
+			out[m++] = r;
+	}
+	return m;
+}
+
+static json_object *num_array(const double *v, size_t n)
+{
+	json_object *a = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		json_object_array_add(a, ab_json_num(v[i]));
+	return a;
+}
+
+/* Each event counted in A's first row: mean per op over each kernel's
+ * boots, and B - A. */
+static json_object *counter_deltas(json_object **ra, size_t na,
+				   json_object **rb, size_t nb)
+{
+	json_object *arr = na ? ab_json_array(ra[0], "counters") : NULL,
+		    *out = json_object_new_array();
+	size_t i, j;
+
+	for (i = 0; arr && i < json_object_array_length(arr); i++) {
+		const char *e = json_object_get_string(ab_json_get(
+			json_object_array_get_idx(arr, i), "event"));
+		double sa = 0, sb = 0;
+		size_t ca = 0, cb = 0;
+		json_object *c;
+
+		if (!e)
+			continue;
+		for (j = 0; j < na; j++)
+			if (!isnan(counter_of(ra[j], e)))
+				sa += counter_of(ra[j], e), ca++;
+		for (j = 0; j < nb; j++)
+			if (!isnan(counter_of(rb[j], e)))
+				sb += counter_of(rb[j], e), cb++;
+		if (!ca || !cb)
+			continue;
+		c = json_object_new_object();
+		json_object_object_add(c, "event", json_object_new_string(e));
+		json_object_object_add(c, "a", ab_json_num(sa / ca));
+		json_object_object_add(c, "b", ab_json_num(sb / cb));
+		json_object_object_add(c, "delta",
+				       ab_json_num(sb / cb - sa / ca));
+		json_object_array_add(out, c);
+	}
+	return out;
+}
+
+/* One row and phase, B (kernel @k) against A. */
+static json_object *row_phase(json_object **ra, size_t na, json_object **rb,
+			      size_t nb, const char *label, const char *phase,
+			      double threshold_pct)
+{
+	json_object *o = json_object_new_object(), *ci;
+	double *a = calloc(na + 1, sizeof(*a)), *b = calloc(nb + 1, sizeof(*b));
+	double sd = NAN, det;
+	const char *verdict = "cannot conclude";
+	struct ab_welch w;
+	size_t i, need;
+
+	for (i = 0; a && i < na; i++)
+		a[i] = phase_median(ra[i], phase);
+	for (i = 0; b && i < nb; i++)
+		b[i] = phase_median(rb[i], phase);
+	if (a && b)
+		ab_welch(a, na, b, nb, &w);
+	else
+		ab_welch(NULL, 0, NULL, 0, &w);
+	if (!isnan(w.p))
+		verdict = w.p >= AB_VM_ALPHA ? "no significant difference"
+			  : w.diff < 0	     ? "faster"
+					     : "slower";
+	if (na >= 2 && nb >= 2 && !isnan(w.sd_a) && !isnan(w.sd_b))
+		sd = sqrt(((na - 1) * w.sd_a * w.sd_a +
+			   (nb - 1) * w.sd_b * w.sd_b) /
+			  (na + nb - 2));
+	det = ab_vm_detectable(sd, na, nb);
+	json_object_object_add(o, "label", json_object_new_string(label));
+	json_object_object_add(o, "phase", json_object_new_string(phase));
+	json_object_object_add(o, "a_ns", ab_json_num(exp(w.mean_a)));
+	json_object_object_add(o, "b_ns", ab_json_num(exp(w.mean_b)));
+	json_object_object_add(o, "boots_a", a ? num_array(a, na) : NULL);
+	json_object_object_add(o, "boots_b", b ? num_array(b, nb) : NULL);
+	json_object_object_add(o, "ratio", ab_json_num(exp(w.diff)));
+	ci = json_object_new_array();
+	json_object_array_add(ci, ab_json_num(exp(w.ci_lo)));
+	json_object_array_add(ci, ab_json_num(exp(w.ci_hi)));
+	json_object_object_add(o, "ci95", ci);
+	json_object_object_add(o, "p", ab_json_num(w.p));
+	json_object_object_add(o, "df", ab_json_num(w.df));
+	json_object_object_add(o, "verdict", json_object_new_string(verdict));
+	json_object_object_add(o, "detectable_pct",
+			       ab_json_num(100 * expm1(det)));
+	json_object_object_add(o, "threshold_pct",
+			       threshold_pct > 0 ? ab_json_num(threshold_pct)
+						 : NULL);
+	need = ab_vm_rounds_needed(sd, threshold_pct);
+	json_object_object_add(
+		o, "threshold_detectable",
+		threshold_pct > 0 && !isnan(det)
+			? json_object_new_boolean(det <=
+						  log1p(threshold_pct / 100))
+			: NULL);
+	json_object_object_add(o, "rounds_needed",
+			       threshold_pct > 0 && need
+				       ? json_object_new_int64((int64_t)need)
+				       : NULL);
+	json_object_object_add(o, "counters", counter_deltas(ra, na, rb, nb));
+	free(a);
+	free(b);
+	return o;
+}
+
+/* The rows of kernel @k against kernel 0, in A's first good boot's order. */
+static json_object *compare_one(const struct ab_vm_boot *boots, size_t n, int k,
+				double threshold_pct)
+{
+	json_object *out = json_object_new_array(), *first = NULL, *rows;
+	json_object **ra = calloc(n + 1, sizeof(*ra)),
+		    **rb = calloc(n + 1, sizeof(*rb));
+	size_t i, j;
+
+	for (i = 0; i < n && !first; i++)
+		if (boots[i].kernel == 0 && boots[i].status == AB_VM_OK)
+			first = boots[i].result;
+	rows = ab_json_array(first, "results");
+	for (i = 0; ra && rb && rows && i < json_object_array_length(rows);
+	     i++) {
+		json_object *r = json_object_array_get_idx(rows, i);
+		const char *kind =
+			json_object_get_string(ab_json_get(r, "kind"));
+		static const char *const alloc_phases[] = { "alloc", "free",
+							    NULL };
+		static const char *const lookup_phases[] = { "lookup", NULL };
+		const char *const *ph = kind && !strcmp(kind, "lookup")
+						? lookup_phases
+						: alloc_phases;
+		char *key = row_key(r), *label = row_label(r);
+		size_t na, nb, occ = 0;
+		json_object *f;
+
+		/* the how-many-th row of this key in A's first boot */
+		for (f = key ? find_row(first, key, 0) : NULL; f && f != r;
+		     f = find_row(first, key, ++occ))
+			;
+		if (key && label) {
+			na = rows_of(boots, n, 0, key, occ, ra);
+			nb = rows_of(boots, n, k, key, occ, rb);
+			for (j = 0; ph[j]; j++)
+				if (!isnan(phase_median(r, ph[j])))
+					json_object_array_add(
+						out, row_phase(ra, na, rb, nb,
+							       label, ph[j],
+							       threshold_pct));
+		}
+		free(key);
+		free(label);
+	}
+	free(ra);
+	free(rb);
+	return out;
+}
+
+json_object *ab_vm_compare(const struct ab_vm_boot *boots, size_t n, int nk,
+			   const char *const *names, double threshold_pct)
+{
+	json_object *out = json_object_new_array();
+	int k;
+
+	for (k = 1; out && k < nk; k++) {
+		json_object *c = json_object_new_object();
+
+		json_object_object_add(c, "a",
+				       json_object_new_string(names[0]));
+		json_object_object_add(c, "b",
+				       json_object_new_string(names[k]));
+		json_object_object_add(c, "rows",
+				       compare_one(boots, n, k, threshold_pct));
+		json_object_array_add(out, c);
+	}
+	return out;
+}
+
+/* ---- reading a saved document back (plot) ---- */
+
+/* A member @key of @o that is a finite number or null. */
+static int number_ok(json_object *o, const char *key)
+{
+	json_object *v;
+
+	if (!json_object_object_get_ex(o, key, &v))
+		return 0;
+	if (!v)
+		return 1;
+	if (!json_object_is_type(v, json_type_double) &&
+	    !json_object_is_type(v, json_type_int))
+		return 0;
+	return isfinite(json_object_get_double(v));
+}
+
+/* One row of comparison @i; 0 or -EINVAL after the reason in @err. */
+static int row_ok(json_object *r, size_t i, size_t j, char *err, size_t len)
+{
+	static const char *const nums[] = { "a_ns", "b_ns", "ratio", "p" };
+	json_object *ci = ab_json_array(r, "ci95");
+	size_t k;
+
+	if (!json_object_is_type(ab_json_get(r, "label"), json_type_string) ||
+	    !json_object_is_type(ab_json_get(r, "phase"), json_type_string)) {
+		snprintf(
+			err, len,
+			"comparisons[%zu].rows[%zu]: label and phase must be strings",
+			i, j);
+		return -EINVAL;
+	}
+	for (k = 0; k < sizeof(nums) / sizeof(nums[0]); k++) {
+		if (!number_ok(r, nums[k])) {
+			snprintf(
+				err, len,
+				"comparisons[%zu].rows[%zu].%s: not a finite number or null",
+				i, j, nums[k]);
+			return -EINVAL;
+		}
+	}
+	for (k = 0; ci && k < json_object_array_length(ci); k++) {
+		json_object *v = json_object_array_get_idx(ci, k);
+
+		if (v && !(json_object_is_type(v, json_type_double) ||
+			   json_object_is_type(v, json_type_int)))
+			ci = NULL;
+	}
+	if (!ci || json_object_array_length(ci) != 2) {
+		snprintf(
+			err, len,
+			"comparisons[%zu].rows[%zu].ci95: not an array of two numbers",
+			i, j);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int ab_vm_check(json_object *root, char *err, size_t len)
+{
+	json_object *cmps = ab_json_array(root, "comparisons");
+	const char *schema =
+		json_object_get_string(ab_json_get(root, "schema"));
+	size_t i, j;
+
+	if (!schema || strcmp(schema, "allocbench-vm")) {
+		snprintf(err, len, "schema: not \"allocbench-vm\"");
+		return -EINVAL;
+	}
+	if (json_object_get_int(ab_json_get(root, "schema_version")) != 1) {
+		snprintf(err, len,
+			 "schema_version: this allocbench reads version 1");
+		return -EINVAL;
+	}
+	if (!cmps) {
+		snprintf(err, len, "comparisons: missing or not an array");
+		return -EINVAL;
+	}
+	for (i = 0; i < json_object_array_length(cmps); i++) {
+		json_object *c = json_object_array_get_idx(cmps, i);
+		json_object *rows = ab_json_array(c, "rows");
+
+		if (!json_object_get_string(ab_json_get(c, "a")) ||
+		    !json_object_get_string(ab_json_get(c, "b")) || !rows) {
+			snprintf(err, len,
+				 "comparisons[%zu]: needs a, b and rows", i);
+			return -EINVAL;
+		}
+		for (j = 0; j < json_object_array_length(rows); j++)
+			if (row_ok(json_object_array_get_idx(rows, j), i, j,
+				   err, len))
+				return -EINVAL;
+	}
+	return 0;
+}

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * vmab.h - "is kernel B faster than kernel A": the same allocbench command
+ * run in several boots of each kernel (`allocbench vm`), compared with the
+ * boot as the experimental unit. Trials within one boot share that boot's
+ * page layout, cache placement and drift, so they are not independent
+ * evidence about the kernel; each boot contributes one number per result
+ * row and phase (its median ns/op), and the kernels are compared on those.
+ */
+#ifndef AB_VMAB_H
+#define AB_VMAB_H
+
+#include <stddef.h>
+#include <json-c/json.h>
+
+/* Kernels one `allocbench vm` compares: A and up to three others. */
+#define AB_VM_MAX_KERNELS 4
+/* Most rounds (boots of each kernel) one command runs, or asks for. */
+#define AB_VM_MAX_ROUNDS 100
+/* The significance level of every test and the power the detectable
+ * change is computed for. */
+#define AB_VM_ALPHA 0.05
+#define AB_VM_POWER 0.8
+
+/* How one boot ended (what scripts/vm/vm-run.sh and the command said). */
+enum ab_vm_status {
+	AB_VM_OK = 0,	 /* booted, the command succeeded, its result read */
+	AB_VM_FAILED,	 /* the command exited with a failure status */
+	AB_VM_KERNEL,	 /* the kernel log reported a problem (vm-run 125) */
+	AB_VM_NOSTATUS,	 /* no boot, a crash or the timeout (vm-run 126) */
+	AB_VM_BADOUTPUT, /* it ran, but its result was missing or invalid */
+	AB_VM_NOTRUN,	 /* never booted: the command was interrupted */
+};
+
+/* "ok", "command failed", ... for enum ab_vm_status @s. */
+const char *ab_vm_status_name(int s);
+
+/**
+ * struct ab_vm_boot - one boot of one kernel
+ * @kernel:  index of its kernel (0 is A)
+ * @round:   its round, from 1
+ * @status:  enum ab_vm_status
+ * @exit:    vm-run.sh's exit status (the command's own, or 125, 126)
+ * @seconds: wall time of the boot, from qemu's start to its exit
+ * @result:  the command's checked JSON result (AB_VM_OK only), owned
+ * @why:     one line saying why a boot is left out (malloc'ed), or NULL
+ */
+struct ab_vm_boot {
+	int kernel;
+	int round;
+	int status;
+	int exit;
+	double seconds;
+	json_object *result;
+	char *why;
+};
+
+/*
+ * ab_vm_kernel_of - the kernel of boot @i (from 0) when @nk kernels boot
+ * in rounds: round r boots 0, 1, ..., nk - 1 when r is even and the
+ * reverse when odd (A B, B A, A B, ...), so that a drift over the run
+ * (thermal, the host's load, the page cache filling) falls on every
+ * kernel alike, each boot of one kernel paired with a neighbour of the
+ * other (the ABBA design: D. R. Cox, "Planning of Experiments", Wiley
+ * 1958, ch. 13).
+ */
+int ab_vm_kernel_of(int i, int nk);
+
+/**
+ * struct ab_welch - Welch's two-sample t test on the natural logs of two
+ * samples (B against A), two-sided, as ministat(1) does on its inputs
+ * @na, @nb:     sizes (each at least 2 for the test)
+ * @mean_a, @mean_b: means of the logs (exp of each: the geometric means)
+ * @sd_a, @sd_b: standard deviations of the logs (n - 1)
+ * @diff:        @mean_b - @mean_a: ln(B / A)
+ * @se:          sqrt(sd_a^2 / na + sd_b^2 / nb)
+ * @df:          Welch-Satterthwaite degrees of freedom (B. L. Welch, "The
+ *               generalization of Student's problem when several different
+ *               population variances are involved", Biometrika 34, 1947)
+ * @p:           two-sided p-value from Student's t with @df (GSL's
+ *               gsl_cdf_tdist_Q); NAN when undefined (n < 2, se = 0)
+ * @ci_lo, @ci_hi: 95% interval of ln(B / A): @diff -+ t(0.975, df) @se
+ */
+struct ab_welch {
+	size_t na;
+	size_t nb;
+	double mean_a;
+	double mean_b;
+	double sd_a;
+	double sd_b;
+	double diff;
+	double se;
+	double df;
+	double p;
+	double ci_lo;
+	double ci_hi;
+};
+
+/* ab_welch - test @b[0..nb) against @a[0..na): positive ns/op (a value
+ * <= 0 or NAN makes everything NAN). */
+void ab_welch(const double *a, size_t na, const double *b, size_t nb,
+	      struct ab_welch *w);
+
+/*
+ * ab_vm_detectable - the smallest true |ln(B / A)| that a two-sided test
+ * at AB_VM_ALPHA finds with probability AB_VM_POWER, for @na and @nb
+ * boots whose logs have the pooled standard deviation @sd:
+ * (t(1 - alpha / 2, df) + t(power, df)) sd sqrt(1 / na + 1 / nb), df = na +
+ * nb - 2 (the normal-theory power approximation for two samples, with t
+ * quantiles: D. C. Montgomery, "Design and Analysis of Experiments", 8th
+ * ed., Wiley 2013, section 2.4.3). NAN for na or nb < 2 or a NAN @sd.
+ */
+double ab_vm_detectable(double sd, size_t na, size_t nb);
+
+/*
+ * ab_vm_rounds_needed - the fewest rounds (boots per kernel, the same
+ * for both) for which ab_vm_detectable() is at most ln(1 + @pct / 100):
+ * 2 or more; 0 if even AB_VM_MAX_ROUNDS would not do, or for a NAN @sd.
+ */
+size_t ab_vm_rounds_needed(double sd, double pct);
+
+/*
+ * ab_vm_compare - compare every kernel k >= 1 with kernel 0 on the good
+ * boots of @boots[0..n), @nk kernels named @names[] (as the user named
+ * them). Every result row (an alloc row: kind, label, object size, CPU,
+ * node; a lookup row: method, table, sizes) found in a good boot of A is
+ * compared in each phase (alloc, free; lookup) on the boots' medians with
+ * ab_welch(). @threshold_pct > 0 (the user's --threshold): whether a change
+ * that large would have been detected, and the rounds that would need.
+ * Returns the JSON array of comparisons, one per kernel after A:
+ *   { "a": name, "b": name, "rows": [ { "label", "phase", "a_ns",
+ *     "b_ns", "boots_a", "boots_b", "ratio", "ci95": [lo, hi], "p",
+ *     "df", "verdict", "detectable_pct", "threshold_pct",
+ *     "threshold_detectable", "rounds_needed", "counters": [ { "event",
+ *     "a", "b", "delta" } ] } ] }
+ * "verdict" is "faster", "slower", "no significant difference" or
+ * "cannot conclude" (fewer than two good boots of either kernel, or a
+ * median that is not positive). NULL without memory.
+ */
+json_object *ab_vm_compare(const struct ab_vm_boot *boots, size_t n, int nk,
+			   const char *const *names, double threshold_pct);
+
+/*
+ * ab_vm_check - check a document `allocbench vm --json` wrote (schema
+ * "allocbench-vm", version 1) as far as plot reads it. 0, or -EINVAL with
+ * "FIELD: what is wrong" in @err.
+ */
+int ab_vm_check(json_object *root, char *err, size_t len);
+
+#endif

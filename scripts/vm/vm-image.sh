@@ -1,0 +1,90 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# vm-image.sh KERNEL CACHE OUT SRC ALLOCBENCH [FILE:DEST ...] - make the
+# embedded kernel's image for KERNEL (as scripts/vm/fetch-kernel.sh names
+# kernels) in the directory OUT:
+#   OUT/kernel-dir        the directory fetch-kernel.sh prints (CACHE/kernel/..)
+#   OUT/kernel-stamp      sizes and times of what the module is built against
+#   OUT/kmod/allocbench.ko, OUT/kmod/build.log   the module, from SRC's kmod/
+#   OUT/initrd.gz         busybox, init, the module, ALLOCBENCH at
+#                         /usr/bin/allocbench, ab-out, and each FILE at DEST
+# Used by the Makefile (vm-image, with the test programs and scripts as
+# FILEs) and by `allocbench vm` (SRC is then the installed copy of the
+# module's sources, or the source checkout). Each step runs only when
+# something it depends on is newer than what it made, or is missing; the
+# kernel is downloaded once into CACHE. Exit status: fetch-kernel.sh's (2:
+# not a kernel), 1 when a build step fails.
+set -eu
+if [ $# -lt 5 ]; then
+	echo "usage: vm-image.sh KERNEL CACHE OUT SRC ALLOCBENCH [FILE:DEST ...]" >&2
+	exit 2
+fi
+kernel=$1
+cache=$2
+out=$3
+src=$4
+ab=$5
+shift 5
+here=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "$out/kmod"
+out=$(cd "$out" && pwd)
+
+# stale TARGET FILE...: TARGET is missing or older than one of the FILEs
+stale() {
+	t=$1
+	shift
+	[ -e "$t" ] || return 0
+	[ -n "$(find "$@" -newer "$t" 2>/dev/null | head -n 1)" ]
+}
+
+# replace TARGET by TARGET.tmp only when they differ, so that its time
+# says when its content last changed
+settle() {
+	if cmp -s "$1.tmp" "$1"; then rm -f "$1.tmp"; else mv "$1.tmp" "$1"; fi
+}
+
+rc=0
+sh "$here/fetch-kernel.sh" "$cache/kernel" "$kernel" >"$out/kernel-dir.tmp" || rc=$?
+if [ "$rc" != 0 ]; then
+	rm -f "$out/kernel-dir.tmp"
+	exit "$rc"
+fi
+settle "$out/kernel-dir"
+k=$(cat "$out/kernel-dir")
+
+# What the module was built against: a user's tree can change under the
+# same release (a new .config, Module.symvers); then it is built again.
+# shellcheck disable=SC2046
+ls -lL --time-style=+%s "$k/vmlinuz" "$k/config" $(test -e "$k/tree" &&
+	echo "$k/tree/Module.symvers" "$k/tree/include/generated/autoconf.h") 2>/dev/null |
+	awk '{ print $5, $6, $7 }' >"$out/kernel-stamp.tmp"
+settle "$out/kernel-stamp"
+
+# The build log is kept: tests/run-all.sh checks it holds no warning.
+if stale "$out/kmod/allocbench.ko" "$out/kernel-dir" "$out/kernel-stamp" \
+	"$src/kmod" "$src/common" "$src/include/uapi/linux/allocbench.h" "$src/VERSION"; then
+	cp "$src"/kmod/*.c "$src"/kmod/*.h "$src/kmod/Kbuild" "$out/kmod/"
+	sh "$here/build-kmod.sh" "$k" "$out/kmod" "$(cd "$src" && pwd)"
+fi
+
+# ab-out (the guest's writer to qemu's debug console) is built here, with
+# the compiler the module needs anyway
+if stale "$out/ab-out" "$here/ab-out.c"; then
+	${CC:-cc} -O2 -o "$out/ab-out" "$here/ab-out.c"
+fi
+
+# the list of FILEs is a dependency too: one more or one less remakes it
+files=
+for spec in "$@"; do
+	files="$files ${spec%%:*}"
+done
+printf '%s\n' "$ab" "$@" >"$out/initrd.files.tmp"
+settle "$out/initrd.files"
+# shellcheck disable=SC2086
+if stale "$out/initrd.gz" "$out/initrd.files" "$out/kmod/allocbench.ko" "$ab" \
+	"$out/ab-out" "$here/init" "$here/mkinitramfs.sh" $files; then
+	sh "$here/mkinitramfs.sh" "$out/initrd.gz" "$out/kmod/allocbench.ko" \
+		"$k/config:/boot/config-$(cat "$k/release")" \
+		"$ab:/usr/bin/allocbench" "$out/ab-out:/bin/ab-out" "$@"
+fi

@@ -1,0 +1,187 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# vmab.sh [KERNEL_B] - `allocbench vm` from the host (TAP lines): bad
+# options refused before anything boots; one command in one kernel; the
+# A/B comparison in alternating boots: 6.1 against 6.1 with
+# init_on_alloc=0 must find 4 KiB allocations faster on that side, A against
+# A must mostly find no significant difference, 6.1 against KERNEL_B
+# (default 6.12) runs end to end with a JSON document valid against
+# schema/allocbench-vm.schema.json and a picture; boots that fail are left
+# out by kernel and round, too few good boots cannot conclude (status 5);
+# Ctrl-C ends a run at once with nothing left running; an installed
+# allocbench (make install) runs it too.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/kernel/lib.sh
+kb=${1:-6.12}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ab=./allocbench
+run="run --alloc=kmalloc --size=4096 --cpu=0 --trials=200"
+
+# ---- refused before anything boots ----
+expect 2 "0 kernels" "vmab: no --kernel refused" -- $ab vm -- run
+expect 2 "5 kernels" "vmab: five kernels refused" -- \
+	$ab vm -k 6.1 -k 6.1 -k 6.1 -k 6.1 -k 6.1 -- run
+expect 2 "rounds=0: allowed 1 to 100" "vmab: --rounds=0 refused" -- \
+	$ab vm -k 6.1 -k 6.1 --rounds=0 -- run
+expect 2 "threshold=abc" "vmab: --threshold=abc refused" -- \
+	$ab vm -k 6.1 -k 6.1 --threshold=abc -- run
+expect 2 "nodes=4: allowed 1, 2 and 3" "vmab: --nodes=4 refused" -- \
+	$ab vm -k 6.1 --nodes=4 -- run
+expect 2 "rounds and --threshold compare kernels" "vmab: --rounds with one kernel refused" -- \
+	$ab vm -k 6.1 --rounds=3 -- run
+expect 2 "accel=fast: allowed auto, kvm and tcg" "vmab: --accel=fast refused" -- \
+	$ab vm -k 6.1 --accel=fast -- run
+expect 2 "no command" "vmab: no command after -- refused" -- $ab vm -k 6.1
+expect 2 "'frob' is not a command" "vmab: an unknown command refused" -- \
+	$ab vm -k 6.1 -- frob
+expect 2 "info: kernels are compared on run, sweep, lookup or reproduce" \
+	"vmab: two kernels compare only measuring commands" -- $ab vm -k 6.1 -k 6.1 -- info
+expect 2 "json belongs before --" "vmab: --json after -- refused (the guest's file is lost)" -- \
+	$ab vm -k 6.1 -- run --json
+expect 2 "-o/tmp/x belongs before --" "vmab: -o after -- refused" -- \
+	$ab vm -k 6.1 -- run -o/tmp/x
+expect 2 "KERNEL=5.x: not a kernel" "vmab: a name that is no kernel refused with the allowed forms" -- \
+	$ab vm -k 6.1 -k 5.x -- run
+if [ -e /dev/kvm ]; then
+	# here /dev/kvm may be there and still unusable; either way one line
+	out=$($ab vm -k 6.1 --accel=kvm -- info 2>&1)
+	rc=$?
+	if [ "$rc" = 0 ] || { [ "$rc" = 5 ] && printf '%s\n' "$out" | grep -q "not usable"; }; then
+		ok "vmab: --accel=kvm boots with KVM, or says it is not usable (status $rc)"
+	else
+		notok "vmab: --accel=kvm (exit $rc: $out)"
+	fi
+else
+	expect 5 "/dev/kvm is not usable" "vmab: --accel=kvm without /dev/kvm: status 5" -- \
+		$ab vm -k 6.1 --accel=kvm -- info
+fi
+
+# ---- one kernel: the command's own output and status ----
+expect 0 "kmalloc " "vmab: one kernel runs the command and prints its output" -- \
+	$ab vm -k 6.1 -- run --alloc=kmalloc --size=4096 --trials=20
+if $ab vm -k 6.1 -- info 2>&1 >/dev/null | grep -q -e "TCG: an emulated CPU" -e "KVM:"; then
+	ok "vmab: says whether it ran under TCG or KVM"
+else
+	notok "vmab: says whether it ran under TCG or KVM"
+fi
+expect 2 "nosuch" "vmab: the guest command's own status comes back (2 for a bad strategy)" -- \
+	$ab vm -k 6.1 -- run --alloc=nosuch
+
+# ---- A/B: init_on_alloc=0 makes 4 KiB allocations faster ----
+# row R PHASE FIELD: a row's field of comparison 0 in $tmp/$1.json
+field() {
+	python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+for r in d["comparisons"][int(sys.argv[4])]["rows"]:
+    if r["label"] == sys.argv[2] and r["phase"] == sys.argv[3]:
+        print(r[sys.argv[5]])' "$tmp/$1.json" "$2" "$3" "${5:-0}" "$4"
+}
+schema_ok() {
+	if out=$(/usr/bin/jsonschema --base-uri "file://$PWD/schema/" -i "$tmp/$1.json" schema/allocbench-vm.schema.json 2>&1); then
+		ok "vmab: $1: the document is valid against schema/allocbench-vm.schema.json"
+	else
+		notok "vmab: $1: $(printf '%s' "$out" | head -c 400)"
+	fi
+}
+$ab vm -k 6.1 -k 6.1:init_on_alloc=0 --rounds=3 --json -o "$tmp/ioa.json" -- $run \
+	2>"$tmp/ioa.err"
+rc=$?
+v=$(field ioa "kmalloc 4096 B" alloc verdict)
+if [ "$rc" = 0 ] && [ "$v" = faster ]; then
+	ok "vmab: 6.1 against 6.1:init_on_alloc=0: 4 KiB kmalloc faster on that side (B / A $(field ioa "kmalloc 4096 B" alloc ratio), p $(field ioa "kmalloc 4096 B" alloc p))"
+else
+	notok "vmab: 6.1 against 6.1:init_on_alloc=0: exit $rc, verdict '$v' ($(tail -c 300 "$tmp/ioa.err"))"
+fi
+schema_ok ioa
+if grep -q '"init_on_alloc":false' "$tmp/ioa.json" && grep -q '"init_on_alloc":true' "$tmp/ioa.json"; then
+	ok "vmab: each side's boots ran with its own boot parameters (the results say init_on_alloc)"
+else
+	notok "vmab: each side's boots ran with its own boot parameters"
+fi
+if $ab plot "$tmp/ioa.json" -o "$tmp/ioa.png" 2>"$tmp/plot.err" &&
+	[ "$(head -c 4 "$tmp/ioa.png" | tail -c 3)" = PNG ]; then
+	ok "vmab: plot draws the comparison"
+else
+	notok "vmab: plot draws the comparison ($(cat "$tmp/plot.err"))"
+fi
+
+# ---- A against A, default rounds: mostly no significant difference ----
+$ab vm -k 6.1 -k 6.1 --json -o "$tmp/aa.json" -- \
+	run --alloc=kmalloc,get_free_pages --size=4096 --cpu=0 --trials=200 2>"$tmp/aa.err"
+rc=$?
+n=$(grep -c '"verdict":"no significant difference"' "$tmp/aa.json")
+all=$(grep -c '"verdict":' "$tmp/aa.json")
+if [ "$rc" = 0 ] && [ "$all" = 4 ] && [ "$n" -ge 3 ]; then
+	ok "vmab: 6.1 against itself, default rounds: $n of $all phase tests no significant difference"
+else
+	notok "vmab: 6.1 against itself: exit $rc, $n of $all no significant difference ($(tail -c 300 "$tmp/aa.err"))"
+fi
+
+# ---- 6.1 against another kernel, end to end, text and JSON ----
+$ab vm -k 6.1 -k "$kb" --rounds=2 --threshold=5% --json -o "$tmp/ab.json" -- \
+	run --alloc=kmalloc,vmalloc_node --size=4096 --cpu=0 --trials=100 2>"$tmp/ab.err"
+rc=$?
+if [ "$rc" = 0 ] && [ -n "$(field ab "kmalloc 4096 B" alloc verdict)" ] &&
+	[ -n "$(field ab "vmalloc_node 4096 B" free detectable_pct)" ]; then
+	ok "vmab: 6.1 against $kb end to end: kmalloc alloc $(field ab "kmalloc 4096 B" alloc verdict), B / A $(field ab "kmalloc 4096 B" alloc ratio)"
+else
+	notok "vmab: 6.1 against $kb: exit $rc ($(tail -c 300 "$tmp/ab.err"))"
+fi
+schema_ok ab
+if grep -q '"accel":"tcg"' "$tmp/ab.json" || grep -q '"accel":"kvm"' "$tmp/ab.json"; then
+	ok "vmab: the document says tcg or kvm"
+else
+	notok "vmab: the document says tcg or kvm"
+fi
+
+# ---- boots that fail are left out; too few cannot conclude ----
+# rdinit=/nonexistent: the kernel finds no init and panics, every time
+out=$($ab vm -k 6.1 -k 6.1:rdinit=/nonexistent --rounds=2 -- \
+	run --alloc=kmalloc --trials=20 2>&1)
+rc=$?
+if [ "$rc" = 5 ] &&
+	printf '%s\n' "$out" | grep -q "left out: boot 2 (6.1:rdinit=/nonexistent, round 1): no status" &&
+	printf '%s\n' "$out" | grep -q "cannot conclude"; then
+	ok "vmab: boots that do not boot are left out by kernel and round; too few: cannot conclude, status 5"
+else
+	notok "vmab: failed boots (exit $rc: $(printf '%s' "$out" | tail -c 400))"
+fi
+out=$($ab vm -k 6.1 -k 6.1 --rounds=2 -- run --alloc=kmalloc --gfp=nosuch 2>&1)
+rc=$?
+if [ "$rc" = 5 ] && printf '%s\n' "$out" | grep -q "left out: boot 1 (6.1, round 1): command failed: status 2: .*nosuch"; then
+	ok "vmab: a command that fails in the guest is left out with its status and message"
+else
+	notok "vmab: a failing command (exit $rc: $(printf '%s' "$out" | tail -c 400))"
+fi
+
+# ---- Ctrl-C: ends at once, nothing left running ----
+$ab vm -k 6.1 -k 6.1 --rounds=4 -- run --alloc=kmalloc --trials=100000 >"$tmp/int.out" 2>&1 &
+pid=$!
+sleep 8
+kill -INT "$pid"
+i=0
+while kill -0 "$pid" 2>/dev/null && [ $i -lt 30 ]; do
+	sleep 1
+	i=$((i + 1))
+done
+wait "$pid"
+rc=$?
+sleep 1
+if [ "$rc" = 130 ] && ! pgrep -f qemu-system-x86_64 >/dev/null; then
+	ok "vmab: Ctrl-C ends the run with status 130 within ${i}s, no qemu left"
+else
+	notok "vmab: Ctrl-C: exit $rc after ${i}s ($(tail -c 300 "$tmp/int.out"))"
+fi
+
+# ---- an installed allocbench: scripts and module sources from LIBDIR ----
+if make -s install DESTDIR="$tmp/inst" PREFIX=/usr >/dev/null 2>&1; then
+	mkdir -p "$tmp/cache"
+	ln -s "$PWD/.cache/kernel" "$tmp/cache/kernel"
+	expect 0 "max batch" "vmab: an installed allocbench runs vm (module built from the installed sources)" -- \
+		env ALLOCBENCH_LIBDIR="$tmp/inst/usr/lib/allocbench" ALLOCBENCH_CACHE="$tmp/cache" \
+		"$tmp/inst/usr/bin/allocbench" vm -k 6.1 -- info
+else
+	notok "vmab: make install DESTDIR failed"
+fi

@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_vmab.c - kernels compared boot by boot (lib/vmab.c): the boot
+ * order, Welch's test on a known answer, the detectable change and the
+ * rounds it needs, and whole comparisons of synthetic boots: a clear
+ * difference, none, boots left out, too few boots, lookup rows, counters.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "jsonout.h"
+#include "vmab.h"
+
+static void test_order(void **state)
+{
+	/* A B, B A, A B; with three: A B C, C B A */
+	static const int two[] = { 0, 1, 1, 0, 0, 1 };
+	static const int three[] = { 0, 1, 2, 2, 1, 0, 0, 1, 2 };
+	int i;
+
+	for (i = 0; i < 6; i++)
+		assert_int_equal(ab_vm_kernel_of(i, 2), two[i]);
+	for (i = 0; i < 9; i++)
+		assert_int_equal(ab_vm_kernel_of(i, 3), three[i]);
+}
+
+static void test_welch_known(void **state)
+{
+	/*
+	 * logs 0, 1, 2 against 2, 3, 4: diff 2, sd 1 each, se sqrt(2/3) =
+	 * 0.8165, t = 2.4495, df = (2/3)^2 / (2 (1/3)^2 / 2) = 4; two-sided
+	 * p = 0.07048 (the t density integrated numerically);
+	 * t(0.975, 4) = 2.776445: interval 2 -+ 2.2670
+	 */
+	double a[] = { 1, M_E, M_E * M_E }, b[] = { M_E * M_E, exp(3), exp(4) };
+	struct ab_welch w;
+
+	ab_welch(a, 3, b, 3, &w);
+	assert_true(fabs(w.diff - 2) < 1e-12);
+	assert_true(fabs(w.se - sqrt(2.0 / 3)) < 1e-12);
+	assert_true(fabs(w.df - 4) < 1e-9);
+	assert_true(fabs(w.p - 0.07048) < 1e-4);
+	assert_true(fabs(w.ci_lo - (2 - 2.776445 * sqrt(2.0 / 3))) < 1e-5);
+	assert_true(fabs(w.ci_hi - (2 + 2.776445 * sqrt(2.0 / 3))) < 1e-5);
+}
+
+static void test_welch_relations(void **state)
+{
+	double a[] = { 100, 101, 99, 100.5, 99.5 },
+	       b[] = { 80, 81, 79, 80.5, 79.5 }, bad[] = { 100, 0 };
+	struct ab_welch w;
+
+	/* a clear difference: the interval excludes 0, p < 0.05 */
+	ab_welch(a, 5, b, 5, &w);
+	assert_true(w.p < 0.05);
+	assert_true(w.ci_hi < 0);
+	assert_true(w.ci_lo < w.diff && w.diff < w.ci_hi);
+	/* the same sample: no difference at all */
+	ab_welch(a, 5, a, 5, &w);
+	assert_true(w.diff == 0);
+	assert_true(w.p > 0.99);
+	assert_true(w.ci_lo < 0 && w.ci_hi > 0);
+	/* one boot, a zero or a NAN: no test */
+	ab_welch(a, 1, b, 5, &w);
+	assert_true(isnan(w.p));
+	ab_welch(bad, 2, b, 5, &w);
+	assert_true(isnan(w.p) && isnan(w.diff));
+}
+
+static void test_detectable(void **state)
+{
+	double d2 = ab_vm_detectable(0.02, 2, 2),
+	       d5 = ab_vm_detectable(0.02, 5, 5),
+	       d20 = ab_vm_detectable(0.02, 20, 20);
+	size_t n;
+
+	/* more boots, a smaller detectable change; none below 2 */
+	assert_true(d2 > d5 && d5 > d20 && d20 > 0);
+	assert_true(isnan(ab_vm_detectable(0.02, 1, 5)));
+	assert_true(isnan(ab_vm_detectable(NAN, 5, 5)));
+	/* proportional to the spread */
+	assert_true(fabs(ab_vm_detectable(0.04, 5, 5) - 2 * d5) < 1e-12);
+	/* the rounds needed: the first n that reaches the threshold */
+	n = ab_vm_rounds_needed(0.02, 3);
+	assert_true(n >= 2);
+	assert_true(ab_vm_detectable(0.02, n, n) <= log1p(0.03));
+	if (n > 2)
+		assert_true(ab_vm_detectable(0.02, n - 1, n - 1) > log1p(0.03));
+	/* a larger spread needs more; an impossible one, 0 */
+	assert_true(ab_vm_rounds_needed(0.04, 3) > n);
+	assert_int_equal(ab_vm_rounds_needed(10, 0.1), 0);
+	assert_int_equal(ab_vm_rounds_needed(NAN, 5), 0);
+}
+
+/* A boot's result: one alloc row and one lookup row. */
+static json_object *result(double alloc, double freed, double lookup,
+			   double pages, int cpu)
+{
+	char text[1024];
+
+	snprintf(
+		text, sizeof(text),
+		"{\"results\": ["
+		"{\"kind\": \"alloc\", \"label\": \"kmalloc\", \"object_bytes\": 4096,"
+		" \"cpu_start\": %d, \"node\": -1, \"free_cpu\": null,"
+		" \"alloc\": {\"ns\": {\"median\": %g}}, \"free\": {\"ns\": {\"median\": %g}},"
+		" \"counters\": [{\"event\": \"kmem:mm_page_alloc\", \"per_op\": %g}]},"
+		"{\"kind\": \"lookup\", \"method\": \"fls\", \"table\": \"kmalloc\","
+		" \"sizes\": \"32\", \"median_ns\": %g}]}",
+		cpu, alloc, freed, pages, lookup);
+	return json_tokener_parse(text);
+}
+
+static json_object *row(json_object *cmps, int c, const char *label,
+			const char *phase)
+{
+	json_object *rows =
+		ab_json_array(json_object_array_get_idx(cmps, c), "rows");
+	size_t i;
+
+	for (i = 0; rows && i < json_object_array_length(rows); i++) {
+		json_object *r = json_object_array_get_idx(rows, i);
+
+		if (!strcmp(json_object_get_string(ab_json_get(r, "label")),
+			    label) &&
+		    !strcmp(json_object_get_string(ab_json_get(r, "phase")),
+			    phase))
+			return r;
+	}
+	return NULL;
+}
+
+static const char *verdict(json_object *r)
+{
+	return json_object_get_string(ab_json_get(r, "verdict"));
+}
+
+static void free_boots(struct ab_vm_boot *b, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		json_object_put(b[i].result);
+}
+
+static void test_compare_boots(void **state)
+{
+	/* A: alloc ~1000, B: ~800; free and lookup the same in both; boot
+	 * 4 of B failed (its absurd result must not count) */
+	static const double alloc[] = { 1000, 810, 805, 1004, 998, 790 };
+	static const double freed[] = { 300, 302, 298, 299, 301, 300 };
+	static const double look[] = { 5.0, 5.1, 4.9, 5.0, 5.05, 4.95 };
+	const char *names[] = { "6.1", "6.1:init_on_alloc=0" };
+	struct ab_vm_boot b[7];
+	json_object *cmps, *r;
+	int i;
+
+	memset(b, 0, sizeof(b));
+	for (i = 0; i < 6; i++) {
+		b[i].kernel = ab_vm_kernel_of(i, 2);
+		b[i].round = i / 2 + 1;
+		b[i].status = AB_VM_OK;
+		/* without --cpu each boot starts wherever it starts: the
+		 * rows are the same experiment all the same */
+		b[i].result = result(alloc[i], freed[i], look[i],
+				     b[i].kernel ? 0 : 1, i % 2);
+	}
+	b[6].kernel = 1;
+	b[6].round = 4;
+	b[6].status = AB_VM_KERNEL;
+	cmps = ab_vm_compare(b, 7, 2, names, 5);
+	assert_int_equal(json_object_array_length(cmps), 1);
+	r = row(cmps, 0, "kmalloc 4096 B", "alloc");
+	assert_non_null(r);
+	assert_string_equal(verdict(r), "faster");
+	assert_int_equal(json_object_array_length(ab_json_array(r, "boots_b")),
+			 3);
+	assert_true(ab_json_double(ab_json_get(r, "ratio")) < 0.85);
+	assert_true(ab_json_double(ab_json_get(r, "p")) < 0.05);
+	assert_true(json_object_get_boolean(
+		ab_json_get(r, "threshold_detectable")));
+	/* the counter that goes with it: page allocations 1 -> 0 */
+	assert_true(ab_json_double(ab_json_get(
+			    json_object_array_get_idx(
+				    ab_json_array(r, "counters"), 0),
+			    "delta")) == -1);
+	r = row(cmps, 0, "kmalloc 4096 B", "free");
+	assert_string_equal(verdict(r), "no significant difference");
+	assert_true(ab_json_double(ab_json_get(r, "detectable_pct")) > 0);
+	r = row(cmps, 0, "lookup fls (kmalloc, sizes 32)", "lookup");
+	assert_non_null(r);
+	assert_string_equal(verdict(r), "no significant difference");
+	json_object_put(cmps);
+
+	/* only one good boot of B: nothing concluded */
+	b[1].status = AB_VM_NOSTATUS;
+	b[2].status = AB_VM_FAILED;
+	cmps = ab_vm_compare(b, 7, 2, names, 0);
+	r = row(cmps, 0, "kmalloc 4096 B", "alloc");
+	assert_string_equal(verdict(r), "cannot conclude");
+	assert_null(ab_json_get(r, "threshold_detectable"));
+	json_object_put(cmps);
+	free_boots(b, 7);
+}
+
+static void test_check(void **state)
+{
+	const char *names[] = { "A", "B" };
+	struct ab_vm_boot b[4];
+	json_object *doc = json_object_new_object(), *cmps, *r;
+	char err[256];
+	int i;
+
+	memset(b, 0, sizeof(b));
+	for (i = 0; i < 4; i++) {
+		b[i].kernel = ab_vm_kernel_of(i, 2);
+		b[i].status = AB_VM_OK;
+		b[i].result = result(100 + i, 50, 5, 1, 0);
+	}
+	cmps = ab_vm_compare(b, 4, 2, names, 0);
+	json_object_object_add(doc, "schema",
+			       json_object_new_string("allocbench-vm"));
+	json_object_object_add(doc, "schema_version", json_object_new_int(1));
+	json_object_object_add(doc, "comparisons", cmps);
+	assert_int_equal(ab_vm_check(doc, err, sizeof(err)), 0);
+	r = json_object_array_get_idx(
+		ab_json_array(json_object_array_get_idx(cmps, 0), "rows"), 0);
+	json_object_object_add(r, "ratio", json_object_new_string("fast"));
+	assert_int_not_equal(ab_vm_check(doc, err, sizeof(err)), 0);
+	assert_non_null(strstr(err, "rows[0].ratio"));
+	json_object_put(doc);
+	free_boots(b, 4);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_order),
+		cmocka_unit_test(test_welch_known),
+		cmocka_unit_test(test_welch_relations),
+		cmocka_unit_test(test_detectable),
+		cmocka_unit_test(test_compare_boots),
+		cmocka_unit_test(test_check),
+	};
+
+	return cmocka_run_group_tests_name("vmab", tests, NULL, NULL);
+}
