@@ -723,23 +723,6 @@ static double *per_op(json_object *result, const char *phase, size_t *n)
 	return v;
 }
 
-static double counter_of(json_object *result, const char *event)
-{
-	json_object *arr = ab_json_array(result, "counters");
-	size_t i;
-
-	if (!arr)
-		return NAN;
-	for (i = 0; i < json_object_array_length(arr); i++) {
-		json_object *c = json_object_array_get_idx(arr, i);
-		const char *e = json_object_get_string(ab_json_get(c, "event"));
-
-		if (e && !strcmp(e, event))
-			return ab_json_double(ab_json_get(c, "per_op"));
-	}
-	return NAN;
-}
-
 /* The saved result @path, checked; NULL after one line on stderr. */
 static json_object *load(const char *path)
 {
@@ -856,16 +839,16 @@ static void compare_results(json_object *a, json_object *b, json_object *out)
 		free(va);
 		free(vb);
 	}
-	in.cycles[0] = counter_of(a, "cycles");
-	in.cycles[1] = counter_of(b, "cycles");
-	in.instructions[0] = counter_of(a, "instructions");
-	in.instructions[1] = counter_of(b, "instructions");
-	in.branch_misses[0] = counter_of(a, "branch-misses");
-	in.branch_misses[1] = counter_of(b, "branch-misses");
-	in.cache_misses[0] = counter_of(a, "cache-misses");
-	in.cache_misses[1] = counter_of(b, "cache-misses");
-	in.dtlb_misses[0] = counter_of(a, "dTLB-load-misses");
-	in.dtlb_misses[1] = counter_of(b, "dTLB-load-misses");
+	in.cycles[0] = ab_json_counter(a, "cycles");
+	in.cycles[1] = ab_json_counter(b, "cycles");
+	in.instructions[0] = ab_json_counter(a, "instructions");
+	in.instructions[1] = ab_json_counter(b, "instructions");
+	in.branch_misses[0] = ab_json_counter(a, "branch-misses");
+	in.branch_misses[1] = ab_json_counter(b, "branch-misses");
+	in.cache_misses[0] = ab_json_counter(a, "cache-misses");
+	in.cache_misses[1] = ab_json_counter(b, "cache-misses");
+	in.dtlb_misses[0] = ab_json_counter(a, "dTLB-load-misses");
+	in.dtlb_misses[1] = ab_json_counter(b, "dTLB-load-misses");
 	in.amd = files_amd;
 	in.tsc_cycles[0] = NAN;
 	in.tsc_cycles[1] = NAN;

@@ -561,3 +561,18 @@ json_object *ab_json_read_result(const char *path, char *err, size_t len)
 {
 	return ab_json_read_checked(path, ab_json_check_result, err, len);
 }
+
+double ab_json_counter(json_object *row, const char *event)
+{
+	json_object *arr = ab_json_array(row, "counters");
+	size_t i;
+
+	for (i = 0; arr && i < json_object_array_length(arr); i++) {
+		json_object *c = json_object_array_get_idx(arr, i);
+		const char *e = json_object_get_string(ab_json_get(c, "event"));
+
+		if (e && !strcmp(e, event))
+			return ab_json_double(ab_json_get(c, "per_op"));
+	}
+	return NAN;
+}

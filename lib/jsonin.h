@@ -40,6 +40,12 @@ int ab_json_check_result(json_object *root, char *err, size_t len);
 json_object *ab_json_read_result(const char *path, char *err, size_t len);
 
 /*
+ * ab_json_counter - the per-op count of @event in a saved result row
+ * (its "counters" array: { "event", "per_op" }), NAN when not counted.
+ */
+double ab_json_counter(json_object *row, const char *event);
+
+/*
  * ab_json_read_checked - the same, with @check in place of
  * ab_json_check_result() (plot reads `allocbench vm` documents too).
  */

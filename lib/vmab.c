@@ -11,6 +11,7 @@
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_errno.h>
 
+#include "jsonin.h"
 #include "jsonout.h"
 #include "vmab.h"
 
@@ -207,21 +208,6 @@ static double phase_median(json_object *r, const char *phase)
 		ab_json_get(ab_json_get(r, phase), "ns"), "median"));
 }
 
-static double counter_of(json_object *r, const char *event)
-{
-	json_object *arr = ab_json_array(r, "counters");
-	size_t i;
-
-	for (i = 0; arr && i < json_object_array_length(arr); i++) {
-		json_object *c = json_object_array_get_idx(arr, i);
-		const char *e = json_object_get_string(ab_json_get(c, "event"));
-
-		if (e && !strcmp(e, event))
-			return ab_json_double(ab_json_get(c, "per_op"));
-	}
-	return NAN;
-}
-
 /* The good boots of kernel @k that hold row @key: their rows. */
 static size_t rows_of(const struct ab_vm_boot *boots, size_t n, int k,
 		      const char *key, size_t occ, json_object **out)
@@ -269,11 +255,11 @@ static json_object *counter_deltas(json_object **ra, size_t na,
 		if (!e)
 			continue;
 		for (j = 0; j < na; j++)
-			if (!isnan(counter_of(ra[j], e)))
-				sa += counter_of(ra[j], e), ca++;
+			if (!isnan(ab_json_counter(ra[j], e)))
+				sa += ab_json_counter(ra[j], e), ca++;
 		for (j = 0; j < nb; j++)
-			if (!isnan(counter_of(rb[j], e)))
-				sb += counter_of(rb[j], e), cb++;
+			if (!isnan(ab_json_counter(rb[j], e)))
+				sb += ab_json_counter(rb[j], e), cb++;
 		if (!ca || !cb)
 			continue;
 		c = json_object_new_object();
