@@ -119,17 +119,25 @@ else
 	notok "vmab: 6.1 against itself: exit $rc, $n of $all no significant difference ($(tail -c 300 "$tmp/aa.err"))"
 fi
 
-# ---- 6.1 against another kernel, end to end, text and JSON ----
-$ab vm -k 6.1 -k "$kb" --rounds=2 --threshold=5% --json -o "$tmp/ab.json" -- \
+# ---- 6.1 against another kernel and a boot option, end to end, two nodes ----
+$ab vm -k 6.1 -k "$kb" -k 6.1:init_on_alloc=0 --rounds=2 --nodes=2 --threshold=5% \
+	--json -o "$tmp/ab.json" -- \
 	run --alloc=kmalloc,vmalloc_node --size=4096 --cpu=0 --trials=100 2>"$tmp/ab.err"
 rc=$?
 if [ "$rc" = 0 ] && [ -n "$(field ab "kmalloc 4096 B" alloc verdict)" ] &&
-	[ -n "$(field ab "vmalloc_node 4096 B" free detectable_pct)" ]; then
-	ok "vmab: 6.1 against $kb end to end: kmalloc alloc $(field ab "kmalloc 4096 B" alloc verdict), B / A $(field ab "kmalloc 4096 B" alloc ratio)"
+	[ -n "$(field ab "vmalloc_node 4096 B" free detectable_pct 1)" ]; then
+	ok "vmab: 6.1 against $kb and 6.1:init_on_alloc=0 (3 kernels, 2 nodes) end to end: $kb kmalloc alloc $(field ab "kmalloc 4096 B" alloc verdict), B / A $(field ab "kmalloc 4096 B" alloc ratio)"
 else
-	notok "vmab: 6.1 against $kb: exit $rc ($(tail -c 300 "$tmp/ab.err"))"
+	notok "vmab: 6.1 against $kb and 6.1:init_on_alloc=0: exit $rc ($(tail -c 300 "$tmp/ab.err"))"
 fi
 schema_ok ab
+order=$(python3 -c 'import json, sys
+print(" ".join(b["kernel"] for b in json.load(open(sys.argv[1]))["boots"]))' "$tmp/ab.json")
+if [ "$order" = "6.1 $kb 6.1:init_on_alloc=0 6.1:init_on_alloc=0 $kb 6.1" ]; then
+	ok "vmab: three kernels boot A B C, C B A"
+else
+	notok "vmab: three kernels boot in the order '$order'"
+fi
 if grep -q '"accel":"tcg"' "$tmp/ab.json" || grep -q '"accel":"kvm"' "$tmp/ab.json"; then
 	ok "vmab: the document says tcg or kvm"
 else
