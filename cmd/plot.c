@@ -365,15 +365,16 @@ static size_t plot_vm(FILE *g, json_object *root)
 	json_object *cmps = ab_json_array(root, "comparisons");
 	struct titles t = { NULL, 0 };
 	size_t i, j;
-	char *label;
+	char *label, title[256];
 
 	/* the line of no change */
 	fprintf(g,
 		"set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\n");
-	bars_begin(
-		g,
-		"allocbench vm: B / A per row and phase, 95% CI, the boot as unit",
-		"B / A of the boots' median ns/op (1: no change)");
+	snprintf(
+		title, sizeof(title),
+		"allocbench vm: each kernel / %s, boots' median ns/op, 95%% CI",
+		text_of(json_object_array_get_idx(cmps, 0), "a"));
+	bars_begin(g, title, "B / A (1: no change)");
 	for (i = 0; cmps && i < json_object_array_length(cmps); i++) {
 		json_object *c = json_object_array_get_idx(cmps, i);
 		json_object *rows = ab_json_array(c, "rows");
@@ -385,8 +386,9 @@ static size_t plot_vm(FILE *g, json_object *root)
 
 			if (isnan(ratio))
 				continue;
-			if (asprintf(&label, "%s vs %s: %s %s", text_of(c, "b"),
-				     text_of(c, "a"), text_of(r, "label"),
+			/* every kernel is against the same A (the y label) */
+			if (asprintf(&label, "%s: %s %s", text_of(c, "b"),
+				     text_of(r, "label"),
 				     text_of(r, "phase")) < 0)
 				continue;
 			if (title_add(&t, label))
