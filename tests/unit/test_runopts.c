@@ -649,14 +649,14 @@ static void test_atomic_contexts(void **state)
 	assert_int_equal(ab_opt_gfp("nowait", &o, err, sizeof(err)), 0);
 	assert_int_equal(ab_opt_context("irq-off", &o, err, sizeof(err)), 0);
 	assert_int_equal(ab_opt_size("4K", &o, err, sizeof(err)), 0);
-	o.batch = 65;
+	o.batch = 33;
 	assert_int_equal(
 		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
 		-EINVAL);
 	assert_non_null(strstr(
 		err,
-		"--batch=65: kmalloc would take 65 objects, 266240 bytes, with IRQs off in one phase, above the limit of 64 objects and 262144 bytes"));
-	o.batch = 64;
+		"--batch=33: kmalloc would take 33 objects, 135168 bytes, with IRQs off in one phase, above the limit of 32 objects and 131072 bytes"));
+	o.batch = 32;
 	assert_int_equal(
 		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
 		0);
