@@ -4,8 +4,23 @@
  * kernel (TAP lines; tests/kernel/guest.sh and tests/run-all.sh run it).
  *
  *   fuzz [--seed=N] [--calls=N] [--threads=N] [--children=N]
- *        [--budget-mb=N] [--rmmod]
+ *        [--budget-mb=N] [--max-batch=N] [--rmmod] [--storm-only]
  *   fuzz --replay=CALLSEED [--budget-mb=N]
+ *   fuzz --kill-phases=N
+ *
+ * --max-batch=N lowers the largest batch a mutation sets (max - 1, max,
+ * max + 1) from the module's ab_info.max_batch to N: a phase of 2^20
+ * objects holds its CPU for seconds without rescheduling, and under
+ * slub_debug in the TCG guest (about 6 us per kmalloc and kfree of 8
+ * bytes, measured on 6.1) for longer than the soft-lockup detector's
+ * 20 s. Children take the same --max-batch; without one, a kernel
+ * booted with slub_debug (kmalloc-64's store_user reads 1) gets 65536.
+ *
+ * --storm-only skips the checks after the storm (for several fuzzers at
+ * once, tests/kernel/lifecycle.sh). --kill-phases=N forks N children that
+ * each start a long run and get SIGKILL at one point of its life in turn:
+ * before the ioctl, inside it with nothing held, with objects held, after
+ * it returned; nothing may be outstanding after any of them.
  *
  * Every ioctl number (AB_IOC_INFO, AB_IOC_RUN, AB_IOC_LOOKUP, the known
  * numbers with other sizes and directions, and unknown ones), arguments
@@ -119,6 +134,10 @@ static uint64_t cpu_online_mask, node_mem_mask;
 static const char *dev = "/dev/allocbench";
 static int shared_fd = -1;
 static volatile int stop_storm;
+/* --max-batch: the largest batch a mutation sets (0: the module's) */
+static uint64_t max_batch;
+/* --budget-mb: max_outstanding_mb during the storm (0: left as it is) */
+static unsigned int budget_mb = 64;
 
 static void add(uint64_t *p, uint64_t n)
 {
@@ -403,7 +422,8 @@ static uint64_t field_max(int cls, const char *name,
 	if (!strcmp(name, "order"))
 		return si ? si->max_order : 0;
 	if (!strcmp(name, "batch"))
-		return info.max_batch;
+		return max_batch && max_batch < info.max_batch ? max_batch
+							       : info.max_batch;
 	if (!strcmp(name, "trials") || !strcmp(name, "warmup"))
 		return info.max_trials;
 	if (!strcmp(name, "node"))
@@ -439,10 +459,12 @@ static const size_t ver0s[C_NR] = { AB_INFO_SIZE_VER0, AB_RUN_SIZE_VER0,
 /* A size field: around each version, the struct's own size and a page. */
 static uint64_t edge_size(struct rng *r, int cls)
 {
-	static const uint32_t vers[] = { AB_INFO_SIZE_VER0,  AB_INFO_SIZE_VER1,
-					 AB_INFO_SIZE_VER2,  AB_INFO_SIZE_VER3,
-					 AB_RUN_SIZE_VER0,   AB_RUN_SIZE_VER1,
-					 AB_LOOKUP_SIZE_VER0 };
+	/* every version the header names (a new one is added here) */
+	static const uint32_t vers[] = {
+		AB_INFO_SIZE_VER0, AB_INFO_SIZE_VER1,  AB_INFO_SIZE_VER2,
+		AB_INFO_SIZE_VER3, AB_RUN_SIZE_VER0,   AB_RUN_SIZE_VER1,
+		AB_RUN_SIZE_VER2,  AB_LOOKUP_SIZE_VER0
+	};
 	uint64_t v;
 
 	switch (below(r, 5)) {
@@ -968,10 +990,11 @@ static void record_failure(const struct call *c, int got, uint64_t set,
 	describe_set(set, want, sizeof(want));
 	snprintf(st->fail[i], sizeof(st->fail[i]),
 		 "%s cmd %#lx, %s (%s), arg %s %#" PRIx64
-		 ": got %s, %s %s; replay: /ab/fuzz --replay=%#" PRIx64,
+		 ": got %s, %s %s; replay: /ab/fuzz --replay=%#" PRIx64
+		 " --max-batch=%" PRIu64 " --budget-mb=%u",
 		 cname[c->cls], c->cmd, mname[c->mode], c->what,
 		 pname[c->place], c->arg, errname(got), why ? "but" : "allowed",
-		 why ? why : want, c->seed);
+		 why ? why : want, c->seed, max_batch, budget_mb);
 }
 
 /*
@@ -1195,6 +1218,17 @@ static void read_param(char *buf, size_t len)
 	}
 }
 
+/* SLUB's owner tracking on kmalloc-64: booted with slub_debug (U) */
+static int slub_debug_on(void)
+{
+	FILE *f = fopen("/sys/kernel/slab/kmalloc-64/store_user", "r");
+	int on = f && fgetc(f) == '1';
+
+	if (f)
+		fclose(f);
+	return on;
+}
+
 /* ---- children and signals ---- */
 
 struct kids {
@@ -1207,13 +1241,14 @@ struct kids {
 
 static pid_t spawn(struct kids *k, unsigned int slot)
 {
-	char a1[32], a2[48], a3[] = "--threads=2";
-	char *argv[] = { k->argv0, a1, a2, a3, NULL };
+	char a1[32], a2[48], a3[] = "--threads=2", a4[48];
+	char *argv[] = { k->argv0, a1, a2, a3, a4, NULL };
 	uint64_t n = __atomic_fetch_add(&st->children, 1, __ATOMIC_RELAXED);
 	pid_t p;
 
 	snprintf(a1, sizeof(a1), "--child=%d", k->memfd);
 	snprintf(a2, sizeof(a2), "--seed=%" PRIu64, mix(k->seed + 7 * n + 1));
+	snprintf(a4, sizeof(a4), "--max-batch=%" PRIu64, max_batch);
 	p = fork();
 	if (p == 0) {
 		execv("/proc/self/exe", argv);
@@ -1298,8 +1333,6 @@ static int child_main(int memfd, uint64_t seed, unsigned int threads)
 	return 0;
 }
 
-/* ---- main ---- */
-
 static double now_s(void)
 {
 	struct timespec ts;
@@ -1321,6 +1354,135 @@ static int tap(int ok, const char *fmt, ...)
 	printf("\n");
 	return ok ? 0 : 1;
 }
+
+/* ---- --kill-phases: SIGKILL at each point of a run's life ---- */
+
+enum { K_BEFORE, K_ALLOC, K_HELD, K_AFTER, K_NR };
+static const char *const kname[K_NR] = {
+	"before the ioctl",
+	"in the run with nothing held (allocating, or between trials)",
+	"with objects held (after an alloc phase, or freeing)",
+	"after the ioctl returned"
+};
+
+static uint64_t outstanding_now(void)
+{
+	struct ab_info i = { .size = sizeof(i) };
+
+	return ioctl(shared_fd, AB_IOC_INFO, &i) ? ~0ULL : i.outstanding;
+}
+
+/*
+ * The run a killed child makes: @k picks kmalloc (4 KiB objects written,
+ * so the alloc phase is the long one), vmalloc_node (a slow free phase) or
+ * kmalloc freed on the other CPU (the caller waits for the work item).
+ */
+static void kill_run(unsigned int k, struct ab_run *r)
+{
+	const char *want = k % 3 == 1 ? "vmalloc_node" : "kmalloc";
+	unsigned int i;
+
+	memset(r, 0, sizeof(*r));
+	r->size = sizeof(*r);
+	for (i = 0; i < nstrat; i++)
+		if (!strcmp(strat[i].name, want))
+			r->strategy = i;
+	r->obj_size = 4096;
+	r->batch = k % 3 == 1 ? 256 : 2048;
+	r->trials = 100000;
+	r->node = -1;
+	r->flags = k % 3 == 0 ? AB_RUN_WRITE : 0;
+	if (k % 3 == 2 && (cpu_online_mask & 2))
+		r->flags = AB_RUN_REMOTE_FREE, r->free_cpu = 1;
+}
+
+/* @n children each killed at one point (in turn); outstanding 0 after each */
+static int kill_phases(unsigned int n, uint64_t seed)
+{
+	unsigned int k, hit[K_NR] = { 0 }, bad = 0, tries;
+	struct rng r = { mix(seed) };
+	int ready[2], go[2], status;
+	struct ab_run run;
+	uint64_t out;
+	char ch;
+	pid_t p;
+
+	for (k = 0; k < n; k++) {
+		unsigned int want = k % K_NR, got = want;
+
+		kill_run(k, &run);
+		if (pipe(ready) || pipe(go))
+			return 1;
+		p = fork();
+		if (p == 0) {
+			int fd = open(dev, O_RDWR);
+
+			handlers(1);
+
+			if (write(ready[1], "r", 1) != 1 ||
+			    read(go[0], &ch, 1) != 1)
+				_exit(1);
+			ioctl(fd, AB_IOC_RUN, &run);
+			if (write(ready[1], "d", 1) != 1)
+				_exit(1);
+			pause();
+			_exit(0);
+		}
+		if (read(ready[0], &ch, 1) != 1)
+			return 1;
+		if (want != K_BEFORE && write(go[1], "g", 1) != 1)
+			return 1;
+		if (want == K_ALLOC) {
+			/* let the run start, then kill while nothing is held */
+			nap_us(20000 + below(&r, 200000));
+			for (tries = 0; outstanding_now() && tries < 100000;
+			     tries++)
+				;
+		} else if (want == K_HELD) {
+			nap_us(below(&r, 100000));
+			for (tries = 0; !outstanding_now() && tries < 1000000;
+			     tries++)
+				;
+		} else if (want == K_AFTER) {
+			/* SIGINT ends the run (EINTR: the child handles it) */
+			nap_us(below(&r, 100000));
+			kill(p, SIGINT);
+			if (read(ready[0], &ch, 1) != 1)
+				return 1;
+		}
+		out = outstanding_now();
+		kill(p, SIGKILL);
+		waitpid(p, &status, 0);
+		if (want == K_ALLOC && out)
+			got = K_HELD;
+		if (want == K_HELD && !out)
+			got = K_ALLOC;
+		hit[got]++;
+		add(&st->sig[S_KILL], 1);
+		out = outstanding_now();
+		if (out) {
+			bad++;
+			printf("# fuzz: %" PRIu64
+			       " objects outstanding after SIGKILL %s\n",
+			       out, kname[got]);
+		}
+		close(ready[0]);
+		close(ready[1]);
+		close(go[0]);
+		close(go[1]);
+	}
+	printf("# fuzz: SIGKILL %s %u, %s %u, %s %u, %s %u times\n",
+	       kname[K_BEFORE], hit[K_BEFORE], kname[K_ALLOC], hit[K_ALLOC],
+	       kname[K_HELD], hit[K_HELD], kname[K_AFTER], hit[K_AFTER]);
+	tap(!bad,
+	    "%u processes killed (SIGKILL) in every phase of a run, nothing outstanding after any",
+	    n);
+	tap(hit[K_ALLOC] && hit[K_HELD],
+	    "the kills landed both inside a run with nothing held and with objects held");
+	return bad || !hit[K_ALLOC] || !hit[K_HELD];
+}
+
+/* ---- main ---- */
 
 static void figures(uint64_t seed, unsigned int threads, unsigned int children,
 		    double secs)
@@ -1351,9 +1513,9 @@ static void figures(uint64_t seed, unsigned int threads, unsigned int children,
 int main(int argc, char **argv)
 {
 	uint64_t seed = 0, calls = 10000, replay = 0;
-	unsigned int threads = 4, children = 2, budget = 64, i;
-	int child = -1, do_rmmod = 0, links, have_seed = 0, have_replay = 0,
-	    fails = 0;
+	unsigned int threads = 4, children = 2, kills = 0, i;
+	int child = -1, do_rmmod = 0, links, storm_only = 0, have_seed = 0,
+	    have_replay = 0, fails = 0;
 	long slab0, free0, slab1, free1;
 	char old[32], buf[64];
 	struct kids kids = { 0 };
@@ -1373,22 +1535,34 @@ int main(int argc, char **argv)
 		} else if (!strncmp(s, "--children=", 11)) {
 			children = strtoul(s + 11, NULL, 0);
 		} else if (!strncmp(s, "--budget-mb=", 12)) {
-			budget = strtoul(s + 12, NULL, 0);
+			budget_mb = strtoul(s + 12, NULL, 0);
 		} else if (!strncmp(s, "--replay=", 9)) {
 			replay = strtoull(s + 9, NULL, 0);
 			have_replay = 1;
 		} else if (!strncmp(s, "--child=", 8)) {
 			child = atoi(s + 8);
+		} else if (!strncmp(s, "--kill-phases=", 14)) {
+			kills = strtoul(s + 14, NULL, 0);
+		} else if (!strncmp(s, "--max-batch=", 12)) {
+			max_batch = strtoull(s + 12, NULL, 0);
+		} else if (!strcmp(s, "--storm-only")) {
+			storm_only = 1;
 		} else if (!strcmp(s, "--rmmod")) {
 			do_rmmod = 1;
 		} else {
 			fprintf(stderr,
-				"usage: fuzz [--seed=N] [--calls=N] [--threads=N] [--children=N] [--budget-mb=N] [--rmmod] | --replay=CALLSEED\n");
+				"usage: fuzz [--seed=N] [--calls=N] [--threads=N] [--children=N] [--budget-mb=N] [--max-batch=N] [--rmmod] [--storm-only] | --replay=CALLSEED | --kill-phases=N\n");
 			return 2;
 		}
 	}
 	if (child >= 0)
 		return child_main(child, seed, threads);
+	if (!max_batch && slub_debug_on()) {
+		max_batch = 1 << 16;
+		printf("# fuzz: slub_debug in force: batches up to %" PRIu64
+		       " (--max-batch)\n",
+		       max_batch);
+	}
 	if (threads < 1 || threads > 64 || children > 16) {
 		fprintf(stderr, "fuzz: --threads 1..64, --children 0..16\n");
 		return 2;
@@ -1418,10 +1592,10 @@ int main(int argc, char **argv)
 	cpu_online_mask = read_mask("/sys/devices/system/cpu/online");
 	node_mem_mask = read_mask("/sys/devices/system/node/has_memory");
 	read_param(old, sizeof(old));
-	snprintf(buf, sizeof(buf), "%u", budget);
-	if (budget && write_param(buf))
+	snprintf(buf, sizeof(buf), "%u", budget_mb);
+	if (budget_mb && write_param(buf))
 		fprintf(stderr, "fuzz: cannot set max_outstanding_mb=%u\n",
-			budget);
+			budget_mb);
 	if (load_info()) {
 		printf("not ok - fuzz: AB_IOC_INFO: %s\n", strerror(errno));
 		return 1;
@@ -1435,6 +1609,11 @@ int main(int argc, char **argv)
 		a.has_timer = 0;
 		fails = one_call(&a, &r, replay, 1);
 		arena_free(&a);
+		write_param(old);
+		return fails;
+	}
+	if (kills) {
+		fails = kill_phases(kills, seed);
 		write_param(old);
 		return fails;
 	}
@@ -1469,6 +1648,10 @@ int main(int argc, char **argv)
 		printf("#   the storm: /ab/fuzz --seed=%" PRIu64
 		       " --calls=%" PRIu64 " --threads=%u --children=%u\n",
 		       seed, calls, threads, children);
+	if (storm_only) {
+		write_param(old);
+		return fails ? 1 : 0;
+	}
 	fails += tap(
 		!load_info() && info.outstanding == 0,
 		"nothing outstanding after the storm (ab_info.outstanding %" PRIu64
