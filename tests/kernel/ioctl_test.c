@@ -1718,8 +1718,10 @@ static uint64_t mem_free(void)
 }
 
 /*
- * A failed allocation ends its trial: a child fills all but 32 MiB of the
- * free memory with its own touched pages (the guest has no swap), then
+ * A failed allocation ends its trial: a child fills free memory with its
+ * own touched pages in 4 MiB steps (the guest has no swap) until less than
+ * 48 MiB is free, far above the watermarks (a margin computed once from
+ * MemFree met the OOM killer when other memory went meanwhile); then
  * AB_ATOMIC_MAX_BYTES in blocks of 2^max_order pages with GFP_NOWAIT (no
  * reclaim, no OOM killer) cannot all be allocated: every trial meets a
  * failed allocation, which ends it; what it allocated is freed; nothing
@@ -1731,7 +1733,6 @@ static void test_failed_allocations_end_trials(void **state)
 {
 	const struct ab_strategy_info *s = find("get_free_pages");
 	uint64_t block = (uint64_t)info.page_size << s->max_order;
-	uint64_t fill = mem_free();
 	struct ab_sample smp[3];
 	struct ab_run r = req("get_free_pages");
 	int pipefd[2], st;
@@ -1740,19 +1741,26 @@ static void test_failed_allocations_end_trials(void **state)
 	pid_t pid;
 	int err;
 
-	assert_true(fill > (64ULL << 20));
-	fill -= 32ULL << 20;
+	assert_true(block <= AB_ATOMIC_MAX_BYTES / 2);
 	assert_int_equal(pipe(pipefd), 0);
 	pid = fork();
 	assert_true(pid >= 0);
 	if (!pid) {
-		char *p =
-			mmap(NULL, fill, PROT_READ | PROT_WRITE,
-			     MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+		const size_t step = 4 << 20;
+		uint64_t got = 0;
+		char *p;
 
-		if (p != MAP_FAILED)
-			memset(p, 1, fill);
-		c = p == MAP_FAILED ? 'n' : 'y';
+		/* (a 32-bit process has 4 GiB of address space: enough) */
+		while (mem_free() > (48ULL << 20) + step &&
+		       got < (64ULL << 30)) {
+			p = mmap(NULL, step, PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+			if (p == MAP_FAILED)
+				break;
+			memset(p, 1, step);
+			got += step;
+		}
+		c = mem_free() < AB_ATOMIC_MAX_BYTES ? 'y' : 'n';
 		if (write(pipefd[1], &c, 1) != 1)
 			_exit(1);
 		pause();
