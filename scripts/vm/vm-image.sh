@@ -29,6 +29,10 @@ shift 5
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out/kmod"
 out=$(cd "$out" && pwd)
+# one maker of an image at a time (two `allocbench vm` sharing a cache);
+# the boots read initrd.gz, which is only ever replaced whole (mv)
+exec 9>"$out/.lock"
+flock 9
 
 # stale TARGET FILE...: TARGET is missing or older than one of the FILEs
 stale() {
