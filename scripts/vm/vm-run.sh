@@ -141,12 +141,14 @@ fi
 
 # Every report of kernel misuse fails the run, whatever the command printed:
 # WARN/BUG/Oops, lockups and stalls, sleeping in atomic context, SLUB debug
-# reports (slub_debug=FZPU), page poisoning and bad page state, kmemleak's
+# reports (slub_debug=FZPU: "BUG <cache> (<taint>): <what>", whatever the
+# cache's name), page poisoning ("pagealloc: memory corruption",
+# mm/page_poison.c) and bad page state, kmemleak's
 # reports, and an IRQ disabled as unhandled. The kernel command line is not
 # a report, whatever it names.
 bad=$(sed -n "/^@@AB-DMESG-$tok@@\$/,/^@@AB-DMESG-END-$tok@@\$/p" "$log" |
 	grep -v 'Kernel command line:' |
-	grep -E 'WARNING:|BUG:|BUG [a-z0-9_:.-]+ \(|Oops|soft lockup|hard LOCKUP|hung task|rcu: INFO|self-detected stall|general protection|Call Trace|kmemleak: .*suspected memory leak|UBSAN|KASAN|scheduling while atomic|sleeping function called from invalid context|Poison overwritten|Redzone overwritten|Object already free|Freepointer corrupt|[Bb]ad page state|Bad page map|nobody cared|Disabling IRQ|Kernel panic' || true)
+	grep -E 'WARNING:|BUG:|BUG [^ ]+ \(|kernel BUG at|Oops|soft lockup|hard LOCKUP|hung task|rcu: INFO|self-detected stall|general protection|Call Trace|kmemleak: .*suspected memory leak|UBSAN|KASAN|scheduling while atomic|sleeping function called from invalid context|Poison overwritten|Redzone overwritten|Object already free|Freepointer corrupt|[Bb]ad page state|Bad page map|pagealloc: (memory corruption|single bit error)|nobody cared|Disabling IRQ|Kernel panic' || true)
 if [ -n "$bad" ]; then
 	echo "vm-run: the guest kernel log reports a problem:" >&2
 	printf '%s\n' "$bad" | head -n 20 >&2

@@ -60,6 +60,22 @@ expect 125 "scheduling while atomic" "vm: scheduling while atomic in the kernel 
 expect 125 "Redzone overwritten" "vm: a SLUB debug report in the kernel log fails the run" -- \
 	sh scripts/vm/vm-run.sh "$k61" "$b/initrd.gz" \
 	'echo "<3>Redzone overwritten" >/dev/kmsg'
+# each report of slub_debug=FZPU, page_poison=1 and the page allocator
+# named by issue 16, as the kernel prints it (mm/slub.c slab_bug(),
+# mm/page_poison.c, mm/page_alloc.c bad_page(), kernel/sched/core.c
+# __might_resched()); a cache name in capitals too (TCPv6)
+cat >"$tmp/reports" <<'REPORTS'
+Poison overwritten|<3>BUG kmalloc-64 (Tainted: G           OE     ): Poison overwritten
+Object already free|<3>BUG kmalloc-128 (Not tainted): Object already free
+BUG TCPv6|<3>BUG TCPv6 (Not tainted): Wrong object count. Counter is 3 but counted were 2
+sleeping function called from invalid context|<3>BUG: sleeping function called from invalid context at mm/slub.c:1
+Bad page state|<1>BUG: Bad page state in process x  pfn:01234
+pagealloc: memory corruption|<3>pagealloc: memory corruption
+REPORTS
+while IFS='|' read -r pat line <&3; do
+	expect 125 "$pat" "vm: '$pat' in the kernel log fails the run" -- \
+		sh scripts/vm/vm-run.sh "$k61" "$b/initrd.gz" "echo '$line' >/dev/kmsg"
+done 3<"$tmp/reports"
 
 expect 125 "WARNING: CPU: 0 PID: 1 at" "vm: a WARN at the kernel's warning level (not printed on the quiet console) fails the run" -- \
 	sh scripts/vm/vm-run.sh "$k61" "$b/initrd.gz" \

@@ -791,11 +791,18 @@ static void place(const struct call *c, struct arena *a)
 /* ---- the oracle ---- */
 
 /* bit e of the allowed set: errno e (0: success) */
-#define OK(e) (1ULL << (e))
+/*
+ * A set of errnos as a bit mask: bit e for errno e below 63, bit 63 for
+ * EOPNOTSUPP (95; errno 63, ENOSR, is never an answer here).
+ */
 static uint64_t bitof(int e)
 {
-	return e < 64 ? 1ULL << e : 0;
+	if (e == EOPNOTSUPP)
+		return 1ULL << 63;
+	return e >= 0 && e < 63 ? 1ULL << e : 0;
 }
+
+#define OK(e) bitof(e)
 
 /*
  * copy_struct_from_user() of the argument: the errno it ends with, or 0
@@ -976,7 +983,7 @@ static void describe_set(uint64_t set, char *buf, size_t len)
 	for (e = 0; e < 64 && o < len; e++)
 		if (set >> e & 1)
 			o += snprintf(buf + o, len - o, "%s%s", o ? "|" : "",
-				      errname(e));
+				      errname(e == 63 ? EOPNOTSUPP : e));
 }
 
 static void record_failure(const struct call *c, int got, uint64_t set,

@@ -553,6 +553,10 @@ fi
 
 . /ab/rt.sh
 
+# the ioctl fuzzer (tests/kernel/fuzz.c, issue 16): 5000 calls from 4
+# threads, beside 2 child processes signalled and killed at random
+./fuzz --calls=5000
+
 if rmmod allocbench; then ok "rmmod after the runs"; else notok "rmmod after the runs"; fi
 expect 3 "module not loaded" "cli: without the module, status 3 and how to load it" -- \
 	allocbench run --alloc=kmalloc
