@@ -15,6 +15,9 @@
 #     1934: the p at which the observed count sits at the 2.5% tail); the
 #     rounds' signed-rank test should stay near its nominal 5%. The
 #     per-trial U test of two separate runs is shown for contrast.
+#  5. robustness: the ioctl fuzzer's calls, distinct (ioctl, errno) pairs,
+#     signals delivered, objects left outstanding (must be 0) and time,
+#     and processes killed at each point of a run's life.
 col() { # col NAME < csv: prints that column of every data row
 	awk -F, -v name="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == name) c = i; next } { print $1, $c }'
 }
@@ -118,3 +121,22 @@ while [ $i -lt $AA_N ]; do
 	i=$((i + 1))
 done
 aa_rate "two saved kmalloc runs one after the other, Mann-Whitney U on their trials, $AA_N compares" $sig $tests
+
+# 5. robustness (issue 16, part 6): the ioctl fuzzer's storm in this boot
+# (calls, distinct (ioctl, errno) pairs reached, signals delivered, objects
+# left outstanding, which must be 0, and the time taken), then SIGKILL at
+# each point of a run's life. make check also runs it on 6.12 and
+# 6.12-rt and under slub_debug=FZPU page_poison=1 init_on_free=1.
+t0=$(uptime_cs)
+/ab/fuzz --calls=20000 --rmmod >/tmp/fz.out 2>&1
+fz=$?
+t1=$(uptime_cs)
+/ab/fuzz --kill-phases=16 >/tmp/kp.out 2>&1
+grep '^# fuzz:' /tmp/fz.out /tmp/kp.out | sed 's/^[^#]*# //'
+grep -h '^not ok' /tmp/fz.out /tmp/kp.out
+awk -v t=$((t1 - t0)) -v st=$fz -v k="$(uname -r)" -v b="$(cat /proc/cmdline)" '
+	/^# fuzz: [0-9]+ calls/ { calls = $3; n = split($0, a, "distinct \\(ioctl, errno\\) pairs "); split(a[2], p, ";"); pairs = p[1]
+		split($0, s, "signals: "); sig = s[2] }
+	/outstanding after the storm/ { match($0, /outstanding [0-9]+\)/); left = substr($0, RSTART + 12, RLENGTH - 13) }
+	END { printf "fuzzer: %d calls, %d distinct (ioctl, errno) pairs, signals %s, objects outstanding after it %s, %.1f s guest time (status %d), kernel %s, boot options: %s\n",
+		calls, pairs, sig, left == "" ? "?" : left, t / 100, st, k, b }' /tmp/fz.out
