@@ -1533,7 +1533,7 @@ static void test_irq_off_bounded(void **state)
 	struct ab_sample smp[64];
 	uint64_t most = 0;
 	struct ab_run r;
-	int k;
+	int k, over = 0;
 
 	if (kernel_is_rt()) {
 		print_message(
@@ -1568,13 +1568,16 @@ static void test_irq_off_bounded(void **state)
 	r.samples_ptr = (uintptr_t)smp;
 	r.samples_len = 64;
 	assert_int_equal(xioctl(AB_IOC_RUN, &r), 0);
-	for (k = 0; k < 64; k++)
+	for (k = 0; k < 64; k++) {
 		if (smp[k].alloc_cycles > most)
 			most = smp[k].alloc_cycles;
+		if (smp[k].alloc_cycles > 1000ULL * r.tsc_khz / 10)
+			over++; /* above 100 us */
+	}
 	if (r.tsc_khz)
 		print_message(
-			"# figure: IRQs off, %u kmalloc(%llu, GFP_ATOMIC) + write: longest alloc phase of 64 %.1f us\n",
-			r.batch, (unsigned long long)r.obj_size,
+			"# figure: IRQs off, %u kmalloc(%llu, GFP_ATOMIC) + write: of 64 alloc phases %d above 100 us, the longest %.1f us\n",
+			r.batch, (unsigned long long)r.obj_size, over,
 			(double)most * 1000.0 / r.tsc_khz);
 	assert_int_equal(outstanding(), 0);
 }
@@ -1701,6 +1704,27 @@ static void test_never_allocates_refused(void **state)
 	assert_int_equal(outstanding(), 0);
 }
 
+/*
+ * The zones' high watermarks of /proc/zoneinfo, in bytes: what the kernel
+ * keeps free before it reclaims; boosted after fragmentation and raised by
+ * khugepaged with THP (the 6.1 guest showed min 70 MiB), so a margin of
+ * free memory must be counted above them.
+ */
+static uint64_t high_watermarks(void)
+{
+	char line[256];
+	unsigned long long pages, sum = 0;
+	FILE *f = fopen("/proc/zoneinfo", "r");
+
+	if (!f)
+		return 256ULL << 20;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, " high %llu", &pages) == 1)
+			sum += pages;
+	fclose(f);
+	return (uint64_t)sum * (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
 /* MemFree of /proc/meminfo, in bytes (0 if unreadable). */
 static uint64_t mem_free(void)
 {
@@ -1719,29 +1743,37 @@ static uint64_t mem_free(void)
 
 /*
  * A failed allocation ends its trial: a child fills free memory with its
- * own touched pages in 4 MiB steps (the guest has no swap) until less than
- * 48 MiB is free, far above the watermarks (a margin computed once from
- * MemFree met the OOM killer when other memory went meanwhile); then
- * AB_ATOMIC_MAX_BYTES in blocks of 2^max_order pages with GFP_NOWAIT (no
- * reclaim, no OOM killer) cannot all be allocated: every trial meets a
- * failed allocation, which ends it; what it allocated is freed; nothing
- * is retried and nothing stays outstanding. (Before issue 16, part 5b,
- * the run itself asked for all of RAM with GFP_NOWAIT; that is now
- * refused, AB_ATOMIC_MAX_BYTES.)
+ * own touched pages in 4 MiB steps (the guest has no swap) while more than
+ * 64 MiB above the zones' high watermarks is free (a fixed margin met the
+ * OOM killer: the 6.1 guest's min watermark was 70 MiB, raised for THP and
+ * boosted); then 480 MiB in blocks of
+ * 2^max_order pages with GFP_KERNEL cannot be allocated, nor reclaimed
+ * for, and a costly order never calls the OOM killer
+ * (__alloc_pages_may_oom(), mm/page_alloc.c): every trial meets a failed
+ * allocation, which ends it; what it allocated is freed; nothing is
+ * retried and nothing stays outstanding. (Before issue 16, part 5b, the
+ * run asked for all of RAM with GFP_NOWAIT, now refused:
+ * AB_ATOMIC_MAX_BYTES; 480 MiB stays below AB_PHASE_MAX_BYTES.)
  */
 static void test_failed_allocations_end_trials(void **state)
 {
 	const struct ab_strategy_info *s = find("get_free_pages");
 	uint64_t block = (uint64_t)info.page_size << s->max_order;
+	uint64_t want = 480ULL << 20;
 	struct ab_sample smp[3];
 	struct ab_run r = req("get_free_pages");
 	int pipefd[2], st;
 	uint32_t t;
-	char c;
+	char c, v[32];
 	pid_t pid;
 	int err;
 
-	assert_true(block <= AB_ATOMIC_MAX_BYTES / 2);
+	if (ram_mb() < 768) {
+		print_message(
+			"# test_failed_allocations_end_trials: %llu MiB of RAM, too little\n",
+			(unsigned long long)ram_mb());
+		return;
+	}
 	assert_int_equal(pipe(pipefd), 0);
 	pid = fork();
 	assert_true(pid >= 0);
@@ -1751,7 +1783,7 @@ static void test_failed_allocations_end_trials(void **state)
 		char *p;
 
 		/* (a 32-bit process has 4 GiB of address space: enough) */
-		while (mem_free() > (48ULL << 20) + step &&
+		while (mem_free() > high_watermarks() + (64ULL << 20) + step &&
 		       got < (64ULL << 30)) {
 			p = mmap(NULL, step, PROT_READ | PROT_WRITE,
 				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -1760,7 +1792,7 @@ static void test_failed_allocations_end_trials(void **state)
 			memset(p, 1, step);
 			got += step;
 		}
-		c = mem_free() < AB_ATOMIC_MAX_BYTES ? 'y' : 'n';
+		c = mem_free() < want / 2 ? 'y' : 'n';
 		if (write(pipefd[1], &c, 1) != 1)
 			_exit(1);
 		pause();
@@ -1769,13 +1801,15 @@ static void test_failed_allocations_end_trials(void **state)
 	close(pipefd[1]);
 	assert_int_equal(read(pipefd[0], &c, 1), 1);
 	close(pipefd[0]);
+	snprintf(v, sizeof(v), "%llu", (unsigned long long)ram_mb());
+	assert_int_equal(set_param(v), 0);
 	r.order = s->max_order;
-	r.gfp = AB_GFP_NOWAIT;
-	r.batch = (uint32_t)(AB_ATOMIC_MAX_BYTES / block);
+	r.batch = (uint32_t)(want / block);
 	r.trials = 3;
 	r.samples_ptr = (uintptr_t)smp;
 	r.samples_len = 3;
 	err = c == 'y' ? xioctl(AB_IOC_RUN, &r) : -1;
+	set_param("0");
 	kill(pid, SIGKILL);
 	assert_int_equal(waitpid(pid, &st, 0), pid);
 	assert_int_equal(err, 0);
