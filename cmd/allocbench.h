@@ -85,6 +85,13 @@ void ab_usage(FILE *f);
 void ab_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void ab_progress_clear(void);
 
+/*
+ * ab_output_end - the command ended with @status: the file -o named (not
+ * emptied when opened) now ends where this command's output ends; a
+ * command that failed before writing anything leaves it as it was.
+ */
+void ab_output_end(int status);
+
 /* ab_err - "allocbench: <message>\n" on stderr, after the progress line
  * (if any) is cleared. */
 void ab_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

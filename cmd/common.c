@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* common.c - helpers the subcommands share (see allocbench.h). */
 #include <errno.h>
+#include <fcntl.h>
 #include <popt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "allocbench.h"
 
@@ -160,6 +162,30 @@ static int same_file(const char *a, const char *b)
 	       sa.st_ino == sb.st_ino;
 }
 
+/* -o FILE was opened (ab_output_end() sets its length at the end) */
+static int output_opened;
+
+/*
+ * Standard output to @path, created if missing but not emptied: a command
+ * refused after parsing (a bad value, a missing kernel) leaves the file as
+ * it was. 0, or -1 with errno.
+ */
+static int open_output(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0666);
+
+	if (fd < 0)
+		return -1;
+	fflush(stdout);
+	if (dup2(fd, STDOUT_FILENO) < 0) {
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	output_opened = 1;
+	return 0;
+}
+
 int ab_popt_parse_pos(const char *cmd, int argc, const char **argv,
 		      const struct poptOption *opts, const char **pos, int max)
 {
@@ -211,10 +237,22 @@ int ab_popt_parse_pos(const char *cmd, int argc, const char **argv,
 			ret = AB_EXIT_USAGE;
 		}
 	}
-	if (!ret && ab_out.path && !freopen(ab_out.path, "w", stdout)) {
+	if (!ret && ab_out.path && open_output(ab_out.path)) {
 		ab_err("-o %s: cannot write there: %s", ab_out.path,
 		       strerror(errno));
 		ret = AB_EXIT_USAGE;
 	}
 	return ret ? -ret : n;
+}
+
+void ab_output_end(int status)
+{
+	off_t end;
+
+	if (!output_opened || fflush(stdout))
+		return;
+	end = lseek(STDOUT_FILENO, 0, SEEK_CUR);
+	/* a pipe or a device has no length to set (ESPIPE, EINVAL) */
+	if (end > 0 || (end == 0 && status == AB_EXIT_OK))
+		(void)!ftruncate(STDOUT_FILENO, end);
 }

@@ -29,6 +29,7 @@ static void check_stdout(void)
 int main(int argc, const char **argv)
 {
 	const struct ab_cmd *c;
+	int ret;
 
 	atexit(check_stdout);
 	ab_cmdline_argc = argc;
@@ -50,5 +51,7 @@ int main(int argc, const char **argv)
 	c = ab_cmd_find(argv[1]);
 	if (!c)
 		return AB_EXIT_USAGE;
-	return c->fn(argc - 1, argv + 1);
+	ret = c->fn(argc - 1, argv + 1);
+	ab_output_end(ret);
+	return ret;
 }

@@ -384,7 +384,8 @@ static size_t plot_vm(FILE *g, json_object *root)
 			json_object *ci = ab_json_array(r, "ci95");
 			double ratio = ab_json_double(ab_json_get(r, "ratio"));
 
-			if (isnan(ratio))
+			/* drawn with its interval, or not at all */
+			if (isnan(ratio) || isnan(ci_end(ci, 0, NAN)))
 				continue;
 			/* every kernel is against the same A (the y label) */
 			if (asprintf(&label, "%s: %s %s", text_of(c, "b"),

@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -47,8 +48,9 @@
  * few boots succeeded to conclude anything. */
 #define AB_EXIT_VM 5
 
-/* The marker between a boot's messages and its JSON result. */
-#define RESULT_MARK "@@AB-VM-RESULT@@"
+/* The marker between a boot's messages and its JSON result; each boot's
+ * carries a token of its own, so no output of the command can fake it. */
+#define RESULT_MARK "@@AB-VM-RESULT-%s@@"
 
 extern char **environ;
 
@@ -331,6 +333,9 @@ static char *image_dir(const struct vm_paths *p, const char *name)
 		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-",
 			    *c))
 			*c = '_';
+	/* never "." or "..": the image stays inside the cache's vm/ */
+	if (id[0] == '.')
+		id[0] = '_';
 	c = xasprintf("%s/vm/%s", p->cache, id);
 	free(id);
 	return c;
@@ -347,6 +352,26 @@ static char *read_line_file(const char *dir, const char *name)
 	return s;
 }
 
+/* mkdir -p @path (each missing directory, mode 0777 less the umask). */
+static int mkdir_p(const char *path)
+{
+	char *d = xasprintf("%s", path), *c;
+	int rc = 0, end = 0;
+
+	for (c = d + 1; !rc && !end; c++) {
+		if (*c && *c != '/')
+			continue;
+		end = !*c;
+		*c = 0;
+		if (mkdir(d, 0777) && errno != EEXIST)
+			rc = -1;
+		if (!end)
+			*c = '/';
+	}
+	free(d);
+	return rc;
+}
+
 /* Makes @k's image (quietly: the log is shown only on failure). */
 static int prepare(const struct vm_paths *p, struct vm_kernel *k)
 {
@@ -359,13 +384,12 @@ static int prepare(const struct vm_paths *p, struct vm_kernel *k)
 
 	if (!ab_out.quiet)
 		fprintf(stderr,
-			"vm: preparing %s (download once, build allocbench.ko, initramfs) ...\n",
+			"vm: %s: the image (downloaded once; module and initramfs built when their sources change) ...\n",
 			k->name);
-	rc = mkdir(p->cache, 0777) && errno != EEXIST ? -1 : 0;
-	if (!rc) {
+	{
 		char *vmdir = xasprintf("%s/vm", p->cache);
 
-		rc = mkdir(vmdir, 0777) && errno != EEXIST ? -1 : 0;
+		rc = mkdir_p(vmdir);
 		free(vmdir);
 	}
 	fd = rc ? -1
@@ -380,7 +404,9 @@ static int prepare(const struct vm_paths *p, struct vm_kernel *k)
 	rc = spawn_wait(argv, fd, fd);
 	close(fd);
 	text = slurp(log, NULL);
-	if (rc == 2 && text) {
+	if (stop_signal) {
+		ab_err("vm: interrupted while preparing %s", k->name);
+	} else if (rc == 2 && text) {
 		/* fetch-kernel.sh's one line: not a kernel, and what is */
 		print_tail(text, 1, "allocbench: vm: ");
 	} else if (rc && text) {
@@ -392,7 +418,7 @@ static int prepare(const struct vm_paths *p, struct vm_kernel *k)
 	free(script);
 	free(log);
 	if (stop_signal)
-		return AB_EXIT_INTR;
+		return 128 + stop_signal;
 	if (rc)
 		return rc == 2 ? AB_EXIT_USAGE : AB_EXIT_VM;
 	k->kdir = read_line_file(k->out, "kernel-dir");
@@ -408,7 +434,11 @@ static int prepare(const struct vm_paths *p, struct vm_kernel *k)
 /* ---- options ---- */
 
 static const char **kernel_args;
-static int nodes = 1, rounds = 5, mem_mib = 1024, timeout_s = 900;
+/* --rounds: AB_VM_ROUNDS_UNSET until given (then AB_VM_DEFAULT_ROUNDS) */
+#define AB_VM_DEFAULT_ROUNDS 5
+#define AB_VM_ROUNDS_UNSET   INT_MIN
+static int nodes = 1, rounds = AB_VM_ROUNDS_UNSET, mem_mib = 1024,
+	   timeout_s = 900;
 static const char *append_all = "", *accel_arg = "auto", *cache_arg,
 		  *threshold_arg;
 
@@ -441,6 +471,21 @@ static struct poptOption vm_options[] = {
 	POPT_AUTOHELP POPT_TABLEEND
 };
 
+/*
+ * --json, -o and --output (also as --json=..., and in a cluster of short
+ * options: the ones that take no value are -q and -v, so -qo and -vj are
+ * -o and -j): a file written in the guest is lost with it.
+ */
+static int owned_by_vm(const char *a)
+{
+	if (!strncmp(a, "--json", 6) || !strncmp(a, "--output", 8))
+		return 1;
+	if (a[0] != '-' || a[1] == '-')
+		return 0;
+	a += strspn(a + 1, "qv") + 1;
+	return *a == 'j' || *a == 'o';
+}
+
 /* The guest command's words that vm itself must own. */
 static int check_guest_args(const char **args, int n, int compare)
 {
@@ -471,13 +516,12 @@ static int check_guest_args(const char **args, int n, int compare)
 	for (i = 1; i < n; i++) {
 		const char *a = args[i];
 
-		if (!strcmp(a, "--json") || !strcmp(a, "-j") ||
-		    !strncmp(a, "-o", 2) || !strncmp(a, "--output", 8)) {
+		if (owned_by_vm(a)) {
 			ab_err("vm: %s belongs before --, to vm itself (allocbench vm --json -o FILE --kernel=K -- %s ...): a file written in the guest is lost with it",
 			       a, args[0]);
 			return AB_EXIT_USAGE;
 		}
-		if (compare && !strcmp(a, "--csv")) {
+		if (compare && !strncmp(a, "--csv", 5)) {
 			ab_err("vm: --csv: kernels are compared on each boot's JSON result; vm --json gives them all");
 			return AB_EXIT_USAGE;
 		}
@@ -506,14 +550,14 @@ static int parse_threshold(double *pct)
 	return AB_EXIT_OK;
 }
 
-static int check_options(int nk, double *threshold)
+static int check_options(int nk, double *threshold, int rounds_given)
 {
 	if (nk < 1 || nk > AB_VM_MAX_KERNELS) {
 		ab_err("vm: %d kernels: give 1 (run a command in it) to %d (compare each with the first) --kernel options",
 		       nk, AB_VM_MAX_KERNELS);
 		return AB_EXIT_USAGE;
 	}
-	if (rounds < 1 || rounds > AB_VM_MAX_ROUNDS) {
+	if (rounds_given && (rounds < 1 || rounds > AB_VM_MAX_ROUNDS)) {
 		ab_err("vm: --rounds=%d: allowed 1 to %d (2 or more to test anything)",
 		       rounds, AB_VM_MAX_ROUNDS);
 		return AB_EXIT_USAGE;
@@ -541,7 +585,11 @@ static int check_options(int nk, double *threshold)
 		ab_err("vm: --accel=kvm: /dev/kvm is not usable here (missing, no permission, or no virtualization); --accel=tcg emulates");
 		return AB_EXIT_VM;
 	}
-	if (nk == 1 && (rounds != 5 || threshold_arg)) {
+	if (cache_arg && !*cache_arg) {
+		ab_err("vm: --cache='': give a directory");
+		return AB_EXIT_USAGE;
+	}
+	if (nk == 1 && (rounds_given || threshold_arg)) {
 		ab_err("vm: --rounds and --threshold compare kernels: give two to %d --kernel options",
 		       AB_VM_MAX_KERNELS);
 		return AB_EXIT_USAGE;
@@ -573,24 +621,47 @@ static void split_kernels(struct vm_kernel *ks, int nk,
 
 /* ---- boots ---- */
 
+/* This boot's result marker (malloc'ed): RESULT_MARK with a random token. */
+static char *result_mark(void)
+{
+	unsigned char r[8];
+	char tok[17];
+	size_t i;
+
+	if (getrandom(r, sizeof(r), 0) != sizeof(r))
+		for (i = 0; i < sizeof(r); i++)
+			r[i] = (unsigned char)(rand() ^ (int)getpid());
+	for (i = 0; i < sizeof(r); i++)
+		snprintf(tok + 2 * i, 3, "%02x", r[i]);
+	return xasprintf(RESULT_MARK, tok);
+}
+
 /*
  * Boots kernel @k once with @cmd. @capture: the command's output into
  * the boot's result (and its messages into @b->why on failure), else the
  * output passes through. Fills @b.
  */
 static void boot(const struct vm_paths *p, const struct vm_kernel *k,
-		 const char *cmd, int capture, const char *accel,
+		 const char *cmd0, int capture, const char *accel,
 		 struct ab_vm_boot *b)
 {
 	char *script = xasprintf("%s/vm-run.sh", p->scripts);
+	char *mark = result_mark(), *cmd;
 	char *initrd = xasprintf("%s/initrd.gz", k->out);
 	char *append = xasprintf("%s %s", append_all, k->append);
 	char tmpl_out[] = "/tmp/allocbench-vm-out.XXXXXX",
 	     tmpl_err[] = "/tmp/allocbench-vm-err.XXXXXX";
-	char *argv[] = { "sh", script, k->kdir, initrd, (char *)cmd, NULL };
-	char num[32], *out = NULL, *err = NULL, *mark;
+	char *argv[] = { "sh", script, k->kdir, initrd, NULL, NULL };
+	char num[32], *out = NULL, *err = NULL, *at = NULL, *next;
 	int fo = -1, fe = -1;
 	struct timespec t0, t1;
+
+	/* the result follows the marker; the command's status is kept */
+	cmd = capture ? xasprintf(
+				"%s --json -o /tmp/ab-vm.json; rc=$?; echo; echo %s; cat /tmp/ab-vm.json 2>/dev/null; exit $rc",
+				cmd0, mark)
+		      : xasprintf("%s", cmd0);
+	argv[4] = cmd;
 
 	snprintf(num, sizeof(num), "%d", nodes);
 	setenv("NODES", num, 1);
@@ -619,8 +690,8 @@ static void boot(const struct vm_paths *p, const struct vm_kernel *k,
 		out = slurp(tmpl_out, NULL);
 		err = slurp(tmpl_err, NULL);
 	}
-	if (stop_signal || b->exit == 130 || b->exit == 143) {
-		b->status = AB_VM_NOTRUN;
+	if (stop_signal) {
+		b->status = AB_VM_INTERRUPTED;
 		b->why = xasprintf("interrupted");
 	} else if (b->exit == 125) {
 		b->status = AB_VM_KERNEL;
@@ -633,16 +704,20 @@ static void boot(const struct vm_paths *p, const struct vm_kernel *k,
 	}
 	if (!capture)
 		goto out;
-	mark = out ? strstr(out, "\n" RESULT_MARK "\n") : NULL;
+	/* the last marker line: whatever the command printed came before */
+	for (next = out; next && (next = strstr(next, mark)); next++)
+		if (next > out && next[-1] == '\n' &&
+		    next[strlen(mark)] == '\n')
+			at = next;
 	if (b->status == AB_VM_OK) {
 		char why[1024];
 		json_object *r = NULL;
 
-		if (mark) {
+		if (at) {
 			enum json_tokener_error je;
 
-			r = json_tokener_parse_verbose(
-				mark + strlen(RESULT_MARK) + 2, &je);
+			r = json_tokener_parse_verbose(at + strlen(mark) + 1,
+						       &je);
 			if (!r)
 				snprintf(why, sizeof(why),
 					 "result: not JSON: %s",
@@ -659,13 +734,17 @@ static void boot(const struct vm_paths *p, const struct vm_kernel *k,
 		}
 	}
 	if (b->status != AB_VM_OK && !b->why) {
-		/* vm-run.sh's first line of stderr says what happened; the
-		 * command's own last message is its reason */
-		const char *e = err && *err ? err : "";
+		/* vm-run.sh's own line says what happened, else the first
+		 * line of its stderr; the command's own last message is its
+		 * reason */
+		const char *e = err && *err ? err : "",
+			   *v = strstr(e, "vm-run: ");
 		char *msg = NULL;
 
-		if (mark)
-			*mark = 0;
+		if (v && (v == e || v[-1] == '\n'))
+			e = v;
+		if (at)
+			*at = 0;
 		if (b->status == AB_VM_FAILED && out && *out) {
 			char *last = out + strlen(out);
 
@@ -674,6 +753,10 @@ static void boot(const struct vm_paths *p, const struct vm_kernel *k,
 			last = strrchr(out, '\n');
 			msg = xasprintf("status %d: %s", b->exit,
 					last ? last + 1 : out);
+		} else if (b->status == AB_VM_NOSTATUS &&
+			   b->seconds >= timeout_s - 1) {
+			msg = xasprintf("timed out after %d s (--timeout)",
+					timeout_s);
 		} else {
 			msg = xasprintf("%.*s", (int)strcspn(e, "\n"), e);
 		}
@@ -689,6 +772,8 @@ out:
 	free(script);
 	free(initrd);
 	free(append);
+	free(mark);
+	free(cmd);
 }
 
 static void fmt_duration(double s, char *buf, size_t len)
@@ -727,6 +812,12 @@ static void print_comparison(json_object *c, double threshold)
 
 		if (l > wl)
 			wl = l;
+	}
+	if (!nrows) {
+		printf("\n%s (B) against %s (A): nothing to compare: no good boot of A holds a result\n",
+		       json_object_get_string(ab_json_get(c, "b")),
+		       json_object_get_string(ab_json_get(c, "a")));
+		return;
 	}
 	printf("\n%s (B) against %s (A): each boot's median ns/op, their geometric mean per kernel; Welch's t test on the logs, the boot as unit\n",
 	       json_object_get_string(ab_json_get(c, "b")),
@@ -802,16 +893,21 @@ static void print_comparison(json_object *c, double threshold)
 	}
 	if (!counters)
 		return;
-	printf("\ncounters per op, mean over each kernel's boots (what goes with the difference; correlated, not shown to cause it):\n");
+	printf("\ncounters per op (alloc and free together), mean over each kernel's boots (what goes with the difference; correlated, not shown to cause it):\n");
 	for (i = 0; i < nrows; i++) {
 		json_object *r = json_object_array_get_idx(rows, i);
 		json_object *cs = ab_json_array(r, "counters");
+		const char *label =
+			json_object_get_string(ab_json_get(r, "label"));
 
-		if (!cs || !json_object_array_length(cs))
+		/* a row's counters are the same in each of its phases */
+		if (!cs || !json_object_array_length(cs) ||
+		    (i && !strcmp(label, json_object_get_string(ab_json_get(
+						 json_object_array_get_idx(
+							 rows, i - 1),
+						 "label")))))
 			continue;
-		printf("%s, %s:\n",
-		       json_object_get_string(ab_json_get(r, "label")),
-		       json_object_get_string(ab_json_get(r, "phase")));
+		printf("%s:\n", label);
 		for (j = 0; j < json_object_array_length(cs); j++) {
 			json_object *e = json_object_array_get_idx(cs, j);
 
@@ -869,6 +965,8 @@ static json_object *boots_json(struct ab_vm_boot *bs, int nb,
 		json_object_object_add(
 			o, "kernel",
 			json_object_new_string(ks[bs[i].kernel].spec));
+		json_object_object_add(o, "kernel_index",
+				       json_object_new_int(bs[i].kernel));
 		json_object_object_add(o, "round",
 				       json_object_new_int(bs[i].round));
 		json_object_object_add(o, "status",
@@ -901,6 +999,7 @@ struct vm_run {
 	struct ab_vm_boot *boots;
 	int nboots;
 	double seconds;
+	int ran;
 };
 
 static void print_header(const struct vm_run *v, const char *cmd)
@@ -922,8 +1021,9 @@ static void print_header(const struct vm_run *v, const char *cmd)
 	printf("command in each boot: %s\n", cmd);
 	for (i = 0; i < v->nboots; i++)
 		if (v->boots[i].status != AB_VM_OK)
-			printf("left out: boot %d (%s, round %d): %s%s%s\n",
-			       i + 1, v->ks[v->boots[i].kernel].spec,
+			printf("left out: boot %d (%c = %s, round %d): %s%s%s\n",
+			       i + 1, 'A' + v->boots[i].kernel,
+			       v->ks[v->boots[i].kernel].spec,
 			       v->boots[i].round,
 			       ab_vm_status_name(v->boots[i].status),
 			       v->boots[i].why ? ": " : "",
@@ -944,13 +1044,11 @@ static json_object *tool_json(void)
 static int compare_kernels(const struct vm_paths *p, struct vm_run *v)
 {
 	char *cmd0 = guest_command(v->args, v->nargs);
-	char *cmd = xasprintf(
-		"%s --json -o /tmp/ab-vm.json; rc=$?; printf '\\n%s\\n'; cat /tmp/ab-vm.json 2>/dev/null; exit $rc",
-		cmd0, RESULT_MARK);
 	const char *names[AB_VM_MAX_KERNELS];
 	json_object *cmps, *root;
 	struct timespec t0, t1;
 	int i, ret = AB_EXIT_OK, few = 0, tty = isatty(STDERR_FILENO);
+	int refused = 0;
 	double spent = 0;
 	char eta[32];
 
@@ -968,9 +1066,13 @@ static int compare_kernels(const struct vm_paths *p, struct vm_run *v)
 		b->kernel = ab_vm_kernel_of(i, v->nk);
 		b->round = i / v->nk + 1;
 		k = &v->ks[b->kernel];
-		if (stop_signal) {
+		if (stop_signal || refused) {
 			b->status = AB_VM_NOTRUN;
-			b->why = xasprintf("interrupted");
+			b->why =
+				refused ? xasprintf(
+						  "the command was refused in boot %d (status 2): every boot would refuse it",
+						  refused)
+					: xasprintf("interrupted");
 			continue;
 		}
 		if (i)
@@ -980,10 +1082,14 @@ static int compare_kernels(const struct vm_paths *p, struct vm_run *v)
 			ab_progress("vm: boot %d of %d: %s, round %d: %s%s%s",
 				    i + 1, v->nboots, k->spec, b->round, cmd0,
 				    i ? ", about " : "", i ? eta : "");
-		boot(p, k, cmd, 1, v->accel, b);
+		boot(p, k, cmd0, 1, v->accel, b);
 		spent += b->seconds;
+		v->ran++;
 		if (b->status == AB_VM_OK)
 			k->good++;
+		/* a usage error is the command's, not the kernel's */
+		if (b->status == AB_VM_FAILED && b->exit == AB_EXIT_USAGE)
+			refused = i + 1;
 		if (!ab_out.quiet && (!tty || b->status != AB_VM_OK)) {
 			ab_progress_clear();
 			fprintf(stderr,
@@ -1000,7 +1106,7 @@ static int compare_kernels(const struct vm_paths *p, struct vm_run *v)
 	v->seconds = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
 	for (i = 0; i < v->nk; i++) {
 		names[i] = v->ks[i].spec;
-		if (v->nk > 1 && v->ks[i].good < 2)
+		if (v->nk > 1 && v->ks[i].good < 2 && !stop_signal)
 			few = 1;
 	}
 	cmps = ab_vm_compare(v->boots, (size_t)v->nboots, v->nk, names,
@@ -1046,7 +1152,7 @@ static int compare_kernels(const struct vm_paths *p, struct vm_run *v)
 
 		print_header(v, cmd0);
 		fmt_duration(v->seconds, took, sizeof(took));
-		printf("%d boots in %s\n", v->nboots, took);
+		printf("%d of %d boots ran, in %s\n", v->ran, v->nboots, took);
 		for (i = 0; cmps && i < (int)json_object_array_length(cmps);
 		     i++)
 			print_comparison(json_object_array_get_idx(cmps, i),
@@ -1055,12 +1161,16 @@ static int compare_kernels(const struct vm_paths *p, struct vm_run *v)
 		       AB_VM_ALPHA);
 		json_object_put(cmps);
 	}
-	if (few)
+	if (refused)
+		ab_err("vm: the command was refused in boot %d (status 2, a usage error): see its message above",
+		       refused);
+	else if (few)
 		ab_err("vm: cannot conclude: a kernel has fewer than 2 good boots (each kernel needs 2 or more for a test)");
-	free(cmd);
 	free(cmd0);
 	if (stop_signal)
-		ret = AB_EXIT_INTR;
+		ret = 128 + stop_signal;
+	else if (refused)
+		ret = AB_EXIT_USAGE;
 	else if (few)
 		ret = AB_EXIT_VM;
 	return ret;
@@ -1083,7 +1193,7 @@ static int run_once(const struct vm_paths *p, struct vm_run *v)
 		free(cmd);
 		free(b.why);
 		if (stop_signal)
-			return AB_EXIT_INTR;
+			return 128 + stop_signal;
 		return b.exit < 0 ? AB_EXIT_VM : b.exit;
 	}
 	/* --json: the one boot as a vm document */
@@ -1122,7 +1232,9 @@ int cmd_vm(int argc, const char **argv)
 		nk++;
 	v.args = argv + dash + 1;
 	v.nargs = dash < argc ? argc - dash - 1 : 0;
-	ret = check_options(nk, &v.threshold);
+	ret = check_options(nk, &v.threshold, rounds != AB_VM_ROUNDS_UNSET);
+	if (rounds == AB_VM_ROUNDS_UNSET)
+		rounds = AB_VM_DEFAULT_ROUNDS;
 	if (!ret)
 		ret = check_guest_args(v.args, v.nargs, nk > 1 || ab_out.json);
 	if (!ret)
@@ -1134,9 +1246,18 @@ int cmd_vm(int argc, const char **argv)
 					     : accel_arg;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
+	/* a closed terminal or a quit ends the boot too, never leaves it */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
 	split_kernels(v.ks, nk, &paths);
+	for (i = 0; i < nk; i++)
+		if (!*v.ks[i].name) {
+			ab_err("vm: --kernel='%s': no kernel named (KERNEL[:BOOT PARAMETERS], e.g. 6.1:init_on_alloc=0)",
+			       v.ks[i].spec);
+			return AB_EXIT_USAGE;
+		}
 	for (i = 0; i < nk && !ret; i++) {
 		int j;
 

@@ -397,6 +397,11 @@ int ab_json_check_result(json_object *root, char *err, size_t len)
 	if (!json_object_is_type(root, json_type_object))
 		return fault(&c, "%s, not an allocbench result (an object)",
 			     what(root));
+	if (!strcmp(json_object_get_string(ab_json_get(root, "schema")) ?: "",
+		    "allocbench-vm"))
+		return fault(
+			&c,
+			"an allocbench vm document, not one run's result: its comparisons are in it already (allocbench plot draws them), and each boot's result is under boots[].result");
 	if (strcmp(json_object_get_string(ab_json_get(root, "schema")) ?: "",
 		   "allocbench-result"))
 		return fault(

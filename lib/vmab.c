@@ -24,9 +24,10 @@ const char *ab_vm_status_name(int s)
 		[AB_VM_NOSTATUS] = "no status",
 		[AB_VM_BADOUTPUT] = "bad output",
 		[AB_VM_NOTRUN] = "not run",
+		[AB_VM_INTERRUPTED] = "interrupted",
 	};
 
-	if (s < 0 || s > AB_VM_NOTRUN)
+	if (s < 0 || s > AB_VM_INTERRUPTED)
 		return "?";
 	return names[s];
 }
@@ -441,6 +442,18 @@ static int row_ok(json_object *r, size_t i, size_t j, char *err, size_t len)
 		return -EINVAL;
 	}
 	for (k = 0; k < sizeof(nums) / sizeof(nums[0]); k++) {
+		json_object *v = ab_json_get(r, nums[k]);
+
+		double x = v ? json_object_get_double(v) : 0;
+
+		/* ns and ratios are positive; p is in [0, 1] */
+		if (number_ok(r, nums[k]) && v &&
+		    (strcmp(nums[k], "p") ? !(x > 0) : !(x >= 0 && x <= 1))) {
+			snprintf(err, len,
+				 "comparisons[%zu].rows[%zu].%s: out of range",
+				 i, j, nums[k]);
+			return -EINVAL;
+		}
 		if (!number_ok(r, nums[k])) {
 			snprintf(
 				err, len,

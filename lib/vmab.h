@@ -24,12 +24,14 @@
 
 /* How one boot ended (what scripts/vm/vm-run.sh and the command said). */
 enum ab_vm_status {
-	AB_VM_OK = 0,	 /* booted, the command succeeded, its result read */
-	AB_VM_FAILED,	 /* the command exited with a failure status */
-	AB_VM_KERNEL,	 /* the kernel log reported a problem (vm-run 125) */
-	AB_VM_NOSTATUS,	 /* no boot, a crash or the timeout (vm-run 126) */
-	AB_VM_BADOUTPUT, /* it ran, but its result was missing or invalid */
-	AB_VM_NOTRUN,	 /* never booted: the command was interrupted */
+	AB_VM_OK = 0,	   /* booted, the command succeeded, its result read */
+	AB_VM_FAILED,	   /* the command exited with a failure status */
+	AB_VM_KERNEL,	   /* the kernel log reported a problem (vm-run 125) */
+	AB_VM_NOSTATUS,	   /* no boot, a crash or the timeout (vm-run 126) */
+	AB_VM_BADOUTPUT,   /* it ran, but its result was missing or invalid */
+	AB_VM_NOTRUN,	   /* never booted: the run was interrupted, or its
+			      command refused */
+	AB_VM_INTERRUPTED, /* ended by a signal (Ctrl-C) while it ran */
 };
 
 /* "ok", "command failed", ... for enum ab_vm_status @s. */

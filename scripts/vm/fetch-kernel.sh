@@ -39,6 +39,10 @@ cache=$1
 kernel=$2
 mkdir -p "$cache"
 cache=$(cd "$cache" && pwd)
+# one fetch at a time per cache: two runs naming one release two ways
+# (6.1 and 6.1.0-57-amd64) would download into the same directory
+exec 8>"$cache/.lock"
+flock 8
 
 # die STATUS MESSAGE
 die() {

@@ -14,6 +14,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(mktemp -d)
 chmod 755 "$root"
 trap 'rm -rf "$root"' EXIT
+# a signal ends the script through exit, so the EXIT trap still cleans up
+trap 'exit 130' INT
+trap 'exit 143' TERM HUP
 
 mkdir -p "$root/bin" "$root/dev" "$root/proc" "$root/sys" "$root/tmp" \
 	"$root/lib/modules" "$root/usr/bin" "$root/ab"
@@ -40,5 +43,6 @@ for spec in "$@"; do
 	esac
 done
 
+trap 'rm -rf "$root" "$out.tmp"' EXIT
 (cd "$root" && find . | cpio -o -H newc --quiet -R 0:0) | gzip -6 > "$out.tmp"
 mv "$out.tmp" "$out"

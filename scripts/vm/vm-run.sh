@@ -59,9 +59,10 @@ case $nodes in
 2)
 	half=$((mem / 2))
 	# sockets=2: without it the kernel WARNs about the CPU topology.
+	# The nodes' memory must add up to -m exactly (an odd VM_MEM too).
 	numa="-smp 2,sockets=2,cores=1,threads=1
 	      -object memory-backend-ram,id=m0,size=${half}M
-	      -object memory-backend-ram,id=m1,size=${half}M
+	      -object memory-backend-ram,id=m1,size=$((mem - half))M
 	      -numa node,nodeid=0,cpus=0,memdev=m0
 	      -numa node,nodeid=1,cpus=1,memdev=m1"
 	;;
@@ -71,7 +72,7 @@ case $nodes in
 	half=$((mem / 2))
 	numa="-smp 2,sockets=2,cores=1,threads=1
 	      -object memory-backend-ram,id=m0,size=${half}M
-	      -object memory-backend-ram,id=m2,size=${half}M
+	      -object memory-backend-ram,id=m2,size=$((mem - half))M
 	      -numa node,nodeid=0,cpus=0,memdev=m0
 	      -numa node,nodeid=1,cpus=1
 	      -numa node,nodeid=2,memdev=m2"

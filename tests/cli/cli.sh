@@ -308,4 +308,17 @@ PY
 expect 0 "come from different CPUs (.*; Another CPU 9000)" "compare warns when the saved results come from different CPUs" -- \
 	compare "$tmp/r.json" "$tmp/cpu.json"
 expect 2 "binary data, not sizes" "lookup --sizes-from=/dev/zero stops at once" -- lookup --backend=user --sizes-from=/dev/zero
+# -o is emptied only by output: a refused command leaves the file as it
+# was, and a shorter output leaves nothing of the old file after it
+printf 'precious\n' >"$tmp/keep"
+expect 2 "unknown strategy" "-o FILE with a refused command ..." -- run --backend=user --alloc=nosuch -o "$tmp/keep"
+[ "$(cat "$tmp/keep")" = precious ] && echo "ok - host cli: ... leaves FILE as it was" ||
+	echo "not ok - host cli: a refused command emptied its -o FILE"
+head -c 200000 /dev/zero | tr '\0' x >"$tmp/long"
+"$ab" lookup --backend=user --trials=5 --size=64 --json -q -o "$tmp/long"
+if python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$tmp/long" 2>/dev/null; then
+	echo "ok - host cli: -o over a longer file: the file is the output alone"
+else
+	echo "not ok - host cli: -o over a longer file left old bytes after the output"
+fi
 rm -rf "$tmp"

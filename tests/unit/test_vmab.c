@@ -234,6 +234,10 @@ static void test_check(void **state)
 	json_object_object_add(r, "ratio", json_object_new_string("fast"));
 	assert_int_not_equal(ab_vm_check(doc, err, sizeof(err)), 0);
 	assert_non_null(strstr(err, "rows[0].ratio"));
+	/* a ratio is positive: a hand-edited -1 is refused, not drawn */
+	json_object_object_add(r, "ratio", json_object_new_double(-1));
+	assert_int_not_equal(ab_vm_check(doc, err, sizeof(err)), 0);
+	assert_non_null(strstr(err, "rows[0].ratio: out of range"));
 	json_object_put(doc);
 	free_boots(b, 4);
 }
