@@ -215,6 +215,26 @@ else
 	notok "vmab: Ctrl-C: exit $rc after ${i}s ($(tail -c 300 "$tmp/int.out"))"
 fi
 
+# a closed terminal (SIGHUP) ends the boot too, never leaves it running
+$ab vm -k 6.1 -k 6.1 --rounds=2 -- run --alloc=kmalloc --trials=100000 >"$tmp/hup.out" 2>&1 &
+pid=$!
+sleep 8
+kill -HUP "$pid"
+i=0
+while kill -0 "$pid" 2>/dev/null && [ $i -lt 30 ]; do
+	sleep 1
+	i=$((i + 1))
+done
+wait "$pid"
+rc=$?
+sleep 1
+if [ "$rc" = 129 ] && ! pgrep -f qemu-system-x86_64 >/dev/null &&
+	[ -z "$(find /tmp -maxdepth 1 -name 'allocbench-vm-*' -newer "$tmp/hup.out" 2>/dev/null)" ]; then
+	ok "vmab: SIGHUP ends the run with status 129, no qemu and no temporary file left"
+else
+	notok "vmab: SIGHUP: exit $rc ($(tail -c 300 "$tmp/hup.out"))"
+fi
+
 # ---- an installed allocbench: scripts and module sources from LIBDIR ----
 if make -s install DESTDIR="$tmp/inst" PREFIX=/usr >/dev/null 2>&1; then
 	mkdir -p "$tmp/cache"
