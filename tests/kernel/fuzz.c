@@ -96,9 +96,14 @@
  * Tolerances after the storm, in KiB, against the reading after the
  * warm-up (both after drop_caches): per-CPU slab caches and the slabs of
  * kmalloc caches the storm grew may stay; objects the module leaked would
- * show in ab_info.outstanding first. Unreclaimable slab measured on 6.1
- * and 6.12 guests moved by less than 1 MiB; free memory by less than
- * 8 MiB (per-CPU page lists, the child processes' page tables freed late).
+ * show in ab_info.outstanding first. Measured over storms of 10000 to
+ * 20000 calls on 6.1, 6.12-rt and 6.1 with slub_debug: SUnreclaim grew by
+ * 96 to 960 KiB; MemFree ended between 17.8 MiB lower and 12 MiB higher
+ * (per-CPU page lists, page cache, the children's page tables), but 48 MiB
+ * lower when run at the end of guest.sh, whose other processes and files
+ * took it: so the check is on MemFree + Buffers + Cached + AnonPages
+ * (free_kb()), which such use leaves alone. A leak of one largest run
+ * (the 64 MiB budget of --budget-mb) exceeds either tolerance.
  */
 #define TOL_SLAB_KB 4096
 #define TOL_FREE_KB 32768
@@ -1159,6 +1164,24 @@ static long meminfo_kb(const char *key)
 	return v;
 }
 
+/*
+ * Memory that is free or held by user space (MemFree + Buffers + Cached +
+ * AnonPages, in KiB; each in @f): what the rest of the test suite's
+ * processes and files take moves between these terms, what the kernel
+ * keeps for itself (a leak among it) lowers the sum.
+ */
+static long free_kb(long f[4])
+{
+	static const char *const key[4] = { "MemFree", "Buffers", "Cached",
+					    "AnonPages" };
+	long sum = 0;
+	int i;
+
+	for (i = 0; i < 4; i++)
+		sum += f[i] = meminfo_kb(key[i]);
+	return sum;
+}
+
 static void drop_caches(void)
 {
 	int fd = open("/proc/sys/vm/drop_caches", O_WRONLY);
@@ -1523,7 +1546,7 @@ int main(int argc, char **argv)
 	unsigned int threads = 4, children = 2, kills = 0, i;
 	int child = -1, do_rmmod = 0, links, storm_only = 0, have_seed = 0,
 	    have_replay = 0, fails = 0;
-	long slab0, free0, slab1, free1;
+	long slab0, free0, slab1, free1, fl0[4], fl1[4];
 	char old[32], buf[64];
 	struct kids kids = { 0 };
 	pthread_t sig_tid;
@@ -1629,7 +1652,7 @@ int main(int argc, char **argv)
 	run_workers(mix(seed ^ 0xa11), 1, 300);
 	drop_caches();
 	slab0 = meminfo_kb("SUnreclaim");
-	free0 = meminfo_kb("MemFree");
+	free0 = free_kb(fl0);
 	memset(st, 0, sizeof(*st));
 
 	t0 = now_s();
@@ -1673,14 +1696,16 @@ int main(int argc, char **argv)
 	       links);
 	drop_caches();
 	slab1 = meminfo_kb("SUnreclaim");
-	free1 = meminfo_kb("MemFree");
+	free1 = free_kb(fl1);
 	fails += tap(
 		slab1 - slab0 <= TOL_SLAB_KB,
 		"unreclaimable slab back within %d KiB (SUnreclaim %ld -> %ld KiB)",
 		TOL_SLAB_KB, slab0, slab1);
-	fails += tap(free0 - free1 <= TOL_FREE_KB,
-		     "free memory back within %d KiB (MemFree %ld -> %ld KiB)",
-		     TOL_FREE_KB, free0, free1);
+	fails += tap(
+		free0 - free1 <= TOL_FREE_KB,
+		"free memory back within %d KiB (MemFree + Buffers + Cached + AnonPages %ld -> %ld KiB; MemFree %ld -> %ld, Cached %ld -> %ld, AnonPages %ld -> %ld)",
+		TOL_FREE_KB, free0, free1, fl0[0], fl1[0], fl0[2], fl1[2],
+		fl0[3], fl1[3]);
 	write_param(old);
 	close(shared_fd);
 	if (do_rmmod) {
