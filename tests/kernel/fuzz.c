@@ -102,11 +102,14 @@
  * (per-CPU page lists, page cache, the children's page tables), but 48 MiB
  * lower when run at the end of guest.sh, whose other processes and files
  * took it: so the check is on MemFree + Buffers + Cached + AnonPages
- * (free_kb()), which such use leaves alone. A leak of one largest run
- * (the 64 MiB budget of --budget-mb) exceeds either tolerance.
+ * (free_kb()), which such use leaves alone; that sum still fell by up to
+ * 35 MiB in one of six 20000-call storms on 6.12 (and rose by 20 MiB over
+ * three others), hence 48 MiB. A leak of one largest run (the 64 MiB
+ * budget of --budget-mb) exceeds either tolerance; smaller leaks of
+ * objects the module counts show in ab_info.outstanding.
  */
 #define TOL_SLAB_KB 4096
-#define TOL_FREE_KB 32768
+#define TOL_FREE_KB 49152
 
 #define PAGE	      4096UL
 #define MAX_STRAT     64
