@@ -25,8 +25,17 @@ struct kmem_cache;
 struct ab_class_table;
 struct ab_strategy;
 
-/* Largest ab_run.batch: bounds the kvmalloc'ed object array (8 MiB). */
-#define AB_MAX_BATCH BIT(20)
+/*
+ * Largest ab_run.batch, the objects one phase allocates or frees without
+ * rescheduling (its loop is timed whole). AB_PHASE_MAX_BYTES bounds its
+ * bytes; this bounds its calls: under SLUB debugging (slub_debug=FZPU)
+ * each call costs ~22 us in the TCG guest (2^20 8-byte kmem_cache objects
+ * in one phase: 23 s, a soft lockup and RCU stalls, seen by the fuzzer on
+ * 6.12), so 2^16 keeps a phase near 1.5 s there, far from the soft-lockup
+ * detector's 20 s (kernel/watchdog.c); it also bounds the object array
+ * (512 KiB).
+ */
+#define AB_MAX_BATCH BIT(16)
 /* Largest trials and warm-up trials of AB_IOC_RUN and AB_IOC_LOOKUP. */
 #define AB_MAX_TRIALS BIT(24)
 

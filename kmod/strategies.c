@@ -285,9 +285,19 @@ static void cache_teardown(struct ab_ctx *ctx)
 	list_del(&ctx->cache_node);
 	if (ctx->cache_merged == AB_MERGED_UNKNOWN && ctx->cache_shared)
 		ctx->cache_merged = AB_MERGED_LATER;
-	mutex_unlock(&ab_cache_lock);
+	/*
+	 * Destroyed under the lock, so no run of ours creates a cache while
+	 * one goes: kmem_cache_destroy() takes the last reference off the
+	 * cache lists under slab_mutex but removes its sysfs directory (the
+	 * merged name, :0000008) after dropping it (kmem_cache_release(),
+	 * mm/slab_common.c), and a create of the same size in between makes
+	 * a new cache of that name: "sysfs: cannot create duplicate
+	 * filename", a stack dump and -EEXIST (6.12, four runs at once).
+	 * The order is always ab_cache_lock, then slab_mutex.
+	 */
 	kmem_cache_destroy(ctx->cache);
 	ctx->cache = NULL;
+	mutex_unlock(&ab_cache_lock);
 }
 
 static __always_inline void *cache_one(struct ab_ctx *ctx)

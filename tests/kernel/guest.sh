@@ -66,9 +66,9 @@ expect 2 "limit" "cli: --batch above the module's limit rejected" -- \
 	allocbench run --batch=99999999
 # The budget (max_outstanding_mb) counts what the allocator uses, in the CLI
 # as in the module (issue 13, item 10): refused up front, status 2, naming it
-expect 2 "--batch=100000: vmalloc_node would hold .*budget (module parameter max_outstanding_mb)" \
-	"cli: vmalloc_node --size=1 --batch=100000 (a page each) refused up front against the budget" -- \
-	allocbench run --alloc=vmalloc_node --size=1 --batch=100000
+expect 2 "--batch=65536: vmalloc_node would hold .*budget (module parameter max_outstanding_mb)" \
+	"cli: vmalloc_node --size=1 --batch=65536 (a page each) refused up front against the budget" -- \
+	allocbench run --alloc=vmalloc_node --size=1 --batch=65536
 budget=$(allocbench info | sed -n 's/^max bytes at once: \([0-9]*\) .*/\1/p')
 n=$((budget / (4 << 20))) # kmalloc of 3 MiB takes the 4 MiB block of order 10
 expect 2 "--batch=$((n + 1)): kmalloc would hold .*max_outstanding_mb" \
