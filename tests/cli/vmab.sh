@@ -196,44 +196,33 @@ else
 	notok "vmab: a failing command (exit $rc: $(printf '%s' "$out" | tail -c 400))"
 fi
 
-# ---- Ctrl-C: ends at once, nothing left running ----
-$ab vm -k 6.1 -k 6.1 --rounds=4 -- run --alloc=kmalloc --trials=100000 >"$tmp/int.out" 2>&1 &
-pid=$!
-sleep 8
-kill -INT "$pid"
-i=0
-while kill -0 "$pid" 2>/dev/null && [ $i -lt 30 ]; do
+# ---- a signal ends a run at once, nothing left running ----
+# signalled SIG STATUS WHAT: a run gets SIG 8 s in (inside a boot); it
+# must end with STATUS, leaving no qemu and no temporary file
+signalled() {
+	out=$tmp/sig-$1.out
+	$ab vm -k 6.1 -k 6.1 --rounds=2 -- run --alloc=kmalloc --trials=100000 >"$out" 2>&1 &
+	pid=$!
+	sleep 8
+	kill -"$1" "$pid"
+	i=0
+	while kill -0 "$pid" 2>/dev/null && [ $i -lt 30 ]; do
+		sleep 1
+		i=$((i + 1))
+	done
+	wait "$pid"
+	rc=$?
 	sleep 1
-	i=$((i + 1))
-done
-wait "$pid"
-rc=$?
-sleep 1
-if [ "$rc" = 130 ] && ! pgrep -f qemu-system-x86_64 >/dev/null; then
-	ok "vmab: Ctrl-C ends the run with status 130 within ${i}s, no qemu left"
-else
-	notok "vmab: Ctrl-C: exit $rc after ${i}s ($(tail -c 300 "$tmp/int.out"))"
-fi
-
-# a closed terminal (SIGHUP) ends the boot too, never leaves it running
-$ab vm -k 6.1 -k 6.1 --rounds=2 -- run --alloc=kmalloc --trials=100000 >"$tmp/hup.out" 2>&1 &
-pid=$!
-sleep 8
-kill -HUP "$pid"
-i=0
-while kill -0 "$pid" 2>/dev/null && [ $i -lt 30 ]; do
-	sleep 1
-	i=$((i + 1))
-done
-wait "$pid"
-rc=$?
-sleep 1
-if [ "$rc" = 129 ] && ! pgrep -f qemu-system-x86_64 >/dev/null &&
-	[ -z "$(find /tmp -maxdepth 1 -name 'allocbench-vm-*' -newer "$tmp/hup.out" 2>/dev/null)" ]; then
-	ok "vmab: SIGHUP ends the run with status 129, no qemu and no temporary file left"
-else
-	notok "vmab: SIGHUP: exit $rc ($(tail -c 300 "$tmp/hup.out"))"
-fi
+	if [ "$rc" = "$2" ] && ! pgrep -f qemu-system-x86_64 >/dev/null &&
+		[ -z "$(find /tmp -maxdepth 1 -name 'allocbench-vm-*' -newer "$out" 2>/dev/null)" ]; then
+		ok "vmab: $3 ends the run with status $2 within ${i}s, no qemu and no temporary file left"
+	else
+		notok "vmab: $3: exit $rc after ${i}s ($(tail -c 300 "$out"))"
+	fi
+}
+signalled INT 130 "Ctrl-C"
+# a closed terminal ends the boot too, never leaves it running
+signalled HUP 129 "SIGHUP (a closed terminal)"
 
 # ---- an installed allocbench: scripts and module sources from LIBDIR ----
 if make -s install DESTDIR="$tmp/inst" PREFIX=/usr >/dev/null 2>&1; then
