@@ -76,6 +76,7 @@ kernel() {
 	echo "# command line on the host"
 	sh tests/cli/cli.sh ./allocbench
 	sh tests/cli/completion.sh .
+	sh tests/cli/plot.sh ./allocbench
 	sh tests/cli/install.sh
 	sh tests/cli/vm.sh "$(head -n 1 "$matrix" | cut -d' ' -f2)"
 	echo "# allocbench vm: kernels compared boot by boot"
