@@ -89,13 +89,13 @@ static const double ratio_tics[] = { 1.01, 1.02, 1.05, 1.1,  1.15, 1.2,
 /*
  * The axis of the ratios: log scale, [1 / m, m] with m the farthest
  * value or interval end from 1 (as a factor) and some room, tics at
- * factors r and 1 / r for up to four r between 1 and m.
+ * factors r and 1 / r for a few round r between 1 and m (their labels
+ * are numbers: safe as the formats "set xtics" takes them for).
  */
 static void ratio_axis(FILE *g, const struct hchart *c)
 {
-	size_t i, k, nt = sizeof(ratio_tics) / sizeof(ratio_tics[0]),
-		     picked = 0;
-	double m = 1.1, x[3], f, want, best, r, last = 1;
+	size_t i, k, nt = sizeof(ratio_tics) / sizeof(ratio_tics[0]);
+	double m = 1.1, x[3], f, r, last = 1;
 
 	for (i = 0; i < c->t.n; i++) {
 		x[0] = c->b[i].v;
@@ -112,23 +112,17 @@ static void ratio_axis(FILE *g, const struct hchart *c)
 	fprintf(g,
 		"set logscale x 10\nset xrange [%.6g:%.6g]\nset xtics (\"1\" 1",
 		1 / m, m);
-	/* four tics a side, spread evenly in log space */
-	for (want = 0.25; want <= 1.0; want += 0.25) {
-		best = 0;
-		for (k = 0; k < nt; k++) {
-			r = ratio_tics[k];
-			if (r >= m || r <= last)
-				continue;
-			if (!best || fabs(log(r) - want * log(m)) <
-					     fabs(log(best) - want * log(m)))
-				best = r;
-		}
-		if (!best)
+	/*
+	 * tics a side, each at least a fifth of the half axis (in log
+	 * space) beyond the one before, so that no two labels run together
+	 */
+	for (k = 0; k < nt && ratio_tics[k] < m; k++) {
+		r = ratio_tics[k];
+		if (log(r) - log(last) < 0.2 * log(m))
 			continue;
-		fprintf(g, ", \"%.3g\" %.6g, \"%.3g\" %.6g", best, best,
-			1 / best, 1 / best);
-		last = best;
-		picked++;
+		fprintf(g, ", \"%.3g\" %.6g, \"%.3g\" %.6g", r, r, 1 / r,
+			1 / r);
+		last = r;
 	}
 	fprintf(g,
 		")\nset mxtics default\n"

@@ -75,7 +75,8 @@ save("vm", {
          "rows": [row("kmalloc 4K", "alloc", 0.33), row("kmalloc 4K", "free", 1.02),
                   row("get_free_pages 4K", "alloc", 0.09)]},
         {"a": "6.1", "b": "6.12:a_long_boot_parameter=1",
-         "rows": [row("kmalloc 4K", "alloc", 10.5), row("get_free_pages 4K", "free", 0.98)]}]})
+         "rows": [row("kmalloc 4K", "alloc", 10.5), row("get_free_pages 4K", "free", 0.98),
+                  dict(row("vmalloc 4K", "alloc", 0.37), ci95=[0.00686, 19.6])]}]})
 PY
 
 # decode FILE: the script with gnuplot's octal escapes turned into bytes
@@ -141,6 +142,21 @@ symmetric() {
 	} END { if (!found) { print "no xrange"; exit 1 } }'
 }
 
+# apart NAME: the B / A tics stand a fifth of the half axis apart (in log
+# space), so that their labels cannot run together
+apart() {
+	python3 - "$tmp/$1.txt" <<'PY'
+import math, re, sys
+s = open(sys.argv[1]).read()
+m = float(re.search(r"^set xrange \[[0-9.e+-]+:([0-9.e+-]+)\]", s, re.M).group(1))
+t = sorted(float(v) for v in re.findall(r'"[0-9.]+" ([0-9.e+-]+)', re.search(r"^set xtics \((.*)\)", s, re.M).group(1)))
+for a, b in zip(t, t[1:]):
+    if math.log(b / a) < 0.2 * math.log(m):
+        print("tics %g and %g too close on [1/%g, %g]" % (a, b, m, m))
+        sys.exit(1)
+PY
+}
+
 # check NAME DESCRIPTION COMMANDS...: ok when each command holds
 check() {
 	n=$1 what=$2
@@ -178,15 +194,15 @@ check lookup "lookup: cycles per method across, with the CI" \
 	'has lookup "T\\[[0-9]\\] = \"bsr, constant 64\"" "xerrorbars"'
 check cmp "compare: B / A on a log axis centred on 1, a line at 1, bars from 1" \
 	'has cmp "^set logscale x 10" "^set arrow 1 from first 1, graph 0 to first 1, graph 1" "\"1\" 1," "boxxyerror" "B = calloc, A = malloc"' \
-	'symmetric cmp 0.08 11' \
+	'symmetric cmp 0.08 11' 'apart cmp' \
 	'has cmp "^2 10.5 9 11 1 10.5" "^1 0.09 0.08 0.1 0.09 1"'
 check files "compare of saved files: B / A per strategy and phase, centred on 1" \
 	'has files "^set logscale x 10" "^set arrow 1 from first 1" "T\\[3\\] = \"malloc alloc \\(A [0-9.]+, B [0-9.]+ ns\\)\"" "T\\[2\\] = \"none free"' \
 	'symmetric files 0.5 2'
-check vm "vm: B / A of 0.09 to 10.5 on a log axis centred on 1, every label whole" \
+check vm "vm: B / A of 0.09 to 10.5 (an interval to 0.007) on a log axis centred on 1, every label whole" \
 	'has vm "^set logscale x 10" "^set arrow 1 from first 1" "A = 6.1" "T\\[5\\] = \"6.12:a_long_boot_parameter=1: get_free_pages 4K free\""' \
-	'symmetric vm 0.081 11.55' \
-	'[ "$(sed -n "/^\\\$bars <</,/^EOD/p" "$tmp/vm.txt" | grep -c "^[0-9]")" = 5 ] || echo "not 5 bars"'
+	'symmetric vm 0.00686 145.8' 'apart vm' \
+	'[ "$(sed -n "/^\\\$bars <</,/^EOD/p" "$tmp/vm.txt" | grep -c "^[0-9]")" = 6 ] || echo "not 6 bars"'
 
 # --script=-: the script alone on standard output, -o still drawn
 if "$ab" plot "$tmp/vm.json" -o "$tmp/v2.svg" --script=- >"$tmp/v2.gp" 2>"$tmp/v2.err" &&
