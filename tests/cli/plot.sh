@@ -179,7 +179,7 @@ check() {
 }
 
 check sweep "sweep: log size and log ns/op axes, a CI band per line, alloc and free panels, CPU and node in the title" \
-	'has sweep "^set logscale x 2" "^set logscale y 10" "^set multiplot layout 2,1" "^set title \"alloc\"" "^set title \"free\"" "CPU 0, node [0-9]" "T\\[1\\] = \"malloc\"" "T\\[2\\] = \"calloc\""' \
+	'has sweep "^set logscale x 2" "^set logscale y 10" "^set multiplot layout 2,1" "^set title \"alloc\"" "^set title \"free\"" "CPUs? [0-9]+, node [0-9]" "T\\[1\\] = \"malloc\"" "T\\[2\\] = \"calloc\""' \
 	'[ "$(grep -o "with filledcurves" "$tmp/sweep.txt" | wc -l)" = 4 ] || echo "not 4 bands"' \
 	'[ "$(grep -o "with linespoints" "$tmp/sweep.txt" | wc -l)" = 4 ] || echo "not 4 lines"' \
 	'awk "/^\\\$a1 <</ { on = 1; next } on && /^EOD/ { exit } on && !(\$3 <= \$2 && \$2 <= \$4) { bad = 1 } END { exit bad }" "$tmp/sweep.txt" || echo "a band does not hold its median"' \
