@@ -421,7 +421,7 @@ size_t plot_histograms(FILE *g, json_object *root, int png)
 	json_object *results = ab_json_array(root, "results");
 	size_t i, k, n = json_object_array_length(results);
 	struct titles t = { NULL, 0, 0 };
-	double prev;
+	double prev, xr[2] = { INFINITY, 0 };
 	char *body = NULL;
 	size_t blen = 0;
 	FILE *d = open_memstream(&body, &blen);
@@ -438,8 +438,8 @@ size_t plot_histograms(FILE *g, json_object *root, int png)
 		fprintf(d, "$h%zu << EOD\n", t.n);
 		/*
 		 * "steps" holds each level from its x to the next point's:
-		 * one point per bucket start, a zero where buckets are
-		 * missing, and one at the end of the last bucket.
+		 * one point per bucket start, a zero before the first and
+		 * where buckets are missing, and one at the end of the last.
 		 */
 		for (k = 0, prev = NAN; h && k < json_object_array_length(h);
 		     k++) {
@@ -448,14 +448,20 @@ size_t plot_histograms(FILE *g, json_object *root, int png)
 			       hi = ab_json_double(ab_json_get(b, "hi_ns"));
 
 			lo = lo > 0 ? lo : 0.5;
-			if (!isnan(prev) && prev < lo)
+			xr[0] = lo < xr[0] ? lo : xr[0];
+			/* the first bucket rises from 0 at its start */
+			if (isnan(prev))
+				fprintf(d, "%g 0\n", lo);
+			else if (prev < lo)
 				fprintf(d, "%g 0\n", prev);
 			fprintf(d, "%g %g\n", lo,
 				ab_json_double(ab_json_get(b, "count")));
 			prev = isnan(hi) ? 2 * lo : hi;
 		}
-		if (!isnan(prev))
+		if (!isnan(prev)) {
 			fprintf(d, "%g 0\n", prev);
+			xr[1] = prev > xr[1] ? prev : xr[1];
+		}
 		fprintf(d, "EOD\n");
 	}
 	if (fclose(d)) {
@@ -470,6 +476,9 @@ size_t plot_histograms(FILE *g, json_object *root, int png)
 		  "allocbench: per-op alloc ns, log2 buckets");
 	gp_printf(g, "set xlabel %q\n", "ns/op (net, bucket start), log scale");
 	gp_printf(g, "set ylabel %q\n", "operations");
+	/* room on either side: no step stands on the frame */
+	if (xr[0] < xr[1])
+		fprintf(g, "set xrange [%g:%g]\n", xr[0] / 1.5, xr[1] * 1.5);
 	fprintf(g,
 		"set logscale x 10\nset format x \"%%.0f\"\n"
 		"set style fill transparent solid 0.4\n"

@@ -188,8 +188,10 @@ check sweep "sweep: log size and log ns/op axes, a CI band per line, alloc and f
 check run "run: medians across, log axis (2 to 2000 ns), the long label whole in the margin" \
 	'has run "^set logscale x 10" "xerrorbars" "T\\[3\\] = \"malloc with a label of fifty-one characters, whole alloc\"" "T\\[6\\] = \"calloc free\"" "ytic\\(T\\[7 - int"' \
 	'awk "/^set lmargin/ { exit !(\$3 >= 57) }" "$tmp/run.txt" || echo "lmargin below the label"'
-check single "single-op run: log2 histogram steps, log ns axis" \
-	'has single "^set logscale x" "with steps" "T\\[1\\] = \"malloc\""'
+check single "single-op run: log2 histogram steps rising from 0, log ns axis with room at both ends" \
+	'has single "^set logscale x" "with steps" "T\\[1\\] = \"malloc\""' \
+	'has single "^set xrange \\[[0-9.e+]+:[0-9.e+]+\\]"' \
+	'sed -n "/^\\\$h1 <</,/^EOD/p" "$tmp/single.txt" | awk "NR == 2 { x = \$1; if (\$2 != 0) exit 1 } NR == 3 { exit !(\$1 == x && \$2 > 0) }" || echo "the first bucket does not rise from 0"'
 check lookup "lookup: cycles per method across, with the CI" \
 	'has lookup "T\\[[0-9]\\] = \"bsr, constant 64\"" "xerrorbars"'
 check cmp "compare: B / A on a log axis centred on 1, a line at 1, bars from 1" \
