@@ -46,6 +46,11 @@ for r in d["results"]:
         r[p]["ns"]["median"] = m
         r[p]["ns"]["ci95_median"] = [m * 0.9, m * 1.2]
 save("sweep", d)
+# two node pairs, as --mem-nodes=0,1 on two nodes: the nodes go to the legend
+for r in d["results"]:
+    if r["strategy"] == "calloc":
+        r["label"] = r["label"].rsplit(" ", 1)[0] + " n0>n1"
+save("sweep2", d)
 d = load("run")
 d["results"][1]["label"] = "malloc with a label of fifty-one characters, whole"
 save("run", d)
@@ -185,6 +190,9 @@ check sweep "sweep: log size and log ns/op axes, a CI band per line, alloc and f
 	'awk "/^\\\$a1 <</ { on = 1; next } on && /^EOD/ { exit } on && !(\$3 <= \$2 && \$2 <= \$4) { bad = 1 } END { exit bad }" "$tmp/sweep.txt" || echo "a band does not hold its median"' \
 	'has sweep "^32768 11806.5 10625.8 14167.8"' \
 	'[ "$(sed -n "/^\\\$a2 <</,/^EOD/p" "$tmp/sweep.txt" | awk "/^[0-9]/ { print \$1 }" | sort -u | wc -l)" = 7 ] || echo "the calloc line is not at the 7 sizes asked for"'
+check sweep2 "sweep of two node pairs: each line's nodes in the legend, none in the title" \
+	'has sweep2 "T\\[1\\] = \"malloc, node 0\"" "T\\[2\\] = \"calloc, CPU node 0, memory node 1\""' \
+	'! grep -q "CPUs\\{0,1\\} [0-9, ]*, node" "$tmp/sweep2.txt" || echo "a node in the title"'
 check run "run: medians across, log axis (2 to 2000 ns), the long label whole in the margin" \
 	'has run "^set logscale x 10" "xerrorbars" "T\\[3\\] = \"malloc with a label of fifty-one characters, whole alloc\"" "T\\[6\\] = \"calloc free\"" "ytic\\(T\\[7 - int"' \
 	'awk "/^set lmargin/ { exit !(\$3 >= 57) }" "$tmp/run.txt" || echo "lmargin below the label"'
