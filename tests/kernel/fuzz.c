@@ -396,7 +396,7 @@ static const struct field run_fields[] = {
 	F(ab_run, free_cpu, 0),	     F(ab_run, reserved1, 2),
 	F(ab_run, align, 0),	     F(ab_run, reserved, 2),
 	F(ab_run, trials_done, 0),   F(ab_run, objects, 0),
-	F(ab_run, out_reserved, 0),  F(ab_run, mem_objects, 0),
+	F(ab_run, limit, 0),	     F(ab_run, mem_objects, 0),
 	F(ab_run, out_reserved2, 0),
 };
 
@@ -948,8 +948,8 @@ static const char *check_output(const struct call *c, uint64_t usize)
 		struct ab_run r = { 0 };
 
 		memcpy(&r, p, n);
-		if (r.trials_done != r.trials || r.out_reserved)
-			return "trials_done differs from trials, or out_reserved set";
+		if (r.trials_done != r.trials || r.limit)
+			return "trials_done differs from trials, or limit set";
 		if (r.objects + r.failed > (uint64_t)r.trials * r.batch)
 			return "more objects than trials x batch";
 	} else {

@@ -83,6 +83,19 @@ expect 0 "^kmalloc " "cli: kmalloc --size=3M --batch=$n, the most the budget hol
 expect 2 "--concurrent: kmalloc on 2 CPUs would hold .*max_outstanding_mb" \
 	"cli: --concurrent counts the budget for every CPU" -- \
 	allocbench run --alloc=kmalloc --size=3M --batch=$n --trials=2 --cpu=0-1 --concurrent
+# Issue 21: 16000 x 4 KiB with GFP_ATOMIC per CPU, 62.5 MiB, is under the
+# 64 MiB atomic limit (AB_ATOMIC_MAX_BYTES) alone, and above it on two CPUs
+# at once, which the module bounds together: refused up front (status 2,
+# nothing run) in one line naming the atomic limit, the sum and the limit
+# (before: CPU 1 refused at run time, only cpu0's row, status 1)
+out=$(allocbench run --alloc=kmalloc --size=4096 --gfp=atomic --batch=16000 --trials=5 --cpu=0,1 --concurrent 2>&1)
+st=$?
+if [ "$st" = 2 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] &&
+	printf '%s\n' "$out" | grep -q "would hold $((2 * 16000 * 4096)) bytes at once with GFP_ATOMIC.*atomic limit of $((64 << 20)) bytes"; then
+	ok "cli: --concurrent --gfp=atomic on 2 CPUs above the atomic limit together refused up front in one line with both figures"
+else
+	notok "cli: --concurrent --gfp=atomic above the atomic limit together (status $st: $(printf '%s' "$out" | head -c 400))"
+fi
 # Combinations that can never allocate are refused as not applicable (item 11)
 for g in atomic nowait; do
 	expect 2 "--gfp=$g: not applicable to kvmalloc_node --size=5M: without GFP_KERNEL there is no vmalloc fallback" \
