@@ -221,8 +221,8 @@ static void print_table(const struct ab_job *job)
 	}
 }
 
-static void print_dist_line(int w, const char *name, int pw,
-			    const char *phase, const struct ab_stats *s)
+static void print_dist_line(int w, const char *name, int pw, const char *phase,
+			    const struct ab_stats *s)
 {
 	printf("%-*s %-*s %8zu", w, name, pw, phase, s->n);
 	print_num(s->median);

@@ -130,8 +130,9 @@ int ab_limit_refusal(const struct ab_run *run, const struct ab_info *info,
 			"the module refused the run: with the runs in progress it would be above %s: this run holds %llu %s, the limit over all runs at once is %llu",
 			name, want, what, most);
 	else
-		snprintf(why, len,
-			 "the module refused the run: above %s: %llu %s, the limit is %llu",
-			 name, want, what, most);
+		snprintf(
+			why, len,
+			"the module refused the run: above %s: %llu %s, the limit is %llu",
+			name, want, what, most);
 	return err;
 }

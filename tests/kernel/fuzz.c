@@ -56,9 +56,12 @@
  * free memory (/proc/meminfo, after dropping caches) within
  * TOL_SLAB_KB and TOL_FREE_KB of the same reading after a warm-up, and
  * with --rmmod the module unloads (then it is loaded again from
- * /lib/modules/allocbench.ko). The figures (calls, seeds, errno values
- * reached per ioctl, signals delivered, duration) go to a "# fuzz:"
- * line. Exit status 0 if every line is ok.
+ * /lib/modules/allocbench.ko). The figures go to three "# fuzz:" lines:
+ * the calls (--calls=N counts this process's threads' calls, exactly N;
+ * the children's, made beside them until they end, are counted apart),
+ * seed and duration; the errno values reached per ioctl; the signals
+ * delivered. --help says what each option does. Exit status 0 if every
+ * line is ok, 2 for a bad option.
  *
  * --budget-mb (default 64) sets the module parameter max_outstanding_mb
  * for the storm and restores it after: valid runs mutated to the largest
@@ -131,7 +134,8 @@ static const char *const sname[S_NR] = { "timer SIGUSR1", "SIGINT", "SIGSTOP",
 
 /* Shared by the parent and its children (a memfd mapped in each). */
 struct stats {
-	uint64_t calls;
+	uint64_t calls;	      /* this process's threads' (--calls) */
+	uint64_t child_calls; /* the children's, beside them */
 	uint64_t by[C_NR][NERR];
 	uint64_t sig[S_NR];
 	uint64_t failures;
@@ -147,6 +151,8 @@ static uint64_t cpu_online_mask, node_mem_mask;
 static const char *dev = "/dev/allocbench";
 static int shared_fd = -1;
 static volatile int stop_storm;
+/* a child process (--child): its calls are counted apart */
+static int is_child;
 /* --max-batch: the largest batch a mutation sets (0: the module's) */
 static uint64_t max_batch;
 /* --budget-mb: max_outstanding_mb during the storm (0: left as it is) */
@@ -1057,7 +1063,7 @@ static int one_call(struct arena *a, struct rng *r, uint64_t seed, int verbose)
 	}
 	if (own > 0)
 		close(own);
-	add(&st->calls, 1);
+	add(is_child ? &st->child_calls : &st->calls, 1);
 	add(&st->by[c.cls][got < NERR ? got : NERR - 1], 1);
 	if (!got && c.cls != C_UNKNOWN)
 		why = check_output(&c, usize);
@@ -1355,6 +1361,7 @@ static void handlers(int sigint)
 
 static int child_main(int memfd, uint64_t seed, unsigned int threads)
 {
+	is_child = 1;
 	st = mmap(NULL, sizeof(*st), PROT_READ | PROT_WRITE, MAP_SHARED, memfd,
 		  0);
 	if (st == MAP_FAILED)
@@ -1522,30 +1529,68 @@ static int kill_phases(unsigned int n, uint64_t seed)
 
 /* ---- main ---- */
 
+/*
+ * The "# fuzz:" lines: the calls (this process's --calls, and the
+ * children's beside them until the storm ends), then the answers per
+ * ioctl and the signals, each list ended where the line ends.
+ */
 static void figures(uint64_t seed, unsigned int threads, unsigned int children,
 		    double secs)
 {
-	unsigned int c, e, paths = 0;
+	static const char *const cls[C_NR] = { "AB_IOC_INFO", "AB_IOC_RUN",
+					       "AB_IOC_LOOKUP",
+					       "unknown ioctl numbers" };
+	unsigned int c, e, paths = 0, n;
 
-	printf("# fuzz: %" PRIu64 " calls in %.1f s, seed %" PRIu64
-	       " (replay: --seed=%" PRIu64
-	       " --threads=1 --children=0), %u threads, %u children at once (%" PRIu64
-	       " started);",
-	       st->calls, secs, seed, seed, threads, children, st->children);
+	printf("# fuzz: %" PRIu64
+	       " calls from %u threads (--calls) and %" PRIu64
+	       " from %u children at once (%" PRIu64
+	       " started) in %.1f s, seed %" PRIu64 " (replay: --seed=%" PRIu64
+	       " --threads=1 --children=0)\n",
+	       st->calls, threads, st->child_calls, children, st->children,
+	       secs, seed, seed);
+	printf("# fuzz: answers:");
 	for (c = 0; c < C_NR; c++) {
-		printf(" %s:", cname[c]);
-		for (e = 0; e < NERR; e++)
+		printf("%s %s", c ? ";" : "", cls[c]);
+		for (e = 0, n = 0; e < NERR; e++)
 			if (st->by[c][e]) {
-				printf(" %s %" PRIu64, errname(e),
-				       st->by[c][e]);
+				printf("%s %s %" PRIu64, n++ ? "," : "",
+				       errname(e), st->by[c][e]);
 				paths++;
 			}
-		printf(";");
+		if (!n)
+			printf(" none");
 	}
-	printf(" distinct (ioctl, errno) pairs %u; signals:", paths);
+	printf(" (%u distinct ioctl and errno pairs)\n", paths);
+	printf("# fuzz: signals:");
 	for (c = 0; c < S_NR; c++)
-		printf(" %s %" PRIu64, sname[c], st->sig[c]);
+		printf("%s %s %" PRIu64, c ? "," : "", sname[c], st->sig[c]);
 	printf("\n");
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: fuzz [--seed=N] [--calls=N] [--threads=N] [--children=N] [--budget-mb=N] [--max-batch=N] [--rmmod] [--storm-only]\n"
+		"       fuzz --replay=CALLSEED [--budget-mb=N]\n"
+		"       fuzz --kill-phases=N [--seed=N]\n"
+		"The ioctl fuzzer of /dev/allocbench (TAP lines; run as root in the embedded kernel).\n"
+		"  --seed=N        seed of the storm (default: random; printed for a replay)\n"
+		"  --calls=N       calls made by this process's threads (default 10000); the\n"
+		"                  children fuzz beside them until those end, and their calls\n"
+		"                  are counted apart\n"
+		"  --threads=N     threads calling at once, 1 to 64 (default 4)\n"
+		"  --children=N    child processes fuzzing beside, signalled and killed at\n"
+		"                  random, 0 to 16 (default 2)\n"
+		"  --budget-mb=N   max_outstanding_mb for the storm, restored after (default 64;\n"
+		"                  0 leaves it)\n"
+		"  --max-batch=N   largest batch a mutation sets (default: the module's)\n"
+		"  --rmmod         unload and load the module after the storm\n"
+		"  --storm-only    skip the checks after the storm\n"
+		"  --replay=SEED   one call, from the seed a failure printed, told in full\n"
+		"  --kill-phases=N N processes killed in each phase of a run\n"
+		"  --help          this text\n"
+		"Exit status 0 when every TAP line is ok, 1 otherwise, 2 for a bad option.\n");
 }
 
 int main(int argc, char **argv)
@@ -1587,9 +1632,12 @@ int main(int argc, char **argv)
 			storm_only = 1;
 		} else if (!strcmp(s, "--rmmod")) {
 			do_rmmod = 1;
+		} else if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
+			usage(stdout);
+			return 0;
 		} else {
-			fprintf(stderr,
-				"usage: fuzz [--seed=N] [--calls=N] [--threads=N] [--children=N] [--budget-mb=N] [--max-batch=N] [--rmmod] [--storm-only] | --replay=CALLSEED | --kill-phases=N\n");
+			fprintf(stderr, "fuzz: %s: unknown option\n", s);
+			usage(stderr);
 			return 2;
 		}
 	}
@@ -1675,11 +1723,12 @@ int main(int argc, char **argv)
 	pthread_join(sig_tid, NULL);
 	figures(seed, threads, children, now_s() - t0);
 
-	fails +=
-		tap(!st->failures && st->calls >= calls,
-		    "%" PRIu64
-		    " calls, every answer one the ABI allows (%" PRIu64 " not)",
-		    st->calls, st->failures);
+	fails += tap(
+		!st->failures && st->calls >= calls,
+		"%" PRIu64 " calls (--calls=%" PRIu64 ") and %" PRIu64
+		" of the children, every answer one the ABI allows (%" PRIu64
+		" not)",
+		st->calls, calls, st->child_calls, st->failures);
 	for (i = 0; i < NFAIL && i < st->failures; i++)
 		printf("#   %s\n", st->fail[i]);
 	if (st->failures)

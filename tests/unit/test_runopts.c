@@ -931,7 +931,9 @@ static void test_concurrent_sums(void **state)
 	assert_int_equal(ab_run_check_together(&r, &info, &kmalloc_si, 2, err,
 					       sizeof(err)),
 			 -EINVAL);
-	assert_non_null(strstr(err, "kmalloc on 2 CPUs would hold 131072000 bytes at once with GFP_ATOMIC"));
+	assert_non_null(strstr(
+		err,
+		"kmalloc on 2 CPUs would hold 131072000 bytes at once with GFP_ATOMIC"));
 	assert_non_null(strstr(err, "atomic limit of 67108864 bytes"));
 	assert_non_null(strstr(err, "(AB_ATOMIC_MAX_BYTES)"));
 	assert_null(strchr(err, '\n'));
@@ -978,8 +980,11 @@ static void test_concurrent_sums(void **state)
 	assert_int_equal(ab_run_check_together(&r, &info, &kmalloc_si, 3, err,
 					       sizeof(err)),
 			 -EINVAL);
-	assert_non_null(strstr(err, "kmalloc on 3 CPUs would hold 314577408 bytes at once (3 x 104859136"));
-	assert_non_null(strstr(err, "budget of 268435456 bytes (max_outstanding_mb)"));
+	assert_non_null(strstr(
+		err,
+		"kmalloc on 3 CPUs would hold 314577408 bytes at once (3 x 104859136"));
+	assert_non_null(
+		strstr(err, "budget of 268435456 bytes (max_outstanding_mb)"));
 	/*
 	 * the budget counts the harness's arrays as the module does
 	 * (ab_run_budget_bytes()): 2^20 kmalloc(8) hold 8 MiB of objects
@@ -1018,65 +1023,64 @@ static void test_check_names_one_limit(void **state)
 		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
 		0);
 	limit = 99;
-	assert_int_equal(ab_run_check_limit(&r, &info, &kmalloc_si, &why,
-					    &limit),
-			 0);
+	assert_int_equal(
+		ab_run_check_limit(&r, &info, &kmalloc_si, &why, &limit), 0);
 	assert_int_equal(limit, AB_LIMIT_NONE);
 	bad = r;
 	bad.batch = info.max_batch + 1;
-	assert_int_equal(ab_run_check_limit(&bad, &info, &kmalloc_si, &why,
-					    &limit),
-			 -E2BIG);
+	assert_int_equal(
+		ab_run_check_limit(&bad, &info, &kmalloc_si, &why, &limit),
+		-E2BIG);
 	assert_int_equal(limit, AB_LIMIT_BATCH);
 	bad = r;
 	bad.warmup = info.max_trials + 1;
-	assert_int_equal(ab_run_check_limit(&bad, &info, &kmalloc_si, &why,
-					    &limit),
-			 -E2BIG);
+	assert_int_equal(
+		ab_run_check_limit(&bad, &info, &kmalloc_si, &why, &limit),
+		-E2BIG);
 	assert_int_equal(limit, AB_LIMIT_TRIALS);
 	bad = r;
 	bad.obj_size = kmalloc_si.max_size + 1;
-	assert_int_equal(ab_run_check_limit(&bad, &info, &kmalloc_si, &why,
-					    &limit),
-			 -E2BIG);
+	assert_int_equal(
+		ab_run_check_limit(&bad, &info, &kmalloc_si, &why, &limit),
+		-E2BIG);
 	assert_int_equal(limit, AB_LIMIT_OBJECT);
 	/* 2 MiB x 200 = 400 MiB, above the 256 MiB budget */
 	bad = r;
 	bad.gfp = AB_GFP_KERNEL;
 	bad.obj_size = 2 << 20;
 	bad.batch = 200;
-	assert_int_equal(ab_run_check_limit(&bad, &info, &kmalloc_si, &why,
-					    &limit),
-			 -E2BIG);
+	assert_int_equal(
+		ab_run_check_limit(&bad, &info, &kmalloc_si, &why, &limit),
+		-E2BIG);
 	assert_int_equal(limit, AB_LIMIT_BUDGET);
 	/* GFP_ATOMIC: 4 KiB x 16385 = 64 MiB + 4 KiB */
 	bad = r;
 	bad.batch = 16385;
-	assert_int_equal(ab_run_check_limit(&bad, &info, &kmalloc_si, &why,
-					    &limit),
-			 -E2BIG);
+	assert_int_equal(
+		ab_run_check_limit(&bad, &info, &kmalloc_si, &why, &limit),
+		-E2BIG);
 	assert_int_equal(limit, AB_LIMIT_ATOMIC);
 	/* IRQs off: 33 objects; 32 of 8 KiB, 256 KiB */
 	bad = r;
 	bad.context = AB_CTX_IRQ_OFF;
 	bad.batch = 33;
 	bad.obj_size = 64;
-	assert_int_equal(ab_run_check_limit(&bad, &info, &kmalloc_si, &why,
-					    &limit),
-			 -E2BIG);
+	assert_int_equal(
+		ab_run_check_limit(&bad, &info, &kmalloc_si, &why, &limit),
+		-E2BIG);
 	assert_int_equal(limit, AB_LIMIT_IRQ_OFF_OBJS);
 	bad.batch = 32;
 	bad.obj_size = 8192;
-	assert_int_equal(ab_run_check_limit(&bad, &info, &kmalloc_si, &why,
-					    &limit),
-			 -E2BIG);
+	assert_int_equal(
+		ab_run_check_limit(&bad, &info, &kmalloc_si, &why, &limit),
+		-E2BIG);
 	assert_int_equal(limit, AB_LIMIT_IRQ_OFF_BYTES);
 	/* an EINVAL names none */
 	bad = r;
 	bad.reserved1 = 1;
-	assert_int_equal(ab_run_check_limit(&bad, &info, &kmalloc_si, &why,
-					    &limit),
-			 -EINVAL);
+	assert_int_equal(
+		ab_run_check_limit(&bad, &info, &kmalloc_si, &why, &limit),
+		-EINVAL);
 	assert_int_equal(limit, AB_LIMIT_NONE);
 }
 
@@ -1125,7 +1129,9 @@ static void test_refusal_names_the_limit(void **state)
 		ab_run_answer_check(&req, &a, -E2BIG, err, sizeof(err)),
 		-E2BIG);
 	ab_limit_refusal(&a, &info, &kmalloc_si, -E2BIG, err, sizeof(err));
-	assert_non_null(strstr(err, "the batch limit (max_batch): 16000 objects per trial, the limit is 1048576"));
+	assert_non_null(strstr(
+		err,
+		"the batch limit (max_batch): 16000 objects per trial, the limit is 1048576"));
 	/* an older module says nothing: both possible limits, so said */
 	a = req;
 	assert_int_equal(
