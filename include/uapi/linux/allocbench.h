@@ -619,6 +619,8 @@ struct ab_run {
 };
 
 #define AB_RUN_SIZE_VER0 208
+#define AB_RUN_SIZE_VER1 248
+#define AB_RUN_SIZE_VER2 280
 
 /*
  * ab_run.limit: which limit refused a run. -E2BIG: the run alone is
@@ -638,8 +640,6 @@ struct ab_run {
 #define AB_LIMIT_IRQ_OFF_OBJS 7	 /* AB_IRQ_OFF_MAX_OBJS */
 #define AB_LIMIT_IRQ_OFF_BYTES 8 /* AB_IRQ_OFF_MAX_BYTES */
 #define AB_LIMIT_NR 9
-#define AB_RUN_SIZE_VER1 248
-#define AB_RUN_SIZE_VER2 280
 
 /* Largest ab_lookup.nr_sizes. */
 #define AB_LOOKUP_MAX_SIZES (1U << 20)
