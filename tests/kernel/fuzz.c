@@ -858,6 +858,14 @@ static uint64_t out_ok(const struct call *c, const struct arena *a,
 	return wlen(a, c->arg) >= n;
 }
 
+/*
+ * What a refusal of an AB_IOC_RUN call must name in ab_run.limit, set by
+ * allowed(): the AB_LIMIT_* of its E2BIG (ab_run_check_limit()), and
+ * whether the module can write the field (the struct writable).
+ */
+static __thread uint32_t want_limit;
+static __thread int limit_writable;
+
 /* The errnos the module may answer @c with (bit 0: success). */
 static uint64_t allowed(const struct call *c, const struct arena *a)
 {
@@ -871,6 +879,8 @@ static uint64_t allowed(const struct call *c, const struct arena *a)
 	const char *why;
 	int e;
 
+	want_limit = AB_LIMIT_NONE;
+	limit_writable = 0;
 	if (c->cls == C_UNKNOWN)
 		return OK(ENOTTY);
 	e = copy_in(c, a, &k);
@@ -892,7 +902,8 @@ static uint64_t allowed(const struct call *c, const struct arena *a)
 		if (k.r.strategy >= nstrat)
 			return OK(EINVAL);
 		si = &strat[k.r.strategy];
-		e = -ab_run_check(&k.r, &info, si, &why);
+		e = -ab_run_check_limit(&k.r, &info, si, &why, &want_limit);
+		limit_writable = out_ok(c, a, k.r.size);
 		if (e)
 			return bitof(e);
 		if ((k.r.flags & AB_RUN_REMOTE_FREE) &&
@@ -1024,6 +1035,26 @@ static void record_failure(const struct call *c, int got, uint64_t set,
 }
 
 /*
+ * The limit a refused run names (ab_run.limit): the one ab_run_check()
+ * found for an E2BIG, the budget or the atomic limit for an EBUSY; NULL
+ * when it is.
+ */
+static const char *check_limit(const struct call *c, int got)
+{
+	uint32_t limit;
+
+	memcpy(&limit,
+	       (const char *)(uintptr_t)c->arg + offsetof(struct ab_run, limit),
+	       sizeof(limit));
+	if (got == E2BIG && want_limit != AB_LIMIT_NONE && limit != want_limit)
+		return "E2BIG naming another limit than ab_run_check()'s";
+	if (got == EBUSY && limit != AB_LIMIT_BUDGET &&
+	    limit != AB_LIMIT_ATOMIC)
+		return "EBUSY naming neither the budget nor the atomic limit";
+	return NULL;
+}
+
+/*
  * One call: build, place, arm the timer (half the calls at a random
  * point within 20 ms, the rest at 250 ms, which also bounds valid runs
  * mutated to their largest counts), call, judge.
@@ -1067,6 +1098,9 @@ static int one_call(struct arena *a, struct rng *r, uint64_t seed, int verbose)
 	add(&st->by[c.cls][got < NERR ? got : NERR - 1], 1);
 	if (!got && c.cls != C_UNKNOWN)
 		why = check_output(&c, usize);
+	else if (c.cls == C_RUN && limit_writable &&
+		 (got == E2BIG || got == EBUSY))
+		why = check_limit(&c, got);
 	if (!(bitof(got) & set) || why) {
 		record_failure(&c, got, set, why);
 		if (verbose)
