@@ -179,6 +179,18 @@ expect 0 "test: Wilcoxon signed-rank" "compare with the user backend" -- compare
 expect 0 "shuffle" "user backend single timing and shuffled frees" -- \
 	run --backend=user --alloc=malloc --timing=single --free=shuffle --trials=20 -q
 expect 0 "alloc+free ns/op" "user backend pairs" -- run --backend=user --alloc=calloc --free=pair --trials=20 -q
+# issue 21: batch-timed pairs have one loop, alloc and free: so named in
+# the values line, the cycles column and the distribution, no "free nan"
+out=$("$ab" run --backend=user --alloc=calloc --free=pair --trials=20 --histogram 2>&1)
+if printf '%s\n' "$out" | grep -q "^values: .*(alloc+free [0-9.]* cycles)" &&
+	! printf '%s\n' "$out" | grep -q "nan" &&
+	printf '%s\n' "$out" | grep -q "^strategy .* alloc+free  *free  *failed" &&
+	printf '%s\n' "$out" | grep -q "^calloc  *alloc+free  *20 " &&
+	printf '%s\n' "$out" | grep -q "^histogram: calloc alloc+free,"; then
+	ok "user backend pairs: values line, cycles column, distribution and histogram say alloc+free"
+else
+	notok "user backend pairs labelled alloc+free: $(printf '%s' "$out" | grep -e '^values' -e '^strategy' -e '^calloc' -e '^histogram' | head -c 600)"
+fi
 expect 0 "malloc@cpu" "user backend concurrent runs" -- \
 	run --backend=user --alloc=malloc --cpu=all --concurrent --trials=20 -q
 expect 3 "or time userspace allocators with --backend=user" "no module: the way forward names --backend=user" -- run

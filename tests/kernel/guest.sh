@@ -83,6 +83,19 @@ expect 0 "^kmalloc " "cli: kmalloc --size=3M --batch=$n, the most the budget hol
 expect 2 "--concurrent: kmalloc on 2 CPUs would hold .*max_outstanding_mb" \
 	"cli: --concurrent counts the budget for every CPU" -- \
 	allocbench run --alloc=kmalloc --size=3M --batch=$n --trials=2 --cpu=0-1 --concurrent
+# Issue 21: 16000 x 4 KiB with GFP_ATOMIC per CPU, 62.5 MiB, is under the
+# 64 MiB atomic limit (AB_ATOMIC_MAX_BYTES) alone, and above it on two CPUs
+# at once, which the module bounds together: refused up front (status 2,
+# nothing run) in one line naming the atomic limit, the sum and the limit
+# (before: CPU 1 refused at run time, only cpu0's row, status 1)
+out=$(allocbench run --alloc=kmalloc --size=4096 --gfp=atomic --batch=16000 --trials=5 --cpu=0,1 --concurrent 2>&1)
+st=$?
+if [ "$st" = 2 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] &&
+	printf '%s\n' "$out" | grep -q "would hold $((2 * 16000 * 4096)) bytes at once with GFP_ATOMIC.*atomic limit of $((64 << 20)) bytes"; then
+	ok "cli: --concurrent --gfp=atomic on 2 CPUs above the atomic limit together refused up front in one line with both figures"
+else
+	notok "cli: --concurrent --gfp=atomic above the atomic limit together (status $st: $(printf '%s' "$out" | head -c 400))"
+fi
 # Combinations that can never allocate are refused as not applicable (item 11)
 for g in atomic nowait; do
 	expect 2 "--gfp=$g: not applicable to kvmalloc_node --size=5M: without GFP_KERNEL there is no vmalloc fallback" \
@@ -559,7 +572,17 @@ fi
 
 # the ioctl fuzzer (tests/kernel/fuzz.c, issue 16): 5000 calls from 4
 # threads, beside 2 child processes signalled and killed at random
-./fuzz --calls=5000
+./fuzz --calls=5000 | tee /tmp/fuzz.out
+# issue 21: --calls=N is this process's calls, exactly N (the children's
+# apart: 3000 gave "5569 calls"); each figures line ends its own list;
+# --help says what the options do
+if grep -q "^# fuzz: 5000 calls from 4 threads (--calls) and [0-9]* from 2 children" /tmp/fuzz.out &&
+	grep -q "^# fuzz: answers: AB_IOC_INFO .*; unknown ioctl numbers ENOTTY [0-9]* ([0-9]* distinct ioctl and errno pairs)$" /tmp/fuzz.out; then
+	ok "fuzz: --calls=5000 counted apart from the children's calls; the answers line ends its list"
+else
+	notok "fuzz: the figures lines ($(grep '^# fuzz:' /tmp/fuzz.out | head -c 600))"
+fi
+expect 0 "--calls=N *calls made by this process's threads" "fuzz --help says what each option does" -- ./fuzz --help
 
 if rmmod allocbench; then ok "rmmod after the runs"; else notok "rmmod after the runs"; fi
 expect 3 "module not loaded" "cli: without the module, status 3 and how to load it" -- \
