@@ -117,3 +117,14 @@ void ab_csv_end(struct ab_csv_row *r)
 	fputc('\n', r->f);
 	r->fields = 0;
 }
+
+const char *ab_p_text(double p, char *buf, size_t len)
+{
+	if (isnan(p))
+		snprintf(buf, len, "n/a");
+	else if (p < 0.001)
+		snprintf(buf, len, "<0.001");
+	else
+		snprintf(buf, len, "%.3f", p);
+	return buf;
+}

@@ -64,4 +64,10 @@ void ab_csv_printf(struct ab_csv_row *r, const char *fmt, ...)
 /* ab_csv_end - end the record: "\n"; @r can then start the next one. */
 void ab_csv_end(struct ab_csv_row *r);
 
+/*
+ * ab_p_text - a p-value as the tables print it, into @buf: "n/a" for NAN,
+ * "<0.001" below 0.001, else three decimals ("0.042"). Returns @buf.
+ */
+const char *ab_p_text(double p, char *buf, size_t len);
+
 #endif
