@@ -787,14 +787,6 @@ static void fmt_duration(double s, char *buf, size_t len)
 
 /* ---- the report ---- */
 
-static void print_num(double v, const char *fmt, int width)
-{
-	if (isnan(v))
-		printf(" %*s", width, "n/a");
-	else
-		printf(fmt, width, v);
-}
-
 static double num(json_object *o, const char *key)
 {
 	return ab_json_double(ab_json_get(o, key));
@@ -823,11 +815,11 @@ static void print_comparison(json_object *c, double threshold)
 	printf("\n%s (B) against %s (A): each boot's median ns/op, their geometric mean per kernel; Welch's t test on the logs, the boot as unit; verdict on Holm's adjusted p (p adj) over the %d tests of this report\n",
 	       json_object_get_string(ab_json_get(c, "b")),
 	       json_object_get_string(ab_json_get(c, "a")),
-	       json_object_get_int(ab_json_get(ab_json_get(c, "correction"),
-					       "tests")));
+	       json_object_get_int(
+		       ab_json_get(ab_json_get(c, "correction"), "tests")));
 	snprintf(thr, sizeof(thr), "%g%% seen?", threshold);
-	printf("%-*s %-6s %5s %10s %10s %7s %17s %8s %8s  %-26s %10s%s%s\n",
-	       wl, "row", "phase", "boots", "A ns/op", "B ns/op", "B / A",
+	printf("%-*s %-6s %5s %10s %10s %7s %17s %8s %8s  %-26s %10s%s%s\n", wl,
+	       "row", "phase", "boots", "A ns/op", "B ns/op", "B / A",
 	       "95% CI of B / A", "p", "p adj", "verdict", "detectable",
 	       threshold > 0 ? "  " : "", threshold > 0 ? thr : "");
 	for (i = 0; i < nrows; i++) {
@@ -857,9 +849,9 @@ static void print_comparison(json_object *c, double threshold)
 		printf("%-*s %-6s %5s", wl,
 		       json_object_get_string(ab_json_get(r, "label")),
 		       json_object_get_string(ab_json_get(r, "phase")), boots);
-		print_num(num(r, "a_ns"), " %*.1f", 10);
-		print_num(num(r, "b_ns"), " %*.1f", 10);
-		print_num(num(r, "ratio"), " %*.3f", 7);
+		ab_print_cell(num(r, "a_ns"), " %*.1f", 10);
+		ab_print_cell(num(r, "b_ns"), " %*.1f", 10);
+		ab_print_cell(num(r, "ratio"), " %*.3f", 7);
 		printf(" %17s", cis);
 		printf(" %8s %8s  %-26s", ab_p_text(num(r, "p"), p, sizeof(p)),
 		       ab_p_text(num(r, "p_adjusted"), padj, sizeof(padj)),

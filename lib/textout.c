@@ -2,6 +2,7 @@
 /* textout.c - UTF-8 repair and CSV fields (see textout.h). */
 #include <math.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -127,4 +128,12 @@ const char *ab_p_text(double p, char *buf, size_t len)
 	else
 		snprintf(buf, len, "%.3f", p);
 	return buf;
+}
+
+void ab_print_cell(double v, const char *fmt, int width)
+{
+	if (isnan(v))
+		printf(" %*s", width, "n/a");
+	else
+		printf(fmt, width, v);
 }

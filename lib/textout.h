@@ -70,4 +70,11 @@ void ab_csv_end(struct ab_csv_row *r);
  */
 const char *ab_p_text(double p, char *buf, size_t len);
 
+/*
+ * ab_print_cell - one table cell on stdout: @v printed with @fmt (a width
+ * conversion and a double, e.g. " %*.1f") at @width, or "n/a" right-aligned
+ * at @width (after one space) when @v is NAN.
+ */
+void ab_print_cell(double v, const char *fmt, int width);
+
 #endif

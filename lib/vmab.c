@@ -160,9 +160,7 @@ static char *row_key(json_object *r)
 	return s;
 }
 
-/* What a reader calls the row (malloc'ed): its label, with the object
- * size when the label does not carry it (run's rows). */
-static char *row_label(json_object *r)
+char *ab_vm_row_label(json_object *r)
 {
 	const char *kind = json_object_get_string(ab_json_get(r, "kind"));
 	const char *label = json_object_get_string(ab_json_get(r, "label"));
@@ -368,7 +366,7 @@ static json_object *compare_one(const struct ab_vm_boot *boots, size_t n, int k,
 		const char *const *ph = kind && !strcmp(kind, "lookup")
 						? lookup_phases
 						: alloc_phases;
-		char *key = row_key(r), *label = row_label(r);
+		char *key = row_key(r), *label = ab_vm_row_label(r);
 		size_t na, nb, occ = 0;
 		json_object *f;
 
@@ -411,8 +409,8 @@ size_t ab_vm_adjust(json_object *cmps)
 	p = calloc(n + 1, sizeof(*p));
 	adj = calloc(n + 1, sizeof(*adj));
 	for (i = 0, k = 0; p && i < len_of(cmps); i++) {
-		json_object *rows =
-			ab_json_array(json_object_array_get_idx(cmps, i), "rows");
+		json_object *rows = ab_json_array(
+			json_object_array_get_idx(cmps, i), "rows");
 
 		for (j = 0; j < len_of(rows); j++)
 			p[k++] = ab_json_double(ab_json_get(

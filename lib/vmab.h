@@ -145,6 +145,14 @@ json_object *ab_vm_compare(const struct ab_vm_boot *boots, size_t n, int nk,
 			   const char *const *names, double threshold_pct);
 
 /*
+ * ab_vm_row_label - what a reader calls saved result row @r (malloc'ed,
+ * NULL without memory): its label, with the object size when the label
+ * does not carry it ("kmalloc 4096 B"), or "lookup METHOD (TABLE, sizes
+ * SIZES)"; the "label" of ab_vm_compare()'s rows.
+ */
+char *ab_vm_row_label(json_object *r);
+
+/*
  * ab_vm_adjust - one family of tests: every row of every comparison in
  * @cmps (ab_vm_compare()'s array). Each row's "p_adjusted" becomes
  * Holm's adjustment of its "p" over all of them (ab_holm(): the chance of

@@ -223,9 +223,9 @@ static json_object *cmp_of(const double *p, size_t n)
 	for (i = 0; i < n; i++) {
 		json_object *r = json_object_new_object();
 
-		json_object_object_add(r, "p",
-				       isnan(p[i]) ? NULL
-						   : json_object_new_double(p[i]));
+		json_object_object_add(
+			r, "p",
+			isnan(p[i]) ? NULL : json_object_new_double(p[i]));
 		json_object_object_add(r, "ratio", json_object_new_double(0.9));
 		json_object_object_add(
 			r, "verdict",
