@@ -47,10 +47,16 @@
 
 static char *rounds_arg;
 
+/* no options: its heading is --help's word on saved results */
+static struct poptOption saved_table[] = { POPT_TABLEEND };
+
 struct poptOption ab_compare_table[] = {
 	{ "rounds", 0, POPT_ARG_STRING, &rounds_arg, 0,
 	  "rounds of a block of A and a block of B, in random order each; the signed-rank test's unit (default: 10)",
 	  "N" },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, saved_table, 0,
+	  "Saved results (allocbench run --json -o FILE): compare OLD.json NEW.json, one run per side, gives the ratio and \"cannot conclude: one run per side\"; compare [--json] A1.json A2.json ... -- B1.json B2.json ... tests the runs, the run as unit (Welch's t on the logs of their medians, Holm-adjusted over every row and phase)",
+	  NULL },
 	POPT_TABLEEND
 };
 
