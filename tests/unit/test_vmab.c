@@ -281,6 +281,57 @@ static void test_adjust_family(void **state)
 	json_object_put(cmps);
 }
 
+/*
+ * compare's saved runs go through ab_vm_compare() as boots of two
+ * "kernels": one run per side gives the ratio of the two medians and no p
+ * (compare then says "cannot conclude: one run per side"); three per side
+ * with B's alloc medians 3 times A's, run for run (large by
+ * construction), give ratio 3 and "slower" on the adjusted p, and equal
+ * free medians p = p_adjusted = 1.
+ */
+static void test_runs_as_units(void **state)
+{
+	static const double f[] = { 0.98, 1.0, 1.02 };
+	const char *names[] = { "old", "new" };
+	struct ab_vm_boot b[6];
+	json_object *cmps, *r;
+	int i;
+
+	(void)state;
+	memset(b, 0, sizeof(b));
+	for (i = 0; i < 6; i++) {
+		b[i].kernel = i >= 3;
+		b[i].status = AB_VM_OK;
+		b[i].result = result(100 * f[i % 3] * (i >= 3 ? 3 : 1),
+				     50 * f[i % 3], 5, 1, 0);
+	}
+	/* A's first run against B's first: boots 0 and 3 */
+	{
+		struct ab_vm_boot one[2] = { b[0], b[3] };
+
+		cmps = ab_vm_compare(one, 2, 2, names, 0);
+		r = row(cmps, 0, "kmalloc 4096 B", "alloc");
+		assert_true(isnan(ab_json_double(ab_json_get(r, "p"))));
+		assert_null(ab_json_get(r, "p_adjusted"));
+		assert_float_equal(ab_json_double(ab_json_get(r, "ratio")), 3,
+				   1e-12);
+		assert_string_equal(verdict(r), "cannot conclude");
+		json_object_put(cmps);
+	}
+	cmps = ab_vm_compare(b, 6, 2, names, 0);
+	r = row(cmps, 0, "kmalloc 4096 B", "alloc");
+	assert_float_equal(ab_json_double(ab_json_get(r, "ratio")), 3, 1e-9);
+	assert_true(ab_json_double(ab_json_get(r, "p_adjusted")) < 0.05);
+	assert_string_equal(verdict(r), "slower");
+	r = row(cmps, 0, "kmalloc 4096 B", "free");
+	assert_float_equal(ab_json_double(ab_json_get(r, "p")), 1, 1e-12);
+	assert_float_equal(ab_json_double(ab_json_get(r, "p_adjusted")), 1,
+			   1e-12);
+	assert_string_equal(verdict(r), "no significant difference");
+	json_object_put(cmps);
+	free_boots(b, 6);
+}
+
 static void test_check(void **state)
 {
 	const char *names[] = { "A", "B" };
@@ -323,6 +374,7 @@ int main(void)
 		cmocka_unit_test(test_detectable),
 		cmocka_unit_test(test_compare_boots),
 		cmocka_unit_test(test_adjust_family),
+		cmocka_unit_test(test_runs_as_units),
 		cmocka_unit_test(test_check),
 	};
 
