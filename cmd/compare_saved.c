@@ -509,7 +509,8 @@ static int split(int argc, const char **argv, int nf, size_t n[2])
 	/* popt takes every word after "--" as a file */
 	n[1] = (size_t)(argc - 1 - i);
 	n[0] = (size_t)nf - n[1];
-	if (!n[0] || !n[1] || nf > AB_COMPARE_MAX_FILES) {
+	if (!n[0] || !n[1] || n[0] > AB_COMPARE_MAX_FILES / 2 ||
+	    n[1] > AB_COMPARE_MAX_FILES / 2) {
 		ab_err("compare: give 1 to %d saved results on each side of --, A's before it, B's after it (got %zu and %zu)",
 		       AB_COMPARE_MAX_FILES / 2, n[0], n[1]);
 		return AB_EXIT_USAGE;
