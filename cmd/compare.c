@@ -37,12 +37,13 @@
 #include "runner.h"
 
 /*
- * --rounds: from 6, the fewest with which a two-sided 5% signed-rank test
- * can reject at all (2 / 2^6 = 0.031; with 5, 2 / 32 = 0.0625), to 100
- * (the exact null distribution's cost stays negligible).
+ * --rounds: from 7, the fewest with which the two phases' tests, Holm's
+ * adjustment doubling the smaller p, can reject at 5% at all (2 x 2 / 2^7
+ * = 0.031; with 6, 2 x 2 / 64 = 0.0625, which no result could reach), to
+ * 100 (the exact null distribution's cost stays negligible).
  */
 #define ROUNDS_DEFAULT 10
-#define ROUNDS_MIN     6
+#define ROUNDS_MIN     7
 #define ROUNDS_MAX     100
 
 static char *rounds_arg;
@@ -511,7 +512,7 @@ static int parse_rounds(struct rounds *rd)
 
 	if (rounds_arg &&
 	    ab_parse_u64(rounds_arg, ROUNDS_MIN, ROUNDS_MAX, &v)) {
-		ab_err("compare: --rounds=%s: give a whole number from %d (the fewest with which a 5%% two-sided signed-rank test can reject) to %d",
+		ab_err("compare: --rounds=%s: give a whole number from %d (the fewest with which a 5%% two-sided signed-rank test can reject after Holm's adjustment over the two phases) to %d",
 		       rounds_arg, ROUNDS_MIN, ROUNDS_MAX);
 		return AB_EXIT_USAGE;
 	}
