@@ -139,7 +139,7 @@ t_end=$(date +%s)
 echo "# time of each part (wall clock, seconds)"
 if [ -n "${AB_CHECK_T0:-}" ] && [ -n "${AB_CHECK_T1:-}" ]; then
 	printf '#   %-50s %5d\n' "packages (make deps)" $((AB_CHECK_T1 - AB_CHECK_T0)) \
-		"build: CLI, tests, each kernel's download, module, initramfs" $((t_start - AB_CHECK_T1))
+		"build: CLI, tests, kernels downloaded, images" $((t_start - AB_CHECK_T1))
 fi
 while read -r secs name; do
 	printf '#   %-50s %5d\n' "$name" "$secs"
