@@ -571,7 +571,9 @@ static int interleave(struct ab_job *job, struct rounds *rd)
  * Per-op ns are the blocks' own (net as each was computed), cycles from
  * them (ns x tsc_khz / 10^6), raw figures from the samples again (with
  * --drop-disturbed's rule); counts summed, event counts per op weighted by each
- * block's operations. 0, or -1 without memory.
+ * block's operations, over the blocks that have a count (a block whose
+ * counter never ran, NaN, has none: it leaves the others' figure standing,
+ * as an interval that never ran does in a run). 0, or -1 without memory.
  */
 static int merge(const struct ab_job *job, const struct rounds *rd, int s,
 		 struct ab_row *m)
@@ -579,7 +581,7 @@ static int merge(const struct ab_job *job, const struct rounds *rd, int s,
 	const struct ab_row *first = block(job, rd, 0, s);
 	/* raw as run_row() takes it: nothing subtracted, the same drop rule */
 	const struct ab_net raw = { 0, 0, job->o.drop_disturbed };
-	double ops = 0, *tmp;
+	double ops[AB_MAX_EVENTS] = { 0 }, *tmp;
 	size_t nsmp = 0, k;
 	int i, p, e;
 
@@ -625,14 +627,16 @@ static int merge(const struct ab_job *job, const struct rounds *rd, int s,
 			    (double)(r->run.trials_done + r->run.warmup) /
 			    (double)r->run.trials_done;
 		for (e = 0; e < job->ses.counters.n; e++) {
+			if (isnan(r->ev_raw[e]) || isnan(r->ev_net[e]))
+				continue;
 			m->ev_raw[e] += r->ev_raw[e] * o;
 			m->ev_net[e] += r->ev_net[e] * o;
+			ops[e] += o;
 		}
-		ops += o;
 	}
 	for (e = 0; e < job->ses.counters.n; e++) {
-		m->ev_raw[e] = ops > 0 ? m->ev_raw[e] / ops : NAN;
-		m->ev_net[e] = ops > 0 ? m->ev_net[e] / ops : NAN;
+		m->ev_raw[e] = ops[e] > 0 ? m->ev_raw[e] / ops[e] : NAN;
+		m->ev_net[e] = ops[e] > 0 ? m->ev_net[e] / ops[e] : NAN;
 	}
 	m->smp = calloc(nsmp ? nsmp : 1, sizeof(*m->smp));
 	m->ns[0] = calloc(nsmp ? nsmp : 1, sizeof(double));
