@@ -56,15 +56,14 @@ static const struct {
 	  { "kprobe:free_pcppages_bulk" },
 	  "mm/page_alloc.c: free_pcppages_bulk(), per-CPU pages back to the buddy lists",
 	  { NULL } },
-	{ "zone lock",
+	{ "zone-locked pages",
 	  PAGE,
 	  { "kmem:mm_page_alloc_zone_locked" },
 	  "include/trace/events/kmem.h: a page taken from the buddy lists with zone->lock held",
 	  { NULL } },
 	{ "page alloc slow path",
 	  PAGE,
-	  { "kprobe:__alloc_pages_slowpath",
-	    "kprobe:__alloc_pages_slowpath.constprop.0" },
+	  { "kprobe:__alloc_pages_slowpath" },
 	  "mm/page_alloc.c: __alloc_pages_slowpath(), reclaim, compaction, kswapd",
 	  { NULL } },
 	{ "vmalloc fallback",
@@ -83,10 +82,10 @@ static const struct {
 	  { "kprobe:__purge_vmap_area_lazy" },
 	  "mm/vmalloc.c: __purge_vmap_area_lazy(), freed areas unmapped in a batch",
 	  { NULL } },
-	{ "TLB flush",
+	{ "kernel TLB flush",
 	  VMALLOC | KVMALLOC,
-	  { "tlb:tlb_flush" },
-	  "arch/x86/mm/tlb.c: the tlb_flush tracepoint",
+	  { "kprobe:flush_tlb_kernel_range" },
+	  "arch/x86/mm/tlb.c: flush_tlb_kernel_range(), what the purge of freed vmap areas calls (the tlb:tlb_flush tracepoint fires for user address spaces and task switches only, never for a kernel range)",
 	  { NULL } },
 	{ "page-table page",
 	  VMALLOC | KVMALLOC,
@@ -264,6 +263,7 @@ int ab_explain_notes(const struct ab_explain *ex, const char *label,
 	double pages = figure(ex, val, "page allocations");
 	double areas = figure(ex, val, "vmap areas");
 	double fb = figure(ex, val, "vmalloc fallback");
+	double purge = figure(ex, val, "lazy purge");
 	uint64_t np = page ? (obj_size + page - 1) / page : 0;
 	double want = 0;
 	int n = 0;
@@ -280,6 +280,14 @@ int ab_explain_notes(const struct ab_explain *ex, const char *label,
 		fprintf(f,
 			"note: explain: %s: %.2f page allocations per op for %.0f allocation%s of a page or more: kmem:mm_page_alloc fires on the page allocator's one-at-a-time path only, and the bulk path (alloc_pages_bulk, which vmalloc uses for order-0 pages) took the rest\n",
 			label, pages, want, want == 1 ? "" : "s");
+		n++;
+	}
+	if (!isnan(purge) && purge < 0.005 &&
+	    (fam & (AB_FAMILY_VMALLOC | AB_FAMILY_KVMALLOC)) &&
+	    (!(fam & AB_FAMILY_KVMALLOC) || fb >= 0.5)) {
+		fprintf(f,
+			"note: explain: %s: %.2f lazy purges per op on this thread: freed vmap areas are purged (unmapped, with a kernel TLB flush) by a kworker once lazy_max_pages() of them wait (drain_vmap_area_work, mm/vmalloc.c), and the counters count this thread only\n",
+			label, purge);
 		n++;
 	}
 	if (!isnan(areas) && areas >= 1.5 &&

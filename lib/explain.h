@@ -97,7 +97,8 @@ void ab_explain_event_text(const struct ab_explain_path *p, char *buf,
  * allocations' below the allocations the row made (kmem:mm_page_alloc
  * misses the bulk path, which vmalloc uses for order-0 pages and
  * alloc_pages_bulk is), more than one vmap area per op where the page
- * array is vmalloc'd too. Returns how many notes.
+ * array is vmalloc'd too, no lazy purge counted on this thread (a kworker
+ * purges). Returns how many notes.
  */
 int ab_explain_notes(const struct ab_explain *ex, const char *label,
 		     unsigned int fam, uint64_t obj_size, uint64_t page,

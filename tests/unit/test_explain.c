@@ -147,6 +147,9 @@ static void test_fallback_is_a_difference(void **state)
 					    "kprobe:__vmalloc_node_noprof");
 }
 
+/* the lazy purges per op of the rows notes() makes (NAN: not counted) */
+static double purge_fig = NAN;
+
 /* The notes for figures @pages, @areas (and @fb) of a row. */
 static int notes(unsigned int fam, uint64_t size, double pages, double areas,
 		 double fb, char *out, size_t len)
@@ -165,6 +168,8 @@ static int notes(unsigned int fam, uint64_t size, double pages, double areas,
 			val[k] = areas;
 		if (!strcmp(ex.path[k].label, "vmalloc fallback"))
 			val[k] = fb;
+		if (!strcmp(ex.path[k].label, "lazy purge"))
+			val[k] = purge_fig;
 	}
 	memset(out, 0, len);
 	n = ab_explain_notes(&ex, "row", fam, size, 4096, val, f);
@@ -211,6 +216,22 @@ static void test_notes_agree_with_figures(void **state)
 	assert_int_equal(notes(AB_FAMILY_VMALLOC, 16384, 4.0, 2.0, NAN, out,
 			       sizeof(out)),
 			 0);
+	/* no purge on this thread: the kworker's are not counted */
+	purge_fig = 0.0;
+	assert_int_equal(
+		notes(AB_FAMILY_VMALLOC, 4096, 1.0, 1.0, NAN, out, sizeof(out)),
+		1);
+	assert_non_null(
+		strstr(out, "row: 0.00 lazy purges per op on this thread"));
+	/* nor for kvmalloc served by kmalloc */
+	assert_int_equal(notes(AB_FAMILY_KVMALLOC, 4096, 0.05, 0.0, 0.0, out,
+			       sizeof(out)),
+			 0);
+	purge_fig = 0.02;
+	assert_int_equal(
+		notes(AB_FAMILY_VMALLOC, 4096, 1.0, 1.0, NAN, out, sizeof(out)),
+		0);
+	purge_fig = NAN;
 }
 
 int main(void)
