@@ -229,7 +229,7 @@ bad=$(printf '%s\n' "$ev1" | grep '^note: explain:.*page allocations' | grep -v 
 if [ -n "$pa" ] && [ -z "$bad" ]; then
 	ok "cli: --explain: every page-allocation note of one-page vmalloc_node names its figure ($pa)"
 else
-	notok "cli: --explain: vmalloc_node 4096 page allocations '$pa', note '$bad'"
+	notok "cli: --explain: vmalloc_node 4096 page allocations '$pa', note '$bad' ($(printf '%s' "$ev1" | grep -A4 '^explain'; printf '%s' "$ev1" | grep -i 'error\|counter ' | head -3))"
 fi
 # an event --explain counts and --events names too is counted once
 hdr=$(allocbench run --alloc=kmalloc --trials=10 --explain --events=kprobe:__slab_free 2>&1 | grep -A1 '^counters per op' | tail -n 1)
