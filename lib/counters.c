@@ -167,22 +167,6 @@ static const char *tracefs_events(void)
 	return NULL;
 }
 
-/* Whether /proc/kallsyms names a function @fn (its third field). */
-static int in_kallsyms(const char *fn)
-{
-	char line[512], sym[256], type;
-	FILE *fp = fopen("/proc/kallsyms", "r");
-	int found = 0;
-
-	if (!fp)
-		return -1;
-	while (!found && fgets(line, sizeof(line), fp))
-		found = sscanf(line, "%*s %c %255s", &type, sym) == 2 &&
-			(type == 't' || type == 'T') && !strcmp(sym, fn);
-	fclose(fp);
-	return found;
-}
-
 /*
  * kprobe:FUNC, as perf spells it: a kprobe on FUNC's entry through the
  * kprobe PMU (perf_event_open(2): type from
@@ -275,7 +259,7 @@ int ab_counter_exists(const char *name)
 	if (!strncmp(name, "kprobe:", strlen("kprobe:")))
 		return !read_int("/sys/bus/event_source/devices/kprobe/type",
 				 &v) &&
-		       in_kallsyms(name + strlen("kprobe:")) == 1;
+		       ab_kallsyms_has(name + strlen("kprobe:")) == 1;
 	if (!tracepoint_form(name) || !dir)
 		return 0;
 	snprintf(path, sizeof(path), "%s/%.*s/%s/id", dir, (int)(colon - name),
@@ -508,7 +492,7 @@ static void explain_kprobe(const struct ab_event *e, int err, char *buf,
 			   size_t len)
 {
 	const char *fn = e->name + strlen("kprobe:");
-	int known = in_kallsyms(fn);
+	int known = ab_kallsyms_has(fn);
 
 	if (known == 0)
 		snprintf(

@@ -71,14 +71,14 @@ static const char *tracefs(void)
 	return NULL;
 }
 
-static int in_kallsyms(const char *fn)
+int ab_kallsyms_has(const char *fn)
 {
 	char line[512], sym[256], type;
 	FILE *fp = fopen("/proc/kallsyms", "r");
 	int found = 0;
 
 	if (!fp)
-		return 0;
+		return -1;
 	while (!found && fgets(line, sizeof(line), fp))
 		found = sscanf(line, "%*s %c %255s", &type, sym) == 2 &&
 			(type == 't' || type == 'T') && !strcmp(sym, fn);
@@ -94,7 +94,7 @@ int ab_dynprobe_exists(const struct ab_dynprobe *d)
 	if (!t)
 		return 0;
 	snprintf(path, sizeof(path), "%s/kprobe_events", t);
-	return !access(path, W_OK) && in_kallsyms(d->func);
+	return !access(path, W_OK) && ab_kallsyms_has(d->func) == 1;
 }
 
 /* The event's name in GROUP: the table index and this process's id. */
@@ -141,7 +141,7 @@ int ab_dynprobe_define(const struct ab_dynprobe *d, uint64_t *id)
 		}
 	if (!t)
 		return ENOENT;
-	if (!in_kallsyms(d->func))
+	if (ab_kallsyms_has(d->func) != 1)
 		return ENOENT;
 	event_name(d, ev, sizeof(ev));
 	snprintf(line, sizeof(line), "p:%s/%s %s %s\n", GROUP, ev, d->func,

@@ -31,6 +31,12 @@ struct ab_dynprobe {
 	const char *why;
 };
 
+/*
+ * ab_kallsyms_has - 1 when /proc/kallsyms names a function @fn (type t or
+ * T), 0 when it does not, -1 when it cannot be read.
+ */
+int ab_kallsyms_has(const char *fn);
+
 /* ab_dynprobe_find - the filtered kprobe named @name, or NULL. */
 const struct ab_dynprobe *ab_dynprobe_find(const char *name);
 
