@@ -298,18 +298,21 @@ static int path_deltas(const struct ab_job *view,
 	const struct ab_counters *c = &view->ses.counters;
 	unsigned int fam = ab_family_of(a->si->flags, a->si->params) |
 			   ab_family_of(b->si->flags, b->si->params);
-	int k, e, n = 0;
+	char ev[160];
+	double va, vb;
+	int k, n = 0;
 
 	if (!view->explain)
 		return 0;
 	for (k = 0; k < view->ex.n; k++) {
 		if (!(view->ex.path[k].families & fam))
 			continue;
-		e = ab_counters_named(c, view->ex.path[k].event);
-		if (e < 0 || isnan(a->ev_net[e]) || isnan(b->ev_net[e]))
+		va = ab_explain_net(&view->ex.path[k], c, a->ev_net);
+		vb = ab_explain_net(&view->ex.path[k], c, b->ev_net);
+		if (isnan(va) || isnan(vb))
 			continue;
-		cb(view->ex.path[k].label, view->ex.path[k].event, a->ev_net[e],
-		   b->ev_net[e], ctx);
+		ab_explain_event_text(&view->ex.path[k], ev, sizeof(ev));
+		cb(view->ex.path[k].label, ev, va, vb, ctx);
 		n++;
 	}
 	return n;

@@ -8,6 +8,7 @@
 #include <numa.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ab_run.h"
 #include "isolate.h"
@@ -295,7 +296,8 @@ static void print_distribution(const struct ab_job *job)
 static void print_explain(const struct ab_job *job)
 {
 	const struct ab_counters *c = &job->ses.counters;
-	int i, k, e, n;
+	int i, k, n;
+	double v;
 
 	if (!job->explain)
 		return;
@@ -310,10 +312,10 @@ static void print_explain(const struct ab_job *job)
 		for (k = 0, n = 0; k < job->ex.n; k++) {
 			if (!(job->ex.path[k].families & fam))
 				continue;
-			e = ab_counters_named(c, job->ex.path[k].event);
-			if (e < 0 || isnan(r->ev_net[e]))
+			v = ab_explain_net(&job->ex.path[k], c, r->ev_net);
+			if (isnan(v))
 				continue;
-			printf("%s %.2f %s", n++ ? "," : "", r->ev_net[e],
+			printf("%s %.2f %s", n++ ? "," : "", v,
 			       job->ex.path[k].label);
 		}
 		printf("%s\n", n ? "" : " nothing counted");
@@ -321,16 +323,21 @@ static void print_explain(const struct ab_job *job)
 	if (job->ex.missing[0])
 		printf("note: explain: this kernel has no spelling of %s (a static function inlined, or renamed): not counted\n",
 		       job->ex.missing);
-	for (i = 0; i < job->nrows; i++)
-		if (job->rows[i].ran &&
-		    (ab_family_of(job->rows[i].si->flags,
-				  job->rows[i].si->params) &
-		     (AB_FAMILY_VMALLOC | AB_FAMILY_KVMALLOC)))
-			break;
-	if (i < job->nrows)
-		printf("note: explain: 'page allocations' counts kmem:mm_page_alloc, which the page allocator's bulk path does not fire: vmalloc takes its pages in bulk (alloc_pages_bulk), so its 0.00 is no count of its pages\n");
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_row *r = &job->rows[i];
+		double val[AB_EXPLAIN_MAX];
+
+		if (!r->ran)
+			continue;
+		for (k = 0; k < job->ex.n; k++)
+			val[k] = ab_explain_net(&job->ex.path[k], c, r->ev_net);
+		ab_explain_notes(&job->ex, r->label,
+				 ab_family_of(r->si->flags, r->si->params),
+				 r->run.obj_size,
+				 (uint64_t)sysconf(_SC_PAGESIZE), val, stdout);
+	}
 	if (ab_kernel_flag(&job->ses.bi.info, AB_KERNEL_PREEMPT_RT) == 1)
-		printf("note: explain: on PREEMPT_RT SLUB has no lockless fast path (USE_LOCKLESS_FAST_PATH() in mm/slub.c), so every slab allocation takes ___slab_alloc: 'slab slow path' is then at least 1 per op\n");
+		printf("note: explain: on PREEMPT_RT SLUB has no lockless fast path (USE_LOCKLESS_FAST_PATH() in mm/slub.c), so every slab allocation enters ___slab_alloc: 'slab slow path' counts those calls (at least 1 per op), 'slab refill' the calls that found the per-CPU freelist empty, as on other kernels\n");
 }
 
 /*

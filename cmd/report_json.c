@@ -63,7 +63,8 @@ static json_object *json_explain(const struct ab_job *job,
 	unsigned int fam = ab_family_of(r->si->flags, r->si->params);
 	const struct ab_counters *c = &job->ses.counters;
 	json_object *a, *p;
-	int k, e;
+	char ev[160];
+	int k;
 
 	if (!job->explain)
 		return NULL;
@@ -71,18 +72,18 @@ static json_object *json_explain(const struct ab_job *job,
 	for (k = 0; k < job->ex.n; k++) {
 		if (!(job->ex.path[k].families & fam))
 			continue;
-		e = ab_counters_named(c, job->ex.path[k].event);
-		if (e < 0)
+		if (ab_counters_named(c, job->ex.path[k].event) < 0)
 			continue;
+		ab_explain_event_text(&job->ex.path[k], ev, sizeof(ev));
 		p = json_object_new_object();
 		json_object_object_add(
 			p, "path",
 			json_object_new_string(job->ex.path[k].label));
+		json_object_object_add(p, "event", json_object_new_string(ev));
 		json_object_object_add(
-			p, "event",
-			json_object_new_string(job->ex.path[k].event));
-		json_object_object_add(p, "net_per_op",
-				       ab_json_num(r->ev_net[e]));
+			p, "net_per_op",
+			ab_json_num(ab_explain_net(&job->ex.path[k], c,
+						   r->ev_net)));
 		json_object_array_add(a, p);
 	}
 	return a;

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "counters.h"
+#include "dynprobe.h"
 #include "parse.h"
 
 static int pfm_ready(void)
@@ -138,6 +139,20 @@ static int is_ident(const char *s, size_t n)
 	return 1;
 }
 
+/*
+ * Whether @s is a function name as /proc/kallsyms has it: an identifier,
+ * or one with GCC's clone suffixes (__alloc_pages_slowpath.constprop.0).
+ */
+static int is_kfunc(const char *s)
+{
+	size_t n = strcspn(s, ".");
+
+	return is_ident(s, n) &&
+	       (!s[n] ||
+		strspn(s + n, "._abcdefghijklmnopqrstuvwxyz0123456789") ==
+			strlen(s + n));
+}
+
 /* Where tracefs is: the events directory, or NULL without one. */
 static const char *tracefs_events(void)
 {
@@ -152,22 +167,6 @@ static const char *tracefs_events(void)
 	return NULL;
 }
 
-/* Whether /proc/kallsyms names a function @fn (its third field). */
-static int in_kallsyms(const char *fn)
-{
-	char line[512], sym[256], type;
-	FILE *fp = fopen("/proc/kallsyms", "r");
-	int found = 0;
-
-	if (!fp)
-		return -1;
-	while (!found && fgets(line, sizeof(line), fp))
-		found = sscanf(line, "%*s %c %255s", &type, sym) == 2 &&
-			(type == 't' || type == 'T') && !strcmp(sym, fn);
-	fclose(fp);
-	return found;
-}
-
 /*
  * kprobe:FUNC, as perf spells it: a kprobe on FUNC's entry through the
  * kprobe PMU (perf_event_open(2): type from
@@ -180,7 +179,7 @@ static int encode_kprobe(struct ab_event *e, FILE *f)
 	const char *fn = e->name + strlen("kprobe:");
 	long long type;
 
-	if (!is_ident(fn, strlen(fn))) {
+	if (!is_kfunc(fn)) {
 		fprintf(f,
 			"counter %s: '%s' is not a function name (kprobe:FUNC, FUNC as /proc/kallsyms names it)\n",
 			e->name, fn);
@@ -255,10 +254,12 @@ int ab_counter_exists(const char *name)
 	char path[256];
 	long long v;
 
+	if (ab_dynprobe_find(name))
+		return ab_dynprobe_exists(ab_dynprobe_find(name));
 	if (!strncmp(name, "kprobe:", strlen("kprobe:")))
 		return !read_int("/sys/bus/event_source/devices/kprobe/type",
 				 &v) &&
-		       in_kallsyms(name + strlen("kprobe:")) == 1;
+		       ab_kallsyms_has(name + strlen("kprobe:")) == 1;
 	if (!tracepoint_form(name) || !dir)
 		return 0;
 	snprintf(path, sizeof(path), "%s/%.*s/%s/id", dir, (int)(colon - name),
@@ -419,6 +420,14 @@ int ab_counter_encode(struct ab_event *e, const char *name, FILE *f)
 		return -1;
 	}
 	snprintf(e->name, sizeof(e->name), "%s", name);
+	if (ab_dynprobe_find(name)) {
+		/* its tracepoint id comes when it is defined, at open */
+		e->kind = AB_EVENT_DYNPROBE;
+		ab_dynprobe_encode(ab_dynprobe_find(name), &e->attr, e->fstr,
+				   sizeof(e->fstr));
+		common_attr(e);
+		return 0;
+	}
 	if (!strncmp(name, "kprobe:", strlen("kprobe:"))) {
 		if (encode_kprobe(e, f))
 			return -1;
@@ -483,7 +492,7 @@ static void explain_kprobe(const struct ab_event *e, int err, char *buf,
 			   size_t len)
 {
 	const char *fn = e->name + strlen("kprobe:");
-	int known = in_kallsyms(fn);
+	int known = ab_kallsyms_has(fn);
 
 	if (known == 0)
 		snprintf(
@@ -523,9 +532,24 @@ static int is_hw(const struct ab_event *e)
 /* Opens @e, in the group of @leader_fd if >= 0; errno on failure. */
 static int open_event(const struct ab_pmu *p, struct ab_event *e, int leader_fd)
 {
+	/* a filtered kprobe: defined before, filtered after (the kernel's) */
+	const struct ab_dynprobe *d =
+		e->kind == AB_EVENT_DYNPROBE && p == &sys_pmu
+			? ab_dynprobe_find(e->name)
+			: NULL;
+	int err = d ? ab_dynprobe_prepare(d, &e->attr) : 0;
+
 	e->attr.disabled = leader_fd < 0;
-	e->fd = p->open(p->ctx, &e->attr, leader_fd);
-	return e->fd < 0 ? errno : 0;
+	e->fd = err ? -1 : p->open(p->ctx, &e->attr, leader_fd);
+	if (!err && e->fd < 0)
+		err = errno;
+	if (!err && d)
+		err = ab_dynprobe_filter(d, e->fd);
+	if (err && e->fd >= 0) {
+		p->close(p->ctx, e->fd);
+		e->fd = -1;
+	}
+	return err;
 }
 
 /* The line for @e failing to open with @err. */
@@ -534,9 +558,26 @@ static void explain_open(const struct ab_event *e, int err, char *why,
 {
 	if (e->kind == AB_EVENT_KPROBE)
 		explain_kprobe(e, err, why, len);
+	else if (e->kind == AB_EVENT_DYNPROBE)
+		ab_dynprobe_explain(ab_dynprobe_find(e->name), err, why, len);
 	else
 		ab_counters_explain_open_error(e->name, err, paranoid(), why,
 					       len);
+}
+
+static int same_event(const struct ab_event *a, const struct ab_event *b);
+
+/* Index of an open event counting what @e does, in the same modes, or -1. */
+static int open_twin(const struct ab_counters *c, const struct ab_event *e)
+{
+	int i;
+
+	for (i = 0; i < c->n; i++)
+		if (same_event(&c->ev[i], e) &&
+		    c->ev[i].attr.exclude_user == e->attr.exclude_user &&
+		    c->ev[i].attr.exclude_kernel == e->attr.exclude_kernel)
+			return i;
+	return -1;
 }
 
 static int open_list(struct ab_counters *c, const char *list, FILE *f,
@@ -570,6 +611,13 @@ static int open_list(struct ab_counters *c, const char *list, FILE *f,
 
 		if (ab_counter_encode(e, items[i], f))
 			continue;
+		if (open_twin(c, e) >= 0) {
+			/* --events=cycles,cpu-cycles: one count, shown once */
+			fprintf(f,
+				"counter %s: the same event as %s, counted once\n",
+				e->name, c->ev[open_twin(c, e)].name);
+			continue;
+		}
 		leader = is_hw(e) ? &c->hw_leader : &c->sw_leader;
 		err = open_event(p, e, *leader >= 0 ? c->ev[*leader].fd : -1);
 		if (err && *leader >= 0) {
@@ -692,7 +740,7 @@ static int same_event(const struct ab_event *a, const struct ab_event *b)
 {
 	if (a->kind != b->kind)
 		return 0;
-	if (a->kind == AB_EVENT_KPROBE)
+	if (a->kind == AB_EVENT_KPROBE || a->kind == AB_EVENT_DYNPROBE)
 		return !strcmp(a->name, b->name);
 	return a->attr.type == b->attr.type &&
 	       a->attr.config == b->attr.config &&
@@ -943,6 +991,7 @@ void ab_counters_close(struct ab_counters *c)
 			p->close(p->ctx, c->ev[i].fd);
 	c->n = 0;
 	c->hw_leader = c->sw_leader = -1;
+	ab_dynprobe_remove_all();
 }
 
 int ab_counters_list(FILE *f)

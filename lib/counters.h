@@ -45,6 +45,7 @@ enum ab_event_kind {
 	AB_EVENT_PFM = 0,	 /* libpfm4: hardware, software, PMU::event */
 	AB_EVENT_KPROBE = 1,	 /* kprobe:FUNC, the kprobe PMU */
 	AB_EVENT_TRACEPOINT = 2, /* SUBSYS:EVENT, PERF_TYPE_TRACEPOINT */
+	AB_EVENT_DYNPROBE = 3,	 /* a filtered kprobe (lib/dynprobe.h) */
 };
 
 /**

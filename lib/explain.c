@@ -7,9 +7,11 @@
  * allocation profiling; static functions may be inlined away, and then
  * no spelling exists and the path is named as not counted).
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "counters.h"
 #include "explain.h"
 
 #define SLAB	 AB_FAMILY_SLAB
@@ -22,60 +24,79 @@ static const struct {
 	unsigned int families;
 	const char *spellings[3];
 	const char *why;
+	const char *minus[3];
 } paths[] = {
 	{ "slab slow path",
 	  SLAB | KVMALLOC,
 	  { "kprobe:___slab_alloc" },
-	  "mm/slub.c: ___slab_alloc(), no free object in the per-CPU slab" },
+	  "mm/slub.c: ___slab_alloc() calls: no free object in the per-CPU freelist, or the slab on another node; on PREEMPT_RT every slab allocation (no lockless fast path, USE_LOCKLESS_FAST_PATH())",
+	  { NULL } },
+	{ "slab refill",
+	  SLAB | KVMALLOC,
+	  { "kprobe:___slab_alloc(c->freelist==NULL)" },
+	  "mm/slub.c: ___slab_alloc() entered with the per-CPU freelist empty: the per-CPU slab refilled (its remote frees, the per-CPU or node partial lists, or a new slab), on PREEMPT_RT as elsewhere",
+	  { NULL } },
 	{ "new slab",
 	  SLAB | KVMALLOC,
 	  { "kprobe:allocate_slab", "kprobe:new_slab" },
-	  "mm/slub.c: allocate_slab(), a slab's pages from the page allocator" },
+	  "mm/slub.c: allocate_slab(), a slab's pages from the page allocator",
+	  { NULL } },
 	{ "slow free",
 	  SLAB | KVMALLOC,
 	  { "kprobe:__slab_free" },
-	  "mm/slub.c: __slab_free(), a free off the per-CPU fast path" },
+	  "mm/slub.c: __slab_free(), a free off the per-CPU fast path",
+	  { NULL } },
 	{ "per-CPU list refill",
 	  PAGE,
 	  { "kprobe:rmqueue_bulk" },
-	  "mm/page_alloc.c: rmqueue_bulk(), per-CPU pages from the buddy lists under zone->lock" },
+	  "mm/page_alloc.c: rmqueue_bulk(), per-CPU pages from the buddy lists under zone->lock",
+	  { NULL } },
 	{ "per-CPU list drain",
 	  PAGE,
 	  { "kprobe:free_pcppages_bulk" },
-	  "mm/page_alloc.c: free_pcppages_bulk(), per-CPU pages back to the buddy lists" },
-	{ "zone lock",
+	  "mm/page_alloc.c: free_pcppages_bulk(), per-CPU pages back to the buddy lists",
+	  { NULL } },
+	{ "zone-locked pages",
 	  PAGE,
 	  { "kmem:mm_page_alloc_zone_locked" },
-	  "include/trace/events/kmem.h: a page taken from the buddy lists with zone->lock held" },
+	  "include/trace/events/kmem.h: a page taken from the buddy lists with zone->lock held",
+	  { NULL } },
 	{ "page alloc slow path",
 	  PAGE,
 	  { "kprobe:__alloc_pages_slowpath" },
-	  "mm/page_alloc.c: __alloc_pages_slowpath(), reclaim, compaction, kswapd" },
+	  "mm/page_alloc.c: __alloc_pages_slowpath(), reclaim, compaction, kswapd",
+	  { NULL } },
 	{ "vmalloc fallback",
 	  KVMALLOC,
 	  { "kprobe:__vmalloc_node_range_noprof",
 	    "kprobe:__vmalloc_node_range" },
-	  "mm/util.c: kvmalloc_node() falling back to vmalloc" },
-	{ "vmap area",
+	  "mm/util.c: kvmalloc_node() falling back to vmalloc, which calls __vmalloc_node_range() itself: its calls less those through __vmalloc_node(), the way mm/vmalloc.c's __vmalloc_area_node() vmallocs a page array above a page",
+	  { "kprobe:__vmalloc_node_noprof", "kprobe:__vmalloc_node" } },
+	{ "vmap areas",
 	  VMALLOC | KVMALLOC,
 	  { "kprobe:alloc_vmap_area" },
-	  "mm/vmalloc.c: alloc_vmap_area(), a range of kernel address space" },
+	  "mm/vmalloc.c: alloc_vmap_area(), a range of kernel address space",
+	  { NULL } },
 	{ "lazy purge",
 	  VMALLOC | KVMALLOC,
 	  { "kprobe:__purge_vmap_area_lazy" },
-	  "mm/vmalloc.c: __purge_vmap_area_lazy(), freed areas unmapped in a batch" },
-	{ "TLB flush",
+	  "mm/vmalloc.c: __purge_vmap_area_lazy(), freed areas unmapped in a batch",
+	  { NULL } },
+	{ "kernel TLB flush",
 	  VMALLOC | KVMALLOC,
-	  { "tlb:tlb_flush" },
-	  "arch/x86/mm/tlb.c: the tlb_flush tracepoint" },
+	  { "kprobe:flush_tlb_kernel_range" },
+	  "arch/x86/mm/tlb.c: flush_tlb_kernel_range(), what the purge of freed vmap areas calls (the tlb:tlb_flush tracepoint fires for user address spaces and task switches only, never for a kernel range)",
+	  { NULL } },
 	{ "page-table page",
 	  VMALLOC | KVMALLOC,
 	  { "kprobe:__pte_alloc_kernel" },
-	  "mm/memory.c: __pte_alloc_kernel(), a kernel page-table page for new mappings" },
+	  "mm/memory.c: __pte_alloc_kernel(), a kernel page-table page for new mappings",
+	  { NULL } },
 	{ "page allocations",
 	  SLAB | PAGE | VMALLOC | KVMALLOC,
 	  { "kmem:mm_page_alloc" },
-	  "include/trace/events/kmem.h: each allocation of the page allocator's one-at-a-time path; the bulk path (alloc_pages_bulk, which vmalloc uses for its pages) fires none" },
+	  "include/trace/events/kmem.h: each allocation of the page allocator's one-at-a-time path; the bulk path (alloc_pages_bulk, which vmalloc uses for its pages) fires none",
+	  { NULL } },
 };
 
 unsigned int ab_family_of(uint32_t flags, uint32_t params)
@@ -99,7 +120,7 @@ unsigned int ab_family_of(uint32_t flags, uint32_t params)
 int ab_explain_select(struct ab_explain *ex, unsigned int families,
 		      int (*has)(const char *event))
 {
-	size_t i, s, used = 0;
+	size_t i, s, m, used = 0;
 
 	memset(ex, 0, sizeof(*ex));
 	for (i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
@@ -110,7 +131,11 @@ int ab_explain_select(struct ab_explain *ex, unsigned int families,
 		for (s = 0; s < 3 && paths[i].spellings[s]; s++)
 			if (has(paths[i].spellings[s]))
 				break;
-		if (s == 3 || !paths[i].spellings[s]) {
+		for (m = 0; m < 3 && paths[i].minus[m]; m++)
+			if (has(paths[i].minus[m]))
+				break;
+		if (s == 3 || !paths[i].spellings[s] ||
+		    (paths[i].minus[0] && (m == 3 || !paths[i].minus[m]))) {
 			used += (size_t)snprintf(
 				ex->missing + used,
 				used < sizeof(ex->missing)
@@ -125,9 +150,49 @@ int ab_explain_select(struct ab_explain *ex, unsigned int families,
 		p->why = paths[i].why;
 		snprintf(p->event, sizeof(p->event), "%s",
 			 paths[i].spellings[s]);
+		if (paths[i].minus[0])
+			snprintf(p->minus, sizeof(p->minus), "%s",
+				 paths[i].minus[m]);
 		ex->n++;
 	}
 	return ex->n;
+}
+
+/* Whether the comma-separated @list names @name. */
+static int names(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = list;
+
+	while (p && *p) {
+		if (!strncmp(p, name, n) && (p[n] == ',' || !p[n]))
+			return 1;
+		p = strchr(p, ',');
+		p = p ? p + 1 : NULL;
+	}
+	return 0;
+}
+
+int ab_events_twice(const char *list, char *dup, size_t len)
+{
+	const char *p = list, *q;
+	char name[128];
+	size_t n;
+
+	while (p && *p) {
+		q = strchr(p, ',');
+		n = q ? (size_t)(q - p) : strlen(p);
+		if (n && n < sizeof(name)) {
+			memcpy(name, p, n);
+			name[n] = '\0';
+			if (q && names(q + 1, name)) {
+				snprintf(dup, len, "%s", name);
+				return 1;
+			}
+		}
+		p = q ? q + 1 : NULL;
+	}
+	return 0;
 }
 
 int ab_explain_events(const struct ab_explain *ex, const char *extra, char *buf,
@@ -143,12 +208,96 @@ int ab_explain_events(const struct ab_explain *ex, const char *extra, char *buf,
 			return -1;
 		used = (size_t)n;
 	}
-	for (i = 0; i < ex->n; i++) {
+	for (i = 0; i < 2 * ex->n; i++) {
+		const char *ev =
+			i % 2 ? ex->path[i / 2].minus : ex->path[i / 2].event;
+
+		/* named by --events, or by an earlier path: counted once */
+		if (!*ev || names(buf, ev))
+			continue;
 		n = snprintf(buf + used, len - used, "%s%s", used ? "," : "",
-			     ex->path[i].event);
+			     ev);
 		if (n < 0 || (size_t)n >= len - used)
 			return -1;
 		used += (size_t)n;
 	}
 	return 0;
+}
+
+double ab_explain_net(const struct ab_explain_path *p,
+		      const struct ab_counters *c, const double *ev_net)
+{
+	int e = ab_counters_named(c, p->event), m;
+
+	if (e < 0)
+		return NAN;
+	if (!p->minus[0])
+		return ev_net[e];
+	m = ab_counters_named(c, p->minus);
+	return m < 0 ? NAN : ev_net[e] - ev_net[m];
+}
+
+void ab_explain_event_text(const struct ab_explain_path *p, char *buf,
+			   size_t len)
+{
+	snprintf(buf, len, "%s%s%s", p->event, p->minus[0] ? " - " : "",
+		 p->minus);
+}
+
+/* Path @label's figure in @val, NAN when @ex has no such path. */
+static double figure(const struct ab_explain *ex, const double *val,
+		     const char *label)
+{
+	int k;
+
+	for (k = 0; k < ex->n; k++)
+		if (!strcmp(ex->path[k].label, label))
+			return val[k];
+	return NAN;
+}
+
+int ab_explain_notes(const struct ab_explain *ex, const char *label,
+		     unsigned int fam, uint64_t obj_size, uint64_t page,
+		     const double *val, FILE *f)
+{
+	double pages = figure(ex, val, "page allocations");
+	double areas = figure(ex, val, "vmap areas");
+	double fb = figure(ex, val, "vmalloc fallback");
+	double purge = figure(ex, val, "lazy purge");
+	uint64_t np = page ? (obj_size + page - 1) / page : 0;
+	double want = 0;
+	int n = 0;
+
+	/* the allocations the row made: one per op of the page allocator;
+	 * vmalloc's pages, one by one (kvmalloc's when it fell back) */
+	if (fam & AB_FAMILY_PAGE)
+		want = 1;
+	else if (fam & AB_FAMILY_VMALLOC)
+		want = (double)np;
+	else if ((fam & AB_FAMILY_KVMALLOC) && fb >= 0.5)
+		want = fb * (double)np;
+	if (!isnan(pages) && want > 0 && pages < want - 0.5) {
+		fprintf(f,
+			"note: explain: %s: %.2f page allocations per op for %.0f allocation%s of a page or more: kmem:mm_page_alloc fires on the page allocator's one-at-a-time path only, and the bulk path (alloc_pages_bulk, which vmalloc uses for order-0 pages) took the rest\n",
+			label, pages, want, want == 1 ? "" : "s");
+		n++;
+	}
+	if (!isnan(purge) && purge < 0.005 &&
+	    (fam & (AB_FAMILY_VMALLOC | AB_FAMILY_KVMALLOC)) &&
+	    (!(fam & AB_FAMILY_KVMALLOC) || fb >= 0.5)) {
+		fprintf(f,
+			"note: explain: %s: %.2f lazy purges per op on this thread: freed vmap areas are purged (unmapped, with a kernel TLB flush) by a kworker once lazy_max_pages() of them wait (drain_vmap_area_work, mm/vmalloc.c), and the counters count this thread only\n",
+			label, purge);
+		n++;
+	}
+	if (!isnan(areas) && areas >= 1.5 &&
+	    (fam & (AB_FAMILY_VMALLOC | AB_FAMILY_KVMALLOC)) &&
+	    np * sizeof(void *) > page) {
+		fprintf(f,
+			"note: explain: %s: %.2f vmap areas per op: the object's and its page array's (%llu pages x %zu B = %llu KiB, above a page, is vmalloc'd too: __vmalloc_area_node() in mm/vmalloc.c)\n",
+			label, areas, (unsigned long long)np, sizeof(void *),
+			(unsigned long long)(np * sizeof(void *) / 1024));
+		n++;
+	}
+	return n;
 }

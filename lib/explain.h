@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <linux/allocbench.h>
 
@@ -31,12 +32,15 @@ enum ab_family {
  * @event:    the event counted, the first of the path's spellings this
  *            kernel has (kprobe:FUNC in /proc/kallsyms, SUBSYS:EVENT in
  *            tracefs); "" when none
+ * @minus:    "" or an event whose count is taken from @event's: the
+ *            path is @event's calls less @minus's (both per op)
  * @why:      where the path is in the kernel
  */
 struct ab_explain_path {
 	const char *label;
 	unsigned int families;
 	char event[64];
+	char minus[64];
 	const char *why;
 };
 
@@ -68,6 +72,38 @@ unsigned int ab_family_of(uint32_t flags, uint32_t params);
 int ab_explain_select(struct ab_explain *ex, unsigned int families,
 		      int (*has)(const char *event));
 
+struct ab_counters;
+
+/*
+ * ab_explain_net - path @p's count per op from a row's per-event figures
+ * @ev_net (indexed as @c's events): its event's, less its @minus event's
+ * when it has one; NAN when an event it needs did not open or count.
+ */
+double ab_explain_net(const struct ab_explain_path *p,
+		      const struct ab_counters *c, const double *ev_net);
+
+/*
+ * ab_explain_event_text - what @p counts as one string ("EVENT", or
+ * "EVENT - MINUS") into @buf, for tables and JSON.
+ */
+void ab_explain_event_text(const struct ab_explain_path *p, char *buf,
+			   size_t len);
+
+/*
+ * ab_explain_notes - the notes that go with one row's figures, on @f:
+ * @val[k] is path k of @ex per op for the row (ab_explain_net(), NAN when
+ * not counted), @fam its families, @obj_size its object in bytes and
+ * @page the page size. A note only where a figure needs one: 'page
+ * allocations' below the allocations the row made (kmem:mm_page_alloc
+ * misses the bulk path, which vmalloc uses for order-0 pages and
+ * alloc_pages_bulk is), more than one vmap area per op where the page
+ * array is vmalloc'd too, no lazy purge counted on this thread (a kworker
+ * purges). Returns how many notes.
+ */
+int ab_explain_notes(const struct ab_explain *ex, const char *label,
+		     unsigned int fam, uint64_t obj_size, uint64_t page,
+		     const double *val, FILE *f);
+
 /*
  * ab_explain_events - @ex's events, comma-separated, after @extra (the
  * user's own --events list, or NULL) into @buf. Returns 0, or -1 when
@@ -75,5 +111,13 @@ int ab_explain_select(struct ab_explain *ex, unsigned int families,
  */
 int ab_explain_events(const struct ab_explain *ex, const char *extra, char *buf,
 		      size_t len);
+
+/*
+ * ab_events_twice - the first event the comma-separated --events @list
+ * names twice (spelled the same, a second time) into @dup: 1; 0 when
+ * each is named once. The CLI refuses such a list (exit status 2); an
+ * event --explain counts and --events names too is counted once.
+ */
+int ab_events_twice(const char *list, char *dup, size_t len);
 
 #endif

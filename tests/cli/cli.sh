@@ -65,6 +65,13 @@ fi
 
 # lookup runs in this process with the user backend: no module needed
 expect 0 "constant 4096" "lookup --backend=user" -- lookup --backend=user --trials=20
+# an event named twice is refused up front, in every command that counts
+expect 2 "^allocbench: --events=task-clock,task-clock: task-clock is named twice; name each event once$" \
+	"run --events naming one event twice" -- run --backend=user --alloc=malloc --trials=5 --events=task-clock,task-clock
+expect 2 "--events=page-faults,task-clock,page-faults: page-faults is named twice" \
+	"compare --events naming one event twice" -- compare --backend=user --alloc=malloc,none --rounds=6 --trials=12 --events=page-faults,task-clock,page-faults
+expect 2 "--events=task-clock,task-clock: task-clock is named twice" \
+	"lookup --events naming one event twice" -- lookup --backend=user --trials=5 --events=task-clock,task-clock
 expect 0 "loguniform:8-8K (seed 3)" "lookup --dist with a seed" -- \
 	lookup --backend=user --dist=loguniform:8-8K --seed=3 --count=200 --trials=10
 expect 0 "sizes,method,table" "lookup --csv" -- lookup --backend=user --csv --trials=10 --method=kernel,bsr

@@ -285,6 +285,47 @@ if [ -n "$line" ] && ! printf '%s' "$line" | grep -q slab &&
 else
 	notok "cli: --explain: get_free_pages ($line; $(printf '%s' "$eg" | tail -c 300))"
 fi
+# issue 21, part 4: each label is what its probe counts on this kernel.
+# The refill of the per-CPU slab (___slab_alloc entered with the per-CPU
+# freelist empty) runs about once per slab of objects on every kernel,
+# PREEMPT_RT too, where the slow path itself runs on every call: kmalloc
+# 4096 refills between half and twice 1/objs_per_slab per op
+refill() { printf '%s\n' "$1" | sed -n 's/^kmalloc:.* \([0-9.-]*\) slab refill.*/\1/p'; }
+ops=$(cat /sys/kernel/slab/kmalloc-4k/objs_per_slab 2>/dev/null)
+if awk -v r="$(refill "$e4k")" -v s="$(slow "$e4k")" -v o="$ops" -v rt="$(uname -v | grep -cw PREEMPT_RT)" \
+	'BEGIN { exit !(r != "" && o > 0 && r >= 0.5 / o && r <= 2 / o && r < 1 && (!rt || s >= 0.99)) }'; then
+	ok "cli: --explain: kmalloc 4096 refills its per-CPU slab $(refill "$e4k") per op, near 1/$ops (objs_per_slab), slow path $(slow "$e4k")"
+else
+	notok "cli: --explain: kmalloc 4096 slab refill '$(refill "$e4k")' per op against 1/$ops ($(printf '%s' "$e4k" | grep -A4 '^explain'))"
+fi
+# kvmalloc 8 MiB falls back to vmalloc once per op, though vmalloc runs
+# twice (its page array of 2048 pointers is vmalloc'd too)
+ekv=$(allocbench run --alloc=kvmalloc_node --size=8M --batch=4 --trials=6 --explain 2>&1)
+fb=$(printf '%s\n' "$ekv" | sed -n 's/^kvmalloc_node:.* \([0-9.-]*\) vmalloc fallback.*/\1/p')
+if awk -v f="$fb" 'BEGIN { exit !(f != "" && f >= 0.99 && f <= 1.01) }'; then
+	ok "cli: --explain: kvmalloc_node 8M falls back to vmalloc once per op ($fb)"
+else
+	notok "cli: --explain: kvmalloc_node 8M vmalloc fallback '$fb' per op ($(printf '%s' "$ekv" | grep -A5 '^explain'))"
+fi
+# a note beside a figure names that figure: one-page vmalloc_node takes its
+# page one at a time (the bulk allocator's one-page fallback)
+ev1=$(allocbench run --alloc=vmalloc_node --size=4096 --trials=20 --explain 2>&1)
+pa=$(printf '%s\n' "$ev1" | sed -n 's/^vmalloc_node:.* \([0-9.-]*\) page allocations.*/\1/p')
+bad=$(printf '%s\n' "$ev1" | grep '^note: explain:.*page allocations' | grep -v "vmalloc_node: $pa page allocations")
+if [ -n "$pa" ] && [ -z "$bad" ]; then
+	ok "cli: --explain: every page-allocation note of one-page vmalloc_node names its figure ($pa)"
+else
+	notok "cli: --explain: vmalloc_node 4096 page allocations '$pa', note '$bad' ($(printf '%s' "$ev1" | grep -A4 '^explain'; printf '%s' "$ev1" | grep -i 'error\|counter ' | head -3))"
+fi
+# an event --explain counts and --events names too is counted once
+hdr=$(allocbench run --alloc=kmalloc --trials=10 --explain --events=kprobe:__slab_free 2>&1 | grep -A1 '^counters per op' | tail -n 1)
+if [ "$(printf '%s\n' "$hdr" | tr ' ' '\n' | grep -c '^kprobe:__slab_free$')" = 1 ]; then
+	ok "cli: --explain --events=kprobe:__slab_free counts it once"
+else
+	notok "cli: --explain --events=kprobe:__slab_free: header '$hdr'"
+fi
+expect 2 "kprobe:__slab_free is named twice" "cli: --events naming a kprobe twice is refused" -- \
+	allocbench run --alloc=kmalloc --trials=5 --events=kprobe:__slab_free,kprobe:__slab_free
 # compare --explain: the explained paths' deltas are counts, shown whatever
 # the verdict on the time (kmalloc 4096 and get_free_pages differ by 1-3%
 # in time here, significantly or not, boot by boot): kmalloc's slab slow

@@ -447,6 +447,21 @@ static void test_find(void **state)
 	assert_int_equal(ab_counters_find(&c, "cycles"), -1);
 }
 
+/*
+ * An event named twice in other spellings (cycles, cpu-cycles) is one
+ * count, shown once; cycles:u is another count (user mode only).
+ */
+static void test_twin_counted_once(void **state)
+{
+	struct ab_counters c;
+
+	assert_int_equal(open_fake(&c, "cycles,cpu-cycles,task-clock,cycles:u"),
+			 3);
+	assert_string_equal(c.ev[0].name, "cycles");
+	assert_string_equal(c.ev[1].name, "task-clock");
+	assert_string_equal(c.ev[2].name, "cycles:u");
+}
+
 /* cycles:u on the kernel backend misses the allocator's work. */
 static void test_warn_kernel(void **state)
 {
@@ -666,6 +681,7 @@ int main(void)
 		cmocka_unit_test_setup(test_falls_out_of_group, setup),
 		cmocka_unit_test_setup(test_ipc_pairs, setup),
 		cmocka_unit_test_setup(test_find, setup),
+		cmocka_unit_test_setup(test_twin_counted_once, setup),
 		cmocka_unit_test_setup(test_warn_kernel, setup),
 		cmocka_unit_test_setup(test_no_pmu, setup),
 		cmocka_unit_test_setup(test_default_partial, setup),
