@@ -69,7 +69,7 @@ expect 0 "constant 4096" "lookup --backend=user" -- lookup --backend=user --tria
 expect 2 "^allocbench: --events=task-clock,task-clock: task-clock is named twice; name each event once$" \
 	"run --events naming one event twice" -- run --backend=user --alloc=malloc --trials=5 --events=task-clock,task-clock
 expect 2 "--events=page-faults,task-clock,page-faults: page-faults is named twice" \
-	"compare --events naming one event twice" -- compare --backend=user --alloc=malloc,none --rounds=6 --trials=12 --events=page-faults,task-clock,page-faults
+	"compare --events naming one event twice" -- compare --backend=user --alloc=malloc,none --rounds=7 --trials=14 --events=page-faults,task-clock,page-faults
 expect 2 "--events=task-clock,task-clock: task-clock is named twice" \
 	"lookup --events naming one event twice" -- lookup --backend=user --trials=5 --events=task-clock,task-clock
 expect 0 "loguniform:8-8K (seed 3)" "lookup --dist with a seed" -- \
