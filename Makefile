@@ -195,6 +195,12 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/,$(notdir $(wildcard man/*.1)))
 	rm -rf $(DESTDIR)$(LIBDIR)
 
+# schema/allocbench-vm.schema.json carries the result schema whole in its
+# $defs (so it validates without --base-uri): copy it there after a change
+# to schema/allocbench-result.schema.json (tests/cli/conventions.sh checks).
+schema:
+	@python3 scripts/bundle-schema.py
+
 # checkpatch --strict on the module, clang-format on userspace, SPDX lines.
 lint:
 	@sh scripts/lint.sh
@@ -203,4 +209,4 @@ clean:
 	rm -rf $(B) allocbench
 	-$(MAKE) -C kmod KDIR=$(KDIR) clean 2>/dev/null
 
-.PHONY: all bench lint deps install uninstall dkms dkms-remove kmod load unload reload vm-image vm-images vm-run demo check clean FORCE
+.PHONY: all bench lint schema deps install uninstall dkms dkms-remove kmod load unload reload vm-image vm-images vm-run demo check clean FORCE

@@ -528,18 +528,29 @@ static int run_gnuplot(int fd, const char *text, size_t len)
 	return AB_EXIT_OK;
 }
 
-/* Draws the checked result @root (from @in) into @out. */
+/*
+ * Draws the checked result @root (from @in) into @out ("-": standard
+ * output, which is neither emptied nor removed).
+ */
 static int draw(json_object *root, const char *in, const char *out, int png)
 {
 	size_t len = 0;
 	char *text = script(root, png, &len);
-	int fd, made, ret, reg;
+	int fd, made = 0, ret, reg;
 	struct stat so;
 
 	if (!text) {
 		ab_err("plot: %s: nothing to draw: no result this picture shows",
 		       in);
 		return AB_EXIT_DATA;
+	}
+	if (ab_output_is_stdout(out)) {
+		fflush(stdout);
+		ret = run_gnuplot(STDOUT_FILENO, text, len);
+		if (ret == AB_EXIT_RUN)
+			ab_err("plot: gnuplot failed drawing on standard output");
+		free(text);
+		return ret;
 	}
 	fd = open_picture(out, in, &made);
 	if (fd < 0) {
@@ -578,35 +589,57 @@ static int plot_check(json_object *root, char *err, size_t len)
 
 int cmd_plot(int argc, const char **argv)
 {
-	const char *out = NULL, *in = NULL, *ext;
+	const char *out = NULL, *in = NULL, *ext, *format = NULL;
 	struct poptOption opts[] = {
 		{ "output", 'o', POPT_ARG_STRING, &out, 0,
-		  "the picture to write: FILE.svg or FILE.png", "FILE" },
+		  "the picture to write: FILE.svg or FILE.png, or - for standard output",
+		  "FILE" },
+		{ "format", 0, POPT_ARG_STRING, &format, 0,
+		  "svg or png (default: from -o's extension; svg for -o -)",
+		  "FORMAT" },
 		POPT_AUTOHELP POPT_TABLEEND
 	};
 	char err[1024];
 	json_object *root;
-	int ret;
+	int ret, png;
 
 	ret = ab_popt_parse_pos("plot", argc, argv, opts, &in, 1);
 	if (ret < 0)
 		return -ret;
 	if (!in || !out) {
-		ab_err("plot: usage: allocbench plot RESULT.json -o FILE.svg|FILE.png");
+		ab_err("plot: usage: allocbench plot RESULT.json -o FILE.svg|FILE.png|- [--format=svg|png]");
+		return AB_EXIT_USAGE;
+	}
+	if (format && strcasecmp(format, "svg") && strcasecmp(format, "png")) {
+		ab_err("plot: --format=%s: allowed svg and png", format);
 		return AB_EXIT_USAGE;
 	}
 	ext = strrchr(out, '.');
-	if (!ext || (strcasecmp(ext, ".svg") && strcasecmp(ext, ".png"))) {
-		ab_err("plot: -o %s: the picture must end in .svg or .png (any case)",
+	if (ab_output_is_stdout(out)) {
+		png = format && !strcasecmp(format, "png");
+		if (png && isatty(STDOUT_FILENO)) {
+			ab_err("plot: -o - --format=png: standard output is a terminal; a PNG is binary: redirect it, or write -o FILE.png");
+			return AB_EXIT_USAGE;
+		}
+	} else if (!ext ||
+		   (strcasecmp(ext, ".svg") && strcasecmp(ext, ".png"))) {
+		ab_err("plot: -o %s: the picture must end in .svg or .png (any case), or be - for standard output",
 		       out);
 		return AB_EXIT_USAGE;
+	} else {
+		png = !strcasecmp(ext, ".png");
+		if (format && png != !strcasecmp(format, "png")) {
+			ab_err("plot: -o %s --format=%s: the extension says %s",
+			       out, format, png ? "png" : "svg");
+			return AB_EXIT_USAGE;
+		}
 	}
 	root = ab_json_read_checked(in, plot_check, err, sizeof(err));
 	if (!root) {
 		ab_err("plot: %s", err);
 		return AB_EXIT_DATA;
 	}
-	ret = draw(root, in, out, !strcasecmp(ext, ".png"));
+	ret = draw(root, in, out, png);
 	json_object_put(root);
 	return ret;
 }

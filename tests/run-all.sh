@@ -75,6 +75,7 @@ kernel() {
 	done
 	echo "# command line on the host"
 	sh tests/cli/cli.sh ./allocbench
+	sh tests/cli/conventions.sh ./allocbench
 	sh tests/cli/completion.sh .
 	sh tests/cli/install.sh
 	sh tests/cli/vm.sh "$(head -n 1 "$matrix" | cut -d' ' -f2)"
