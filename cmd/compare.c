@@ -34,6 +34,7 @@
 #include "jsonout.h"
 #include "parse.h"
 #include "runner.h"
+#include "textout.h"
 
 /*
  * --rounds: from 6, the fewest with which a two-sided 5% signed-rank test
@@ -474,8 +475,8 @@ static void print_compare(const struct ab_job *job, const struct rounds *rd,
 		phase_line(&pc, b->si->name);
 		sig |= pc.p < 0.05;
 	}
-	printf("test: Wilcoxon signed-rank, exact, two-sided, on ln(B median / A median) of each round (%zu rounds): the round is the unit, its order (AB or BA) drawn at random\n",
-	       pc.w.n);
+	printf("test: Wilcoxon signed-rank, exact, two-sided, on ln(B median / A median) of each round (%zu %s): the round is the unit, its order (AB or BA) drawn at random\n",
+	       pc.w.n, ab_noun(pc.w.n, "round", "rounds"));
 	if (isnan(pc.w.ci_level))
 		printf("B / A: Hodges-Lehmann estimate; no interval with fewer than 6 rounds\n");
 	else
@@ -982,8 +983,9 @@ int cmd_compare(int argc, const char **argv)
 		ret = AB_EXIT_USAGE;
 	}
 	if (!ret && job->nrows != 2) {
-		ab_err("compare: --alloc names %d strategies; compare takes two, A,B",
-		       job->nrows);
+		ab_err("compare: --alloc names %d %s; compare takes two, A,B",
+		       job->nrows,
+		       ab_noun((unsigned)job->nrows, "strategy", "strategies"));
 		ret = AB_EXIT_USAGE;
 	}
 	if (!ret && job->concurrent) {

@@ -117,3 +117,8 @@ void ab_csv_end(struct ab_csv_row *r)
 	fputc('\n', r->f);
 	r->fields = 0;
 }
+
+const char *ab_noun(unsigned long long n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}

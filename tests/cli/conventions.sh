@@ -115,3 +115,103 @@ if python3 "$root/scripts/bundle-schema.py" --check; then
 else
 	notok "the vm schema's bundled result schema is out of date (make schema)"
 fi
+
+# ---- allocbench vm: kernels it cannot use, told plainly ----
+# a refused name leaves no image directory and no log in the cache
+for k in 5.x "$tmp/nosuch"; do
+	"$ab" vm --cache="$tmp/c" --accel=tcg -k "$k" -- run >"$tmp/out" 2>&1
+	rc=$?
+	left=$(cd "$tmp/c/vm" 2>/dev/null && ls -A)
+	if [ "$rc" = 2 ] && [ -z "$left" ]; then
+		ok "vm -k $k: refused (status 2), nothing left in the cache's vm/"
+	else
+		notok "vm -k $k: exit $rc, left in vm/: '$left' ($(head -c 300 "$tmp/out"))"
+	fi
+done
+# apt's own lines ("Reading package lists...") stay in apt's log: a stand-in
+# apt knows linux-image-amd64 and no kernel 99.99
+mkdir -p "$tmp/bin"
+printf '#!/bin/sh\necho "Hit:1 http://deb.debian.org/debian bookworm InRelease"\necho "Reading package lists..."\n' >"$tmp/bin/apt-get"
+printf '#!/bin/sh\n[ "$1 $2" = "show linux-image-amd64" ]\n' >"$tmp/bin/apt-cache"
+chmod +x "$tmp/bin/apt-get" "$tmp/bin/apt-cache"
+PATH=$tmp/bin:$PATH "$ab" vm --cache="$tmp/c" --accel=tcg -k 99.99 -- run >"$tmp/out" 2>&1
+rc=$?
+if [ "$rc" = 2 ] && grep -q "Debian has no such kernel" "$tmp/out" &&
+	! grep -q -e "Reading package lists" -e "Hit:1" "$tmp/out" &&
+	[ -z "$(ls -A "$tmp/c/vm")" ]; then
+	ok "vm -k 99.99: one line (no apt output), status 2, nothing left in vm/"
+else
+	notok "vm -k 99.99: exit $rc ($(head -c 400 "$tmp/out"); vm/: $(ls -A "$tmp/c/vm"))"
+fi
+PATH=$tmp/bin:$PATH sh "$root/scripts/vm/fetch-kernel.sh" "$tmp/c/kernel" 99.99 >"$tmp/out" 2>&1
+if ! grep -q "Reading package lists" "$tmp/out"; then
+	ok "fetch-kernel.sh (make vm-run KERNEL=...): apt's output is not shown"
+else
+	notok "fetch-kernel.sh shows apt's output ($(head -c 300 "$tmp/out"))"
+fi
+# a build tree never prepared for external modules (no Makefile, no
+# scripts/mod/modpost): status 5, naming modules_prepare and the log
+tree=$tmp/tree
+mkdir -p "$tree/arch/x86/boot" "$tree/include/config"
+: >"$tree/arch/x86/boot/bzImage"
+: >"$tree/.config"
+: >"$tree/Module.symvers"
+echo 6.1.0-unprepared >"$tree/include/config/kernel.release"
+"$ab" vm --cache="$tmp/c" --accel=tcg -k "$tree" -- info >"$tmp/out" 2>&1
+rc=$?
+if [ "$rc" = 5 ] && grep -q "make -C $tree modules_prepare" "$tmp/out" &&
+	grep -q "the end of $tmp/c/vm/.*\.log:" "$tmp/out" && ! grep -q "No rule to make target" "$tmp/out"; then
+	ok "vm -k TREE never prepared for modules: status 5, names make modules_prepare and the log"
+else
+	notok "vm -k TREE never prepared for modules: exit $rc ($(head -c 500 "$tmp/out"))"
+fi
+# --help names the vm document's schema
+if "$ab" vm --help | grep -q "allocbench-vm.schema.json" &&
+	! "$ab" vm --help | grep -q "allocbench-result.schema.json"; then
+	ok "vm --help names schema/allocbench-vm.schema.json"
+else
+	notok "vm --help: $("$ab" vm --help | grep -i schema)"
+fi
+# Ctrl-C during a boot (stand-in scripts: the image is made at once, the
+# boot sleeps): the boot is "interrupted: by Ctrl-C", said once
+lib=$tmp/lib
+mkdir -p "$lib/vm" "$lib/src"
+cat >"$lib/vm/vm-image.sh" <<'SH'
+mkdir -p "$3/k" && echo 6.1.0-standin >"$3/k/release" && echo "$3/k" >"$3/kernel-dir"
+SH
+printf 'sleep 30\n' >"$lib/vm/vm-run.sh"
+ALLOCBENCH_LIBDIR=$lib "$ab" vm --cache="$tmp/c" --accel=tcg -k a -k b --rounds=2 -- run >"$tmp/out" 2>&1 &
+pid=$!
+sleep 2
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+if [ "$rc" = 130 ] && grep -q "round 1: interrupted: by Ctrl-C (SIGINT)" "$tmp/out" &&
+	grep -q "not run: the run was interrupted by Ctrl-C" "$tmp/out" &&
+	! grep -q "interrupted: interrupted" "$tmp/out"; then
+	ok "vm: an interrupted boot says by what, once (status 130)"
+else
+	notok "vm: an interrupted boot: exit $rc ($(grep -i interrupt "$tmp/out" | head -n 4))"
+fi
+# the report of those stand-in boots (they print no result): one round
+printf 'exit 0\n' >"$lib/vm/vm-run.sh"
+ALLOCBENCH_LIBDIR=$lib "$ab" vm --cache="$tmp/c" --accel=tcg -k a -k b --rounds=1 -- run >"$tmp/out" 2>&1
+if grep -q "2 kernels, 1 round (2 boots" "$tmp/out" && grep -q "2 of 2 boots ran" "$tmp/out"; then
+	ok "vm --rounds=1: '1 round' in the header"
+else
+	notok "vm --rounds=1: $(grep -e 'kernels,' -e 'boots ran' "$tmp/out")"
+fi
+
+# ---- a count of 1 takes the singular ----
+# (the run report's notes: tests/unit/test_job.c)
+out=$("$ab" run --backend=user --alloc=malloc --batch=1 --trials=1 -q 2>&1)
+case $out in
+*"1 object per trial, 1 trial after 0 warm-up"*"CI of the median, 1 sample:"*)
+	ok "run --batch=1 --trials=1: 1 object, 1 trial, 1 sample" ;;
+*) notok "run --batch=1 --trials=1: $(printf '%s\n' "$out" | grep -e 'per trial' -e 'CI of')" ;;
+esac
+out=$("$ab" lookup --backend=user --trials=1 --dist=const:64 --count=1 -q 2>&1)
+case $out in
+*"1 lookup per pass, 1 pass,"*) ok "lookup --count=1 --trials=1: 1 lookup per pass, 1 pass" ;;
+*) notok "lookup --count=1 --trials=1: $(printf '%s\n' "$out" | grep 'per pass')" ;;
+esac

@@ -124,7 +124,7 @@ expect 0 "constant 4096" "cli: lookup in the kernel" -- allocbench lookup --tria
 expect 0 "class sum" "cli: lookup --dist in the kernel" -- \
 	allocbench lookup --dist=loguniform:1-16K --count=500 --trials=10
 printf '  x-1 [000] 1.0: kmalloc: call_site=a ptr=1 bytes_req=72 bytes_alloc=96 gfp_flags=GFP_KERNEL\n' >/tmp/trace.txt
-expect 0 "1 lookups per pass" "cli: lookup --sizes-from an ftrace sample in the kernel" -- \
+expect 0 "1 lookup per pass" "cli: lookup --sizes-from an ftrace sample in the kernel" -- \
 	allocbench lookup --sizes-from=/tmp/trace.txt --trials=10
 expect 0 "kmalloc_class" "cli: run kmalloc_class --lookup=bsr --table=2002" -- \
 	allocbench run --alloc=kmalloc_class --lookup=bsr --table=2002 --size=100 --trials=20
