@@ -35,7 +35,8 @@ int ab_check_list_ids(const char *opt, const char *arg, const char *what,
 
 	/* numactl's syntax: numbers, ranges, lists, !, + and "all"; other
 	 * text (1e3, 0x1) is not a list, whatever libnuma makes of it */
-	if (strcmp(arg, "all") && arg[strspn(arg, "0123456789,-!+")]) {
+	if (strcmp(arg, "all") && (arg[strspn(arg, "0123456789,-!+")] ||
+				   !strpbrk(arg, "0123456789"))) {
 		snprintf(
 			err, len,
 			"--%s=%s: not a %s list (numactl syntax: numbers, ranges and lists such as 0-3,8, or all)",
@@ -156,26 +157,73 @@ int ab_cpu_nodes(int *nodes, int max)
 	return n;
 }
 
+/* Whether CPU @c is one of the @n in @set. */
+static int cpu_in(const int *set, int n, int c)
+{
+	int i;
+
+	for (i = 0; i < n && set[i] != c; i++)
+		;
+	return i < n;
+}
+
 int ab_parse_cpus(const char *opt, const char *arg, int *cpus, int max,
 		  char *err, size_t len)
 {
-	int allowed[AB_MAX_PLACES], na, c, i, n = 0;
+	int allowed[AB_MAX_PLACES], na, c, i, n = 0, outside = 0;
 	long conf = sysconf(_SC_NPROCESSORS_CONF);
+	const char *list = arg[0] == '!' ? arg + 1 : arg;
 	struct bitmask *bm;
-	char list[256], path[96];
+	char buf[256], path[96];
 	FILE *f;
 
 	na = ab_allowed_cpus(allowed, AB_MAX_PLACES);
-	ab_format_list(allowed, na, list, sizeof(list));
+	ab_format_list(allowed, na, buf, sizeof(buf));
 	if (ab_check_list_ids(opt, arg, "CPU", conf - 1, err, len))
 		return -1;
-	bm = numa_parse_cpustring_all(arg);
+	/*
+	 * numactl's own parser: "all" is the CPUs this process may use, +N
+	 * counts within them, and a CPU outside them is refused (NULL).
+	 * numa_parse_cpustring_all() would take "all" as every CPU of the
+	 * machine, which taskset or a cpuset forbids. !LIST is every allowed
+	 * CPU but those of LIST (libnuma inverts over the whole machine, so
+	 * "!+0" under taskset -c 1 came out as CPU 0). An absolute list that
+	 * fails is read again without the allowed set, only to name the CPU
+	 * at fault below.
+	 */
+	bm = numa_parse_cpustring(list);
+	if (!bm && strchr(list, '+')) {
+		snprintf(
+			err, len,
+			"--%s=%s: a relative CPU beyond this process's %d allowed CPU%s (%s: +0 to +%d, numactl syntax)",
+			opt, arg, na, na == 1 ? "" : "s", buf, na - 1);
+		return -1;
+	}
+	if (!bm) {
+		outside = list == arg;
+		bm = numa_parse_cpustring_all(list);
+	}
 	if (!bm) {
 		snprintf(
 			err, len,
 			"--%s=%s: not a CPU list, or a CPU that does not exist (numactl syntax, e.g. 0-3,8 or all; allowed here: %s)",
-			opt, arg, list);
+			opt, arg, buf);
 		return -1;
+	}
+	if (list != arg) {
+		struct bitmask *inv = numa_allocate_cpumask();
+
+		for (i = 0; inv && i < na; i++)
+			if (!numa_bitmask_isbitset(bm,
+						   (unsigned int)allowed[i]))
+				numa_bitmask_setbit(inv,
+						    (unsigned int)allowed[i]);
+		numa_bitmask_free(bm);
+		bm = inv;
+		if (!bm) {
+			snprintf(err, len, "--%s=%s: out of memory", opt, arg);
+			return -1;
+		}
 	}
 	for (c = 0; c < (int)numa_bitmask_nbytes(bm) * 8 && n <= max; c++) {
 		if (!numa_bitmask_isbitset(bm, (unsigned int)c))
@@ -199,13 +247,11 @@ int ab_parse_cpus(const char *opt, const char *arg, int *cpus, int max,
 				goto fail;
 			}
 		}
-		for (i = 0; i < na && allowed[i] != c; i++)
-			;
-		if (i == na) {
+		if (!cpu_in(allowed, na, c)) {
 			snprintf(
 				err, len,
 				"--%s=%s: CPU %d is outside this process's allowed CPUs (%s: its affinity within its cpuset)",
-				opt, arg, c, list);
+				opt, arg, c, buf);
 			goto fail;
 		}
 		if (n == max) {
@@ -216,6 +262,14 @@ int ab_parse_cpus(const char *opt, const char *arg, int *cpus, int max,
 		cpus[n++] = c;
 	}
 	numa_bitmask_free(bm);
+	if (outside) {
+		/* libnuma refused it, and no CPU above says why */
+		snprintf(
+			err, len,
+			"--%s=%s: outside this process's allowed CPUs (%s: its affinity within its cpuset)",
+			opt, arg, buf);
+		return -1;
+	}
 	if (!n)
 		snprintf(err, len, "--%s=%s: no CPU in the list", opt, arg);
 	return n ? n : -1;

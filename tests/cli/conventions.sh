@@ -215,3 +215,40 @@ case $out in
 *"1 lookup per pass, 1 pass,"*) ok "lookup --count=1 --trials=1: 1 lookup per pass, 1 pass" ;;
 *) notok "lookup --count=1 --trials=1: $(printf '%s\n' "$out" | grep 'per pass')" ;;
 esac
+
+# ---- CPU lists: numactl's syntax within the CPUs this process may use ----
+# (the same parser as the module's runs; tests/kernel/guest.sh runs these
+# under taskset in the guest)
+last=$(($(getconf _NPROCESSORS_ONLN) - 1))
+if [ "$last" -ge 1 ] && command -v taskset >/dev/null; then
+	# cpu_is LIST NAME: under taskset -c $last, --cpu=LIST runs on CPU $last
+	cpu_is() {
+		out=$(taskset -c "$last" "$ab" run --backend=user --alloc=malloc --trials=5 -q --cpu="$1" 2>&1)
+		case $out in
+		*"CPU $last (node"*) ok "taskset -c $last: --cpu=$1 $2" ;;
+		*) notok "taskset -c $last: --cpu=$1 $2 ($(printf '%s\n' "$out" | grep -e '^CPU' -e 'allocbench:'))" ;;
+		esac
+	}
+	cpu_is all "is CPU $last (all: the CPUs this process may use)"
+	cpu_is +0 "is CPU $last (relative to the allowed CPUs)"
+	cpu_is '!0' "is CPU $last (every allowed CPU but 0)"
+	cpu_refused() {
+		out=$(taskset -c "$last" "$ab" run --backend=user --alloc=malloc --trials=5 -q --cpu="$1" 2>&1)
+		st=$?
+		case $st:$out in
+		2:*"$2"*) ok "taskset -c $last: --cpu=$1 refused: $2" ;;
+		*) notok "taskset -c $last: --cpu=$1 (exit $st: $out)" ;;
+		esac
+	}
+	cpu_refused +1 "a relative CPU beyond this process's 1 allowed CPU ($last: +0 to +0"
+	cpu_refused 0 "CPU 0 is outside this process's allowed CPUs ($last:"
+	cpu_refused "!+0" "no CPU in the list"
+	cpu_refused + "not a CPU list"
+	out=$(taskset -c "0-$last" "$ab" run --backend=user --alloc=malloc --trials=5 -q --cpu=all --concurrent 2>&1)
+	case $out in
+	*"malloc@cpu0 "*"malloc@cpu$last "*) ok "taskset -c 0-$last: --cpu=all --concurrent runs on every allowed CPU" ;;
+	*) notok "--cpu=all --concurrent ($(printf '%s\n' "$out" | grep -e '@cpu' -e 'allocbench:'))" ;;
+	esac
+else
+	ok "CPU lists under taskset # SKIP one CPU, or no taskset"
+fi
