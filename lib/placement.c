@@ -300,7 +300,34 @@ int ab_parse_nodes(const char *opt, const char *arg, int *nodes, int max,
 	}
 	if (ab_check_list_ids(opt, arg, "node", numa_max_node(), err, len))
 		return -1;
-	bm = numa_parse_nodestring_all(arg);
+	/* "all", as numactl has it: the nodes this process may use, here
+	 * those a CPU node or a memory node needs (with the _all parser it
+	 * was every possible node, a CPU-only one among the memory nodes) */
+	if (!strcmp(arg, "all")) {
+		int all[AB_MAX_PLACES];
+
+		n = need_cpus ? ab_cpu_nodes(all, AB_MAX_PLACES) : nm;
+		if (!need_cpus)
+			memcpy(all, mem, (size_t)nm * sizeof(*all));
+		if (n > max) {
+			snprintf(err, len, "--%s=%s: more than %d node%s", opt,
+				 arg, max, max == 1 ? "" : "s");
+			return -1;
+		}
+		if (!n) {
+			snprintf(err, len,
+				 "--%s=%s: no node this process may use", opt,
+				 arg);
+			return -1;
+		}
+		memcpy(nodes, all, (size_t)n * sizeof(*nodes));
+		return n;
+	}
+	/* memory nodes: numactl's own parser, +N relative to Mems_allowed */
+	bm = need_cpus ? numa_parse_nodestring_all(arg)
+		       : numa_parse_nodestring(arg);
+	if (!bm && !need_cpus)
+		bm = numa_parse_nodestring_all(arg);
 	if (!bm) {
 		snprintf(
 			err, len,
