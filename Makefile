@@ -56,6 +56,12 @@ $(B)/%.o: %.c $(wildcard include/uapi/linux/*.h common/*.h lib/*.h backends/*.h 
 # module's sources here (make install puts them there)
 LIBDIR ?= $(PREFIX)/lib/allocbench
 $(B)/cmd/vm.o: CPPFLAGS += -DAB_LIBDIR='"$(LIBDIR)"'
+# vm.o is built again when LIBDIR changes (make install PREFIX=DIR after a
+# plain make): the installed binary looks for its scripts in DIR
+$(B)/cmd/vm.o: $(B)/libdir
+$(B)/libdir: FORCE
+	@mkdir -p $(B)
+	@printf '%s\n' '$(LIBDIR)' | cmp -s - $@ || printf '%s\n' '$(LIBDIR)' >$@
 
 $(B)/tests/test_%: tests/unit/test_%.c $(TEST_OBJS)
 	@mkdir -p $(dir $@)

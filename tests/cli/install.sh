@@ -41,6 +41,14 @@ elif make -s install PREFIX="$pre" >/dev/null 2>&1 &&
 else
 	echo "not ok - make install PREFIX=DIR ($(cd "$pre" 2>/dev/null && find . -type f | head -20 | tr '\n' ' '))"
 fi
+# the installed binary finds its scripts under PREFIX (vm.o is built
+# again for that LIBDIR): a name that is no kernel reaches fetch-kernel.sh
+out=$(ALLOCBENCH_CACHE="$dest/cache" "$pre/bin/allocbench" vm --accel=tcg -k 5.x -- run 2>&1)
+st=$?
+case $st:$out in
+2:*"KERNEL=5.x: not a kernel"*) echo "ok - make install PREFIX=DIR: the installed allocbench vm finds its scripts in DIR/lib/allocbench" ;;
+*) echo "not ok - make install PREFIX=DIR: the installed allocbench vm (exit $st: $(printf '%s' "$out" | tail -n 1))" ;;
+esac
 make -s uninstall PREFIX="$pre" >/dev/null 2>&1
 if [ -z "$(find "$pre" -type f 2>/dev/null)" ]; then
 	echo "ok - make uninstall PREFIX=DIR removes what install put"
