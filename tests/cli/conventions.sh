@@ -2,12 +2,17 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # conventions.sh [ALLOCBENCH] - the conventions every command keeps, on the
-# host, no module needed (TAP lines): -o - is standard output for every
-# command that takes -o (plot: the picture on stdout), never a file named
-# "-"; the vm document validates against schema/allocbench-vm.schema.json
-# with the plain validator command; --cpu lists follow numactl within the
-# CPUs this process may use (taskset); counts are singular when they are 1;
-# `make install PREFIX=DIR` puts everything under DIR.
+# host, no module and no boot needed (TAP lines): -o - is standard output
+# for every command that takes -o (plot: the picture on stdout), never a
+# file named "-"; the vm document validates against
+# schema/allocbench-vm.schema.json with the plain validator command;
+# allocbench vm on kernels it cannot use (a name that is no kernel leaves
+# nothing in the cache and no apt output; a tree never prepared for
+# modules is status 5 naming modules_prepare and the log), an interrupted
+# boot said once, vm --help naming the vm schema (stand-in apt and vm
+# scripts); counts are singular when they are 1; --cpu lists follow numactl
+# within the CPUs this process may use (taskset). make install PREFIX=DIR
+# is tests/cli/install.sh.
 ab=$(cd "$(dirname "${1:-./allocbench}")" && pwd)/$(basename "${1:-./allocbench}")
 root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
