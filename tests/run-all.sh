@@ -77,6 +77,7 @@ kernel() {
 	sh tests/cli/cli.sh ./allocbench
 	sh tests/cli/conventions.sh ./allocbench
 	sh tests/cli/completion.sh .
+	sh tests/cli/plot.sh ./allocbench
 	sh tests/cli/install.sh
 	sh tests/cli/vm.sh "$(head -n 1 "$matrix" | cut -d' ' -f2)"
 	echo "# allocbench vm: kernels compared boot by boot"
