@@ -170,9 +170,10 @@ static int cpu_in(const int *set, int n, int c)
 int ab_parse_cpus(const char *opt, const char *arg, int *cpus, int max,
 		  char *err, size_t len)
 {
-	int allowed[AB_MAX_PLACES], na, c, i, n = 0, outside = 0;
+	int allowed[AB_MAX_PLACES], na, c, i, n = 0;
 	long conf = sysconf(_SC_NPROCESSORS_CONF);
 	const char *list = arg[0] == '!' ? arg + 1 : arg;
+	int rel = list[0] == '+';
 	struct bitmask *bm;
 	char buf[256], path[96];
 	FILE *f;
@@ -182,35 +183,51 @@ int ab_parse_cpus(const char *opt, const char *arg, int *cpus, int max,
 	if (ab_check_list_ids(opt, arg, "CPU", conf - 1, err, len))
 		return -1;
 	/*
-	 * numactl's own parser: "all" is the CPUs this process may use, +N
-	 * counts within them, and a CPU outside them is refused (NULL).
-	 * numa_parse_cpustring_all() would take "all" as every CPU of the
-	 * machine, which taskset or a cpuset forbids. !LIST is every allowed
-	 * CPU but those of LIST (libnuma inverts over the whole machine, so
-	 * "!+0" under taskset -c 1 came out as CPU 0). An absolute list that
-	 * fails is read again without the allowed set, only to name the CPU
-	 * at fault below.
+	 * numactl's meaning (numactl(8)), within the CPUs this process may
+	 * use now (sched_getaffinity): "all" is those CPUs, +LIST counts
+	 * within them (+0 the first), !LIST is all of them but LIST. Not
+	 * libnuma's numa_parse_cpustring(): its allowed set is the one the
+	 * process had when libnuma loaded, and --isolate's cleanup of a
+	 * killed run's partition gives CPUs back after that. libnuma reads
+	 * the numbers (numa_parse_cpustring_all: any CPU of the machine);
+	 * a CPU outside the allowed ones is named below.
 	 */
-	bm = numa_parse_cpustring(list);
-	if (!bm && strchr(list, '+')) {
-		snprintf(
-			err, len,
-			"--%s=%s: a relative CPU beyond this process's %d allowed CPU%s (%s: +0 to +%d, numactl syntax)",
-			opt, arg, na, na == 1 ? "" : "s", buf, na - 1);
-		return -1;
+	if (!strcmp(list, "all")) {
+		bm = numa_allocate_cpumask();
+		for (i = 0; bm && i < na; i++)
+			numa_bitmask_setbit(bm, (unsigned int)allowed[i]);
+	} else {
+		bm = numa_parse_cpustring_all(rel ? list + 1 : list);
+		if (!bm) {
+			snprintf(
+				err, len,
+				"--%s=%s: not a CPU list, or a CPU that does not exist (numactl syntax, e.g. 0-3,8 or all; allowed here: %s)",
+				opt, arg, buf);
+			return -1;
+		}
 	}
-	if (!bm) {
-		outside = list == arg;
-		bm = numa_parse_cpustring_all(list);
+	if (bm && rel) {
+		struct bitmask *abs = numa_allocate_cpumask();
+
+		for (c = 0; abs && c < (int)numa_bitmask_nbytes(bm) * 8; c++) {
+			if (!numa_bitmask_isbitset(bm, (unsigned int)c))
+				continue;
+			if (c >= na) {
+				snprintf(
+					err, len,
+					"--%s=%s: a relative CPU beyond this process's %d allowed CPU%s (%s: +0 to +%d, numactl syntax)",
+					opt, arg, na, na == 1 ? "" : "s", buf,
+					na - 1);
+				numa_bitmask_free(bm);
+				numa_bitmask_free(abs);
+				return -1;
+			}
+			numa_bitmask_setbit(abs, (unsigned int)allowed[c]);
+		}
+		numa_bitmask_free(bm);
+		bm = abs;
 	}
-	if (!bm) {
-		snprintf(
-			err, len,
-			"--%s=%s: not a CPU list, or a CPU that does not exist (numactl syntax, e.g. 0-3,8 or all; allowed here: %s)",
-			opt, arg, buf);
-		return -1;
-	}
-	if (list != arg) {
+	if (bm && list != arg) {
 		struct bitmask *inv = numa_allocate_cpumask();
 
 		for (i = 0; inv && i < na; i++)
@@ -220,10 +237,10 @@ int ab_parse_cpus(const char *opt, const char *arg, int *cpus, int max,
 						    (unsigned int)allowed[i]);
 		numa_bitmask_free(bm);
 		bm = inv;
-		if (!bm) {
-			snprintf(err, len, "--%s=%s: out of memory", opt, arg);
-			return -1;
-		}
+	}
+	if (!bm) {
+		snprintf(err, len, "--%s=%s: out of memory", opt, arg);
+		return -1;
 	}
 	for (c = 0; c < (int)numa_bitmask_nbytes(bm) * 8 && n <= max; c++) {
 		if (!numa_bitmask_isbitset(bm, (unsigned int)c))
@@ -262,14 +279,6 @@ int ab_parse_cpus(const char *opt, const char *arg, int *cpus, int max,
 		cpus[n++] = c;
 	}
 	numa_bitmask_free(bm);
-	if (outside) {
-		/* libnuma refused it, and no CPU above says why */
-		snprintf(
-			err, len,
-			"--%s=%s: outside this process's allowed CPUs (%s: its affinity within its cpuset)",
-			opt, arg, buf);
-		return -1;
-	}
 	if (!n)
 		snprintf(err, len, "--%s=%s: no CPU in the list", opt, arg);
 	return n ? n : -1;
@@ -323,11 +332,7 @@ int ab_parse_nodes(const char *opt, const char *arg, int *nodes, int max,
 		memcpy(nodes, all, (size_t)n * sizeof(*nodes));
 		return n;
 	}
-	/* memory nodes: numactl's own parser, +N relative to Mems_allowed */
-	bm = need_cpus ? numa_parse_nodestring_all(arg)
-		       : numa_parse_nodestring(arg);
-	if (!bm && !need_cpus)
-		bm = numa_parse_nodestring_all(arg);
+	bm = numa_parse_nodestring_all(arg);
 	if (!bm) {
 		snprintf(
 			err, len,
