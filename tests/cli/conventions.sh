@@ -49,7 +49,7 @@ dash_out() {
 dash_out 0 "^malloc " "run" -- run --backend=user --alloc=malloc --trials=20 -q
 dash_out 0 '"schema":"allocbench-result"' "run --json" -- run --backend=user --alloc=malloc --trials=20 -q --json
 dash_out 0 "malloc" "sweep" -- sweep --backend=user --alloc=malloc --sizes=64 --trials=10 -q
-dash_out 0 "calloc" "compare" -- compare --backend=user --alloc=malloc,calloc --trials=10 --rounds=6 -q
+dash_out 0 "calloc" "compare" -- compare --backend=user --alloc=malloc,calloc --trials=14 --rounds=7 -q
 dash_out 0 "old (A) against new (B)" "compare of saved files" -- compare "$tmp/r1.json" "$tmp/r2.json"
 dash_out 0 "constant 4096" "lookup" -- lookup --backend=user --trials=5 -q
 dash_out 0 "node" "topology" -- topology
