@@ -207,7 +207,7 @@ check cmp "compare: B / A on a log axis centred on 1, a line at 1, bars from 1" 
 	'symmetric cmp 0.08 11' 'apart cmp' \
 	'has cmp "^2 10.5 9 11 1 10.5" "^1 0.09 0.08 0.1 0.09 1"'
 check files "compare of saved files: B / A per strategy and phase, centred on 1" \
-	'has files "^set logscale x 10" "^set arrow 1 from first 1" "T\\[3\\] = \"malloc alloc \\(A [0-9.]+, B [0-9.]+ ns\\)\"" "T\\[2\\] = \"none free"' \
+	'has files "^set logscale x 10" "^set arrow 1 from first 1" "T\\[3\\] = \"malloc [0-9]+ B alloc \\(A [0-9.]+, B [0-9.]+ ns\\)\"" "T\\[2\\] = \"none [0-9]+ B free"' \
 	'symmetric files 0.5 2'
 check vm "vm: B / A of 0.09 to 10.5 (an interval to 0.007) on a log axis centred on 1, every label whole" \
 	'has vm "^set logscale x 10" "^set arrow 1 from first 1" "A = 6.1" "T\\[5\\] = \"6.12:a_long_boot_parameter=1: get_free_pages 4K free\""' \
