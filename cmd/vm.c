@@ -839,7 +839,9 @@ static void print_comparison(json_object *c, double threshold)
 {
 	json_object *rows = ab_json_array(c, "rows");
 	size_t i, j, nrows = rows ? json_object_array_length(rows) : 0;
-	int counters = 0, wl = 24;
+	int counters = 0, wl = 24,
+	    tests = json_object_get_int(
+		    ab_json_get(ab_json_get(c, "correction"), "tests"));
 	char thr[32];
 
 	for (i = 0; i < nrows; i++) {
@@ -855,11 +857,10 @@ static void print_comparison(json_object *c, double threshold)
 		       json_object_get_string(ab_json_get(c, "a")));
 		return;
 	}
-	printf("\n%s (B) against %s (A): each boot's median ns/op, their geometric mean per kernel; Welch's t test on the logs, the boot as unit; verdict on Holm's adjusted p (p adj) over the %d tests of this report\n",
+	printf("\n%s (B) against %s (A): each boot's median ns/op, their geometric mean per kernel; Welch's t test on the logs, the boot as unit; verdict on Holm's adjusted p (p adj) over the %d %s of this report\n",
 	       json_object_get_string(ab_json_get(c, "b")),
-	       json_object_get_string(ab_json_get(c, "a")),
-	       json_object_get_int(
-		       ab_json_get(ab_json_get(c, "correction"), "tests")));
+	       json_object_get_string(ab_json_get(c, "a")), tests,
+	       ab_noun((unsigned)tests, "test", "tests"));
 	snprintf(thr, sizeof(thr), "%g%% seen?", threshold);
 	printf("%-*s %-6s %5s %10s %10s %7s %17s %8s %8s  %-26s %10s%s%s\n", wl,
 	       "row", "phase", "boots", "A ns/op", "B ns/op", "B / A",

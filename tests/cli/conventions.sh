@@ -257,3 +257,8 @@ if [ "$last" -ge 1 ] && command -v taskset >/dev/null; then
 else
 	ok "CPU lists under taskset # SKIP one CPU, or no taskset"
 fi
+out=$("$ab" compare --backend=user --alloc=malloc,calloc --free=pair --rounds=7 --trials=14 -q 2>&1)
+case $out in
+*"over the 1 phase test of this report"*) ok "compare --free=pair: Holm over the 1 phase test" ;;
+*) notok "compare --free=pair: $(printf '%s\n' "$out" | grep -o 'over the [0-9]* phase [a-z]*')" ;;
+esac
