@@ -56,6 +56,12 @@ $(B)/%.o: %.c $(wildcard include/uapi/linux/*.h common/*.h lib/*.h backends/*.h 
 # module's sources here (make install puts them there)
 LIBDIR ?= $(PREFIX)/lib/allocbench
 $(B)/cmd/vm.o: CPPFLAGS += -DAB_LIBDIR='"$(LIBDIR)"'
+# vm.o is built again when LIBDIR changes (make install PREFIX=DIR after a
+# plain make): the installed binary looks for its scripts in DIR
+$(B)/cmd/vm.o: $(B)/libdir
+$(B)/libdir: FORCE
+	@mkdir -p $(B)
+	@printf '%s\n' '$(LIBDIR)' | cmp -s - $@ || printf '%s\n' '$(LIBDIR)' >$@
 
 $(B)/tests/test_%: tests/unit/test_%.c $(TEST_OBJS)
 	@mkdir -p $(dir $@)
@@ -80,9 +86,13 @@ deps:
 	@sh scripts/install-deps.sh
 
 # ---- the module on this machine's own kernel ----
+# KDIR=TREE, or Debian's split header packages as KDIR=<the -common
+# headers> O=<the arch headers>; both made absolute here, as kbuild reads
+# them from kmod/
 kmod:
 	@test -d $(KDIR) || { echo "allocbench: no kernel build tree at $(KDIR): install linux-headers-$$(uname -r), or pass KDIR=/path/to/build; without either, try the embedded kernel: make demo" >&2; exit 1; }
-	$(MAKE) -C kmod KDIR=$(KDIR)
+	@$(if $(O),test -d $(O) || { echo "allocbench: O=$(O): no such directory (with Debian's split headers, KDIR is linux-headers-RELEASE-common and O is linux-headers-RELEASE)" >&2; exit 1; })
+	$(MAKE) -C kmod KDIR=$(abspath $(KDIR)) $(if $(O),O=$(abspath $(O)))
 
 load: kmod
 	insmod kmod/allocbench.ko
@@ -171,9 +181,13 @@ bench: deps
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man/man1
-# completion directories as the shells' pkg-config files say, with fallbacks
-BASHCOMPDIR ?= $(or $(shell pkg-config --define-variable=prefix=$(PREFIX) --variable=completionsdir bash-completion 2>/dev/null),$(PREFIX)/share/bash-completion/completions)
-FISHCOMPDIR ?= $(or $(shell pkg-config --define-variable=prefix=$(PREFIX) --variable=completionsdir fish 2>/dev/null),$(PREFIX)/share/fish/vendor_completions.d)
+# completion directories as the shells' pkg-config files say when that is
+# under PREFIX, else the usual place under PREFIX: bash-completion's .pc
+# hard-codes datadir=/usr/share, so --define-variable=prefix= does not move
+# it, and make install PREFIX=/tmp/x must write nothing outside /tmp/x
+pc_compdir = $(or $(filter $(PREFIX)/%,$(shell pkg-config --define-variable=prefix=$(PREFIX) --variable=completionsdir $(1) 2>/dev/null)),$(PREFIX)/$(2))
+BASHCOMPDIR ?= $(call pc_compdir,bash-completion,share/bash-completion/completions)
+FISHCOMPDIR ?= $(call pc_compdir,fish,share/fish/vendor_completions.d)
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
 
 # what `allocbench vm` needs outside a checkout: the embedded kernel's
@@ -201,12 +215,18 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/,$(notdir $(wildcard man/*.1)))
 	rm -rf $(DESTDIR)$(LIBDIR)
 
+# schema/allocbench-vm.schema.json carries the result schema whole in its
+# $defs (so it validates without --base-uri): copy it there after a change
+# to schema/allocbench-result.schema.json (tests/cli/conventions.sh checks).
+schema:
+	@python3 scripts/bundle-schema.py
+
 # checkpatch --strict on the module, clang-format on userspace, SPDX lines.
 lint:
 	@sh scripts/lint.sh
 
 clean:
 	rm -rf $(B) allocbench
-	-$(MAKE) -C kmod KDIR=$(KDIR) clean 2>/dev/null
+	-$(MAKE) -C kmod KDIR=$(abspath $(KDIR)) $(if $(O),O=$(abspath $(O))) clean 2>/dev/null
 
-.PHONY: all bench lint deps install uninstall dkms dkms-remove kmod load unload reload vm-image vm-images vm-run demo check clean FORCE
+.PHONY: all bench lint schema deps install uninstall dkms dkms-remove kmod load unload reload vm-image vm-images vm-run demo check clean FORCE

@@ -16,6 +16,7 @@
 #include "runlimits.h"
 #include "runopts.h"
 #include "slabmerge.h"
+#include "textout.h"
 
 #define AB_DEV_PATH "/dev/" AB_DEVICE_NAME
 
@@ -157,8 +158,9 @@ static int kmod_run(struct ab_run *run, char *why, size_t len)
 	case EPROTO:
 		break;
 	case EINTR:
-		snprintf(why, len, "interrupted after %u of %u trials",
-			 run->trials_done, run->trials);
+		snprintf(why, len, "interrupted after %u of %u %s",
+			 run->trials_done, run->trials,
+			 ab_noun(run->trials, "trial", "trials"));
 		break;
 	case E2BIG:
 	case EBUSY:
@@ -212,8 +214,9 @@ static int kmod_lookup(struct ab_lookup *l, char *why, size_t len)
 	if (!err || err == EPROTO)
 		return -err;
 	if (err == EINTR)
-		snprintf(why, len, "interrupted after %u of %u passes",
-			 l->trials_done, l->trials);
+		snprintf(why, len, "interrupted after %u of %u %s",
+			 l->trials_done, l->trials,
+			 ab_noun(l->trials, "pass", "passes"));
 	else if (err == EPERM)
 		snprintf(
 			why, len,

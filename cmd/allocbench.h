@@ -53,7 +53,7 @@ int cmd_help(int argc, const char **argv);
 /**
  * struct ab_output - the output options every command takes
  * @json:    --json: one JSON document (schema/allocbench-result.schema.json)
- * @path:    -o FILE: write there instead of stdout
+ * @path:    -o FILE: write there instead of stdout ("-": stdout itself)
  * @quiet:   --quiet: no progress line and no notes on stderr
  * @verbose: --verbose: each request on stderr before it runs
  * @start:   when the command started
@@ -91,6 +91,12 @@ void ab_progress_clear(void);
  * command that failed before writing anything leaves it as it was.
  */
 void ab_output_end(int status);
+
+/*
+ * ab_output_is_stdout - whether -o @path means standard output: no -o, or
+ * "-" (as for every Unix tool: a file named "-" is written as ./-).
+ */
+int ab_output_is_stdout(const char *path);
 
 /* ab_err - "allocbench: <message>\n" on stderr, after the progress line
  * (if any) is cleared. */

@@ -18,7 +18,8 @@ struct poptOption ab_output_table[] = {
 	{ "json", 'j', POPT_ARG_NONE, &ab_out.json, 0,
 	  "one JSON document (schema/allocbench-result.schema.json)", NULL },
 	{ "output", 'o', POPT_ARG_STRING, &ab_out.path, 0,
-	  "write to FILE instead of standard output", "FILE" },
+	  "write to FILE instead of standard output (-o -: standard output)",
+	  "FILE" },
 	{ "quiet", 'q', POPT_ARG_NONE, &ab_out.quiet, 0,
 	  "no progress line on stderr", NULL },
 	{ "verbose", 'v', POPT_ARG_NONE, &ab_out.verbose, 0,
@@ -165,15 +166,24 @@ static int same_file(const char *a, const char *b)
 /* -o FILE was opened (ab_output_end() sets its length at the end) */
 static int output_opened;
 
+int ab_output_is_stdout(const char *path)
+{
+	return !path || !strcmp(path, "-");
+}
+
 /*
  * Standard output to @path, created if missing but not emptied: a command
  * refused after parsing (a bad value, a missing kernel) leaves the file as
- * it was. 0, or -1 with errno.
+ * it was. "-" is standard output itself, as for every Unix tool (nothing
+ * is opened). 0, or -1 with errno.
  */
 static int open_output(const char *path)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0666);
+	int fd;
 
+	if (ab_output_is_stdout(path))
+		return 0;
+	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0666);
 	if (fd < 0)
 		return -1;
 	fflush(stdout);
@@ -229,7 +239,7 @@ int ab_popt_parse_pos(const char *cmd, int argc, const char **argv,
 	poptFreeContext(pc);
 	free(args);
 	/* -o is opened (and emptied) now, before any input is read */
-	for (i = 0; !ret && ab_out.path && i <= n; i++) {
+	for (i = 0; !ret && !ab_output_is_stdout(ab_out.path) && i <= n; i++) {
 		word = i < n ? pos[i] : ab_out.input ? *ab_out.input : NULL;
 		if (word && same_file(word, ab_out.path)) {
 			ab_err("-o %s: that is the input file %s; write elsewhere",

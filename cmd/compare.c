@@ -35,6 +35,7 @@
 #include "jsonout.h"
 #include "parse.h"
 #include "runner.h"
+#include "textout.h"
 
 /*
  * --rounds: from 7, the fewest with which the two phases' tests, Holm's
@@ -484,8 +485,9 @@ static void print_compare(const struct ab_job *job, const struct rounds *rd,
 		sig |= pcs[p].padj < 0.05;
 	}
 	pc = pcs[phases - 1];
-	printf("test: Wilcoxon signed-rank, exact, two-sided, on ln(B median / A median) of each round (%zu rounds): the round is the unit, its order (AB or BA) drawn at random; the verdict on Holm's adjusted p over the %d phase tests of this report (p adj)\n",
-	       pc.w.n, phases);
+	printf("test: Wilcoxon signed-rank, exact, two-sided, on ln(B median / A median) of each round (%zu %s): the round is the unit, its order (AB or BA) drawn at random; the verdict on Holm's adjusted p over the %d phase %s of this report (p adj)\n",
+	       pc.w.n, ab_noun(pc.w.n, "round", "rounds"), phases,
+	       ab_noun((unsigned)phases, "test", "tests"));
 	if (isnan(pc.w.ci_level))
 		printf("B / A: Hodges-Lehmann estimate; no interval with fewer than 6 rounds\n");
 	else
@@ -748,8 +750,9 @@ int cmd_compare(int argc, const char **argv)
 		ret = AB_EXIT_USAGE;
 	}
 	if (!ret && job->nrows != 2) {
-		ab_err("compare: --alloc names %d strategies; compare takes two, A,B",
-		       job->nrows);
+		ab_err("compare: --alloc names %d %s; compare takes two, A,B",
+		       job->nrows,
+		       ab_noun((unsigned)job->nrows, "strategy", "strategies"));
 		ret = AB_EXIT_USAGE;
 	}
 	if (!ret && job->concurrent) {

@@ -476,9 +476,12 @@ static void print_head(const struct sides *sd)
 		       sd->n[1], sd->path[sd->n[0]]);
 		return;
 	}
-	printf("compare: %zu saved runs of A (old) against %zu of B (new): each run's median ns/op, their geometric mean per side; Welch's t test on the logs, the run as unit; verdict on Holm's adjusted p (p adj) over the %d tests of this report\n",
-	       sd->n[0], sd->n[1],
-	       json_object_get_int(ab_json_get(corr, "tests")));
+	printf("compare: %zu saved %s of A (old) against %zu of B (new): each run's median ns/op, their geometric mean per side; Welch's t test on the logs, the run as unit; verdict on Holm's adjusted p (p adj) over the %d %s of this report\n",
+	       sd->n[0], ab_noun(sd->n[0], "run", "runs"), sd->n[1],
+	       json_object_get_int(ab_json_get(corr, "tests")),
+	       ab_noun((unsigned)json_object_get_int(
+			       ab_json_get(corr, "tests")),
+		       "test", "tests"));
 }
 
 static void print_foot(const struct sides *sd)

@@ -12,6 +12,7 @@
 #include "jsonout.h"
 #include "options.h"
 #include "runopts.h"
+#include "textout.h"
 
 /* ab_info.kernel_flags, as `info` names them (the config options). */
 static const struct {
@@ -176,8 +177,9 @@ int cmd_info(int argc, const char **argv)
 	printf("max bytes at once: %llu (%.1f MiB; module parameter max_outstanding_mb, 0 = a quarter of RAM)\n",
 	       (unsigned long long)bi.info.max_bytes,
 	       (double)bi.info.max_bytes / (1 << 20));
-	printf("outstanding:       %llu objects\n",
-	       (unsigned long long)bi.info.outstanding);
+	printf("outstanding:       %llu %s\n",
+	       (unsigned long long)bi.info.outstanding,
+	       ab_noun(bi.info.outstanding, "object", "objects"));
 	printf("page size:         %u\n", bi.info.page_size);
 	if (bi.info.tsc_khz)
 		printf("TSC:               %u kHz\n", bi.info.tsc_khz);

@@ -197,8 +197,10 @@ void ab_lookup_print(const struct ab_lookup_result *res, int nm, int csv,
 		}
 		return;
 	}
-	printf("\n%s: %u lookups per pass, %u passes, table %s\n", label,
-	       none->l.nr_sizes, none->l.trials_done,
+	printf("\n%s: %u %s per pass, %u %s, table %s\n", label,
+	       none->l.nr_sizes, ab_noun(none->l.nr_sizes, "lookup", "lookups"),
+	       none->l.trials_done,
+	       ab_noun(none->l.trials_done, "pass", "passes"),
 	       ab_table_name(none->l.table));
 	printf("%-8s %9s %8s  %-22s %8s %8s %9s %12s\n", "method", "fastest",
 	       "median", "[95% CI of median]", "p99", "mean", "median ns",

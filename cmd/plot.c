@@ -205,15 +205,16 @@ static int save_script(const char *path, const char *in, const char *text,
 }
 
 /*
- * Draws the checked result @root (from @in) into @out; the script also
- * to @gp when it is not NULL.
+ * Draws the checked result @root (from @in) into @out ("-": standard
+ * output, which is neither emptied nor removed); the script also to @gp
+ * when it is not NULL.
  */
 static int draw(json_object *root, const char *in, const char *out, int png,
 		const char *gp)
 {
 	size_t len = 0;
 	char *text = script(root, png, &len);
-	int fd, made, ret, reg;
+	int fd, made = 0, ret, reg;
 	struct stat so;
 
 	if (!text) {
@@ -227,6 +228,14 @@ static int draw(json_object *root, const char *in, const char *out, int png,
 			free(text);
 			return ret;
 		}
+	}
+	if (ab_output_is_stdout(out)) {
+		fflush(stdout);
+		ret = run_gnuplot(STDOUT_FILENO, text, len);
+		if (ret == AB_EXIT_RUN)
+			ab_err("plot: gnuplot failed drawing on standard output");
+		free(text);
+		return ret;
 	}
 	fd = open_picture(out, in, &made);
 	if (fd < 0) {
@@ -269,10 +278,14 @@ static int plot_check(json_object *root, char *err, size_t len)
 
 int cmd_plot(int argc, const char **argv)
 {
-	const char *out = NULL, *in = NULL, *ext, *gp = NULL;
+	const char *out = NULL, *in = NULL, *ext, *format = NULL, *gp = NULL;
 	struct poptOption opts[] = {
 		{ "output", 'o', POPT_ARG_STRING, &out, 0,
-		  "the picture to write: FILE.svg or FILE.png", "FILE" },
+		  "the picture to write: FILE.svg or FILE.png, or - for standard output",
+		  "FILE" },
+		{ "format", 0, POPT_ARG_STRING, &format, 0,
+		  "svg or png (default: from -o's extension; svg for -o -)",
+		  "FORMAT" },
 		{ "script", 0, POPT_ARG_STRING, &gp, 0,
 		  "also write the gnuplot script to FILE (- for standard output): `gnuplot FILE > PICTURE` draws it again",
 		  "FILE" },
@@ -280,20 +293,38 @@ int cmd_plot(int argc, const char **argv)
 	};
 	char err[1024];
 	json_object *root;
-	int ret;
+	int ret, png;
 
 	ret = ab_popt_parse_pos("plot", argc, argv, opts, &in, 1);
 	if (ret < 0)
 		return -ret;
 	if (!in || !out) {
-		ab_err("plot: usage: allocbench plot RESULT.json -o FILE.svg|FILE.png");
+		ab_err("plot: usage: allocbench plot RESULT.json -o FILE.svg|FILE.png|- [--format=svg|png]");
+		return AB_EXIT_USAGE;
+	}
+	if (format && strcasecmp(format, "svg") && strcasecmp(format, "png")) {
+		ab_err("plot: --format=%s: allowed svg and png", format);
 		return AB_EXIT_USAGE;
 	}
 	ext = strrchr(out, '.');
-	if (!ext || (strcasecmp(ext, ".svg") && strcasecmp(ext, ".png"))) {
-		ab_err("plot: -o %s: the picture must end in .svg or .png (any case)",
+	if (ab_output_is_stdout(out)) {
+		png = format && !strcasecmp(format, "png");
+		if (png && isatty(STDOUT_FILENO)) {
+			ab_err("plot: -o - --format=png: standard output is a terminal; a PNG is binary: redirect it, or write -o FILE.png");
+			return AB_EXIT_USAGE;
+		}
+	} else if (!ext ||
+		   (strcasecmp(ext, ".svg") && strcasecmp(ext, ".png"))) {
+		ab_err("plot: -o %s: the picture must end in .svg or .png (any case), or be - for standard output",
 		       out);
 		return AB_EXIT_USAGE;
+	} else {
+		png = !strcasecmp(ext, ".png");
+		if (format && png != !strcasecmp(format, "png")) {
+			ab_err("plot: -o %s --format=%s: the extension says %s",
+			       out, format, png ? "png" : "svg");
+			return AB_EXIT_USAGE;
+		}
 	}
 	if (gp && !strcmp(gp, out)) {
 		ab_err("plot: --script=%s: that is the picture (-o); name another file",
@@ -305,7 +336,7 @@ int cmd_plot(int argc, const char **argv)
 		ab_err("plot: %s", err);
 		return AB_EXIT_DATA;
 	}
-	ret = draw(root, in, out, !strcasecmp(ext, ".png"), gp);
+	ret = draw(root, in, out, png, gp);
 	json_object_put(root);
 	return ret;
 }

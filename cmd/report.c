@@ -73,8 +73,10 @@ static void print_values_line(const struct ab_job *job)
 	if (job->raw) {
 		printf("values: raw, as measured (loop and clock overhead included)\n");
 	} else if (job->o.timing == AB_TIMING_SINGLE && i < job->nrows) {
-		printf("values: net, minus one clock pair per op (%llu cycles, measured by each run); --raw for raw\n",
-		       (unsigned long long)job->rows[i].run.clock_cycles);
+		printf("values: net, minus one clock pair per op (%llu %s, measured by each run); --raw for raw\n",
+		       (unsigned long long)job->rows[i].run.clock_cycles,
+		       ab_noun(job->rows[i].run.clock_cycles, "cycle",
+			       "cycles"));
 	} else if (job->o.timing == AB_TIMING_SINGLE) {
 		printf("values: net, minus one clock pair per op (measured by each run); --raw for raw\n");
 	} else if (b && b->ran && !strcmp(alloc_phase(&b->run), "alloc+free")) {
@@ -143,8 +145,9 @@ static void print_header(const struct ab_job *job)
 	printf("%s%s%s%s; ns = cycles * 10^6 / tsc_khz (%u)\n",
 	       ab_isolate_path()[0] ? ", in the " : "", ab_isolate_what(),
 	       ab_isolate_path()[0] ? " " : "", ab_isolate_path(), khz);
-	printf("%u objects per trial, %u trials after %u warm-up, %s, %s timing, free %s",
-	       o->batch, o->trials, o->warmup,
+	printf("%u %s per trial, %u %s after %u warm-up, %s, %s timing, free %s",
+	       o->batch, ab_noun(o->batch, "object", "objects"), o->trials,
+	       ab_noun(o->trials, "trial", "trials"), o->warmup,
 	       job->ses.be->flags & AB_BACKEND_MODULE
 		       ? ab_gfp_name(o->gfp)
 		       : "no GFP flags (userspace)",
@@ -157,8 +160,10 @@ static void print_header(const struct ab_job *job)
 	for (i = 0; i < job->nrows && !job->rows[i].ran; i++)
 		;
 	if (i < job->nrows)
-		printf("clock: one pair of ordered cycle-counter reads costs %llu cycles\n",
-		       (unsigned long long)job->rows[i].run.clock_cycles);
+		printf("clock: one pair of ordered cycle-counter reads costs %llu %s\n",
+		       (unsigned long long)job->rows[i].run.clock_cycles,
+		       ab_noun(job->rows[i].run.clock_cycles, "cycle",
+			       "cycles"));
 	printf("\n");
 }
 
@@ -520,16 +525,23 @@ static void print_notes(const struct ab_job *job)
 			printf("note: %s: the run's kmem_cache was a cache of its own when created, but another cache was merged into it during the run, so its slabs were shared for part of it; --nomerge gives it a cache no other merges into\n",
 			       name);
 		if (run->disturbed)
-			printf("note: %s: %u of %u trials were disturbed (a context switch or a CPU change inside a timed phase: %llu switches, %u CPU changes); %s\n",
+			printf("note: %s: %u of %u %s disturbed (a context switch or a CPU change inside a timed phase: %llu %s, %u CPU %s); %s\n",
 			       name, run->disturbed, run->trials_done,
+			       ab_noun(run->disturbed, "trials was",
+				       "trials were"),
 			       (unsigned long long)run->switches,
+			       ab_noun(run->switches, "switch", "switches"),
 			       run->migrations,
+			       ab_noun(run->migrations, "change", "changes"),
 			       job->o.drop_disturbed
 				       ? "their phases are left out (--drop-disturbed)"
 				       : "--drop-disturbed leaves their phases out");
 		if (run->free_elsewhere)
-			printf("note: %s: %u free phases ran on another CPU than --free-cpu=%u (it went offline meanwhile)\n",
-			       name, run->free_elsewhere, run->free_cpu);
+			printf("note: %s: %u free %s on another CPU than --free-cpu=%u (it went offline meanwhile)\n",
+			       name, run->free_elsewhere,
+			       ab_noun(run->free_elsewhere, "phase ran",
+				       "phases ran"),
+			       run->free_cpu);
 		if (job->rows[i].si->flags & AB_STRATEGY_PER_TRIAL)
 			printf("note: %s: one call per trial for the whole batch (%u x %llu bytes), each phase timed whole: %s\n",
 			       name, run->batch,
@@ -537,11 +549,14 @@ static void print_notes(const struct ab_job *job)
 				       run, job->ses.bi.info.page_size),
 			       job->rows[i].si->desc);
 		if (run->failed)
-			printf("note: %s: %llu allocations failed; each ended its trial (not retried), and the alloc time it was timed in is left out of the figures\n",
-			       name, (unsigned long long)run->failed);
+			printf("note: %s: %llu %s; each ended its trial (not retried), and the alloc time it was timed in is left out of the figures\n",
+			       name, (unsigned long long)run->failed,
+			       ab_noun(run->failed, "allocation failed",
+				       "allocations failed"));
 		if (run->trials_done < run->trials)
-			printf("note: %s: interrupted after %u of %u trials\n",
-			       name, run->trials_done, run->trials);
+			printf("note: %s: interrupted after %u of %u %s\n",
+			       name, run->trials_done, run->trials,
+			       ab_noun(run->trials, "trial", "trials"));
 		if (run->cpu_start != run->cpu_end)
 			printf("note: %s: the run migrated from CPU %u to CPU %u\n",
 			       name, run->cpu_start, run->cpu_end);
@@ -598,8 +613,9 @@ static void print_histogram(const struct ab_row *r, int phase)
 		hi = b;
 		most = c[b] > most ? c[b] : most;
 	}
-	printf("\nhistogram: %s %s, net ns/op, %zu samples\n", r->si->name,
-	       phase ? "free" : alloc_phase(&r->run), r->nr_ns[phase]);
+	printf("\nhistogram: %s %s, net ns/op, %zu %s\n", r->si->name,
+	       phase ? "free" : alloc_phase(&r->run), r->nr_ns[phase],
+	       ab_noun(r->nr_ns[phase], "sample", "samples"));
 	for (b = lo; b <= hi; b++) {
 		int bar = (int)((c[b] * 40 + most - 1) / most);
 

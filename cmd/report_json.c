@@ -11,6 +11,7 @@
 #include "isolate.h"
 #include "jsonout.h"
 #include "runner.h"
+#include "textout.h"
 
 static const char *merged_name(uint32_t m)
 {
@@ -356,8 +357,9 @@ json_object *ab_job_json(const struct ab_job *job)
 		if (!r->ran || r->run.trials_done >= r->run.trials)
 			continue;
 		snprintf(line, sizeof(line),
-			 "%s: interrupted after %u of %u trials", r->label,
-			 r->run.trials_done, r->run.trials);
+			 "%s: interrupted after %u of %u %s", r->label,
+			 r->run.trials_done, r->run.trials,
+			 ab_noun(r->run.trials, "trial", "trials"));
 		json_object_array_add(notes, json_object_new_string(line));
 	}
 	json_object_object_add(root, "notes", notes);

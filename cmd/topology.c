@@ -14,6 +14,7 @@
 #include "jsonout.h"
 #include "placement.h"
 #include "runner.h"
+#include "textout.h"
 
 static void show_file(const char *label, const char *path)
 {
@@ -166,8 +167,10 @@ int cmd_topology(int argc, const char **argv)
 		if (be->info(&bi, why, sizeof(why)))
 			printf("  %-8s unavailable: %s\n", be->name, why);
 		else
-			printf("  %-8s usable (%u strategies%s)\n", be->name,
+			printf("  %-8s usable (%u %s%s)\n", be->name,
 			       bi.info.nr_strategies,
+			       ab_noun(bi.info.nr_strategies, "strategy",
+				       "strategies"),
 			       be->lookup ? ", lookups" : "");
 	}
 	printf("\ncounters:\n");

@@ -86,6 +86,23 @@ struct vm_paths {
 static volatile sig_atomic_t stop_signal;
 static pid_t child_pgid;
 
+/* What signal @sig is, for the reason of a boot it ended. */
+static const char *signal_words(int sig)
+{
+	switch (sig) {
+	case SIGINT:
+		return "by Ctrl-C (SIGINT)";
+	case SIGTERM:
+		return "by SIGTERM";
+	case SIGHUP:
+		return "by SIGHUP (the terminal closed)";
+	case SIGQUIT:
+		return "by SIGQUIT";
+	default:
+		return "by a signal";
+	}
+}
+
 static void on_signal(int sig)
 {
 	stop_signal = sig;
@@ -306,15 +323,16 @@ static char *slurp(const char *path, size_t *len)
 	return buf;
 }
 
-/* The last @lines lines of @text, each prefixed, to stderr. */
+/* The last @lines lines of @text (no more), each prefixed, to stderr. */
 static void print_tail(const char *text, int lines, const char *prefix)
 {
 	const char *p = text + strlen(text);
 	int n = 0;
 
-	while (p > text && n <= lines)
-		if (*--p == '\n' && p[1])
-			n++;
+	/* back to the newline that ends the line before those @lines */
+	while (p > text)
+		if (*--p == '\n' && p[1] && ++n == lines)
+			break;
 	if (*p == '\n')
 		p++;
 	while (*p) {
@@ -407,9 +425,12 @@ static int prepare(const struct vm_paths *p, struct vm_kernel *k)
 	text = slurp(log, NULL);
 	if (stop_signal) {
 		ab_err("vm: interrupted while preparing %s", k->name);
-	} else if (rc == 2 && text) {
-		/* fetch-kernel.sh's one line: not a kernel, and what is */
-		print_tail(text, 1, "allocbench: vm: ");
+	} else if (rc == 2) {
+		/* fetch-kernel.sh's one line: not a kernel, and what is; a
+		 * refused name leaves no log (vm-image.sh made no image) */
+		if (text)
+			print_tail(text, 1, "allocbench: vm: ");
+		unlink(log);
 	} else if (rc && text) {
 		ab_err("vm: preparing kernel %s failed (status %d); the end of %s:",
 		       k->name, rc, log);
@@ -443,6 +464,27 @@ static int nodes = 1, rounds = AB_VM_ROUNDS_UNSET, mem_mib = 1024,
 static const char *append_all = "", *accel_arg = "auto", *cache_arg,
 		  *threshold_arg;
 
+/* The output options, with --json naming the vm document's own schema
+ * (filled from ab_output_table by vm_output_options()). */
+static struct poptOption vm_output[8];
+
+static void vm_output_options(void)
+{
+	size_t i;
+
+	for (i = 0;
+	     i + 1 < sizeof(vm_output) / sizeof(vm_output[0]) &&
+	     (ab_output_table[i].longName || ab_output_table[i].shortName ||
+	      ab_output_table[i].argInfo);
+	     i++) {
+		vm_output[i] = ab_output_table[i];
+		if (vm_output[i].longName &&
+		    !strcmp(vm_output[i].longName, "json"))
+			vm_output[i].descrip =
+				"one JSON document: every boot with its result, and the comparisons (schema/allocbench-vm.schema.json)";
+	}
+}
+
 static struct poptOption vm_options[] = {
 	{ "kernel", 'k', POPT_ARG_ARGV, &kernel_args, 0,
 	  "a kernel to boot, NAME[:BOOT PARAMETERS]: a Debian series (6.1, 6.12, 6.12-rt), an exact Debian release, or a path to a kernel build tree; 2 to 4 of them compare each with the first",
@@ -467,7 +509,7 @@ static struct poptOption vm_options[] = {
 	{ "cache", 0, POPT_ARG_STRING, &cache_arg, 0,
 	  "where kernels and images are kept (default: the checkout's .cache, or ~/.cache/allocbench)",
 	  "DIR" },
-	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_output_table, 0,
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, vm_output, 0,
 	  "Output options:", NULL },
 	POPT_AUTOHELP POPT_TABLEEND
 };
@@ -692,8 +734,9 @@ static void boot(const struct vm_paths *p, const struct vm_kernel *k,
 		err = slurp(tmpl_err, NULL);
 	}
 	if (stop_signal) {
+		/* the status says "interrupted"; the reason says by what */
 		b->status = AB_VM_INTERRUPTED;
-		b->why = xasprintf("interrupted");
+		b->why = xasprintf("%s", signal_words(stop_signal));
 	} else if (b->exit == 125) {
 		b->status = AB_VM_KERNEL;
 	} else if (b->exit == 126 || b->exit < 0) {
@@ -796,7 +839,9 @@ static void print_comparison(json_object *c, double threshold)
 {
 	json_object *rows = ab_json_array(c, "rows");
 	size_t i, j, nrows = rows ? json_object_array_length(rows) : 0;
-	int counters = 0, wl = 24;
+	int counters = 0, wl = 24,
+	    tests = json_object_get_int(
+		    ab_json_get(ab_json_get(c, "correction"), "tests"));
 	char thr[32];
 
 	for (i = 0; i < nrows; i++) {
@@ -812,11 +857,10 @@ static void print_comparison(json_object *c, double threshold)
 		       json_object_get_string(ab_json_get(c, "a")));
 		return;
 	}
-	printf("\n%s (B) against %s (A): each boot's median ns/op, their geometric mean per kernel; Welch's t test on the logs, the boot as unit; verdict on Holm's adjusted p (p adj) over the %d tests of this report\n",
+	printf("\n%s (B) against %s (A): each boot's median ns/op, their geometric mean per kernel; Welch's t test on the logs, the boot as unit; verdict on Holm's adjusted p (p adj) over the %d %s of this report\n",
 	       json_object_get_string(ab_json_get(c, "b")),
-	       json_object_get_string(ab_json_get(c, "a")),
-	       json_object_get_int(
-		       ab_json_get(ab_json_get(c, "correction"), "tests")));
+	       json_object_get_string(ab_json_get(c, "a")), tests,
+	       ab_noun((unsigned)tests, "test", "tests"));
 	snprintf(thr, sizeof(thr), "%g%% seen?", threshold);
 	printf("%-*s %-6s %5s %10s %10s %7s %17s %8s %8s  %-26s %10s%s%s\n", wl,
 	       "row", "phase", "boots", "A ns/op", "B ns/op", "B / A",
@@ -997,8 +1041,9 @@ static void print_header(const struct vm_run *v, const char *cmd)
 {
 	int i;
 
-	printf("allocbench vm: %d kernels, %d rounds (%d boots: A B, B A, ...), %d NUMA node%s, %s\n",
-	       v->nk, rounds, v->nboots, nodes, nodes > 1 ? "s" : "",
+	printf("allocbench vm: %d kernels, %d %s (%d boots: A B, B A, ...), %d NUMA %s, %s\n",
+	       v->nk, rounds, ab_noun((unsigned)rounds, "round", "rounds"),
+	       v->nboots, nodes, ab_noun((unsigned)nodes, "node", "nodes"),
 	       accel_words(v->accel));
 	for (i = 0; i < v->nk; i++) {
 		const struct vm_kernel *k = &v->ks[i];
@@ -1063,7 +1108,9 @@ static int compare_kernels(const struct vm_paths *p, struct vm_run *v)
 				refused ? xasprintf(
 						  "the command was refused in boot %d (status 2): every boot would refuse it",
 						  refused)
-					: xasprintf("interrupted");
+					: xasprintf(
+						  "the run was interrupted %s",
+						  signal_words(stop_signal));
 			continue;
 		}
 		if (i)
@@ -1143,7 +1190,8 @@ static int compare_kernels(const struct vm_paths *p, struct vm_run *v)
 
 		print_header(v, cmd0);
 		fmt_duration(v->seconds, took, sizeof(took));
-		printf("%d of %d boots ran, in %s\n", v->ran, v->nboots, took);
+		printf("%d of %d %s ran, in %s\n", v->ran, v->nboots,
+		       ab_noun((unsigned)v->nboots, "boot", "boots"), took);
 		for (i = 0; cmps && i < (int)json_object_array_length(cmps);
 		     i++)
 			print_comparison(json_object_array_get_idx(cmps, i),
@@ -1216,6 +1264,7 @@ int cmd_vm(int argc, const char **argv)
 			dash = i;
 			break;
 		}
+	vm_output_options();
 	ret = -ab_popt_parse_pos("vm", dash, argv, vm_options, NULL, 0);
 	if (ret > 0)
 		return ret;

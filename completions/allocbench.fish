@@ -55,6 +55,7 @@ complete -c allocbench -n "__fish_seen_subcommand_from $cmds" -s j -l json -d JS
 complete -c allocbench -n "__fish_seen_subcommand_from $cmds" -s o -l output -r -F -d 'output file'
 complete -c allocbench -n "__fish_seen_subcommand_from $cmds" -s q -l quiet -d 'no progress'
 complete -c allocbench -n "__fish_seen_subcommand_from $cmds" -s v -l verbose -d 'print requests'
+complete -c allocbench -n "__fish_seen_subcommand_from plot" -l format -x -a 'svg png' -d 'picture format (-o -: svg)'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -s k -l kernel -x -a '6.1 6.12 6.1-rt 6.12-rt (__fish_complete_directories)' -d 'kernel[:boot parameters]'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -s r -l rounds -x -d 'boots of each kernel'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l threshold -x -d 'a change worth detecting, P%'

@@ -19,6 +19,7 @@
 #include "counters.h"
 #include "dynprobe.h"
 #include "parse.h"
+#include "textout.h"
 
 static int pfm_ready(void)
 {
@@ -832,8 +833,9 @@ int ab_counters_note(const struct ab_counters *c, int e, char *buf, size_t len)
 	if (ev->unread) {
 		snprintf(
 			buf, len,
-			"counter %s could not be read in %u of %u intervals (the kernel put it in an error state): no count there (n/a)",
-			ev->name, ev->unread, ev->intervals);
+			"counter %s could not be read in %u of %u %s (the kernel put it in an error state): no count there (n/a)",
+			ev->name, ev->unread, ev->intervals,
+			ab_noun(ev->intervals, "interval", "intervals"));
 		return 1;
 	}
 	if (ev->unrun == ev->intervals && ev->was_group >= 0 &&
@@ -867,14 +869,16 @@ int ab_counters_note(const struct ab_counters *c, int e, char *buf, size_t len)
 	if (ev->unrun)
 		at = (size_t)snprintf(
 			buf, len,
-			"counter %s never ran in %u of %u intervals (time_running 0: no free counter then): no count for those (n/a)",
-			ev->name, ev->unrun, ev->intervals);
+			"counter %s never ran in %u of %u %s (time_running 0: no free counter then): no count for those (n/a)",
+			ev->name, ev->unrun, ev->intervals,
+			ab_noun(ev->intervals, "interval", "intervals"));
 	if (ev->scaled && at < len)
 		snprintf(
 			buf + at, len - at,
-			"%scounter %s ran as little as %.0f%% of the time in %u of %u intervals (multiplexed) and is scaled by enabled/running",
+			"%scounter %s ran as little as %.0f%% of the time in %u of %u %s (multiplexed) and is scaled by enabled/running",
 			at ? "; " : "", ev->name, 100.0 * ev->min_share,
-			ev->scaled, ev->intervals);
+			ev->scaled, ev->intervals,
+			ab_noun(ev->intervals, "interval", "intervals"));
 	return ev->unrun || ev->scaled;
 }
 

@@ -11,6 +11,7 @@
 
 #include "jsonin.h"
 #include "jsonout.h"
+#include "textout.h"
 
 /* What a field must hold; the rules are those of the schema's $defs. */
 enum jtype {
@@ -375,7 +376,8 @@ static int check_value(struct jcheck *c, json_object *v, const struct jrule *r)
 	case J_ARR:
 		n = json_object_array_length(v);
 		if (r->items && n != r->items)
-			return fault(c, "%zu items, not %u", n, r->items);
+			return fault(c, "%zu %s, not %u", n,
+				     ab_noun(n, "item", "items"), r->items);
 		for (i = 0; i < n && !err; i++) {
 			old = push(c, NULL, i);
 			err = check_value(c, json_object_array_get_idx(v, i),

@@ -35,7 +35,8 @@ int ab_check_list_ids(const char *opt, const char *arg, const char *what,
 
 	/* numactl's syntax: numbers, ranges, lists, !, + and "all"; other
 	 * text (1e3, 0x1) is not a list, whatever libnuma makes of it */
-	if (strcmp(arg, "all") && arg[strspn(arg, "0123456789,-!+")]) {
+	if (strcmp(arg, "all") && (arg[strspn(arg, "0123456789,-!+")] ||
+				   !strpbrk(arg, "0123456789"))) {
 		snprintf(
 			err, len,
 			"--%s=%s: not a %s list (numactl syntax: numbers, ranges and lists such as 0-3,8, or all)",
@@ -156,25 +157,89 @@ int ab_cpu_nodes(int *nodes, int max)
 	return n;
 }
 
+/* Whether CPU @c is one of the @n in @set. */
+static int cpu_in(const int *set, int n, int c)
+{
+	int i;
+
+	for (i = 0; i < n && set[i] != c; i++)
+		;
+	return i < n;
+}
+
 int ab_parse_cpus(const char *opt, const char *arg, int *cpus, int max,
 		  char *err, size_t len)
 {
 	int allowed[AB_MAX_PLACES], na, c, i, n = 0;
 	long conf = sysconf(_SC_NPROCESSORS_CONF);
+	const char *list = arg[0] == '!' ? arg + 1 : arg;
+	int rel = list[0] == '+';
 	struct bitmask *bm;
-	char list[256], path[96];
+	char buf[256], path[96];
 	FILE *f;
 
 	na = ab_allowed_cpus(allowed, AB_MAX_PLACES);
-	ab_format_list(allowed, na, list, sizeof(list));
+	ab_format_list(allowed, na, buf, sizeof(buf));
 	if (ab_check_list_ids(opt, arg, "CPU", conf - 1, err, len))
 		return -1;
-	bm = numa_parse_cpustring_all(arg);
+	/*
+	 * numactl's meaning (numactl(8)), within the CPUs this process may
+	 * use now (sched_getaffinity): "all" is those CPUs, +LIST counts
+	 * within them (+0 the first), !LIST is all of them but LIST. Not
+	 * libnuma's numa_parse_cpustring(): its allowed set is the one the
+	 * process had when libnuma loaded, and --isolate's cleanup of a
+	 * killed run's partition gives CPUs back after that. libnuma reads
+	 * the numbers (numa_parse_cpustring_all: any CPU of the machine);
+	 * a CPU outside the allowed ones is named below.
+	 */
+	if (!strcmp(list, "all")) {
+		bm = numa_allocate_cpumask();
+		for (i = 0; bm && i < na; i++)
+			numa_bitmask_setbit(bm, (unsigned int)allowed[i]);
+	} else {
+		bm = numa_parse_cpustring_all(rel ? list + 1 : list);
+		if (!bm) {
+			snprintf(
+				err, len,
+				"--%s=%s: not a CPU list, or a CPU that does not exist (numactl syntax, e.g. 0-3,8 or all; allowed here: %s)",
+				opt, arg, buf);
+			return -1;
+		}
+	}
+	if (bm && rel) {
+		struct bitmask *abs = numa_allocate_cpumask();
+
+		for (c = 0; abs && c < (int)numa_bitmask_nbytes(bm) * 8; c++) {
+			if (!numa_bitmask_isbitset(bm, (unsigned int)c))
+				continue;
+			if (c >= na) {
+				snprintf(
+					err, len,
+					"--%s=%s: a relative CPU beyond this process's %d allowed CPU%s (%s: +0 to +%d, numactl syntax)",
+					opt, arg, na, na == 1 ? "" : "s", buf,
+					na - 1);
+				numa_bitmask_free(bm);
+				numa_bitmask_free(abs);
+				return -1;
+			}
+			numa_bitmask_setbit(abs, (unsigned int)allowed[c]);
+		}
+		numa_bitmask_free(bm);
+		bm = abs;
+	}
+	if (bm && list != arg) {
+		struct bitmask *inv = numa_allocate_cpumask();
+
+		for (i = 0; inv && i < na; i++)
+			if (!numa_bitmask_isbitset(bm,
+						   (unsigned int)allowed[i]))
+				numa_bitmask_setbit(inv,
+						    (unsigned int)allowed[i]);
+		numa_bitmask_free(bm);
+		bm = inv;
+	}
 	if (!bm) {
-		snprintf(
-			err, len,
-			"--%s=%s: not a CPU list, or a CPU that does not exist (numactl syntax, e.g. 0-3,8 or all; allowed here: %s)",
-			opt, arg, list);
+		snprintf(err, len, "--%s=%s: out of memory", opt, arg);
 		return -1;
 	}
 	for (c = 0; c < (int)numa_bitmask_nbytes(bm) * 8 && n <= max; c++) {
@@ -199,13 +264,11 @@ int ab_parse_cpus(const char *opt, const char *arg, int *cpus, int max,
 				goto fail;
 			}
 		}
-		for (i = 0; i < na && allowed[i] != c; i++)
-			;
-		if (i == na) {
+		if (!cpu_in(allowed, na, c)) {
 			snprintf(
 				err, len,
 				"--%s=%s: CPU %d is outside this process's allowed CPUs (%s: its affinity within its cpuset)",
-				opt, arg, c, list);
+				opt, arg, c, buf);
 			goto fail;
 		}
 		if (n == max) {
@@ -246,6 +309,29 @@ int ab_parse_nodes(const char *opt, const char *arg, int *nodes, int max,
 	}
 	if (ab_check_list_ids(opt, arg, "node", numa_max_node(), err, len))
 		return -1;
+	/* "all", as numactl has it: the nodes this process may use, here
+	 * those a CPU node or a memory node needs (with the _all parser it
+	 * was every possible node, a CPU-only one among the memory nodes) */
+	if (!strcmp(arg, "all")) {
+		int all[AB_MAX_PLACES];
+
+		n = need_cpus ? ab_cpu_nodes(all, AB_MAX_PLACES) : nm;
+		if (!need_cpus)
+			memcpy(all, mem, (size_t)nm * sizeof(*all));
+		if (n > max) {
+			snprintf(err, len, "--%s=%s: more than %d node%s", opt,
+				 arg, max, max == 1 ? "" : "s");
+			return -1;
+		}
+		if (!n) {
+			snprintf(err, len,
+				 "--%s=%s: no node this process may use", opt,
+				 arg);
+			return -1;
+		}
+		memcpy(nodes, all, (size_t)n * sizeof(*nodes));
+		return n;
+	}
 	bm = numa_parse_nodestring_all(arg);
 	if (!bm) {
 		snprintf(

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "stats.h"
+#include "textout.h"
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -131,8 +132,8 @@ void ab_ci_note(size_t n, char *buf, size_t len)
 	if (isnan(cov))
 		snprintf(
 			buf, len,
-			"CI of the median, %zu samples: none reaches %.0f%% (needs 6 or more)",
-			n, 100 * AB_CI_LEVEL);
+			"CI of the median, %zu %s: none reaches %.0f%% (needs 6 or more)",
+			n, ab_noun(n, "sample", "samples"), 100 * AB_CI_LEVEL);
 	else
 		snprintf(
 			buf, len,

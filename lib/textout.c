@@ -137,3 +137,8 @@ void ab_print_cell(double v, const char *fmt, int width)
 	else
 		printf(fmt, width, v);
 }
+
+const char *ab_noun(unsigned long long n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}

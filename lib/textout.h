@@ -10,6 +10,13 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/*
+ * ab_noun - @one when @n is 1, else @many: the noun after a count printed
+ * beside it ("1 switch", "2 switches", "0 switches"). One rule for every
+ * count a message shows, irregular plurals included.
+ */
+const char *ab_noun(unsigned long long n, const char *one, const char *many);
+
 /* U+FFFD REPLACEMENT CHARACTER in UTF-8: what stands for a bad byte. */
 #define AB_UTF8_REPLACEMENT "\xef\xbf\xbd"
 

@@ -67,6 +67,7 @@ unit() {
 
 host_cli() {
 	sh tests/cli/cli.sh ./allocbench
+	sh tests/cli/conventions.sh ./allocbench
 	sh tests/cli/completion.sh .
 	sh tests/cli/plot.sh ./allocbench
 	sh tests/cli/install.sh
@@ -115,7 +116,7 @@ kernel() {
 	echo "# unit tests (cmocka)"
 	part "unit tests (cmocka)" unit
 	echo "# command line on the host"
-	part "host CLI: cli.sh, completion.sh, plot.sh, install.sh" host_cli
+	part "host CLI: cli.sh, conventions.sh, completion.sh, plot.sh, install.sh" host_cli
 	part "host: vm.sh (the embedded kernel's knobs)" sh tests/cli/vm.sh "$(head -n 1 "$matrix" | cut -d' ' -f2)"
 	echo "# allocbench vm: kernels compared boot by boot"
 	part "host: vmab.sh (allocbench vm)" sh tests/cli/vmab.sh

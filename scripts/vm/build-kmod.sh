@@ -7,12 +7,24 @@
 # user's build tree (make -C tree). The whole output is kept in
 # MODULE_DIR/build.log; a "warning:" in it is a test failure
 # (tests/run-all.sh), so the module must build warning-free everywhere.
+# Exit status: make's (2 when the build fails), 1 for a tree not prepared
+# for external modules (what modules_prepare makes is missing).
 set -eu
 k=$1
 m=$2
 root=$3
 if [ -e "$k/tree" ]; then
-	set -- -C "$k/tree"
+	# a tree never prepared for external modules has no rule for them
+	# ("No rule to make target 'modules'"): say what it lacks, and how
+	t=$(readlink -f "$k/tree")
+	for f in Makefile include/config/auto.conf include/generated/autoconf.h scripts/mod/modpost; do
+		if [ ! -e "$t/$f" ]; then
+			echo "build-kmod: KERNEL=$t is not prepared for external modules ($t/$f is missing): run \`make -C $t modules_prepare\` (after \`make bzImage\`), or a full \`make\`, first" |
+				tee "$m/build.log" >&2
+			exit 1
+		fi
+	done
+	set -- -C "$t"
 else
 	set -- -C "$k/headers-common" O="$k/headers"
 fi
@@ -24,4 +36,7 @@ fi
 rc=0
 make "$@" M="$m" AB_ROOT="$root" modules >"$m/build.log" 2>&1 || rc=$?
 cat "$m/build.log"
+if [ "$rc" != 0 ] && [ -e "$k/tree" ] && grep -q "No rule to make target 'modules'" "$m/build.log"; then
+	echo "build-kmod: $(readlink -f "$k/tree") has no rule for external modules: run \`make modules_prepare\` in it first" >&2
+fi
 exit $rc

@@ -103,9 +103,12 @@ if ! printf '%s' "$kernel" | grep -Eq '^[0-9]+\.[0-9]+(-rt|-cloud)?$' &&
 	die 2 "KERNEL=$kernel: not a kernel; allowed: a Debian series (6.1, 6.12, 6.1-rt, 6.12-rt), an exact Debian release (6.1.0-57-amd64, 6.12.117+deb12-rt-amd64), or a path to a kernel build tree"
 fi
 
+# apt's own chatter ("Reading package lists...", "Get:1 ...") goes to a
+# log in the cache, named when apt fails; the user sees our lines alone
+aptlog=$cache/apt.log
 rel=$(resolve)
 if [ -z "$rel" ]; then
-	apt-get update -q >&2 || true
+	apt-get update -q >"$aptlog" 2>&1 || true
 	rel=$(resolve)
 fi
 if [ -z "$rel" ]; then
@@ -128,7 +131,7 @@ if [ -z "$rel" ]; then
 	elif apt-cache show linux-image-amd64 >/dev/null 2>&1; then
 		die 2 "KERNEL=$kernel: Debian has no such kernel (apt-cache search --names-only '^linux-image-[0-9]' lists them)"
 	else
-		die 1 "KERNEL=$kernel: apt knows no kernel at all (apt-get update failed?) and none is cached"
+		die 1 "KERNEL=$kernel: apt knows no kernel at all (apt-get update failed? its output: $aptlog) and none is cached"
 	fi
 	echo "fetch-kernel: offline, using the cached $rel" >&2
 fi
@@ -148,8 +151,8 @@ debs="$cache/debs"
 mkdir -p "$debs"
 echo "fetch-kernel: downloading Debian's $rel kernel and headers ($pkgs)" >&2
 # shellcheck disable=SC2086
-(cd "$debs" && apt-get download -q -o APT::Sandbox::User=root $pkgs >&2) ||
-	die 1 "KERNEL=$kernel: apt-get download $pkgs failed"
+(cd "$debs" && apt-get download -q -o APT::Sandbox::User=root $pkgs >"$aptlog" 2>&1) ||
+	die 1 "KERNEL=$kernel: apt-get download $pkgs failed: $(tail -n 1 "$aptlog") (all of it: $aptlog)"
 
 rm -rf "$dir.tmp"
 mkdir -p "$dir.tmp"

@@ -14,7 +14,8 @@
 # module's sources, or the source checkout). Each step runs only when
 # something it depends on is newer than what it made, or is missing; the
 # kernel is downloaded once into CACHE. Exit status: fetch-kernel.sh's (2:
-# not a kernel), 1 when a build step fails.
+# not a kernel, and then OUT is not made), 1 when a build step fails (the
+# module's build exits 2 itself, as make does: that is 1 here too).
 set -eu
 if [ $# -lt 5 ]; then
 	echo "usage: vm-image.sh KERNEL CACHE OUT SRC ALLOCBENCH [FILE:DEST ...]" >&2
@@ -27,6 +28,23 @@ src=$4
 ab=$5
 shift 5
 here=$(cd "$(dirname "$0")" && pwd)
+
+# step CMD...: a build step; its failure is status 1 (2 is fetch-kernel's
+# "not a kernel" alone: make's own 2 must not read as a usage error), a
+# signal's status is kept
+step() {
+	"$@" || {
+		st=$?
+		[ "$st" -gt 128 ] && exit "$st"
+		exit 1
+	}
+}
+
+# The kernel first: a name that is no kernel (status 2) leaves no OUT
+# behind. fetch-kernel.sh takes its own lock on the cache.
+rc=0
+k=$(sh "$here/fetch-kernel.sh" "$cache/kernel" "$kernel") || rc=$?
+[ "$rc" = 0 ] || exit "$rc"
 mkdir -p "$out/kmod"
 out=$(cd "$out" && pwd)
 # one maker of an image at a time (two `allocbench vm` sharing a cache);
@@ -48,14 +66,8 @@ settle() {
 	if cmp -s "$1.tmp" "$1"; then rm -f "$1.tmp"; else mv "$1.tmp" "$1"; fi
 }
 
-rc=0
-sh "$here/fetch-kernel.sh" "$cache/kernel" "$kernel" >"$out/kernel-dir.tmp" || rc=$?
-if [ "$rc" != 0 ]; then
-	rm -f "$out/kernel-dir.tmp"
-	exit "$rc"
-fi
+printf '%s\n' "$k" >"$out/kernel-dir.tmp"
 settle "$out/kernel-dir"
-k=$(cat "$out/kernel-dir")
 
 # What the module was built against: a user's tree can change under the
 # same release (a new .config, Module.symvers); then it is built again.
@@ -69,13 +81,13 @@ settle "$out/kernel-stamp"
 if stale "$out/kmod/allocbench.ko" "$out/kernel-dir" "$out/kernel-stamp" \
 	"$src/kmod" "$src/common" "$src/include/uapi/linux/allocbench.h" "$src/VERSION"; then
 	cp "$src"/kmod/*.c "$src"/kmod/*.h "$src/kmod/Kbuild" "$out/kmod/"
-	sh "$here/build-kmod.sh" "$k" "$out/kmod" "$(cd "$src" && pwd)"
+	step sh "$here/build-kmod.sh" "$k" "$out/kmod" "$(cd "$src" && pwd)"
 fi
 
 # ab-out (the guest's writer to qemu's debug console) is built here, with
 # the compiler the module needs anyway
 if stale "$out/ab-out" "$here/ab-out.c"; then
-	${CC:-cc} -O2 -o "$out/ab-out" "$here/ab-out.c"
+	step ${CC:-cc} -O2 -o "$out/ab-out" "$here/ab-out.c"
 fi
 
 # the list of FILEs is a dependency too: one more or one less remakes it
@@ -88,7 +100,7 @@ settle "$out/initrd.files"
 # shellcheck disable=SC2086
 if stale "$out/initrd.gz" "$out/initrd.files" "$out/kmod/allocbench.ko" "$ab" \
 	"$out/ab-out" "$here/init" "$here/mkinitramfs.sh" $files; then
-	sh "$here/mkinitramfs.sh" "$out/initrd.gz" "$out/kmod/allocbench.ko" \
+	step sh "$here/mkinitramfs.sh" "$out/initrd.gz" "$out/kmod/allocbench.ko" \
 		"$k/config:/boot/config-$(cat "$k/release")" \
 		"$ab:/usr/bin/allocbench" "$out/ab-out:/bin/ab-out" "$@"
 fi

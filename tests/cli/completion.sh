@@ -41,6 +41,7 @@ check "sweep options" "--mem-nodes=" allocbench sweep --mem
 check "reproduce experiments" "2002-lookup" allocbench reproduce 20
 check "help topics" "compare" allocbench help comp
 check "list events" "events" allocbench list ev
+check "plot --format values" "png" allocbench plot --format p
 
 # zsh and bash ask the binary for options; fish lists them: every option
 # of every command must be there

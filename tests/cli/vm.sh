@@ -127,6 +127,20 @@ PY
 )
 if [ "$st" = 130 ]; then ok "vm: Ctrl-C ends a run at once, status 130"; else notok "vm: Ctrl-C ends a run at once, status 130 (got $st)"; fi
 
+# make kmod with Debian's split header packages, KDIR=<-common> O=<arch>,
+# as README shows, given as relative paths (kbuild reads them from kmod/)
+if [ -e "$k61/headers" ]; then
+	kc=$(realpath --relative-to=. "$k61/headers-common")
+	ka=$(realpath --relative-to=. "$k61/headers")
+	if make --no-print-directory kmod KDIR="$kc" O="$ka" >"$tmp/kmod.log" 2>&1 &&
+		[ -f kmod/allocbench.ko ]; then
+		ok "vm: make kmod KDIR=<common headers> O=<arch headers> (relative paths) builds allocbench.ko"
+	else
+		notok "vm: make kmod KDIR=$kc O=$ka ($(tail -n 3 "$tmp/kmod.log"))"
+	fi
+	make -C kmod KDIR="$k61/headers-common" O="$k61/headers" clean >/dev/null 2>&1
+fi
+
 # A user's own build tree: a Debian kernel's arch headers laid out as a tree
 # (its Makefile includes the common headers, as Debian's own does), with
 # the image at arch/x86/boot/bzImage.

@@ -111,7 +111,7 @@ for r in d["comparisons"][int(sys.argv[4])]["rows"]:
         print(r[sys.argv[5]])' "$tmp/$1.json" "$2" "$3" "${5:-0}" "$4"
 }
 schema_ok() {
-	if out=$(/usr/bin/jsonschema --base-uri "file://$PWD/schema/" -i "$tmp/$1.json" schema/allocbench-vm.schema.json 2>&1); then
+	if out=$(/usr/bin/jsonschema -i "$tmp/$1.json" schema/allocbench-vm.schema.json 2>&1); then
 		ok "vmab: $1: the document is valid against schema/allocbench-vm.schema.json"
 	else
 		notok "vmab: $1: $(printf '%s' "$out" | head -c 400)"

@@ -197,7 +197,7 @@ expect 0 "constant 4096" "cli: lookup in the kernel" -- allocbench lookup --tria
 expect 0 "class sum" "cli: lookup --dist in the kernel" -- \
 	allocbench lookup --dist=loguniform:1-16K --count=500 --trials=10
 printf '  x-1 [000] 1.0: kmalloc: call_site=a ptr=1 bytes_req=72 bytes_alloc=96 gfp_flags=GFP_KERNEL\n' >/tmp/trace.txt
-expect 0 "1 lookups per pass" "cli: lookup --sizes-from an ftrace sample in the kernel" -- \
+expect 0 "1 lookup per pass" "cli: lookup --sizes-from an ftrace sample in the kernel" -- \
 	allocbench lookup --sizes-from=/tmp/trace.txt --trials=10
 expect 0 "kmalloc_class" "cli: run kmalloc_class --lookup=bsr --table=2002" -- \
 	allocbench run --alloc=kmalloc_class --lookup=bsr --table=2002 --size=100 --trials=20
@@ -447,6 +447,20 @@ fi # ---- end: full, focused, numa ----
 if in_suite full; then # ---- bad placements: full ----
 expect 2 "add --concurrent" "cli: a CPU list without --concurrent rejected" -- allocbench run --cpu=0-1
 expect 2 "--free-cpu=9: there is no CPU 9" "cli: --free-cpu=9 rejected" -- allocbench run --free-cpu=9
+# CPU lists follow numactl within the CPUs this process may use: under
+# taskset -c 1, "all" and +0 are CPU 1, !0 is CPU 1, +1 is beyond them
+expect 0 "^CPU 1 (node" "cli: --cpu=all under taskset -c 1 is CPU 1 (the allowed CPUs, as numactl has it)" -- \
+	taskset -c 1 allocbench run --cpu=all --trials=5 -q
+expect 0 "^CPU 1 (node" "cli: --cpu=+0 under taskset -c 1 is CPU 1 (relative to the allowed CPUs)" -- \
+	taskset -c 1 allocbench run --cpu=+0 --trials=5 -q
+expect 0 "^CPU 1 (node" "cli: --cpu=!0 under taskset -c 1 is CPU 1" -- \
+	taskset -c 1 allocbench run --cpu='!0' --trials=5 -q
+expect 2 "+1: a relative CPU beyond this process's 1 allowed CPU (1: +0 to +0" "cli: --cpu=+1 under taskset -c 1 rejected" -- \
+	taskset -c 1 allocbench run --cpu=+1 --trials=5 -q
+expect 2 "CPU 0 is outside this process's allowed CPUs (1:" "cli: --cpu=0 under taskset -c 1 rejected, naming CPU 0" -- \
+	taskset -c 1 allocbench run --cpu=0 --trials=5 -q
+expect 0 "^kmalloc@cpu1 " "cli: --cpu=all --concurrent under taskset -c 0-1 runs on both CPUs" -- \
+	taskset -c 0-1 allocbench run --cpu=all --concurrent --trials=5 -q
 expect 2 "frees each object on the allocating CPU" "cli: --free-cpu with --free=pair rejected" -- \
 	allocbench run --free-cpu=1 --free=pair
 expect 2 "--cpu-nodes=7: there is no node 7" "cli: sweep --cpu-nodes=7 rejected" -- allocbench sweep --cpu-nodes=7

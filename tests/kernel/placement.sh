@@ -29,6 +29,14 @@ expect 0 "size 4K" "placement: sweep --cpu-nodes=1 (CPUs, no memory) is a CPU no
 	allocbench sweep --cpu-nodes=1 --alloc=kmalloc_node --sizes=4K --trials=10
 expect 0 "100.0" "placement: kmalloc_node on the memory-only node from CPU 1" -- \
 	allocbench run --alloc=kmalloc_node --node=2 --cpu=1 --trials=20 -q
+# "all" is what numactl makes it: the nodes this process may use, here
+# the CPU nodes 0,1 and the memory nodes 0,2 (not every possible node)
+allocbench sweep --alloc=kmalloc_node --sizes=4K --trials=10 --cpu-nodes=all --mem-nodes=all --csv >/tmp/all.csv 2>&1
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	{ cells++; pairs = pairs " cpu" $col["cpu"] ">node" $col["target_node"] }
+	END { print pairs; exit !(cells == 4) }' /tmp/all.csv >/tmp/all.pairs &&
+	ok "placement: sweep --cpu-nodes=all --mem-nodes=all covers CPU nodes 0,1 x memory nodes 0,2 ($(cat /tmp/all.pairs))" ||
+	notok "placement: sweep --cpu-nodes=all --mem-nodes=all ($(head -c 400 /tmp/all.csv))"
 allocbench sweep --alloc=kmalloc_node,alloc_pages_node --sizes=4K --trials=20 --csv >/tmp/sw.csv 2>&1
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	{ cells++; if ($col["node_hits"] != $col["node_checked"]) bad = 1 }

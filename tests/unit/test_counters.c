@@ -225,7 +225,7 @@ static void test_multiplexed(void **state)
 	assert_float_equal(c.ev[0].value, 1200, 0);
 	assert_int_equal(ab_counters_note(&c, 0, note, sizeof(note)), 1);
 	assert_non_null(strstr(note, "ran as little as 25% of the time"));
-	assert_non_null(strstr(note, "1 of 1 intervals (multiplexed)"));
+	assert_non_null(strstr(note, "1 of 1 interval (multiplexed)"));
 	assert_non_null(strstr(note, "scaled by enabled/running"));
 }
 

@@ -272,6 +272,41 @@ static void test_report_edges(void **state)
 	drop(job);
 }
 
+/*
+ * A count of 1 takes the singular, every count noun of the text report:
+ * "1 switch", not "1 switches" (issue 21).
+ */
+static void test_report_counts_of_one(void **state)
+{
+	struct ab_job *job = empty_job();
+	struct ab_run *run = &job->rows[0].run;
+	char *text;
+
+	job->o.batch = 1;
+	job->o.trials = 1;
+	run->trials = 1;
+	run->trials_done = 0;
+	run->disturbed = 1;
+	run->switches = 1;
+	run->migrations = 1;
+	run->failed = 1;
+	run->free_elsewhere = 1;
+	text = captured(print_text, job);
+	assert_non_null(strstr(text, "1 object per trial, 1 trial after"));
+	assert_non_null(strstr(text, "1 of 0 trials was disturbed"));
+	assert_non_null(strstr(text, "1 switch, 1 CPU change)"));
+	assert_non_null(strstr(text, "1 free phase ran on another CPU"));
+	assert_non_null(strstr(text, "1 allocation failed;"));
+	assert_non_null(strstr(text, "interrupted after 0 of 1 trial\n"));
+	free(text);
+	run->switches = 2;
+	run->migrations = 0;
+	text = captured(print_text, job);
+	assert_non_null(strstr(text, "2 switches, 0 CPU changes)"));
+	free(text);
+	drop(job);
+}
+
 static void test_report_json(void **state)
 {
 	struct ab_job *job = empty_job();
@@ -310,6 +345,7 @@ int main(void)
 		cmocka_unit_test(test_concurrent_many_rows),
 		cmocka_unit_test(test_run_baseline),
 		cmocka_unit_test(test_report_edges),
+		cmocka_unit_test(test_report_counts_of_one),
 		cmocka_unit_test(test_report_json),
 	};
 

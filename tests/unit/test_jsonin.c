@@ -111,7 +111,7 @@ static void test_statistics_and_counts(void **state)
 		"results[0].alloc.ns.n: 2.5, not an integer");
 	expect_phase_fault("{\"ns\": {\"median\": 1, \"ci95_median\": [1]}, "
 			   "\"per_op_ns_sorted\": []}",
-			   "results[0].alloc.ns.ci95_median: 1 items, not 2");
+			   "results[0].alloc.ns.ci95_median: 1 item, not 2");
 	expect_phase_fault("{\"ns\": {\"median\": 1}, \"histogram\": [{"
 			   "\"lo_ns\": 1, \"count\": -4}], "
 			   "\"per_op_ns_sorted\": []}",

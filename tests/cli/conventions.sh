@@ -1,0 +1,264 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# conventions.sh [ALLOCBENCH] - the conventions every command keeps, on the
+# host, no module and no boot needed (TAP lines): -o - is standard output
+# for every command that takes -o (plot: the picture on stdout), never a
+# file named "-"; the vm document validates against
+# schema/allocbench-vm.schema.json with the plain validator command;
+# allocbench vm on kernels it cannot use (a name that is no kernel leaves
+# nothing in the cache and no apt output; a tree never prepared for
+# modules is status 5 naming modules_prepare and the log), an interrupted
+# boot said once, vm --help naming the vm schema (stand-in apt and vm
+# scripts); counts are singular when they are 1; --cpu lists follow numactl
+# within the CPUs this process may use (taskset). make install PREFIX=DIR
+# is tests/cli/install.sh.
+ab=$(cd "$(dirname "${1:-./allocbench}")" && pwd)/$(basename "${1:-./allocbench}")
+root=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { echo "ok - conventions: $*"; }
+notok() { echo "not ok - conventions: $*"; }
+
+# ---- -o - is standard output ----
+# dash_out STATUS PATTERN NAME -- CMD ARGS...: in an empty directory,
+# CMD -o - ARGS exit STATUS with PATTERN on stdout (none: nothing there)
+# and leave no file named "-"
+dash_out() {
+	want=$1 pat=$2 name=$3 cmd=$5
+	shift 5
+	rm -rf "$tmp/d"
+	mkdir "$tmp/d"
+	(cd "$tmp/d" && "$ab" "$cmd" -o - "$@" >"$tmp/out" 2>"$tmp/err")
+	got=$?
+	if [ -n "$pat" ]; then
+		grep -q -- "$pat" "$tmp/out"
+	else
+		[ ! -s "$tmp/out" ]
+	fi
+	seen=$?
+	if [ "$got" = "$want" ] && [ ! -e "$tmp/d/-" ] && [ "$seen" = 0 ]; then
+		ok "$name -o -: standard output, no file named -"
+	else
+		notok "$name -o - (exit $got, wanted $want; file - $([ -e "$tmp/d/-" ] && echo made || echo not made); stdout $(head -c 150 "$tmp/out"); stderr $(head -c 200 "$tmp/err"))"
+	fi
+}
+"$ab" run --backend=user --alloc=none,malloc --trials=20 --json -q -o "$tmp/r1.json"
+"$ab" run --backend=user --alloc=none,malloc --trials=20 --json -q -o "$tmp/r2.json"
+dash_out 0 "^malloc " "run" -- run --backend=user --alloc=malloc --trials=20 -q
+dash_out 0 '"schema":"allocbench-result"' "run --json" -- run --backend=user --alloc=malloc --trials=20 -q --json
+dash_out 0 "malloc" "sweep" -- sweep --backend=user --alloc=malloc --sizes=64 --trials=10 -q
+dash_out 0 "calloc" "compare" -- compare --backend=user --alloc=malloc,calloc --trials=14 --rounds=7 -q
+dash_out 0 "old (A) against new (B)" "compare of saved files" -- compare "$tmp/r1.json" "$tmp/r2.json"
+dash_out 0 "constant 4096" "lookup" -- lookup --backend=user --trials=5 -q
+dash_out 0 "node" "topology" -- topology
+dash_out 0 "user" "list" -- list
+dash_out 0 "user backend" "info" -- info --backend=user
+# commands refused after their options are read: still no file named -
+dash_out 2 "" "reproduce (refused)" -- reproduce nosuch
+dash_out 2 "" "vm (refused: --rounds=0)" -- vm -k 6.1 -k 6.1 --rounds=0 -- run
+dash_out 0 "^<svg" "plot" -- plot "$tmp/r1.json"
+dash_out 0 "PNG" "plot --format=png" -- plot "$tmp/r1.json" --format=png
+# every command whose --help offers --output is one of the above
+for c in $("$ab" --help | sed -n 's/^  \([a-z]*\) .*/\1/p'); do
+	"$ab" $c --help 2>/dev/null | grep -q -- '--output' || continue
+	case $c in
+	run | sweep | compare | lookup | topology | list | info | reproduce | vm | plot) ;;
+	*) notok "$c takes -o but is not tested with -o -" ;;
+	esac
+done
+if "$ab" plot "$tmp/r1.json" -o "$tmp/x.svg" --format=png 2>"$tmp/err"; then
+	notok "plot -o x.svg --format=png accepted"
+elif grep -q "the extension says svg" "$tmp/err"; then
+	ok "plot -o x.svg --format=png: refused, the extension says svg"
+else
+	notok "plot -o x.svg --format=png ($(cat "$tmp/err"))"
+fi
+if "$ab" plot "$tmp/r1.json" -o - --format=gif >/dev/null 2>"$tmp/err"; then
+	notok "plot --format=gif accepted"
+elif grep -q "format=gif: allowed svg and png" "$tmp/err"; then
+	ok "plot --format=gif: refused, naming svg and png"
+else
+	notok "plot --format=gif ($(cat "$tmp/err"))"
+fi
+
+# ---- the vm document validates with the plain command ----
+# a vm document around a real result, as `allocbench vm --json` writes it
+python3 - "$tmp/r1.json" "$tmp" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+doc = {"schema": "allocbench-vm", "schema_version": 1,
+       "tool": {"name": "allocbench", "version": r["tool"]["version"]},
+       "command": "vm", "accel": "tcg", "nodes": 1, "rounds": 1,
+       "kernels": [{"name": "6.1", "kernel": "6.1", "append": "",
+                    "release": "6.1.0-57-amd64", "good_boots": 1}],
+       "boots": [{"boot": 1, "kernel": "6.1", "kernel_index": 0, "round": 1,
+                  "status": "ok", "exit": 0, "seconds": 5.0, "why": None,
+                  "result": r}],
+       "comparisons": [], "interrupted": False}
+json.dump(doc, open(sys.argv[2] + "/vm.json", "w"))
+# a result inside that breaks the result schema deep down
+doc["boots"][0]["result"]["results"][0]["alloc"]["ns"]["median"] = "fast"
+json.dump(doc, open(sys.argv[2] + "/vm-bad.json", "w"))
+EOF
+for v in "python3 -m jsonschema" /usr/bin/jsonschema; do
+	[ "$v" = /usr/bin/jsonschema ] && [ ! -x /usr/bin/jsonschema ] && continue
+	if out=$(cd "$tmp" && $v -i vm.json "$root/schema/allocbench-vm.schema.json" 2>&1); then
+		ok "'$v -i vm.json schema/allocbench-vm.schema.json' validates (no --base-uri)"
+	else
+		notok "'$v -i vm.json schema/allocbench-vm.schema.json': $(printf '%s' "$out" | grep -v -i deprecat | tail -n 1 | head -c 300)"
+	fi
+	if (cd "$tmp" && $v -i vm-bad.json "$root/schema/allocbench-vm.schema.json" >/dev/null 2>&1); then
+		notok "'$v' accepts a boot whose result breaks the result schema"
+	else
+		ok "'$v' refuses a boot whose result breaks the result schema"
+	fi
+done
+if python3 "$root/scripts/bundle-schema.py" --check; then
+	ok "the vm schema's bundled result schema is the current one"
+else
+	notok "the vm schema's bundled result schema is out of date (make schema)"
+fi
+
+# ---- allocbench vm: kernels it cannot use, told plainly ----
+# a refused name leaves no image directory and no log in the cache
+for k in 5.x "$tmp/nosuch"; do
+	"$ab" vm --cache="$tmp/c" --accel=tcg -k "$k" -- run >"$tmp/out" 2>&1
+	rc=$?
+	left=$(cd "$tmp/c/vm" 2>/dev/null && ls -A)
+	if [ "$rc" = 2 ] && [ -z "$left" ]; then
+		ok "vm -k $k: refused (status 2), nothing left in the cache's vm/"
+	else
+		notok "vm -k $k: exit $rc, left in vm/: '$left' ($(head -c 300 "$tmp/out"))"
+	fi
+done
+# apt's own lines ("Reading package lists...") stay in apt's log: a stand-in
+# apt knows linux-image-amd64 and no kernel 99.99
+mkdir -p "$tmp/bin"
+printf '#!/bin/sh\necho "Hit:1 http://deb.debian.org/debian bookworm InRelease"\necho "Reading package lists..."\n' >"$tmp/bin/apt-get"
+printf '#!/bin/sh\n[ "$1 $2" = "show linux-image-amd64" ]\n' >"$tmp/bin/apt-cache"
+chmod +x "$tmp/bin/apt-get" "$tmp/bin/apt-cache"
+PATH=$tmp/bin:$PATH "$ab" vm --cache="$tmp/c" --accel=tcg -k 99.99 -- run >"$tmp/out" 2>&1
+rc=$?
+if [ "$rc" = 2 ] && grep -q "Debian has no such kernel" "$tmp/out" &&
+	! grep -q -e "Reading package lists" -e "Hit:1" "$tmp/out" &&
+	[ -z "$(ls -A "$tmp/c/vm")" ]; then
+	ok "vm -k 99.99: one line (no apt output), status 2, nothing left in vm/"
+else
+	notok "vm -k 99.99: exit $rc ($(head -c 400 "$tmp/out"); vm/: $(ls -A "$tmp/c/vm"))"
+fi
+PATH=$tmp/bin:$PATH sh "$root/scripts/vm/fetch-kernel.sh" "$tmp/c/kernel" 99.99 >"$tmp/out" 2>&1
+if ! grep -q "Reading package lists" "$tmp/out"; then
+	ok "fetch-kernel.sh (make vm-run KERNEL=...): apt's output is not shown"
+else
+	notok "fetch-kernel.sh shows apt's output ($(head -c 300 "$tmp/out"))"
+fi
+# a build tree never prepared for external modules (no Makefile, no
+# scripts/mod/modpost): status 5, naming modules_prepare and the log
+tree=$tmp/tree
+mkdir -p "$tree/arch/x86/boot" "$tree/include/config"
+: >"$tree/arch/x86/boot/bzImage"
+: >"$tree/.config"
+: >"$tree/Module.symvers"
+echo 6.1.0-unprepared >"$tree/include/config/kernel.release"
+"$ab" vm --cache="$tmp/c" --accel=tcg -k "$tree" -- info >"$tmp/out" 2>&1
+rc=$?
+if [ "$rc" = 5 ] && grep -q "make -C $tree modules_prepare" "$tmp/out" &&
+	grep -q "the end of $tmp/c/vm/.*\.log:" "$tmp/out" && ! grep -q "No rule to make target" "$tmp/out"; then
+	ok "vm -k TREE never prepared for modules: status 5, names make modules_prepare and the log"
+else
+	notok "vm -k TREE never prepared for modules: exit $rc ($(head -c 500 "$tmp/out"))"
+fi
+# --help names the vm document's schema
+if "$ab" vm --help | grep -q "allocbench-vm.schema.json" &&
+	! "$ab" vm --help | grep -q "allocbench-result.schema.json"; then
+	ok "vm --help names schema/allocbench-vm.schema.json"
+else
+	notok "vm --help: $("$ab" vm --help | grep -i schema)"
+fi
+# Ctrl-C during a boot (stand-in scripts: the image is made at once, the
+# boot sleeps): the boot is "interrupted: by Ctrl-C", said once
+lib=$tmp/lib
+mkdir -p "$lib/vm" "$lib/src"
+cat >"$lib/vm/vm-image.sh" <<'SH'
+mkdir -p "$3/k" && echo 6.1.0-standin >"$3/k/release" && echo "$3/k" >"$3/kernel-dir"
+SH
+printf 'sleep 30\n' >"$lib/vm/vm-run.sh"
+ALLOCBENCH_LIBDIR=$lib "$ab" vm --cache="$tmp/c" --accel=tcg -k a -k b --rounds=2 -- run >"$tmp/out" 2>&1 &
+pid=$!
+sleep 2
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+if [ "$rc" = 130 ] && grep -q "round 1: interrupted: by Ctrl-C (SIGINT)" "$tmp/out" &&
+	grep -q "not run: the run was interrupted by Ctrl-C" "$tmp/out" &&
+	! grep -q "interrupted: interrupted" "$tmp/out"; then
+	ok "vm: an interrupted boot says by what, once (status 130)"
+else
+	notok "vm: an interrupted boot: exit $rc ($(grep -i interrupt "$tmp/out" | head -n 4))"
+fi
+# the report of those stand-in boots (they print no result): one round
+printf 'exit 0\n' >"$lib/vm/vm-run.sh"
+ALLOCBENCH_LIBDIR=$lib "$ab" vm --cache="$tmp/c" --accel=tcg -k a -k b --rounds=1 -- run >"$tmp/out" 2>&1
+if grep -q "2 kernels, 1 round (2 boots" "$tmp/out" && grep -q "2 of 2 boots ran" "$tmp/out"; then
+	ok "vm --rounds=1: '1 round' in the header"
+else
+	notok "vm --rounds=1: $(grep -e 'kernels,' -e 'boots ran' "$tmp/out")"
+fi
+
+# ---- a count of 1 takes the singular ----
+# (the run report's notes: tests/unit/test_job.c)
+out=$("$ab" run --backend=user --alloc=malloc --batch=1 --trials=1 -q 2>&1)
+case $out in
+*"1 object per trial, 1 trial after 0 warm-up"*"CI of the median, 1 sample:"*)
+	ok "run --batch=1 --trials=1: 1 object, 1 trial, 1 sample" ;;
+*) notok "run --batch=1 --trials=1: $(printf '%s\n' "$out" | grep -e 'per trial' -e 'CI of')" ;;
+esac
+out=$("$ab" lookup --backend=user --trials=1 --dist=const:64 --count=1 -q 2>&1)
+case $out in
+*"1 lookup per pass, 1 pass,"*) ok "lookup --count=1 --trials=1: 1 lookup per pass, 1 pass" ;;
+*) notok "lookup --count=1 --trials=1: $(printf '%s\n' "$out" | grep 'per pass')" ;;
+esac
+
+# ---- CPU lists: numactl's syntax within the CPUs this process may use ----
+# (the same parser as the module's runs; tests/kernel/guest.sh runs these
+# under taskset in the guest)
+last=$(($(getconf _NPROCESSORS_ONLN) - 1))
+if [ "$last" -ge 1 ] && command -v taskset >/dev/null; then
+	# cpu_is LIST NAME: under taskset -c $last, --cpu=LIST runs on CPU $last
+	cpu_is() {
+		out=$(taskset -c "$last" "$ab" run --backend=user --alloc=malloc --trials=5 -q --cpu="$1" 2>&1)
+		case $out in
+		*"CPU $last (node"*) ok "taskset -c $last: --cpu=$1 $2" ;;
+		*) notok "taskset -c $last: --cpu=$1 $2 ($(printf '%s\n' "$out" | grep -e '^CPU' -e 'allocbench:'))" ;;
+		esac
+	}
+	cpu_is all "is CPU $last (all: the CPUs this process may use)"
+	cpu_is +0 "is CPU $last (relative to the allowed CPUs)"
+	cpu_is '!0' "is CPU $last (every allowed CPU but 0)"
+	cpu_refused() {
+		out=$(taskset -c "$last" "$ab" run --backend=user --alloc=malloc --trials=5 -q --cpu="$1" 2>&1)
+		st=$?
+		case $st:$out in
+		2:*"$2"*) ok "taskset -c $last: --cpu=$1 refused: $2" ;;
+		*) notok "taskset -c $last: --cpu=$1 (exit $st: $out)" ;;
+		esac
+	}
+	cpu_refused +1 "a relative CPU beyond this process's 1 allowed CPU ($last: +0 to +0"
+	cpu_refused 0 "CPU 0 is outside this process's allowed CPUs ($last:"
+	cpu_refused "!+0" "no CPU in the list"
+	cpu_refused + "not a CPU list"
+	out=$(taskset -c "0-$last" "$ab" run --backend=user --alloc=malloc --trials=5 -q --cpu=all --concurrent 2>&1)
+	case $out in
+	*"malloc@cpu0 "*"malloc@cpu$last "*) ok "taskset -c 0-$last: --cpu=all --concurrent runs on every allowed CPU" ;;
+	*) notok "--cpu=all --concurrent ($(printf '%s\n' "$out" | grep -e '@cpu' -e 'allocbench:'))" ;;
+	esac
+else
+	ok "CPU lists under taskset # SKIP one CPU, or no taskset"
+fi
+out=$("$ab" compare --backend=user --alloc=malloc,calloc --free=pair --rounds=7 --trials=14 -q 2>&1)
+case $out in
+*"over the 1 phase test of this report"*) ok "compare --free=pair: Holm over the 1 phase test" ;;
+*) notok "compare --free=pair: $(printf '%s\n' "$out" | grep -o 'over the [0-9]* phase [a-z]*')" ;;
+esac
