@@ -18,6 +18,15 @@ static const char *busy_why(const struct ab_job *job)
 	return "their work shares caches, memory bandwidth, an SMT core or (virtualized) the host's CPUs with the timed CPU, so the figures may be inflated; an idle machine gives figures of the allocator alone";
 }
 
+/*
+ * What a figure surely holds, its resolution taken off (one tick per CPU):
+ * the busiest pass by it is named, not a short pass's single tick.
+ */
+static double lower(const struct ab_cpubusy *b)
+{
+	return b->busy_pct - b->cpus * b->resolution_pct;
+}
+
 int ab_job_busy_lines(const struct ab_job *job, int summary,
 		      void (*line)(const char *text, int warning,
 				   const void *ctx),
@@ -39,7 +48,7 @@ int ab_job_busy_lines(const struct ab_job *job, int summary,
 			continue;
 		known++;
 		warn += ab_cpubusy_warns(&r->busy);
-		if (!top || r->busy.busy_pct > top->busy.busy_pct)
+		if (!top || lower(&r->busy) > lower(&top->busy))
 			top = r;
 		if (!summary) {
 			snprintf(text, sizeof(text), "%s: %s", r->label,
@@ -50,7 +59,7 @@ int ab_job_busy_lines(const struct ab_job *job, int summary,
 	if (summary && top) {
 		snprintf(
 			text, sizeof(text),
-			"%d timed passes, %d with other CPUs busy above %.0f%% of one CPU; the most in %s's: %s",
+			"%d timed passes, %d with other CPUs busy above %.0f%% of one CPU (beyond a tick); the most surely busy in %s's: %s",
 			known, warn, AB_CPUBUSY_WARN_PCT, top->label,
 			ab_cpubusy_note(&top->busy, note, sizeof(note)));
 		line(text, 0, ctx);
@@ -58,7 +67,7 @@ int ab_job_busy_lines(const struct ab_job *job, int summary,
 	if (warn) {
 		snprintf(
 			text, sizeof(text),
-			"other CPUs were busy above %.0f%% of one CPU in %d of %d timed passes (up to %.1f%%, in %s's, cpu%d %.1f%%): %s",
+			"other CPUs were busy above %.0f%% of one CPU, beyond a /proc/stat tick, in %d of %d timed passes (up to %.1f%%, in %s's, cpu%d %.1f%%): %s",
 			AB_CPUBUSY_WARN_PCT, warn, known, top->busy.busy_pct,
 			top->label, top->busy.busiest_cpu,
 			top->busy.busiest_pct, busy_why(job));

@@ -142,6 +142,7 @@ static json_object *json_other_cpus(const struct ab_row *r)
 		return NULL;
 	o = json_object_new_object();
 	json_object_object_add(o, "elapsed_ns", ab_json_num(b->elapsed_ns));
+	json_object_object_add(o, "passes", json_object_new_int(b->passes));
 	json_object_object_add(o, "ticks_per_s", ab_json_num(b->ticks_per_s));
 	json_object_object_add(o, "cpus", json_object_new_int(b->cpus));
 	json_object_object_add(o, "busy_pct", ab_json_num(b->busy_pct));

@@ -79,6 +79,7 @@ void ab_cpubusy_between(const struct ab_cpustat *a, double t0_ns,
 	if (a->n < 0 || b->n < 0 || s <= 0 || hz <= 0)
 		return;
 	out->known = 1;
+	out->passes = 1;
 	out->elapsed_ns = t1_ns - t0_ns;
 	out->ticks_per_s = hz;
 	out->resolution_pct = 100.0 / ticks;
@@ -109,6 +110,36 @@ void ab_cpubusy_between(const struct ab_cpustat *a, double t0_ns,
 	}
 }
 
+void ab_cpubusy_add(struct ab_cpubusy *sum, const struct ab_cpubusy *part)
+{
+	double t, w0, w1;
+
+	if (!part->known)
+		return;
+	if (!sum->known) {
+		*sum = *part;
+		return;
+	}
+	t = sum->elapsed_ns + part->elapsed_ns;
+	w0 = sum->elapsed_ns / t;
+	w1 = part->elapsed_ns / t;
+	sum->busy_pct = w0 * sum->busy_pct + w1 * part->busy_pct;
+	sum->ticked_pct = w0 * sum->ticked_pct + w1 * part->ticked_pct;
+	sum->resolution_pct =
+		w0 * sum->resolution_pct + w1 * part->resolution_pct;
+	if (sum->busiest_cpu >= 0 && sum->busiest_cpu == part->busiest_cpu) {
+		sum->busiest_pct =
+			w0 * sum->busiest_pct + w1 * part->busiest_pct;
+	} else {
+		sum->busiest_cpu = -1;
+		sum->busiest_pct = 0;
+	}
+	if (part->cpus > sum->cpus)
+		sum->cpus = part->cpus;
+	sum->elapsed_ns = t;
+	sum->passes += part->passes;
+}
+
 int ab_cpubusy_warns(const struct ab_cpubusy *c)
 {
 	return c->known &&
@@ -117,22 +148,33 @@ int ab_cpubusy_warns(const struct ab_cpubusy *c)
 
 char *ab_cpubusy_note(const struct ab_cpubusy *c, char *buf, size_t len)
 {
+	char pass[48], top[48];
+
+	if (c->passes > 1)
+		snprintf(pass, sizeof(pass), "its %d timed passes", c->passes);
+	else
+		snprintf(pass, sizeof(pass), "the timed pass");
+	if (c->busiest_cpu >= 0)
+		snprintf(top, sizeof(top), "cpu%d %.1f%%; ", c->busiest_cpu,
+			 c->busiest_pct);
+	else
+		snprintf(top, sizeof(top),
+			 "the busiest CPU not the same in each; ");
 	if (!c->known)
 		snprintf(buf, len, "%s", "");
 	else if (!c->cpus)
-		snprintf(
-			buf, len,
-			"no CPU but the run's own during the timed pass (%.0f ms)",
-			c->elapsed_ns / 1e6);
+		snprintf(buf, len,
+			 "no CPU but the run's own during %s (%.0f ms)", pass,
+			 c->elapsed_ns / 1e6);
 	else
 		snprintf(
 			buf, len,
-			"other CPUs busy %.1f%% of the timed pass (cpu%d %.1f%%; summed over %d other CPU%s in %% of one CPU over %.0f ms; one /proc/stat tick is %.1f%%%s)",
-			c->busy_pct, c->busiest_cpu, c->busiest_pct, c->cpus,
+			"other CPUs busy %.1f%% of %s (%ssummed over %d other CPU%s in %% of one CPU over %.0f ms; one /proc/stat tick is %.1f%%%s)",
+			c->busy_pct, pass, top, c->cpus,
 			c->cpus == 1 ? "," : "s,", c->elapsed_ns / 1e6,
 			c->resolution_pct,
 			c->resolution_pct > 10
-				? ": the pass lasts fewer than 10 ticks"
+				? ": a pass lasts fewer than 10 ticks"
 				: "");
 	return buf;
 }

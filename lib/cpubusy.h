@@ -73,7 +73,9 @@ struct ab_cpustat {
  * @ticked_pct:     the busy fields' growth, summed, in % of one CPU:
  *                  what the ticks saw
  * @resolution_pct: one tick in % of @elapsed_ns: how finely one CPU's
- *                  figure is known
+ *                  figure is known (one tick per pass: with several passes
+ *                  summed, their ticks over their whole time)
+ * @passes:         how many passes were summed (ab_cpubusy_add())
  */
 struct ab_cpubusy {
 	int known;
@@ -85,6 +87,7 @@ struct ab_cpubusy {
 	double busiest_pct;
 	double ticked_pct;
 	double resolution_pct;
+	int passes;
 };
 
 /*
@@ -113,6 +116,15 @@ int ab_cpustat_read(struct ab_cpustat *s, double *t_ns);
 void ab_cpubusy_between(const struct ab_cpustat *a, double t0_ns,
 			const struct ab_cpustat *b, double t1_ns, double hz,
 			const int *mine, int nmine, struct ab_cpubusy *out);
+
+/*
+ * ab_cpubusy_add - @part's pass into @sum (zeroed or known): the figures
+ * weighted by elapsed time, so the busy time of all the passes over their
+ * whole time. The busiest CPU stays named only while every pass's busiest
+ * is that CPU (else -1); @cpus is the most any pass counted. An unknown
+ * @part adds nothing.
+ */
+void ab_cpubusy_add(struct ab_cpubusy *sum, const struct ab_cpubusy *part);
 
 /*
  * ab_cpubusy_warns - the figure less its resolution (one tick for each

@@ -147,6 +147,38 @@ static void test_sum_and_threshold(void **state)
 	assert_true(ab_cpubusy_warns(&c));
 }
 
+/* Passes summed (compare's rounds): weighted by their time. */
+static void test_add(void **state)
+{
+	struct ab_cpubusy sum = { 0 }, p1 = { 0 }, p2 = { 0 }, none = { 0 };
+	char note[512];
+
+	p1 = (struct ab_cpubusy){ 1, 1e9, 100, 1, 10.0, 1, 10.0, 4.0, 1.0, 1 };
+	p2 =
+		(struct ab_cpubusy){ 1, 3e9, 100, 1,	   2.0,
+				     1, 2.0, 0.0, 1.0 / 3, 1 };
+	ab_cpubusy_add(&sum, &p1);
+	ab_cpubusy_add(&sum, &none);
+	ab_cpubusy_add(&sum, &p2);
+	assert_int_equal(sum.passes, 2);
+	assert_float_equal(sum.elapsed_ns, 4e9, 1e-3);
+	/* (10 x 1 + 2 x 3) / 4 */
+	assert_float_equal(sum.busy_pct, 4.0, 1e-9);
+	assert_float_equal(sum.busiest_pct, 4.0, 1e-9);
+	assert_float_equal(sum.ticked_pct, 1.0, 1e-9);
+	/* two ticks over 4 s */
+	assert_float_equal(sum.resolution_pct, 0.5, 1e-9);
+	assert_int_equal(sum.busiest_cpu, 1);
+	/* another busiest CPU: none named */
+	p2.busiest_cpu = 2;
+	ab_cpubusy_add(&sum, &p2);
+	assert_int_equal(sum.busiest_cpu, -1);
+	ab_cpubusy_note(&sum, note, sizeof(note));
+	assert_non_null(strstr(
+		note,
+		"of its 3 timed passes (the busiest CPU not the same in each; summed over 1 other CPU,"));
+}
+
 static void test_offline_and_unknown(void **state)
 {
 	static const char one[] = "cpu  1 0 0 0 0 0 0 0 0 0\n"
@@ -180,6 +212,7 @@ int main(void)
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_other_cpu),
 		cmocka_unit_test(test_sum_and_threshold),
+		cmocka_unit_test(test_add),
 		cmocka_unit_test(test_offline_and_unknown),
 	};
 
