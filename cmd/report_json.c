@@ -161,17 +161,15 @@ static json_object *json_other_cpus(const struct ab_row *r)
 	return o;
 }
 
-struct busy_json {
-	json_object *notes, *warnings;
-};
-
-/* ab_job_busy_lines()'s lines into the document's notes and warnings */
+/*
+ * ab_job_busy_lines()'s warnings into the document's warnings (its notes
+ * are each result's other_cpus)
+ */
 static void busy_json_line(const char *text, int warning, const void *ctx)
 {
-	const struct busy_json *j = ctx;
-
-	json_object_array_add(warning ? j->warnings : j->notes,
-			      json_object_new_string(text));
+	if (warning)
+		json_object_array_add((json_object *)ctx,
+				      json_object_new_string(text));
 }
 
 /* The non-empty log2 buckets of a phase's per-op ns: [{lo, hi, count}]. */
@@ -320,7 +318,7 @@ json_object *ab_job_json(const struct ab_job *job)
 	json_object *root = ab_json_envelope(job->title, (time_t)ab_out.start);
 	json_object *par, *res, *cpus, *notes;
 	char kn[AB_MAX_ROWS][AB_NOTE_LEN];
-	struct busy_json bj;
+	json_object *warnings;
 	int i, n;
 
 	json_object_object_add(root, "end", ab_json_time(time(NULL)));
@@ -407,10 +405,9 @@ json_object *ab_job_json(const struct ab_job *job)
 			 r->run.trials_done, r->run.trials);
 		json_object_array_add(notes, json_object_new_string(line));
 	}
-	bj.notes = notes;
-	bj.warnings = json_object_new_array();
-	ab_job_busy_lines(job, 0, busy_json_line, &bj);
+	warnings = json_object_new_array();
+	ab_job_busy_lines(job, 0, busy_json_line, warnings);
 	json_object_object_add(root, "notes", notes);
-	json_object_object_add(root, "warnings", bj.warnings);
+	json_object_object_add(root, "warnings", warnings);
 	return root;
 }
