@@ -14,7 +14,7 @@
 static const char *busy_why(const struct ab_job *job)
 {
 	if (ab_env_vcpus_serialized(&job->ses.env))
-		return "this guest's vCPUs take turns on one host thread (allocbench.vm=tcg-single) and the TSC runs on while one waits, so that time lengthened the timed phases as if the timed CPU had spent it";
+		return "this guest's vCPUs take turns on one host thread (allocbench.vm=tcg-single) and the TSC runs on while one waits, so what they ran lengthened the timed phases (while the figure is small, by about as much)";
 	return "their work shares caches, memory bandwidth, an SMT core or (virtualized) the host's CPUs with the timed CPU, so the figures may be inflated; an idle machine gives figures of the allocator alone";
 }
 

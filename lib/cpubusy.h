@@ -36,11 +36,13 @@
  * AB_CPUBUSY_WARN_PCT - the other CPUs' busy time, summed and in % of one
  * CPU over the timed pass, above which a run warns, once the readings'
  * resolution is taken off (a pass of 100 ms has 10 ticks: one is 10%).
- * In the serialized embedded kernel every 1% of one CPU the other vCPUs
- * run lengthens the timed pass by about 1% (they take turns on one host
- * thread), the size of the differences between strategies the tool
- * resolves (1-3% between kmalloc 4 KiB and get_free_pages, issue 21):
- * more than that can change a comparison. A busy loop reads ~100%.
+ * In the serialized embedded kernel, while the figure is small, every 1%
+ * of one CPU the other vCPUs run lengthens the timed pass by about 1%
+ * (they take turns on one host thread), the size of the differences
+ * between strategies the tool resolves (1-3% between kmalloc 4 KiB and
+ * get_free_pages, issue 21): more than that can change a comparison. Busy
+ * is not idle, so a vCPU waiting for its turn counts too: a busy loop
+ * reads 100% whatever share of the host thread it got.
  */
 #define AB_CPUBUSY_WARN_PCT 1.0
 

@@ -39,7 +39,7 @@ else
 	notok "cpubusy: a busy loop on CPU 1 (status $st, figure '${pct}'): $(grep -e 'other CPUs' /tmp/busy.out | head -c 400)"
 fi
 if grep -q '^warning: other CPUs were busy above 1% of one CPU, beyond a /proc/stat tick, in [12] of 2 timed passes (up to [0-9.]*%, in [^ ]*'"'"'s, cpu1 ' /tmp/busy.out &&
-	grep -q 'vCPUs take turns on one host thread' /tmp/busy.out; then
+	grep -q "^warning: other CPUs were busy .*: this guest's vCPUs take turns on one host thread" /tmp/busy.out; then
 	ok "cpubusy: the busy loop on CPU 1 gives a warning that says the vCPUs take turns"
 else
 	notok "cpubusy: no warning for the busy loop on CPU 1: $(grep -e '^warning' /tmp/busy.out | head -c 400)"
