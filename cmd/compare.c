@@ -598,6 +598,7 @@ static int merge(const struct ab_job *job, const struct rounds *rd, int s,
 	m->ns[0] = m->ns[1] = NULL;
 	m->nr_ns[0] = m->nr_ns[1] = 0;
 	m->wall_ns = 0;
+	memset(&m->busy, 0, sizeof(m->busy));
 	m->run.trials = m->run.trials_done = 0;
 	m->run.objects = m->run.failed = 0;
 	m->run.node_hits = m->run.node_checked = 0;
@@ -625,6 +626,7 @@ static int merge(const struct ab_job *job, const struct rounds *rd, int s,
 		m->run.free_elsewhere += r->run.free_elsewhere;
 		m->run.cpu_end = r->run.cpu_end;
 		m->wall_ns += r->wall_ns;
+		ab_cpubusy_add(&m->busy, &r->busy);
 		nsmp += r->nr_smp;
 		/* the objects the counters saw: warm-up trials included */
 		if (r->run.trials_done)

@@ -18,6 +18,13 @@
 
 static void print_header(const struct ab_job *job);
 
+/* ab_job_busy_lines()'s lines of one kind (@ctx: 1 warnings, 0 notes) */
+static void print_busy_line(const char *text, int warning, const void *ctx)
+{
+	if (warning == *(const int *)ctx)
+		printf("%s: %s\n", warning ? "warning" : "note", text);
+}
+
 static void print_num_w(double v, int w)
 {
 	if (isnan(v))
@@ -114,6 +121,7 @@ static void print_header(const struct ab_job *job)
 	const struct ab_run_opts *o = &job->o;
 	const char *warn = ab_context_warning(o->context);
 	unsigned int khz = job->ses.bi.info.tsc_khz;
+	const int warnings = 1;
 
 	if (job->ses.be->flags & AB_BACKEND_MODULE)
 		printf("allocbench %s %s, %s.ko %s (ABI %u)\n", AB_TOOL_VERSION,
@@ -125,6 +133,7 @@ static void print_header(const struct ab_job *job)
 	ab_env_print(stdout, &job->ses.env, khz);
 	if (warn)
 		printf("warning: %s\n", warn);
+	ab_job_busy_lines(job, 0, print_busy_line, &warnings);
 	if (job->concurrent && job->ncpus > 1) {
 		ab_format_list(job->cpus, job->ncpus, cpus, sizeof(cpus));
 		printf("CPUs %s at once", cpus);
@@ -499,6 +508,7 @@ void ab_job_print_kernel_notes(const struct ab_job *job)
 static void print_notes(const struct ab_job *job)
 {
 	int i, local = 0;
+	const int notes = 0;
 
 	printf("\n");
 	for (i = 0; i < job->nrows; i++) {
@@ -594,6 +604,7 @@ static void print_notes(const struct ab_job *job)
 			break;
 		}
 	ab_job_print_kernel_notes(job);
+	ab_job_busy_lines(job, 0, print_busy_line, &notes);
 	print_aggregates(job);
 }
 

@@ -130,6 +130,49 @@ static json_object *json_memory(const struct ab_job *job,
 	return o;
 }
 
+/*
+ * The other CPUs during the row's timed pass (struct ab_cpubusy): null
+ * where /proc/stat could not be read.
+ */
+static json_object *json_other_cpus(const struct ab_row *r)
+{
+	const struct ab_cpubusy *b = &r->busy;
+	json_object *o;
+
+	if (!b->known)
+		return NULL;
+	o = json_object_new_object();
+	json_object_object_add(o, "elapsed_ns", ab_json_num(b->elapsed_ns));
+	json_object_object_add(o, "passes", json_object_new_int(b->passes));
+	json_object_object_add(o, "ticks_per_s", ab_json_num(b->ticks_per_s));
+	json_object_object_add(o, "cpus", json_object_new_int(b->cpus));
+	json_object_object_add(o, "busy_pct", ab_json_num(b->busy_pct));
+	json_object_object_add(o, "busiest_cpu",
+			       b->cpus ? json_object_new_int(b->busiest_cpu)
+				       : NULL);
+	json_object_object_add(o, "busiest_pct",
+			       b->cpus ? ab_json_num(b->busiest_pct) : NULL);
+	json_object_object_add(o, "ticked_pct", ab_json_num(b->ticked_pct));
+	json_object_object_add(o, "resolution_pct",
+			       ab_json_num(b->resolution_pct));
+	json_object_object_add(o, "warning_pct",
+			       ab_json_num(AB_CPUBUSY_WARN_PCT));
+	json_object_object_add(o, "warns",
+			       json_object_new_boolean(ab_cpubusy_warns(b)));
+	return o;
+}
+
+/*
+ * ab_job_busy_lines()'s warnings into the document's warnings (its notes
+ * are each result's other_cpus)
+ */
+static void busy_json_line(const char *text, int warning, const void *ctx)
+{
+	if (warning)
+		json_object_array_add((json_object *)ctx,
+				      json_object_new_string(text));
+}
+
 /* The non-empty log2 buckets of a phase's per-op ns: [{lo, hi, count}]. */
 static json_object *json_histogram(const struct ab_row *r, int p)
 {
@@ -243,6 +286,7 @@ static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 		json_object_new_string(
 			r->subtract[0] || r->subtract[1] ? "net" : "raw"));
 	json_object_object_add(o, "wall_ns", ab_json_num(r->wall_ns));
+	json_object_object_add(o, "other_cpus", json_other_cpus(r));
 	json_object_object_add(o, "alloc", json_phase(r, 0));
 	json_object_object_add(
 		o, "free",
@@ -275,6 +319,7 @@ json_object *ab_job_json(const struct ab_job *job)
 	json_object *root = ab_json_envelope(job->title, (time_t)ab_out.start);
 	json_object *par, *res, *cpus, *notes;
 	char kn[AB_MAX_ROWS][AB_NOTE_LEN];
+	json_object *warnings;
 	int i, n;
 
 	json_object_object_add(root, "end", ab_json_time(time(NULL)));
@@ -362,6 +407,9 @@ json_object *ab_job_json(const struct ab_job *job)
 			 ab_noun(r->run.trials, "trial", "trials"));
 		json_object_array_add(notes, json_object_new_string(line));
 	}
+	warnings = json_object_new_array();
+	ab_job_busy_lines(job, 0, busy_json_line, warnings);
 	json_object_object_add(root, "notes", notes);
+	json_object_object_add(root, "warnings", warnings);
 	return root;
 }

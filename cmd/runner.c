@@ -195,6 +195,28 @@ static int check_memory(const struct ab_job *job)
 	return AB_EXIT_USAGE;
 }
 
+/*
+ * The other CPUs' busy time from @a to @b (lib/cpubusy.h): every CPU but
+ * the row's own, the other CPUs of its --concurrent group, and the
+ * --free-cpu CPU, whose work is the run's.
+ */
+static void busy_between(const struct ab_job *job, struct ab_row *r,
+			 const struct ab_cpustat *a, double ta,
+			 const struct ab_cpustat *b, double tb)
+{
+	int mine[AB_MAX_LIST + 2], n = 0, i;
+	long hz = sysconf(_SC_CLK_TCK);
+
+	mine[n++] = r->cpu >= 0 ? r->cpu : job->ses.cpu;
+	if (job->concurrent)
+		for (i = 0; i < job->ncpus && i < AB_MAX_LIST; i++)
+			mine[n++] = job->cpus[i];
+	if (job->free_cpu >= 0)
+		mine[n++] = job->free_cpu;
+	ab_cpubusy_between(a, ta, b, tb, hz > 0 ? (double)hz : 0, mine, n,
+			   &r->busy);
+}
+
 /* Runs one row; 0, or an exit status after printing why it failed. */
 static int run_row(struct ab_job *job, struct ab_row *r)
 {
@@ -203,7 +225,8 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 	struct ab_sample *smp = calloc(len, sizeof(*smp));
 	char why[AB_ERRLEN];
 	int p, err, ret = AB_EXIT_OK;
-	double t0;
+	double t0, b0, b1;
+	struct ab_cpustat st0, st1;
 
 	if (r->cpu >= 0 && ab_pin(r->cpu))
 		return AB_EXIT_RUN;
@@ -238,9 +261,12 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 	/* the disturbed phases' samples marked, where the backend can */
 	if (job->ses.bi.info.run_flags & AB_RUN_MARK_DISTURBED)
 		r->run.flags |= AB_RUN_MARK_DISTURBED;
+	ab_cpustat_read(&st0, &b0);
 	t0 = now_ns();
 	err = run_resumable(job, r, per, why, sizeof(why));
 	r->wall_ns = now_ns() - t0;
+	ab_cpustat_read(&st1, &b1);
+	busy_between(job, r, &st0, b0, &st1, b1);
 	if (job->ses.counters.n && !err)
 		err = counting_pass(job, r, per, why, sizeof(why));
 	if (err) {

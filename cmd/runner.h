@@ -10,6 +10,7 @@
 
 #include "allocbench.h"
 #include "counters.h"
+#include "cpubusy.h"
 #include "env.h"
 #include "jsonout.h"
 #include "measure.h"
@@ -54,6 +55,8 @@
  * @cpu:      the CPU to run on, -1 for the job's
  * @group:    rows of one group run at the same time (--concurrent)
  * @wall_ns:  wall time of the row's run
+ * @busy:     the other CPUs' busy time during its timed pass (lib/cpubusy.h;
+ *            other than the row's CPU, the group's and --free-cpu)
  */
 struct ab_row {
 	const struct ab_strategy_info *si;
@@ -72,6 +75,7 @@ struct ab_row {
 	int cpu;
 	int group;
 	double wall_ns;
+	struct ab_cpubusy busy;
 };
 
 /*
@@ -245,6 +249,20 @@ int ab_job_kernel_notes(const struct ab_job *job, char notes[][AB_NOTE_LEN],
 
 /* ab_job_print_header - the header alone: versions, environment, setup. */
 void ab_job_print_header(const struct ab_job *job);
+
+/*
+ * ab_job_busy_lines - the notes on the other CPUs' busy time (one per row
+ * that ran, "LABEL: other CPUs busy ...", or one line for the whole job
+ * with @summary: the largest figure and how many rows warn), and the
+ * warnings the job's figures need, "warning: ..." (busy time above
+ * AB_CPUBUSY_WARN_PCT; vCPUs serialized in a --concurrent or --free-cpu
+ * run). Each line, without its "note: " or "warning: ", goes to @line(text,
+ * is_warning, @ctx). Returns the number of warnings.
+ */
+int ab_job_busy_lines(const struct ab_job *job, int summary,
+		      void (*line)(const char *text, int warning,
+				   const void *ctx),
+		      const void *ctx);
 
 /* ab_job_print - header, tables (or CSV), notes, histograms. */
 void ab_job_print(const struct ab_job *job);

@@ -185,6 +185,13 @@ struct sweep_args {
 	int csv, explain;
 };
 
+/* the summary note on the other CPUs (the header has the warnings) */
+static void busy_note(const char *text, int warning, const void *ctx)
+{
+	if (!warning)
+		printf("note: %s\n", text);
+}
+
 int cmd_sweep(int argc, const char **argv)
 {
 	struct sweep_args a = { 0 };
@@ -322,6 +329,7 @@ int cmd_sweep(int argc, const char **argv)
 					       (unsigned long long)largest(
 						       job, strats[k]));
 			ab_job_print_kernel_notes(job);
+			ab_job_busy_lines(job, 1, busy_note, NULL);
 		}
 	}
 	free(list);

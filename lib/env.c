@@ -5,7 +5,8 @@
  * Sources: uname, /proc/cmdline, the kernel config (/proc/config.gz, else
  * /boot/config-RELEASE; zlib reads both compressed and plain files),
  * /proc/cpuinfo, cpufreq and SMT in sysfs, DMI identity, and
- * /sys/kernel/debug/sched/preempt for a PREEMPT_DYNAMIC kernel's mode.
+ * /sys/kernel/debug/sched/preempt for a PREEMPT_DYNAMIC kernel's mode,
+ * and allocbench.vm= on the command line (how scripts/vm/vm-run.sh ran qemu).
  * Parameter meanings: Documentation/admin-guide/kernel-parameters.txt.
  */
 #include <stdio.h>
@@ -316,6 +317,8 @@ void ab_env_read(struct ab_env *env, const char *root, int cpu)
 	env->p_slub_merge =
 		cmdline_param(env->cmdline, "slab_merge", path, sizeof(path)) ||
 		cmdline_param(env->cmdline, "slub_merge", path, sizeof(path));
+	cmdline_param(env->cmdline, "allocbench.vm", env->vm_accel,
+		      sizeof(env->vm_accel));
 
 	read_config(env, root);
 	read_preempt(env, root);
@@ -345,6 +348,11 @@ void ab_env_read(struct ab_env *env, const char *root, int cpu)
 		  sizeof(product));
 	snprintf(env->dmi, sizeof(env->dmi), "%s%s%s", vendor,
 		 vendor[0] && product[0] ? " " : "", product);
+}
+
+int ab_env_vcpus_serialized(const struct ab_env *env)
+{
+	return !strcmp(env->vm_accel, "tcg-single");
 }
 
 static const char *onoff(int v)
@@ -396,13 +404,18 @@ void ab_env_print(FILE *f, const struct ab_env *env, unsigned int tsc_khz)
 		env->config_source, env->c_kasan, env->c_debug_preempt,
 		env->c_freelist_random, env->c_shuffle,
 		env->p_shuffle[0] ? " (page_alloc.shuffle given)" : "");
-	fprintf(f, "cpu: %s, TSC %u.%03u MHz, governor %s, SMT %s, %s%s%s\n",
+	fprintf(f,
+		"cpu: %s, TSC %u.%03u MHz, governor %s, SMT %s, %s%s%s%s%s%s\n",
 		env->cpu_model, tsc_khz / 1000, tsc_khz % 1000, env->governor,
 		env->smt,
 		env->hypervisor > 0    ? "virtualized"
 		: env->hypervisor == 0 ? "bare metal"
 				       : "virtualization unknown",
-		env->dmi[0] ? ": " : "", env->dmi);
+		env->dmi[0] ? ": " : "", env->dmi,
+		env->vm_accel[0] ? ", qemu " : "", env->vm_accel,
+		ab_env_vcpus_serialized(env)
+			? " (allocbench.vm: its vCPUs take turns on one host thread, never at the same time)"
+			: "");
 	n = ab_env_warnings(env, warn, sizeof(warn));
 	for (i = 0, w = warn; i < n; i++, w += strlen(w) + 1)
 		fprintf(f, "%s\n", w);

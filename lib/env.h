@@ -62,6 +62,14 @@ struct ab_env {
 	char smt[32];	      /* /sys/devices/system/cpu/smt/control */
 	int hypervisor;	      /* cpuinfo "hypervisor" flag */
 	char dmi[AB_ENV_STR]; /* sys_vendor and product_name */
+	/*
+	 * How qemu ran this guest, as scripts/vm/vm-run.sh tells it on the
+	 * kernel command line: allocbench.vm=tcg-single (-accel
+	 * tcg,thread=single: the vCPUs take turns on one host thread) or
+	 * allocbench.vm=kvm; "" when the parameter is absent (not booted by
+	 * vm-run.sh).
+	 */
+	char vm_accel[32];
 };
 
 /*
@@ -83,6 +91,12 @@ void ab_env_kernel_kind(const struct ab_env *env, char *buf, size_t len);
  * names PREEMPT_RT, or RT as Debian's 6.1 rt kernels do), else 0.
  */
 int ab_env_preempt_rt(void);
+
+/*
+ * ab_env_vcpus_serialized - 1 when the CPUs do not run at the same time:
+ * a guest of vm-run.sh under single-threaded TCG (allocbench.vm=tcg-single).
+ */
+int ab_env_vcpus_serialized(const struct ab_env *env);
 
 /* ab_env_print - the short header: two lines, then one per warning. */
 void ab_env_print(FILE *f, const struct ab_env *env, unsigned int tsc_khz);

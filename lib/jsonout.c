@@ -105,6 +105,11 @@ json_object *ab_json_env(const struct ab_env *e, unsigned int tsc_khz)
 	json_object_object_add(o, "smt", str(e->smt));
 	json_object_object_add(o, "virtualized", tri(e->hypervisor));
 	json_object_object_add(o, "dmi", str(e->dmi));
+	json_object_object_add(o, "vm_accel",
+			       e->vm_accel[0] ? str(e->vm_accel) : NULL);
+	json_object_object_add(
+		o, "vcpus_serialized",
+		json_object_new_boolean(ab_env_vcpus_serialized(e)));
 	w = json_object_new_array();
 	n = ab_env_warnings(e, buf, sizeof(buf));
 	for (i = 0, p = buf; i < n; i++, p += strlen(p) + 1)

@@ -50,10 +50,19 @@ cmd=$3
 nodes=${NODES:-1}
 mem=${VM_MEM:-1024}
 timeout_s=${VM_TIMEOUT:-900}
+# allocbench.vm= tells the guest how it runs (lib/env.c reads it from
+# /proc/cmdline): under tcg-single its vCPUs take turns on one host thread,
+# so a run's header says --concurrent is no concurrency there
 case ${VM_ACCEL:-tcg} in
-tcg) accel="-accel tcg,thread=single" ;;
+tcg)
+	accel="-accel tcg,thread=single"
+	vmparam=allocbench.vm=tcg-single
+	;;
 # the host's CPU as it is: figures as near bare metal as a guest gets
-kvm) accel="-accel kvm -cpu host" ;;
+kvm)
+	accel="-accel kvm -cpu host"
+	vmparam=allocbench.vm=kvm
+	;;
 *)
 	echo "vm-run: VM_ACCEL=$VM_ACCEL: allowed values are tcg and kvm" >&2
 	exit 2
@@ -133,7 +142,7 @@ timeout --foreground "$timeout_s" qemu-system-x86_64 $accel -m "$mem" $numa \
 	-chardev file,id=con,path="$work/con.raw" -serial chardev:con \
 	-chardev stdio,id=out -device isa-debugcon,iobase=0xe9,chardev=out \
 	-kernel "$kdir/vmlinuz" -initrd "$work/initrd" \
-	-append "console=ttyS0 panic=-1 quiet ${APPEND:-}" </dev/null |
+	-append "console=ttyS0 panic=-1 quiet $vmparam ${APPEND:-}" </dev/null |
 	tee "$work/out.log" | awk -v begin="@@AB-BEGIN-$tok@@" -v end="^@@AB-END-$tok rc=[0-9]+@@$" '
 		# the output as the command wrote it, bytes unchanged; the line
 		# held back is the one init adds before the end marker

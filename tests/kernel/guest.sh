@@ -731,6 +731,13 @@ fi
 if in_suite full focused; then # ---- what PREEMPT_RT changes, the fuzzer: full, focused ----
 . /ab/rt.sh
 
+# the other CPUs' busy time during a timed pass (issue 21, part 7): in the
+# two-node boot only, once per kernel (it needs a CPU 1, which both boots
+# have)
+if [ -d /sys/devices/system/node/node1 ]; then
+	sh /ab/cpubusy.sh
+fi
+
 # the ioctl fuzzer (tests/kernel/fuzz.c, issue 16): 5000 calls from 4
 # threads, beside 2 child processes signalled and killed at random
 ./fuzz --calls=5000 | tee /tmp/fuzz.out

@@ -270,6 +270,38 @@ static void test_flavours(void **state)
 	assert_string_equal(env.preempt_model, "none");
 }
 
+/*
+ * vm-run.sh's allocbench.vm= says how qemu ran the guest: tcg-single
+ * serializes the vCPUs and the header says so; kvm or no word does not.
+ */
+static void test_vm_accel(void **state)
+{
+	struct ab_env env;
+	char buf[4096];
+
+	put("/proc/cmdline",
+	    "console=ttyS0 panic=-1 quiet allocbench.vm=tcg-single slab_nomerge\n");
+	ab_env_read(&env, root, 0);
+	assert_string_equal(env.vm_accel, "tcg-single");
+	assert_true(ab_env_vcpus_serialized(&env));
+	header(&env, buf, sizeof(buf));
+	assert_non_null(strstr(
+		buf,
+		", qemu tcg-single (allocbench.vm: its vCPUs take turns on one host thread, never at the same time)\n"));
+	put("/proc/cmdline", "quiet allocbench.vm=kvm\n");
+	ab_env_read(&env, root, 0);
+	assert_string_equal(env.vm_accel, "kvm");
+	assert_false(ab_env_vcpus_serialized(&env));
+	header(&env, buf, sizeof(buf));
+	assert_non_null(strstr(buf, ", qemu kvm\n"));
+	put("/proc/cmdline", "quiet allocbench.vmx=tcg-single\n");
+	ab_env_read(&env, root, 0);
+	assert_string_equal(env.vm_accel, "");
+	assert_false(ab_env_vcpus_serialized(&env));
+	header(&env, buf, sizeof(buf));
+	assert_null(strstr(buf, ", qemu "));
+}
+
 static void test_nothing_readable(void **state)
 {
 	struct ab_env env;
@@ -292,6 +324,7 @@ int main(void)
 		cmocka_unit_test(test_debugfs_mode_wins),
 		cmocka_unit_test(test_rt_kernel),
 		cmocka_unit_test(test_flavours),
+		cmocka_unit_test(test_vm_accel),
 		cmocka_unit_test(test_nothing_readable),
 	};
 
