@@ -13,6 +13,7 @@
 #include "env.h"
 #include "jsonout.h"
 #include "measure.h"
+#include "objmem.h"
 #include "placement.h"
 #include "runopts.h"
 #include "explain.h"
@@ -54,6 +55,8 @@
  * @cpu:      the CPU to run on, -1 for the job's
  * @group:    rows of one group run at the same time (--concurrent)
  * @wall_ns:  wall time of the row's run
+ * @objmem:   what one object takes, as the kernel states it (slab
+ *            geometry, order), read right after the run (lib/objmem.h)
  */
 struct ab_row {
 	const struct ab_strategy_info *si;
@@ -72,6 +75,7 @@ struct ab_row {
 	int cpu;
 	int group;
 	double wall_ns;
+	struct ab_obj_mem objmem;
 };
 
 /*
