@@ -206,16 +206,19 @@ extern const unsigned int ab_nr_strategies;
 /**
  * struct ab_file - the state of one open /dev/allocbench
  * @kept: the private kmem_caches its runs kept (AB_RUN_KEEP_CACHE), empty,
- *        until its next AB_IOC_RUN begins or it is closed
+ *        until the next AB_IOC_RUN of the same thread on it begins or it
+ *        is closed
  */
 struct ab_file {
 	struct list_head kept;
 };
 
 /*
- * ab_caches_release - destroy the caches kept on @kept (strategies.c),
- * under the lock that orders cache creation and destruction.
+ * ab_caches_release - destroy the caches kept on @kept (strategies.c):
+ * @all of them (the file is closed), or those the calling thread's runs
+ * kept (its next run begins); under the lock that orders cache creation
+ * and destruction.
  */
-void ab_caches_release(struct list_head *kept);
+void ab_caches_release(struct list_head *kept, bool all);
 
 #endif /* _ALLOCBENCH_INTERNAL_H */

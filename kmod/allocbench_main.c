@@ -626,7 +626,7 @@ static long ab_ioctl_run(struct ab_file *f, void __user *uarg)
 	long usize, ret;
 	s64 bytes, atomic_bytes;
 
-	ab_caches_release(&f->kept);
+	ab_caches_release(&f->kept, false);
 	usize = ab_copy_in(&r, sizeof(r), AB_RUN_SIZE_VER0, uarg);
 	if (usize < 0)
 		return usize;
@@ -744,7 +744,7 @@ static int ab_release(struct inode *inode, struct file *file)
 {
 	struct ab_file *f = file->private_data;
 
-	ab_caches_release(&f->kept);
+	ab_caches_release(&f->kept, true);
 	kfree(f);
 	return 0;
 }

@@ -273,10 +273,14 @@ static int cache_setup(struct ab_ctx *ctx)
 	return 0;
 }
 
-/* A cache kept after its run (AB_RUN_KEEP_CACHE), on its file's list. */
+/*
+ * A cache kept after its run (AB_RUN_KEEP_CACHE), on its file's list,
+ * with the thread that ran it (threads sharing a file each read their own).
+ */
 struct ab_kept_cache {
 	struct list_head node;
 	struct kmem_cache *cache;
+	pid_t pid;
 };
 
 /*
@@ -292,16 +296,19 @@ static bool ab_cache_keep(struct list_head *kept, struct kmem_cache *cache)
 	if (!k)
 		return false;
 	k->cache = cache;
+	k->pid = current->pid;
 	list_add(&k->node, kept);
 	return true;
 }
 
-void ab_caches_release(struct list_head *kept)
+void ab_caches_release(struct list_head *kept, bool all)
 {
 	struct ab_kept_cache *k, *tmp;
 
 	mutex_lock(&ab_cache_lock);
 	list_for_each_entry_safe(k, tmp, kept, node) {
+		if (!all && k->pid != current->pid)
+			continue;
 		list_del(&k->node);
 		kmem_cache_destroy(k->cache);
 		kfree(k);

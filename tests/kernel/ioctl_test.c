@@ -743,15 +743,17 @@ static int slab_entry(const char *name)
 /*
  * AB_RUN_KEEP_CACHE (issue 21): a cache of its own (--nomerge), which
  * kmem_cache_destroy() takes out of /sys/kernel/slab with its geometry,
- * stays after its run, empty, until the next run on the same file begins
- * or the file is closed; without the flag it goes with the run, as
- * before. A run of a strategy without a cache ignores the flag.
+ * stays after its run, empty, until the same thread's next run on the
+ * same file begins or the file is closed; another thread's run leaves
+ * it. Without the flag it goes with the run, as before. A run of a
+ * strategy without a cache ignores the flag.
  */
 static void test_cache_kept_for_its_geometry(void **state)
 {
 	struct ab_run r = req("kmem_cache");
 	char name[AB_CACHE_NAME_LEN];
-	int fd2, saved = fd;
+	int fd2, saved = fd, st;
+	pid_t pid;
 
 	if (slab_entry("kmalloc-64") < 0)
 		skip();
@@ -762,7 +764,18 @@ static void test_cache_kept_for_its_geometry(void **state)
 	memcpy(name, r.cache_name, sizeof(name));
 	assert_int_equal(slab_entry(name), 1);
 	assert_int_equal(outstanding(), 0);
-	/* the next run on the file, whatever it is, destroys it first */
+	/* another thread's run on the same file leaves it */
+	pid = fork();
+	assert_true(pid >= 0);
+	if (!pid) {
+		struct ab_run k = req("kmalloc");
+
+		_exit(ioctl(fd, AB_IOC_RUN, &k) ? 1 : 0);
+	}
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	assert_int_equal(slab_entry(name), 1);
+	/* the next run of this thread on the file destroys it first */
 	r = req("kmalloc");
 	r.flags = AB_RUN_KEEP_CACHE;
 	run_ok(&r, 1);

@@ -284,8 +284,9 @@ enum ab_gfp {
 #define AB_RUN_MARK_DISTURBED (1U << 4)
 /*
  * Keep the run's private kmem_cache (strategies with AB_PARAM_CACHE),
- * empty, after the run: it is destroyed when the next AB_IOC_RUN on the
- * same open file begins, or when the file is closed, so that the caller
+ * empty, after the run: it is destroyed when the next AB_IOC_RUN of the
+ * same thread on the same open file begins (threads sharing a file each
+ * keep their own), or when the file is closed, so that the caller
  * can read the cache's geometry under /sys/kernel/slab/<ab_run.cache_name>
  * (slab_size, objs_per_slab, order), which kmem_cache_destroy() removes
  * with a cache of its own. No effect on other strategies.
