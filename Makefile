@@ -14,7 +14,7 @@ CPPFLAGS += -Iinclude/uapi -Icommon -Ilib -Ibackends -Icmd \
 LDLIBS := -ldl -lpopt -ljson-c -lgsl -lgslcblas -lnuma -lpfm -lcpuset -lbitmask -lz -lm -lpthread
 
 B := build
-LIB_SRCS := lib/parse.c lib/stats.c lib/runopts.c lib/measure.c lib/env.c lib/sizes.c lib/counters.c lib/explain.c lib/compare.c lib/placement.c lib/isolate.c lib/jsonout.c lib/jsonin.c lib/textout.c lib/slabmerge.c lib/objmem.c lib/vmab.c
+LIB_SRCS := lib/parse.c lib/stats.c lib/runopts.c lib/runlimits.c lib/measure.c lib/env.c lib/sizes.c lib/counters.c lib/explain.c lib/compare.c lib/placement.c lib/isolate.c lib/jsonout.c lib/jsonin.c lib/textout.c lib/slabmerge.c lib/objmem.c lib/vmab.c
 BACKEND_SRCS := backends/backend.c backends/kmod.c backends/user.c backends/user_alloc.c
 CMD_SRCS := $(wildcard cmd/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
@@ -148,10 +148,16 @@ vm-images:
 demo: deps
 	@$(MAKE) --no-print-directory vm-run CMD='$(DEMO_CMD)' NODES=1
 
+# make check LOAD=1: the whole suite beside a busy loop on one core (it
+# must pass on a busy machine as on an idle one). The closing table times
+# each part from make check's start (AB_CHECK_T0, when make read this file).
+LOAD ?= 0
+check: export AB_CHECK_T0 := $(shell date +%s)
 check: deps
 	@mkdir -p $(B)/vm
+	@date +%s >$(B)/vm/check-t1
 	@$(MAKE) --no-print-directory allocbench $(UNIT_TESTS) vm-images
-	@sh tests/run-all.sh $(B)/vm/matrix
+	@AB_CHECK_T1=$$(cat $(B)/vm/check-t1) LOAD=$(LOAD) sh tests/run-all.sh $(B)/vm/matrix
 
 # Figures about allocbench itself, from the embedded kernel (never pass/fail);
 # then the false-positive rate of `allocbench vm` A/A over VM_AA_RUNS runs.

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "runlimits.h"
 #include "runopts.h"
 #include "slabmerge.h"
 
@@ -22,6 +23,8 @@ static int dev_fd = -1;
 /* the module's strategy table, from the last AB_IOC_INFO */
 static struct ab_strategy_info *kmod_strategies;
 static uint32_t kmod_nr_strategies;
+/* the module's limits, from the last AB_IOC_INFO: a refusal's figures */
+static struct ab_info kmod_limits;
 
 static int kmod_open(char *why, size_t len)
 {
@@ -92,6 +95,7 @@ static int kmod_info(struct ab_backend_info *out, char *why, size_t len)
 	if (err)
 		return err;
 	out->info = info;
+	kmod_limits = info;
 	out->strategies = strategies;
 	kmod_strategies = strategies;
 	kmod_nr_strategies =
@@ -157,15 +161,13 @@ static int kmod_run(struct ab_run *run, char *why, size_t len)
 			 run->trials_done, run->trials);
 		break;
 	case E2BIG:
-		snprintf(
-			why, len,
-			"the module refused the run: a count or size is above its limits (`allocbench info` lists them)");
-		break;
 	case EBUSY:
-		snprintf(
-			why, len,
-			"the module refused the run: other runs in progress hold its memory budget (max_outstanding_mb), or with atomic or nowait GFP flags its %llu-byte atomic limit (AB_ATOMIC_MAX_BYTES)",
-			AB_ATOMIC_MAX_BYTES);
+		/* the one limit the module names (ab_run.limit) */
+		ab_limit_refusal(run, &kmod_limits,
+				 run->strategy < kmod_nr_strategies
+					 ? &kmod_strategies[run->strategy]
+					 : NULL,
+				 -err, why, len);
 		break;
 	case ENOMEM:
 		snprintf(why, len,

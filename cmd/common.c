@@ -31,7 +31,7 @@ const struct ab_cmd ab_cmds[] = {
 	{ "sweep", cmd_sweep,
 	  "sizes x strategies x CPU nodes x memory nodes, local against remote" },
 	{ "compare", cmd_compare,
-	  "two strategies: delta, significance, and why (counters)" },
+	  "two strategies, or saved runs: delta, significance, why" },
 	{ "lookup", cmd_lookup,
 	  "time kmalloc size-class lookups: walk, fls, bsr, switch, kernel" },
 	{ "reproduce", cmd_reproduce,

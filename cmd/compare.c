@@ -4,9 +4,10 @@
  * more than noise, and what do the counters say made it.
  *
  *   allocbench compare --alloc=A,B [run's options]   two strategies, one run
- *   allocbench compare OLD.json NEW.json              two saved results
- *                                                     (e.g. before and after
- *                                                     a kernel patch)
+ *   allocbench compare OLD.json NEW.json              saved results
+ *   allocbench compare A1.json A2.json -- B1.json B2.json
+ *                                  (e.g. before and after a kernel patch:
+ *                                   compare_saved.c)
  *
  * Two strategies run in --rounds rounds, each a block of trials of A and
  * one of B, in an order drawn at random per round (AB or BA). Per phase:
@@ -16,10 +17,10 @@
  * drift and slow stretches that span many trials count once per round
  * instead of once per trial, and the random order makes each round's sign
  * a fair coin when A and B are the same. B / A is the Hodges-Lehmann
- * estimate with Tukey's interval. Two saved results were not interleaved:
- * their per-trial values get a Mann-Whitney U test, with that caveat. A
- * difference with p >= 0.05 is marked as not significant. With counters
- * (--events), the per-op deltas that account for the cycles.
+ * estimate with Tukey's interval. The two phases' p are adjusted by Holm's
+ * method (ab_holm()), and a difference with adjusted p >= 0.05 is marked
+ * as not significant. With counters (--events), the per-op deltas that
+ * account for the cycles.
  */
 #include <math.h>
 #include <popt.h>
@@ -36,20 +37,27 @@
 #include "runner.h"
 
 /*
- * --rounds: from 6, the fewest with which a two-sided 5% signed-rank test
- * can reject at all (2 / 2^6 = 0.031; with 5, 2 / 32 = 0.0625), to 100
- * (the exact null distribution's cost stays negligible).
+ * --rounds: from 7, the fewest with which the two phases' tests, Holm's
+ * adjustment doubling the smaller p, can reject at 5% at all (2 x 2 / 2^7
+ * = 0.031; with 6, 2 x 2 / 64 = 0.0625, which no result could reach), to
+ * 100 (the exact null distribution's cost stays negligible).
  */
 #define ROUNDS_DEFAULT 10
-#define ROUNDS_MIN     6
+#define ROUNDS_MIN     7
 #define ROUNDS_MAX     100
 
 static char *rounds_arg;
+
+/* no options: its heading is --help's word on saved results */
+static struct poptOption saved_table[] = { POPT_TABLEEND };
 
 struct poptOption ab_compare_table[] = {
 	{ "rounds", 0, POPT_ARG_STRING, &rounds_arg, 0,
 	  "rounds of a block of A and a block of B, in random order each; the signed-rank test's unit (default: 10)",
 	  "N" },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, saved_table, 0,
+	  "Saved results (allocbench run --json -o FILE): compare OLD.json NEW.json, one run per side, gives the ratio and \"cannot conclude: one run per side\"; compare [--json] A1.json A2.json ... -- B1.json B2.json ... tests the runs, the run as unit (Welch's t on the logs of their medians, Holm-adjusted over every row and phase)",
+	  NULL },
 	POPT_TABLEEND
 };
 
@@ -85,49 +93,50 @@ static void pick(const struct ab_job *job, const char *name, double out[2])
  * struct phase_cmp - one phase of A against B
  * @phase:  "alloc" or "free"
  * @a, @b:  the medians over all trials, net ns/op
- * @paired: the test is @w (rounds), else @t (two saved results)
- * @t:      the Mann-Whitney U test on the per-trial values
  * @w:      the signed-rank test on the rounds' ln(B median / A median)
  * @p:      the test's p-value
+ * @padj:   @p adjusted by Holm's method over the phases (ab_holm()): the
+ *          verdict's
  */
 struct phase_cmp {
 	const char *phase;
 	double a, b;
-	int paired;
-	struct ab_mwu t;
 	struct ab_wsr w;
 	double p;
+	double padj;
 };
 
-/* Tests @va[0..na) against @vb[0..nb) (sorted per-op ns). */
-static void phase_test(struct phase_cmp *c, const char *phase, const double *va,
-		       size_t na, const double *vb, size_t nb)
-{
-	struct ab_stats sa, sb;
-	double *ca = malloc((na ? na : 1) * sizeof(*ca));
-	double *cb = malloc((nb ? nb : 1) * sizeof(*cb));
-
-	c->phase = phase;
-	c->a = c->b = NAN;
-	if (ca && cb) {
-		memcpy(ca, va, na * sizeof(*ca));
-		memcpy(cb, vb, nb * sizeof(*cb));
-		ab_stats_compute(ca, na, &sa);
-		ab_stats_compute(cb, nb, &sb);
-		c->a = sa.median;
-		c->b = sb.median;
-	}
-	free(ca);
-	free(cb);
-	c->paired = 0;
-	ab_mann_whitney(va, na, vb, nb, &c->t);
-	c->p = c->t.p;
-}
-
-/* B / A: the signed-rank estimate when paired, else the medians' ratio. */
+/* B / A: the signed-rank estimate. */
 static double ratio_of(const struct phase_cmp *c)
 {
-	return c->paired ? exp(c->w.estimate) : c->b / c->a;
+	return exp(c->w.estimate);
+}
+
+/* "correction": the family of @n phase tests behind the verdicts. */
+static json_object *correction_json(const struct phase_cmp *c, int n)
+{
+	json_object *o = json_object_new_object();
+	int i, m = 0;
+
+	for (i = 0; i < n; i++)
+		m += !isnan(c[i].p);
+	json_object_object_add(o, "method", json_object_new_string("holm"));
+	json_object_object_add(o, "alpha", json_object_new_double(0.05));
+	json_object_object_add(o, "tests", json_object_new_int(m));
+	return o;
+}
+
+/* The verdicts of @n phases on Holm's adjusted p: one family. */
+static void adjust(struct phase_cmp *c, int n)
+{
+	double p[2], adj[2];
+	int i;
+
+	for (i = 0; i < n; i++)
+		p[i] = c[i].p;
+	ab_holm(p, (size_t)n, adj);
+	for (i = 0; i < n; i++)
+		c[i].padj = adj[i];
 }
 
 static json_object *phase_json(const struct phase_cmp *c)
@@ -139,29 +148,20 @@ static json_object *phase_json(const struct phase_cmp *c)
 	json_object_object_add(o, "b_median_ns", ab_json_num(c->b));
 	json_object_object_add(o, "delta_ns", ab_json_num(c->b - c->a));
 	json_object_object_add(o, "ratio", ab_json_num(ratio_of(c)));
-	if (c->paired) {
-		json_object_object_add(o, "ratio_ci_lo",
-				       ab_json_num(exp(c->w.ci_lo)));
-		json_object_object_add(o, "ratio_ci_hi",
-				       ab_json_num(exp(c->w.ci_hi)));
-		json_object_object_add(o, "ci_level",
-				       ab_json_num(c->w.ci_level));
-		json_object_object_add(
-			o, "test",
-			json_object_new_string("wilcoxon-signed-rank"));
-		json_object_object_add(o, "rounds",
-				       json_object_new_int64((int64_t)c->w.n));
-		json_object_object_add(o, "w_plus", ab_json_num(c->w.w_plus));
-	} else {
-		json_object_object_add(
-			o, "test", json_object_new_string("mann-whitney-u"));
-		json_object_object_add(o, "u", ab_json_num(c->t.u));
-		json_object_object_add(o, "z", ab_json_num(c->t.z));
-	}
+	json_object_object_add(o, "ratio_ci_lo", ab_json_num(exp(c->w.ci_lo)));
+	json_object_object_add(o, "ratio_ci_hi", ab_json_num(exp(c->w.ci_hi)));
+	json_object_object_add(o, "ci_level", ab_json_num(c->w.ci_level));
+	json_object_object_add(o, "test",
+			       json_object_new_string("wilcoxon-signed-rank"));
+	json_object_object_add(o, "rounds",
+			       json_object_new_int64((int64_t)c->w.n));
+	json_object_object_add(o, "w_plus", ab_json_num(c->w.w_plus));
 	json_object_object_add(o, "p", ab_json_num(c->p));
+	json_object_object_add(o, "p_adjusted", ab_json_num(c->padj));
 	json_object_object_add(
 		o, "significant",
-		isnan(c->p) ? NULL : json_object_new_boolean(c->p < 0.05));
+		isnan(c->padj) ? NULL
+			       : json_object_new_boolean(c->padj < 0.05));
 	return o;
 }
 
@@ -170,21 +170,17 @@ static void phase_line(const struct phase_cmp *c, const char *b_name)
 {
 	printf("%-6s %10.1f %10.1f %+10.1f %8.3f", c->phase, c->a, c->b,
 	       c->b - c->a, ratio_of(c));
-	if (!c->paired)
-		;
-	else if (isnan(c->w.ci_lo))
+	if (isnan(c->w.ci_lo))
 		printf("  %-20s", "[n/a]");
 	else
 		printf("  [%7.3f, %7.3f]  ", exp(c->w.ci_lo), exp(c->w.ci_hi));
-	printf(" %12.3g  ", c->p);
-	if (isnan(c->p))
-		printf(c->paired
-			       ? "not testable (no round with a positive median of each, or no round differs)\n"
-			       : "not testable (too few or all-equal samples)\n");
-	else if (c->p >= 0.05)
-		printf("no significant difference (p >= 0.05)\n");
+	printf(" %12.3g %12.3g  ", c->p, c->padj);
+	if (isnan(c->padj))
+		printf("not testable (no round with a positive median of each, or no round differs)\n");
+	else if (c->padj >= 0.05)
+		printf("no significant difference (adjusted p >= 0.05)\n");
 	else
-		printf("%s is %s (significant, p < 0.05)\n", b_name,
+		printf("%s is %s (significant, adjusted p < 0.05)\n", b_name,
 		       ratio_of(c) < 1 ? "faster" : "slower");
 }
 
@@ -204,7 +200,6 @@ static void round_test(struct phase_cmp *c, const struct ab_job *job,
 	c->phase = p ? "free" : "alloc";
 	c->a = view->rows[0].net[p].ns.median;
 	c->b = view->rows[1].net[p].ns.median;
-	c->paired = 1;
 	for (k = 0; k < rd->n; k++) {
 		const struct ab_row *x = block(job, rd, k, 0),
 				    *y = block(job, rd, k, 1);
@@ -220,7 +215,7 @@ static void round_test(struct phase_cmp *c, const struct ab_job *job,
 	/* a ratio needs positive medians: net values may not be */
 	ab_signed_rank(d, positive ? n : 0, &c->w);
 	c->w.n = positive ? n : 0;
-	c->p = c->w.p;
+	c->p = c->padj = c->w.p;
 }
 
 /* The explanation lines into @why; 0 when no hardware counter opened. */
@@ -348,7 +343,12 @@ static void path_text_add(const char *label, const char *event, double a,
 	}
 }
 
-static void print_paths(const struct ab_job *view)
+/*
+ * The deltas whenever --explain ran: counts, not timings. Only when a
+ * phase differs significantly (@sig, on the adjusted p) are they said to
+ * go with the time difference.
+ */
+static void print_paths(const struct ab_job *view, int sig)
 {
 	struct path_text t = { .nd = 0, .ns = 0 };
 
@@ -359,6 +359,9 @@ static void print_paths(const struct ab_job *view)
 	       t.nd ? t.diff : "no explained path differs");
 	if (t.ns)
 		printf("unchanged at two decimals: %s\n", t.same);
+	if (t.nd)
+		printf(sig ? "paths: these count differences go with the time difference (correlated, not shown to cause it)\n"
+			   : "paths: these are counts, not timings: no phase differs significantly in time, so they go with no time difference\n");
 }
 
 static void path_json_add(const char *label, const char *event, double a,
@@ -382,20 +385,21 @@ static void json_compare(const struct ab_job *job, const struct rounds *rd,
 	json_object *root = ab_job_json(view), *c = json_object_new_object();
 	json_object *phases = json_object_new_array(), *lines;
 	char why[1024], *line, *save = NULL;
-	int hw = explain(view, why, sizeof(why));
-	struct phase_cmp pc;
+	int hw = explain(view, why, sizeof(why)), np, p;
+	struct phase_cmp pc[2];
 
 	json_object_object_add(c, "a", json_object_new_string(a->label));
 	json_object_object_add(c, "b", json_object_new_string(b->label));
 	json_object_object_add(c, "rounds", json_object_new_int(rd->n));
 	json_object_object_add(c, "per_round", rounds_json(job, rd));
-	round_test(&pc, job, rd, view, 0);
-	json_object_array_add(phases, phase_json(&pc));
-	if (a->nr_ns[1] && b->nr_ns[1]) {
-		round_test(&pc, job, rd, view, 1);
-		json_object_array_add(phases, phase_json(&pc));
-	}
+	np = a->nr_ns[1] && b->nr_ns[1] ? 2 : 1;
+	for (p = 0; p < np; p++)
+		round_test(&pc[p], job, rd, view, p);
+	adjust(pc, np);
+	for (p = 0; p < np; p++)
+		json_object_array_add(phases, phase_json(&pc[p]));
 	json_object_object_add(c, "phases", phases);
+	json_object_object_add(c, "correction", correction_json(pc, np));
 	if (view->explain) {
 		json_object *paths = json_object_new_array();
 
@@ -460,22 +464,25 @@ static void print_compare(const struct ab_job *job, const struct rounds *rd,
 {
 	const struct ab_row *a = &view->rows[0], *b = &view->rows[1];
 	int phases = a->nr_ns[1] && b->nr_ns[1] ? 2 : 1, p, sig = 0;
-	struct phase_cmp pc;
+	struct phase_cmp pcs[2], pc;
 	char why[1024];
 
 	printf("\ncompare: %s (B) against %s (A), %s ns/op; %d rounds, each a block of A's trials and one of B's, in random order\n",
 	       b->si->name, a->si->name, job->raw ? "raw" : "net", rd->n);
 	print_rounds(job, rd, phases);
-	printf("\n%-6s %10s %10s %10s %8s  %-20s %12s  %s\n", "phase",
+	printf("\n%-6s %10s %10s %10s %8s  %-20s %12s %12s  %s\n", "phase",
 	       "A median", "B median", "B - A", "B / A", "[95% CI of B / A]",
-	       "p", "verdict");
+	       "p", "p adj", "verdict");
+	for (p = 0; p < phases; p++)
+		round_test(&pcs[p], job, rd, view, p);
+	adjust(pcs, phases);
 	for (p = 0; p < phases; p++) {
-		round_test(&pc, job, rd, view, p);
-		phase_line(&pc, b->si->name);
-		sig |= pc.p < 0.05;
+		phase_line(&pcs[p], b->si->name);
+		sig |= pcs[p].padj < 0.05;
 	}
-	printf("test: Wilcoxon signed-rank, exact, two-sided, on ln(B median / A median) of each round (%zu rounds): the round is the unit, its order (AB or BA) drawn at random\n",
-	       pc.w.n);
+	pc = pcs[phases - 1];
+	printf("test: Wilcoxon signed-rank, exact, two-sided, on ln(B median / A median) of each round (%zu rounds): the round is the unit, its order (AB or BA) drawn at random; the verdict on Holm's adjusted p over the %d phase tests of this report (p adj)\n",
+	       pc.w.n, phases);
 	if (isnan(pc.w.ci_level))
 		printf("B / A: Hodges-Lehmann estimate; no interval with fewer than 6 rounds\n");
 	else
@@ -493,7 +500,7 @@ static void print_compare(const struct ab_job *job, const struct rounds *rd,
 		       why);
 	else
 		printf("why: instructions, IPC and misses per op barely differ\n");
-	print_paths(view);
+	print_paths(view, sig);
 }
 
 /* ---- the rounds ---- */
@@ -505,7 +512,7 @@ static int parse_rounds(struct rounds *rd)
 
 	if (rounds_arg &&
 	    ab_parse_u64(rounds_arg, ROUNDS_MIN, ROUNDS_MAX, &v)) {
-		ab_err("compare: --rounds=%s: give a whole number from %d (the fewest with which a 5%% two-sided signed-rank test can reject) to %d",
+		ab_err("compare: --rounds=%s: give a whole number from %d (the fewest with which a 5%% two-sided signed-rank test can reject after Holm's adjustment over the two phases) to %d",
 		       rounds_arg, ROUNDS_MIN, ROUNDS_MAX);
 		return AB_EXIT_USAGE;
 	}
@@ -564,7 +571,9 @@ static int interleave(struct ab_job *job, struct rounds *rd)
  * Per-op ns are the blocks' own (net as each was computed), cycles from
  * them (ns x tsc_khz / 10^6), raw figures from the samples again (with
  * --drop-disturbed's rule); counts summed, event counts per op weighted by each
- * block's operations. 0, or -1 without memory.
+ * block's operations, over the blocks that have a count (a block whose
+ * counter never ran, NaN, has none: it leaves the others' figure standing,
+ * as an interval that never ran does in a run). 0, or -1 without memory.
  */
 static int merge(const struct ab_job *job, const struct rounds *rd, int s,
 		 struct ab_row *m)
@@ -572,7 +581,7 @@ static int merge(const struct ab_job *job, const struct rounds *rd, int s,
 	const struct ab_row *first = block(job, rd, 0, s);
 	/* raw as run_row() takes it: nothing subtracted, the same drop rule */
 	const struct ab_net raw = { 0, 0, job->o.drop_disturbed };
-	double ops = 0, *tmp;
+	double ops[AB_MAX_EVENTS] = { 0 }, *tmp;
 	size_t nsmp = 0, k;
 	int i, p, e;
 
@@ -618,14 +627,16 @@ static int merge(const struct ab_job *job, const struct rounds *rd, int s,
 			    (double)(r->run.trials_done + r->run.warmup) /
 			    (double)r->run.trials_done;
 		for (e = 0; e < job->ses.counters.n; e++) {
+			if (isnan(r->ev_raw[e]) || isnan(r->ev_net[e]))
+				continue;
 			m->ev_raw[e] += r->ev_raw[e] * o;
 			m->ev_net[e] += r->ev_net[e] * o;
+			ops[e] += o;
 		}
-		ops += o;
 	}
 	for (e = 0; e < job->ses.counters.n; e++) {
-		m->ev_raw[e] = ops > 0 ? m->ev_raw[e] / ops : NAN;
-		m->ev_net[e] = ops > 0 ? m->ev_net[e] / ops : NAN;
+		m->ev_raw[e] = ops[e] > 0 ? m->ev_raw[e] / ops[e] : NAN;
+		m->ev_net[e] = ops[e] > 0 ? m->ev_net[e] / ops[e] : NAN;
 	}
 	m->smp = calloc(nsmp ? nsmp : 1, sizeof(*m->smp));
 	m->ns[0] = calloc(nsmp ? nsmp : 1, sizeof(double));
@@ -702,276 +713,28 @@ static void free_view(struct ab_row rows[2])
 	}
 }
 
-/* ---- two saved results ---- */
-
-/* A phase's sorted per-op ns into a malloc'ed array; *n how many. */
-static double *per_op(json_object *result, const char *phase, size_t *n)
-{
-	json_object *arr =
-		ab_json_array(ab_json_get(result, phase), "per_op_ns_sorted");
-	double *v;
-	size_t i, len;
-
-	*n = 0;
-	if (!arr)
-		return NULL;
-	len = json_object_array_length(arr);
-	v = calloc(len ? len : 1, sizeof(*v));
-	/* finite numbers, every one: load() checked them */
-	for (i = 0; v && i < len; i++)
-		v[(*n)++] = ab_json_double(json_object_array_get_idx(arr, i));
-	return v;
-}
-
-/* The saved result @path, checked; NULL after one line on stderr. */
-static json_object *load(const char *path)
-{
-	char err[1024];
-	json_object *root = ab_json_read_result(path, err, sizeof(err));
-
-	if (!root)
-		ab_err("compare: %s", err);
-	return root;
-}
-
-/*
- * The setup fields that make two results measure different things; one
- * note each on stderr when A and B differ in them.
- */
-static void mismatch_notes(json_object *ra, json_object *rb, json_object *a,
-			   json_object *b)
-{
-	static const char *const result_keys[] = { "object_bytes", "batch",
-						   "strategy", "node",
-						   "lookup" };
-	static const char *const param_keys[] = { "timing", "free",  "context",
-						  "gfp",    "write", "raw" };
-	json_object *pa = ab_json_get(ra, "parameters"),
-		    *pb = ab_json_get(rb, "parameters");
-	json_object *ea = ab_json_get(ra, "environment"),
-		    *eb = ab_json_get(rb, "environment");
-	const char *label = json_object_get_string(ab_json_get(b, "label"));
-	size_t k;
-
-	for (k = 0; k < sizeof(result_keys) / sizeof(result_keys[0]); k++)
-		if (strcmp(json_object_to_json_string(
-				   ab_json_get(a, result_keys[k])),
-			   json_object_to_json_string(
-				   ab_json_get(b, result_keys[k]))))
-			ab_err("compare: note: %s: %s differs (%s against %s): more than one thing changed",
-			       label, result_keys[k],
-			       json_object_to_json_string(
-				       ab_json_get(a, result_keys[k])),
-			       json_object_to_json_string(
-				       ab_json_get(b, result_keys[k])));
-	for (k = 0; k < sizeof(param_keys) / sizeof(param_keys[0]); k++)
-		if (strcmp(json_object_to_json_string(
-				   ab_json_get(pa, param_keys[k])),
-			   json_object_to_json_string(
-				   ab_json_get(pb, param_keys[k]))))
-			ab_err("compare: note: %s: --%s differs (%s against %s): more than one thing changed",
-			       label, param_keys[k],
-			       json_object_to_json_string(
-				       ab_json_get(pa, param_keys[k])),
-			       json_object_to_json_string(
-				       ab_json_get(pb, param_keys[k])));
-	if (strcmp(json_object_to_json_string(
-			   ab_json_get(ea, "kernel_release")),
-		   json_object_to_json_string(
-			   ab_json_get(eb, "kernel_release"))))
-		ab_err("compare: note: kernels %s and %s",
-		       json_object_to_json_string(
-			       ab_json_get(ea, "kernel_release")),
-		       json_object_to_json_string(
-			       ab_json_get(eb, "kernel_release")));
-}
-
-/* The new file was saved on an AMD CPU (warn_cpus()): its cache-misses. */
-static int files_amd;
-
-/* One strategy in both files: each phase, then the counters' story. */
-static void compare_results(json_object *a, json_object *b, json_object *out)
-{
-	static const char *const phases[] = { "alloc", "free" };
-	struct ab_explain_in in;
-	json_object *c = json_object_new_object(), *arr;
-	char why[1024];
-	int p, sig = 0;
-
-	json_object_object_add(c, "a",
-			       json_object_new_string(json_object_get_string(
-				       ab_json_get(a, "label"))));
-	json_object_object_add(c, "b",
-			       json_object_new_string(json_object_get_string(
-				       ab_json_get(b, "label"))));
-	arr = json_object_new_array();
-	if (!out) {
-		/* as each file says: the none baseline's own row is raw */
-		const char *va =
-			json_object_get_string(ab_json_get(a, "values"));
-		const char *vb =
-			json_object_get_string(ab_json_get(b, "values"));
-		char vals[64];
-
-		if (!va || !vb || !strcmp(va, vb))
-			snprintf(vals, sizeof(vals), "%s", va ? va : "net");
-		else
-			snprintf(vals, sizeof(vals), "A %s, B %s", va, vb);
-		printf("\n%s: old (A) against new (B), %s ns/op; test: Mann-Whitney U, two-sided\n%-6s %10s %10s %10s %8s %12s  %s\n",
-		       json_object_get_string(ab_json_get(a, "label")), vals,
-		       "phase", "A median", "B median", "B - A", "B / A", "p",
-		       "verdict");
-	}
-	for (p = 0; p < 2; p++) {
-		size_t na, nb;
-		double *va = per_op(a, phases[p], &na),
-		       *vb = per_op(b, phases[p], &nb);
-		struct phase_cmp pc;
-
-		if (na && nb) {
-			phase_test(&pc, phases[p], va, na, vb, nb);
-			sig |= pc.p < 0.05;
-			if (out)
-				json_object_array_add(arr, phase_json(&pc));
-			else
-				phase_line(&pc, "new");
-		}
-		free(va);
-		free(vb);
-	}
-	in.cycles[0] = ab_json_counter(a, "cycles");
-	in.cycles[1] = ab_json_counter(b, "cycles");
-	in.instructions[0] = ab_json_counter(a, "instructions");
-	in.instructions[1] = ab_json_counter(b, "instructions");
-	in.branch_misses[0] = ab_json_counter(a, "branch-misses");
-	in.branch_misses[1] = ab_json_counter(b, "branch-misses");
-	in.cache_misses[0] = ab_json_counter(a, "cache-misses");
-	in.cache_misses[1] = ab_json_counter(b, "cache-misses");
-	in.dtlb_misses[0] = ab_json_counter(a, "dTLB-load-misses");
-	in.dtlb_misses[1] = ab_json_counter(b, "dTLB-load-misses");
-	in.amd = files_amd;
-	in.tsc_cycles[0] = NAN;
-	in.tsc_cycles[1] = NAN;
-	ab_explain(&in, why, sizeof(why));
-	json_object_object_add(c, "phases", arr);
-	if (out) {
-		json_object *lines = json_object_new_array();
-		char *line, *save = NULL;
-
-		for (line = strtok_r(why, "\n", &save); line;
-		     line = strtok_r(NULL, "\n", &save))
-			json_object_array_add(lines,
-					      json_object_new_string(line));
-		json_object_object_add(c, "why", lines);
-		json_object_array_add(out, c);
-	} else {
-		if (why[0] && !sig)
-			printf("why: no phase differs significantly in time, so no counter difference is put beside it\n");
-		else if (why[0])
-			printf("why (changes in the counters per op that go with the time difference, new against old; correlated, not shown to cause it):\n%s",
-			       why);
-		else
-			printf("why: %s\n",
-			       isnan(in.cycles[0]) && isnan(in.instructions[0])
-				       ? "the files hold no hardware counts (saved without a PMU, or without --events)"
-				       : "instructions, IPC and misses per op barely differ");
-		json_object_put(c);
-	}
-}
-
-/*
- * Saved results from different CPU models (environment.cpu_model): times
- * and counters then differ by the CPU as well; one line on stderr, the
- * comparison goes on.
- */
-static void warn_cpus(json_object *a, json_object *b, const char *pa,
-		      const char *pb)
-{
-	const char *ma = json_object_get_string(
-		ab_json_get(ab_json_get(a, "environment"), "cpu_model"));
-	const char *mb = json_object_get_string(
-		ab_json_get(ab_json_get(b, "environment"), "cpu_model"));
-
-	files_amd = mb && strstr(mb, "AMD");
-	if (ma && mb && strcmp(ma, mb))
-		fprintf(stderr,
-			"warning: %s and %s come from different CPUs (%s; %s): their times and counters differ by the CPU too\n",
-			pa, pb, ma, mb);
-}
-
-static int compare_files(const char *old_path, const char *new_path)
-{
-	json_object *a = load(old_path), *b = a ? load(new_path) : NULL;
-	json_object *ra, *rb, *out = NULL, *root = NULL;
-	size_t i, j, matched = 0;
-
-	if (!a || !b) {
-		json_object_put(a);
-		return AB_EXIT_DATA;
-	}
-	if (ab_out.json) {
-		root = ab_json_envelope("compare", (time_t)ab_out.start);
-		out = json_object_new_array();
-	}
-	warn_cpus(a, b, old_path, new_path);
-	ra = ab_json_get(a, "results");
-	rb = ab_json_get(b, "results");
-	for (j = 0; j < json_object_array_length(rb); j++) {
-		json_object *y = json_object_array_get_idx(rb, j);
-		const char *label =
-			json_object_get_string(ab_json_get(y, "label"));
-
-		for (i = 0; label && i < json_object_array_length(ra); i++) {
-			json_object *x = json_object_array_get_idx(ra, i);
-			const char *la =
-				json_object_get_string(ab_json_get(x, "label"));
-
-			if (la && !strcmp(la, label)) {
-				mismatch_notes(a, b, x, y);
-				compare_results(x, y, out);
-				matched++;
-				break;
-			}
-		}
-	}
-	if (matched && !root)
-		printf("\nnote: the two files' trials were not interleaved: the per-trial U test counts drift between the two runs as a difference and takes trials as independent, which they are not, so its p is too small (on the same strategy twice in one boot, half of 24 phase tests came out significant); compare --alloc=A,B runs both in interleaved rounds and tests the rounds\n");
-	if (root) {
-		json_object_object_add(root, "end", ab_json_time(time(NULL)));
-		json_object_object_add(root, "comparisons", out);
-		ab_json_print(root, stdout);
-	}
-	json_object_put(a);
-	json_object_put(b);
-	if (!matched) {
-		ab_err("compare: %s and %s have no strategy in common",
-		       old_path, new_path);
-		return AB_EXIT_USAGE;
-	}
-	return AB_EXIT_OK;
-}
-
 int cmd_compare(int argc, const char **argv)
 {
 	struct ab_job *job = ab_job_new(), view;
 	struct ab_row rows[2];
 	struct rounds rd;
-	const char *files[3];
+	const char *files[AB_COMPARE_MAX_FILES + 1];
 	int ret, nf;
 
 	if (!job)
 		return AB_EXIT_RUN;
 	/* two saved results, or run's options for two strategies */
-	nf = ab_run_parse("compare", argc, argv, job, files, 3);
+	nf = ab_run_parse("compare", argc, argv, job, files,
+			  AB_COMPARE_MAX_FILES + 1);
 	ret = nf < 0 ? -nf : AB_EXIT_OK;
-	if (!ret && nf && (nf != 2 || ab_run_options_given() || rounds_arg)) {
-		ab_err("compare: give two saved results, OLD.json NEW.json, or --alloc=A,B");
+	if (!ret && nf && (ab_run_options_given() || rounds_arg)) {
+		ab_err("compare: give two saved results, OLD.json NEW.json (or several per side, A1.json A2.json ... -- B1.json B2.json ...), or --alloc=A,B with run's options, not both");
 		ret = AB_EXIT_USAGE;
 	}
 	if (!ret && nf) {
 		ab_job_free(job);
 		free(job);
-		return compare_files(files[0], files[1]);
+		return ab_compare_saved(argc, argv, files, nf);
 	}
 	if (!ret)
 		ret = parse_rounds(&rd);

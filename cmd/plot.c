@@ -3,13 +3,18 @@
  * plot.c - `allocbench plot RESULT.json -o FILE.svg|FILE.png`: a picture of
  * a saved result, drawn by gnuplot:
  *
- *   sweep            median alloc ns/op against object size (log2 axis),
- *                    one line per strategy and CPU node > memory node
- *   run, single-op   log2 histograms of per-op alloc ns, one per strategy
+ *   sweep            median ns/op against object size, log-log, the 95%
+ *                    confidence interval of each median as a band, alloc
+ *                    and free in two panels (plot_sweep.c)
+ *   run, single-op   log2 histograms of per-op alloc ns (plot_sweep.c)
  *   run, reproduce   median alloc and free ns/op per strategy, with the
- *                    95% confidence interval of the median as error bars
- *   compare          A and B per phase, with their intervals
+ *                    95% confidence interval of the median (plot_bars.c)
+ *   compare, vm      B / A per phase and row on a log axis centred on 1
+ *                    (plot_bars.c)
  *   lookup           median cycles per lookup per method and size mix
+ *
+ * --script=FILE also writes the script, which holds its data: `gnuplot
+ * FILE > PICTURE` draws the same picture again.
  *
  * What reaches gnuplot is data, never script text made of names: the
  * picture is written to a file allocbench opens itself and hands to
@@ -36,371 +41,10 @@
 #include "allocbench.h"
 #include "jsonin.h"
 #include "jsonout.h"
-#include "textout.h"
+#include "plot.h"
 #include "vmab.h"
 
 extern char **environ;
-
-/*
- * @s as a gnuplot string constant: '"', then one octal escape "\ooo" per
- * byte, then '"'. Every text of the script (titles, axis labels, and the
- * labels, strategy names and file names read from the result) goes
- * through here, which makes it data whatever it holds: the script line
- * holds nothing but '"', '\' and octal digits for it, so no byte of the
- * text can end the string, start a command, or be a backquote (gnuplot's
- * command substitution, done on the raw line, even inside double quotes)
- * or an '@' (a macro); gnuplot turns the escapes back into the bytes when
- * it reads the constant, and never parses a string's value as a command.
- * Bytes that are not UTF-8, and control characters (which SVG cannot
- * hold), are drawn as U+FFFD.
- */
-static void gp_str(FILE *g, const char *s)
-{
-	const char *bad;
-	size_t n;
-
-	fputc('"', g);
-	while (*s) {
-		n = ab_utf8_seq(s);
-		if (!n || (unsigned char)*s < 0x20 || *s == 0x7f) {
-			for (bad = AB_UTF8_REPLACEMENT; *bad; bad++)
-				fprintf(g, "\\%03o", (unsigned char)*bad);
-			s += n ? n : 1;
-			continue;
-		}
-		while (n--)
-			fprintf(g, "\\%03o", (unsigned char)*s++);
-	}
-	fputc('"', g);
-}
-
-/* Writes @fmt as it is, but for each "%q": @text, through gp_str(). */
-static void gp_printf(FILE *g, const char *fmt, const char *text)
-{
-	const char *q = strstr(fmt, "%q");
-
-	fwrite(fmt, 1, q ? (size_t)(q - fmt) : strlen(fmt), g);
-	if (q) {
-		gp_str(g, text);
-		gp_printf(g, q + 2, text);
-	}
-}
-
-/* The string member @key of @o ("" when it is absent). */
-static const char *text_of(json_object *o, const char *key)
-{
-	json_object *v = ab_json_get(o, key);
-
-	return json_object_is_type(v, json_type_string)
-		       ? json_object_get_string(v)
-		       : "";
-}
-
-/**
- * struct titles - the texts of a picture's series or bars, numbered from 1
- * as the gnuplot array T[] the script defines from them
- * @v: the texts, malloc'ed
- * @n: how many
- */
-struct titles {
-	char **v;
-	size_t n;
-};
-
-/* Adds a copy of @s; returns its index from 1 (0 when out of memory). */
-static size_t title_add(struct titles *t, const char *s)
-{
-	char **v = realloc(t->v, (t->n + 1) * sizeof(*v));
-
-	if (!v)
-		return 0;
-	t->v = v;
-	t->v[t->n] = strdup(s);
-	return t->v[t->n] ? ++t->n : 0;
-}
-
-/* Index from 1 of @s in @t, or 0. */
-static size_t title_find(const struct titles *t, const char *s)
-{
-	size_t i;
-
-	for (i = 0; i < t->n; i++)
-		if (!strcmp(t->v[i], s))
-			return i + 1;
-	return 0;
-}
-
-/* Defines "array T[n]" and each T[i] in the script; frees the texts. */
-static void titles_emit(FILE *g, struct titles *t)
-{
-	size_t i;
-
-	fprintf(g, "array T[%zu]\n", t->n);
-	for (i = 0; i < t->n; i++) {
-		fprintf(g, "T[%zu] = ", i + 1);
-		gp_str(g, t->v[i]);
-		fputc('\n', g);
-		free(t->v[i]);
-	}
-	free(t->v);
-	t->v = NULL;
-	t->n = 0;
-}
-
-/* The series of a sweep cell: its label without the size (malloc'ed). */
-static char *series_of(const char *label)
-{
-	const char *sp = strchr(label, ' '),
-		   *sp2 = sp ? strchr(sp + 1, ' ') : NULL;
-	char *s = NULL;
-
-	if (sp && sp2) {
-		if (asprintf(&s, "%.*s%s", (int)(sp - label), label, sp2) < 0)
-			s = NULL;
-	} else {
-		s = strdup(label);
-	}
-	return s;
-}
-
-/* Most lines in a sweep's picture. */
-#define MAX_SERIES 64
-
-/* Each function below writes a picture's script; returns what it draws. */
-static size_t plot_sweep(FILE *g, json_object *results)
-{
-	size_t i, s, n = json_object_array_length(results);
-	struct titles t = { NULL, 0 };
-	char *key;
-
-	for (i = 0; i < n; i++) {
-		key = series_of(text_of(json_object_array_get_idx(results, i),
-					"label"));
-		if (key && !title_find(&t, key) && t.n < MAX_SERIES)
-			title_add(&t, key);
-		free(key);
-	}
-	gp_printf(g, "set title %q\n", "allocbench sweep: median alloc ns/op");
-	gp_printf(g, "set xlabel %q\n", "object size, bytes");
-	gp_printf(g, "set ylabel %q\n", "ns/op (net)");
-	fprintf(g, "set logscale x 2\nset key outside right\n");
-	for (s = 1; s <= t.n; s++) {
-		fprintf(g, "$s%zu << EOD\n", s);
-		for (i = 0; i < n; i++) {
-			json_object *r = json_object_array_get_idx(results, i);
-
-			key = series_of(text_of(r, "label"));
-			if (key && title_find(&t, key) == s)
-				fprintf(g, "%.0f %g\n",
-					ab_json_double(
-						ab_json_get(r, "object_bytes")),
-					ab_json_double(ab_json_get(
-						ab_json_get(
-							ab_json_get(r, "alloc"),
-							"ns"),
-						"median")));
-			free(key);
-		}
-		fprintf(g, "EOD\n");
-	}
-	n = t.n;
-	titles_emit(g, &t);
-	fprintf(g, "plot ");
-	for (s = 1; s <= n; s++)
-		fprintf(g, "%s$s%zu using 1:2 with linespoints title T[%zu]",
-			s > 1 ? ", " : "", s, s);
-	fprintf(g, "\n");
-	return n;
-}
-
-static size_t plot_histograms(FILE *g, json_object *results)
-{
-	size_t i, k, n = json_object_array_length(results);
-	struct titles t = { NULL, 0 };
-	double prev;
-
-	gp_printf(g, "set title %q\n",
-		  "allocbench: per-op alloc ns, log2 buckets");
-	gp_printf(g, "set xlabel %q\n", "ns/op (net, bucket start)");
-	gp_printf(g, "set ylabel %q\n", "operations");
-	fprintf(g, "set logscale x 2\nset style fill transparent solid 0.4\n"
-		   "set key outside right\n");
-	for (i = 0; i < n; i++) {
-		json_object *r = json_object_array_get_idx(results, i);
-		json_object *h =
-			ab_json_array(ab_json_get(r, "alloc"), "histogram");
-
-		if (!title_add(&t, text_of(r, "label")))
-			break;
-		fprintf(g, "$h%zu << EOD\n", t.n);
-		/*
-		 * "steps" holds each level from its x to the next point's:
-		 * one point per bucket start, a zero where buckets are
-		 * missing, and one at the end of the last bucket.
-		 */
-		for (k = 0, prev = NAN; h && k < json_object_array_length(h);
-		     k++) {
-			json_object *b = json_object_array_get_idx(h, k);
-			double lo = ab_json_double(ab_json_get(b, "lo_ns")),
-			       hi = ab_json_double(ab_json_get(b, "hi_ns"));
-
-			lo = lo > 0 ? lo : 0.5;
-			if (!isnan(prev) && prev < lo)
-				fprintf(g, "%g 0\n", prev);
-			fprintf(g, "%g %g\n", lo,
-				ab_json_double(ab_json_get(b, "count")));
-			prev = isnan(hi) ? 2 * lo : hi;
-		}
-		if (!isnan(prev))
-			fprintf(g, "%g 0\n", prev);
-		fprintf(g, "EOD\n");
-	}
-	n = t.n;
-	titles_emit(g, &t);
-	fprintf(g, "plot ");
-	for (i = 1; i <= n; i++)
-		fprintf(g, "%s$h%zu using 1:2 with steps lw 2 title T[%zu]",
-			i > 1 ? ", " : "", i, i);
-	fprintf(g, "\n");
-	return n;
-}
-
-/*
- * Bars: a row (value, CI low, CI high) in $bars per bar, its label in
- * T[] (xtic() takes a tic label as it is, never as a format).
- */
-static void bars_begin(FILE *g, const char *title, const char *ylabel)
-{
-	gp_printf(g, "set title %q\n", title);
-	gp_printf(g, "set ylabel %q\n", ylabel);
-	fprintf(g, "set style fill solid 0.6\nset boxwidth 0.8\n"
-		   "set xtics rotate by -30\nset key off\nset yrange [0:*]\n"
-		   "$bars << EOD\n");
-}
-
-static size_t bars_end(FILE *g, struct titles *t)
-{
-	size_t n = t->n;
-
-	fprintf(g, "EOD\n");
-	titles_emit(g, t);
-	fprintf(g,
-		"plot $bars using 0:1:xtic(T[int($0) + 1]) with boxes lc rgb '#4477aa', "
-		"'' using 0:1:2:3 with yerrorbars lc black pt 0\n");
-	return n;
-}
-
-static double ci_end(json_object *ci, size_t i, double dflt)
-{
-	double v = ci ? ab_json_double(json_object_array_get_idx(ci, i)) : NAN;
-
-	return isnan(v) ? dflt : v;
-}
-
-/* One bar labelled "@a@b" (@b may be ""). */
-static void bar(FILE *g, struct titles *t, const char *a, const char *b,
-		json_object *stats)
-{
-	json_object *ci = ab_json_array(stats, "ci95_median");
-	double med = ab_json_double(ab_json_get(stats, "median"));
-	char *label;
-
-	if (asprintf(&label, "%s%s", a, b) < 0)
-		return;
-	if (title_add(t, label)) {
-		if (isnan(med))
-			med = 0;
-		fprintf(g, "%g %g %g\n", med, ci_end(ci, 0, med),
-			ci_end(ci, 1, med));
-	}
-	free(label);
-}
-
-static size_t plot_medians(FILE *g, json_object *results, const char *title)
-{
-	size_t i, n = json_object_array_length(results);
-	struct titles t = { NULL, 0 };
-
-	bars_begin(g, title, "ns/op (net), 95% CI of the median");
-	for (i = 0; i < n; i++) {
-		json_object *r = json_object_array_get_idx(results, i);
-		json_object *f = ab_json_get(ab_json_get(r, "free"), "ns");
-
-		if (strcmp(text_of(r, "kind"), "alloc"))
-			continue;
-		bar(g, &t, text_of(r, "label"), " alloc",
-		    ab_json_get(ab_json_get(r, "alloc"), "ns"));
-		if (f)
-			bar(g, &t, text_of(r, "label"), " free", f);
-	}
-	return bars_end(g, &t);
-}
-
-static size_t plot_lookup(FILE *g, json_object *results)
-{
-	size_t i, n = json_object_array_length(results);
-	struct titles t = { NULL, 0 };
-	char *label;
-
-	bars_begin(g, "allocbench lookup: cycles per lookup (net of none)",
-		   "cycles, 95% CI of the median");
-	for (i = 0; i < n; i++) {
-		json_object *r = json_object_array_get_idx(results, i);
-
-		if (strcmp(text_of(r, "kind"), "lookup") ||
-		    !strcmp(text_of(r, "method"), "none"))
-			continue;
-		if (asprintf(&label, "%s, ", text_of(r, "method")) < 0)
-			continue;
-		bar(g, &t, label, text_of(r, "sizes"),
-		    ab_json_get(r, "cycles"));
-		free(label);
-	}
-	return bars_end(g, &t);
-}
-
-/* allocbench vm: each kernel against A, B / A per row and phase. */
-static size_t plot_vm(FILE *g, json_object *root)
-{
-	json_object *cmps = ab_json_array(root, "comparisons");
-	struct titles t = { NULL, 0 };
-	size_t i, j;
-	char *label, title[256];
-
-	/* the line of no change */
-	fprintf(g,
-		"set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\n");
-	snprintf(
-		title, sizeof(title),
-		"allocbench vm: each kernel / %s, boots' median ns/op, 95%% CI",
-		text_of(json_object_array_get_idx(cmps, 0), "a"));
-	bars_begin(g, title, "B / A (1: no change)");
-	for (i = 0; cmps && i < json_object_array_length(cmps); i++) {
-		json_object *c = json_object_array_get_idx(cmps, i);
-		json_object *rows = ab_json_array(c, "rows");
-
-		for (j = 0; rows && j < json_object_array_length(rows); j++) {
-			json_object *r = json_object_array_get_idx(rows, j);
-			json_object *ci = ab_json_array(r, "ci95");
-			double ratio = ab_json_double(ab_json_get(r, "ratio"));
-
-			/* drawn with its interval, or not at all */
-			if (isnan(ratio) || isnan(ci_end(ci, 0, NAN)))
-				continue;
-			/* every kernel is against the same A (the y label) */
-			if (asprintf(&label, "%s: %s %s", text_of(c, "b"),
-				     text_of(r, "label"),
-				     text_of(r, "phase")) < 0)
-				continue;
-			if (title_add(&t, label))
-				fprintf(g, "%g %g %g\n", ratio,
-					ci_end(ci, 0, ratio),
-					ci_end(ci, 1, ratio));
-			free(label);
-		}
-	}
-	return bars_end(g, &t);
-}
 
 /*
  * The whole script for @root into a malloc'ed string (*@len bytes); NULL
@@ -408,34 +52,28 @@ static size_t plot_vm(FILE *g, json_object *root)
  */
 static char *script(json_object *root, int png, size_t *len)
 {
-	json_object *results = ab_json_get(root, "results");
-	const char *cmd = text_of(root, "command");
+	const char *cmd = plot_text(root, "command");
 	char *buf = NULL;
 	size_t drawn;
 	FILE *g = open_memstream(&buf, len);
 
 	if (!g)
 		return NULL;
-	/* no "set output": gnuplot writes to its standard output, the
-	 * picture's file; noenhanced: every text is drawn as it is */
-	fprintf(g, "set terminal %s size 1000,600 noenhanced\nset grid\n",
-		png ? "pngcairo" : "svg");
-	if (!strcmp(text_of(root, "schema"), "allocbench-vm"))
-		drawn = plot_vm(g, root);
+	if (!strcmp(plot_text(root, "schema"), "allocbench-vm"))
+		drawn = plot_vm(g, root, png);
+	else if (ab_json_get(root, "compare") ||
+		 ab_json_get(root, "comparisons"))
+		drawn = plot_compare(g, root, png);
 	else if (!strcmp(cmd, "sweep"))
-		drawn = plot_sweep(g, results);
+		drawn = plot_sweep(g, root, png);
 	else if (!strcmp(cmd, "lookup") ||
 		 !strcmp(cmd, "reproduce 2002-lookup"))
-		drawn = plot_lookup(g, results);
-	else if (!strcmp(text_of(ab_json_get(root, "parameters"), "timing"),
+		drawn = plot_lookup(g, root, png);
+	else if (!strcmp(plot_text(ab_json_get(root, "parameters"), "timing"),
 			 "single"))
-		drawn = plot_histograms(g, results);
+		drawn = plot_histograms(g, root, png);
 	else
-		drawn = plot_medians(
-			g, results,
-			ab_json_get(root, "compare")
-				? "allocbench compare: A and B, median ns/op"
-				: "allocbench: median ns/op per strategy");
+		drawn = plot_medians(g, root, png);
 	if (fclose(g) || !drawn) {
 		free(buf);
 		return NULL;
@@ -528,8 +166,50 @@ static int run_gnuplot(int fd, const char *text, size_t len)
 	return AB_EXIT_OK;
 }
 
-/* Draws the checked result @root (from @in) into @out. */
-static int draw(json_object *root, const char *in, const char *out, int png)
+/*
+ * Writes the script @text (@len bytes) to @path ("-": standard output),
+ * never to the result @in. Returns an exit status, after one line on
+ * stderr on failure.
+ */
+static int save_script(const char *path, const char *in, const char *text,
+		       size_t len)
+{
+	int fd, made, ok;
+	struct stat so;
+
+	if (!strcmp(path, "-"))
+		return fwrite(text, 1, len, stdout) == len && !fflush(stdout)
+			       ? AB_EXIT_OK
+			       : AB_EXIT_RUN;
+	fd = open_picture(path, in, &made);
+	if (fd < 0)
+		return AB_EXIT_USAGE;
+	ok = !(!fstat(fd, &so) && S_ISREG(so.st_mode) && ftruncate(fd, 0));
+	while (ok && len) {
+		ssize_t w = write(fd, text, len);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		ok = w > 0;
+		if (ok) {
+			text += w;
+			len -= (size_t)w;
+		}
+	}
+	if (close(fd) || !ok) {
+		ab_err("plot: --script=%s: cannot write there: %s", path,
+		       strerror(errno));
+		return AB_EXIT_RUN;
+	}
+	return AB_EXIT_OK;
+}
+
+/*
+ * Draws the checked result @root (from @in) into @out; the script also
+ * to @gp when it is not NULL.
+ */
+static int draw(json_object *root, const char *in, const char *out, int png,
+		const char *gp)
 {
 	size_t len = 0;
 	char *text = script(root, png, &len);
@@ -540,6 +220,13 @@ static int draw(json_object *root, const char *in, const char *out, int png)
 		ab_err("plot: %s: nothing to draw: no result this picture shows",
 		       in);
 		return AB_EXIT_DATA;
+	}
+	if (gp) {
+		ret = save_script(gp, in, text, len);
+		if (ret) {
+			free(text);
+			return ret;
+		}
 	}
 	fd = open_picture(out, in, &made);
 	if (fd < 0) {
@@ -573,15 +260,22 @@ static int plot_check(json_object *root, char *err, size_t len)
 
 	if (schema && !strcmp(schema, "allocbench-vm"))
 		return ab_vm_check(root, err, len);
+	/* `compare OLD.json NEW.json --json`: comparisons, no results */
+	if (schema && !strcmp(schema, "allocbench-result") &&
+	    !ab_json_get(root, "results") && ab_json_get(root, "comparisons"))
+		return plot_check_comparisons(root, err, len);
 	return ab_json_check_result(root, err, len);
 }
 
 int cmd_plot(int argc, const char **argv)
 {
-	const char *out = NULL, *in = NULL, *ext;
+	const char *out = NULL, *in = NULL, *ext, *gp = NULL;
 	struct poptOption opts[] = {
 		{ "output", 'o', POPT_ARG_STRING, &out, 0,
 		  "the picture to write: FILE.svg or FILE.png", "FILE" },
+		{ "script", 0, POPT_ARG_STRING, &gp, 0,
+		  "also write the gnuplot script to FILE (- for standard output): `gnuplot FILE > PICTURE` draws it again",
+		  "FILE" },
 		POPT_AUTOHELP POPT_TABLEEND
 	};
 	char err[1024];
@@ -601,12 +295,17 @@ int cmd_plot(int argc, const char **argv)
 		       out);
 		return AB_EXIT_USAGE;
 	}
+	if (gp && !strcmp(gp, out)) {
+		ab_err("plot: --script=%s: that is the picture (-o); name another file",
+		       gp);
+		return AB_EXIT_USAGE;
+	}
 	root = ab_json_read_checked(in, plot_check, err, sizeof(err));
 	if (!root) {
 		ab_err("plot: %s", err);
 		return AB_EXIT_DATA;
 	}
-	ret = draw(root, in, out, !strcasecmp(ext, ".png"));
+	ret = draw(root, in, out, !strcasecmp(ext, ".png"), gp);
 	json_object_put(root);
 	return ret;
 }

@@ -17,12 +17,30 @@
 
 static void print_header(const struct ab_job *job);
 
-static void print_num(double v)
+static void print_num_w(double v, int w)
 {
 	if (isnan(v))
-		printf(" %8s", "n/a");
+		printf(" %*s", w, "n/a");
 	else
-		printf(" %8.1f", v);
+		printf(" %*.1f", w, v);
+}
+
+static void print_num(double v)
+{
+	print_num_w(v, 8);
+}
+
+/*
+ * The first phase's name for @run: "alloc+free" for --free=pair in batch
+ * timing, whose one timed loop allocates and frees each object
+ * (ab_sample.alloc_cycles; it has no free phase of its own), else "alloc".
+ */
+static const char *alloc_phase(const struct ab_run *run)
+{
+	return run->free_pattern == AB_FREE_PAIR &&
+			       run->timing == AB_TIMING_BATCH
+		       ? "alloc+free"
+		       : "alloc";
 }
 
 static void object_label(const struct ab_row *r, char *buf, size_t len)
@@ -58,6 +76,10 @@ static void print_values_line(const struct ab_job *job)
 		       (unsigned long long)job->rows[i].run.clock_cycles);
 	} else if (job->o.timing == AB_TIMING_SINGLE) {
 		printf("values: net, minus one clock pair per op (measured by each run); --raw for raw\n");
+	} else if (b && b->ran && !strcmp(alloc_phase(&b->run), "alloc+free")) {
+		/* one timed loop, no free phase: nothing subtracted from it */
+		printf("values: net, minus the none baseline's median per op with the same parameters (alloc+free %.1f cycles); --raw for raw\n",
+		       b->raw[0].cycles.median);
 	} else if (b && b->ran) {
 		printf("values: net, minus the none baseline's median per op with the same parameters (alloc %.1f, free %.1f cycles); --raw for raw\n",
 		       b->raw[0].cycles.median, b->raw[1].cycles.median);
@@ -154,19 +176,20 @@ static int label_width(const struct ab_job *job)
 
 static void print_table(const struct ab_job *job)
 {
-	const char *alloc = job->o.free_pattern == AB_FREE_PAIR &&
-					    job->o.timing == AB_TIMING_BATCH
-				    ? "alloc+free ns/op"
-				    : "alloc ns/op";
+	int pair = job->o.free_pattern == AB_FREE_PAIR &&
+		   job->o.timing == AB_TIMING_BATCH;
+	const char *alloc = pair ? "alloc+free ns/op" : "alloc ns/op";
+	/* the cycles column of a pair's one loop: wide enough for its name */
+	int cw = pair ? 10 : 8;
 	char obj[48], node[16];
 	int i, w = label_width(job);
 
 	printf("%-*s %-35s   %-35s   %s\n", w + 11, "", alloc, "free ns/op",
 	       "median cycles/op");
-	printf("%-*s %-10s %8s %8s %8s %8s   %8s %8s %8s %8s   %8s %8s %7s %5s %6s\n",
+	printf("%-*s %-10s %8s %8s %8s %8s   %8s %8s %8s %8s   %*s %8s %7s %5s %6s\n",
 	       w, "strategy", "object", "min", "median", "mean", "max", "min",
-	       "median", "mean", "max", "alloc", "free", "failed", "node",
-	       "hit%");
+	       "median", "mean", "max", cw, pair ? "alloc+free" : "alloc",
+	       "free", "failed", "node", "hit%");
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
 		const struct ab_phase_stats *a = &r->net[0], *f = &r->net[1];
@@ -185,7 +208,7 @@ static void print_table(const struct ab_job *job)
 		print_num(f->ns.mean);
 		print_num(f->ns.max);
 		printf("  ");
-		print_num(a->cycles.median);
+		print_num_w(a->cycles.median, cw);
 		print_num(f->cycles.median);
 		snprintf(node, sizeof(node), "%d%s", r->run.target_node,
 			 r->run.node < 0 ? "L" : "");
@@ -198,10 +221,10 @@ static void print_table(const struct ab_job *job)
 	}
 }
 
-static void print_dist_line(int w, const char *name, const char *phase,
+static void print_dist_line(int w, const char *name, int pw, const char *phase,
 			    const struct ab_stats *s)
 {
-	printf("%-*s %-5s %8zu", w, name, phase, s->n);
+	printf("%-*s %-*s %8zu", w, name, pw, phase, s->n);
 	print_num(s->median);
 	if (isnan(s->ci_lo))
 		printf("  %-22s", "[n/a]");
@@ -243,18 +266,24 @@ static void print_ci_note(const struct ab_job *job)
 
 static void print_distribution(const struct ab_job *job)
 {
-	int i, w = label_width(job);
+	int i, w = label_width(job), pw = 5;
 
-	printf("\n%-*s %-5s %8s %8s  %-22s %8s %8s %8s %7s\n", w,
-	       "distribution", "phase", "samples", "median",
+	/* the phase column: as wide as its longest name */
+	for (i = 0; i < job->nrows; i++)
+		if (job->rows[i].ran &&
+		    (int)strlen(alloc_phase(&job->rows[i].run)) > pw)
+			pw = (int)strlen(alloc_phase(&job->rows[i].run));
+	printf("\n%-*s %-*s %8s %8s  %-22s %8s %8s %8s %7s\n", w,
+	       "distribution", pw, "phase", "samples", "median",
 	       "[95% CI of median]", "p90", "p99", "stddev", "cv");
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
 
 		if (!r->ran)
 			continue;
-		print_dist_line(w, r->label, "alloc", &r->net[0].ns);
-		print_dist_line(w, "", "free", &r->net[1].ns);
+		print_dist_line(w, r->label, pw, alloc_phase(&r->run),
+				&r->net[0].ns);
+		print_dist_line(w, "", pw, "free", &r->net[1].ns);
 	}
 	print_ci_note(job);
 }
@@ -590,7 +619,7 @@ static void print_histogram(const struct ab_row *r, int phase)
 		most = c[b] > most ? c[b] : most;
 	}
 	printf("\nhistogram: %s %s, net ns/op, %zu samples\n", r->si->name,
-	       phase ? "free" : "alloc", r->nr_ns[phase]);
+	       phase ? "free" : alloc_phase(&r->run), r->nr_ns[phase]);
 	for (b = lo; b <= hi; b++) {
 		int bar = (int)((c[b] * 40 + most - 1) / most);
 

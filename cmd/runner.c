@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "ab_run.h"
+#include "runlimits.h"
 #include "runner.h"
 #include "slabmerge.h"
 
@@ -337,32 +338,36 @@ static void progress(const struct ab_job *job, int i, int next)
 		    job->rows[i].label, left);
 }
 
+/*
+ * --concurrent: every CPU's run of a strategy holds its batch at the same
+ * time, so the limits the module enforces over all runs in progress (the
+ * budget, the atomic limit: lib/runlimits.h) are checked on their sum,
+ * before anything runs; each run alone passed ab_run_prepare().
+ */
+static int check_together(const struct ab_job *job)
+{
+	char err[AB_ERRLEN];
+	int i;
+
+	if (!job->concurrent || job->ncpus < 2)
+		return AB_EXIT_OK;
+	for (i = 0; i < job->nrows; i++)
+		if (ab_run_check_together(&job->rows[i].run, &job->ses.bi.info,
+					  job->rows[i].si,
+					  (unsigned int)job->ncpus, err,
+					  sizeof(err))) {
+			ab_err("%s", err);
+			return AB_EXIT_USAGE;
+		}
+	return AB_EXIT_OK;
+}
+
 /* --concurrent: each strategy becomes one row per CPU, run together. */
 static int expand_concurrent(struct ab_job *job)
 {
 	struct ab_row *rows;
 	int i, c, n = job->nrows;
 
-	/*
-	 * All CPUs hold their batches at once, and the module's budget bounds
-	 * all runs in progress: the memory each holds, counted as the module
-	 * counts it (ab_run_held_bytes()), times the CPUs.
-	 */
-	for (i = 0; i < n; i++) {
-		const struct ab_info *info = &job->ses.bi.info;
-		uint64_t held = ab_run_held_bytes(&job->rows[i].run, info,
-						  job->rows[i].si);
-
-		if (held > info->max_bytes / (uint64_t)job->ncpus) {
-			ab_err("--concurrent: %s on %d CPUs would hold %d x %llu bytes at once (each run's objects counted as %s), above the module's budget of %llu bytes (%.1f MiB, module parameter max_outstanding_mb); lower --batch or --size, or raise max_outstanding_mb",
-			       job->rows[i].si->name, job->ncpus, job->ncpus,
-			       (unsigned long long)held,
-			       ab_mem_rule(job->rows[i].si->flags),
-			       (unsigned long long)info->max_bytes,
-			       (double)info->max_bytes / (1 << 20));
-			return AB_EXIT_USAGE;
-		}
-	}
 	/* no fixed bound: as many rows as the memory for them */
 	rows = (size_t)n * (size_t)job->ncpus > INT_MAX
 		       ? NULL
@@ -559,6 +564,8 @@ int ab_job_run(struct ab_job *job)
 			job->baseline = &job->own_baseline;
 	}
 	ret = check_memory(job);
+	if (!ret)
+		ret = check_together(job);
 	/* refused before anything ran: the reason is the whole output */
 	job->refused = ret != AB_EXIT_OK;
 	if (!ret && job->baseline && job->o.timing == AB_TIMING_BATCH) {

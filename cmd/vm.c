@@ -38,6 +38,7 @@
 #include "allocbench.h"
 #include "jsonin.h"
 #include "jsonout.h"
+#include "textout.h"
 #include "vmab.h"
 
 #ifndef AB_LIBDIR
@@ -786,14 +787,6 @@ static void fmt_duration(double s, char *buf, size_t len)
 
 /* ---- the report ---- */
 
-static void print_num(double v, const char *fmt, int width)
-{
-	if (isnan(v))
-		printf(" %*s", width, "n/a");
-	else
-		printf(fmt, width, v);
-}
-
 static double num(json_object *o, const char *key)
 {
 	return ab_json_double(ab_json_get(o, key));
@@ -819,21 +812,23 @@ static void print_comparison(json_object *c, double threshold)
 		       json_object_get_string(ab_json_get(c, "a")));
 		return;
 	}
-	printf("\n%s (B) against %s (A): each boot's median ns/op, their geometric mean per kernel; Welch's t test on the logs, the boot as unit\n",
+	printf("\n%s (B) against %s (A): each boot's median ns/op, their geometric mean per kernel; Welch's t test on the logs, the boot as unit; verdict on Holm's adjusted p (p adj) over the %d tests of this report\n",
 	       json_object_get_string(ab_json_get(c, "b")),
-	       json_object_get_string(ab_json_get(c, "a")));
+	       json_object_get_string(ab_json_get(c, "a")),
+	       json_object_get_int(
+		       ab_json_get(ab_json_get(c, "correction"), "tests")));
 	snprintf(thr, sizeof(thr), "%g%% seen?", threshold);
-	printf("%-*s %-6s %5s %10s %10s %7s %17s %8s  %-26s %10s%s%s\n", wl,
+	printf("%-*s %-6s %5s %10s %10s %7s %17s %8s %8s  %-26s %10s%s%s\n", wl,
 	       "row", "phase", "boots", "A ns/op", "B ns/op", "B / A",
-	       "95% CI of B / A", "p", "verdict", "detectable",
+	       "95% CI of B / A", "p", "p adj", "verdict", "detectable",
 	       threshold > 0 ? "  " : "", threshold > 0 ? thr : "");
 	for (i = 0; i < nrows; i++) {
 		json_object *r = json_object_array_get_idx(rows, i);
 		json_object *ci = ab_json_array(r, "ci95");
 		const char *v =
 			json_object_get_string(ab_json_get(r, "verdict"));
-		double p = num(r, "p"), det = num(r, "detectable_pct");
-		char verdict[64], boots[16], cis[32];
+		double det = num(r, "detectable_pct");
+		char verdict[64], boots[16], cis[32], p[16], padj[16];
 
 		snprintf(boots, sizeof(boots), "%zu/%zu",
 			 json_object_array_length(ab_json_array(r, "boots_a")),
@@ -854,17 +849,13 @@ static void print_comparison(json_object *c, double threshold)
 		printf("%-*s %-6s %5s", wl,
 		       json_object_get_string(ab_json_get(r, "label")),
 		       json_object_get_string(ab_json_get(r, "phase")), boots);
-		print_num(num(r, "a_ns"), " %*.1f", 10);
-		print_num(num(r, "b_ns"), " %*.1f", 10);
-		print_num(num(r, "ratio"), " %*.3f", 7);
+		ab_print_cell(num(r, "a_ns"), " %*.1f", 10);
+		ab_print_cell(num(r, "b_ns"), " %*.1f", 10);
+		ab_print_cell(num(r, "ratio"), " %*.3f", 7);
 		printf(" %17s", cis);
-		if (isnan(p))
-			printf(" %8s", "n/a");
-		else if (p < 0.001)
-			printf(" %8s", "<0.001");
-		else
-			printf(" %8.3f", p);
-		printf("  %-26s", verdict);
+		printf(" %8s %8s  %-26s", ab_p_text(num(r, "p"), p, sizeof(p)),
+		       ab_p_text(num(r, "p_adjusted"), padj, sizeof(padj)),
+		       verdict);
 		if (isnan(det))
 			printf(" %10s", "n/a");
 		else
@@ -1157,7 +1148,7 @@ static int compare_kernels(const struct vm_paths *p, struct vm_run *v)
 		     i++)
 			print_comparison(json_object_array_get_idx(cmps, i),
 					 v->threshold);
-		printf("\nverdict: faster or slower when p < %.2f; \"no significant difference\" is not \"no difference\": the detectable column is the change these boots would have found 8 times in 10 (from the boot-to-boot spread seen), and --threshold=P%% says how many rounds a P%% change needs.\n",
+		printf("\nverdict: faster or slower when Holm's adjusted p < %.2f, over every row, phase and kernel of this report (so the chance of any false verdict in it stays under that; p is each test's own); \"no significant difference\" is not \"no difference\": the detectable column is the change these boots would have found 8 times in 10 (from the boot-to-boot spread seen), and --threshold=P%% says how many rounds a P%% change needs.\n",
 		       AB_VM_ALPHA);
 		json_object_put(cmps);
 	}

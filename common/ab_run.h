@@ -137,6 +137,18 @@ static inline int ab_refuse(const char **why, const char *text, int err)
 	return err;
 }
 
+/*
+ * Records why, and which limit (AB_LIMIT_*) in *@limit when @limit is not
+ * NULL, a request above that limit is refused; returns -E2BIG.
+ */
+static inline int ab_refuse_limit(const char **why, u32 *limit, u32 which,
+				  const char *text)
+{
+	if (limit)
+		*limit = which;
+	return ab_refuse(why, text, -E2BIG);
+}
+
 /* A strategy that allocates, run where it must not sleep. */
 static inline bool ab_run_atomic_ok(const struct ab_run *r, u32 params)
 {
@@ -172,18 +184,22 @@ static inline bool ab_run_no_reclaim(const struct ab_run *r, u32 params)
  * IRQs off, AB_IRQ_OFF_MAX_OBJS and AB_IRQ_OFF_MAX_BYTES among them;
  * -EOPNOTSUPP for preemption or IRQs off around allocations on
  * PREEMPT_RT (AB_KERNEL_PREEMPT_RT), where the allocators may sleep. *@why
- * gets the rule broken. The module checks what only the kernel knows (a
+ * gets the rule broken, and *@limit (when @limit is not NULL) the one
+ * AB_LIMIT_* of an -E2BIG, the first broken in the order of the uapi
+ * header, AB_LIMIT_NONE for any other answer. The module checks what only the kernel knows (a
  * CPU online, a node with memory) on top of this; the user backend what it cannot do; the CLI
  * calls it on every request before asking.
  */
-static inline int ab_run_check(const struct ab_run *r,
-			       const struct ab_info *info,
-			       const struct ab_strategy_info *si,
-			       const char **why)
+static inline int ab_run_check_limit(const struct ab_run *r,
+				     const struct ab_info *info,
+				     const struct ab_strategy_info *si,
+				     const char **why, u32 *limit)
 {
 	u32 p = si->params;
 	u64 obj_bytes, held;
 
+	if (limit)
+		*limit = AB_LIMIT_NONE;
 	if (r->flags & ~AB_RUN_FLAGS_ALL)
 		return ab_refuse(why, "an unknown flag", -EINVAL);
 	if ((r->flags & AB_RUN_NOMERGE) && !(p & AB_PARAM_CACHE))
@@ -223,24 +239,26 @@ static inline int ab_run_check(const struct ab_run *r,
 		return ab_refuse(why, "a node it does not take", -EINVAL);
 	if (!r->batch || !r->trials)
 		return ab_refuse(why, "no objects or no trials", -EINVAL);
-	if (r->batch > info->max_batch || r->trials > info->max_trials ||
-	    r->warmup > info->max_trials)
-		return ab_refuse(why, "a batch or trial count above the limit",
-				 -E2BIG);
+	if (r->batch > info->max_batch)
+		return ab_refuse_limit(why, limit, AB_LIMIT_BATCH,
+				       "a batch above the limit (max_batch)");
+	if (r->trials > info->max_trials || r->warmup > info->max_trials)
+		return ab_refuse_limit(why, limit, AB_LIMIT_TRIALS,
+				       "a trial or warm-up count above the limit (max_trials)");
 	if (p & AB_PARAM_SIZE) {
 		if (!r->obj_size || r->order)
 			return ab_refuse(why, "no object size, or a page order",
 					 -EINVAL);
 		if (r->obj_size > si->max_size)
-			return ab_refuse(why, "an object above its largest",
-					 -E2BIG);
+			return ab_refuse_limit(why, limit, AB_LIMIT_OBJECT,
+					       "an object above its largest");
 	} else if (p & AB_PARAM_ORDER) {
 		if (r->obj_size)
 			return ab_refuse(why, "an object size instead of a page order",
 					 -EINVAL);
 		if (r->order > si->max_order)
-			return ab_refuse(why, "a page order above its largest",
-					 -E2BIG);
+			return ab_refuse_limit(why, limit, AB_LIMIT_OBJECT,
+					       "a page order above its largest");
 	} else if (r->obj_size || r->order) {
 		return ab_refuse(why, "an object size or order for no allocation",
 				 -EINVAL);
@@ -252,19 +270,22 @@ static inline int ab_run_check(const struct ab_run *r,
 				 -EINVAL);
 	held = ab_run_held_bytes(r, info, si);
 	if (ab_run_budget_bytes(r, info, si) > info->max_bytes)
-		return ab_refuse(why, "more bytes at once than the budget (max_outstanding_mb), counted as its allocator uses them",
-				 -E2BIG);
+		return ab_refuse_limit(why, limit, AB_LIMIT_BUDGET,
+				       "more bytes at once than the budget (max_outstanding_mb), counted as its allocator uses them");
 	if (held > AB_PHASE_MAX_BYTES)
-		return ab_refuse(why, "more bytes in one phase than AB_PHASE_MAX_BYTES allows",
-				 -E2BIG);
+		return ab_refuse_limit(why, limit, AB_LIMIT_PHASE,
+				       "more bytes in one phase than AB_PHASE_MAX_BYTES allows");
 	if (ab_run_no_reclaim(r, p) && held > AB_ATOMIC_MAX_BYTES)
-		return ab_refuse(why, "more bytes per trial than atomic or nowait GFP flags, or preemption or IRQs off, allow (AB_ATOMIC_MAX_BYTES)",
-				 -E2BIG);
+		return ab_refuse_limit(why, limit, AB_LIMIT_ATOMIC,
+				       "more bytes per trial than atomic or nowait GFP flags, or preemption or IRQs off, allow (AB_ATOMIC_MAX_BYTES)");
 	if (r->context == AB_CTX_IRQ_OFF && obj_bytes &&
-	    (ab_run_objs_held(r, si) > AB_IRQ_OFF_MAX_OBJS ||
-	     held > AB_IRQ_OFF_MAX_BYTES))
-		return ab_refuse(why, "more objects or bytes per phase than IRQs off allow (AB_IRQ_OFF_MAX_OBJS, AB_IRQ_OFF_MAX_BYTES)",
-				 -E2BIG);
+	    ab_run_objs_held(r, si) > AB_IRQ_OFF_MAX_OBJS)
+		return ab_refuse_limit(why, limit, AB_LIMIT_IRQ_OFF_OBJS,
+				       "more objects per phase than IRQs off allow (AB_IRQ_OFF_MAX_OBJS)");
+	if (r->context == AB_CTX_IRQ_OFF && obj_bytes &&
+	    held > AB_IRQ_OFF_MAX_BYTES)
+		return ab_refuse_limit(why, limit, AB_LIMIT_IRQ_OFF_BYTES,
+				       "more bytes per phase than IRQs off allow (AB_IRQ_OFF_MAX_BYTES)");
 	if (!r->samples_ptr != !r->samples_len ||
 	    (r->samples_len && r->samples_len / r->trials <
 	     ab_run_samples_per_trial(r, si->flags)))
@@ -275,6 +296,15 @@ static inline int ab_run_check(const struct ab_run *r,
 		return ab_refuse(why, "preemption or IRQs off on PREEMPT_RT",
 				 -EOPNOTSUPP);
 	return 0;
+}
+
+/* ab_run_check_limit() without the limit's name. */
+static inline int ab_run_check(const struct ab_run *r,
+			       const struct ab_info *info,
+			       const struct ab_strategy_info *si,
+			       const char **why)
+{
+	return ab_run_check_limit(r, info, si, why, NULL);
 }
 
 #endif

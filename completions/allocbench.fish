@@ -45,6 +45,7 @@ complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup 
 complete -c allocbench -n "__fish_seen_subcommand_from sweep" -s s -l sizes -x -d 'sizes: list or A-B:xF'
 complete -c allocbench -n "__fish_seen_subcommand_from sweep" -l cpu-nodes -x -d 'CPU nodes'
 complete -c allocbench -n "__fish_seen_subcommand_from sweep" -l mem-nodes -x -d 'memory nodes'
+complete -c allocbench -n "__fish_seen_subcommand_from plot" -l script -r -F -d 'the gnuplot script too'
 complete -c allocbench -n "__fish_seen_subcommand_from lookup" -s m -l method -x -a 'walk fls bsr switch kernel'
 complete -c allocbench -n "__fish_seen_subcommand_from lookup" -s s -l size -x -d 'constant sizes'
 complete -c allocbench -n "__fish_seen_subcommand_from lookup" -s d -l dist -x -a 'const: uniform: loguniform:'

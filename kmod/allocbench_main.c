@@ -324,7 +324,8 @@ static const gfp_t ab_gfp_masks[AB_GFP_NR] = {
  * the node with memory. Returns the bytes the run holds, counted as the
  * allocators really use them (ab_run_held_bytes(), the rule of
  * common/ab_footprint.h, which ab_run_check() bounds by the budget), or
- * -errno: -EINVAL, -E2BIG, or -EOPNOTSUPP for an otherwise valid run with
+ * -errno: -EINVAL, -E2BIG (*@limit: the AB_LIMIT_* above which it is),
+ * or -EOPNOTSUPP for an otherwise valid run with
  * preemption or IRQs off around allocations on PREEMPT_RT, where
  * spinlocks are sleeping locks: the allocators (and kfree()) may then
  * sleep inside the section ("BUG: scheduling while atomic"); the
@@ -348,7 +349,8 @@ static int ab_mem_node(int cpu)
 	return z ? zone_to_nid(z) : nid;
 }
 
-static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
+static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx,
+			   u32 *limit)
 {
 	const struct ab_strategy *s;
 	struct ab_strategy_info si;
@@ -367,7 +369,7 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx)
 	 * allocated among them, from this module's own table and limits: the
 	 * same function the CLI applies, never its word for it.
 	 */
-	err = ab_run_check(r, &info, &si, &why);
+	err = ab_run_check_limit(r, &info, &si, &why, limit);
 	if (err)
 		return err;
 	if ((r->flags & AB_RUN_REMOTE_FREE) &&
@@ -603,11 +605,24 @@ static int ab_drv_next(struct ab_ctx *ctx)
 	return 0;
 }
 
+/*
+ * Names in the caller's ab_run.limit the limit (AB_LIMIT_*) a run was
+ * refused for: that field alone. A struct it cannot write (read-only, or
+ * gone) keeps the refusal's own errno, as the uapi header says.
+ */
+static void ab_put_limit(void __user *uarg, u32 limit)
+{
+	struct ab_run __user *ur = uarg;
+
+	if (put_user(limit, &ur->limit))
+		pr_debug("refused run: its limit %u not written back\n", limit);
+}
+
 /**
  * ab_ioctl_run - AB_IOC_RUN
  * @f:    the open file's state: with AB_RUN_KEEP_CACHE the run's private
  *        kmem_cache is kept in @f->kept (strategies.c, ab_cache_keep());
- *        the caches an earlier run on @f kept are destroyed first
+ *        the caches this thread's earlier runs on @f kept go first
  * @uarg: the user's struct ab_run
  *
  * Return: 0, or -errno as include/uapi/linux/allocbench.h says.
@@ -625,14 +640,19 @@ static long ab_ioctl_run(struct ab_file *f, void __user *uarg)
 	struct ab_run r;
 	long usize, ret;
 	s64 bytes, atomic_bytes;
+	bool over_budget, over_atomic;
+	u32 limit = AB_LIMIT_NONE;
 
 	ab_caches_release(&f->kept, false);
 	usize = ab_copy_in(&r, sizeof(r), AB_RUN_SIZE_VER0, uarg);
 	if (usize < 0)
 		return usize;
-	bytes = ab_validate_run(&r, &ctx);
-	if (bytes < 0)
+	bytes = ab_validate_run(&r, &ctx, &limit);
+	if (bytes < 0) {
+		if (limit != AB_LIMIT_NONE)
+			ab_put_limit(uarg, limit);
 		return bytes;
+	}
 	if (r.samples_ptr &&
 	    (r.samples_len > U64_MAX / sizeof(struct ab_sample) ||
 	     !access_ok(u64_to_user_ptr(r.samples_ptr),
@@ -651,7 +671,7 @@ static long ab_ioctl_run(struct ab_file *f, void __user *uarg)
 	r.migrations = 0;
 	r.disturbed = 0;
 	r.free_elsewhere = 0;
-	r.out_reserved = 0;
+	r.limit = AB_LIMIT_NONE;
 	r.mem_objects = 0;
 	r.mem_free_bytes = 0;
 	r.mem_slab_bytes = 0;
@@ -666,10 +686,16 @@ static long ab_ioctl_run(struct ab_file *f, void __user *uarg)
 
 	/* the objects only: the arrays are GFP_KERNEL, outside the phases */
 	atomic_bytes = ab_run_no_reclaim(&r, s->params) ? ctx.held : 0;
-	/* both added before either is tested: unreserve takes both back */
-	if ((atomic64_add_return(bytes, &ab_reserved) > ab_max_bytes()) |
-	    (atomic64_add_return(atomic_bytes, &ab_atomic_reserved) >
-	     AB_ATOMIC_MAX_BYTES)) {
+	/*
+	 * both added before either is tested: unreserve takes both back;
+	 * the refusal names one limit, the budget first (uapi AB_LIMIT_*)
+	 */
+	over_budget = atomic64_add_return(bytes, &ab_reserved) > ab_max_bytes();
+	over_atomic = atomic64_add_return(atomic_bytes, &ab_atomic_reserved) >
+		      AB_ATOMIC_MAX_BYTES;
+	if (over_budget || over_atomic) {
+		ab_put_limit(uarg, over_budget ? AB_LIMIT_BUDGET :
+						 AB_LIMIT_ATOMIC);
 		ret = -EBUSY;
 		goto unreserve;
 	}

@@ -334,9 +334,26 @@ int ab_run_answer_check(const struct ab_run *req, struct ab_run *ans, int err,
 	*ans = *req;
 	if (err && err != -EINTR) {
 		memset((char *)ans + out, 0, sizeof(*ans) - out);
+		/* a refusal's limit, the one field written then */
+		if (err != -E2BIG && err != -EBUSY)
+			return err;
+		if (got.limit >= AB_LIMIT_NR ||
+		    (err == -EBUSY && got.limit != AB_LIMIT_NONE &&
+		     got.limit != AB_LIMIT_BUDGET &&
+		     got.limit != AB_LIMIT_ATOMIC))
+			return bad_answer(why, len,
+					  err == -EBUSY ? "limit of an EBUSY"
+							: "limit of an E2BIG",
+					  got.limit,
+					  err == -EBUSY ? AB_LIMIT_ATOMIC
+							: AB_LIMIT_NR - 1);
+		ans->limit = got.limit;
 		return err;
 	}
-	if (got.trials_done > req->trials)
+	if (got.limit != AB_LIMIT_NONE)
+		err = bad_answer(why, len, "limit of a run done", got.limit,
+				 AB_LIMIT_NONE);
+	else if (got.trials_done > req->trials)
 		err = bad_answer(why, len, "trials done", got.trials_done,
 				 req->trials);
 	else if (!err && got.trials_done != req->trials)

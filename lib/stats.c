@@ -139,3 +139,44 @@ void ab_ci_note(size_t n, char *buf, size_t len)
 			"CI of the median, %zu samples: ranks %zu and %zu of the sorted samples, exact coverage %.1f%%",
 			n, lo, hi, 100 * cov);
 }
+
+/* The p-value index sorted on: ascending p, ties in input order. */
+struct holm_ix {
+	double p;
+	size_t i;
+};
+
+static int cmp_holm(const void *x, const void *y)
+{
+	const struct holm_ix *a = x, *b = y;
+
+	if (a->p != b->p)
+		return a->p < b->p ? -1 : 1;
+	return (a->i > b->i) - (a->i < b->i);
+}
+
+size_t ab_holm(const double *p, size_t n, double *adj)
+{
+	struct holm_ix *t = malloc((n ? n : 1) * sizeof(*t));
+	size_t m = 0, i;
+	double run = 0;
+
+	for (i = 0; i < n; i++)
+		adj[i] = NAN;
+	if (!t)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!isnan(p[i]))
+			t[m++] = (struct holm_ix){ p[i], i };
+	qsort(t, m, sizeof(*t), cmp_holm);
+	/* step down: the j-th smallest (from 0) is multiplied by m - j; the
+	 * running maximum keeps the adjusted values in the order of p */
+	for (i = 0; i < m; i++) {
+		double a = fmin(1, (double)(m - i) * t[i].p);
+
+		run = fmax(run, a);
+		adj[t[i].i] = run;
+	}
+	free(t);
+	return m;
+}

@@ -81,4 +81,20 @@ void ab_stats_compute(double *v, size_t n, struct ab_stats *st);
 void ab_histogram_log2(const double *v, size_t n, uint64_t *counts,
 		       size_t nbuckets);
 
+/*
+ * ab_holm - Holm's step-down adjustment of @n p-values @p[0..n) (not
+ * modified) into @adj[0..n), in the same order, controlling the
+ * family-wise error rate (the chance of at least one false verdict among
+ * the @n tests) at any level alpha when each test rejects on adj < alpha:
+ * with the m defined p-values sorted, p(1) <= ... <= p(m), adj(i) =
+ * max over j <= i of min(1, (m - j + 1) p(j)) (S. Holm, "A simple
+ * sequentially rejective multiple test procedure", Scand. J. Statist. 6,
+ * 1979, pp. 65-70; the adjusted form: S. P. Wright, "Adjusted p-values
+ * for simultaneous inference", Biometrics 48, 1992). Valid under any
+ * dependence between the tests. A NAN p (a test that could not be made)
+ * is left out of m and gets a NAN. Returns m, or 0 without memory (every
+ * @adj then NAN).
+ */
+size_t ab_holm(const double *p, size_t n, double *adj);
+
 #endif

@@ -2,6 +2,7 @@
 /* textout.c - UTF-8 repair and CSV fields (see textout.h). */
 #include <math.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -116,4 +117,23 @@ void ab_csv_end(struct ab_csv_row *r)
 {
 	fputc('\n', r->f);
 	r->fields = 0;
+}
+
+const char *ab_p_text(double p, char *buf, size_t len)
+{
+	if (isnan(p))
+		snprintf(buf, len, "n/a");
+	else if (p < 0.001)
+		snprintf(buf, len, "<0.001");
+	else
+		snprintf(buf, len, "%.3f", p);
+	return buf;
+}
+
+void ab_print_cell(double v, const char *fmt, int width)
+{
+	if (isnan(v))
+		printf(" %*s", width, "n/a");
+	else
+		printf(fmt, width, v);
 }

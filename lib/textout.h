@@ -64,4 +64,17 @@ void ab_csv_printf(struct ab_csv_row *r, const char *fmt, ...)
 /* ab_csv_end - end the record: "\n"; @r can then start the next one. */
 void ab_csv_end(struct ab_csv_row *r);
 
+/*
+ * ab_p_text - a p-value as the tables print it, into @buf: "n/a" for NAN,
+ * "<0.001" below 0.001, else three decimals ("0.042"). Returns @buf.
+ */
+const char *ab_p_text(double p, char *buf, size_t len);
+
+/*
+ * ab_print_cell - one table cell on stdout: @v printed with @fmt (a width
+ * conversion and a double, e.g. " %*.1f") at @width, or "n/a" right-aligned
+ * at @width (after one space) when @v is NAN.
+ */
+void ab_print_cell(double v, const char *fmt, int width);
+
 #endif

@@ -13,6 +13,7 @@
 
 #include "jsonin.h"
 #include "jsonout.h"
+#include "stats.h"
 #include "vmab.h"
 
 const char *ab_vm_status_name(int s)
@@ -159,9 +160,7 @@ static char *row_key(json_object *r)
 	return s;
 }
 
-/* What a reader calls the row (malloc'ed): its label, with the object
- * size when the label does not carry it (run's rows). */
-static char *row_label(json_object *r)
+char *ab_vm_row_label(json_object *r)
 {
 	const char *kind = json_object_get_string(ab_json_get(r, "kind"));
 	const char *label = json_object_get_string(ab_json_get(r, "label"));
@@ -271,6 +270,8 @@ static json_object *counter_deltas(json_object **ra, size_t na,
 				       ab_json_num(sb / cb - sa / ca));
 		json_object_array_add(out, c);
 	}
+	if (out)
+		ab_vm_adjust(out);
 	return out;
 }
 
@@ -294,6 +295,7 @@ static json_object *row_phase(json_object **ra, size_t na, json_object **rb,
 		ab_welch(a, na, b, nb, &w);
 	else
 		ab_welch(NULL, 0, NULL, 0, &w);
+	/* the verdict is set again from the adjusted p (ab_vm_adjust()) */
 	if (!isnan(w.p))
 		verdict = w.p >= AB_VM_ALPHA ? "no significant difference"
 			  : w.diff < 0	     ? "faster"
@@ -315,6 +317,7 @@ static json_object *row_phase(json_object **ra, size_t na, json_object **rb,
 	json_object_array_add(ci, ab_json_num(exp(w.ci_hi)));
 	json_object_object_add(o, "ci95", ci);
 	json_object_object_add(o, "p", ab_json_num(w.p));
+	json_object_object_add(o, "p_adjusted", ab_json_num(w.p));
 	json_object_object_add(o, "df", ab_json_num(w.df));
 	json_object_object_add(o, "verdict", json_object_new_string(verdict));
 	json_object_object_add(o, "detectable_pct",
@@ -363,7 +366,7 @@ static json_object *compare_one(const struct ab_vm_boot *boots, size_t n, int k,
 		const char *const *ph = kind && !strcmp(kind, "lookup")
 						? lookup_phases
 						: alloc_phases;
-		char *key = row_key(r), *label = row_label(r);
+		char *key = row_key(r), *label = ab_vm_row_label(r);
 		size_t na, nb, occ = 0;
 		json_object *f;
 
@@ -389,6 +392,65 @@ static json_object *compare_one(const struct ab_vm_boot *boots, size_t n, int k,
 	return out;
 }
 
+/* The length of array @a; 0 for NULL (json-c asserts on it). */
+static size_t len_of(json_object *a)
+{
+	return a ? json_object_array_length(a) : 0;
+}
+
+size_t ab_vm_adjust(json_object *cmps)
+{
+	size_t n = 0, i, j, k, m;
+	double *p, *adj;
+
+	for (i = 0; i < len_of(cmps); i++)
+		n += len_of(ab_json_array(json_object_array_get_idx(cmps, i),
+					  "rows"));
+	p = calloc(n + 1, sizeof(*p));
+	adj = calloc(n + 1, sizeof(*adj));
+	for (i = 0, k = 0; p && i < len_of(cmps); i++) {
+		json_object *rows = ab_json_array(
+			json_object_array_get_idx(cmps, i), "rows");
+
+		for (j = 0; j < len_of(rows); j++)
+			p[k++] = ab_json_double(ab_json_get(
+				json_object_array_get_idx(rows, j), "p"));
+	}
+	m = p && adj ? ab_holm(p, n, adj) : 0;
+	for (i = 0, k = 0; m && i < len_of(cmps); i++) {
+		json_object *c = json_object_array_get_idx(cmps, i), *corr;
+		json_object *rows = ab_json_array(c, "rows");
+
+		for (j = 0; j < len_of(rows); j++, k++) {
+			json_object *r = json_object_array_get_idx(rows, j);
+			double ratio = ab_json_double(ab_json_get(r, "ratio"));
+
+			json_object_object_add(r, "p_adjusted",
+					       ab_json_num(adj[k]));
+			if (isnan(adj[k]))
+				continue;
+			json_object_object_add(
+				r, "verdict",
+				json_object_new_string(
+					adj[k] >= AB_VM_ALPHA
+						? "no significant difference"
+					: ratio < 1 ? "faster"
+						    : "slower"));
+		}
+		corr = json_object_new_object();
+		json_object_object_add(corr, "method",
+				       json_object_new_string("holm"));
+		json_object_object_add(corr, "alpha",
+				       json_object_new_double(AB_VM_ALPHA));
+		json_object_object_add(corr, "tests",
+				       json_object_new_int64((int64_t)m));
+		json_object_object_add(c, "correction", corr);
+	}
+	free(p);
+	free(adj);
+	return m;
+}
+
 json_object *ab_vm_compare(const struct ab_vm_boot *boots, size_t n, int nk,
 			   const char *const *names, double threshold_pct)
 {
@@ -406,6 +468,8 @@ json_object *ab_vm_compare(const struct ab_vm_boot *boots, size_t n, int nk,
 				       compare_one(boots, n, k, threshold_pct));
 		json_object_array_add(out, c);
 	}
+	if (out)
+		ab_vm_adjust(out);
 	return out;
 }
 

@@ -132,15 +132,37 @@ size_t ab_vm_rounds_needed(double sd, double pct);
  * Returns the JSON array of comparisons, one per kernel after A:
  *   { "a": name, "b": name, "rows": [ { "label", "phase", "a_ns",
  *     "b_ns", "boots_a", "boots_b", "ratio", "ci95": [lo, hi], "p",
- *     "df", "verdict", "detectable_pct", "threshold_pct",
+ *     "df", "p_adjusted", "verdict", "detectable_pct", "threshold_pct",
  *     "threshold_detectable", "rounds_needed", "counters": [ { "event",
- *     "a", "b", "delta" } ] } ] }
- * "verdict" is "faster", "slower", "no significant difference" or
+ *     "a", "b", "delta" } ] } ], "correction": { ... } }
+ * "p" is each test's own; "p_adjusted" Holm's over every row, phase and
+ * kernel of the array (ab_vm_adjust()), and "verdict" is "faster",
+ * "slower" (p_adjusted < AB_VM_ALPHA), "no significant difference" or
  * "cannot conclude" (fewer than two good boots of either kernel, or a
  * median that is not positive). NULL without memory.
  */
 json_object *ab_vm_compare(const struct ab_vm_boot *boots, size_t n, int nk,
 			   const char *const *names, double threshold_pct);
+
+/*
+ * ab_vm_row_label - what a reader calls saved result row @r (malloc'ed,
+ * NULL without memory): its label, with the object size when the label
+ * does not carry it ("kmalloc 4096 B"), or "lookup METHOD (TABLE, sizes
+ * SIZES)"; the "label" of ab_vm_compare()'s rows.
+ */
+char *ab_vm_row_label(json_object *r);
+
+/*
+ * ab_vm_adjust - one family of tests: every row of every comparison in
+ * @cmps (ab_vm_compare()'s array). Each row's "p_adjusted" becomes
+ * Holm's adjustment of its "p" over all of them (ab_holm(): the chance of
+ * any false verdict in the report stays under AB_VM_ALPHA, against about
+ * 1 - 0.95^m for m tests each at 5%), its "verdict" is set from that,
+ * and each comparison gets "correction": { "method": "holm", "alpha",
+ * "tests": m }. Returns m (the rows with a p), 0 when there is none or
+ * no memory (rows then keep p_adjusted = p).
+ */
+size_t ab_vm_adjust(json_object *cmps);
 
 /*
  * ab_vm_check - check a document `allocbench vm --json` wrote (schema

@@ -14,7 +14,31 @@
 # A WARN, BUG, Oops, soft lockup or hung task in the guest's kernel log fails
 # the run with status 125 even when CMD succeeded; 126 means the guest never
 # reported CMD's status (no boot, a crash, or VM_TIMEOUT ran out).
+# `vm-run.sh --check-log <LOG` runs that check alone on a kernel log.
 set -eu
+
+# Every report of kernel misuse fails the run, whatever the command printed:
+# WARN/BUG/Oops, lockups and stalls, sleeping in atomic context, SLUB debug
+# reports (slub_debug=FZPU: "BUG <cache> (<taint>): <what>", whatever the
+# cache's name), page poisoning ("pagealloc: memory corruption",
+# mm/page_poison.c) and bad page state, kmemleak's
+# reports, and an IRQ disabled as unhandled. The kernel command line is not
+# a report, whatever it names. log_problems: those lines of the kernel log
+# on stdin.
+log_problems() {
+	grep -v 'Kernel command line:' |
+		grep -E 'WARNING:|BUG:|BUG [^ ]+ \(|kernel BUG at|Oops|soft lockup|hard LOCKUP|hung task|rcu: INFO|self-detected stall|general protection|Call Trace|kmemleak: .*suspected memory leak|UBSAN|KASAN|scheduling while atomic|sleeping function called from invalid context|Poison overwritten|Redzone overwritten|Object already free|Freepointer corrupt|[Bb]ad page state|Bad page map|pagealloc: (memory corruption|single bit error)|nobody cared|Disabling IRQ|Kernel panic' || true
+}
+
+# vm-run.sh --check-log: the check alone, on a kernel log read from stdin
+# (tests/cli/vm.sh tries it on logs written for it): its report lines and
+# status 125 if it has any, else status 0
+if [ "${1:-}" = --check-log ] && [ $# -eq 1 ]; then
+	bad=$(log_problems)
+	[ -z "$bad" ] && exit 0
+	printf '%s\n' "$bad"
+	exit 125
+fi
 
 if [ $# -ne 3 ]; then
 	echo "usage: vm-run.sh KERNEL_DIR INITRD CMD (or: make vm-run CMD='...')" >&2
@@ -140,16 +164,7 @@ if ! grep -q "^@@AB-DMESG-END-$tok@@\$" "$log"; then
 	exit 126
 fi
 
-# Every report of kernel misuse fails the run, whatever the command printed:
-# WARN/BUG/Oops, lockups and stalls, sleeping in atomic context, SLUB debug
-# reports (slub_debug=FZPU: "BUG <cache> (<taint>): <what>", whatever the
-# cache's name), page poisoning ("pagealloc: memory corruption",
-# mm/page_poison.c) and bad page state, kmemleak's
-# reports, and an IRQ disabled as unhandled. The kernel command line is not
-# a report, whatever it names.
-bad=$(sed -n "/^@@AB-DMESG-$tok@@\$/,/^@@AB-DMESG-END-$tok@@\$/p" "$log" |
-	grep -v 'Kernel command line:' |
-	grep -E 'WARNING:|BUG:|BUG [^ ]+ \(|kernel BUG at|Oops|soft lockup|hard LOCKUP|hung task|rcu: INFO|self-detected stall|general protection|Call Trace|kmemleak: .*suspected memory leak|UBSAN|KASAN|scheduling while atomic|sleeping function called from invalid context|Poison overwritten|Redzone overwritten|Object already free|Freepointer corrupt|[Bb]ad page state|Bad page map|pagealloc: (memory corruption|single bit error)|nobody cared|Disabling IRQ|Kernel panic' || true)
+bad=$(sed -n "/^@@AB-DMESG-$tok@@\$/,/^@@AB-DMESG-END-$tok@@\$/p" "$log" | log_problems)
 if [ -n "$bad" ]; then
 	echo "vm-run: the guest kernel log reports a problem:" >&2
 	printf '%s\n' "$bad" | head -n 20 >&2

@@ -56,9 +56,12 @@
  * free memory (/proc/meminfo, after dropping caches) within
  * TOL_SLAB_KB and TOL_FREE_KB of the same reading after a warm-up, and
  * with --rmmod the module unloads (then it is loaded again from
- * /lib/modules/allocbench.ko). The figures (calls, seeds, errno values
- * reached per ioctl, signals delivered, duration) go to a "# fuzz:"
- * line. Exit status 0 if every line is ok.
+ * /lib/modules/allocbench.ko). The figures go to three "# fuzz:" lines:
+ * the calls (--calls=N counts this process's threads' calls, exactly N;
+ * the children's, made beside them until they end, are counted apart),
+ * seed and duration; the errno values reached per ioctl; the signals
+ * delivered. --help says what each option does. Exit status 0 if every
+ * line is ok, 2 for a bad option.
  *
  * --budget-mb (default 64) sets the module parameter max_outstanding_mb
  * for the storm and restores it after: valid runs mutated to the largest
@@ -131,7 +134,8 @@ static const char *const sname[S_NR] = { "timer SIGUSR1", "SIGINT", "SIGSTOP",
 
 /* Shared by the parent and its children (a memfd mapped in each). */
 struct stats {
-	uint64_t calls;
+	uint64_t calls;	      /* this process's threads' (--calls) */
+	uint64_t child_calls; /* the children's, beside them */
 	uint64_t by[C_NR][NERR];
 	uint64_t sig[S_NR];
 	uint64_t failures;
@@ -147,6 +151,8 @@ static uint64_t cpu_online_mask, node_mem_mask;
 static const char *dev = "/dev/allocbench";
 static int shared_fd = -1;
 static volatile int stop_storm;
+/* a child process (--child): its calls are counted apart */
+static int is_child;
 /* --max-batch: the largest batch a mutation sets (0: the module's) */
 static uint64_t max_batch;
 /* --budget-mb: max_outstanding_mb during the storm (0: left as it is) */
@@ -396,7 +402,7 @@ static const struct field run_fields[] = {
 	F(ab_run, free_cpu, 0),	     F(ab_run, reserved1, 2),
 	F(ab_run, align, 0),	     F(ab_run, reserved, 2),
 	F(ab_run, trials_done, 0),   F(ab_run, objects, 0),
-	F(ab_run, out_reserved, 0),  F(ab_run, mem_objects, 0),
+	F(ab_run, limit, 0),	     F(ab_run, mem_objects, 0),
 	F(ab_run, out_reserved2, 0),
 };
 
@@ -852,6 +858,14 @@ static uint64_t out_ok(const struct call *c, const struct arena *a,
 	return wlen(a, c->arg) >= n;
 }
 
+/*
+ * What a refusal of an AB_IOC_RUN call must name in ab_run.limit, set by
+ * allowed(): the AB_LIMIT_* of its E2BIG (ab_run_check_limit()), and
+ * whether the module can write the field (the struct writable).
+ */
+static __thread uint32_t want_limit;
+static __thread int limit_writable;
+
 /* The errnos the module may answer @c with (bit 0: success). */
 static uint64_t allowed(const struct call *c, const struct arena *a)
 {
@@ -865,6 +879,8 @@ static uint64_t allowed(const struct call *c, const struct arena *a)
 	const char *why;
 	int e;
 
+	want_limit = AB_LIMIT_NONE;
+	limit_writable = 0;
 	if (c->cls == C_UNKNOWN)
 		return OK(ENOTTY);
 	e = copy_in(c, a, &k);
@@ -886,7 +902,8 @@ static uint64_t allowed(const struct call *c, const struct arena *a)
 		if (k.r.strategy >= nstrat)
 			return OK(EINVAL);
 		si = &strat[k.r.strategy];
-		e = -ab_run_check(&k.r, &info, si, &why);
+		e = -ab_run_check_limit(&k.r, &info, si, &why, &want_limit);
+		limit_writable = out_ok(c, a, k.r.size);
 		if (e)
 			return bitof(e);
 		if ((k.r.flags & AB_RUN_REMOTE_FREE) &&
@@ -948,8 +965,8 @@ static const char *check_output(const struct call *c, uint64_t usize)
 		struct ab_run r = { 0 };
 
 		memcpy(&r, p, n);
-		if (r.trials_done != r.trials || r.out_reserved)
-			return "trials_done differs from trials, or out_reserved set";
+		if (r.trials_done != r.trials || r.limit)
+			return "trials_done differs from trials, or limit set";
 		if (r.objects + r.failed > (uint64_t)r.trials * r.batch)
 			return "more objects than trials x batch";
 	} else {
@@ -1018,6 +1035,26 @@ static void record_failure(const struct call *c, int got, uint64_t set,
 }
 
 /*
+ * The limit a refused run names (ab_run.limit): the one ab_run_check()
+ * found for an E2BIG, the budget or the atomic limit for an EBUSY; NULL
+ * when it is.
+ */
+static const char *check_limit(const struct call *c, int got)
+{
+	uint32_t limit;
+
+	memcpy(&limit,
+	       (const char *)(uintptr_t)c->arg + offsetof(struct ab_run, limit),
+	       sizeof(limit));
+	if (got == E2BIG && want_limit != AB_LIMIT_NONE && limit != want_limit)
+		return "E2BIG naming another limit than ab_run_check()'s";
+	if (got == EBUSY && limit != AB_LIMIT_BUDGET &&
+	    limit != AB_LIMIT_ATOMIC)
+		return "EBUSY naming neither the budget nor the atomic limit";
+	return NULL;
+}
+
+/*
  * One call: build, place, arm the timer (half the calls at a random
  * point within 20 ms, the rest at 250 ms, which also bounds valid runs
  * mutated to their largest counts), call, judge.
@@ -1057,10 +1094,13 @@ static int one_call(struct arena *a, struct rng *r, uint64_t seed, int verbose)
 	}
 	if (own > 0)
 		close(own);
-	add(&st->calls, 1);
+	add(is_child ? &st->child_calls : &st->calls, 1);
 	add(&st->by[c.cls][got < NERR ? got : NERR - 1], 1);
 	if (!got && c.cls != C_UNKNOWN)
 		why = check_output(&c, usize);
+	else if (c.cls == C_RUN && limit_writable &&
+		 (got == E2BIG || got == EBUSY))
+		why = check_limit(&c, got);
 	if (!(bitof(got) & set) || why) {
 		record_failure(&c, got, set, why);
 		if (verbose)
@@ -1355,6 +1395,7 @@ static void handlers(int sigint)
 
 static int child_main(int memfd, uint64_t seed, unsigned int threads)
 {
+	is_child = 1;
 	st = mmap(NULL, sizeof(*st), PROT_READ | PROT_WRITE, MAP_SHARED, memfd,
 		  0);
 	if (st == MAP_FAILED)
@@ -1522,30 +1563,68 @@ static int kill_phases(unsigned int n, uint64_t seed)
 
 /* ---- main ---- */
 
+/*
+ * The "# fuzz:" lines: the calls (this process's --calls, and the
+ * children's beside them until the storm ends), then the answers per
+ * ioctl and the signals, each list ended where the line ends.
+ */
 static void figures(uint64_t seed, unsigned int threads, unsigned int children,
 		    double secs)
 {
-	unsigned int c, e, paths = 0;
+	static const char *const cls[C_NR] = { "AB_IOC_INFO", "AB_IOC_RUN",
+					       "AB_IOC_LOOKUP",
+					       "unknown ioctl numbers" };
+	unsigned int c, e, paths = 0, n;
 
-	printf("# fuzz: %" PRIu64 " calls in %.1f s, seed %" PRIu64
-	       " (replay: --seed=%" PRIu64
-	       " --threads=1 --children=0), %u threads, %u children at once (%" PRIu64
-	       " started);",
-	       st->calls, secs, seed, seed, threads, children, st->children);
+	printf("# fuzz: %" PRIu64
+	       " calls from %u threads (--calls) and %" PRIu64
+	       " from %u children at once (%" PRIu64
+	       " started) in %.1f s, seed %" PRIu64 " (replay: --seed=%" PRIu64
+	       " --threads=1 --children=0)\n",
+	       st->calls, threads, st->child_calls, children, st->children,
+	       secs, seed, seed);
+	printf("# fuzz: answers:");
 	for (c = 0; c < C_NR; c++) {
-		printf(" %s:", cname[c]);
-		for (e = 0; e < NERR; e++)
+		printf("%s %s", c ? ";" : "", cls[c]);
+		for (e = 0, n = 0; e < NERR; e++)
 			if (st->by[c][e]) {
-				printf(" %s %" PRIu64, errname(e),
-				       st->by[c][e]);
+				printf("%s %s %" PRIu64, n++ ? "," : "",
+				       errname(e), st->by[c][e]);
 				paths++;
 			}
-		printf(";");
+		if (!n)
+			printf(" none");
 	}
-	printf(" distinct (ioctl, errno) pairs %u; signals:", paths);
+	printf(" (%u distinct ioctl and errno pairs)\n", paths);
+	printf("# fuzz: signals:");
 	for (c = 0; c < S_NR; c++)
-		printf(" %s %" PRIu64, sname[c], st->sig[c]);
+		printf("%s %s %" PRIu64, c ? "," : "", sname[c], st->sig[c]);
 	printf("\n");
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: fuzz [--seed=N] [--calls=N] [--threads=N] [--children=N] [--budget-mb=N] [--max-batch=N] [--rmmod] [--storm-only]\n"
+		"       fuzz --replay=CALLSEED [--budget-mb=N]\n"
+		"       fuzz --kill-phases=N [--seed=N]\n"
+		"The ioctl fuzzer of /dev/allocbench (TAP lines; run as root in the embedded kernel).\n"
+		"  --seed=N        seed of the storm (default: random; printed for a replay)\n"
+		"  --calls=N       calls made by this process's threads (default 10000); the\n"
+		"                  children fuzz beside them until those end, and their calls\n"
+		"                  are counted apart\n"
+		"  --threads=N     threads calling at once, 1 to 64 (default 4)\n"
+		"  --children=N    child processes fuzzing beside, signalled and killed at\n"
+		"                  random, 0 to 16 (default 2)\n"
+		"  --budget-mb=N   max_outstanding_mb for the storm, restored after (default 64;\n"
+		"                  0 leaves it)\n"
+		"  --max-batch=N   largest batch a mutation sets (default: the module's)\n"
+		"  --rmmod         unload and load the module after the storm\n"
+		"  --storm-only    skip the checks after the storm\n"
+		"  --replay=SEED   one call, from the seed a failure printed, told in full\n"
+		"  --kill-phases=N N processes killed in each phase of a run\n"
+		"  --help          this text\n"
+		"Exit status 0 when every TAP line is ok, 1 otherwise, 2 for a bad option.\n");
 }
 
 int main(int argc, char **argv)
@@ -1587,9 +1666,12 @@ int main(int argc, char **argv)
 			storm_only = 1;
 		} else if (!strcmp(s, "--rmmod")) {
 			do_rmmod = 1;
+		} else if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
+			usage(stdout);
+			return 0;
 		} else {
-			fprintf(stderr,
-				"usage: fuzz [--seed=N] [--calls=N] [--threads=N] [--children=N] [--budget-mb=N] [--max-batch=N] [--rmmod] [--storm-only] | --replay=CALLSEED | --kill-phases=N\n");
+			fprintf(stderr, "fuzz: %s: unknown option\n", s);
+			usage(stderr);
 			return 2;
 		}
 	}
@@ -1675,11 +1757,12 @@ int main(int argc, char **argv)
 	pthread_join(sig_tid, NULL);
 	figures(seed, threads, children, now_s() - t0);
 
-	fails +=
-		tap(!st->failures && st->calls >= calls,
-		    "%" PRIu64
-		    " calls, every answer one the ABI allows (%" PRIu64 " not)",
-		    st->calls, st->failures);
+	fails += tap(
+		!st->failures && st->calls >= calls,
+		"%" PRIu64 " calls (--calls=%" PRIu64 ") and %" PRIu64
+		" of the children, every answer one the ABI allows (%" PRIu64
+		" not)",
+		st->calls, calls, st->child_calls, st->failures);
 	for (i = 0; i < NFAIL && i < st->failures; i++)
 		printf("#   %s\n", st->fail[i]);
 	if (st->failures)

@@ -461,15 +461,42 @@ static const struct reject run_rejects[] = {
 	  FIXED, 4096 },
 };
 
-/* Each rejection is applied to a valid kmalloc request. */
+/*
+ * The AB_LIMIT_* a run reject above a limit names in ab_run.limit (the
+ * limit its base is), AB_LIMIT_NR for one the module must not write.
+ */
+static uint32_t reject_limit(const struct reject *rj)
+{
+	if (rj->err != E2BIG)
+		return AB_LIMIT_NR;
+	switch (rj->base) {
+	case MAX_BATCH:
+		return AB_LIMIT_BATCH;
+	case MAX_TRIALS:
+		return AB_LIMIT_TRIALS;
+	case KMALLOC_MAX:
+		return AB_LIMIT_OBJECT;
+	default:
+		return AB_LIMIT_NR; /* the struct's size: not the run's */
+	}
+}
+
+/*
+ * Each rejection is applied to a valid kmalloc request. A refusal for a
+ * limit names it in ab_run.limit, the one field it writes; any other
+ * leaves the struct as it was (here a value no limit has).
+ */
 static void test_run_reject(void **state)
 {
 	const struct reject *rj = *state;
 	struct ab_run r = req("kmalloc");
 
 	assert_int_equal(xioctl(AB_IOC_RUN, &r), 0);
+	assert_int_equal(r.limit, AB_LIMIT_NONE);
 	apply(&r, rj);
+	r.limit = AB_LIMIT_NR;
 	assert_int_equal(xioctl(AB_IOC_RUN, &r), rj->err);
+	assert_int_equal(r.limit, reject_limit(rj));
 	assert_int_equal(outstanding(), 0);
 }
 
@@ -484,6 +511,7 @@ static void test_run_reject_params(void **state)
 	r.obj_size = 1 << 20;
 	r.batch = (uint32_t)(info.max_bytes >> 20) + 1;
 	assert_int_equal(xioctl(AB_IOC_RUN, &r), E2BIG);
+	assert_int_equal(r.limit, AB_LIMIT_BUDGET);
 	/* fewer samples than trials */
 	r = req("kmalloc");
 	r.samples_ptr = (uintptr_t)one;
@@ -502,6 +530,7 @@ static void test_run_reject_params(void **state)
 	r = req("get_free_pages");
 	r.order = find("get_free_pages")->max_order + 1;
 	assert_int_equal(xioctl(AB_IOC_RUN, &r), E2BIG);
+	assert_int_equal(r.limit, AB_LIMIT_OBJECT);
 	/* a GFP choice given to a strategy that takes none */
 	r = req("vmalloc_node");
 	r.gfp = AB_GFP_ATOMIC;
@@ -1560,10 +1589,13 @@ static void test_phase_cap(void **state)
 	assert_true(r.batch <= i.max_batch);
 	assert_true((uint64_t)r.batch * 16384 <= i.max_bytes);
 	assert_int_equal(xioctl(AB_IOC_RUN, &r), E2BIG);
+	assert_int_equal(r.limit, AB_LIMIT_PHASE);
 	r = req("vmalloc_batch");
 	r.obj_size = AB_PHASE_MAX_BYTES;
 	r.batch = 1;
 	assert_int_equal(xioctl(AB_IOC_RUN, &r), E2BIG);
+	/* above its largest object, which the phase cap bounds */
+	assert_int_equal(r.limit, AB_LIMIT_OBJECT);
 	assert_int_equal(set_param("0"), 0);
 	assert_int_equal(outstanding(), 0);
 }
@@ -1607,6 +1639,47 @@ static void test_caches_created_and_destroyed_at_once(void **state)
 }
 
 /*
+ * Issue 21: two GFP_KERNEL runs of 5 MiB each under a budget of 8 MiB, at
+ * once: the second is refused with EBUSY naming the budget alone
+ * (ab_run.limit), not "the budget or the atomic limit".
+ */
+static void test_budget_busy_names_it(void **state)
+{
+	struct ab_run r;
+	pid_t pid;
+	int st, k, err;
+
+	assert_int_equal(set_param("8"), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (!pid) {
+		struct ab_run c = req("kmalloc");
+
+		c.obj_size = 1 << 20;
+		c.batch = 5;
+		c.trials = (uint32_t)info.max_trials;
+		_exit(ioctl(fd, AB_IOC_RUN, &c) && errno == EINTR ? 0 : 1);
+	}
+	for (k = 0; k < 1000 && outstanding() == 0; k++)
+		usleep(10000);
+	r = req("kmalloc");
+	r.obj_size = 1 << 20;
+	r.batch = 5;
+	r.trials = 1;
+	err = xioctl(AB_IOC_RUN, &r);
+	/* the other run ended and the budget restored before any verdict */
+	assert_int_equal(kill(pid, SIGINT), 0);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFSIGNALED(st) || WIFEXITED(st));
+	assert_int_equal(set_param("0"), 0);
+	assert_int_equal(err, EBUSY);
+	assert_int_equal(r.limit, AB_LIMIT_BUDGET);
+	assert_int_equal(outstanding(), 0);
+	run_ok(&r, 1);
+	assert_int_equal(r.limit, AB_LIMIT_NONE);
+}
+
+/*
  * Part 5b: AB_ATOMIC_MAX_BYTES bounds a trial whenever the GFP choice may
  * not reclaim (atomic, nowait), in process context too, and the atomic
  * bytes of all runs in progress together (EBUSY for the one that would
@@ -1631,11 +1704,13 @@ static void test_atomic_gfp_capped(void **state)
 		r.obj_size = 1 << 20;
 		r.batch = mib + 1;
 		assert_int_equal(xioctl(AB_IOC_RUN, &r), E2BIG);
+		assert_int_equal(r.limit, AB_LIMIT_ATOMIC);
 		r = req("alloc_pages_node");
 		r.gfp = gfp;
 		r.order = 8; /* 1 MiB blocks */
 		r.batch = mib + 1;
 		assert_int_equal(xioctl(AB_IOC_RUN, &r), E2BIG);
+		assert_int_equal(r.limit, AB_LIMIT_ATOMIC);
 	}
 	r = req("kmalloc");
 	r.obj_size = 1 << 20;
@@ -1666,6 +1741,10 @@ static void test_atomic_gfp_capped(void **state)
 	r.obj_size = 1 << 20;
 	r.batch = half;
 	assert_int_equal(xioctl(AB_IOC_RUN, &r), EBUSY);
+	/* the one limit it is above: the atomic one, not the budget */
+	if (r.limit != AB_LIMIT_ATOMIC)
+		kill(pid, SIGKILL); /* no run left behind a failure */
+	assert_int_equal(r.limit, AB_LIMIT_ATOMIC);
 	r.gfp = AB_GFP_KERNEL;
 	r.trials = 1;
 	run_ok(&r, 1); /* not atomic: the budget has room */
@@ -2188,12 +2267,18 @@ int main(void)
 		cmocka_unit_test(test_phase_cap),
 		cmocka_unit_test(test_caches_created_and_destroyed_at_once),
 		cmocka_unit_test(test_atomic_gfp_capped),
+		cmocka_unit_test(test_budget_busy_names_it),
 		cmocka_unit_test(test_irq_off_bounded),
 		cmocka_unit_test(test_sigint_default),
 		cmocka_unit_test(test_sigint_caught),
 	};
+	const char *skip = getenv("AB_IOCTL_SKIP");
 	size_t n;
 
+	/* AB_IOCTL_SKIP=PATTERN: the tests it matches are not run (cmocka's
+	 * skip filter; guest.sh's focused and numa suites) */
+	if (skip && *skip)
+		cmocka_set_skip_filter(skip);
 	/* the listed tests, then the table-driven ones after them */
 	for (n = 0; tests[n].test_func; n++)
 		;
@@ -2215,5 +2300,8 @@ int main(void)
 					       setup_all, NULL);
 	}
 #endif
+	/* AB_TEST_FILTER=PATTERN runs the tests whose names match (cmocka) */
+	if (getenv("AB_TEST_FILTER"))
+		cmocka_set_test_filter(getenv("AB_TEST_FILTER"));
 	return _cmocka_run_group_tests("ioctl", tests, n, setup_all, NULL);
 }

@@ -22,6 +22,9 @@ doc lookup allocbench lookup --trials=10 --json
 allocbench run --alloc=kmalloc --trials=20 --json -q -o /tmp/a.json 2>/dev/null
 allocbench run --alloc=kmalloc --trials=20 --json -q -o /tmp/b.json 2>/dev/null
 doc compare-files allocbench compare /tmp/a.json /tmp/b.json --json
+allocbench run --alloc=kmalloc --trials=20 --json -q -o /tmp/a2.json 2>/dev/null
+allocbench run --alloc=kmalloc --trials=20 --json -q -o /tmp/b2.json 2>/dev/null
+doc compare-runs allocbench compare --json /tmp/a.json /tmp/a2.json -- /tmp/b.json /tmp/b2.json
 doc reproduce-2019 allocbench reproduce 2019-scatterlist --json
 doc reproduce-2002 allocbench reproduce 2002-lookup --json
 doc list allocbench list --json

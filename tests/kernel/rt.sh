@@ -88,7 +88,8 @@ pid=$!
 # a timer on the run's CPU fires while the run goes on (a soft hrtimer on
 # RT: the ktimers thread expires it): a sleep 1 there ends before a sleep 3
 # on the other CPU. With SCHED_FIFO 1 on RT it waited for the whole run,
-# and RCU reported stalls.
+# and RCU reported stalls. (An order of two sleeps 2 s apart, not a
+# measured difference: starved, the sleep 1 took 578 s.)
 taskset -c 0 sleep 1 &
 spid=$!
 taskset -c 1 sleep 3

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "ab_run.h"
+#include "runlimits.h"
 #include "runopts.h"
 
 static const struct ab_info info = {
@@ -910,6 +911,275 @@ static void test_run_answers(void **state)
 	assert_int_equal(a.clock_cycles, 0);
 }
 
+/*
+ * Issue 21: `run --alloc=kmalloc --size=4096 --gfp=atomic --batch=16000
+ * --cpu=0,1 --concurrent` holds 62.5 MiB per CPU, under the 64 MiB atomic
+ * limit alone and above it together: the sums the module enforces over
+ * all runs in progress are checked before anything runs, each naming the
+ * limit with both figures.
+ */
+static void test_concurrent_sums(void **state)
+{
+	static const struct ab_strategy_info small_si = {
+		.id = 3,
+		.params = AB_PARAM_SIZE | AB_PARAM_GFP,
+		.flags = AB_STRATEGY_MEM_KMALLOC,
+		.max_size = 4 << 20,
+		.name = "kmalloc",
+	};
+	struct ab_run_opts o;
+	struct ab_run r;
+
+	ab_run_opts_init(&o);
+	o.trials = 5;
+	o.batch = 16000;
+	assert_int_equal(ab_opt_size("4096", &o, err, sizeof(err)), 0);
+	assert_int_equal(ab_opt_gfp("atomic", &o, err, sizeof(err)), 0);
+	/* alone: 16000 x 4096 = 65536000 bytes, under 67108864 */
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		0);
+	assert_int_equal(ab_run_check_together(&r, &info, &kmalloc_si, 1, err,
+					       sizeof(err)),
+			 0);
+	/* two CPUs: 131072000 bytes together, above the atomic limit */
+	err[0] = '\0';
+	assert_int_equal(ab_run_check_together(&r, &info, &kmalloc_si, 2, err,
+					       sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(
+		err,
+		"kmalloc on 2 CPUs would hold 131072000 bytes at once with GFP_ATOMIC"));
+	assert_non_null(strstr(err, "atomic limit of 67108864 bytes"));
+	assert_non_null(strstr(err, "(AB_ATOMIC_MAX_BYTES)"));
+	assert_null(strchr(err, '\n'));
+	/* remote frees hold the same: each run's objects until its free */
+	r.flags |= AB_RUN_REMOTE_FREE;
+	r.free_cpu = 1;
+	assert_int_equal(ab_run_check_together(&r, &info, &kmalloc_si, 2, err,
+					       sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(err, "atomic limit"));
+	/* the edge: 2 x 8192 x 4096 is the limit itself, one more is above */
+	o.batch = 8192;
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		0);
+	assert_int_equal(ab_run_check_together(&r, &info, &kmalloc_si, 2, err,
+					       sizeof(err)),
+			 0);
+	o.batch = 8193;
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		0);
+	assert_int_equal(ab_run_check_together(&r, &info, &kmalloc_si, 2, err,
+					       sizeof(err)),
+			 -EINVAL);
+	/* GFP_KERNEL may reclaim: no atomic limit, the budget only */
+	o.batch = 16000;
+	assert_int_equal(ab_opt_gfp("kernel", &o, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		0);
+	assert_int_equal(ab_run_check_together(&r, &info, &kmalloc_si, 2, err,
+					       sizeof(err)),
+			 0);
+	/* the budget, 256 MiB here: 3 x (100 MiB and arrays) are above it */
+	o.batch = 100;
+	assert_int_equal(ab_opt_size("1M", &o, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		0);
+	assert_int_equal(ab_run_check_together(&r, &info, &kmalloc_si, 2, err,
+					       sizeof(err)),
+			 0);
+	assert_int_equal(ab_run_check_together(&r, &info, &kmalloc_si, 3, err,
+					       sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(
+		err,
+		"kmalloc on 3 CPUs would hold 314577408 bytes at once (3 x 104859136"));
+	assert_non_null(
+		strstr(err, "budget of 268435456 bytes (max_outstanding_mb)"));
+	/*
+	 * the budget counts the harness's arrays as the module does
+	 * (ab_run_budget_bytes()): 2^20 kmalloc(8) hold 8 MiB of objects
+	 * and 12 MiB of arrays; 13 of them, 104 MiB of objects, are above
+	 * 256 MiB with their arrays
+	 */
+	o.batch = 1 << 20;
+	assert_int_equal(ab_opt_size("8", &o, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &small_si, &r, err, sizeof(err)), 0);
+	assert_true(ab_run_held_bytes(&r, &info, &small_si) * 13 <=
+		    info.max_bytes);
+	assert_int_equal(ab_run_check_together(&r, &info, &small_si, 13, err,
+					       sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(err, "budget of 268435456"));
+	assert_int_equal(ab_run_check_together(&r, &info, &small_si, 12, err,
+					       sizeof(err)),
+			 0);
+}
+
+/* Each limit of ab_run_check() is named on its own (ab_run.limit). */
+static void test_check_names_one_limit(void **state)
+{
+	struct ab_run_opts o;
+	struct ab_run r, bad;
+	const char *why;
+	uint32_t limit;
+
+	ab_run_opts_init(&o);
+	o.trials = 5;
+	o.batch = 16;
+	assert_int_equal(ab_opt_gfp("atomic", &o, err, sizeof(err)), 0);
+	assert_int_equal(ab_opt_size("4096", &o, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		0);
+	limit = 99;
+	assert_int_equal(
+		ab_run_check_limit(&r, &info, &kmalloc_si, &why, &limit), 0);
+	assert_int_equal(limit, AB_LIMIT_NONE);
+	bad = r;
+	bad.batch = info.max_batch + 1;
+	assert_int_equal(
+		ab_run_check_limit(&bad, &info, &kmalloc_si, &why, &limit),
+		-E2BIG);
+	assert_int_equal(limit, AB_LIMIT_BATCH);
+	bad = r;
+	bad.warmup = info.max_trials + 1;
+	assert_int_equal(
+		ab_run_check_limit(&bad, &info, &kmalloc_si, &why, &limit),
+		-E2BIG);
+	assert_int_equal(limit, AB_LIMIT_TRIALS);
+	bad = r;
+	bad.obj_size = kmalloc_si.max_size + 1;
+	assert_int_equal(
+		ab_run_check_limit(&bad, &info, &kmalloc_si, &why, &limit),
+		-E2BIG);
+	assert_int_equal(limit, AB_LIMIT_OBJECT);
+	/* 2 MiB x 200 = 400 MiB, above the 256 MiB budget */
+	bad = r;
+	bad.gfp = AB_GFP_KERNEL;
+	bad.obj_size = 2 << 20;
+	bad.batch = 200;
+	assert_int_equal(
+		ab_run_check_limit(&bad, &info, &kmalloc_si, &why, &limit),
+		-E2BIG);
+	assert_int_equal(limit, AB_LIMIT_BUDGET);
+	/* GFP_ATOMIC: 4 KiB x 16385 = 64 MiB + 4 KiB */
+	bad = r;
+	bad.batch = 16385;
+	assert_int_equal(
+		ab_run_check_limit(&bad, &info, &kmalloc_si, &why, &limit),
+		-E2BIG);
+	assert_int_equal(limit, AB_LIMIT_ATOMIC);
+	/* IRQs off: 33 objects; 32 of 8 KiB, 256 KiB */
+	bad = r;
+	bad.context = AB_CTX_IRQ_OFF;
+	bad.batch = 33;
+	bad.obj_size = 64;
+	assert_int_equal(
+		ab_run_check_limit(&bad, &info, &kmalloc_si, &why, &limit),
+		-E2BIG);
+	assert_int_equal(limit, AB_LIMIT_IRQ_OFF_OBJS);
+	bad.batch = 32;
+	bad.obj_size = 8192;
+	assert_int_equal(
+		ab_run_check_limit(&bad, &info, &kmalloc_si, &why, &limit),
+		-E2BIG);
+	assert_int_equal(limit, AB_LIMIT_IRQ_OFF_BYTES);
+	/* an EINVAL names none */
+	bad = r;
+	bad.reserved1 = 1;
+	assert_int_equal(
+		ab_run_check_limit(&bad, &info, &kmalloc_si, &why, &limit),
+		-EINVAL);
+	assert_int_equal(limit, AB_LIMIT_NONE);
+}
+
+/*
+ * A refusal names one limit: the module's ab_run.limit survives the answer
+ * check when it is one E2BIG or EBUSY may name, and becomes the sentence.
+ */
+static void test_refusal_names_the_limit(void **state)
+{
+	struct ab_run_opts o;
+	struct ab_run req, a;
+
+	ab_run_opts_init(&o);
+	o.trials = 5;
+	o.batch = 16000;
+	assert_int_equal(ab_opt_gfp("atomic", &o, err, sizeof(err)), 0);
+	assert_int_equal(ab_opt_size("4096", &o, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &req, err, sizeof(err)),
+		0);
+	a = req;
+	a.limit = AB_LIMIT_ATOMIC;
+	a.trials_done = 3;
+	assert_int_equal(
+		ab_run_answer_check(&req, &a, -EBUSY, err, sizeof(err)),
+		-EBUSY);
+	assert_int_equal(a.limit, AB_LIMIT_ATOMIC);
+	assert_int_equal(a.trials_done, 0);
+	ab_limit_refusal(&a, &info, &kmalloc_si, -EBUSY, err, sizeof(err));
+	assert_non_null(strstr(err, "the atomic limit (AB_ATOMIC_MAX_BYTES)"));
+	assert_non_null(strstr(err, "this run holds 65536000 bytes"));
+	assert_non_null(strstr(err, "67108864"));
+	assert_null(strstr(err, "budget"));
+	a = req;
+	a.limit = AB_LIMIT_BUDGET;
+	assert_int_equal(
+		ab_run_answer_check(&req, &a, -EBUSY, err, sizeof(err)),
+		-EBUSY);
+	ab_limit_refusal(&a, &info, &kmalloc_si, -EBUSY, err, sizeof(err));
+	assert_non_null(strstr(err, "memory budget (max_outstanding_mb)"));
+	assert_non_null(strstr(err, "268435456"));
+	assert_null(strstr(err, "atomic"));
+	a = req;
+	a.limit = AB_LIMIT_BATCH;
+	assert_int_equal(
+		ab_run_answer_check(&req, &a, -E2BIG, err, sizeof(err)),
+		-E2BIG);
+	ab_limit_refusal(&a, &info, &kmalloc_si, -E2BIG, err, sizeof(err));
+	assert_non_null(strstr(
+		err,
+		"the batch limit (max_batch): 16000 objects per trial, the limit is 1048576"));
+	/* an older module says nothing: both possible limits, so said */
+	a = req;
+	assert_int_equal(
+		ab_run_answer_check(&req, &a, -EBUSY, err, sizeof(err)),
+		-EBUSY);
+	ab_limit_refusal(&a, &info, &kmalloc_si, -EBUSY, err, sizeof(err));
+	assert_non_null(strstr(err, "does not say which"));
+	/* limits EBUSY cannot name, values out of range, on a success */
+	a = req;
+	a.limit = AB_LIMIT_BATCH;
+	assert_int_equal(
+		ab_run_answer_check(&req, &a, -EBUSY, err, sizeof(err)),
+		-EPROTO);
+	a = req;
+	a.limit = AB_LIMIT_NR;
+	assert_int_equal(
+		ab_run_answer_check(&req, &a, -E2BIG, err, sizeof(err)),
+		-EPROTO);
+	a = answer(&req, 5);
+	a.limit = AB_LIMIT_ATOMIC;
+	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)),
+			 -EPROTO);
+	assert_int_equal(a.trials_done, 0);
+	/* other errors carry no limit */
+	a = req;
+	a.limit = AB_LIMIT_ATOMIC;
+	assert_int_equal(
+		ab_run_answer_check(&req, &a, -EINVAL, err, sizeof(err)),
+		-EINVAL);
+	assert_int_equal(a.limit, AB_LIMIT_NONE);
+}
+
 static void test_lookup_and_info_answers(void **state)
 {
 	struct ab_lookup req = { .size = sizeof(req), .trials = 5 }, a;
@@ -998,6 +1268,9 @@ int main(void)
 		cmocka_unit_test(test_rt_refuses_atomic_contexts),
 		cmocka_unit_test(test_strategy_notes),
 		cmocka_unit_test(test_run_answers),
+		cmocka_unit_test(test_concurrent_sums),
+		cmocka_unit_test(test_check_names_one_limit),
+		cmocka_unit_test(test_refusal_names_the_limit),
 		cmocka_unit_test(test_lookup_and_info_answers),
 	};
 

@@ -218,6 +218,83 @@ static void test_invariants(void **state)
 		    st.p99 <= st.max);
 }
 
+/*
+ * Holm by hand: 0.01, 0.04, 0.03 sorted are 0.01, 0.03, 0.04; times 3, 2,
+ * 1: 0.03, 0.06, 0.04; the running maximum makes the last 0.06. Back in
+ * input order: 0.03, 0.06, 0.06.
+ */
+static void test_holm_by_hand(void **state)
+{
+	const double p[] = { 0.01, 0.04, 0.03 };
+	double adj[3];
+
+	(void)state;
+	assert_int_equal(ab_holm(p, 3, adj), 3);
+	assert_float_equal(adj[0], 0.03, 1e-12);
+	assert_float_equal(adj[1], 0.06, 1e-12);
+	assert_float_equal(adj[2], 0.06, 1e-12);
+}
+
+/*
+ * Capped at 1: 0.2, 0.6, 0.5, 0.9 sorted 0.2, 0.5, 0.6, 0.9, times 4, 3,
+ * 2, 1: 0.8, 1.5 -> 1, 1.2 -> 1, 0.9 -> max 1. A NAN is no test: m is 2
+ * for 0.02, NAN, 0.04 (0.04, 0.04), and one test is its own p.
+ */
+static void test_holm_cap_and_nan(void **state)
+{
+	const double p[] = { 0.2, 0.6, 0.5, 0.9 };
+	const double q[] = { 0.02, NAN, 0.04 };
+	const double one = 0.037;
+	double adj[4];
+
+	(void)state;
+	assert_int_equal(ab_holm(p, 4, adj), 4);
+	assert_float_equal(adj[0], 0.8, 1e-12);
+	assert_float_equal(adj[1], 1, 0);
+	assert_float_equal(adj[2], 1, 0);
+	assert_float_equal(adj[3], 1, 0);
+	assert_int_equal(ab_holm(q, 3, adj), 2);
+	assert_float_equal(adj[0], 0.04, 1e-12);
+	assert_true(isnan(adj[1]));
+	assert_float_equal(adj[2], 0.04, 1e-12);
+	assert_int_equal(ab_holm(&one, 1, adj), 1);
+	assert_float_equal(adj[0], 0.037, 0);
+	assert_int_equal(ab_holm(NULL, 0, adj), 0);
+}
+
+/*
+ * Invariants on pseudo-random p: each adjusted value is at least its p,
+ * at most 1, and the adjusted values are in the order of the p-values
+ * (monotone); the smallest is m p(1) (Bonferroni's), the largest p(m) at
+ * least.
+ */
+static void test_holm_monotone(void **state)
+{
+	double p[50], adj[50], min = 1, amin = 2, max = 0;
+	uint64_t x = 12345;
+	size_t i, j;
+
+	(void)state;
+	for (i = 0; i < 50; i++) {
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+		p[i] = (double)(x >> 11) / 9007199254740992.0 / 10;
+		min = fmin(min, p[i]);
+		max = fmax(max, p[i]);
+	}
+	assert_int_equal(ab_holm(p, 50, adj), 50);
+	for (i = 0; i < 50; i++) {
+		assert_true(adj[i] >= p[i] && adj[i] <= 1);
+		amin = fmin(amin, adj[i]);
+		for (j = 0; j < 50; j++)
+			if (p[i] < p[j])
+				assert_true(adj[i] <= adj[j]);
+	}
+	assert_float_equal(amin, fmin(1, 50 * min), 1e-12);
+	for (i = 0; i < 50; i++)
+		if (p[i] == max)
+			assert_true(adj[i] >= max);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -231,6 +308,9 @@ int main(void)
 		cmocka_unit_test(test_undefined_is_nan),
 		cmocka_unit_test(test_histogram_buckets),
 		cmocka_unit_test(test_invariants),
+		cmocka_unit_test(test_holm_by_hand),
+		cmocka_unit_test(test_holm_cap_and_nan),
+		cmocka_unit_test(test_holm_monotone),
 	};
 
 	return cmocka_run_group_tests_name("stats", tests, NULL, NULL);

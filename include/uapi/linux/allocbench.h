@@ -30,7 +30,10 @@
  * the memory held at once above ab_info.max_bytes), -ENOTTY (unknown
  * command).
  * AB_IOC_RUN also returns -EOPNOTSUPP for a request that is valid but that
- * this kernel cannot run safely (see enum ab_context).
+ * this kernel cannot run safely (see enum ab_context), and -EBUSY for one
+ * that the runs in progress leave no room for (the budget, or
+ * AB_ATOMIC_MAX_BYTES over all of them); a refusal for a limit, -E2BIG
+ * or -EBUSY, names it in ab_run.limit (AB_LIMIT_*).
  * AB_IOC_RUN and AB_IOC_LOOKUP return -EPERM to a caller without
  * CAP_SYS_ADMIN (on top of the node's mode 0600: a descriptor passed to
  * an unprivileged process does not let it run); AB_IOC_INFO only reads.
@@ -360,7 +363,9 @@ enum ab_class_table_id {
  * and GFP_ATOMIC may dip below the min watermark into the reserves kept
  * for interrupt handlers (ALLOC_HIGH and ALLOC_HARDER, mm/page_alloc.c
  * gfp_to_alloc_flags()): a run holding a quarter of RAM that way would
- * starve the kernel's own atomic users. Above it: -E2BIG.
+ * starve the kernel's own atomic users. Above it: -E2BIG. It also bounds
+ * what all such runs in progress hold together (several callers, or one
+ * run per CPU at once): a run that would take them above it gets -EBUSY.
  */
 #define AB_ATOMIC_MAX_BYTES (64ULL << 20)
 
@@ -524,7 +529,12 @@ struct ab_sample {
  * @clock_cycles: median cycles of one ordered cycle-counter pair with nothing
  *                between, measured at the start of the run: what timing
  *                one operation costs (subtracted per op in single timing)
- * @out_reserved: written as zero
+ * @limit:        the one limit a refused run was above (AB_LIMIT_*):
+ *                with -E2BIG or -EBUSY from AB_IOC_RUN the module writes
+ *                this field alone (if the caller's struct is writable;
+ *                the errno stands either way), AB_LIMIT_NONE when the
+ *                refusal is not a limit of the run (-E2BIG for the
+ *                struct's own size or tail); written as zero on success
  * @switches:     context switches (nvcsw + nivcsw of the thread that
  *                ran the phase) inside the timed phases of measured
  *                trials; a phase is timed from its first stamp to its
@@ -613,7 +623,7 @@ struct ab_run {
 	__u32 migrations;
 	__u32 disturbed;
 	__u32 free_elsewhere;
-	__u32 out_reserved;
+	__u32 limit;
 
 	__u64 mem_objects;
 	__s64 mem_free_bytes;
@@ -632,6 +642,25 @@ struct ab_run {
 #define AB_RUN_SIZE_VER1 248
 #define AB_RUN_SIZE_VER2 280
 #define AB_RUN_SIZE_VER3 296
+
+/*
+ * ab_run.limit: which limit refused a run. -E2BIG: the run alone is
+ * above it; -EBUSY (only AB_LIMIT_BUDGET and AB_LIMIT_ATOMIC, the two
+ * that bound all runs in progress together): it is not, but with the
+ * runs in progress it would be. The first broken in this order is named.
+ */
+#define AB_LIMIT_NONE 0	 /* not refused for a limit */
+#define AB_LIMIT_BATCH 1 /* @batch above ab_info.max_batch */
+#define AB_LIMIT_TRIALS 2 /* @trials or @warmup above ab_info.max_trials */
+/* @obj_size above ab_strategy_info.max_size, or @order above max_order */
+#define AB_LIMIT_OBJECT 3
+/* the budget ab_info.max_bytes (module parameter max_outstanding_mb) */
+#define AB_LIMIT_BUDGET 4
+#define AB_LIMIT_PHASE 5  /* AB_PHASE_MAX_BYTES */
+#define AB_LIMIT_ATOMIC 6 /* AB_ATOMIC_MAX_BYTES */
+#define AB_LIMIT_IRQ_OFF_OBJS 7	 /* AB_IRQ_OFF_MAX_OBJS */
+#define AB_LIMIT_IRQ_OFF_BYTES 8 /* AB_IRQ_OFF_MAX_BYTES */
+#define AB_LIMIT_NR 9
 
 /* Largest ab_lookup.nr_sizes. */
 #define AB_LOOKUP_MAX_SIZES (1U << 20)

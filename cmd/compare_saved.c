@@ -1,0 +1,602 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * compare_saved.c - `allocbench compare` of saved results (issue 21,
+ * part 5):
+ *
+ *   allocbench compare OLD.json NEW.json            one run per side
+ *   allocbench compare A1.json A2.json ... -- B1.json B2.json ...
+ *
+ * The trials of one run share its boot, its page layout and its drift:
+ * they are no independent evidence about the code, exactly as the trials
+ * of one boot are none about a kernel. So one run per side gets the ratio
+ * of the medians and "cannot conclude", never a verdict; several runs per
+ * side are compared with the run as the unit, as `allocbench vm` compares
+ * boots: one median per run per row and phase, Welch's t test on their
+ * logs (ab_vm_compare() in lib/vmab.c, the same code), with Holm's
+ * correction over every row and phase of the report (ab_vm_adjust()).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "allocbench.h"
+#include "compare.h"
+#include "compare_opts.h"
+#include "jsonin.h"
+#include "jsonout.h"
+#include "textout.h"
+#include "vmab.h"
+
+/* The saved result @path, checked; NULL after one line on stderr. */
+static json_object *load(const char *path)
+{
+	char err[1024];
+	json_object *root = ab_json_read_result(path, err, sizeof(err));
+
+	if (!root)
+		ab_err("compare: %s", err);
+	return root;
+}
+
+/* One note on stderr when A's @key (@va) and B's (@vb) differ. */
+static void differs(const char *label, const char *what, const char *key,
+		    json_object *va, json_object *vb)
+{
+	const char *a = json_object_to_json_string(va);
+	const char *b = json_object_to_json_string(vb);
+
+	if (strcmp(a, b))
+		ab_err("compare: note: %s: %s%s differs (%s against %s): more than one thing changed",
+		       label, what, key, a, b);
+}
+
+/*
+ * The setup fields that make two results measure different things; one
+ * note each on stderr when A and B differ in them.
+ */
+static void mismatch_notes(json_object *ra, json_object *rb, json_object *a,
+			   json_object *b)
+{
+	static const char *const result_keys[] = { "object_bytes", "batch",
+						   "strategy", "node",
+						   "lookup" };
+	static const char *const param_keys[] = { "timing", "free",  "context",
+						  "gfp",    "write", "raw" };
+	json_object *pa = ab_json_get(ra, "parameters"),
+		    *pb = ab_json_get(rb, "parameters");
+	json_object *ka = ab_json_get(ab_json_get(ra, "environment"),
+				      "kernel_release"),
+		    *kb = ab_json_get(ab_json_get(rb, "environment"),
+				      "kernel_release");
+	const char *label = json_object_get_string(ab_json_get(b, "label"));
+	size_t k;
+
+	for (k = 0; k < sizeof(result_keys) / sizeof(result_keys[0]); k++)
+		differs(label, "", result_keys[k],
+			ab_json_get(a, result_keys[k]),
+			ab_json_get(b, result_keys[k]));
+	for (k = 0; k < sizeof(param_keys) / sizeof(param_keys[0]); k++)
+		differs(label, "--", param_keys[k],
+			ab_json_get(pa, param_keys[k]),
+			ab_json_get(pb, param_keys[k]));
+	if (strcmp(json_object_to_json_string(ka),
+		   json_object_to_json_string(kb)))
+		ab_err("compare: note: kernels %s and %s",
+		       json_object_to_json_string(ka),
+		       json_object_to_json_string(kb));
+}
+
+/* B's first file was saved on an AMD CPU (warn_cpus()): its cache-misses. */
+static int files_amd;
+
+/*
+ * Saved results from different CPU models (environment.cpu_model): times
+ * and counters then differ by the CPU as well; one line on stderr, the
+ * comparison goes on.
+ */
+static void warn_cpus(json_object *a, json_object *b, const char *pa,
+		      const char *pb)
+{
+	const char *ma = json_object_get_string(
+		ab_json_get(ab_json_get(a, "environment"), "cpu_model"));
+	const char *mb = json_object_get_string(
+		ab_json_get(ab_json_get(b, "environment"), "cpu_model"));
+
+	files_amd = mb && strstr(mb, "AMD");
+	if (ma && mb && strcmp(ma, mb))
+		fprintf(stderr,
+			"warning: %s and %s come from different CPUs (%s; %s): their times and counters differ by the CPU too\n",
+			pa, pb, ma, mb);
+}
+
+/* Notes for each strategy of @b (B's first file) found in @a by label. */
+static void notes(json_object *a, json_object *b)
+{
+	json_object *ra = ab_json_array(a, "results"),
+		    *rb = ab_json_array(b, "results");
+	size_t i, j;
+
+	for (j = 0; rb && ra && j < json_object_array_length(rb); j++) {
+		json_object *y = json_object_array_get_idx(rb, j);
+		const char *label =
+			json_object_get_string(ab_json_get(y, "label"));
+
+		for (i = 0; label && i < json_object_array_length(ra); i++) {
+			json_object *x = json_object_array_get_idx(ra, i);
+			const char *la =
+				json_object_get_string(ab_json_get(x, "label"));
+
+			if (la && !strcmp(la, label)) {
+				mismatch_notes(a, b, x, y);
+				break;
+			}
+		}
+	}
+}
+
+/**
+ * struct sides - the saved results of each side
+ * @n:     how many of A's ([0]) and B's ([1])
+ * @path:  their paths, A's then B's
+ * @boots: each as a "boot" of kernel 0 (A) or 1 (B) for ab_vm_compare()
+ * @cmps:  ab_vm_compare()'s array: one comparison, its rows
+ */
+struct sides {
+	size_t n[2];
+	const char **path;
+	struct ab_vm_boot *boots;
+	json_object *cmps;
+};
+
+/* A row's number @key, NAN when null. */
+static double num(json_object *r, const char *key)
+{
+	return ab_json_double(ab_json_get(r, key));
+}
+
+/* The @i-th run median of side @key ("boots_a", "boots_b"), NAN if none. */
+static double run_median(json_object *r, const char *key, size_t i)
+{
+	json_object *a = ab_json_array(r, key);
+
+	if (!a || i >= json_object_array_length(a))
+		return NAN;
+	return ab_json_double(json_object_array_get_idx(a, i));
+}
+
+static size_t runs_of(json_object *r, const char *key)
+{
+	json_object *a = ab_json_array(r, key);
+
+	return a ? json_object_array_length(a) : 0;
+}
+
+/*
+ * A and B of row @r: with one run per side its medians (defined where the
+ * geometric mean is not, a net median <= 0), else the geometric means of
+ * the runs' medians.
+ */
+static void centres(const struct sides *sd, json_object *r, double *a,
+		    double *b)
+{
+	*a = sd->n[0] == 1 ? run_median(r, "boots_a", 0) : num(r, "a_ns");
+	*b = sd->n[1] == 1 ? run_median(r, "boots_b", 0) : num(r, "b_ns");
+}
+
+/* The verdict as this command says it (vm's, or why there is none). */
+static const char *verdict_of(const struct sides *sd, json_object *r)
+{
+	const char *v = json_object_get_string(ab_json_get(r, "verdict"));
+
+	if (sd->n[0] == 1 && sd->n[1] == 1)
+		return "cannot conclude: one run per side";
+	if (sd->n[0] == 1 || sd->n[1] == 1)
+		return sd->n[0] == 1 ? "cannot conclude: one run of A"
+				     : "cannot conclude: one run of B";
+	if (runs_of(r, "boots_a") < 2 || runs_of(r, "boots_b") < 2)
+		return "cannot conclude: fewer than 2 runs hold this row";
+	return v ? v : "cannot conclude";
+}
+
+static int tested(const struct sides *sd)
+{
+	return sd->n[0] >= 2 && sd->n[1] >= 2;
+}
+
+/* Mean per op over each side's runs of @event, from the row's counters. */
+static void counter(json_object *r, const char *event, double out[2])
+{
+	json_object *arr = ab_json_array(r, "counters");
+	size_t i;
+
+	out[0] = out[1] = NAN;
+	for (i = 0; arr && i < json_object_array_length(arr); i++) {
+		json_object *c = json_object_array_get_idx(arr, i);
+		const char *e = json_object_get_string(ab_json_get(c, "event"));
+
+		if (e && !strcmp(e, event)) {
+			out[0] = num(c, "a");
+			out[1] = num(c, "b");
+		}
+	}
+}
+
+/* The counters' lines for row @r into @why; whether any counter was saved. */
+static int explain_row(json_object *r, char *why, size_t len)
+{
+	struct ab_explain_in in;
+
+	counter(r, "cycles", in.cycles);
+	counter(r, "instructions", in.instructions);
+	counter(r, "branch-misses", in.branch_misses);
+	counter(r, "cache-misses", in.cache_misses);
+	counter(r, "dTLB-load-misses", in.dtlb_misses);
+	in.amd = files_amd;
+	in.tsc_cycles[0] = in.tsc_cycles[1] = NAN;
+	ab_explain(&in, why, len);
+	return !isnan(in.cycles[0]) || !isnan(in.instructions[0]);
+}
+
+static json_object *runs_json(json_object *r, const char *key)
+{
+	json_object *a = ab_json_array(r, key);
+
+	return a ? json_object_get(a) : json_object_new_array();
+}
+
+/* One phase of a row as compare's JSON has it. */
+static json_object *phase_json(const struct sides *sd, json_object *r)
+{
+	json_object *o = json_object_new_object(),
+		    *ci = ab_json_array(r, "ci95");
+	const char *v = verdict_of(sd, r);
+	double a, b, padj = num(r, "p_adjusted");
+
+	centres(sd, r, &a, &b);
+	json_object_object_add(o, "phase",
+			       json_object_get(ab_json_get(r, "phase")));
+	json_object_object_add(o, "a_median_ns", ab_json_num(a));
+	json_object_object_add(o, "b_median_ns", ab_json_num(b));
+	json_object_object_add(o, "delta_ns", ab_json_num(b - a));
+	json_object_object_add(o, "ratio", ab_json_num(b / a));
+	json_object_object_add(o, "runs_a", runs_json(r, "boots_a"));
+	json_object_object_add(o, "runs_b", runs_json(r, "boots_b"));
+	json_object_object_add(
+		o, "test",
+		json_object_new_string(tested(sd) ? "welch-t-log-run-medians"
+						  : "none"));
+	if (tested(sd)) {
+		json_object_object_add(
+			o, "ratio_ci_lo",
+			ab_json_num(ab_json_double(
+				json_object_array_get_idx(ci, 0))));
+		json_object_object_add(
+			o, "ratio_ci_hi",
+			ab_json_num(ab_json_double(
+				json_object_array_get_idx(ci, 1))));
+		json_object_object_add(o, "ci_level",
+				       ab_json_num(1 - AB_VM_ALPHA));
+		json_object_object_add(o, "df", ab_json_num(num(r, "df")));
+	}
+	json_object_object_add(o, "p", ab_json_num(num(r, "p")));
+	json_object_object_add(o, "p_adjusted", ab_json_num(padj));
+	json_object_object_add(
+		o, "significant",
+		isnan(padj) ? NULL
+			    : json_object_new_boolean(padj < AB_VM_ALPHA));
+	json_object_object_add(o, "verdict", json_object_new_string(v));
+	return o;
+}
+
+/* Whether verdict @v says B differs. */
+static int differs_in_time(const char *v)
+{
+	return !strcmp(v, "faster") || !strcmp(v, "slower");
+}
+
+/* The saved row of A's first file that ab_vm_compare() calls @label. */
+static const char *values_of(const struct sides *sd, const char *label,
+			     int side)
+{
+	json_object *rows =
+		ab_json_array(sd->boots[side ? sd->n[0] : 0].result, "results");
+	size_t i;
+
+	for (i = 0; rows && i < json_object_array_length(rows); i++) {
+		json_object *x = json_object_array_get_idx(rows, i);
+		char *l = ab_vm_row_label(x);
+		int same = l && !strcmp(l, label);
+
+		free(l);
+		if (same)
+			return json_object_get_string(ab_json_get(x, "values"));
+	}
+	return NULL;
+}
+
+/* The block header of row @label: what its values are. */
+static void block_header(const struct sides *sd, const char *label)
+{
+	const char *va = values_of(sd, label, 0), *vb = values_of(sd, label, 1);
+	char vals[64];
+
+	/* as each file says: the none baseline's own row is raw */
+	if (!va || !vb || !strcmp(va, vb))
+		snprintf(vals, sizeof(vals), "%s", va ? va : "net");
+	else
+		snprintf(vals, sizeof(vals), "A %s, B %s", va, vb);
+	printf("\n%s: old (A) against new (B), %s ns/op\n", label, vals);
+	if (tested(sd))
+		printf("%-6s %7s %10s %10s %8s  %-18s %8s %8s  %s\n", "phase",
+		       "runs", "A ns/op", "B ns/op", "B / A",
+		       "[95% CI of B / A]", "p", "p adj", "verdict");
+	else
+		printf("%-6s %10s %10s %10s %8s  %s\n", "phase", "A median",
+		       "B median", "B - A", "B / A", "verdict");
+}
+
+static void phase_line(const struct sides *sd, json_object *r)
+{
+	json_object *ci = ab_json_array(r, "ci95");
+	double a, b, lo = ab_json_double(json_object_array_get_idx(ci, 0)),
+		     hi = ab_json_double(json_object_array_get_idx(ci, 1));
+	char runs[24], p[16], padj[16], cis[40];
+	const char *v = verdict_of(sd, r);
+
+	centres(sd, r, &a, &b);
+	printf("%-6s", json_object_get_string(ab_json_get(r, "phase")));
+	if (!tested(sd)) {
+		ab_print_cell(a, " %*.1f", 10);
+		ab_print_cell(b, " %*.1f", 10);
+		ab_print_cell(b - a, " %+*.1f", 10);
+		ab_print_cell(a > 0 && b > 0 ? b / a : NAN, " %*.3f", 8);
+		printf("  %s\n", v);
+		return;
+	}
+	snprintf(runs, sizeof(runs), "%zu/%zu", runs_of(r, "boots_a"),
+		 runs_of(r, "boots_b"));
+	if (isnan(lo) || isnan(hi))
+		snprintf(cis, sizeof(cis), "n/a");
+	else
+		snprintf(cis, sizeof(cis), "[%.3f, %.3f]", lo, hi);
+	printf(" %7s", runs);
+	ab_print_cell(a, " %*.1f", 10);
+	ab_print_cell(b, " %*.1f", 10);
+	ab_print_cell(num(r, "ratio"), " %*.3f", 8);
+	printf("  %-18s %8s %8s  %s%s\n", cis,
+	       ab_p_text(num(r, "p"), p, sizeof(p)),
+	       ab_p_text(num(r, "p_adjusted"), padj, sizeof(padj)),
+	       differs_in_time(v) ? "new is " : "", v);
+}
+
+/* The counters' story of one row, text; @sig: a phase of it differs. */
+static void print_why(const struct sides *sd, json_object *r, int sig)
+{
+	char why[1024];
+	int saved = explain_row(r, why, sizeof(why));
+
+	if (why[0] && sig)
+		printf("why (changes in the counters per op that go with the time difference, new against old; correlated, not shown to cause it):\n%s",
+		       why);
+	else if (why[0])
+		printf("counters per op, new against old (counts, not timings: %s):\n%s",
+		       tested(sd) ? "no phase differs significantly in time"
+				  : "no time difference was tested",
+		       why);
+	else
+		printf("why: %s\n",
+		       saved ? "instructions, IPC and misses per op barely differ"
+			     : "the files hold no hardware counts (saved without a PMU, or without --events)");
+}
+
+/* The "why" lines of row @r as JSON strings. */
+static json_object *why_json(json_object *r)
+{
+	json_object *lines = json_object_new_array();
+	char why[1024], *line, *save = NULL;
+
+	explain_row(r, why, sizeof(why));
+	for (line = strtok_r(why, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save))
+		json_object_array_add(lines, json_object_new_string(line));
+	return lines;
+}
+
+static json_object *correction_json(json_object *cmp)
+{
+	json_object *c = ab_json_get(cmp, "correction");
+
+	if (c)
+		return json_object_get(c);
+	c = json_object_new_object();
+	json_object_object_add(c, "method", json_object_new_string("holm"));
+	json_object_object_add(c, "alpha", json_object_new_double(AB_VM_ALPHA));
+	json_object_object_add(c, "tests", json_object_new_int(0));
+	return c;
+}
+
+/*
+ * Rows of one label (the phases of one strategy, consecutive in
+ * ab_vm_compare()'s order) from @i: printed or added to @out. Returns the
+ * index after them.
+ */
+static size_t block(const struct sides *sd, json_object *rows, size_t i,
+		    json_object *out)
+{
+	json_object *r0 = json_object_array_get_idx(rows, i), *c = NULL,
+		    *phases = NULL;
+	const char *label = json_object_get_string(ab_json_get(r0, "label"));
+	size_t j;
+	int sig = 0;
+
+	if (out) {
+		c = json_object_new_object();
+		json_object_object_add(c, "a", json_object_new_string(label));
+		json_object_object_add(c, "b", json_object_new_string(label));
+		phases = json_object_new_array();
+	} else {
+		block_header(sd, label);
+	}
+	for (j = i; j < json_object_array_length(rows); j++) {
+		json_object *r = json_object_array_get_idx(rows, j);
+
+		if (strcmp(json_object_get_string(ab_json_get(r, "label")),
+			   label))
+			break;
+		sig |= differs_in_time(verdict_of(sd, r));
+		if (out)
+			json_object_array_add(phases, phase_json(sd, r));
+		else
+			phase_line(sd, r);
+	}
+	if (out) {
+		json_object_object_add(c, "phases", phases);
+		json_object_object_add(c, "why", why_json(r0));
+		json_object_object_add(
+			c, "correction",
+			correction_json(
+				json_object_array_get_idx(sd->cmps, 0)));
+		json_object_array_add(out, c);
+	} else {
+		print_why(sd, r0, sig);
+	}
+	return j;
+}
+
+static void print_head(const struct sides *sd)
+{
+	json_object *corr = ab_json_get(json_object_array_get_idx(sd->cmps, 0),
+					"correction");
+
+	if (!tested(sd)) {
+		printf("compare: %zu saved run%s of A (old, %s) against %zu of B (new, %s): the ratio of the runs' medians, no test\n",
+		       sd->n[0], sd->n[0] == 1 ? "" : "s", sd->path[0],
+		       sd->n[1], sd->path[sd->n[0]]);
+		return;
+	}
+	printf("compare: %zu saved runs of A (old) against %zu of B (new): each run's median ns/op, their geometric mean per side; Welch's t test on the logs, the run as unit; verdict on Holm's adjusted p (p adj) over the %d tests of this report\n",
+	       sd->n[0], sd->n[1],
+	       json_object_get_int(ab_json_get(corr, "tests")));
+}
+
+static void print_foot(const struct sides *sd)
+{
+	if (tested(sd)) {
+		printf("\nverdict: faster or slower when Holm's adjusted p < %.2f over every row and phase above (the chance of any false verdict in this report stays under that; p is each test's own); \"no significant difference\" is not \"no difference\"\n",
+		       AB_VM_ALPHA);
+		return;
+	}
+	printf("\nnote: cannot conclude with one run on a side: the trials of one run share its boot, page layout and drift, so they are no independent evidence about the code, and one run per side gives no estimate of the run-to-run spread (`make bench` measures that spread for kmalloc in the embedded kernel). For a verdict, save several runs of each and give them as compare A1.json A2.json ... -- B1.json B2.json ..., the run as the unit; or run both strategies in interleaved rounds with compare --alloc=A,B\n");
+}
+
+/* A's and B's counts from @argv's "--"; an exit status after the error. */
+static int split(int argc, const char **argv, int nf, size_t n[2])
+{
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		;
+	if (i == argc) {
+		if (nf != 2) {
+			ab_err("compare: give two saved results, OLD.json NEW.json, or several of each side, A1.json A2.json ... -- B1.json B2.json ...");
+			return AB_EXIT_USAGE;
+		}
+		n[0] = n[1] = 1;
+		return AB_EXIT_OK;
+	}
+	/* popt takes every word after "--" as a file */
+	n[1] = (size_t)(argc - 1 - i);
+	n[0] = (size_t)nf - n[1];
+	if (!n[0] || !n[1] || n[0] > AB_COMPARE_MAX_FILES / 2 ||
+	    n[1] > AB_COMPARE_MAX_FILES / 2) {
+		ab_err("compare: give 1 to %d saved results on each side of --, A's before it, B's after it (got %zu and %zu)",
+		       AB_COMPARE_MAX_FILES / 2, n[0], n[1]);
+		return AB_EXIT_USAGE;
+	}
+	return AB_EXIT_OK;
+}
+
+/* Whether any row of @rows was found in a run of B. */
+static int matched(json_object *rows)
+{
+	size_t i;
+
+	for (i = 0; rows && i < json_object_array_length(rows); i++)
+		if (runs_of(json_object_array_get_idx(rows, i), "boots_b"))
+			return 1;
+	return 0;
+}
+
+static void report(const struct sides *sd, json_object *rows)
+{
+	json_object *root = NULL, *out = NULL;
+	size_t i;
+
+	if (ab_out.json) {
+		root = ab_json_envelope("compare", (time_t)ab_out.start);
+		out = json_object_new_array();
+	} else {
+		print_head(sd);
+	}
+	/* the rows of A that B has: the strategies in common */
+	for (i = 0; i < json_object_array_length(rows);)
+		if (runs_of(json_object_array_get_idx(rows, i), "boots_b"))
+			i = block(sd, rows, i, out);
+		else
+			i++;
+	if (root) {
+		json_object_object_add(root, "end", ab_json_time(time(NULL)));
+		json_object_object_add(root, "comparisons", out);
+		ab_json_print(root, stdout);
+	} else {
+		print_foot(sd);
+	}
+}
+
+int ab_compare_saved(int argc, const char **argv, const char **files, int nf)
+{
+	static const char *const names[] = { "old", "new" };
+	struct sides sd = { .path = files };
+	json_object *rows;
+	size_t i, n;
+	int ret = split(argc, argv, nf, sd.n);
+
+	if (ret)
+		return ret;
+	n = sd.n[0] + sd.n[1];
+	sd.boots = calloc(n, sizeof(*sd.boots));
+	if (!sd.boots) {
+		ab_err("compare: out of memory");
+		return AB_EXIT_RUN;
+	}
+	for (i = 0; i < n; i++) {
+		sd.boots[i].kernel = i >= sd.n[0];
+		sd.boots[i].round = (int)i + 1;
+		sd.boots[i].status = AB_VM_OK;
+		sd.boots[i].result = load(files[i]);
+		if (!sd.boots[i].result)
+			ret = AB_EXIT_DATA;
+	}
+	if (!ret) {
+		warn_cpus(sd.boots[0].result, sd.boots[sd.n[0]].result,
+			  files[0], files[sd.n[0]]);
+		notes(sd.boots[0].result, sd.boots[sd.n[0]].result);
+		sd.cmps = ab_vm_compare(sd.boots, n, 2, names, 0);
+		rows = ab_json_array(json_object_array_get_idx(sd.cmps, 0),
+				     "rows");
+		if (!matched(rows)) {
+			ab_err("compare: %s and %s have no strategy in common",
+			       files[0], files[sd.n[0]]);
+			ret = AB_EXIT_USAGE;
+		} else {
+			report(&sd, rows);
+		}
+		json_object_put(sd.cmps);
+	}
+	for (i = 0; i < n; i++)
+		json_object_put(sd.boots[i].result);
+	free(sd.boots);
+	return ret;
+}

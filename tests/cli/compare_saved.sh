@@ -1,0 +1,130 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# compare_saved.sh ALLOCBENCH - `compare` of saved results (issue 21, part
+# 5), on the host with the user backend; TAP lines. One run per side: the
+# ratio and "cannot conclude", never a verdict. Several runs per side: the
+# run as the unit (Welch's t on the logs of the runs' medians) with Holm's
+# correction. The only verdict asserted is on fixtures whose medians are
+# set by this script (B's alloc medians 3 times A's, exactly: large by
+# construction), so no assertion rests on a measured timing.
+ab=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ok() { echo "ok - host cli: $*"; }
+notok() { echo "not ok - host cli: $*"; }
+
+i=1
+while [ $i -le 3 ]; do
+	"$ab" run --backend=user --alloc=none,malloc --trials=10 --json -q -o "$tmp/a$i.json" &&
+		"$ab" run --backend=user --alloc=none,malloc --trials=10 --json -q -o "$tmp/b$i.json" ||
+		notok "compare saved: run $i could not be saved"
+	i=$((i + 1))
+done
+
+# one run per side: cannot conclude, no p, no verdict, text and JSON
+out=$("$ab" compare "$tmp/a1.json" "$tmp/b1.json" 2>&1)
+rc=$?
+if [ $rc = 0 ] && printf '%s\n' "$out" | grep -q '^alloc .*cannot conclude: one run per side$' &&
+	printf '%s\n' "$out" | grep -q 'one run per side gives no estimate of the run-to-run spread' &&
+	! printf '%s\n' "$out" | grep -qE 'faster|slower|no significant difference|Mann-Whitney|p adj'; then
+	ok "compare of one saved run per side: the ratio and 'cannot conclude: one run per side', no verdict"
+else
+	notok "compare of one saved run per side (exit $rc: $(printf '%s' "$out" | head -c 400))"
+fi
+"$ab" compare --json "$tmp/a1.json" "$tmp/b1.json" >"$tmp/one.json" 2>/dev/null
+if python3 - "$tmp/one.json" <<'PY'; then
+import json, sys
+d = json.load(open(sys.argv[1]))
+ph = [p for c in d["comparisons"] for p in c["phases"]]
+assert ph, d
+for p in ph:
+    assert p["test"] == "none" and p["p"] is None and p["significant"] is None, p
+    assert p["verdict"] == "cannot conclude: one run per side", p
+    assert len(p["runs_a"]) == 1 and len(p["runs_b"]) == 1, p
+    assert p["ratio"] == p["b_median_ns"] / p["a_median_ns"], p
+PY
+	ok "compare --json of one run per side: test none, p and significant null, verdict cannot conclude"
+else
+	notok "compare --json of one run per side ($(head -c 300 "$tmp/one.json"))"
+fi
+out=$("$ab" compare "$tmp/a1.json" "$tmp/a2.json" -- "$tmp/b1.json" 2>&1)
+if printf '%s\n' "$out" | grep -q '^alloc .*cannot conclude: one run of B$' &&
+	! printf '%s\n' "$out" | grep -qE 'faster|slower|no significant difference'; then
+	ok "compare of two runs against one: cannot conclude: one run of B"
+else
+	notok "compare of two runs against one ($(printf '%s' "$out" | head -c 300))"
+fi
+
+# two and three runs per side: the run as unit, p and p adj, Holm in JSON
+out=$("$ab" compare "$tmp/a1.json" "$tmp/a2.json" -- "$tmp/b1.json" "$tmp/b2.json" 2>&1)
+rc=$?
+if [ $rc = 0 ] && printf '%s\n' "$out" | grep -q "Welch's t test on the logs, the run as unit; verdict on Holm's adjusted p (p adj) over the [0-9]* tests" &&
+	printf '%s\n' "$out" | grep -q '^alloc  *2/2 ' && ! printf '%s\n' "$out" | grep -q 'cannot conclude: one run'; then
+	ok "compare A1 A2 -- B1 B2: two runs per side, Welch's t with the run as unit, Holm-adjusted"
+else
+	notok "compare A1 A2 -- B1 B2 (exit $rc: $(printf '%s' "$out" | head -c 400))"
+fi
+"$ab" compare --json "$tmp/a1.json" "$tmp/a2.json" "$tmp/a3.json" -- "$tmp/b1.json" "$tmp/b2.json" "$tmp/b3.json" >"$tmp/three.json" 2>/dev/null
+if python3 - "$tmp/three.json" "$tmp" <<'PY'; then
+import json, sys
+d = json.load(open(sys.argv[1]))
+t = sys.argv[2]
+ph = [p for c in d["comparisons"] for p in c["phases"]]
+m = sum(p["p"] is not None for p in ph)
+for c in d["comparisons"]:
+    assert c["correction"] == {"method": "holm", "alpha": 0.05, "tests": m}, c
+for p in ph:
+    assert p["test"] == "welch-t-log-run-medians", p
+    assert len(p["runs_a"]) == 3 and len(p["runs_b"]) == 3, p
+    if p["p"] is None:
+        continue
+    assert p["p"] <= p["p_adjusted"] <= 1, p
+    assert p["significant"] == (p["p_adjusted"] < 0.05), p
+    assert (p["verdict"] in ("faster", "slower")) == p["significant"], p
+    assert p["ratio_ci_lo"] <= p["ratio"] <= p["ratio_ci_hi"], p
+# the smallest p gets m p (Holm's first step), capped at 1
+low = min((p for p in ph if p["p"] is not None), key=lambda p: p["p"])
+assert abs(low["p_adjusted"] - min(1, m * low["p"])) < 1e-9, (low, m)
+# each run's median is the saved one
+a = [json.load(open(f"{t}/a{i}.json"))["results"][1]["alloc"]["ns"]["median"] for i in (1, 2, 3)]
+row = [c for c in d["comparisons"] if c["a"].startswith("malloc")][0]
+assert row["phases"][0]["runs_a"] == a, (row, a)
+PY
+	ok "compare --json of 3 runs per side: the runs' medians, Holm over every row and phase (p <= p adj, the smallest m p)"
+else
+	notok "compare --json of 3 runs per side ($(head -c 300 "$tmp/three.json"))"
+fi
+
+# large by construction: every alloc median of B set to 3 times A's run
+# for run, free medians the same on both sides; the verdict follows
+python3 - "$tmp" <<'PY'
+import json, sys
+t = sys.argv[1]
+for i, f in enumerate((0.98, 1.0, 1.02), 1):
+    d = json.load(open(f"{t}/a1.json"))
+    for side, k in (("x", 1), ("y", 3)):
+        for r in d["results"]:
+            r["alloc"]["ns"]["median"] = 100 * f * k
+            r["free"]["ns"]["median"] = 50 * f
+        json.dump(d, open(f"{t}/{side}{i}.json", "w"))
+PY
+out=$("$ab" compare "$tmp/x1.json" "$tmp/x2.json" "$tmp/x3.json" -- "$tmp/y1.json" "$tmp/y2.json" "$tmp/y3.json" 2>&1)
+if printf '%s\n' "$out" | grep -q '^alloc  *3/3  *100.0  *300.0  *3.000 .*new is slower$' &&
+	printf '%s\n' "$out" | grep -q '^free  *3/3 .*1.000  *1.000  no significant difference$'; then
+	ok "compare of fixtures with B's alloc medians 3x A's: slower; equal free medians: p = p adj = 1, no significant difference"
+else
+	notok "compare of 3x fixtures ($(printf '%s' "$out" | head -c 600))"
+fi
+
+# bad command lines: status 2, one line
+for args in "$tmp/a1.json" "$tmp/a1.json $tmp/a2.json --" "-- $tmp/b1.json" "$tmp/a1.json $tmp/a2.json $tmp/b1.json"; do
+	# shellcheck disable=SC2086
+	out=$("$ab" compare $args 2>&1)
+	rc=$?
+	if [ $rc = 2 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ]; then
+		ok "compare $(echo "$args" | sed "s|$tmp/||g"): status 2 ($out)"
+	else
+		notok "compare $(echo "$args" | sed "s|$tmp/||g"): exit $rc ($out)"
+	fi
+done
