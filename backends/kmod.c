@@ -149,9 +149,9 @@ static int kmod_run(struct ab_run *run, char *why, size_t len)
 		err = EIO; /* EPROTO below is this side's verdict */
 	err = -ab_run_answer_check(&req, run, -err, why, len);
 	if ((!err || err == EINTR) && kmod_has_cache(run))
-		run->cache_merged =
-			ab_slab_merged(AB_SLAB_SYSFS, &slabs, run->cache_name,
-				       run->cache_merged);
+		run->cache_merged = ab_slab_merged(
+			AB_SLAB_SYSFS, &slabs, run->cache_name,
+			run->cache_merged, !!(req.flags & AB_RUN_KEEP_CACHE));
 	ab_slab_snap_free(&slabs);
 	switch (err) {
 	case 0:

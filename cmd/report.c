@@ -355,36 +355,63 @@ static void print_explain(const struct ab_job *job)
 }
 
 /*
- * Memory per object (ab_run.mem_*): what the alloc phases of the check
- * trials took from the target node's counters, divided by the objects
- * they held. Rows without the reads (the user backend, an older module,
- * --free=pair, none) are left out.
+ * Memory per object: first what the kernel states one object takes
+ * (r->objmem, lib/objmem.h: its cache's slab geometry, its order, its
+ * vmalloc pages), the same in every boot and at every batch; beside it
+ * what the alloc phases of the check trials took from the target node's
+ * counters (ab_run.mem_*), divided by the objects they held, with the
+ * least and the most one trial took: new memory only, none when the
+ * objects fit in slabs the kernel already held. Rows without the reads
+ * (the user backend, an older module, --free=pair, none) are left out.
  */
 static void print_memory(const struct ab_job *job)
 {
-	int i, shown = 0;
+	int i, shown = 0, together = job->concurrent && job->ncpus > 1;
+	char how[256], stated[64], spread[96];
 
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
 		const struct ab_run *run = &r->run;
 		double n = (double)run->mem_objects;
+		/* a module that writes mem_free_min/_max has KEEP_CACHE too */
+		double per = run->mem_trials && (job->ses.bi.info.run_flags &
+						 AB_RUN_KEEP_CACHE)
+				     ? n / run->mem_trials
+				     : 0;
 
 		if (!r->ran || !run->mem_objects)
 			continue;
 		if (!shown++)
-			printf("\nmemory the kernel used per object, from its counters around the alloc phase of the check trials\n");
-		printf("%s %llu B: %.0f B/object (slab %.0f, page tables %.0f; %llu objects in %u check trials, node %d)\n",
+			printf("\nmemory per object: what the kernel states one object takes (its cache's slab geometry in /sys/kernel/slab, its order), and the new memory the phase took from the node (its counters around the alloc phase of the check trials)\n");
+		ab_obj_mem_how(&r->objmem, how, sizeof(how));
+		if (r->objmem.kind)
+			snprintf(stated, sizeof(stated), "%.0f B/object",
+				 r->objmem.bytes);
+		else
+			snprintf(stated, sizeof(stated), "n/a B/object");
+		if (per)
+			snprintf(spread, sizeof(spread),
+				 "%.0f to %.0f over the check trials; ",
+				 (double)run->mem_free_min / per,
+				 (double)run->mem_free_max / per);
+		else
+			spread[0] = '\0';
+		printf("%s %llu B: %s (%s); new memory the phase took from node %d%s: %.0f B/object (%sslab %.0f, page tables %.0f; %llu objects in %u check trials)\n",
 		       r->label,
 		       (unsigned long long)ab_run_alloc_bytes(
 			       run, &job->ses.bi.info, r->si),
-		       (double)run->mem_free_bytes / n,
+		       stated, how, run->target_node,
+		       together ? ", the other CPUs' runs there included" : "",
+		       (double)run->mem_free_bytes / n, spread,
 		       (double)run->mem_slab_bytes / n,
 		       (double)run->mem_pagetable_bytes / n,
-		       (unsigned long long)run->mem_objects, run->mem_trials,
-		       run->target_node);
+		       (unsigned long long)run->mem_objects, run->mem_trials);
 	}
 	if (shown)
-		printf("note: memory: B/object is the free memory of the node (free pages and the per-CPU page lists) the alloc phase took, slab and page tables the growth of those counters; they are the whole node's, so other activity on the machine in those phases is in them, and objects placed in slabs or per-CPU lists the kernel already held take no new pages (a small batch shows less than its share)\n");
+		printf("note: memory: B/object is the object's share of its slab (slab bytes / objs_per_slab), its block of pages (PAGE_SIZE << order) or its vmalloc area (pages, page array, bookkeeping), as the kernel states them; the new memory the phase took is the node's free pages (with the per-CPU page lists) it took, slab and page tables the growth of those counters: the whole node's, so other activity on the machine in those phases is in them, and objects placed in slabs or per-CPU lists the kernel already held take no new pages (it depends on what the kernel held and on the batch)%s\n",
+		       together
+			       ? "; in a --concurrent run each CPU's counters hold the other CPUs' runs on the same node, which allocate at the same time"
+			       : "");
 }
 
 /* Counters per op: one column per event, IPC when both are there. */

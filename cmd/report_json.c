@@ -91,14 +91,69 @@ static json_object *json_explain(const struct ab_job *job,
 }
 
 /*
- * The memory the kernel used (struct ab_run, mem_*): null where it was
- * not read (the user backend, an older module, --free=pair, none).
+ * What the kernel states one object takes (r->objmem, lib/objmem.h):
+ * bytes_per_object and how, then the cache's geometry (slab), the order
+ * (pages), or the vmalloc area's parts; null members where not stated.
+ */
+static void json_stated(json_object *o, const struct ab_obj_mem *m)
+{
+	char how[256];
+	int slab = m->kind == AB_OBJ_SLAB, vm = m->kind == AB_OBJ_VMALLOC;
+
+	ab_obj_mem_how(m, how, sizeof(how));
+	json_object_object_add(o, "bytes_per_object",
+			       m->kind ? ab_json_num(m->bytes) : NULL);
+	json_object_object_add(
+		o, "source", json_object_new_string(ab_obj_kind_name(m->kind)));
+	json_object_object_add(o, "how", json_object_new_string(how));
+	json_object_object_add(o, "via_kmalloc",
+			       json_object_new_boolean(m->via && m->via[0]));
+	json_object_object_add(o, "cache",
+			       slab ? json_object_new_string(m->name) : NULL);
+	json_object_object_add(o, "cache_dir",
+			       slab ? json_object_new_string(m->slab.cache)
+				    : NULL);
+	json_object_object_add(
+		o, "object_size",
+		slab ? json_object_new_int64((int64_t)m->slab.object_size)
+		     : NULL);
+	json_object_object_add(
+		o, "slab_size",
+		slab ? json_object_new_int64((int64_t)m->slab.slab_size)
+		     : NULL);
+	json_object_object_add(
+		o, "objs_per_slab",
+		slab ? json_object_new_int64(m->slab.objs_per_slab) : NULL);
+	json_object_object_add(o, "order",
+			       slab ? json_object_new_int(m->slab.order)
+			       : m->kind == AB_OBJ_PAGES
+				       ? json_object_new_int(m->order)
+				       : NULL);
+	json_object_object_add(o, "vmalloc_pages_bytes",
+			       vm ? json_object_new_int64((int64_t)m->pages)
+				  : NULL);
+	json_object_object_add(o, "vmalloc_array_bytes",
+			       vm ? json_object_new_int64((int64_t)m->array)
+				  : NULL);
+	json_object_object_add(o, "vmalloc_meta_bytes",
+			       vm ? json_object_new_int64((int64_t)m->meta)
+				  : NULL);
+}
+
+/*
+ * The memory one object takes: what the kernel states (json_stated())
+ * and the node's counters around the alloc phases of the check trials
+ * (struct ab_run, mem_*): null where they were not read (the user
+ * backend, an older module, --free=pair, none).
  */
 static json_object *json_memory(const struct ab_job *job,
 				const struct ab_row *r)
 {
 	const struct ab_run *run = &r->run;
 	double n = (double)run->mem_objects;
+	/* a module that writes mem_free_min and _max says it has KEEP_CACHE */
+	int spread = run->mem_trials &&
+		     (job->ses.bi.info.run_flags & AB_RUN_KEEP_CACHE);
 	json_object *o;
 
 	if (!run->mem_objects)
@@ -120,8 +175,20 @@ static json_object *json_memory(const struct ab_job *job,
 			       json_object_new_int64(run->mem_slab_bytes));
 	json_object_object_add(o, "pagetable_bytes",
 			       json_object_new_int64(run->mem_pagetable_bytes));
-	json_object_object_add(o, "bytes_per_object",
+	json_stated(o, &r->objmem);
+	json_object_object_add(o, "node_bytes_per_object",
 			       ab_json_num((double)run->mem_free_bytes / n));
+	json_object_object_add(o, "node_bytes_per_object_min",
+			       spread ? ab_json_num((double)run->mem_free_min *
+						    run->mem_trials / n)
+				      : NULL);
+	json_object_object_add(o, "node_bytes_per_object_max",
+			       spread ? ab_json_num((double)run->mem_free_max *
+						    run->mem_trials / n)
+				      : NULL);
+	json_object_object_add(
+		o, "node_shared_with_other_cpus",
+		json_object_new_boolean(job->concurrent && job->ncpus > 1));
 	json_object_object_add(o, "slab_bytes_per_object",
 			       ab_json_num((double)run->mem_slab_bytes / n));
 	json_object_object_add(

@@ -26,6 +26,7 @@
 #include "ab_run.h"
 #include "runlimits.h"
 #include "runner.h"
+#include "slabmerge.h"
 
 #define interrupted ab_stop_requested
 
@@ -47,7 +48,20 @@ static int run_resumable(struct ab_job *job, struct ab_row *r, uint32_t slots,
 		err = job->ses.be->run(&part, why, len);
 		if (first) {
 			*run = part;
+			/* before the next run takes the cache it kept away */
+			if ((!err || err == -EINTR) &&
+			    (job->ses.be->flags & AB_BACKEND_MODULE))
+				ab_obj_mem_state(AB_SLAB_SYSFS, run, r->si,
+						 &job->ses.bi.info, &r->objmem);
 		} else {
+			if (part.mem_trials &&
+			    (!run->mem_trials ||
+			     part.mem_free_min < run->mem_free_min))
+				run->mem_free_min = part.mem_free_min;
+			if (part.mem_trials &&
+			    (!run->mem_trials ||
+			     part.mem_free_max > run->mem_free_max))
+				run->mem_free_max = part.mem_free_max;
 			run->trials_done += part.trials_done;
 			run->objects += part.objects;
 			run->failed += part.failed;
@@ -261,6 +275,10 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 	/* the disturbed phases' samples marked, where the backend can */
 	if (job->ses.bi.info.run_flags & AB_RUN_MARK_DISTURBED)
 		r->run.flags |= AB_RUN_MARK_DISTURBED;
+	/* a cache of its own stays until its geometry is read (objmem.h) */
+	if ((job->ses.bi.info.run_flags & AB_RUN_KEEP_CACHE) &&
+	    (r->si->params & AB_PARAM_CACHE))
+		r->run.flags |= AB_RUN_KEEP_CACHE;
 	ab_cpustat_read(&st0, &b0);
 	t0 = now_ns();
 	err = run_resumable(job, r, per, why, sizeof(why));

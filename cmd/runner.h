@@ -14,6 +14,7 @@
 #include "env.h"
 #include "jsonout.h"
 #include "measure.h"
+#include "objmem.h"
 #include "placement.h"
 #include "runopts.h"
 #include "explain.h"
@@ -57,6 +58,8 @@
  * @wall_ns:  wall time of the row's run
  * @busy:     the other CPUs' busy time during its timed pass (lib/cpubusy.h;
  *            other than the row's CPU, the group's and --free-cpu)
+ * @objmem:   what one object takes, as the kernel states it (slab
+ *            geometry, order), read right after the run (lib/objmem.h)
  */
 struct ab_row {
 	const struct ab_strategy_info *si;
@@ -76,6 +79,7 @@ struct ab_row {
 	int group;
 	double wall_ns;
 	struct ab_cpubusy busy;
+	struct ab_obj_mem objmem;
 };
 
 /*

@@ -74,6 +74,8 @@ enum ab_mem {
  * @cache_name: the name @cache was created with (ab_run.cache_name)
  * @cache_node: in the list of live runs' caches (strategies.c)
  * @cache_shared: another run's cache was merged into @cache meanwhile
+ * @keep:   AB_RUN_KEEP_CACHE: where teardown puts @cache instead of
+ *          destroying it (the open file's ab_file.kept), else NULL
  * @lookup_method: kmalloc_class: enum ab_lookup_method
  * @table:  kmalloc_class: the class table
  * @class_idx: kmalloc_class: the class of the object size, found once
@@ -109,6 +111,7 @@ struct ab_ctx {
 	char cache_name[AB_CACHE_NAME_LEN];
 	struct list_head cache_node;
 	bool cache_shared;
+	struct list_head *keep;
 	u32 lookup_method;
 	const struct ab_class_table *table;
 	int class_idx;
@@ -199,5 +202,23 @@ long ab_ioctl_lookup(void __user *uarg);
 
 extern const struct ab_strategy ab_strategies[];
 extern const unsigned int ab_nr_strategies;
+
+/**
+ * struct ab_file - the state of one open /dev/allocbench
+ * @kept: the private kmem_caches its runs kept (AB_RUN_KEEP_CACHE), empty,
+ *        until the next AB_IOC_RUN of the same thread on it begins or it
+ *        is closed
+ */
+struct ab_file {
+	struct list_head kept;
+};
+
+/*
+ * ab_caches_release - destroy the caches kept on @kept (strategies.c):
+ * @all of them (the file is closed), or those the calling thread's runs
+ * kept (its next run begins); under the lock that orders cache creation
+ * and destruction.
+ */
+void ab_caches_release(struct list_head *kept, bool all);
 
 #endif /* _ALLOCBENCH_INTERNAL_H */

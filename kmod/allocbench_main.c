@@ -554,16 +554,22 @@ static void ab_mem_read(int nid, s64 v[3])
 /*
  * Check trials (common/ab_trial.h): the memory counters of the target
  * node before the alloc phase and after it, the objects held; the
- * differences summed into ab_run.mem_* in bytes.
+ * differences summed into ab_run.mem_* in bytes, the least and the most
+ * free memory one trial took into mem_free_min and mem_free_max.
  */
 static void ab_drv_mem(struct ab_ctx *ctx, struct ab_run *r, u32 n, bool held)
 {
-	s64 v[3];
+	s64 v[3], took;
 
 	ab_mem_read(r->target_node, held ? v : ctx->mem_before);
 	if (!held)
 		return;
-	r->mem_free_bytes += (ctx->mem_before[0] - v[0]) * (s64)PAGE_SIZE;
+	took = (ctx->mem_before[0] - v[0]) * (s64)PAGE_SIZE;
+	if (!r->mem_trials || took < r->mem_free_min)
+		r->mem_free_min = took;
+	if (!r->mem_trials || took > r->mem_free_max)
+		r->mem_free_max = took;
+	r->mem_free_bytes += took;
 	r->mem_slab_bytes += (v[1] - ctx->mem_before[1]) * (s64)PAGE_SIZE;
 	r->mem_pagetable_bytes += (v[2] - ctx->mem_before[2]) * (s64)PAGE_SIZE;
 	r->mem_objects += n;
@@ -612,7 +618,16 @@ static void ab_put_limit(void __user *uarg, u32 limit)
 		pr_debug("refused run: its limit %u not written back\n", limit);
 }
 
-static long ab_ioctl_run(void __user *uarg)
+/**
+ * ab_ioctl_run - AB_IOC_RUN
+ * @f:    the open file's state: with AB_RUN_KEEP_CACHE the run's private
+ *        kmem_cache is kept in @f->kept (strategies.c, ab_cache_keep());
+ *        the caches this thread's earlier runs on @f kept go first
+ * @uarg: the user's struct ab_run
+ *
+ * Return: 0, or -errno as include/uapi/linux/allocbench.h says.
+ */
+static long ab_ioctl_run(struct ab_file *f, void __user *uarg)
 {
 	struct ab_trial_ops ops = {
 		.alloc = ab_drv_alloc,
@@ -628,6 +643,7 @@ static long ab_ioctl_run(void __user *uarg)
 	bool over_budget, over_atomic;
 	u32 limit = AB_LIMIT_NONE;
 
+	ab_caches_release(&f->kept, false);
 	usize = ab_copy_in(&r, sizeof(r), AB_RUN_SIZE_VER0, uarg);
 	if (usize < 0)
 		return usize;
@@ -662,6 +678,8 @@ static long ab_ioctl_run(void __user *uarg)
 	r.mem_pagetable_bytes = 0;
 	r.mem_trials = 0;
 	r.out_reserved2 = 0;
+	r.mem_free_min = 0;
+	r.mem_free_max = 0;
 	memset(r.cache_name, 0, sizeof(r.cache_name));
 	r.tsc_khz = ab_tsc_khz();
 	r.clock_cycles = ab_clock_pair();
@@ -716,6 +734,8 @@ static long ab_ioctl_run(void __user *uarg)
 	ret = ab_run_trials(&ops, &ctx, &r);
 	r.cpu_end = raw_smp_processor_id();
 	/* teardown has the last word on the cache (AB_MERGED_LATER) */
+	if (r.flags & AB_RUN_KEEP_CACHE)
+		ctx.keep = &f->kept;
 	if (s->teardown)
 		s->teardown(&ctx);
 	r.cache_merged = ctx.cache_merged;
@@ -732,6 +752,27 @@ unreserve:
 			ret = -EFAULT;
 	}
 	return ret;
+}
+
+/* Each open file's state: the caches its runs kept (AB_RUN_KEEP_CACHE). */
+static int ab_open(struct inode *inode, struct file *file)
+{
+	struct ab_file *f = kzalloc(sizeof(*f), GFP_KERNEL);
+
+	if (!f)
+		return -ENOMEM;
+	INIT_LIST_HEAD(&f->kept);
+	file->private_data = f;
+	return nonseekable_open(inode, file);
+}
+
+static int ab_release(struct inode *inode, struct file *file)
+{
+	struct ab_file *f = file->private_data;
+
+	ab_caches_release(&f->kept, true);
+	kfree(f);
+	return 0;
 }
 
 static long ab_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
@@ -751,7 +792,7 @@ static long ab_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case _IOC_NR(AB_IOC_RUN):
 		if (!capable(CAP_SYS_ADMIN))
 			return -EPERM;
-		return ab_ioctl_run(uarg);
+		return ab_ioctl_run(file->private_data, uarg);
 	case _IOC_NR(AB_IOC_LOOKUP):
 		if (!capable(CAP_SYS_ADMIN))
 			return -EPERM;
@@ -763,7 +804,8 @@ static long ab_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 
 static const struct file_operations ab_fops = {
 	.owner = THIS_MODULE,
-	.open = nonseekable_open,
+	.open = ab_open,
+	.release = ab_release,
 	.unlocked_ioctl = ab_ioctl,
 	.compat_ioctl = compat_ptr_ioctl,
 };
@@ -782,7 +824,8 @@ static int __init ab_init(void)
 	int err;
 
 	BUILD_BUG_ON(sizeof(struct ab_info) != AB_INFO_SIZE_VER3);
-	BUILD_BUG_ON(sizeof(struct ab_run) != AB_RUN_SIZE_VER2);
+	BUILD_BUG_ON(sizeof(struct ab_run) != AB_RUN_SIZE_VER3);
+	BUILD_BUG_ON(offsetof(struct ab_run, mem_free_min) != AB_RUN_SIZE_VER2);
 	BUILD_BUG_ON(offsetof(struct ab_run, mem_objects) != AB_RUN_SIZE_VER0);
 	BUILD_BUG_ON(offsetof(struct ab_run, cache_name) != AB_RUN_SIZE_VER1);
 	BUILD_BUG_ON(sizeof_field(struct ab_ctx, cache_name) !=

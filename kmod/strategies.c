@@ -274,6 +274,49 @@ static int cache_setup(struct ab_ctx *ctx)
 }
 
 /*
+ * A cache kept after its run (AB_RUN_KEEP_CACHE), on its file's list,
+ * with the thread that ran it (threads sharing a file each read their own).
+ */
+struct ab_kept_cache {
+	struct list_head node;
+	struct kmem_cache *cache;
+	pid_t pid;
+};
+
+/*
+ * ab_cache_keep - put @cache, empty, on @kept instead of destroying it,
+ * so that its /sys/kernel/slab entry stays for the caller to read. Called
+ * with ab_cache_lock held. Return: false without memory (the caller then
+ * destroys it: the caller reads nothing, the run stands).
+ */
+static bool ab_cache_keep(struct list_head *kept, struct kmem_cache *cache)
+{
+	struct ab_kept_cache *k = kmalloc(sizeof(*k), GFP_KERNEL);
+
+	if (!k)
+		return false;
+	k->cache = cache;
+	k->pid = current->pid;
+	list_add(&k->node, kept);
+	return true;
+}
+
+void ab_caches_release(struct list_head *kept, bool all)
+{
+	struct ab_kept_cache *k, *tmp;
+
+	mutex_lock(&ab_cache_lock);
+	list_for_each_entry_safe(k, tmp, kept, node) {
+		if (!all && k->pid != current->pid)
+			continue;
+		list_del(&k->node);
+		kmem_cache_destroy(k->cache);
+		kfree(k);
+	}
+	mutex_unlock(&ab_cache_lock);
+}
+
+/*
  * Before the cache goes: a cache that another run's was merged into during
  * the run is AB_MERGED_LATER (a kernel user's merged into it is seen by the
  * caller in /sys/kernel/slab, as is a cache that was an alias from the
@@ -295,7 +338,8 @@ static void cache_teardown(struct ab_ctx *ctx)
 	 * filename", a stack dump and -EEXIST (6.12, four runs at once).
 	 * The order is always ab_cache_lock, then slab_mutex.
 	 */
-	kmem_cache_destroy(ctx->cache);
+	if (!ctx->keep || !ab_cache_keep(ctx->keep, ctx->cache))
+		kmem_cache_destroy(ctx->cache);
 	ctx->cache = NULL;
 	mutex_unlock(&ab_cache_lock);
 }

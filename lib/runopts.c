@@ -395,8 +395,15 @@ int ab_run_answer_check(const struct ab_run *req, struct ab_run *ans, int err,
 		err = bad_answer(why, len, "objects of the memory reads",
 				 got.mem_objects,
 				 (uint64_t)got.mem_trials * req->batch);
-	else if (strnlen(got.cache_name, sizeof(got.cache_name)) ==
-		 sizeof(got.cache_name))
+	else if (got.mem_trials && got.mem_free_min > got.mem_free_max) {
+		snprintf(
+			why, len,
+			"the module's answer makes no sense: the least free memory one check trial took, %lld bytes, above the most, %lld; nothing of this run is used",
+			(long long)got.mem_free_min,
+			(long long)got.mem_free_max);
+		err = -EPROTO;
+	} else if (strnlen(got.cache_name, sizeof(got.cache_name)) ==
+		   sizeof(got.cache_name))
 		err = bad_answer(why, len, "cache name length",
 				 sizeof(got.cache_name),
 				 sizeof(got.cache_name) - 1);

@@ -72,7 +72,7 @@ static int snap_has(const struct ab_slab_snap *snap, const char *name)
 }
 
 unsigned int ab_slab_merged(const char *root, const struct ab_slab_snap *before,
-			    const char *name, unsigned int module)
+			    const char *name, unsigned int module, int kept)
 {
 	char path[PATH_MAX], target[PATH_MAX];
 	const char *base;
@@ -106,5 +106,8 @@ unsigned int ab_slab_merged(const char *root, const struct ab_slab_snap *before,
 		return module == AB_MERGED_LATER ? module : AB_MERGED_NO;
 	if (snap_has(before, base))
 		return AB_MERGED_YES;
+	/* made during the run, and alive because the run kept it */
+	if (kept && module == AB_MERGED_UNKNOWN)
+		return AB_MERGED_NO;
 	return AB_MERGED_LATER;
 }

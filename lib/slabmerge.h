@@ -51,9 +51,12 @@ void ab_slab_snap_free(struct ab_slab_snap *snap);
  * stand (it knows them); UNKNOWN is decided from the entry as above, and
  * LATER (another run merged into the cache) becomes YES when the entry
  * shows the cache was an alias from the start; without a readable root or
- * a name, @module stands.
+ * a name, @module stands. @kept: the run kept its cache (AB_RUN_KEEP_CACHE),
+ * so a link to a directory made during the run is that cache, alive
+ * because it was kept: UNKNOWN then becomes NO (a kernel user's cache
+ * merged into it during the run is not seen).
  */
 unsigned int ab_slab_merged(const char *root, const struct ab_slab_snap *before,
-			    const char *name, unsigned int module);
+			    const char *name, unsigned int module, int kept);
 
 #endif

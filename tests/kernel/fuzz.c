@@ -479,11 +479,11 @@ static const size_t ver0s[C_NR] = { AB_INFO_SIZE_VER0, AB_RUN_SIZE_VER0,
 static uint64_t edge_size(struct rng *r, int cls)
 {
 	/* every version the header names (a new one is added here) */
-	static const uint32_t vers[] = {
-		AB_INFO_SIZE_VER0, AB_INFO_SIZE_VER1,  AB_INFO_SIZE_VER2,
-		AB_INFO_SIZE_VER3, AB_RUN_SIZE_VER0,   AB_RUN_SIZE_VER1,
-		AB_RUN_SIZE_VER2,  AB_LOOKUP_SIZE_VER0
-	};
+	static const uint32_t vers[] = { AB_INFO_SIZE_VER0,  AB_INFO_SIZE_VER1,
+					 AB_INFO_SIZE_VER2,  AB_INFO_SIZE_VER3,
+					 AB_RUN_SIZE_VER0,   AB_RUN_SIZE_VER1,
+					 AB_RUN_SIZE_VER2,   AB_RUN_SIZE_VER3,
+					 AB_LOOKUP_SIZE_VER0 };
 	uint64_t v;
 
 	switch (below(r, 5)) {

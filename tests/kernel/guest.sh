@@ -340,30 +340,13 @@ if [ $rc = 0 ] && printf '%s\n' "$pl" | grep -q ' +[0-9.]* slab slow path/op (0.
 else
 	notok "cli: compare --explain shows the explained paths' deltas whatever the verdict (exit $rc, ${verdicts:-no verdict line}; paths line '$pl'; $(printf '%s\n' "$out" | grep -e '^note: counter' -e '^get_free_pages ' -e '^kmalloc ' | head -c 600))"
 fi
-# memory per object (issue 14, part 7): from the kernel's counters around
-# the check trials' alloc phases; kmalloc(4097) takes at least its size
-# per object (a slab of 8 KiB objects), in text and JSON; the user
-# backend reads no kernel counter and prints no memory line
-mem=$(allocbench run --alloc=kmalloc --size=4097 --batch=1000 --trials=32 2>&1)
-mline=$(printf '%s\n' "$mem" | grep '^kmalloc 4097 B: ')
-mper=$(printf '%s\n' "$mline" | sed -n 's/^kmalloc 4097 B: \(-*[0-9]*\) B\/object.*/\1/p')
-mjson=$(allocbench run --alloc=kmalloc --size=4097 --batch=1000 --trials=32 --json 2>/dev/null | tr -d ' \n' |
-	sed -n 's/.*"bytes_per_object":\([-0-9.e+]*\).*/\1/p')
-if [ -n "$mper" ] && [ -n "$mjson" ] &&
-	awk -v a="$mper" -v b="$mjson" 'BEGIN { exit !(a + 0 >= 4097 && b + 0 >= 4097) }'; then
-	ok "cli: memory: kmalloc 4097 B uses >= 4097 B per object, text and JSON ($mline; JSON $mjson)"
-else
-	notok "cli: memory: kmalloc 4097 ('$mline', JSON '$mjson'; $(printf '%s' "$mem" | tail -c 300))"
-fi
+# memory per object (issue 14, part 7; issue 21, part 2): what the kernel
+# states one object takes, at every batch, text and JSON, and the user
+# backend's missing memory line: tests/kernel/objmem.sh
+. "$(dirname "$0")/objmem.sh"
 fi # ---- end: full, focused ----
 
 if in_suite full; then # ---- the user backend, events, compare: full ----
-if ! allocbench run --backend=user --alloc=malloc --trials=5 2>&1 | grep -q 'B/object' &&
-	allocbench run --backend=user --alloc=malloc --trials=5 --json 2>/dev/null | tr -d ' \n' | grep -q '"memory":null'; then
-	ok "cli: memory: the user backend prints no memory line, JSON memory null"
-else
-	notok "cli: memory: the user backend"
-fi
 expect 2 "the user backend runs none" "cli: --explain with the user backend refused" -- \
 	allocbench run --backend=user --alloc=malloc --explain --trials=5
 expect 0 "counters per op" "cli: --events alone uses the default set" -- \

@@ -51,7 +51,7 @@
 _Static_assert(sizeof(struct ab_info) == AB_INFO_SIZE_VER3, "ab_info");
 _Static_assert(sizeof(struct ab_strategy_info) == 152, "ab_strategy_info");
 _Static_assert(sizeof(struct ab_sample) == 24, "ab_sample");
-_Static_assert(sizeof(struct ab_run) == AB_RUN_SIZE_VER2, "ab_run");
+_Static_assert(sizeof(struct ab_run) == AB_RUN_SIZE_VER3, "ab_run");
 _Static_assert(sizeof(struct ab_lookup) == AB_LOOKUP_SIZE_VER0, "ab_lookup");
 _Static_assert(offsetof(struct ab_info, strategies_ptr) == 16 &&
 		       offsetof(struct ab_info, version) == 72 &&
@@ -419,7 +419,7 @@ static const struct reject run_rejects[] = {
 	{ "run: align given to a kernel strategy", EINVAL, RUN_FIELD(align),
 	  FIXED, 64 },
 	{ "run: reserved1 set", EINVAL, RUN_FIELD(reserved1), FIXED, 1 },
-	{ "run: unknown flag bit 5", EINVAL, RUN_FIELD(flags), FIXED, 1 << 5 },
+	{ "run: unknown flag bit 6", EINVAL, RUN_FIELD(flags), FIXED, 1 << 6 },
 	{ "run: unknown flag bit 31", EINVAL, RUN_FIELD(flags), FIXED,
 	  1U << 31 },
 	{ "run: seed without the shuffle pattern", EINVAL, RUN_FIELD(seed),
@@ -755,6 +755,82 @@ static void test_cache_merge_report(void **state)
 	run_ok(&r, 1);
 	assert_int_equal(r.cache_merged, AB_MERGED_NA);
 	assert_int_equal(r.cache_name[0], 0);
+}
+
+/* Whether @name is an entry of /sys/kernel/slab: 1, 0, or -1 without it. */
+static int slab_entry(const char *name)
+{
+	char path[128];
+	struct stat st;
+
+	if (stat("/sys/kernel/slab", &st))
+		return -1;
+	snprintf(path, sizeof(path), "/sys/kernel/slab/%s/objs_per_slab", name);
+	return stat(path, &st) == 0;
+}
+
+/*
+ * AB_RUN_KEEP_CACHE (issue 21): a cache of its own (--nomerge), which
+ * kmem_cache_destroy() takes out of /sys/kernel/slab with its geometry,
+ * stays after its run, empty, until the same thread's next run on the
+ * same file begins or the file is closed; another thread's run leaves
+ * it. Without the flag it goes with the run, as before. A run of a
+ * strategy without a cache ignores the flag.
+ */
+static void test_cache_kept_for_its_geometry(void **state)
+{
+	struct ab_run r = req("kmem_cache");
+	char name[AB_CACHE_NAME_LEN];
+	int fd2, saved = fd, st;
+	pid_t pid;
+
+	if (slab_entry("kmalloc-64") < 0)
+		skip();
+	r.flags = AB_RUN_NOMERGE | AB_RUN_KEEP_CACHE;
+	r.obj_size = 4096;
+	run_ok(&r, 1);
+	assert_int_equal(r.cache_merged, AB_MERGED_NO);
+	memcpy(name, r.cache_name, sizeof(name));
+	assert_int_equal(slab_entry(name), 1);
+	assert_int_equal(outstanding(), 0);
+	/* another thread's run on the same file leaves it */
+	pid = fork();
+	assert_true(pid >= 0);
+	if (!pid) {
+		struct ab_run k = req("kmalloc");
+
+		_exit(ioctl(fd, AB_IOC_RUN, &k) ? 1 : 0);
+	}
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	assert_int_equal(slab_entry(name), 1);
+	/* the next run of this thread on the file destroys it first */
+	r = req("kmalloc");
+	r.flags = AB_RUN_KEEP_CACHE;
+	run_ok(&r, 1);
+	assert_int_equal(r.cache_name[0], 0);
+	assert_int_equal(slab_entry(name), 0);
+	/* without the flag: gone with the run */
+	r = req("kmem_cache");
+	r.flags = AB_RUN_NOMERGE;
+	run_ok(&r, 1);
+	assert_int_equal(slab_entry(r.cache_name), 0);
+	/* closing the file destroys what its runs kept */
+	fd2 = open("/dev/" AB_DEVICE_NAME, O_RDWR);
+	assert_true(fd2 >= 0);
+	fd = fd2;
+	r = req("kmem_cache");
+	r.flags = AB_RUN_NOMERGE | AB_RUN_KEEP_CACHE;
+	run_ok(&r, 1);
+	fd = saved;
+	memcpy(name, r.cache_name, sizeof(name));
+	assert_int_equal(slab_entry(name), 1);
+	/* a run on another file leaves it */
+	r = req("kmalloc");
+	run_ok(&r, 1);
+	assert_int_equal(slab_entry(name), 1);
+	assert_int_equal(close(fd2), 0);
+	assert_int_equal(slab_entry(name), 0);
 }
 
 /*
@@ -1348,6 +1424,15 @@ static void test_memory_per_object(void **state)
 	assert_true(r.mem_slab_bytes <=
 		    r.mem_free_bytes + r.mem_free_bytes / 20);
 	assert_int_equal(r.out_reserved2, 0);
+	/* one check trial: its spread is that trial */
+	assert_true(r.mem_free_min == r.mem_free_bytes &&
+		    r.mem_free_max == r.mem_free_bytes);
+	r.trials = 48;
+	run_ok(&r, 0);
+	assert_int_equal(r.mem_trials, 3);
+	assert_true(r.mem_free_min <= r.mem_free_max);
+	assert_true(r.mem_free_min * 3 <= r.mem_free_bytes &&
+		    r.mem_free_bytes <= r.mem_free_max * 3);
 
 	r = req("get_free_pages");
 	r.order = 2;
@@ -1377,6 +1462,15 @@ static void test_memory_per_object(void **state)
 	assert_int_equal(v0.size, AB_RUN_SIZE_VER0);
 	assert_int_equal(v0.mem_objects, 12345);
 	assert_int_equal(v0.mem_trials, 7);
+	/* a version-2 caller: nothing of version 3 (the spread) written */
+	v0 = req("kmalloc");
+	v0.size = AB_RUN_SIZE_VER2;
+	v0.mem_free_min = 12345;
+	v0.mem_free_max = 7;
+	assert_int_equal(xioctl(AB_IOC_RUN, &v0), 0);
+	assert_int_equal(v0.size, AB_RUN_SIZE_VER2);
+	assert_true(v0.mem_objects > 0);
+	assert_true(v0.mem_free_min == 12345 && v0.mem_free_max == 7);
 	assert_int_equal(outstanding(), 0);
 }
 
@@ -2148,6 +2242,7 @@ int main(void)
 		cmocka_unit_test(test_warmup_not_recorded),
 		cmocka_unit_test(test_every_gfp),
 		cmocka_unit_test(test_cache_merge_report),
+		cmocka_unit_test(test_cache_kept_for_its_geometry),
 		cmocka_unit_test(test_cache_merged_during_run),
 		cmocka_unit_test(test_disturbed_counted),
 		cmocka_unit_test(test_node_hits),

@@ -874,6 +874,22 @@ static void test_run_answers(void **state)
 	a.migrations = 21;
 	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)),
 			 -EPROTO);
+	/* the spread of the memory reads: the least is not above the most */
+	a = answer(&req, 10);
+	a.mem_trials = 1;
+	a.mem_objects = 4;
+	a.mem_free_min = -4096;
+	a.mem_free_max = -4096;
+	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)), 0);
+	assert_true(a.mem_free_min == -4096);
+	a = answer(&req, 10);
+	a.mem_trials = 1;
+	a.mem_objects = 4;
+	a.mem_free_min = 8192;
+	a.mem_free_max = 4096;
+	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)),
+			 -EPROTO);
+	assert_non_null(strstr(err, "8192 bytes, above the most, 4096"));
 	a = answer(&req, 10);
 	a.free_elsewhere = 11;
 	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)),

@@ -87,12 +87,12 @@ static void test_alias_from_the_start(void **state)
 	ab_slab_snapshot(root, &s);
 	ln(":0004096", "allocbench-4096-2");
 	assert_int_equal(ab_slab_merged(root, &s, "allocbench-4096-2",
-					AB_MERGED_UNKNOWN),
+					AB_MERGED_UNKNOWN, 0),
 			 AB_MERGED_YES);
 	/* the module's LATER (another run merged in) was an alias too */
-	assert_int_equal(
-		ab_slab_merged(root, &s, "allocbench-4096-2", AB_MERGED_LATER),
-		AB_MERGED_YES);
+	assert_int_equal(ab_slab_merged(root, &s, "allocbench-4096-2",
+					AB_MERGED_LATER, 0),
+			 AB_MERGED_YES);
 	rm("allocbench-4096-2");
 	ab_slab_snap_free(&s);
 }
@@ -105,16 +105,16 @@ static void test_own_cache_gone(void **state)
 	ab_slab_snapshot(root, &s);
 	ln(":0002728", "allocbench-2728-1");
 	assert_int_equal(ab_slab_merged(root, &s, "allocbench-2728-1",
-					AB_MERGED_UNKNOWN),
+					AB_MERGED_UNKNOWN, 0),
 			 AB_MERGED_NO);
 	/* another run merged in and gone before: the module's word stands */
-	assert_int_equal(
-		ab_slab_merged(root, &s, "allocbench-2728-1", AB_MERGED_LATER),
-		AB_MERGED_LATER);
+	assert_int_equal(ab_slab_merged(root, &s, "allocbench-2728-1",
+					AB_MERGED_LATER, 0),
+			 AB_MERGED_LATER);
 	rm("allocbench-2728-1");
 	/* an unmergeable cache's directory, removed: no entry at all */
 	assert_int_equal(ab_slab_merged(root, &s, "allocbench-2728-3",
-					AB_MERGED_UNKNOWN),
+					AB_MERGED_UNKNOWN, 0),
 			 AB_MERGED_NO);
 	ab_slab_snap_free(&s);
 }
@@ -129,7 +129,15 @@ static void test_kept_alive_by_another(void **state)
 	ln(":0002736", "allocbench-2736-4");
 	ln(":0002736", "some-driver-cache");
 	assert_int_equal(ab_slab_merged(root, &s, "allocbench-2736-4",
-					AB_MERGED_UNKNOWN),
+					AB_MERGED_UNKNOWN, 0),
+			 AB_MERGED_LATER);
+	/* kept by its run (AB_RUN_KEEP_CACHE): its own, not merged */
+	assert_int_equal(ab_slab_merged(root, &s, "allocbench-2736-4",
+					AB_MERGED_UNKNOWN, 1),
+			 AB_MERGED_NO);
+	/* another run of ours merged into it: the module's LATER stands */
+	assert_int_equal(ab_slab_merged(root, &s, "allocbench-2736-4",
+					AB_MERGED_LATER, 1),
 			 AB_MERGED_LATER);
 	ab_slab_snap_free(&s);
 }
@@ -142,18 +150,19 @@ static void test_module_word_stands(void **state)
 	ab_slab_snapshot(root, &s);
 	ln(":0004096", "allocbench-4096-5");
 	assert_int_equal(
-		ab_slab_merged(root, &s, "allocbench-4096-5", AB_MERGED_NO),
+		ab_slab_merged(root, &s, "allocbench-4096-5", AB_MERGED_NO, 0),
 		AB_MERGED_NO);
-	assert_int_equal(ab_slab_merged(root, &s, "", AB_MERGED_UNKNOWN),
+	assert_int_equal(ab_slab_merged(root, &s, "", AB_MERGED_UNKNOWN, 0),
 			 AB_MERGED_UNKNOWN);
-	assert_int_equal(ab_slab_merged(root, &s, "../x", AB_MERGED_UNKNOWN),
+	assert_int_equal(ab_slab_merged(root, &s, "../x", AB_MERGED_UNKNOWN, 0),
 			 AB_MERGED_UNKNOWN);
 	ab_slab_snapshot("/nonexistent/slab", &none);
 	assert_int_equal(ab_slab_merged("/nonexistent/slab", &none,
-					"allocbench-4096-5", AB_MERGED_UNKNOWN),
+					"allocbench-4096-5", AB_MERGED_UNKNOWN,
+					0),
 			 AB_MERGED_UNKNOWN);
 	assert_int_equal(
-		ab_slab_merged(root, &s, "kmalloc-8k", AB_MERGED_UNKNOWN),
+		ab_slab_merged(root, &s, "kmalloc-8k", AB_MERGED_UNKNOWN, 0),
 		AB_MERGED_UNKNOWN);
 	ab_slab_snap_free(&s);
 }

@@ -285,9 +285,19 @@ enum ab_gfp {
  * counts (ab_run.switches, migrations, disturbed) are written either way.
  */
 #define AB_RUN_MARK_DISTURBED (1U << 4)
+/*
+ * Keep the run's private kmem_cache (strategies with AB_PARAM_CACHE),
+ * empty, after the run: it is destroyed when the next AB_IOC_RUN of the
+ * same thread on the same open file begins (threads sharing a file each
+ * keep their own), or when the file is closed, so that the caller
+ * can read the cache's geometry under /sys/kernel/slab/<ab_run.cache_name>
+ * (slab_size, objs_per_slab, order), which kmem_cache_destroy() removes
+ * with a cache of its own. No effect on other strategies.
+ */
+#define AB_RUN_KEEP_CACHE (1U << 5)
 #define AB_RUN_FLAGS_ALL                                          \
 	(AB_RUN_NOMERGE | AB_RUN_WRITE | AB_RUN_NO_NODE_CHECK | \
-	 AB_RUN_REMOTE_FREE | AB_RUN_MARK_DISTURBED)
+	 AB_RUN_REMOTE_FREE | AB_RUN_MARK_DISTURBED | AB_RUN_KEEP_CACHE)
 
 /* Timing mode (ab_run.timing) */
 enum ab_timing {
@@ -566,6 +576,13 @@ struct ab_sample {
  *                the NUL-terminated name the cache was created with, the
  *                entry of /sys/kernel/slab that tells whether it was merged
  *                (see AB_MERGED_UNKNOWN); all zero for the others
+ *
+ * Output, version 3 (AB_RUN_SIZE_VER3; written only to a caller whose
+ * @size covers them): the spread of @mem_free_bytes over the check
+ * trials, each trial's "before - after" in bytes as above (zero where
+ * @mem_trials is 0).
+ * @mem_free_min: the least free memory one check trial's alloc phase took
+ * @mem_free_max: the most free memory one check trial's alloc phase took
  */
 struct ab_run {
 	__u32 size;
@@ -616,11 +633,15 @@ struct ab_run {
 	__u32 out_reserved2;
 
 	char cache_name[AB_CACHE_NAME_LEN];
+
+	__s64 mem_free_min;
+	__s64 mem_free_max;
 };
 
 #define AB_RUN_SIZE_VER0 208
 #define AB_RUN_SIZE_VER1 248
 #define AB_RUN_SIZE_VER2 280
+#define AB_RUN_SIZE_VER3 296
 
 /*
  * ab_run.limit: which limit refused a run. -E2BIG: the run alone is

@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * objmem.c - the memory one object takes, as the kernel states it (see
+ * objmem.h): SLUB's sysfs for slab objects, the order for page blocks,
+ * common/ab_footprint.h's vmalloc rule for vmalloc areas.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ab_run.h"
+#include "objmem.h"
+
+/* @root/@name/@attr as an unsigned number into @v; 0 or -errno. */
+static int read_attr(const char *root, const char *name, const char *attr,
+		     uint64_t *v)
+{
+	char path[PATH_MAX], buf[64], *end;
+	unsigned long long x;
+	FILE *f;
+	int ok;
+
+	snprintf(path, sizeof(path), "%s/%s/%s", root, name, attr);
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	ok = fgets(buf, sizeof(buf), f) != NULL;
+	fclose(f);
+	if (!ok || !isdigit((unsigned char)buf[0]))
+		return -EINVAL;
+	errno = 0;
+	x = strtoull(buf, &end, 10);
+	if (errno || (*end && *end != '\n'))
+		return -EINVAL;
+	*v = x;
+	return 0;
+}
+
+int ab_slab_geom_read(const char *root, const char *name,
+		      struct ab_slab_geom *g)
+{
+	char path[PATH_MAX], target[PATH_MAX];
+	const char *base = name;
+	uint64_t objs, order;
+	ssize_t n;
+	int err;
+
+	memset(g, 0, sizeof(*g));
+	if (!name[0] || strchr(name, '/') || !strcmp(name, ".") ||
+	    !strcmp(name, ".."))
+		return -EINVAL;
+	snprintf(path, sizeof(path), "%s/%s", root, name);
+	n = readlink(path, target, sizeof(target) - 1);
+	if (n > 0) {
+		target[n] = '\0';
+		base = strrchr(target, '/');
+		base = base ? base + 1 : target;
+	}
+	snprintf(g->cache, sizeof(g->cache), "%.63s", base);
+	err = read_attr(root, name, "object_size", &g->object_size);
+	if (!err)
+		err = read_attr(root, name, "slab_size", &g->slab_size);
+	if (!err)
+		err = read_attr(root, name, "objs_per_slab", &objs);
+	if (!err)
+		err = read_attr(root, name, "order", &order);
+	if (err)
+		return err;
+	/* SLUB's orders stay below MAX_PAGE_ORDER; a slab holds an object */
+	if (!objs || objs > UINT_MAX || order > 20 || !g->slab_size)
+		return -EINVAL;
+	g->objs_per_slab = (unsigned int)objs;
+	g->order = (unsigned int)order;
+	return 0;
+}
+
+/* "kmalloc-" then digits and an optional "k": a KMALLOC_NORMAL cache. */
+static int kmalloc_normal_name(const char *s)
+{
+	if (strncmp(s, "kmalloc-", 8))
+		return 0;
+	s += 8;
+	if (!isdigit((unsigned char)*s))
+		return 0;
+	while (isdigit((unsigned char)*s))
+		s++;
+	if (*s == 'k')
+		s++;
+	return *s == '\0';
+}
+
+int ab_kmalloc_cache(const char *root, uint64_t size, char *name, size_t len,
+		     struct ab_slab_geom *g)
+{
+	struct ab_slab_geom cur;
+	struct dirent *d;
+	int found = 0, any = 0;
+	DIR *dir;
+
+	dir = opendir(root);
+	if (!dir)
+		return -ENODEV;
+	while ((d = readdir(dir))) {
+		if (!kmalloc_normal_name(d->d_name) ||
+		    ab_slab_geom_read(root, d->d_name, &cur))
+			continue;
+		any = 1;
+		if (cur.object_size < size ||
+		    (found && cur.object_size >= g->object_size))
+			continue;
+		*g = cur;
+		snprintf(name, len, "%s", d->d_name);
+		found = 1;
+	}
+	closedir(dir);
+	return found ? 0 : any ? -ENOENT : -ENODEV;
+}
+
+/* A block of @bytes pages from the page allocator, its order. */
+static void pages_of(struct ab_obj_mem *m, uint64_t bytes, uint32_t page)
+{
+	unsigned int order = 0;
+
+	while (((uint64_t)page << order) < bytes && order < 63)
+		order++;
+	m->kind = AB_OBJ_PAGES;
+	m->order = order;
+	m->bytes = (double)((uint64_t)page << order);
+}
+
+/* A kmalloc of @size bytes: its cache's share of a slab, or its pages. */
+static void kmalloc_of(const char *root, struct ab_obj_mem *m, uint64_t size,
+		       uint32_t page)
+{
+	int err = ab_kmalloc_cache(root, size, m->name, sizeof(m->name),
+				   &m->slab);
+
+	if (!err) {
+		m->kind = AB_OBJ_SLAB;
+		m->bytes = (double)((uint64_t)page << m->slab.order) /
+			   m->slab.objs_per_slab;
+	} else if (err == -ENOENT) {
+		/* above the largest cache: kmalloc_large(), get_order() */
+		pages_of(m, size, page);
+	} else {
+		snprintf(m->why, sizeof(m->why),
+			 "no kmalloc cache to read in %s", root);
+	}
+}
+
+void ab_obj_mem_state(const char *root, const struct ab_run *run,
+		      const struct ab_strategy_info *si,
+		      const struct ab_info *info, struct ab_obj_mem *m)
+{
+	uint32_t page = info->page_size;
+	uint64_t size = ab_run_alloc_bytes(run, info, si), total;
+	int err;
+
+	memset(m, 0, sizeof(*m));
+	m->via = "";
+	if (!size || !page || (si->flags & AB_STRATEGY_BASELINE)) {
+		snprintf(m->why, sizeof(m->why), "allocates nothing");
+		return;
+	}
+	switch (si->flags & AB_STRATEGY_MEM_MASK) {
+	case AB_STRATEGY_MEM_KMALLOC:
+		kmalloc_of(root, m, size, page);
+		break;
+	case AB_STRATEGY_MEM_KVMALLOC:
+		/* kvmalloc_node() tries kmalloc first; its fallback not known
+		 */
+		kmalloc_of(root, m, size, page);
+		if (size > page && ab_gfp_may_block(run->gfp))
+			m->via = "kmalloc";
+		break;
+	case AB_STRATEGY_MEM_CACHE:
+		snprintf(m->name, sizeof(m->name), "%s", run->cache_name);
+		err = ab_slab_geom_read(root, run->cache_name, &m->slab);
+		if (err) {
+			snprintf(
+				m->why, sizeof(m->why),
+				"its cache %s is not in %s (%s; a module without AB_RUN_KEEP_CACHE destroys it with the run)",
+				run->cache_name[0] ? run->cache_name
+						   : "(unnamed)",
+				root, strerror(-err));
+			memset(m->name, 0, sizeof(m->name));
+			return;
+		}
+		m->kind = AB_OBJ_SLAB;
+		m->bytes = (double)((uint64_t)page << m->slab.order) /
+			   m->slab.objs_per_slab;
+		break;
+	case AB_STRATEGY_MEM_VMALLOC:
+		/* the budget's rule: whole pages, page array, bookkeeping */
+		total = ab_vmalloc_bytes(size, page, 0);
+		m->kind = AB_OBJ_VMALLOC;
+		m->pages = ab_round_up(size, page);
+		m->meta = AB_VMALLOC_META_BYTES;
+		m->array = total - m->pages - m->meta;
+		m->bytes = (double)total;
+		break;
+	default:
+		/* the page allocator: PAGE_SIZE << order */
+		pages_of(m, size, page);
+		break;
+	}
+}
+
+const char *ab_obj_kind_name(int kind)
+{
+	switch (kind) {
+	case AB_OBJ_SLAB:
+		return "slab";
+	case AB_OBJ_PAGES:
+		return "pages";
+	case AB_OBJ_VMALLOC:
+		return "vmalloc";
+	default:
+		return "unknown";
+	}
+}
+
+void ab_obj_mem_how(const struct ab_obj_mem *m, char *buf, size_t len)
+{
+	const char *via = m->via && m->via[0] ? " if kmalloc served it" : "";
+
+	switch (m->kind) {
+	case AB_OBJ_SLAB:
+		snprintf(
+			buf, len,
+			"%s%s%s%s: an order-%u slab holds %u objects of slab_size %llu%s",
+			m->name,
+			strcmp(m->name, m->slab.cache) ? " (sysfs " : "",
+			strcmp(m->name, m->slab.cache) ? m->slab.cache : "",
+			strcmp(m->name, m->slab.cache) ? ")" : "",
+			m->slab.order, m->slab.objs_per_slab,
+			(unsigned long long)m->slab.slab_size, via);
+		break;
+	case AB_OBJ_PAGES:
+		snprintf(buf, len, "an order-%u block of pages%s", m->order,
+			 via);
+		break;
+	case AB_OBJ_VMALLOC:
+		snprintf(
+			buf, len,
+			"pages %llu + page array %llu + vm_struct and vmap_area at most %llu",
+			(unsigned long long)m->pages,
+			(unsigned long long)m->array,
+			(unsigned long long)m->meta);
+		break;
+	default:
+		snprintf(buf, len, "not stated: %s", m->why);
+		break;
+	}
+}
