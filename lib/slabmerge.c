@@ -90,8 +90,14 @@ unsigned int ab_slab_merged(const char *root, const struct ab_slab_snap *before,
 			return module;
 		return AB_MERGED_NO;
 	}
+	/*
+	 * A cache of that name still lives under its own directory: the run's
+	 * own unmergeable cache (slab_nomerge, or flags that forbid merging)
+	 * when the run kept it (AB_RUN_KEEP_CACHE), else nothing to go by.
+	 */
 	if (!S_ISLNK(st.st_mode))
-		return module; /* a cache of that name still lives */
+		return kept && module == AB_MERGED_UNKNOWN ? AB_MERGED_NO
+							   : module;
 	len = readlink(path, target, sizeof(target) - 1);
 	if (len <= 0)
 		return module;

@@ -54,7 +54,8 @@ void ab_slab_snap_free(struct ab_slab_snap *snap);
  * a name, @module stands. @kept: the run kept its cache (AB_RUN_KEEP_CACHE),
  * so a link to a directory made during the run is that cache, alive
  * because it was kept: UNKNOWN then becomes NO (a kernel user's cache
- * merged into it during the run is not seen).
+ * merged into it during the run is not seen), as it does when a kept cache
+ * is a directory of its name (unmergeable: slab_nomerge, or its flags).
  */
 unsigned int ab_slab_merged(const char *root, const struct ab_slab_snap *before,
 			    const char *name, unsigned int module, int kept);

@@ -142,6 +142,29 @@ static void test_kept_alive_by_another(void **state)
 	ab_slab_snap_free(&s);
 }
 
+/*
+ * an unmergeable cache (slab_nomerge boot) kept by its run: a directory of
+ * its name, its own cache (issue 21: env.sh read "unknown" here once the
+ * module kept caches); not kept, a directory of that name tells nothing
+ */
+static void test_kept_unmergeable(void **state)
+{
+	struct ab_slab_snap s;
+
+	ab_slab_snapshot(root, &s);
+	mk("allocbench-4096-9");
+	assert_int_equal(ab_slab_merged(root, &s, "allocbench-4096-9",
+					AB_MERGED_UNKNOWN, 1),
+			 AB_MERGED_NO);
+	assert_int_equal(ab_slab_merged(root, &s, "allocbench-4096-9",
+					AB_MERGED_UNKNOWN, 0),
+			 AB_MERGED_UNKNOWN);
+	assert_int_equal(ab_slab_merged(root, &s, "allocbench-4096-9",
+					AB_MERGED_LATER, 1),
+			 AB_MERGED_LATER);
+	ab_slab_snap_free(&s);
+}
+
 /* what the module knows stands; without sysfs or a name nothing changes */
 static void test_module_word_stands(void **state)
 {
@@ -174,6 +197,7 @@ int main(void)
 		cmocka_unit_test(test_alias_from_the_start),
 		cmocka_unit_test(test_own_cache_gone),
 		cmocka_unit_test(test_kept_alive_by_another),
+		cmocka_unit_test(test_kept_unmergeable),
 		cmocka_unit_test(test_module_word_stands),
 	};
 
