@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "allocbench.h"
@@ -558,6 +559,29 @@ static void report(const struct sides *sd, json_object *rows)
 	}
 }
 
+/*
+ * A file named twice among several runs (by path or through a link: the
+ * same device and inode) would count as two independent runs of one
+ * measurement: refused, an exit status after the error. One file on each
+ * side may be the same (a side-by-side look; no verdict is drawn then).
+ */
+static int named_twice(const char **files, size_t n)
+{
+	struct stat a, b;
+	size_t i, j;
+
+	for (i = 0; n > 2 && i < n; i++)
+		for (j = i + 1; j < n; j++)
+			if (!strcmp(files[i], files[j]) ||
+			    (!stat(files[i], &a) && !stat(files[j], &b) &&
+			     a.st_dev == b.st_dev && a.st_ino == b.st_ino)) {
+				ab_err("compare: %s and %s are the same file: each saved run counts once as a unit of the test; give each run once",
+				       files[i], files[j]);
+				return AB_EXIT_USAGE;
+			}
+	return AB_EXIT_OK;
+}
+
 int ab_compare_saved(int argc, const char **argv, const char **files, int nf)
 {
 	static const char *const names[] = { "old", "new" };
@@ -569,6 +593,9 @@ int ab_compare_saved(int argc, const char **argv, const char **files, int nf)
 	if (ret)
 		return ret;
 	n = sd.n[0] + sd.n[1];
+	ret = named_twice(files, n);
+	if (ret)
+		return ret;
 	sd.boots = calloc(n, sizeof(*sd.boots));
 	if (!sd.boots) {
 		ab_err("compare: out of memory");

@@ -128,3 +128,18 @@ for args in "$tmp/a1.json" "$tmp/a1.json $tmp/a2.json --" "-- $tmp/b1.json" "$tm
 		notok "compare $(echo "$args" | sed "s|$tmp/||g"): exit $rc ($out)"
 	fi
 done
+
+# a run named twice among several would count as two independent runs of
+# one measurement (the same run three times per side read "faster" at
+# p < 0.001): refused, by path or through a link
+ln -s "$tmp/a1.json" "$tmp/a1-link.json"
+for args in "$tmp/a1.json $tmp/a1.json -- $tmp/b1.json $tmp/b2.json" "$tmp/a1.json $tmp/a2.json -- $tmp/b1.json $tmp/a1-link.json"; do
+	# shellcheck disable=SC2086
+	out=$("$ab" compare $args 2>&1)
+	rc=$?
+	if [ $rc = 2 ] && printf '%s\n' "$out" | grep -q "are the same file: each saved run counts once"; then
+		ok "compare $(echo "$args" | sed "s|$tmp/||g"): a run named twice, status 2"
+	else
+		notok "compare $(echo "$args" | sed "s|$tmp/||g"): a run named twice: exit $rc ($out)"
+	fi
+done

@@ -365,12 +365,32 @@ static void test_check(void **state)
 	free_boots(b, 4);
 }
 
+/*
+ * boots (or saved runs) that repeat one figure per side have no spread:
+ * no p, no interval, no detectable change, whatever the ratio (a saved
+ * run named three times per side read "faster" at p < 0.001)
+ */
+static void test_welch_no_spread(void **state)
+{
+	const double a[] = { 2204.1, 2204.1, 2204.1 };
+	const double b[] = { 2191.0, 2191.0, 2191.0 };
+	struct ab_welch w;
+
+	ab_welch(a, 3, b, 3, &w);
+	assert_true(w.sd_a == 0 && w.sd_b == 0);
+	assert_true(isnan(w.p));
+	assert_true(isnan(w.ci_lo) && isnan(w.ci_hi));
+	assert_true(fabs(exp(w.diff) - 2191.0 / 2204.1) < 1e-12);
+	assert_true(isnan(ab_vm_detectable(0, 3, 3)));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_order),
 		cmocka_unit_test(test_welch_known),
 		cmocka_unit_test(test_welch_relations),
+		cmocka_unit_test(test_welch_no_spread),
 		cmocka_unit_test(test_detectable),
 		cmocka_unit_test(test_compare_boots),
 		cmocka_unit_test(test_adjust_family),
