@@ -153,12 +153,24 @@ static void kmalloc_of(const char *root, struct ab_obj_mem *m, uint64_t size,
 	}
 }
 
+/* @m: a vmalloc area of @size bytes, the budget's rule (ab_footprint.h) */
+static void vmalloc_of(struct ab_obj_mem *m, uint64_t size, uint32_t page)
+{
+	uint64_t total = ab_vmalloc_bytes(size, page, 0);
+
+	m->kind = AB_OBJ_VMALLOC;
+	m->pages = ab_round_up(size, page);
+	m->meta = AB_VMALLOC_META_BYTES;
+	m->array = total - m->pages - m->meta;
+	m->bytes = (double)total;
+}
+
 void ab_obj_mem_state(const char *root, const struct ab_run *run,
 		      const struct ab_strategy_info *si,
 		      const struct ab_info *info, struct ab_obj_mem *m)
 {
 	uint32_t page = info->page_size;
-	uint64_t size = ab_run_alloc_bytes(run, info, si), total;
+	uint64_t size = ab_run_alloc_bytes(run, info, si);
 	int err;
 
 	memset(m, 0, sizeof(*m));
@@ -172,6 +184,16 @@ void ab_obj_mem_state(const char *root, const struct ab_run *run,
 		kmalloc_of(root, m, size, page);
 		break;
 	case AB_STRATEGY_MEM_KVMALLOC:
+		/*
+		 * Above KMALLOC_MAX_SIZE kmalloc cannot serve it, so with a
+		 * GFP mask that may block it is vmalloc's (mm/util.c
+		 * kvmalloc_node(); 8 MiB read "an order-11 block of pages")
+		 */
+		if (info->kmalloc_max_size && size > info->kmalloc_max_size &&
+		    ab_gfp_may_block(run->gfp)) {
+			vmalloc_of(m, size, page);
+			break;
+		}
 		/* kvmalloc_node() tries kmalloc first; its fallback not known
 		 */
 		kmalloc_of(root, m, size, page);
@@ -196,13 +218,7 @@ void ab_obj_mem_state(const char *root, const struct ab_run *run,
 			   m->slab.objs_per_slab;
 		break;
 	case AB_STRATEGY_MEM_VMALLOC:
-		/* the budget's rule: whole pages, page array, bookkeeping */
-		total = ab_vmalloc_bytes(size, page, 0);
-		m->kind = AB_OBJ_VMALLOC;
-		m->pages = ab_round_up(size, page);
-		m->meta = AB_VMALLOC_META_BYTES;
-		m->array = total - m->pages - m->meta;
-		m->bytes = (double)total;
+		vmalloc_of(m, size, page);
 		break;
 	default:
 		/* the page allocator: PAGE_SIZE << order */

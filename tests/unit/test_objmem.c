@@ -19,6 +19,7 @@
 #include <cmocka.h>
 #include <linux/allocbench.h>
 
+#include "ab_run.h"
 #include "objmem.h"
 
 static char root[64];
@@ -118,6 +119,31 @@ static double stated(unsigned int mem, unsigned int params, uint64_t size,
 	return m->kind ? m->bytes : -1;
 }
 
+/*
+ * kvmalloc above KMALLOC_MAX_SIZE (4 MiB on x86-64 6.1 and 6.12): kmalloc
+ * cannot serve it, so GFP_KERNEL's is vmalloc's, by the vmalloc rule (8 MiB
+ * read "an order-11 block of pages if kmalloc served it", beyond
+ * MAX_ORDER); GFP_ATOMIC has no fallback and is left to kmalloc's figure
+ */
+static void kvmalloc_above_kmalloc_max(struct ab_obj_mem *m)
+{
+	struct ab_info big = { .page_size = 4096, .kmalloc_max_size = 4 << 20 };
+	struct ab_strategy_info si =
+		strategy(AB_STRATEGY_MEM_KVMALLOC, AB_PARAM_SIZE, 0);
+	struct ab_run r = { .obj_size = 8 << 20, .batch = 1 };
+
+	r.gfp = AB_GFP_KERNEL;
+	ab_obj_mem_state(root, &r, &si, &big, m);
+	assert_int_equal(m->kind, AB_OBJ_VMALLOC);
+	assert_true(m->pages == 8 << 20);
+	assert_true(m->bytes == (double)ab_vmalloc_bytes(8 << 20, 4096, 0));
+	assert_string_equal(m->via, "");
+	r.obj_size = 4 << 20;
+	ab_obj_mem_state(root, &r, &si, &big, m);
+	assert_int_equal(m->kind, AB_OBJ_PAGES);
+	assert_string_equal(m->via, "kmalloc");
+}
+
 /* the kmalloc cache of a size: the smallest GFP_KERNEL one that holds it */
 static void test_kmalloc_cache(void **state)
 {
@@ -186,6 +212,7 @@ static void test_kmalloc_stated(void **state)
 	assert_true(stated(AB_STRATEGY_MEM_KVMALLOC, AB_PARAM_SIZE, 64, 0, 100,
 			   NULL, &m) == 64.0);
 	assert_string_equal(m.via, "");
+	kvmalloc_above_kmalloc_max(&m);
 }
 
 /* a kmem_cache's own geometry, merged or not, debug metadata included */
