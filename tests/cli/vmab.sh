@@ -241,6 +241,8 @@ fi
 # must end with STATUS, leaving no qemu and no temporary file
 signalled() {
 	out=$tmp/sig-$1.out
+	# qemu processes of others (a second user's guests) are not this run's
+	pgrep -f qemu-system-x86_64 | sort >"$tmp/qemu0"
 	$ab vm -k 6.1 -k 6.1 --rounds=2 -- run --alloc=kmalloc --trials=100000 >"$out" 2>&1 &
 	pid=$!
 	sleep 8
@@ -253,11 +255,12 @@ signalled() {
 	wait "$pid"
 	rc=$?
 	sleep 1
-	if [ "$rc" = "$2" ] && ! pgrep -f qemu-system-x86_64 >/dev/null &&
+	left=$(pgrep -f qemu-system-x86_64 | sort | comm -13 "$tmp/qemu0" -)
+	if [ "$rc" = "$2" ] && [ -z "$left" ] &&
 		[ -z "$(find /tmp -maxdepth 1 -name 'allocbench-vm-*' -newer "$out" 2>/dev/null)" ]; then
 		ok "vmab: $3 ends the run with status $2 within ${i}s, no qemu and no temporary file left"
 	else
-		notok "vmab: $3: exit $rc after ${i}s ($(tail -c 300 "$out"))"
+		notok "vmab: $3: exit $rc after ${i}s, qemu left: ${left:-none} ($(tail -c 300 "$out"))"
 	fi
 }
 signalled INT 130 "Ctrl-C"
