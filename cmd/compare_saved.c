@@ -54,17 +54,21 @@ static void differs(const char *label, const char *what, const char *key,
 }
 
 /*
- * The setup fields that make two results measure different things; one
- * note each on stderr when A and B differ in them.
+ * The setup fields that make two results measure different things: a
+ * result's own, and its run's parameters (given as --KEY).
+ */
+static const char *const result_keys[] = { "object_bytes", "batch", "strategy",
+					   "node", "lookup" };
+static const char *const param_keys[] = { "timing", "free",  "context",
+					  "gfp",    "write", "raw" };
+
+/*
+ * One note on stderr for each setup field in which A and B differ: the
+ * comparison goes on, as the change between A and B may be meant.
  */
 static void mismatch_notes(json_object *ra, json_object *rb, json_object *a,
 			   json_object *b)
 {
-	static const char *const result_keys[] = { "object_bytes", "batch",
-						   "strategy", "node",
-						   "lookup" };
-	static const char *const param_keys[] = { "timing", "free",  "context",
-						  "gfp",    "write", "raw" };
 	json_object *pa = ab_json_get(ra, "parameters"),
 		    *pb = ab_json_get(rb, "parameters");
 	json_object *ka = ab_json_get(ab_json_get(ra, "environment"),
@@ -522,6 +526,57 @@ static int split(int argc, const char **argv, int nf, size_t n[2])
 	return AB_EXIT_OK;
 }
 
+/*
+ * Whether saved run @rb repeats the setup of @ra, its side's first run:
+ * each result found in both by label the same in every setup field.
+ * Pooled as repeats, runs of different setups would make a verdict about
+ * neither (issue 21). Returns AB_EXIT_USAGE after one line on stderr.
+ */
+static int same_setup(json_object *ra, json_object *rb, const char *pa,
+		      const char *pb)
+{
+	json_object *xa = ab_json_array(ra, "results"),
+		    *xb = ab_json_array(rb, "results");
+	json_object *qa = ab_json_get(ra, "parameters"),
+		    *qb = ab_json_get(rb, "parameters");
+	size_t i, j, k;
+
+	for (j = 0; xa && xb && j < json_object_array_length(xb); j++) {
+		json_object *y = json_object_array_get_idx(xb, j), *x = NULL;
+		const char *label =
+			json_object_get_string(ab_json_get(y, "label"));
+
+		for (i = 0; label && i < json_object_array_length(xa); i++) {
+			const char *la = json_object_get_string(ab_json_get(
+				json_object_array_get_idx(xa, i), "label"));
+
+			if (la && !strcmp(la, label))
+				x = json_object_array_get_idx(xa, i);
+		}
+		for (k = 0; x && k < sizeof(result_keys) / sizeof(*result_keys) +
+				     sizeof(param_keys) / sizeof(*param_keys);
+		     k++) {
+			int res = k < sizeof(result_keys) / sizeof(*result_keys);
+			const char *key =
+				res ? result_keys[k] :
+				      param_keys[k - sizeof(result_keys) /
+							     sizeof(*result_keys)];
+			const char *va = json_object_to_json_string(
+				ab_json_get(res ? x : qa, key));
+			const char *vb = json_object_to_json_string(
+				ab_json_get(res ? y : qb, key));
+
+			if (strcmp(va, vb)) {
+				ab_err("compare: %s and %s are on one side but differ in %s%s of %s (%s against %s): the runs of one side must repeat one setup",
+				       pa, pb, res ? "" : "--", key, label, va,
+				       vb);
+				return AB_EXIT_USAGE;
+			}
+		}
+	}
+	return AB_EXIT_OK;
+}
+
 /* Whether any row of @rows was found in a run of B. */
 static int matched(json_object *rows)
 {
@@ -609,6 +664,12 @@ int ab_compare_saved(int argc, const char **argv, const char **files, int nf)
 		if (!sd.boots[i].result)
 			ret = AB_EXIT_DATA;
 	}
+	for (i = 1; !ret && i < n; i++)
+		if (i != sd.n[0])
+			ret = same_setup(sd.boots[i < sd.n[0] ? 0 : sd.n[0]].result,
+					 sd.boots[i].result,
+					 files[i < sd.n[0] ? 0 : sd.n[0]],
+					 files[i]);
 	if (!ret) {
 		warn_cpus(sd.boots[0].result, sd.boots[sd.n[0]].result,
 			  files[0], files[sd.n[0]]);

@@ -27,6 +27,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <poll.h>
 #include <popt.h>
 #include <signal.h>
 #include <spawn.h>
@@ -114,32 +115,63 @@ static int open_picture(const char *out, const char *in, int *made)
 	return fd;
 }
 
+/* write(2) all of @len bytes of @buf to @fd; 0, or -1 with errno set */
+static int write_all(int fd, const char *buf, size_t len)
+{
+	ssize_t w;
+
+	while (len) {
+		w = write(fd, buf, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		buf += w;
+		len -= (size_t)w;
+	}
+	return 0;
+}
+
 /*
- * Runs gnuplot with @fd as its standard output and @text (@len bytes) as
- * its script. Returns an exit status, after one line on stderr on failure.
+ * Runs gnuplot with @text (@len bytes) as its script, and copies what it
+ * draws to @fd. The picture passes through this process so that a write
+ * that fails (a full disk, /dev/full) is seen: gnuplot itself exits 0
+ * after such a write (gnuplot 5.4). Returns an exit status, after one
+ * line on stderr on failure; *@werr is the failed write's errno, else 0.
  */
-static int run_gnuplot(int fd, const char *text, size_t len)
+static int run_gnuplot(int fd, const char *text, size_t len, int *werr)
 {
 	char *const args[] = { "gnuplot", "--default-settings", NULL };
 	posix_spawn_file_actions_t fa;
+	struct pollfd pf[2];
 	void (*old)(int);
-	int p[2], err, st = 0;
+	int in[2], out[2], err, st = 0;
 	size_t done = 0;
+	char buf[65536];
 	ssize_t w;
 	pid_t pid;
 
-	if (pipe2(p, O_CLOEXEC)) {
+	*werr = 0;
+	if (pipe2(in, O_CLOEXEC)) {
 		ab_err("plot: cannot start gnuplot: %s", strerror(errno));
 		return AB_EXIT_RUN;
 	}
+	if (pipe2(out, O_CLOEXEC)) {
+		ab_err("plot: cannot start gnuplot: %s", strerror(errno));
+		close(in[0]);
+		close(in[1]);
+		return AB_EXIT_RUN;
+	}
 	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, p[0], STDIN_FILENO);
-	posix_spawn_file_actions_adddup2(&fa, fd, STDOUT_FILENO);
+	posix_spawn_file_actions_adddup2(&fa, in[0], STDIN_FILENO);
+	posix_spawn_file_actions_adddup2(&fa, out[1], STDOUT_FILENO);
 	err = posix_spawnp(&pid, "gnuplot", &fa, NULL, args, environ);
 	posix_spawn_file_actions_destroy(&fa);
-	close(p[0]);
+	close(in[0]);
+	close(out[1]);
 	if (err) {
-		close(p[1]);
+		close(in[1]);
+		close(out[0]);
 		if (err == ENOENT) {
 			ab_err("plot: gnuplot not found: install it (apt-get install gnuplot-nox)");
 			return AB_EXIT_BACKEND;
@@ -149,19 +181,45 @@ static int run_gnuplot(int fd, const char *text, size_t len)
 	}
 	/* a gnuplot that stops reading is a failure of its own, not SIGPIPE */
 	old = signal(SIGPIPE, SIG_IGN);
-	while (done < len) {
-		w = write(p[1], text + done, len - done);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
+	/* the script in and the picture out at once: either pipe may fill */
+	pf[0] = (struct pollfd){ .fd = out[0], .events = POLLIN };
+	pf[1] = (struct pollfd){ .fd = len ? in[1] : -1, .events = POLLOUT };
+	if (!len)
+		close(in[1]);
+	while (pf[0].fd >= 0) {
+		if (poll(pf, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
 			break;
-		done += (size_t)w;
+		}
+		if (pf[1].fd >= 0 && pf[1].revents) {
+			w = write(in[1], text + done, len - done);
+			if (w > 0)
+				done += (size_t)w;
+			if ((w < 0 && errno != EINTR && errno != EAGAIN) ||
+			    done == len || (pf[1].revents & (POLLERR | POLLHUP))) {
+				close(in[1]);
+				pf[1].fd = -1;
+			}
+		}
+		if (pf[0].revents) {
+			w = read(out[0], buf, sizeof(buf));
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w <= 0)
+				break;
+			/* after a failed write, read on: gnuplot must not block */
+			if (!*werr && write_all(fd, buf, (size_t)w))
+				*werr = errno ? errno : EIO;
+		}
 	}
-	close(p[1]);
+	if (pf[1].fd >= 0)
+		close(in[1]);
+	close(out[0]);
 	signal(SIGPIPE, old);
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
-	if (done < len || !WIFEXITED(st) || WEXITSTATUS(st))
+	if (done < len || !WIFEXITED(st) || WEXITSTATUS(st) || *werr)
 		return AB_EXIT_RUN;
 	return AB_EXIT_OK;
 }
@@ -214,7 +272,7 @@ static int draw(json_object *root, const char *in, const char *out, int png,
 {
 	size_t len = 0;
 	char *text = script(root, png, &len);
-	int fd, made = 0, ret, reg;
+	int fd, made = 0, ret, reg, werr;
 	struct stat so;
 
 	if (!text) {
@@ -231,8 +289,11 @@ static int draw(json_object *root, const char *in, const char *out, int png,
 	}
 	if (ab_output_is_stdout(out)) {
 		fflush(stdout);
-		ret = run_gnuplot(STDOUT_FILENO, text, len);
-		if (ret == AB_EXIT_RUN)
+		ret = run_gnuplot(STDOUT_FILENO, text, len, &werr);
+		if (ret == AB_EXIT_RUN && werr)
+			ab_err("plot: -o -: cannot write the picture to standard output: %s",
+			       strerror(werr));
+		else if (ret == AB_EXIT_RUN)
 			ab_err("plot: gnuplot failed drawing on standard output");
 		free(text);
 		return ret;
@@ -249,8 +310,11 @@ static int draw(json_object *root, const char *in, const char *out, int png,
 		       strerror(errno));
 		ret = AB_EXIT_USAGE;
 	} else {
-		ret = run_gnuplot(fd, text, len);
-		if (ret == AB_EXIT_RUN)
+		ret = run_gnuplot(fd, text, len, &werr);
+		if (ret == AB_EXIT_RUN && werr)
+			ab_err("plot: -o %s: cannot write the picture there: %s",
+			       out, strerror(werr));
+		else if (ret == AB_EXIT_RUN)
 			ab_err("plot: gnuplot failed drawing %s", out);
 	}
 	close(fd);

@@ -20,31 +20,24 @@
 # its package step ended, for the table's first rows.
 set -u
 cd "$(dirname "$0")/.."
-matrix=${1:-build/vm/matrix}
-log=$(mktemp)
-times=$(mktemp)
-hog=
-trap 'rm -f "$log" "$times"; [ -z "$hog" ] || kill "$hog" 2>/dev/null' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-t_start=$(date +%s)
-
-# part NAME CMD...: runs CMD; its wall-clock seconds go to the table
-part() {
-	p_name=$1
-	shift
-	p_t0=$(date +%s)
-	"$@"
-	p_rc=$?
-	echo "$(($(date +%s) - p_t0)) $p_name" >>"$times"
-	return $p_rc
-}
-
-if [ "${LOAD:-0}" = 1 ]; then
-	# GNU timeout leads its own process group and passes the kill on
-	timeout "${LOAD_MAX:-3600}" sh -c 'while :; do :; done' &
-	hog=$!
-	echo "# LOAD=1: a busy loop on one core beside the suite (pid $hog, for at most ${LOAD_MAX:-3600} s)"
+# run-all.sh --guest-lane MATRIX OUTDIR TIMES: the guest lane alone (the
+# suite starts it so, below)
+lane_only=
+if [ "${1:-}" = --guest-lane ]; then
+	lane_only=1
+	matrix=$2 outdir=$3 times=$4
+else
+	matrix=${1:-build/vm/matrix}
+	log=$(mktemp)
+	times=$(mktemp)
+	outdir=$(mktemp -d)
+	hog=
+	# the guest lane leads its own process group: ended whole
+	trap 'g=$(cat "$outdir/guest-lane.pid" 2>/dev/null) && kill -TERM -- "-$g" 2>/dev/null
+	rm -rf "$log" "$times" "$outdir"; [ -z "$hog" ] || kill "$hog" 2>/dev/null' EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+	t_start=$(date +%s)
 fi
 
 # vm KERNEL_DIR INITRD NODES SCRIPT [APPEND]: SCRIPT's TAP lines, then one
@@ -73,64 +66,131 @@ host_cli() {
 	sh tests/cli/install.sh
 }
 
-# kernel NAME BUILD_DIR SUITE: the in-guest suites on one kernel, each boot
-# timed. SUITE full (the first kernel): guest.sh's full suite with one
-# node and its NUMA tests with two, the JSON documents, the odd NUMA shapes,
-# the boot options, and SLUB debugging with page poisoning (debug.sh).
-# SUITE focused (the others): guest.sh's focused suite in one boot, the
-# tests whose outcome depends on the kernel (guest.sh lists them). What
-# does not depend on it (the CLI's checks and outputs, the schemas, NUMA
-# placement, the same module code under debugging) ran on the first.
-kernel() {
-	kdir=$(cat "$2/kernel-dir")
-	initrd=$2/initrd.gz
-	echo "# kernel $1: $(cat "$kdir/release")"
+# ---- the parts, in two lanes ----
+# Most of the suite's time is spent in guests, and one guest (TCG, one
+# thread: vm-run.sh) keeps one host core busy. So with two cores or more
+# the suite runs in two lanes at once: the host lane (everything that runs
+# make, the host's allocbench or its in-tree builds, one part after another
+# as before) in the foreground, and the guest lane (boots of images made
+# before, through vm-run.sh alone) beside it, in its own session so that
+# Ctrl-C or a kill can end it whole. Each part writes its TAP lines to a
+# file of its own, printed whole when it ends (one part's lines never mix
+# with another's). JOBS=1 runs the guest lane after the host lane.
+# run_part LANE NAME TAG CMD...: runs CMD, each TAP line tagged "[TAG]"
+# when TAG is not empty; its wall-clock seconds go to the table
+run_part() {
+	r_lane=$1 r_name=$2 r_tag=$3
+	shift 3
+	r_out=$(mktemp "$outdir/part.XXXXXX")
+	r_t0=$(date +%s)
+	if [ -n "$r_tag" ]; then
+		"$@" 2>&1 | sed "s|^\(\(not \)\{0,1\}ok\( [0-9]*\)\{0,1\}\) - |\1 - [$r_tag] |" >"$r_out"
+	else
+		"$@" >"$r_out" 2>&1
+	fi
+	echo "$(($(date +%s) - r_t0)) $r_lane $r_name" >>"$times"
+	flock "$outdir/lock" cat "$r_out"
+	rm -f "$r_out"
+}
+
+# kbuild KERNEL BUILD_DIR: the module's build log and its shape
+kbuild() {
+	echo "# kernel $1: $(cat "$(cat "$2/kernel-dir")/release")"
 	if grep -i 'warning:' "$2/kmod/build.log"; then
 		echo "not ok - kmod: allocbench.ko builds with warnings"
 	else
 		echo "ok - kmod: allocbench.ko builds warning-free"
 	fi
 	sh tests/kernel/shape.sh "$2/kmod/allocbench.ko"
-	if [ "$3" != full ]; then
-		echo "# embedded kernel, 1 NUMA node: guest.sh's focused suite (what differs by kernel; the rest ran on the first kernel)"
-		part "$1: guest.sh focused, 1 node" vm "$kdir" "$initrd" 1 "guest.sh focused"
-		return
-	fi
-	echo "# embedded kernel, 1 NUMA node: guest.sh's full suite"
-	part "$1: guest.sh full, 1 node" vm "$kdir" "$initrd" 1 "guest.sh full"
-	echo "# embedded kernel, 2 NUMA nodes: guest.sh's NUMA tests"
-	part "$1: guest.sh numa, 2 nodes" vm "$kdir" "$initrd" 2 "guest.sh numa"
-	echo "# JSON output of every subcommand against the schema"
-	part "$1: json.sh, 2 nodes (validate.sh)" sh tests/json/validate.sh "$kdir" "$initrd"
-	echo "# embedded kernel, a CPU-only and a memory-only node"
-	part "$1: placement.sh, 3 nodes" vm "$kdir" "$initrd" 3 placement.sh
-	echo "# embedded kernel booted with init_on_alloc=0 slab_nomerge"
-	part "$1: env.sh, init_on_alloc=0 slab_nomerge" vm "$kdir" "$initrd" 1 env.sh "init_on_alloc=0 slab_nomerge"
-	# the module's use of memory is the same code on every kernel, and
-	# SLUB's and the page allocator's checks the same in 6.1 and 6.12
-	echo "# embedded kernel booted with slub_debug=FZPU page_poison=1 init_on_free=1: the ioctl suite, the fuzzer, the life cycle"
-	part "$1: debug.sh, slub_debug page_poison" vm "$kdir" "$initrd" 1 debug.sh "slub_debug=FZPU page_poison=1 init_on_free=1"
 }
 
-{
-	echo "# unit tests (cmocka)"
-	part "unit tests (cmocka)" unit
-	echo "# command line on the host"
-	part "host CLI: cli.sh, conventions.sh, completion.sh, plot.sh, install.sh" host_cli
-	part "host: vm.sh (the embedded kernel's knobs)" sh tests/cli/vm.sh "$(head -n 1 "$matrix" | cut -d' ' -f2)"
-	echo "# allocbench vm: kernels compared boot by boot"
-	part "host: vmab.sh (allocbench vm)" sh tests/cli/vmab.sh
-	echo "# style: checkpatch --strict, clang-format, SPDX"
-	part "lint (make lint)" sh scripts/lint.sh
-	suite=full
+# guest_boot NODES SCRIPT [APPEND] (KDIR and INITRD set): one boot
+guest_boot() {
+	echo "# embedded kernel, $1 NUMA node(s)${3:+, booted with $3}: $2"
+	vm "$kdir" "$initrd" "$@"
+}
+
+# The first kernel (the default) gets the full in-guest suites: guest.sh's
+# full suite with one node and its NUMA tests with two, the odd NUMA
+# shapes, the boot options, and SLUB debugging with page poisoning
+# (debug.sh; the module's use of memory is the same code on every kernel,
+# and SLUB's and the page allocator's checks the same in 6.1 and 6.12).
+# The JSON documents (validate.sh runs the host's allocbench plot) are in
+# the host lane. Each other kernel gets guest.sh's focused suite in one
+# boot: the tests whose outcome depends on the kernel (guest.sh lists
+# them); what does not depend on it ran on the first.
+guest_lane() { # guest_lane FIRST_ONLY|OTHERS LANE: the boots of the matrix
+	n=0
 	while read -r name dir; do
+		n=$((n + 1))
 		tag=$(basename "$name" | tr -d '|')
-		kernel "$name" "$dir" "$suite" 2>&1 |
-			sed "s|^\(\(not \)\{0,1\}ok\( [0-9]*\)\{0,1\}\) - |\1 - [$tag] |"
-		suite=focused
+		kdir=$(cat "$dir/kernel-dir")
+		initrd=$dir/initrd.gz
+		if [ $n = 1 ] && [ "$1" = first ]; then
+			run_part "$2" "$name: guest.sh full, 1 node" "$tag" guest_boot 1 "guest.sh full"
+			run_part "$2" "$name: guest.sh numa, 2 nodes" "$tag" guest_boot 2 "guest.sh numa"
+			run_part "$2" "$name: placement.sh, 3 nodes" "$tag" guest_boot 3 placement.sh
+			run_part "$2" "$name: env.sh, init_on_alloc=0 slab_nomerge" "$tag" \
+				guest_boot 1 env.sh "init_on_alloc=0 slab_nomerge"
+			run_part "$2" "$name: debug.sh, slub_debug page_poison" "$tag" \
+				guest_boot 1 debug.sh "slub_debug=FZPU page_poison=1 init_on_free=1"
+		# the other kernels alternate lanes, the second in the guest lane
+		elif [ $n -gt 1 ] && [ "$1" = "$((n % 2))" ]; then
+			run_part "$2" "$name: guest.sh focused, 1 node" "$tag" guest_boot 1 "guest.sh focused"
+		fi
 	done <"$matrix"
+}
+
+host_lane() {
+	run_part host "unit tests (cmocka)" "" unit
+	run_part host "host CLI: cli.sh, conventions.sh, completion.sh, plot.sh, install.sh" "" host_cli
+	run_part host "lint (make lint)" "" sh scripts/lint.sh
+	run_part host "vm.sh (the embedded kernel's knobs)" "" sh tests/cli/vm.sh "$(head -n 1 "$matrix" | cut -d' ' -f2)"
+	run_part host "vmab.sh (allocbench vm)" "" sh tests/cli/vmab.sh
+	d=$(head -n 1 "$matrix" | cut -d' ' -f2)
+	run_part host "$(head -n 1 "$matrix" | cut -d' ' -f1): json.sh, 2 nodes (validate.sh)" \
+		"$(basename "$(head -n 1 "$matrix" | cut -d' ' -f1)" | tr -d '|')" \
+		sh tests/json/validate.sh "$(cat "$d/kernel-dir")" "$d/initrd.gz"
+	guest_lane 1 host
+}
+
+if [ -n "$lane_only" ]; then
+	guest_lane first guest
+	guest_lane 0 guest
+	exit 0
+fi
+
+if [ "${LOAD:-0}" = 1 ]; then
+	# GNU timeout leads its own process group and passes the kill on
+	timeout "${LOAD_MAX:-3600}" sh -c 'while :; do :; done' &
+	hog=$!
+	echo "# LOAD=1: a busy loop on one core beside the suite (pid $hog, for at most ${LOAD_MAX:-3600} s)"
+fi
+
+jobs=${JOBS:-$(nproc)}
+{
+	while read -r name dir; do
+		kbuild "$name" "$dir" 2>&1 | sed "s|^\(\(not \)\{0,1\}ok\( [0-9]*\)\{0,1\}\) - |\1 - [$(basename "$name" | tr -d '|')] |"
+	done <"$matrix"
+	glane=
+	if [ "$jobs" -ge 2 ]; then
+		echo "# two lanes at once ($jobs CPUs; JOBS=1 for one): the host's tests, and the guests' boots"
+		# its own session (setsid: not a group leader, so the same pid)
+		setsid sh tests/run-all.sh --guest-lane "$matrix" "$outdir" "$times" &
+		glane=$!
+		echo "$glane" >"$outdir/guest-lane.pid"
+	fi
+	host_lane
+	if [ -n "$glane" ]; then
+		wait "$glane"
+		rm -f "$outdir/guest-lane.pid"
+	else
+		guest_lane first guest
+		guest_lane 0 guest
+	fi
 	if [ "${DKMS:-0}" = 1 ]; then
-		part "dkms (DKMS=1)" sh tests/dkms.sh "$matrix"
+		# after both lanes: it copies kmod/, which vm.sh builds in place
+		run_part host "dkms (DKMS=1)" "" sh tests/dkms.sh "$matrix"
 	else
 		echo "ok - dkms: not tried (it installs dkms and linux-headers system-wide: DKMS=1 make check, as CI does) # SKIP"
 	fi
@@ -138,16 +198,22 @@ kernel() {
 
 # the time of each part, then the total (make check's, from its start)
 t_end=$(date +%s)
-echo "# time of each part (wall clock, seconds)"
+echo "# time of each part (wall clock, seconds; the two lanes ran at once)"
 if [ -n "${AB_CHECK_T0:-}" ] && [ -n "${AB_CHECK_T1:-}" ]; then
-	printf '#   %-50s %5d\n' "packages (make deps)" $((AB_CHECK_T1 - AB_CHECK_T0)) \
-		"build: CLI, tests, kernels downloaded, images" $((t_start - AB_CHECK_T1))
+	printf '#   %-5s %-62s %5d\n' "" "packages (make deps)" $((AB_CHECK_T1 - AB_CHECK_T0)) \
+		"" "build: CLI, tests, kernels downloaded, images" $((t_start - AB_CHECK_T1))
 fi
-while read -r secs name; do
-	printf '#   %-50s %5d\n' "$name" "$secs"
-done <"$times"
+for l in host guest; do
+	sum=0
+	while read -r secs lane name; do
+		[ "$lane" = "$l" ] || continue
+		printf '#   %-5s %-62s %5d\n' "$lane" "$name" "$secs"
+		sum=$((sum + secs))
+	done <"$times"
+	printf '#   %-5s %-62s %5d\n' "$l" "(the $l lane in all)" "$sum"
+done
 total=$((t_end - ${AB_CHECK_T0:-$t_start}))
-printf '#   %-50s %5d (%dm%02ds)%s\n' "total" "$total" $((total / 60)) $((total % 60)) \
+printf '#   %-5s %-62s %5d (%dm%02ds)%s\n' "" "total" "$total" $((total / 60)) $((total % 60)) \
 	"$([ "${LOAD:-0}" = 1 ] && echo ", LOAD=1")"
 
 # TAP: "# SKIP" marks a test not run here (cmocka writes "not ok N # SKIP")

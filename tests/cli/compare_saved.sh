@@ -143,3 +143,21 @@ for args in "$tmp/a1.json $tmp/a1.json -- $tmp/b1.json $tmp/b2.json" "$tmp/a1.js
 		notok "compare $(echo "$args" | sed "s|$tmp/||g"): a run named twice: exit $rc ($out)"
 	fi
 done
+
+# issue 21: the runs of one side are repeats of one setup; a run of
+# another batch on A's side is refused, naming both files and the field
+"$ab" run --backend=user --alloc=none,malloc --batch=64 --trials=10 --json -q -o "$tmp/a64.json"
+out=$("$ab" compare "$tmp/a1.json" "$tmp/a64.json" -- "$tmp/b1.json" "$tmp/b2.json" 2>&1)
+rc=$?
+if [ $rc = 2 ] && printf '%s\n' "$out" | grep -q "a1.json and .*a64.json are on one side but differ in batch of"; then
+	ok "compare saved: runs of different setups on one side are refused (status 2), naming the field"
+else
+	notok "compare saved: runs of different setups on one side (exit $rc: $(printf '%s' "$out" | head -c 300))"
+fi
+out=$("$ab" compare "$tmp/a1.json" "$tmp/a2.json" -- "$tmp/b1.json" "$tmp/a64.json" 2>&1)
+rc=$?
+if [ $rc = 2 ] && printf '%s\n' "$out" | grep -q "b1.json and .*a64.json are on one side but differ in batch of"; then
+	ok "compare saved: on B's side too"
+else
+	notok "compare saved: different setups on B's side (exit $rc: $(printf '%s' "$out" | head -c 300))"
+fi

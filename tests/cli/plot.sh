@@ -256,3 +256,15 @@ if [ "$st" = 4 ] && printf '%s' "$out" | grep -q "badfiles.json: comparisons\[0\
 else
 	notok "a compare of saved files with a bad ratio (exit $st: $out)"
 fi
+# a picture that cannot be written is a failure, on standard output too
+# (gnuplot itself exits 0 after a failed write: the picture passes through
+# allocbench, which checks each write)
+for f in svg png; do
+	out=$("$ab" plot "$tmp/vm.json" -o - --format=$f 2>&1 >/dev/full)
+	st=$?
+	if [ "$st" != 0 ] && printf '%s' "$out" | grep -q "cannot write the picture to standard output: No space left on device"; then
+		ok "-o - --format=$f onto a full device fails (status $st), naming the write"
+	else
+		notok "-o - --format=$f onto a full device (exit $st: $out)"
+	fi
+done
