@@ -9,7 +9,10 @@
 # memory-only node), APPEND (extra kernel
 # parameters), VM_MEM (MiB, default 1024), VM_TIMEOUT (seconds, default 900),
 # VM_LOG (file that receives the whole console log), VM_ACCEL=tcg|kvm
-# (default tcg; kvm needs a usable /dev/kvm: `allocbench vm` checks it).
+# (default tcg; kvm needs a usable /dev/kvm: `allocbench vm` checks it),
+# VM_IMAGE (the kernel image to boot, default KERNEL_DIR/vmlinuz: make
+# check gives the ELF image pvh-image.sh makes, booted through its PVH
+# entry: no decompression under TCG, and no KASLR).
 #
 # A WARN, BUG, Oops, soft lockup or hung task in the guest's kernel log fails
 # the run with status 125 even when CMD succeeded; 126 means the guest never
@@ -141,7 +144,7 @@ timeout --foreground "$timeout_s" qemu-system-x86_64 $accel -m "$mem" $numa \
 	-nographic -no-reboot -nodefaults \
 	-chardev file,id=con,path="$work/con.raw" -serial chardev:con \
 	-chardev stdio,id=out -device isa-debugcon,iobase=0xe9,chardev=out \
-	-kernel "$kdir/vmlinuz" -initrd "$work/initrd" \
+	-kernel "${VM_IMAGE:-$kdir/vmlinuz}" -initrd "$work/initrd" \
 	-append "console=ttyS0 panic=-1 quiet $vmparam ${APPEND:-}" </dev/null |
 	tee "$work/out.log" | awk -v begin="@@AB-BEGIN-$tok@@" -v end="^@@AB-END-$tok rc=[0-9]+@@$" '
 		# the output as the command wrote it, bytes unchanged; the line

@@ -241,11 +241,16 @@ fi
 # must end with STATUS, leaving no qemu and no temporary file
 signalled() {
 	out=$tmp/sig-$1.out
-	# qemu processes of others (a second user's guests) are not this run's
-	pgrep -f qemu-system-x86_64 | sort >"$tmp/qemu0"
 	$ab vm -k 6.1 -k 6.1 --rounds=2 -- run --alloc=kmalloc --trials=100000 >"$out" 2>&1 &
 	pid=$!
 	sleep 8
+	# this run's qemu: a descendant of it (the guests of others, such as
+	# make check's other lane, are not this run's)
+	mine=$(ps -e -o pid=,ppid=,comm= | awk -v top="$pid" '
+		{ parent[$1] = $2; name[$1] = $3 }
+		END { for (p in name) if (name[p] ~ /^qemu-system/) {
+			q = p; while (q in parent && q != top && q > 1) q = parent[q]
+			if (q == top) print p } }')
 	kill -"$1" "$pid"
 	i=0
 	while kill -0 "$pid" 2>/dev/null && [ $i -lt 30 ]; do
@@ -255,12 +260,15 @@ signalled() {
 	wait "$pid"
 	rc=$?
 	sleep 1
-	left=$(pgrep -f qemu-system-x86_64 | sort | comm -13 "$tmp/qemu0" -)
-	if [ "$rc" = "$2" ] && [ -z "$left" ] &&
+	left=
+	for q in $mine; do
+		! kill -0 "$q" 2>/dev/null || left="$left $q"
+	done
+	if [ "$rc" = "$2" ] && [ -n "$mine" ] && [ -z "$left" ] &&
 		[ -z "$(find /tmp -maxdepth 1 -name 'allocbench-vm-*' -newer "$out" 2>/dev/null)" ]; then
 		ok "vmab: $3 ends the run with status $2 within ${i}s, no qemu and no temporary file left"
 	else
-		notok "vmab: $3: exit $rc after ${i}s, qemu left: ${left:-none} ($(tail -c 300 "$out"))"
+		notok "vmab: $3: exit $rc after ${i}s, its qemu ${mine:-(none found)}, left:${left:- none} ($(tail -c 300 "$out"))"
 	fi
 }
 signalled INT 130 "Ctrl-C"
