@@ -553,14 +553,18 @@ static int same_setup(json_object *ra, json_object *rb, const char *pa,
 			if (la && !strcmp(la, label))
 				x = json_object_array_get_idx(xa, i);
 		}
-		for (k = 0; x && k < sizeof(result_keys) / sizeof(*result_keys) +
+		for (k = 0;
+		     x &&
+		     k < sizeof(result_keys) / sizeof(*result_keys) +
 				     sizeof(param_keys) / sizeof(*param_keys);
 		     k++) {
-			int res = k < sizeof(result_keys) / sizeof(*result_keys);
+			int res =
+				k < sizeof(result_keys) / sizeof(*result_keys);
 			const char *key =
-				res ? result_keys[k] :
-				      param_keys[k - sizeof(result_keys) /
-							     sizeof(*result_keys)];
+				res ? result_keys[k]
+				    : param_keys[k -
+						 sizeof(result_keys) /
+							 sizeof(*result_keys)];
 			const char *va = json_object_to_json_string(
 				ab_json_get(res ? x : qa, key));
 			const char *vb = json_object_to_json_string(
@@ -666,10 +670,10 @@ int ab_compare_saved(int argc, const char **argv, const char **files, int nf)
 	}
 	for (i = 1; !ret && i < n; i++)
 		if (i != sd.n[0])
-			ret = same_setup(sd.boots[i < sd.n[0] ? 0 : sd.n[0]].result,
-					 sd.boots[i].result,
-					 files[i < sd.n[0] ? 0 : sd.n[0]],
-					 files[i]);
+			ret = same_setup(
+				sd.boots[i < sd.n[0] ? 0 : sd.n[0]].result,
+				sd.boots[i].result,
+				files[i < sd.n[0] ? 0 : sd.n[0]], files[i]);
 	if (!ret) {
 		warn_cpus(sd.boots[0].result, sd.boots[sd.n[0]].result,
 			  files[0], files[sd.n[0]]);

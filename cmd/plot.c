@@ -197,7 +197,8 @@ static int run_gnuplot(int fd, const char *text, size_t len, int *werr)
 			if (w > 0)
 				done += (size_t)w;
 			if ((w < 0 && errno != EINTR && errno != EAGAIN) ||
-			    done == len || (pf[1].revents & (POLLERR | POLLHUP))) {
+			    done == len ||
+			    (pf[1].revents & (POLLERR | POLLHUP))) {
 				close(in[1]);
 				pf[1].fd = -1;
 			}
@@ -208,7 +209,8 @@ static int run_gnuplot(int fd, const char *text, size_t len, int *werr)
 				continue;
 			if (w <= 0)
 				break;
-			/* after a failed write, read on: gnuplot must not block */
+			/* after a failed write, read on: gnuplot must not block
+			 */
 			if (!*werr && write_all(fd, buf, (size_t)w))
 				*werr = errno ? errno : EIO;
 		}
