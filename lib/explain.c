@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "counters.h"
 #include "explain.h"
@@ -158,14 +159,34 @@ int ab_explain_select(struct ab_explain *ex, unsigned int families,
 	return ex->n;
 }
 
-/* Whether the comma-separated @list names @name. */
+/*
+ * Whether event @name is spelled with its case: kprobes (kernel symbols)
+ * and tracepoints (tracefs directories, "subsys:event") are; hardware and
+ * software events and libpfm4's PMU::EVENT names are not (libpfm4 matches
+ * names case-insensitively; perf's generic names too), nor their
+ * modifiers (":u", ":k", ...).
+ */
+static int case_matters(const char *name)
+{
+	const char *c = strrchr(name, ':');
+
+	if (!strncmp(name, "kprobe:", 7))
+		return 1;
+	if (!c || strstr(name, "::"))
+		return 0;
+	return strspn(c + 1, "ukhGHpPS") != strlen(c + 1);
+}
+
+/* Whether the comma-separated @list names @name (as case_matters()). */
 static int names(const char *list, const char *name)
 {
 	size_t n = strlen(name);
 	const char *p = list;
+	int cs = case_matters(name);
 
 	while (p && *p) {
-		if (!strncmp(p, name, n) && (p[n] == ',' || !p[n]))
+		if (!(cs ? strncmp(p, name, n) : strncasecmp(p, name, n)) &&
+		    (p[n] == ',' || !p[n]))
 			return 1;
 		p = strchr(p, ',');
 		p = p ? p + 1 : NULL;
