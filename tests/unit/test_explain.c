@@ -68,17 +68,15 @@ static void test_twice(void **state)
 			 0);
 	/* issue 21: a PMU event in two cases is one event (libpfm4 and
 	 * perf's generic names ignore case); a kernel symbol's case counts */
-	assert_int_equal(ab_events_twice("cycles,CYCLES", dup, sizeof(dup)),
-			 1);
+	assert_int_equal(ab_events_twice("cycles,CYCLES", dup, sizeof(dup)), 1);
 	assert_string_equal(dup, "cycles");
 	assert_int_equal(ab_events_twice("cycles:u,Cycles:U", dup, sizeof(dup)),
 			 1);
-	assert_int_equal(ab_events_twice("kprobe:foo,kprobe:FOO", dup,
-					 sizeof(dup)),
-			 0);
-	assert_int_equal(ab_events_twice("kmem:kmalloc,kmem:KMALLOC", dup,
-					 sizeof(dup)),
-			 0);
+	assert_int_equal(
+		ab_events_twice("kprobe:foo,kprobe:FOO", dup, sizeof(dup)), 0);
+	assert_int_equal(
+		ab_events_twice("kmem:kmalloc,kmem:KMALLOC", dup, sizeof(dup)),
+		0);
 }
 
 /* --explain --events=kprobe:__slab_free: one __slab_free in the list */
