@@ -396,7 +396,7 @@ static void print_memory(const struct ab_job *job)
 				 (double)run->mem_free_max / per);
 		else
 			spread[0] = '\0';
-		printf("%s %llu B: %s (%s); new memory the phase took from node %d%s: %.0f B/object (%sslab %.0f, page tables %.0f; %llu objects in %u check trials)\n",
+		printf("%s %llu B: %s (%s); new memory the phase took from node %d%s: %.0f B/object (%sslab %.0f, page tables %.0f; %llu object%s in %u check trial%s)\n",
 		       r->label,
 		       (unsigned long long)ab_run_alloc_bytes(
 			       run, &job->ses.bi.info, r->si),
@@ -405,7 +405,9 @@ static void print_memory(const struct ab_job *job)
 		       (double)run->mem_free_bytes / n, spread,
 		       (double)run->mem_slab_bytes / n,
 		       (double)run->mem_pagetable_bytes / n,
-		       (unsigned long long)run->mem_objects, run->mem_trials);
+		       (unsigned long long)run->mem_objects,
+		       run->mem_objects == 1 ? "" : "s", run->mem_trials,
+		       run->mem_trials == 1 ? "" : "s");
 	}
 	if (shown)
 		printf("note: memory: B/object is the object's share of its slab (slab bytes / objs_per_slab), its block of pages (PAGE_SIZE << order) or its vmalloc area (pages, page array, bookkeeping), as the kernel states them; the new memory the phase took is the node's free pages (with the per-CPU page lists) it took, slab and page tables the growth of those counters: the whole node's, so other activity on the machine in those phases is in them, and objects placed in slabs or per-CPU lists the kernel already held take no new pages (it depends on what the kernel held and on the batch)%s\n",
