@@ -167,12 +167,16 @@ if [ -z "$rc" ]; then
 	else
 		echo "vm-run: the guest did not finish the command within ${timeout_s}s or crashed; last console lines:" >&2
 	fi
-	tail -n 20 "$log" >&2
+	# a last line without a newline (the firmware's) gets one: what the
+	# caller prints next starts a line (a TAP "not ok" line must)
+	tail -n 20 "$log" | sed '$a\' >&2
 	exit 126
 fi
 if ! grep -q "^@@AB-DMESG-END-$tok@@\$" "$log"; then
 	echo "vm-run: the guest's kernel log did not arrive whole; last console lines:" >&2
-	tail -n 20 "$log" >&2
+	# a last line without a newline (the firmware's) gets one: what the
+	# caller prints next starts a line (a TAP "not ok" line must)
+	tail -n 20 "$log" | sed '$a\' >&2
 	exit 126
 fi
 
