@@ -116,28 +116,36 @@ static void warn_cpus(json_object *a, json_object *b, const char *pa,
 			pa, pb, ma, mb);
 }
 
+/* The result of saved run @run labelled @label, NULL if none. */
+static json_object *by_label(json_object *run, const char *label)
+{
+	json_object *r = ab_json_array(run, "results");
+	size_t i;
+
+	for (i = 0; label && r && i < json_object_array_length(r); i++) {
+		json_object *x = json_object_array_get_idx(r, i);
+		const char *la =
+			json_object_get_string(ab_json_get(x, "label"));
+
+		if (la && !strcmp(la, label))
+			return x;
+	}
+	return NULL;
+}
+
 /* Notes for each strategy of @b (B's first file) found in @a by label. */
 static void notes(json_object *a, json_object *b)
 {
-	json_object *ra = ab_json_array(a, "results"),
-		    *rb = ab_json_array(b, "results");
-	size_t i, j;
+	json_object *rb = ab_json_array(b, "results");
+	size_t j;
 
-	for (j = 0; rb && ra && j < json_object_array_length(rb); j++) {
+	for (j = 0; rb && j < json_object_array_length(rb); j++) {
 		json_object *y = json_object_array_get_idx(rb, j);
-		const char *label =
-			json_object_get_string(ab_json_get(y, "label"));
+		json_object *x = by_label(
+			a, json_object_get_string(ab_json_get(y, "label")));
 
-		for (i = 0; label && i < json_object_array_length(ra); i++) {
-			json_object *x = json_object_array_get_idx(ra, i);
-			const char *la =
-				json_object_get_string(ab_json_get(x, "label"));
-
-			if (la && !strcmp(la, label)) {
-				mismatch_notes(a, b, x, y);
-				break;
-			}
-		}
+		if (x)
+			mismatch_notes(a, b, x, y);
 	}
 }
 
@@ -535,48 +543,44 @@ static int split(int argc, const char **argv, int nf, size_t n[2])
 static int same_setup(json_object *ra, json_object *rb, const char *pa,
 		      const char *pb)
 {
-	json_object *xa = ab_json_array(ra, "results"),
-		    *xb = ab_json_array(rb, "results");
-	json_object *qa = ab_json_get(ra, "parameters"),
-		    *qb = ab_json_get(rb, "parameters");
-	size_t i, j, k;
+	json_object *xb = ab_json_array(rb, "results");
+	size_t j, k;
 
-	for (j = 0; xa && xb && j < json_object_array_length(xb); j++) {
-		json_object *y = json_object_array_get_idx(xb, j), *x = NULL;
+	for (j = 0; xb && j < json_object_array_length(xb); j++) {
+		json_object *y = json_object_array_get_idx(xb, j);
 		const char *label =
 			json_object_get_string(ab_json_get(y, "label"));
+		json_object *x = by_label(ra, label);
+		/* a result's own fields, then its run's parameters */
+		struct {
+			json_object *a, *b;
+			const char *const *keys;
+			size_t n;
+			const char *dashes;
+		} set[] = {
+			{ x, y, result_keys,
+			  sizeof(result_keys) / sizeof(*result_keys), "" },
+			{ ab_json_get(ra, "parameters"),
+			  ab_json_get(rb, "parameters"), param_keys,
+			  sizeof(param_keys) / sizeof(*param_keys), "--" },
+		};
+		size_t s;
 
-		for (i = 0; label && i < json_object_array_length(xa); i++) {
-			const char *la = json_object_get_string(ab_json_get(
-				json_object_array_get_idx(xa, i), "label"));
+		for (s = 0; x && s < sizeof(set) / sizeof(*set); s++)
+			for (k = 0; k < set[s].n; k++) {
+				const char *key = set[s].keys[k];
+				const char *va = json_object_to_json_string(
+					ab_json_get(set[s].a, key));
+				const char *vb = json_object_to_json_string(
+					ab_json_get(set[s].b, key));
 
-			if (la && !strcmp(la, label))
-				x = json_object_array_get_idx(xa, i);
-		}
-		for (k = 0;
-		     x &&
-		     k < sizeof(result_keys) / sizeof(*result_keys) +
-				     sizeof(param_keys) / sizeof(*param_keys);
-		     k++) {
-			int res =
-				k < sizeof(result_keys) / sizeof(*result_keys);
-			const char *key =
-				res ? result_keys[k]
-				    : param_keys[k -
-						 sizeof(result_keys) /
-							 sizeof(*result_keys)];
-			const char *va = json_object_to_json_string(
-				ab_json_get(res ? x : qa, key));
-			const char *vb = json_object_to_json_string(
-				ab_json_get(res ? y : qb, key));
-
-			if (strcmp(va, vb)) {
-				ab_err("compare: %s and %s are on one side but differ in %s%s of %s (%s against %s): the runs of one side must repeat one setup",
-				       pa, pb, res ? "" : "--", key, label, va,
-				       vb);
-				return AB_EXIT_USAGE;
+				if (strcmp(va, vb)) {
+					ab_err("compare: %s and %s are on one side but differ in %s%s of %s (%s against %s): the runs of one side must repeat one setup",
+					       pa, pb, set[s].dashes, key,
+					       label, va, vb);
+					return AB_EXIT_USAGE;
+				}
 			}
-		}
 	}
 	return AB_EXIT_OK;
 }

@@ -46,10 +46,10 @@ fi
 # less per boot of Debian 6.1 under TCG; the tests check what the module
 # and the CLI do, not how the kernel was loaded); vm.sh and vmab.sh boot
 # the bzImage, as users do.
+# pvh_of BUILD_DIR: its ELF image for VM_IMAGE, or nothing
+pvh_of() { [ -e "$1/vmlinux.pvh" ] && echo "$1/vmlinux.pvh"; }
 vm() {
-	pvh=$(dirname "$2")/vmlinux.pvh
-	[ -e "$pvh" ] || pvh=
-	VM_IMAGE=$pvh NODES=$3 APPEND=${5:-} sh scripts/vm/vm-run.sh "$1" "$2" "sh /ab/$4"
+	VM_IMAGE=$(pvh_of "$(dirname "$2")") NODES=$3 APPEND=${5:-} sh scripts/vm/vm-run.sh "$1" "$2" "sh /ab/$4"
 	rc=$?
 	if [ "$rc" = 0 ]; then
 		echo "ok - guest $4 ($3 node(s) ${5:-}): finished, kernel log clean"
@@ -82,6 +82,11 @@ host_cli() {
 # Ctrl-C or a kill can end it whole. Each part writes its TAP lines to a
 # file of its own, printed whole when it ends (one part's lines never mix
 # with another's). JOBS=1 runs the guest lane after the host lane.
+# tag_tap TAG: stdin's TAP lines with "[TAG]" after their "ok -"
+tag_tap() { sed "s|^\(\(not \)\{0,1\}ok\( [0-9]*\)\{0,1\}\) - |\1 - [$1] |"; }
+# kernel_tag KERNEL: the tag of a kernel's lines
+kernel_tag() { basename "$1" | tr -d '|'; }
+
 # run_part LANE NAME TAG CMD...: runs CMD, each TAP line tagged "[TAG]"
 # when TAG is not empty; its wall-clock seconds go to the table
 run_part() {
@@ -90,7 +95,7 @@ run_part() {
 	r_out=$(mktemp "$outdir/part.XXXXXX")
 	r_t0=$(date +%s)
 	if [ -n "$r_tag" ]; then
-		"$@" 2>&1 | sed "s|^\(\(not \)\{0,1\}ok\( [0-9]*\)\{0,1\}\) - |\1 - [$r_tag] |" >"$r_out"
+		"$@" 2>&1 | tag_tap "$r_tag" >"$r_out"
 	else
 		"$@" >"$r_out" 2>&1
 	fi
@@ -133,7 +138,7 @@ guest_lane() {
 	n=0
 	while read -r name dir; do
 		n=$((n + 1))
-		tag=$(basename "$name" | tr -d '|')
+		tag=$(kernel_tag "$name")
 		kdir=$(cat "$dir/kernel-dir")
 		initrd=$dir/initrd.gz
 		if [ $n = 1 ] && [ "$1" = guest ]; then
@@ -159,8 +164,8 @@ host_lane() {
 	run_part host "vmab.sh (allocbench vm)" "" sh tests/cli/vmab.sh
 	d=$(head -n 1 "$matrix" | cut -d' ' -f2)
 	run_part host "$(head -n 1 "$matrix" | cut -d' ' -f1): json.sh, 2 nodes (validate.sh)" \
-		"$(basename "$(head -n 1 "$matrix" | cut -d' ' -f1)" | tr -d '|')" \
-		env VM_IMAGE="$([ -e "$d/vmlinux.pvh" ] && echo "$d/vmlinux.pvh")" \
+		"$(kernel_tag "$(head -n 1 "$matrix" | cut -d' ' -f1)")" \
+		env VM_IMAGE="$(pvh_of "$d")" \
 		sh tests/json/validate.sh "$(cat "$d/kernel-dir")" "$d/initrd.gz"
 	guest_lane host
 	if [ "${DKMS:-0}" = 1 ]; then
@@ -188,7 +193,7 @@ jobs=${JOBS:-$(nproc)}
 	while read -r name dir; do
 		sh scripts/vm/pvh-image.sh "$(cat "$dir/kernel-dir")" "$dir/vmlinux.pvh" ||
 			echo "# kernel $name: no ELF image with a PVH entry; its suites boot the bzImage"
-		kbuild "$name" "$dir" 2>&1 | sed "s|^\(\(not \)\{0,1\}ok\( [0-9]*\)\{0,1\}\) - |\1 - [$(basename "$name" | tr -d '|')] |"
+		kbuild "$name" "$dir" 2>&1 | tag_tap "$(kernel_tag "$name")"
 	done <"$matrix"
 	glane=
 	if [ "$jobs" -ge 2 ]; then

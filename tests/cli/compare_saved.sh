@@ -147,17 +147,16 @@ done
 # issue 21: the runs of one side are repeats of one setup; a run of
 # another batch on A's side is refused, naming both files and the field
 "$ab" run --backend=user --alloc=none,malloc --batch=64 --trials=10 --json -q -o "$tmp/a64.json"
-out=$("$ab" compare "$tmp/a1.json" "$tmp/a64.json" -- "$tmp/b1.json" "$tmp/b2.json" 2>&1)
-rc=$?
-if [ $rc = 2 ] && printf '%s\n' "$out" | grep -q "a1.json and .*a64.json are on one side but differ in batch of"; then
-	ok "compare saved: runs of different setups on one side are refused (status 2), naming the field"
-else
-	notok "compare saved: runs of different setups on one side (exit $rc: $(printf '%s' "$out" | head -c 300))"
-fi
-out=$("$ab" compare "$tmp/a1.json" "$tmp/a2.json" -- "$tmp/b1.json" "$tmp/a64.json" 2>&1)
-rc=$?
-if [ $rc = 2 ] && printf '%s\n' "$out" | grep -q "b1.json and .*a64.json are on one side but differ in batch of"; then
-	ok "compare saved: on B's side too"
-else
-	notok "compare saved: different setups on B's side (exit $rc: $(printf '%s' "$out" | head -c 300))"
-fi
+# (SIDE FIRST ARGS: the run of another batch on A's side, then on B's)
+for c in "A a1 a1 a64 -- b1 b2" "B b1 a1 a2 -- b1 a64"; do
+	set -- $c
+	side=$1 first=$2
+	shift 2
+	out=$("$ab" compare $(for f; do [ "$f" = -- ] && echo -- || echo "$tmp/$f.json"; done) 2>&1)
+	rc=$?
+	if [ $rc = 2 ] && printf '%s\n' "$out" | grep -q "$first.json and .*a64.json are on one side but differ in batch of"; then
+		ok "compare saved: runs of different setups on $side's side are refused (status 2), naming the field"
+	else
+		notok "compare saved: runs of different setups on $side's side (exit $rc: $(printf '%s' "$out" | head -c 300))"
+	fi
+done
