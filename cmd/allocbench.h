@@ -127,6 +127,20 @@ int ab_popt_parse(const char *cmd, int argc, const char **argv,
 int ab_popt_parse_pos(const char *cmd, int argc, const char **argv,
 		      const struct poptOption *opts, const char **pos, int max);
 
+/*
+ * ab_events_once - AB_EXIT_OK when --events @list (NULL: none) names each
+ * event once, else AB_EXIT_USAGE after one line naming the one named twice
+ * (lib/explain.c's ab_events_twice() says what counts as the same).
+ */
+int ab_events_once(const char *list);
+
+/*
+ * ab_popt_dash - the index in the last ab_popt_parse_pos() argv of the
+ * "--" that ended its options (every word after it is positional), or -1
+ * when there was none; a "--" given as an option's value (-o --) is not it.
+ */
+int ab_popt_dash(void);
+
 #define AB_VERSION_STRING AB_TOOL_VERSION
 
 #endif

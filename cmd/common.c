@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "allocbench.h"
+#include "explain.h"
 
 struct ab_output ab_out;
 
@@ -165,6 +166,9 @@ static int same_file(const char *a, const char *b)
 
 /* -o FILE was opened (ab_output_end() sets its length at the end) */
 static int output_opened;
+/* -o FILE did not exist before: a failed command that wrote nothing to it
+ * removes it again (ab_output_end()) */
+static const char *output_created;
 
 int ab_output_is_stdout(const char *path)
 {
@@ -183,7 +187,12 @@ static int open_output(const char *path)
 
 	if (ab_output_is_stdout(path))
 		return 0;
-	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0666);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY,
+		  0666);
+	if (fd >= 0)
+		output_created = path;
+	else if (errno == EEXIST)
+		fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
 		return -1;
 	fflush(stdout);
@@ -194,6 +203,79 @@ static int open_output(const char *path)
 	close(fd);
 	output_opened = 1;
 	return 0;
+}
+
+int ab_events_once(const char *list)
+{
+	char dup[128];
+
+	if (!list || !ab_events_twice(list, dup, sizeof(dup)))
+		return AB_EXIT_OK;
+	ab_err("--events=%s: %s is named twice; name each event once", list,
+	       dup);
+	return AB_EXIT_USAGE;
+}
+
+/* the "--" that ended the options of the last ab_popt_parse_pos() */
+static int dash_at = -1;
+
+/* Whether option @lng (a long name) or @shrt of @opts takes a value. */
+static int takes_value(const struct poptOption *opts, const char *lng,
+		       size_t len, char shrt)
+{
+	const struct poptOption *o;
+
+	for (o = opts; o->longName || o->shortName || o->argInfo; o++) {
+		unsigned int kind = o->argInfo & POPT_ARG_MASK;
+
+		if (kind == POPT_ARG_INCLUDE_TABLE) {
+			if (takes_value(o->arg, lng, len, shrt))
+				return 1;
+		} else if ((lng ? o->longName && strlen(o->longName) == len &&
+					    !strncmp(o->longName, lng, len)
+				: o->shortName == shrt)) {
+			return kind != POPT_ARG_NONE && kind != POPT_ARG_VAL &&
+			       !(o->argInfo & POPT_ARGFLAG_OPTIONAL);
+		}
+	}
+	return 0;
+}
+
+/*
+ * The index in @argv of the "--" that ends the options, or -1: a "--"
+ * that is an option's value (-o --, --output --, -qo --) is none.
+ */
+static int find_dash(int argc, const char **argv, const struct poptOption *opts)
+{
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		const char *w = argv[i], *c;
+
+		if (!strcmp(w, "--"))
+			return i;
+		if (w[0] != '-' || !w[1])
+			continue;
+		if (w[1] == '-') {
+			if (!strchr(w, '=') &&
+			    takes_value(opts, w + 2, strlen(w + 2), 0))
+				i++;
+			continue;
+		}
+		/* a cluster of short options: a value ends it */
+		for (c = w + 1; *c; c++)
+			if (takes_value(opts, NULL, 0, *c)) {
+				if (!c[1])
+					i++;
+				break;
+			}
+	}
+	return -1;
+}
+
+int ab_popt_dash(void)
+{
+	return dash_at;
 }
 
 int ab_popt_parse_pos(const char *cmd, int argc, const char **argv,
@@ -218,6 +300,7 @@ int ab_popt_parse_pos(const char *cmd, int argc, const char **argv,
 	for (i = 1; i < argc; i++)
 		if (!strcmp(args[i], "--events"))
 			args[i] = "--events=default";
+	dash_at = find_dash(argc, args, opts);
 	pc = poptGetContext(cmd, argc, args, opts, 0);
 	rc = poptGetNextOpt(pc);
 	if (rc < -1) {
@@ -265,4 +348,6 @@ void ab_output_end(int status)
 	/* a pipe or a device has no length to set (ESPIPE, EINVAL) */
 	if (end > 0 || (end == 0 && status == AB_EXIT_OK))
 		(void)!ftruncate(STDOUT_FILENO, end);
+	else if (end == 0 && output_created)
+		unlink(output_created);
 }

@@ -510,11 +510,9 @@ static void print_foot(const struct sides *sd)
 /* A's and B's counts from @argv's "--"; an exit status after the error. */
 static int split(int argc, const char **argv, int nf, size_t n[2])
 {
-	int i;
+	int i = ab_popt_dash();
 
-	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
-		;
-	if (i == argc) {
+	if (i < 0) {
 		if (nf != 2) {
 			ab_err("compare: give two saved results, OLD.json NEW.json, or several of each side, A1.json A2.json ... -- B1.json B2.json ...");
 			return AB_EXIT_USAGE;

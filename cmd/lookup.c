@@ -445,11 +445,8 @@ int cmd_lookup(int argc, const char **argv)
 			ret = AB_EXIT_USAGE;
 		}
 	}
-	if (!ret && a.events && ab_events_twice(a.events, err, sizeof(err))) {
-		ab_err("--events=%s: %s is named twice; name each event once",
-		       a.events, err);
-		ret = AB_EXIT_USAGE;
-	}
+	if (!ret)
+		ret = ab_events_once(a.events);
 	if (!ret)
 		ret = ab_backend_open(ab_run_args.backend, &ses.be, &ses.bi);
 	if (!ret && !ses.be->lookup) {

@@ -555,9 +555,7 @@ int ab_job_run(struct ab_job *job)
 		for (i = 0; i < job->nrows; i++)
 			job->rows[i].run.seed = job->o.seed;
 	}
-	if (job->events && ab_events_twice(job->events, err, sizeof(err))) {
-		ab_err("--events=%s: %s is named twice; name each event once",
-		       job->events, err);
+	if (ab_events_once(job->events)) {
 		job->refused = 1;
 		return AB_EXIT_USAGE;
 	}

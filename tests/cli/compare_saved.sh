@@ -9,6 +9,8 @@
 # set by this script (B's alloc medians 3 times A's, exactly: large by
 # construction), so no assertion rests on a measured timing.
 ab=$1
+# absolute: one test runs in a directory of its own
+case $ab in /*) ;; */*) ab=$PWD/$ab ;; esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ok() { echo "ok - host cli: $*"; }
@@ -160,3 +162,20 @@ for c in "A a1 a1 a64 -- b1 b2" "B b1 a1 a2 -- b1 a64"; do
 		notok "compare saved: runs of different setups on $side's side (exit $rc: $(printf '%s' "$out" | head -c 300))"
 	fi
 done
+
+# a "--" that is -o's value is a file name, not the sides' divider (before:
+# "-o -- A B" read as no A and two B)
+mkdir "$tmp/dd"
+out=$(cd "$tmp/dd" && "$ab" compare -o -- "$tmp/a1.json" "$tmp/b1.json" 2>&1)
+rc=$?
+if [ $rc = 0 ] && grep -q "^compare: 1 saved run of A (old, $tmp/a1.json) against 1 of B" "$tmp/dd/--"; then
+	ok "compare saved: -o -- A B writes the file named --, A against B"
+else
+	notok "compare saved: -o -- A B (exit $rc: $(printf '%s' "$out" | head -c 300))"
+fi
+out=$("$ab" compare -q "$tmp/a1.json" "$tmp/a2.json" -- "$tmp/b1.json" 2>&1)
+if printf '%s\n' "$out" | grep -q "^compare: 2 saved runs of A"; then
+	ok "compare saved: A1 A2 -- B1 still splits at the --"
+else
+	notok "compare saved: A1 A2 -- B1 ($(printf '%s' "$out" | head -c 300))"
+fi

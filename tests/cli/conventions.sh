@@ -83,6 +83,19 @@ else
 	notok "plot --format=gif ($(cat "$tmp/err"))"
 fi
 
+# a refused command leaves no -o file it made, and one that was there as
+# it was (before: an empty new file for every usage error)
+rm -f "$tmp/new.out"
+"$ab" run --backend=user --alloc=nosuch -o "$tmp/new.out" 2>/dev/null
+st=$?
+echo keep >"$tmp/old.out"
+"$ab" run --backend=user --alloc=nosuch -o "$tmp/old.out" 2>/dev/null
+if [ "$st" = 2 ] && [ ! -e "$tmp/new.out" ] && [ "$(cat "$tmp/old.out")" = keep ]; then
+	ok "a usage error leaves no -o file behind, and an existing one as it was"
+else
+	notok "a usage error and -o (status $st; new file $([ -e "$tmp/new.out" ] && echo left || echo removed); old file '$(cat "$tmp/old.out")')"
+fi
+
 # ---- the vm document validates with the plain command ----
 # a vm document around a real result, as `allocbench vm --json` writes it
 python3 - "$tmp/r1.json" "$tmp" <<'EOF'

@@ -4,7 +4,8 @@
  * kernel (TAP lines; tests/kernel/guest.sh and tests/run-all.sh run it).
  *
  *   fuzz [--seed=N] [--calls=N] [--threads=N] [--children=N]
- *        [--budget-mb=N] [--max-batch=N] [--rmmod] [--storm-only]
+ *        [--budget-mb=N] [--max-batch=N] [--deadline=S] [--rmmod]
+ *        [--storm-only]
  *   fuzz --replay=CALLSEED [--budget-mb=N]
  *   fuzz --kill-phases=N
  *
@@ -1317,6 +1318,73 @@ struct kids {
 	uint64_t seed;
 };
 
+/*
+ * The watchdog: a storm that is not done after --deadline seconds (a hang
+ * once seen on 6.12, not reproduced on demand) prints the step it was in,
+ * the seed and every task's kernel stack (/proc/PID/task/TID/stack, and
+ * sysrq-w's blocked tasks in the kernel log), kills the children and ends
+ * the process, instead of using up the boot's own timeout.
+ */
+static const char *volatile step = "start";
+static unsigned int deadline_s = 300;
+static uint64_t wd_seed;
+
+static void print_stacks(pid_t pid)
+{
+	char path[320], line[256];
+	struct dirent *d;
+	DIR *dir;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	dir = opendir(path);
+	if (!dir)
+		return;
+	while ((d = readdir(dir))) {
+		if (d->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/task/%s/stack", (int)pid,
+			 d->d_name);
+		printf("#   task %d/%s:\n", (int)pid, d->d_name);
+		f = fopen(path, "r");
+		while (f && fgets(line, sizeof(line), f))
+			printf("#     %s", line);
+		if (f)
+			fclose(f);
+	}
+	closedir(dir);
+}
+
+static void *watchdog(void *arg)
+{
+	struct kids *k = arg;
+	struct timespec ts = { .tv_sec = deadline_s };
+	unsigned int i;
+	int fd;
+
+	while (clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, &ts) == EINTR)
+		;
+	printf("not ok - fuzz: not done after %u s (--deadline), in step '%s': /ab/fuzz --seed=%" PRIu64
+	       "\n",
+	       deadline_s, step, wd_seed);
+	print_stacks(getpid());
+	for (i = 0; i < k->n; i++)
+		if (k->pid[i] > 0)
+			print_stacks(k->pid[i]);
+	fd = open("/proc/sysrq-trigger", O_WRONLY);
+	if (fd >= 0) {
+		if (write(fd, "w", 1) < 0)
+			perror("fuzz: sysrq-trigger");
+		close(fd);
+	}
+	fflush(stdout);
+	for (i = 0; i < k->n; i++)
+		if (k->pid[i] > 0)
+			kill(k->pid[i], SIGKILL);
+	_exit(1);
+	return NULL;
+}
+
 static pid_t spawn(struct kids *k, unsigned int slot)
 {
 	char a1[32], a2[48], a3[] = "--threads=2", a4[48];
@@ -1605,7 +1673,7 @@ static void figures(uint64_t seed, unsigned int threads, unsigned int children,
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: fuzz [--seed=N] [--calls=N] [--threads=N] [--children=N] [--budget-mb=N] [--max-batch=N] [--rmmod] [--storm-only]\n"
+		"usage: fuzz [--seed=N] [--calls=N] [--threads=N] [--children=N] [--budget-mb=N] [--max-batch=N] [--deadline=S] [--rmmod] [--storm-only]\n"
 		"       fuzz --replay=CALLSEED [--budget-mb=N]\n"
 		"       fuzz --kill-phases=N [--seed=N]\n"
 		"The ioctl fuzzer of /dev/allocbench (TAP lines; run as root in the embedded kernel).\n"
@@ -1619,6 +1687,8 @@ static void usage(FILE *f)
 		"  --budget-mb=N   max_outstanding_mb for the storm, restored after (default 64;\n"
 		"                  0 leaves it)\n"
 		"  --max-batch=N   largest batch a mutation sets (default: the module's)\n"
+		"  --deadline=S    give up after S seconds (default 300; 0: never), telling\n"
+		"                  the step, the seed and every task's kernel stack\n"
 		"  --rmmod         unload and load the module after the storm\n"
 		"  --storm-only    skip the checks after the storm\n"
 		"  --replay=SEED   one call, from the seed a failure printed, told in full\n"
@@ -1651,6 +1721,8 @@ int main(int argc, char **argv)
 			threads = strtoul(s + 10, NULL, 0);
 		} else if (!strncmp(s, "--children=", 11)) {
 			children = strtoul(s + 11, NULL, 0);
+		} else if (!strncmp(s, "--deadline=", 11)) {
+			deadline_s = strtoul(s + 11, NULL, 0);
 		} else if (!strncmp(s, "--budget-mb=", 12)) {
 			budget_mb = strtoul(s + 12, NULL, 0);
 		} else if (!strncmp(s, "--replay=", 9)) {
@@ -1677,6 +1749,9 @@ int main(int argc, char **argv)
 	}
 	if (child >= 0)
 		return child_main(child, seed, threads);
+	/* line by line: through a pipe (guest.sh's tee) a hang shows its step
+	 */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (!max_batch && slub_debug_on()) {
 		max_batch = 1 << 16;
 		printf("# fuzz: slub_debug in force: batches up to %" PRIu64
@@ -1738,13 +1813,23 @@ int main(int argc, char **argv)
 		return fails;
 	}
 
+	wd_seed = seed;
+	printf("# fuzz: seed %" PRIu64 "\n", seed);
+	if (deadline_s) {
+		pthread_t wd_tid;
+
+		pthread_create(&wd_tid, NULL, watchdog, &kids);
+		pthread_detach(wd_tid);
+	}
 	/* warm-up: caches and per-CPU lists the storm would grow anyway */
+	step = "warm-up";
 	run_workers(mix(seed ^ 0xa11), 1, 300);
 	drop_caches();
 	slab0 = meminfo_kb("SUnreclaim");
 	free0 = free_kb(fl0);
 	memset(st, 0, sizeof(*st));
 
+	step = "storm";
 	t0 = now_s();
 	kids.n = children;
 	kids.argv0 = argv[0];
@@ -1779,6 +1864,7 @@ int main(int argc, char **argv)
 	 * shared_fd, so its last kept cache goes only with its close (6.12-rt
 	 * once read "allocbench-512-391 left" here before this)
 	 */
+	step = "close of the storm's file";
 	close(shared_fd);
 	shared_fd = open(dev, O_RDWR);
 	if (shared_fd < 0) {
@@ -1791,6 +1877,7 @@ int main(int argc, char **argv)
 		"nothing outstanding after the storm (ab_info.outstanding %" PRIu64
 		")",
 		(uint64_t)info.outstanding);
+	step = "the caches left";
 	i = module_caches(buf, sizeof(buf), &links);
 	fails += tap(
 		!i,
@@ -1798,6 +1885,7 @@ int main(int argc, char **argv)
 		i, i ? ", e.g. " : "", i ? buf : "");
 	printf("# fuzz: %d allocbench-* alias symlinks in /sys/kernel/slab (caches merged into another: SLUB keeps an alias's link after kmem_cache_destroy())\n",
 	       links);
+	step = "drop_caches after the storm";
 	drop_caches();
 	slab1 = meminfo_kb("SUnreclaim");
 	free1 = free_kb(fl1);
@@ -1812,6 +1900,7 @@ int main(int argc, char **argv)
 		fl0[3], fl1[3]);
 	write_param(old);
 	close(shared_fd);
+	step = "rmmod";
 	if (do_rmmod) {
 		int rm = system("rmmod allocbench");
 

@@ -723,7 +723,7 @@ fi
 
 # the ioctl fuzzer (tests/kernel/fuzz.c, issue 16): 5000 calls from 4
 # threads, beside 2 child processes signalled and killed at random
-./fuzz --calls=5000 | tee /tmp/fuzz.out
+./fuzz --calls=5000 --deadline=240 | tee /tmp/fuzz.out
 # issue 21: --calls=N is this process's calls, exactly N (the children's
 # apart: 3000 gave "5569 calls"); each figures line ends its own list;
 # --help says what the options do

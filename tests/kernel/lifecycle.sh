@@ -97,9 +97,9 @@ if [ -z "$bad" ]; then ok "lifecycle: rmmod, insmod and a run, five times"; else
 nothing_left "five reloads"
 
 # two processes with many threads at once, and the CLI on both CPUs
-./fuzz --storm-only --budget-mb=0 --threads=8 --children=0 --calls=1500 --seed=11 >/tmp/f1.out 2>&1 &
+./fuzz --storm-only --budget-mb=0 --threads=8 --children=0 --calls=1500 --deadline=400 --seed=11 >/tmp/f1.out 2>&1 &
 p1=$!
-./fuzz --storm-only --budget-mb=0 --threads=8 --children=0 --calls=1500 --seed=12 >/tmp/f2.out 2>&1 &
+./fuzz --storm-only --budget-mb=0 --threads=8 --children=0 --calls=1500 --deadline=400 --seed=12 >/tmp/f2.out 2>&1 &
 p2=$!
 allocbench run --alloc=kmalloc,vmalloc_node --size=4K --batch=64 --trials=200 --cpu=0-1 --concurrent >/tmp/c.out 2>&1
 c=$?
