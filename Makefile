@@ -192,7 +192,7 @@ ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
 
 # what `allocbench vm` needs outside a checkout: the embedded kernel's
 # scripts, and the module's sources to build it for each kernel
-VM_SCRIPTS := $(addprefix scripts/vm/,vm-image.sh vm-run.sh fetch-kernel.sh build-kmod.sh mkinitramfs.sh init ab-out.c)
+VM_SCRIPTS := $(addprefix scripts/vm/,vm-image.sh vm-run.sh pvh-image.sh fetch-kernel.sh build-kmod.sh mkinitramfs.sh init ab-out.c)
 
 install: allocbench
 	install -D -m 0755 allocbench $(DESTDIR)$(BINDIR)/allocbench

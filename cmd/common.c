@@ -12,6 +12,7 @@
 
 #include "allocbench.h"
 #include "explain.h"
+#include "runopts.h"
 
 struct ab_output ab_out;
 
@@ -132,6 +133,7 @@ int ab_backend_open(const char *name, const struct ab_backend **be,
 		ab_err("backend %s unavailable: %s", (*be)->name, why);
 		return AB_EXIT_BACKEND;
 	}
+	ab_limits_owner(!!((*be)->flags & AB_BACKEND_MODULE));
 	return AB_EXIT_OK;
 }
 

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -120,6 +121,34 @@ static int write_events(const char *t, const char *line)
 	return err;
 }
 
+/*
+ * Removes the events of GROUP whose process is gone (a SIGKILLed run has
+ * no atexit), and any of this process's id that it did not define (from a
+ * dead process whose id it got again): their names end in the id.
+ */
+static void sweep_stale(const char *t)
+{
+	char path[128], line[512], ev[64], rm[128];
+	FILE *fp;
+	int idx, pid;
+
+	snprintf(path, sizeof(path), "%s/kprobe_events", t);
+	fp = fopen(path, "re");
+	if (!fp)
+		return;
+	while (fgets(line, sizeof(line), fp)) {
+		if (sscanf(line, "p:" GROUP "/p%d_%d ", &idx, &pid) != 2 ||
+		    pid <= 0)
+			continue;
+		if (pid != (int)getpid() && (!kill(pid, 0) || errno != ESRCH))
+			continue;
+		snprintf(ev, sizeof(ev), "p%d_%d", idx, pid);
+		snprintf(rm, sizeof(rm), "-:%s/%s\n", GROUP, ev);
+		write_events(t, rm);
+	}
+	fclose(fp);
+}
+
 static void remove_at_exit(void)
 {
 	ab_dynprobe_remove_all();
@@ -143,6 +172,8 @@ int ab_dynprobe_define(const struct ab_dynprobe *d, uint64_t *id)
 		return ENOENT;
 	if (ab_kallsyms_has(d->func) != 1)
 		return ENOENT;
+	if (!ndefined)
+		sweep_stale(t);
 	event_name(d, ev, sizeof(ev));
 	snprintf(line, sizeof(line), "p:%s/%s %s %s\n", GROUP, ev, d->func,
 		 d->fetch);

@@ -287,6 +287,53 @@ fail:
 	return -1;
 }
 
+/*
+ * +LIST (@arg) within the @na nodes @all, in order: the nodes it names, or
+ * NULL after the error in @err. LIST is numbers, ranges and commas (as
+ * ab_check_list_ids() found it); libnuma's parsers would check each
+ * number against the machine's nodes, not their count here.
+ */
+static struct bitmask *relative_nodes(const char *opt, const char *arg,
+				      const int *all, int na, char *err,
+				      size_t len)
+{
+	struct bitmask *abs = numa_allocate_nodemask();
+	const char *p = arg + 1;
+	char have[256], *end;
+	unsigned long lo, hi, k;
+
+	ab_format_list(all, na, have, sizeof(have));
+	while (abs && *p) {
+		lo = strtoul(p, &end, 10);
+		hi = lo;
+		if (end != p && *end == '-') {
+			p = end + 1;
+			hi = strtoul(p, &end, 10);
+		}
+		if (end == p || (*end && *end != ',') || hi < lo) {
+			snprintf(
+				err, len,
+				"--%s=%s: not a relative node list (numactl syntax, e.g. +0 or +0-1: +0 is the first of %s)",
+				opt, arg, have);
+			goto fail;
+		}
+		if (hi >= (unsigned long)na) {
+			snprintf(
+				err, len,
+				"--%s=%s: a relative node beyond this process's %d allowed node%s (%s: +0 to +%d, numactl syntax)",
+				opt, arg, na, na == 1 ? "" : "s", have, na - 1);
+			goto fail;
+		}
+		for (k = lo; k <= hi; k++)
+			numa_bitmask_setbit(abs, (unsigned int)all[k]);
+		p = *end ? end + 1 : end;
+	}
+	return abs;
+fail:
+	numa_bitmask_free(abs);
+	return NULL;
+}
+
 int ab_parse_nodes(const char *opt, const char *arg, int *nodes, int max,
 		   int need_cpus, char *err, size_t len)
 {
@@ -307,39 +354,49 @@ int ab_parse_nodes(const char *opt, const char *arg, int *nodes, int max,
 			opt, arg);
 		return -1;
 	}
-	if (ab_check_list_ids(opt, arg, "node", numa_max_node(), err, len))
+	/* a relative list counts nodes, checked against their count below */
+	if (ab_check_list_ids(opt, arg, "node",
+			      arg[0] == '+' ? LONG_MAX : numa_max_node(), err,
+			      len))
 		return -1;
 	/* "all", as numactl has it: the nodes this process may use, here
 	 * those a CPU node or a memory node needs (with the _all parser it
-	 * was every possible node, a CPU-only one among the memory nodes) */
-	if (!strcmp(arg, "all")) {
-		int all[AB_MAX_PLACES];
+	 * was every possible node, a CPU-only one among the memory nodes);
+	 * +LIST counts within them (+0 the first), as numactl's relative
+	 * node lists count within the cpuset's */
+	if (!strcmp(arg, "all") || arg[0] == '+') {
+		int all[AB_MAX_PLACES], na;
 
-		n = need_cpus ? ab_cpu_nodes(all, AB_MAX_PLACES) : nm;
+		na = need_cpus ? ab_cpu_nodes(all, AB_MAX_PLACES) : nm;
 		if (!need_cpus)
 			memcpy(all, mem, (size_t)nm * sizeof(*all));
-		if (n > max) {
-			snprintf(err, len, "--%s=%s: more than %d node%s", opt,
-				 arg, max, max == 1 ? "" : "s");
-			return -1;
-		}
-		if (!n) {
+		if (!na) {
 			snprintf(err, len,
 				 "--%s=%s: no node this process may use", opt,
 				 arg);
 			return -1;
 		}
-		memcpy(nodes, all, (size_t)n * sizeof(*nodes));
-		return n;
+		if (!strcmp(arg, "all")) {
+			if (na > max) {
+				snprintf(err, len,
+					 "--%s=%s: more than %d node%s", opt,
+					 arg, max, max == 1 ? "" : "s");
+				return -1;
+			}
+			memcpy(nodes, all, (size_t)na * sizeof(*nodes));
+			return na;
+		}
+		bm = relative_nodes(opt, arg, all, na, err, len);
+	} else {
+		bm = numa_parse_nodestring_all(arg);
+		if (!bm)
+			snprintf(
+				err, len,
+				"--%s=%s: not a node list, or a node that does not exist (numactl syntax, e.g. 0-1 or all; nodes with memory: %s)",
+				opt, arg, list);
 	}
-	bm = numa_parse_nodestring_all(arg);
-	if (!bm) {
-		snprintf(
-			err, len,
-			"--%s=%s: not a node list, or a node that does not exist (numactl syntax, e.g. 0-1 or all; nodes with memory: %s)",
-			opt, arg, list);
+	if (!bm)
 		return -1;
-	}
 	allowed = numa_get_mems_allowed();
 	for (node = 0; node <= numa_max_possible_node() && n <= max; node++) {
 		if (!numa_bitmask_isbitset(bm, (unsigned int)node))

@@ -23,10 +23,11 @@ int ab_run_check_together(const struct ab_run *run, const struct ab_info *info,
 	if (all > info->max_bytes) {
 		snprintf(
 			err, len,
-			"--concurrent: %s on %u CPUs would hold %llu bytes at once (%u x %llu, counted as %s, and arrays), above the module's budget of %llu bytes (max_outstanding_mb); lower --batch or --size, or use fewer CPUs",
+			"--concurrent: %s on %u CPUs would hold %llu bytes at once (%u x %llu, counted as %s, and arrays), above %s budget of %llu bytes (%s); lower --batch or --size, or use fewer CPUs",
 			si->name, copies, all, copies, each,
-			ab_mem_rule(si->flags),
-			(unsigned long long)info->max_bytes);
+			ab_mem_rule(si->flags), ab_limits_whose(),
+			(unsigned long long)info->max_bytes,
+			ab_budget_source());
 		return -EINVAL;
 	}
 	if (!ab_run_no_reclaim(run, si->params))

@@ -478,6 +478,24 @@ static int not_applicable(const struct ab_run_opts *o,
 	return 1;
 }
 
+static int limits_module = 1;
+
+void ab_limits_owner(int module)
+{
+	limits_module = module;
+}
+
+const char *ab_limits_whose(void)
+{
+	return limits_module ? "the module's" : "the user backend's";
+}
+
+const char *ab_budget_source(void)
+{
+	return limits_module ? "module parameter max_outstanding_mb"
+			     : "a quarter of this machine's memory";
+}
+
 /*
  * The memory @run holds at once, counted as its allocator uses it
  * (ab_run_held_bytes(), common/ab_footprint.h: the rule the module
@@ -499,11 +517,11 @@ static int check_budget(const struct ab_run_opts *o, const struct ab_info *info,
 	/* AB_ERRLEN (256) bytes: the request, the budget, its parameter */
 	snprintf(
 		err, len,
-		"--batch=%u: %s would hold %llu bytes at once (%u x %llu bytes, %llu each as %s, and arrays), above the %llu-byte budget (module parameter max_outstanding_mb); lower --batch or --size",
+		"--batch=%u: %s would hold %llu bytes at once (%u x %llu bytes, %llu each as %s, and arrays), above the %llu-byte budget (%s); lower --batch or --size",
 		o->batch, si->name, (unsigned long long)held,
 		ab_run_objs_held(run, si), (unsigned long long)size,
 		(unsigned long long)each, ab_mem_rule(si->flags),
-		(unsigned long long)info->max_bytes);
+		(unsigned long long)info->max_bytes, ab_budget_source());
 	return -EINVAL;
 }
 
@@ -583,17 +601,17 @@ static int prepare(const struct ab_run_opts *o, const struct ab_info *info,
 	}
 
 	if (o->batch > info->max_batch) {
-		snprintf(
-			err, len,
-			"--batch=%u: above the module's limit of %llu objects per trial",
-			o->batch, (unsigned long long)info->max_batch);
+		snprintf(err, len,
+			 "--batch=%u: above %s limit of %llu objects per trial",
+			 o->batch, ab_limits_whose(),
+			 (unsigned long long)info->max_batch);
 		return -EINVAL;
 	}
 	if (o->trials > info->max_trials || o->warmup > info->max_trials) {
-		snprintf(err, len,
-			 "--%s=%u: above the module's limit of %llu trials",
+		snprintf(err, len, "--%s=%u: above %s limit of %llu trials",
 			 o->trials > info->max_trials ? "trials" : "warmup",
 			 o->trials > info->max_trials ? o->trials : o->warmup,
+			 ab_limits_whose(),
 			 (unsigned long long)info->max_trials);
 		return -EINVAL;
 	}
@@ -670,7 +688,9 @@ static int prepare(const struct ab_run_opts *o, const struct ab_info *info,
 			 * budget */
 			const char *why =
 				si->max_size > info->max_bytes / 2
-					? " (the module's memory budget, max_outstanding_mb, bounds it)"
+					? limits_module
+						  ? " (the module's memory budget, max_outstanding_mb, bounds it)"
+						  : " (the user backend's memory budget, a quarter of this machine's memory, bounds it)"
 					: "";
 
 			ab_format_size(si->max_size, b, sizeof(b));

@@ -111,6 +111,18 @@ const char *ab_table_name(uint32_t table);
 const char *ab_context_warning(uint32_t context);
 
 /*
+ * ab_limits_owner - who sets the limits of struct ab_info that refusals
+ * name: @module 1 for the module (its parameters and constants, the
+ * default), 0 for a backend that runs in this process (the user backend:
+ * backends/user.c's ab_user_limits(), its budget a quarter of memory).
+ * ab_limits_whose() is "the module's" or "the user backend's";
+ * ab_budget_source() where the budget comes from.
+ */
+void ab_limits_owner(int module);
+const char *ab_limits_whose(void);
+const char *ab_budget_source(void);
+
+/*
  * ab_run_prepare - build the request for strategy @si from @o, checked
  * against the limits in @info. Order strategies without --order take the
  * smallest order that holds --size; size strategies without --size take

@@ -112,31 +112,54 @@ void ab_welch(const double *a, size_t na, const double *b, size_t nb,
 	w->ci_hi = w->diff + q * w->se;
 }
 
-double ab_vm_detectable(double sd, size_t na, size_t nb)
+double ab_vm_detectable(double sd, size_t na, size_t nb, double alpha)
 {
 	double df = (double)na + nb - 2;
 
 	if (na < 2 || nb < 2 || !(sd > 0))
 		return NAN; /* no spread seen: no estimate of what it could see
 			     */
-	return (t_quantile(1 - AB_VM_ALPHA / 2, df) +
-		t_quantile(AB_VM_POWER, df)) *
+	return (t_quantile(1 - alpha / 2, df) + t_quantile(AB_VM_POWER, df)) *
 	       sd * sqrt(1.0 / na + 1.0 / nb);
 }
 
-size_t ab_vm_rounds_needed(double sd, double pct)
+size_t ab_vm_rounds_needed(double sd, double pct, double alpha)
 {
 	size_t n;
 
 	if (isnan(sd) || !(pct > 0))
 		return 0;
 	for (n = 2; n <= AB_VM_MAX_ROUNDS; n++)
-		if (ab_vm_detectable(sd, n, n) <= log1p(pct / 100))
+		if (ab_vm_detectable(sd, n, n, alpha) <= log1p(pct / 100))
 			return n;
 	return 0;
 }
 
 /* ---- rows across boots ---- */
+
+/*
+ * @o's detectable_pct, threshold_detectable and rounds_needed at level
+ * @alpha, from the pooled log spread @sd of @na and @nb boots.
+ */
+static void set_detectable(json_object *o, double sd, size_t na, size_t nb,
+			   double threshold_pct, double alpha)
+{
+	double det = ab_vm_detectable(sd, na, nb, alpha);
+	size_t need = ab_vm_rounds_needed(sd, threshold_pct, alpha);
+
+	json_object_object_add(o, "detectable_pct",
+			       ab_json_num(100 * expm1(det)));
+	json_object_object_add(
+		o, "threshold_detectable",
+		threshold_pct > 0 && !isnan(det)
+			? json_object_new_boolean(det <=
+						  log1p(threshold_pct / 100))
+			: NULL);
+	json_object_object_add(o, "rounds_needed",
+			       threshold_pct > 0 && need
+				       ? json_object_new_int64((int64_t)need)
+				       : NULL);
+}
 
 /* A result row's identity across boots (malloc'ed): what it measured. */
 static char *row_key(json_object *r)
@@ -292,10 +315,10 @@ static json_object *row_phase(json_object **ra, size_t na, json_object **rb,
 {
 	json_object *o = json_object_new_object(), *ci;
 	double *a = calloc(na + 1, sizeof(*a)), *b = calloc(nb + 1, sizeof(*b));
-	double sd = NAN, det;
+	double sd = NAN;
 	const char *verdict = "cannot conclude";
 	struct ab_welch w;
-	size_t i, need;
+	size_t i;
 
 	for (i = 0; a && i < na; i++)
 		a[i] = phase_median(ra[i], phase);
@@ -314,7 +337,6 @@ static json_object *row_phase(json_object **ra, size_t na, json_object **rb,
 		sd = sqrt(((na - 1) * w.sd_a * w.sd_a +
 			   (nb - 1) * w.sd_b * w.sd_b) /
 			  (na + nb - 2));
-	det = ab_vm_detectable(sd, na, nb);
 	json_object_object_add(o, "label", json_object_new_string(label));
 	json_object_object_add(o, "phase", json_object_new_string(phase));
 	json_object_object_add(o, "a_ns", ab_json_num(exp(w.mean_a)));
@@ -330,22 +352,13 @@ static json_object *row_phase(json_object **ra, size_t na, json_object **rb,
 	json_object_object_add(o, "p_adjusted", ab_json_num(w.p));
 	json_object_object_add(o, "df", ab_json_num(w.df));
 	json_object_object_add(o, "verdict", json_object_new_string(verdict));
-	json_object_object_add(o, "detectable_pct",
-			       ab_json_num(100 * expm1(det)));
+	json_object_object_add(o, "log_sd", ab_json_num(sd));
 	json_object_object_add(o, "threshold_pct",
 			       threshold_pct > 0 ? ab_json_num(threshold_pct)
 						 : NULL);
-	need = ab_vm_rounds_needed(sd, threshold_pct);
-	json_object_object_add(
-		o, "threshold_detectable",
-		threshold_pct > 0 && !isnan(det)
-			? json_object_new_boolean(det <=
-						  log1p(threshold_pct / 100))
-			: NULL);
-	json_object_object_add(o, "rounds_needed",
-			       threshold_pct > 0 && need
-				       ? json_object_new_int64((int64_t)need)
-				       : NULL);
+	/* at AB_VM_ALPHA here; at Holm's first level once the report's tests
+	 * are counted (ab_vm_adjust()) */
+	set_detectable(o, sd, na, nb, threshold_pct, AB_VM_ALPHA);
 	json_object_object_add(o, "counters", counter_deltas(ra, na, rb, nb));
 	free(a);
 	free(b);
@@ -437,6 +450,14 @@ size_t ab_vm_adjust(json_object *cmps)
 
 			json_object_object_add(r, "p_adjusted",
 					       ab_json_num(adj[k]));
+			/* what a change must pass to be called when its p is
+			 * the report's smallest: Holm's first level */
+			set_detectable(
+				r, ab_json_double(ab_json_get(r, "log_sd")),
+				len_of(ab_json_array(r, "boots_a")),
+				len_of(ab_json_array(r, "boots_b")),
+				ab_json_double(ab_json_get(r, "threshold_pct")),
+				AB_VM_ALPHA / (double)m);
 			if (isnan(adj[k]))
 				continue;
 			json_object_object_add(

@@ -105,21 +105,24 @@ void ab_welch(const double *a, size_t na, const double *b, size_t nb,
 
 /*
  * ab_vm_detectable - the smallest true |ln(B / A)| that a two-sided test
- * at AB_VM_ALPHA finds with probability AB_VM_POWER, for @na and @nb
+ * at level @alpha finds with probability AB_VM_POWER, for @na and @nb
  * boots whose logs have the pooled standard deviation @sd:
  * (t(1 - alpha / 2, df) + t(power, df)) sd sqrt(1 / na + 1 / nb), df = na +
  * nb - 2 (the normal-theory power approximation for two samples, with t
  * quantiles: D. C. Montgomery, "Design and Analysis of Experiments", 8th
  * ed., Wiley 2013, section 2.4.3). NAN for na or nb < 2 or a NAN @sd.
  */
-double ab_vm_detectable(double sd, size_t na, size_t nb);
+double ab_vm_detectable(double sd, size_t na, size_t nb, double alpha);
 
 /*
  * ab_vm_rounds_needed - the fewest rounds (boots per kernel, the same
- * for both) for which ab_vm_detectable() is at most ln(1 + @pct / 100):
- * 2 or more; 0 if even AB_VM_MAX_ROUNDS would not do, or for a NAN @sd.
+ * for both) for which ab_vm_detectable() at @alpha is at most
+ * ln(1 + @pct / 100): 2 or more; 0 if even AB_VM_MAX_ROUNDS would not do,
+ * or for a NAN @sd. A report of m tests passes @alpha AB_VM_ALPHA / m,
+ * the level of Holm's first step, which its smallest p must pass
+ * (ab_vm_adjust()).
  */
-size_t ab_vm_rounds_needed(double sd, double pct);
+size_t ab_vm_rounds_needed(double sd, double pct, double alpha);
 
 /*
  * ab_vm_compare - compare every kernel k >= 1 with kernel 0 on the good

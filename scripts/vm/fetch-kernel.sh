@@ -18,8 +18,8 @@
 #   6.1.0-47-amd64, 6.12.117+deb12-rt-amd64   an exact Debian release;
 #   a path (containing a /) to a kernel build tree prepared for external
 #       modules: arch/x86/boot/bzImage, .config, include/config/kernel.release
-#       and Module.symvers (after `make bzImage modules_prepare`, or a full
-#       build).
+#       and Module.symvers (after `make bzImage modules`: modules_prepare
+#       alone writes no Module.symvers).
 # The header packages a Debian release needs are taken from apt's own
 # dependencies of linux-headers-RELEASE (6.1: linux-headers-R-common and
 # linux-kbuild-6.1; 6.12: linux-headers-R-common(-rt) and
@@ -57,7 +57,12 @@ case $kernel in
 	[ -d "$kernel" ] || die 2 "KERNEL=$kernel: not a directory (a kernel build tree is one)"
 	tree=$(cd "$kernel" && pwd) || die 2 "KERNEL=$kernel: cannot enter it"
 	for f in arch/x86/boot/bzImage .config include/config/kernel.release Module.symvers; do
-		[ -e "$tree/$f" ] || die 2 "KERNEL=$kernel: $tree/$f is missing; a build tree needs \`make bzImage modules\` (or \`make bzImage modules_prepare\`) first"
+		case $f in
+		# modules_prepare writes no Module.symvers: only a modules build does
+		Module.symvers) how="\`make modules\` writes it (\`make modules_prepare\` does not)" ;;
+		*) how="a build tree needs \`make bzImage modules\` first" ;;
+		esac
+		[ -e "$tree/$f" ] || die 2 "KERNEL=$kernel: $tree/$f is missing; $how"
 	done
 	rel=$(cat "$tree/include/config/kernel.release")
 	id=$(printf '%s' "$tree" | cksum | cut -d' ' -f1)

@@ -40,10 +40,10 @@ fd377a58) dec="xz -dc" ;;
 *) exit 1 ;;
 esac
 want=$(u u4 $((start + len - 4)) 4)
-tail -c +$((start + 1)) "$img" | head -c "$len" | $dec >"$out.tmp" 2>/dev/null
-if [ "$(wc -c <"$out.tmp")" != "$want" ] ||
-	! readelf -n "$out.tmp" 2>/dev/null | grep -q 'note type: (0x00000012)'; then
-	rm -f "$out.tmp"
+tail -c +$((start + 1)) "$img" | head -c "$len" | $dec >"$out.$$.tmp" 2>/dev/null
+if [ "$(wc -c <"$out.$$.tmp")" != "$want" ] ||
+	! readelf -n "$out.$$.tmp" 2>/dev/null | grep -q 'note type: (0x00000012)'; then
+	rm -f "$out.$$.tmp"
 	exit 1
 fi
-mv "$out.tmp" "$out"
+mv "$out.$$.tmp" "$out"

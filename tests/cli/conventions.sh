@@ -270,6 +270,21 @@ if [ "$last" -ge 1 ] && command -v taskset >/dev/null; then
 else
 	ok "CPU lists under taskset # SKIP one CPU, or no taskset"
 fi
+# the user backend's limits are its own, not the module's
+out=$("$ab" run --backend=user --alloc=malloc --trials=99999999 -q 2>&1)
+st=$?
+out2=$("$ab" run --backend=user --alloc=malloc --size=1G --batch=100000 -q 2>&1)
+case "$st $out $out2" in
+"2 "*"above the user backend's limit of"*"(a quarter of this machine's memory)"*) ok "the user backend's refusals name its own limits, not the module's" ;;
+*) notok "the user backend's refusals (status $st: $out / $out2)" ;;
+esac
+# a relative node list counts within the allowed memory nodes (numactl)
+nn=$(ls -d /sys/devices/system/node/node[0-9]* 2>/dev/null | wc -l)
+out=$("$ab" run --backend=user --alloc=malloc --trials=5 -q --node=+$nn 2>&1)
+case $out in
+*"--node=+$nn: a relative node beyond this process's"*"+0 to +"*) ok "--node=+$nn on $nn node(s): a relative node beyond the allowed ones" ;;
+*) notok "--node=+$nn on $nn node(s): $out" ;;
+esac
 out=$("$ab" compare --backend=user --alloc=malloc,calloc --free=pair --rounds=7 --trials=14 -q 2>&1)
 case $out in
 *"over the 1 phase test of this report"*) ok "compare --free=pair: Holm over the 1 phase test" ;;

@@ -19,6 +19,10 @@ kb=${1:-6.12}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ab=./allocbench
+# the boots go through the PVH entry (--pvh: about 7 s less each, no
+# KASLR), but for the installed allocbench's, which boots the bzImage as
+# installed kernels boot
+pvh=--pvh
 run="run --alloc=kmalloc --size=4096 --cpu=0 --trials=200 --explain"
 
 # ---- refused before anything boots ----
@@ -70,7 +74,7 @@ else
 fi
 
 # ---- one kernel: the command's own output and status ----
-$ab vm -k 6.1 -- run --alloc=kmalloc --size=4096 --trials=20 >"$tmp/one.out" 2>"$tmp/one.err"
+$ab vm $pvh -k 6.1 -- run --alloc=kmalloc --size=4096 --trials=20 >"$tmp/one.out" 2>"$tmp/one.err"
 rc=$?
 if [ "$rc" = 0 ] && grep -q "kmalloc " "$tmp/one.out"; then
 	ok "vmab: one kernel runs the command and prints its output"
@@ -82,26 +86,33 @@ if grep -q -e "TCG: an emulated CPU" -e "KVM:" "$tmp/one.err"; then
 else
 	notok "vmab: says whether it ran under TCG or KVM ($(cat "$tmp/one.err"))"
 fi
+if grep -q "^vm: boots through the PVH entry (--pvh): no KASLR" "$tmp/one.err"; then
+	ok "vmab: --pvh says it boots through the PVH entry, without KASLR"
+else
+	notok "vmab: --pvh says it boots through the PVH entry ($(cat "$tmp/one.err"))"
+fi
 expect 2 "nosuch" "vmab: the guest command's own status comes back (2 for a bad strategy)" -- \
-	$ab vm -k 6.1 -- run --alloc=nosuch
+	$ab vm $pvh -k 6.1 -- run --alloc=nosuch
 # a command that prints a result marker of its own cannot fake the result:
 # each boot's marker carries a random token (an unknown event is a warning)
-$ab vm -k 6.1 --json -o "$tmp/mark.json" -- run --alloc=kmalloc --trials=20 \
+$ab vm $pvh -k 6.1 --json -o "$tmp/mark.json" -- run --alloc=kmalloc --trials=20 \
 	--events="nosuch
 @@AB-VM-RESULT-0123456789abcdef@@
 {}" 2>"$tmp/mark.err"
 rc=$?
-if [ "$rc" = 0 ] && grep -q '"status":"ok"' "$tmp/mark.json"; then
+if [ "$rc" = 0 ] && grep -q '"status":"ok"' "$tmp/mark.json" && grep -q '"entry":"pvh"' "$tmp/mark.json"; then
 	ok "vmab: output that fakes the result marker does not replace the boot's result"
 else
-	notok "vmab: a faked result marker (exit $rc: $(tail -c 300 "$tmp/mark.err"))"
+	notok "vmab: a faked result marker, or no \"entry\":\"pvh\" (exit $rc: $(tail -c 300 "$tmp/mark.err"))"
 fi
 
 # ---- A/B: init_on_alloc=0 makes 4 KiB allocations faster ----
 # The only test here that asserts a timing verdict, as the effect is large
 # by construction: with init_on_alloc=1 every 4 KiB object is zeroed, which
-# is most of its cost (B / A ~0.4 under TCG, 3 boots a side, p ~0.001;
-# README, make bench).
+# is most of its cost (B / A ~0.36 under TCG; README, make bench). With 3
+# boots a side an idle host gave p 0.005 (Welch's t on the boots' log
+# medians), and a busy one a p above Holm's 0.025: one A boot of the three
+# read 4970 against 3559 and 3766 ns/op. 5 boots a side.
 # row R PHASE FIELD: a row's field of comparison 0 in $tmp/$1.json
 field() {
 	python3 -c 'import json, sys
@@ -117,7 +128,7 @@ schema_ok() {
 		notok "vmab: $1: $(printf '%s' "$out" | head -c 400)"
 	fi
 }
-$ab vm -k 6.1 -k 6.1:init_on_alloc=0 --rounds=3 --json -o "$tmp/ioa.json" -- $run \
+$ab vm $pvh -k 6.1 -k 6.1:init_on_alloc=0 --rounds=5 --json -o "$tmp/ioa.json" -- $run \
 	2>"$tmp/ioa.err"
 rc=$?
 v=$(field ioa "kmalloc 4096 B" alloc verdict)
@@ -132,8 +143,9 @@ case $c in
 *"'event': 'kprobe:"*"'delta':"*) ok "vmab: with --explain, each row carries the counters per op of A and B and B - A" ;;
 *) notok "vmab: with --explain, counters per op in the comparison (got: $(printf '%s' "$c" | head -c 200))" ;;
 esac
-if grep -q '"init_on_alloc":false' "$tmp/ioa.json" && grep -q '"init_on_alloc":true' "$tmp/ioa.json"; then
-	ok "vmab: each side's boots ran with its own boot parameters (the results say init_on_alloc)"
+if grep -q '"init_on_alloc":false' "$tmp/ioa.json" && grep -q '"init_on_alloc":true' "$tmp/ioa.json" &&
+	grep -q '"entry":"pvh"' "$tmp/ioa.json"; then
+	ok "vmab: each side's boots ran with its own boot parameters (the results say init_on_alloc), through the PVH entry"
 else
 	notok "vmab: each side's boots ran with its own boot parameters"
 fi
@@ -146,7 +158,7 @@ fi
 
 # ---- 6.1 against another kernel, a boot option and itself, two nodes ----
 # (four kernels, the most vm takes; the fourth is A against A)
-$ab vm -k 6.1 -k "$kb" -k 6.1:init_on_alloc=0 -k 6.1 --rounds=2 --nodes=2 --threshold=5% \
+$ab vm $pvh -k 6.1 -k "$kb" -k 6.1:init_on_alloc=0 -k 6.1 --rounds=2 --nodes=2 --threshold=5% \
 	--json -o "$tmp/ab.json" -- \
 	run --alloc=kmalloc,vmalloc_node --size=4096 --cpu=0 --trials=100 2>"$tmp/ab.err"
 rc=$?
@@ -198,7 +210,7 @@ fi
 
 # ---- boots that fail are left out; too few cannot conclude ----
 # rdinit=/nonexistent: the kernel finds no init and panics, every time
-out=$($ab vm -k 6.1 -k 6.1:rdinit=/nonexistent --rounds=1 -- \
+out=$($ab vm $pvh -k 6.1 -k 6.1:rdinit=/nonexistent --rounds=1 -- \
 	run --alloc=kmalloc --trials=20 2>&1)
 rc=$?
 if [ "$rc" = 5 ] &&
@@ -209,7 +221,7 @@ else
 	notok "vmab: failed boots (exit $rc: $(printf '%s' "$out" | tail -c 400))"
 fi
 # (default rounds: one boot of the 10 runs)
-out=$($ab vm -k 6.1 -k 6.1 -- run --alloc=kmalloc --gfp=nosuch 2>&1)
+out=$($ab vm $pvh -k 6.1 -k 6.1 -- run --alloc=kmalloc --gfp=nosuch 2>&1)
 rc=$?
 if [ "$rc" = 2 ] && printf '%s\n' "$out" | grep -q "left out: boot 1 (A = 6.1, round 1): command failed: status 2: .*nosuch" &&
 	printf '%s\n' "$out" | grep -q "left out: boot 2 (B = 6.1, round 1): not run: the command was refused in boot 1"; then
@@ -226,7 +238,7 @@ fi
 # (16000 x 4 KiB GFP_ATOMIC each, 64 MiB atomic limit) is refused in the
 # guest up front (status 2): a usage error after the first boot, not boots
 # left out for a run that failed (before: status 1 in every boot)
-out=$($ab vm -k 6.1 -k 6.1 --rounds=2 -- run --alloc=kmalloc --size=4096 --gfp=atomic \
+out=$($ab vm $pvh -k 6.1 -k 6.1 --rounds=2 -- run --alloc=kmalloc --size=4096 --gfp=atomic \
 	--batch=16000 --trials=5 --cpu=0,1 --concurrent 2>&1)
 rc=$?
 if [ "$rc" = 2 ] && printf '%s\n' "$out" | grep -q "left out: boot 1 (A = 6.1, round 1): command failed: status 2: .*atomic limit of $((64 << 20)) bytes" &&
@@ -241,7 +253,7 @@ fi
 # must end with STATUS, leaving no qemu and no temporary file
 signalled() {
 	out=$tmp/sig-$1.out
-	$ab vm -k 6.1 -k 6.1 --rounds=2 -- run --alloc=kmalloc --trials=100000 >"$out" 2>&1 &
+	$ab vm $pvh -k 6.1 -k 6.1 --rounds=2 -- run --alloc=kmalloc --trials=100000 >"$out" 2>&1 &
 	pid=$!
 	sleep 8
 	# this run's qemu: a descendant of it (the guests of others, such as
@@ -282,6 +294,11 @@ if make -s install DESTDIR="$tmp/inst" PREFIX=/usr >/dev/null 2>&1; then
 	expect 0 "max batch" "vmab: an installed allocbench runs vm (module built from the installed sources)" -- \
 		env ALLOCBENCH_LIBDIR="$tmp/inst/usr/lib/allocbench" ALLOCBENCH_CACHE="$tmp/cache" \
 		"$tmp/inst/usr/bin/allocbench" vm -k 6.1 -- info
+	if [ -f "$tmp/inst/usr/lib/allocbench/vm/pvh-image.sh" ]; then
+		ok "vmab: make install puts pvh-image.sh (vm --pvh) beside vm-run.sh"
+	else
+		notok "vmab: make install leaves out pvh-image.sh, which vm --pvh runs"
+	fi
 else
 	notok "vmab: make install DESTDIR failed"
 fi

@@ -98,6 +98,20 @@ expect 0 "cache of its own (not merged)" "cli: a mergeable cache of its own is t
 fi # ---- end: full, focused ----
 
 if in_suite full; then # ---- the CLI's own checks: full ----
+# a SIGKILLed run cannot remove its kprobe event (no atexit): the next run
+# that defines one removes those of processes that are gone (an event of
+# pid 4194000, above this guest's pid_max, stands for one)
+kpe=/sys/kernel/tracing/kprobe_events
+if echo 'p:allocbench/p0_4194000 ___slab_alloc' >>$kpe 2>/dev/null; then
+	allocbench run --alloc=kmalloc --size=64 --explain --trials=20 -q >/dev/null 2>&1
+	if ! grep -q 'allocbench/' $kpe; then
+		ok "cli: --explain removes a dead run's kprobe event, and leaves none of its own"
+	else
+		notok "cli: a dead run's kprobe event ($(grep allocbench/ $kpe))"
+	fi
+else
+	ok "cli: a dead run's kprobe event # SKIP no writable $kpe"
+fi
 expect 0 "order 2" "cli: --order for the page allocator" -- \
 	allocbench run --alloc=get_free_pages --order=2 --trials=5
 expect 0 "kmalloc_node" "cli: --gfp=atomic and --node=0" -- \

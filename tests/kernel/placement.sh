@@ -29,6 +29,17 @@ expect 0 "size 4K" "placement: sweep --cpu-nodes=1 (CPUs, no memory) is a CPU no
 	allocbench sweep --cpu-nodes=1 --alloc=kmalloc_node --sizes=4K --trials=10
 expect 0 "100.0" "placement: kmalloc_node on the memory-only node from CPU 1" -- \
 	allocbench run --alloc=kmalloc_node --node=2 --cpu=1 --trials=20 -q
+# +LIST counts within the nodes this process may use, as numactl's relative
+# lists do: of the memory nodes 0,2, +1 is node 2 (before: libnuma's node
+# 1, the CPU-only one)
+allocbench run --alloc=kmalloc_node --node=+1 --trials=20 --json -q -o /tmp/rel.json 2>/tmp/rel.err
+if grep -q '"node":2' /tmp/rel.json && ! grep -q '"node":1[,}]' /tmp/rel.json; then
+	ok "placement: --node=+1 is the second memory node, node 2"
+else
+	notok "placement: --node=+1 ($(cat /tmp/rel.err) $(grep -o '"node":[0-9-]*' /tmp/rel.json | sort | uniq -c | tr '\n' ' '))"
+fi
+expect 2 "a relative node beyond this process's 2 allowed nodes (0,2: +0 to +1" "placement: --node=+2 beyond the 2 memory nodes refused" -- \
+	allocbench run --alloc=kmalloc_node --node=+2 --trials=20 -q
 # "all" is what numactl makes it: the nodes this process may use, here
 # the CPU nodes 0,1 and the memory nodes 0,2 (not every possible node)
 allocbench sweep --alloc=kmalloc_node --sizes=4K --trials=10 --cpu-nodes=all --mem-nodes=all --csv >/tmp/all.csv 2>&1

@@ -999,8 +999,18 @@ static void test_concurrent_sums(void **state)
 	assert_non_null(strstr(
 		err,
 		"kmalloc on 3 CPUs would hold 314577408 bytes at once (3 x 104859136"));
-	assert_non_null(
-		strstr(err, "budget of 268435456 bytes (max_outstanding_mb)"));
+	assert_non_null(strstr(
+		err,
+		"the module's budget of 268435456 bytes (module parameter max_outstanding_mb)"));
+	/* the user backend's limits are its own (before: "the module's") */
+	ab_limits_owner(0);
+	assert_int_equal(ab_run_check_together(&r, &info, &kmalloc_si, 3, err,
+					       sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(
+		err,
+		"the user backend's budget of 268435456 bytes (a quarter of this machine's memory)"));
+	ab_limits_owner(1);
 	/*
 	 * the budget counts the harness's arrays as the module does
 	 * (ab_run_budget_bytes()): 2^20 kmalloc(8) hold 8 MiB of objects

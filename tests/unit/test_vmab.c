@@ -75,27 +75,33 @@ static void test_welch_relations(void **state)
 
 static void test_detectable(void **state)
 {
-	double d2 = ab_vm_detectable(0.02, 2, 2),
-	       d5 = ab_vm_detectable(0.02, 5, 5),
-	       d20 = ab_vm_detectable(0.02, 20, 20);
+	double d2 = ab_vm_detectable(0.02, 2, 2, AB_VM_ALPHA),
+	       d5 = ab_vm_detectable(0.02, 5, 5, AB_VM_ALPHA),
+	       d20 = ab_vm_detectable(0.02, 20, 20, AB_VM_ALPHA);
 	size_t n;
 
 	/* more boots, a smaller detectable change; none below 2 */
 	assert_true(d2 > d5 && d5 > d20 && d20 > 0);
-	assert_true(isnan(ab_vm_detectable(0.02, 1, 5)));
-	assert_true(isnan(ab_vm_detectable(NAN, 5, 5)));
+	assert_true(isnan(ab_vm_detectable(0.02, 1, 5, AB_VM_ALPHA)));
+	assert_true(isnan(ab_vm_detectable(NAN, 5, 5, AB_VM_ALPHA)));
 	/* proportional to the spread */
-	assert_true(fabs(ab_vm_detectable(0.04, 5, 5) - 2 * d5) < 1e-12);
+	assert_true(fabs(ab_vm_detectable(0.04, 5, 5, AB_VM_ALPHA) - 2 * d5) <
+		    1e-12);
 	/* the rounds needed: the first n that reaches the threshold */
-	n = ab_vm_rounds_needed(0.02, 3);
+	n = ab_vm_rounds_needed(0.02, 3, AB_VM_ALPHA);
 	assert_true(n >= 2);
-	assert_true(ab_vm_detectable(0.02, n, n) <= log1p(0.03));
+	assert_true(ab_vm_detectable(0.02, n, n, AB_VM_ALPHA) <= log1p(0.03));
 	if (n > 2)
-		assert_true(ab_vm_detectable(0.02, n - 1, n - 1) > log1p(0.03));
+		assert_true(ab_vm_detectable(0.02, n - 1, n - 1, AB_VM_ALPHA) >
+			    log1p(0.03));
 	/* a larger spread needs more; an impossible one, 0 */
-	assert_true(ab_vm_rounds_needed(0.04, 3) > n);
-	assert_int_equal(ab_vm_rounds_needed(10, 0.1), 0);
-	assert_int_equal(ab_vm_rounds_needed(NAN, 5), 0);
+	assert_true(ab_vm_rounds_needed(0.04, 3, AB_VM_ALPHA) > n);
+	assert_int_equal(ab_vm_rounds_needed(10, 0.1, AB_VM_ALPHA), 0);
+	assert_int_equal(ab_vm_rounds_needed(NAN, 5, AB_VM_ALPHA), 0);
+	/* a report of 8 tests: Holm's first level, 5% / 8, needs a larger
+	 * change and more rounds (before: every row at 5%) */
+	assert_true(ab_vm_detectable(0.02, 5, 5, AB_VM_ALPHA / 8) > d5);
+	assert_true(ab_vm_rounds_needed(0.02, 3, AB_VM_ALPHA / 8) > n);
 }
 
 /* A boot's result: one alloc row and one lookup row. */
@@ -381,7 +387,7 @@ static void test_welch_no_spread(void **state)
 	assert_true(isnan(w.p));
 	assert_true(isnan(w.ci_lo) && isnan(w.ci_hi));
 	assert_true(fabs(exp(w.diff) - 2191.0 / 2204.1) < 1e-12);
-	assert_true(isnan(ab_vm_detectable(0, 3, 3)));
+	assert_true(isnan(ab_vm_detectable(0, 3, 3, AB_VM_ALPHA)));
 }
 
 int main(void)
