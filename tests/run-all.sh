@@ -81,7 +81,7 @@ host_cli() {
 # before, through vm-run.sh alone) beside it, in its own session so that
 # Ctrl-C or a kill can end it whole. Each part writes its TAP lines to a
 # file of its own, printed whole when it ends (one part's lines never mix
-# with another's). JOBS=1 runs the guest lane after the host lane.
+# with another's). JOBS=1 runs every boot in the host lane, after its own parts.
 # tag_tap TAG: stdin's TAP lines with "[TAG]" after their "ok -"
 tag_tap() { sed "s|^\(\(not \)\{0,1\}ok\( [0-9]*\)\{0,1\}\) - |\1 - [$1] |"; }
 # kernel_tag KERNEL: the tag of a kernel's lines
@@ -130,30 +130,46 @@ guest_boot() {
 # the host lane. Each other kernel gets guest.sh's focused suite in one
 # boot: the tests whose outcome depends on the kernel (guest.sh lists
 # them); what does not depend on it ran on the first.
-# guest_lane LANE: the boots of the matrix that LANE (guest or host) runs.
-# The lanes come out about even (a fresh-clone CI: host lane 656 s with
-# vm.sh's and vmab.sh's boots, guest lane 812 s before the first kernel's
-# NUMA, placement and boot-option boots moved to the host lane).
-guest_lane() {
+#
+# The boots are one queue that both lanes take from: the guest lane from
+# the start, the host lane once its own parts are done, each taking the
+# next boot when it is free, so the lanes end about together whatever the
+# machine's load (longest first; with the lanes fixed in advance a
+# fresh-clone CI had them end 85 s apart, 736 s and 821 s).
+# queue_boots: the queue, one boot a line:
+# NAME|TAG|KDIR|INITRD|NODES|SCRIPT|APPEND: WHAT
+queue_boots() {
 	n=0
 	while read -r name dir; do
 		n=$((n + 1))
-		tag=$(kernel_tag "$name")
-		kdir=$(cat "$dir/kernel-dir")
-		initrd=$dir/initrd.gz
-		if [ $n = 1 ] && [ "$1" = guest ]; then
-			run_part "$1" "$name: guest.sh full, 1 node" "$tag" guest_boot 1 "guest.sh full"
-			run_part "$1" "$name: debug.sh, slub_debug page_poison" "$tag" \
-				guest_boot 1 debug.sh "slub_debug=FZPU page_poison=1 init_on_free=1"
-		elif [ $n = 1 ]; then
-			run_part "$1" "$name: guest.sh numa, 2 nodes" "$tag" guest_boot 2 "guest.sh numa"
-			run_part "$1" "$name: placement.sh, 3 nodes" "$tag" guest_boot 3 placement.sh
-			run_part "$1" "$name: env.sh, init_on_alloc=0 slab_nomerge" "$tag" \
-				guest_boot 1 env.sh "init_on_alloc=0 slab_nomerge"
-		elif [ "$1" = guest ]; then
-			run_part "$1" "$name: guest.sh focused, 1 node" "$tag" guest_boot 1 "guest.sh focused"
+		b="$name|$(kernel_tag "$name")|$(cat "$dir/kernel-dir")|$dir/initrd.gz"
+		if [ $n = 1 ]; then
+			first=$b
+			echo "$b|1|guest.sh full|: guest.sh full, 1 node"
+			echo "$b|1|debug.sh|slub_debug=FZPU page_poison=1 init_on_free=1: debug.sh, slub_debug page_poison"
+		else
+			echo "$b|1|guest.sh focused|: guest.sh focused, 1 node"
 		fi
 	done <"$matrix"
+	echo "$first|2|guest.sh numa|: guest.sh numa, 2 nodes"
+	echo "$first|3|placement.sh|: placement.sh, 3 nodes"
+	echo "$first|1|env.sh|init_on_alloc=0 slab_nomerge: env.sh, init_on_alloc=0 slab_nomerge"
+}
+
+# take_boots LANE: the queue's boots, the next one each time, until none
+# is left
+take_boots() {
+	while :; do
+		line=$(flock "$outdir/queue.lock" sh -c 'head -n 1 "$1"; sed -i 1d "$1"' sh "$outdir/queue")
+		[ -n "$line" ] || return 0
+		name=${line%%|*} line=${line#*|}
+		tag=${line%%|*} line=${line#*|}
+		kdir=${line%%|*} line=${line#*|}
+		initrd=${line%%|*} line=${line#*|}
+		nodes=${line%%|*} line=${line#*|}
+		script=${line%%|*} line=${line#*|}
+		run_part "$1" "$name: ${line#*: }" "$tag" guest_boot "$nodes" "$script" "${line%%: *}"
+	done
 }
 
 host_lane() {
@@ -167,7 +183,7 @@ host_lane() {
 		"$(kernel_tag "$(head -n 1 "$matrix" | cut -d' ' -f1)")" \
 		env VM_IMAGE="$(pvh_of "$d")" \
 		sh tests/json/validate.sh "$(cat "$d/kernel-dir")" "$d/initrd.gz"
-	guest_lane host
+	take_boots host
 	if [ "${DKMS:-0}" = 1 ]; then
 		# after vm.sh (this lane): it copies kmod/, which vm.sh builds in place
 		run_part host "dkms (DKMS=1)" "" sh tests/dkms.sh "$matrix"
@@ -177,7 +193,7 @@ host_lane() {
 }
 
 if [ -n "$lane_only" ]; then
-	guest_lane guest
+	take_boots guest
 	exit 0
 fi
 
@@ -195,6 +211,7 @@ jobs=${JOBS:-$(nproc)}
 			echo "# kernel $name: no ELF image with a PVH entry; its suites boot the bzImage"
 		kbuild "$name" "$dir" 2>&1 | tag_tap "$(kernel_tag "$name")"
 	done <"$matrix"
+	queue_boots >"$outdir/queue"
 	glane=
 	if [ "$jobs" -ge 2 ]; then
 		echo "# two lanes at once ($jobs CPUs; JOBS=1 for one): the host's tests, and the guests' boots"
@@ -207,8 +224,6 @@ jobs=${JOBS:-$(nproc)}
 	if [ -n "$glane" ]; then
 		wait "$glane"
 		rm -f "$outdir/guest-lane.pid"
-	else
-		guest_lane guest
 	fi
 } 2>&1 | tee "$log"
 
