@@ -111,11 +111,15 @@ void ab_err(const char *fmt, ...)
 	va_list ap;
 
 	ab_progress_clear();
+	/* the whole line under the stream's lock: the members of a
+	 * --concurrent group report at once, and no line may cut another */
+	flockfile(stderr);
 	fputs("allocbench: ", stderr);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+	funlockfile(stderr);
 }
 
 int ab_backend_open(const char *name, const struct ab_backend **be,

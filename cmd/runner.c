@@ -437,12 +437,33 @@ static int expand_concurrent(struct ab_job *job)
 	return AB_EXIT_OK;
 }
 
+/* One --concurrent group: its threads, and how many have finished. */
+struct group {
+	pthread_t t[AB_MAX_LIST];
+	int n;
+	int finished;  /* members whose run returned (atomic) */
+	int passed_on; /* a stop signal was passed to every member (atomic) */
+};
+
 struct member {
 	struct ab_job *job;
 	struct ab_row *row;
 	pthread_barrier_t *start;
+	struct group *g;
 	int ret;
 };
+
+/* A stop signal once to every member, from whichever thread saw it. */
+static void pass_on(struct group *g)
+{
+	int k;
+
+	if (!interrupted ||
+	    __atomic_exchange_n(&g->passed_on, 1, __ATOMIC_ACQ_REL))
+		return;
+	for (k = 0; k < g->n; k++)
+		pthread_kill(g->t[k], interrupted);
+}
 
 static void *member_run(void *arg)
 {
@@ -451,6 +472,9 @@ static void *member_run(void *arg)
 
 	pthread_barrier_wait(m->start);
 	m->ret = pinned ? pinned : run_row(m->job, m->row);
+	/* the member the signal reached ends first: the others next */
+	pass_on(m->g);
+	__atomic_add_fetch(&m->g->finished, 1, __ATOMIC_RELEASE);
 	return NULL;
 }
 
@@ -458,53 +482,57 @@ static void *member_run(void *arg)
  * Rows [from, to) at the same time, one thread each, pinned, released
  * together by a barrier so their runs overlap: contention on shared
  * allocator state shows in every row.
+ *
+ * SIGINT, SIGTERM and SIGHUP are blocked in this thread while they run,
+ * so the kernel delivers them to a member, inside its ioctl: the module
+ * sees the signal pending there and ends that run between trials, and
+ * the member passes it on to the others. With --fifo the members hold
+ * every CPU at an RT priority this thread cannot preempt, so a signal
+ * that waited for it here ended nothing (6.12: a run of 10^6 trials on
+ * two CPUs went on past 10 minutes after its SIGINT).
  */
 static int run_group(struct ab_job *job, int from, int to)
 {
 	/* a group is one strategy on each CPU of --cpu: at most AB_MAX_LIST */
 	struct member m[AB_MAX_LIST];
-	pthread_t t[AB_MAX_LIST];
+	struct group g = { .n = to - from };
 	pthread_barrier_t start;
-	int k, n = to - from, left, passed_on = 0, done[AB_MAX_LIST] = { 0 };
-	int ret = AB_EXIT_OK;
+	sigset_t stop, old;
+	int k, ret = AB_EXIT_OK;
 
-	if (n > AB_MAX_LIST) {
+	if (g.n > AB_MAX_LIST) {
 		ab_err("%d runs at once: more than the %d CPUs a --cpu list holds",
-		       n, AB_MAX_LIST);
+		       g.n, AB_MAX_LIST);
 		return AB_EXIT_RUN;
 	}
-	pthread_barrier_init(&start, NULL, (unsigned int)n);
-	for (k = 0; k < n; k++) {
-		m[k] = (struct member){ job, &job->rows[from + k], &start, 0 };
-		if (pthread_create(&t[k], NULL, member_run, &m[k])) {
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGTERM);
+	sigaddset(&stop, SIGHUP);
+	pthread_barrier_init(&start, NULL, (unsigned int)g.n);
+	for (k = 0; k < g.n; k++) {
+		m[k] = (struct member){ job, &job->rows[from + k], &start, &g,
+					0 };
+		if (pthread_create(&g.t[k], NULL, member_run, &m[k])) {
 			ab_err("cannot start a thread for %s",
 			       job->rows[from + k].label);
 			exit(AB_EXIT_RUN);
 		}
 	}
-	/*
-	 * SIGINT and SIGTERM reach this thread, not the members inside their
-	 * ioctls: pass the signal on to each, so the module sees it pending
-	 * there and ends those runs between trials too.
-	 */
-	for (left = n; left;) {
-		for (k = 0; k < n; k++) {
-			if (done[k] || pthread_tryjoin_np(t[k], NULL))
-				continue;
-			done[k] = 1;
-			left--;
-			if (m[k].ret && !ret)
-				ret = m[k].ret;
-		}
-		if (interrupted && !passed_on) {
-			for (k = 0; k < n; k++)
-				if (!done[k])
-					pthread_kill(t[k], interrupted);
-			passed_on = 1;
-		}
-		if (left)
-			usleep(10000);
+	/* the members started with them unblocked, as this thread had them */
+	pthread_sigmask(SIG_BLOCK, &stop, &old);
+	/* a signal that came before the block: pass it on from here */
+	while (__atomic_load_n(&g.finished, __ATOMIC_ACQUIRE) < g.n) {
+		pass_on(&g);
+		usleep(10000);
 	}
+	/* joined only when none can signal another any more */
+	for (k = 0; k < g.n; k++) {
+		pthread_join(g.t[k], NULL);
+		if (m[k].ret && !ret)
+			ret = m[k].ret;
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	pthread_barrier_destroy(&start);
 	return ret;
 }

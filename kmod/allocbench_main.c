@@ -618,6 +618,16 @@ static void ab_put_limit(void __user *uarg, u32 limit)
 		pr_debug("refused run: its limit %u not written back\n", limit);
 }
 
+/* -EBUSY: what the other runs held under the limit, if @usize covers it */
+static void ab_put_others(void __user *uarg, long usize, s64 others)
+{
+	struct ab_run __user *ur = uarg;
+
+	if (usize >= AB_RUN_SIZE_VER4 &&
+	    put_user((u64)max_t(s64, others, 0), &ur->limit_others))
+		pr_debug("refused run: the others' share not written back\n");
+}
+
 /**
  * ab_ioctl_run - AB_IOC_RUN
  * @f:    the open file's state: with AB_RUN_KEEP_CACHE the run's private
@@ -639,7 +649,7 @@ static long ab_ioctl_run(struct ab_file *f, void __user *uarg)
 	struct ab_ctx ctx = {};
 	struct ab_run r;
 	long usize, ret;
-	s64 bytes, atomic_bytes;
+	s64 bytes, atomic_bytes, all_bytes, all_atomic;
 	bool over_budget, over_atomic;
 	u32 limit = AB_LIMIT_NONE;
 
@@ -680,6 +690,7 @@ static long ab_ioctl_run(struct ab_file *f, void __user *uarg)
 	r.out_reserved2 = 0;
 	r.mem_free_min = 0;
 	r.mem_free_max = 0;
+	r.limit_others = 0;
 	memset(r.cache_name, 0, sizeof(r.cache_name));
 	r.tsc_khz = ab_tsc_khz();
 	r.clock_cycles = ab_clock_pair();
@@ -690,12 +701,16 @@ static long ab_ioctl_run(struct ab_file *f, void __user *uarg)
 	 * both added before either is tested: unreserve takes both back;
 	 * the refusal names one limit, the budget first (uapi AB_LIMIT_*)
 	 */
-	over_budget = atomic64_add_return(bytes, &ab_reserved) > ab_max_bytes();
-	over_atomic = atomic64_add_return(atomic_bytes, &ab_atomic_reserved) >
-		      AB_ATOMIC_MAX_BYTES;
+	all_bytes = atomic64_add_return(bytes, &ab_reserved);
+	all_atomic = atomic64_add_return(atomic_bytes, &ab_atomic_reserved);
+	over_budget = all_bytes > ab_max_bytes();
+	over_atomic = all_atomic > AB_ATOMIC_MAX_BYTES;
 	if (over_budget || over_atomic) {
 		ab_put_limit(uarg, over_budget ? AB_LIMIT_BUDGET :
 						 AB_LIMIT_ATOMIC);
+		ab_put_others(uarg, usize,
+			      over_budget ? all_bytes - bytes :
+					    all_atomic - atomic_bytes);
 		ret = -EBUSY;
 		goto unreserve;
 	}
@@ -824,7 +839,7 @@ static int __init ab_init(void)
 	int err;
 
 	BUILD_BUG_ON(sizeof(struct ab_info) != AB_INFO_SIZE_VER3);
-	BUILD_BUG_ON(sizeof(struct ab_run) != AB_RUN_SIZE_VER3);
+	BUILD_BUG_ON(sizeof(struct ab_run) != AB_RUN_SIZE_VER4);
 	BUILD_BUG_ON(offsetof(struct ab_run, mem_free_min) != AB_RUN_SIZE_VER2);
 	BUILD_BUG_ON(offsetof(struct ab_run, mem_objects) != AB_RUN_SIZE_VER0);
 	BUILD_BUG_ON(offsetof(struct ab_run, cache_name) != AB_RUN_SIZE_VER1);

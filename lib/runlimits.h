@@ -46,7 +46,9 @@ const char *ab_limit_name(uint32_t limit);
  * left it), into @why: the limit, what this run would hold or ask for,
  * and the limit's figure from @info and @si (the module's last
  * AB_IOC_INFO). With AB_LIMIT_NONE (a module older than ab_run.limit) it
- * says which limits it may have been. Returns @err.
+ * says which limits it may have been. An -EBUSY says what the other runs
+ * in progress held under the limit (run->limit_others) when the module
+ * told it. Returns @err.
  */
 int ab_limit_refusal(const struct ab_run *run, const struct ab_info *info,
 		     const struct ab_strategy_info *si, int err, char *why,

@@ -348,11 +348,18 @@ int ab_run_answer_check(const struct ab_run *req, struct ab_run *ans, int err,
 					  err == -EBUSY ? AB_LIMIT_ATOMIC
 							: AB_LIMIT_NR - 1);
 		ans->limit = got.limit;
+		/* and with an EBUSY, what the other runs held under it */
+		if (err == -EBUSY)
+			ans->limit_others = got.limit_others;
 		return err;
 	}
 	if (got.limit != AB_LIMIT_NONE)
 		err = bad_answer(why, len, "limit of a run done", got.limit,
 				 AB_LIMIT_NONE);
+	else if (got.limit_others)
+		err = bad_answer(why, len,
+				 "bytes of other runs named by a run done",
+				 got.limit_others, 0);
 	else if (got.trials_done > req->trials)
 		err = bad_answer(why, len, "trials done", got.trials_done,
 				 req->trials);

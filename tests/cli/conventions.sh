@@ -274,8 +274,9 @@ fi
 out=$("$ab" run --backend=user --alloc=malloc --trials=99999999 -q 2>&1)
 st=$?
 out2=$("$ab" run --backend=user --alloc=malloc --size=1G --batch=100000 -q 2>&1)
+out2="$out2 $("$ab" info --backend=user 2>&1 | grep '^max bytes at once')"
 case "$st $out $out2" in
-"2 "*"above the user backend's limit of"*"(a quarter of this machine's memory)"*) ok "the user backend's refusals name its own limits, not the module's" ;;
+"2 "*"above the user backend's limit of"*"(a quarter of this machine's memory)"*"MiB; a quarter of this machine's memory)"*) ok "the user backend's refusals name its own limits, not the module's" ;;
 *) notok "the user backend's refusals (status $st: $out / $out2)" ;;
 esac
 # a relative node list counts within the allowed memory nodes (numactl)

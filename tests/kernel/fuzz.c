@@ -404,7 +404,7 @@ static const struct field run_fields[] = {
 	F(ab_run, align, 0),	     F(ab_run, reserved, 2),
 	F(ab_run, trials_done, 0),   F(ab_run, objects, 0),
 	F(ab_run, limit, 0),	     F(ab_run, mem_objects, 0),
-	F(ab_run, out_reserved2, 0),
+	F(ab_run, out_reserved2, 0), F(ab_run, limit_others, 0),
 };
 
 static const struct field lookup_fields[] = {
@@ -480,11 +480,12 @@ static const size_t ver0s[C_NR] = { AB_INFO_SIZE_VER0, AB_RUN_SIZE_VER0,
 static uint64_t edge_size(struct rng *r, int cls)
 {
 	/* every version the header names (a new one is added here) */
-	static const uint32_t vers[] = { AB_INFO_SIZE_VER0,  AB_INFO_SIZE_VER1,
-					 AB_INFO_SIZE_VER2,  AB_INFO_SIZE_VER3,
-					 AB_RUN_SIZE_VER0,   AB_RUN_SIZE_VER1,
-					 AB_RUN_SIZE_VER2,   AB_RUN_SIZE_VER3,
-					 AB_LOOKUP_SIZE_VER0 };
+	static const uint32_t vers[] = {
+		AB_INFO_SIZE_VER0,  AB_INFO_SIZE_VER1, AB_INFO_SIZE_VER2,
+		AB_INFO_SIZE_VER3,  AB_RUN_SIZE_VER0,  AB_RUN_SIZE_VER1,
+		AB_RUN_SIZE_VER2,   AB_RUN_SIZE_VER3,  AB_RUN_SIZE_VER4,
+		AB_LOOKUP_SIZE_VER0
+	};
 	uint64_t v;
 
 	switch (below(r, 5)) {
@@ -1057,8 +1058,14 @@ static const char *check_limit(const struct call *c, int got)
 
 /*
  * One call: build, place, arm the timer (half the calls at a random
- * point within 20 ms, the rest at 250 ms, which also bounds valid runs
- * mutated to their largest counts), call, judge.
+ * point within 20 ms, the rest at 250 ms, then every 250 ms until the
+ * call returns, which also bounds valid runs mutated to their largest
+ * counts), call, judge. The repeat matters: a first signal that lands
+ * before the ioctl enters the kernel (a thread preempted between
+ * timer_settime() and ioctl(), which a busy TCG host does) is handled in
+ * user space and interrupts nothing; with a one-shot timer the run it
+ * left, of max_trials trials, outlasted the watchdog's 240 s (6.1, seed
+ * 158620922: the thread in ab_drv_next(), no signal pending).
  */
 static int one_call(struct arena *a, struct rng *r, uint64_t seed, int verbose)
 {
@@ -1086,11 +1093,15 @@ static int one_call(struct arena *a, struct rng *r, uint64_t seed, int verbose)
 	if (a->has_timer) {
 		its.it_value.tv_nsec =
 			below(r, 2) ? (long)below(r, 20000000) : 250000000L;
+		/* never 0, which would disarm it */
+		its.it_value.tv_nsec += !its.it_value.tv_nsec;
+		its.it_interval.tv_nsec = 250000000L;
 		timer_settime(a->timer, 0, &its, NULL);
 	}
 	got = ioctl(fd, c.cmd, (void *)(uintptr_t)c.arg) ? errno : 0;
 	if (a->has_timer) {
 		its.it_value.tv_nsec = 0;
+		its.it_interval.tv_nsec = 0;
 		timer_settime(a->timer, 0, &its, NULL);
 	}
 	if (own > 0)

@@ -52,7 +52,7 @@
 _Static_assert(sizeof(struct ab_info) == AB_INFO_SIZE_VER3, "ab_info");
 _Static_assert(sizeof(struct ab_strategy_info) == 152, "ab_strategy_info");
 _Static_assert(sizeof(struct ab_sample) == 24, "ab_sample");
-_Static_assert(sizeof(struct ab_run) == AB_RUN_SIZE_VER3, "ab_run");
+_Static_assert(sizeof(struct ab_run) == AB_RUN_SIZE_VER4, "ab_run");
 _Static_assert(sizeof(struct ab_lookup) == AB_LOOKUP_SIZE_VER0, "ab_lookup");
 _Static_assert(offsetof(struct ab_info, strategies_ptr) == 16 &&
 		       offsetof(struct ab_info, version) == 72 &&
@@ -1675,6 +1675,9 @@ static void test_budget_busy_names_it(void **state)
 	assert_int_equal(set_param("0"), 0);
 	assert_int_equal(err, EBUSY);
 	assert_int_equal(r.limit, AB_LIMIT_BUDGET);
+	/* and what the other run held of it: its 5 MiB of objects and its
+	 * arrays, within the 8 MiB it was admitted under */
+	assert_in_range(r.limit_others, 5 << 20, 8 << 20);
 	assert_int_equal(outstanding(), 0);
 	run_ok(&r, 1);
 	assert_int_equal(r.limit, AB_LIMIT_NONE);
@@ -1743,9 +1746,12 @@ static void test_atomic_gfp_capped(void **state)
 	r.batch = half;
 	assert_int_equal(xioctl(AB_IOC_RUN, &r), EBUSY);
 	/* the one limit it is above: the atomic one, not the budget */
-	if (r.limit != AB_LIMIT_ATOMIC)
+	if (r.limit != AB_LIMIT_ATOMIC || r.limit_others != (uint64_t)half
+								    << 20)
 		kill(pid, SIGKILL); /* no run left behind a failure */
 	assert_int_equal(r.limit, AB_LIMIT_ATOMIC);
+	/* the other run's atomic objects, exactly: half MiB of 1 MiB */
+	assert_int_equal(r.limit_others, (uint64_t)half << 20);
 	r.gfp = AB_GFP_KERNEL;
 	r.trials = 1;
 	run_ok(&r, 1); /* not atomic: the budget has room */

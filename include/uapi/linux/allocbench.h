@@ -583,6 +583,15 @@ struct ab_sample {
  * @mem_trials is 0).
  * @mem_free_min: the least free memory one check trial's alloc phase took
  * @mem_free_max: the most free memory one check trial's alloc phase took
+ *
+ * Output, version 4 (AB_RUN_SIZE_VER4; written only to a caller whose
+ * @size covers it):
+ * @limit_others: with -EBUSY: the bytes the other runs in progress held
+ *                under @limit when this one was refused (AB_LIMIT_BUDGET:
+ *                their objects and arrays as ab_run_budget_bytes() counts
+ *                them; AB_LIMIT_ATOMIC: their objects held where reclaim
+ *                is not allowed); the module writes it with @limit alone,
+ *                and 0 on success
  */
 struct ab_run {
 	__u32 size;
@@ -636,12 +645,15 @@ struct ab_run {
 
 	__s64 mem_free_min;
 	__s64 mem_free_max;
+
+	__u64 limit_others;
 };
 
 #define AB_RUN_SIZE_VER0 208
 #define AB_RUN_SIZE_VER1 248
 #define AB_RUN_SIZE_VER2 280
 #define AB_RUN_SIZE_VER3 296
+#define AB_RUN_SIZE_VER4 304
 
 /*
  * ab_run.limit: which limit refused a run. -E2BIG: the run alone is
