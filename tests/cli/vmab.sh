@@ -249,20 +249,31 @@ else
 fi
 
 # ---- a signal ends a run at once, nothing left running ----
-# signalled SIG STATUS WHAT: a run gets SIG 8 s in (inside a boot); it
-# must end with STATUS, leaving no qemu and no temporary file
+# signalled SIG STATUS WHAT: a run gets SIG inside a boot, 2 s after its
+# qemu started (waited for, up to 300 s: on a busy machine preparing the
+# image outlasted a fixed 8 s, and the signal ended the preparation
+# instead); it must end with STATUS, leaving no qemu and no temporary file
+# its_qemu PID: the booting qemu (one with -kernel: vm's KVM probe runs
+# one without) that is a descendant of PID (the guests of others, such as
+# make check's other lane, are not this run's)
+its_qemu() {
+	ps -e -o pid=,ppid=,comm=,args= | awk -v top="$1" '
+		{ parent[$1] = $2; name[$1] = $3; boot[$1] = / -kernel / }
+		END { for (p in name) if (name[p] ~ /^qemu-system/ && boot[p]) {
+			q = p; while (q in parent && q != top && q > 1) q = parent[q]
+			if (q == top) print p } }'
+}
 signalled() {
 	out=$tmp/sig-$1.out
 	$ab vm $pvh -k 6.1 -k 6.1 --rounds=2 -- run --alloc=kmalloc --trials=100000 >"$out" 2>&1 &
 	pid=$!
-	sleep 8
-	# this run's qemu: a descendant of it (the guests of others, such as
-	# make check's other lane, are not this run's)
-	mine=$(ps -e -o pid=,ppid=,comm= | awk -v top="$pid" '
-		{ parent[$1] = $2; name[$1] = $3 }
-		END { for (p in name) if (name[p] ~ /^qemu-system/) {
-			q = p; while (q in parent && q != top && q > 1) q = parent[q]
-			if (q == top) print p } }')
+	i=0
+	while [ -z "$(its_qemu "$pid")" ] && kill -0 "$pid" 2>/dev/null && [ $i -lt 300 ]; do
+		sleep 1
+		i=$((i + 1))
+	done
+	sleep 2
+	mine=$(its_qemu "$pid")
 	kill -"$1" "$pid"
 	i=0
 	while kill -0 "$pid" 2>/dev/null && [ $i -lt 30 ]; do
