@@ -19,7 +19,7 @@ enum ab_exit {
 	AB_EXIT_BACKEND = 3, /* the backend is unavailable */
 	AB_EXIT_DATA = 4,    /* a saved result is missing, unreadable or
 				invalid (compare, plot); nothing was done */
-	AB_EXIT_INTR = 130,  /* interrupted by SIGINT or SIGTERM */
+	AB_EXIT_INTR = 130, /* interrupted (main() makes it 128 + the signal) */
 };
 
 /**
@@ -140,6 +140,15 @@ int ab_events_once(const char *list);
  * when there was none; a "--" given as an option's value (-o --) is not it.
  */
 int ab_popt_dash(void);
+
+/*
+ * ab_popt_find_dash - the index in @argv of the "--" that ends the
+ * options of table @opts, or -1: a "--" that is an option's value (-o --,
+ * --output --, -qo --) is none. Used before parsing by a command whose
+ * words after "--" are another command's (vm).
+ */
+int ab_popt_find_dash(int argc, const char **argv,
+		      const struct poptOption *opts);
 
 #define AB_VERSION_STRING AB_TOOL_VERSION
 

@@ -247,11 +247,8 @@ static int takes_value(const struct poptOption *opts, const char *lng,
 	return 0;
 }
 
-/*
- * The index in @argv of the "--" that ends the options, or -1: a "--"
- * that is an option's value (-o --, --output --, -qo --) is none.
- */
-static int find_dash(int argc, const char **argv, const struct poptOption *opts)
+int ab_popt_find_dash(int argc, const char **argv,
+		      const struct poptOption *opts)
 {
 	int i;
 
@@ -306,7 +303,7 @@ int ab_popt_parse_pos(const char *cmd, int argc, const char **argv,
 	for (i = 1; i < argc; i++)
 		if (!strcmp(args[i], "--events"))
 			args[i] = "--events=default";
-	dash_at = find_dash(argc, args, opts);
+	dash_at = ab_popt_find_dash(argc, args, opts);
 	pc = poptGetContext(cmd, argc, args, opts, 0);
 	rc = poptGetNextOpt(pc);
 	if (rc < -1) {

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "allocbench.h"
+#include "backend.h"
 #include "jsonout.h"
 
 /*
@@ -52,6 +53,10 @@ int main(int argc, const char **argv)
 	if (!c)
 		return AB_EXIT_USAGE;
 	ret = c->fn(argc - 1, argv + 1);
+	/* interrupted: 128 + the signal, as a shell reports it (SIGINT 130,
+	 * SIGTERM 143, SIGHUP 129) */
+	if (ret == AB_EXIT_INTR && ab_stop_requested > 0)
+		ret = 128 + ab_stop_requested;
 	ab_output_end(ret);
 	return ret;
 }

@@ -410,8 +410,15 @@ static int pvh_image(const struct vm_paths *p, struct vm_kernel *k)
 	argv[3] = k->image;
 	rc = spawn_wait(argv, -1, -1);
 	free(script);
-	if (stop_signal)
+	if (stop_signal) {
+		ab_err("vm: interrupted while preparing %s", k->name);
 		return 128 + stop_signal;
+	}
+	if (rc == 3) {
+		/* pvh-image.sh said why on stderr (a full or read-only disk) */
+		ab_err("vm: --pvh: cannot write %s (see above)", k->image);
+		return AB_EXIT_VM;
+	}
 	if (rc) {
 		ab_err("vm: --pvh: kernel %s has no PVH entry (CONFIG_PVH) or is no bzImage of xz, zstd or gzip; boot it without --pvh",
 		       k->name);
@@ -1313,12 +1320,12 @@ int cmd_vm(int argc, const char **argv)
 	int i, nk = 0, dash = argc, ret;
 
 	memset(&v, 0, sizeof(v));
-	for (i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "--")) {
-			dash = i;
-			break;
-		}
 	vm_output_options();
+	/* the first "--" that is no option's value (vm -o -- ... names a
+	 * file "--", as compare's -o does) */
+	i = ab_popt_find_dash(argc, argv, vm_options);
+	if (i >= 0)
+		dash = i;
 	ret = -ab_popt_parse_pos("vm", dash, argv, vm_options, NULL, 0);
 	if (ret > 0)
 		return ret;

@@ -59,7 +59,7 @@ int ab_check_list_ids(const char *opt, const char *arg, const char *what,
 			v = v > (ULLONG_MAX - 9) / 10
 				    ? ULLONG_MAX
 				    : v * 10 + (unsigned)(*p - '0');
-		if (v > (unsigned long long)top) {
+		if (top >= 0 && v > (unsigned long long)top) {
 			snprintf(err, len,
 				 "--%s=%s: there is no %s %.*s (%ss: 0%s%.0ld)",
 				 opt, arg, what, (int)(p - start), start, what,
@@ -180,7 +180,8 @@ int ab_parse_cpus(const char *opt, const char *arg, int *cpus, int max,
 
 	na = ab_allowed_cpus(allowed, AB_MAX_PLACES);
 	ab_format_list(allowed, na, buf, sizeof(buf));
-	if (ab_check_list_ids(opt, arg, "CPU", conf - 1, err, len))
+	/* a relative list counts CPUs: checked against their count below */
+	if (ab_check_list_ids(opt, arg, "CPU", rel ? -1 : conf - 1, err, len))
 		return -1;
 	/*
 	 * numactl's meaning (numactl(8)), within the CPUs this process may
@@ -198,6 +199,14 @@ int ab_parse_cpus(const char *opt, const char *arg, int *cpus, int max,
 			numa_bitmask_setbit(bm, (unsigned int)allowed[i]);
 	} else {
 		bm = numa_parse_cpustring_all(rel ? list + 1 : list);
+		/* the syntax was checked: a number beyond the machine's CPUs */
+		if (!bm && rel) {
+			snprintf(
+				err, len,
+				"--%s=%s: a relative CPU beyond this process's %d allowed CPU%s (%s: +0 to +%d, numactl syntax)",
+				opt, arg, na, na == 1 ? "" : "s", buf, na - 1);
+			return -1;
+		}
 		if (!bm) {
 			snprintf(
 				err, len,
@@ -356,8 +365,7 @@ int ab_parse_nodes(const char *opt, const char *arg, int *nodes, int max,
 	}
 	/* a relative list counts nodes, checked against their count below */
 	if (ab_check_list_ids(opt, arg, "node",
-			      arg[0] == '+' ? LONG_MAX : numa_max_node(), err,
-			      len))
+			      arg[0] == '+' ? -1 : numa_max_node(), err, len))
 		return -1;
 	/* "all", as numactl has it: the nodes this process may use, here
 	 * those a CPU node or a memory node needs (with the _all parser it

@@ -36,7 +36,9 @@ int ab_parse_nodes(const char *opt, const char *arg, int *nodes, int max,
  * 1): 0 when every number is at most @top and every range N-M has N <= M
  * (numactl refuses 1-0 too); otherwise -1 with "--OPT=ARG: there is no
  * WHAT N (WHATs: 0-TOP)" or the reversed range in @err. Numbers of any
- * length are compared without truncation. Text that is no numactl list
+ * length are compared without truncation; a @top below 0 bounds nothing
+ * (a relative list, whose numbers count allowed CPUs or nodes, is checked
+ * against their count by its parser). Text that is no numactl list
  * (1e3, 0x1) is refused here: "not a WHAT list"; the rest of the syntax is
  * left to libnuma.
  */

@@ -19,7 +19,9 @@
 # (4 bytes, little-endian) to the compressed stream, which is checked.
 # OUT is written only when it is older than the kernel image, and
 # replaced whole. Exits 1, writing nothing, when the image is no bzImage
-# of xz, zstd or gzip, or the kernel has no PVH entry.
+# of xz, zstd or gzip, or the kernel has no PVH entry; 3 when OUT cannot
+# be written (a full or read-only disk: the reason on stderr). A signal
+# leaves no partial file.
 set -u
 kdir=$1
 out=$2
@@ -40,10 +42,21 @@ fd377a58) dec="xz -dc" ;;
 *) exit 1 ;;
 esac
 want=$(u u4 $((start + len - 4)) 4)
-tail -c +$((start + 1)) "$img" | head -c "$len" | $dec >"$out.$$.tmp" 2>/dev/null
-if [ "$(wc -c <"$out.$$.tmp")" != "$want" ] ||
-	! readelf -n "$out.$$.tmp" 2>/dev/null | grep -q 'note type: (0x00000012)'; then
-	rm -f "$out.$$.tmp"
+tmp=$out.$$.tmp
+trap 'rm -f "$tmp"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
+# the payload decompressed, then written out by dd, whose error (ENOSPC,
+# EROFS) is the one to tell
+if ! err=$(tail -c +$((start + 1)) "$img" 2>/dev/null | head -c "$len" 2>/dev/null |
+	$dec 2>/dev/null | dd of="$tmp" bs=1M iflag=fullblock status=none 2>&1) &&
+	[ -n "$err" ]; then
+	echo "pvh-image: cannot write $tmp: $(printf '%s\n' "$err" | sed 's/^dd: //' | head -n 1)" >&2
+	exit 3
+fi
+if [ "$(wc -c <"$tmp")" != "$want" ] ||
+	! readelf -n "$tmp" 2>/dev/null | grep -q 'note type: (0x00000012)'; then
 	exit 1
 fi
-mv "$out.$$.tmp" "$out"
+mv "$tmp" "$out" || exit 3

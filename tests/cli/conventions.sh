@@ -286,8 +286,32 @@ case $out in
 *"--node=+$nn: a relative node beyond this process's"*"+0 to +"*) ok "--node=+$nn on $nn node(s): a relative node beyond the allowed ones" ;;
 *) notok "--node=+$nn on $nn node(s): $out" ;;
 esac
+# a relative number of any size is counted as one (before: "there is no
+# node 99999999999999999999 (nodes: 0-9223372036854775807)")
+for o in node cpu; do
+	out=$("$ab" run --backend=user --alloc=malloc --trials=5 -q --$o=+99999999999999999999 2>&1)
+	case $out in
+	*"--$o=+99999999999999999999: a relative "*" beyond this process's"*) ok "--$o=+99999999999999999999: a relative $o beyond the allowed ones" ;;
+	*) notok "--$o=+99999999999999999999: $out" ;;
+	esac
+done
 out=$("$ab" compare --backend=user --alloc=malloc,calloc --free=pair --rounds=7 --trials=14 -q 2>&1)
 case $out in
 *"over the 1 phase test of this report"*) ok "compare --free=pair: Holm over the 1 phase test" ;;
 *) notok "compare --free=pair: $(printf '%s\n' "$out" | grep -o 'over the [0-9]* phase [a-z]*')" ;;
 esac
+# an interrupted run exits 128 + the signal, as a shell reports it (before:
+# 130 for SIGTERM and SIGHUP too)
+for s in INT:130 TERM:143 HUP:129; do
+	"$ab" run --backend=user --alloc=malloc --size=64 --trials=16000000 --batch=100 -q >"$tmp/sig.out" 2>&1 &
+	p=$!
+	sleep 1
+	kill -"${s%:*}" $p
+	wait $p
+	st=$?
+	if [ "$st" = "${s#*:}" ] && grep -q interrupted "$tmp/sig.out"; then
+		ok "SIG${s%:*} ends a run with status ${s#*:}"
+	else
+		notok "SIG${s%:*} ends a run with status ${s#*:} (got $st: $(head -c 200 "$tmp/sig.out"))"
+	fi
+done

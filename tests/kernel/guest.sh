@@ -571,14 +571,15 @@ if iso_gone "$cg" && [ "$(cat "$cg/cgroup.subtree_control")" = "$sc0" ] && [ "$(
 else
 	notok "cli: after a SIGKILLed run and the next one, subtree_control and the root's CPUs are as before ($(ls -d "$cg"/allocbench-* 2>/dev/null), '$(cat "$cg/cgroup.subtree_control")' was '$sc0')"
 fi
-# a closed terminal (SIGHUP) ends the run as cleanly as Ctrl-C
+# a closed terminal (SIGHUP) ends the run as cleanly as Ctrl-C, status
+# 129 (128 + SIGHUP)
 allocbench run --isolate --cpu=1 --trials=10000000 -q >/tmp/iso.out 2>&1 &
 pid=$!
 sleep 3
 kill -HUP $pid
 wait $pid
 st=$?
-if [ "$st" = 130 ] && iso_gone "$cg" && [ "$(cat "$cg/cgroup.subtree_control")" = "$sc0" ]; then
+if [ "$st" = 129 ] && iso_gone "$cg" && [ "$(cat "$cg/cgroup.subtree_control")" = "$sc0" ]; then
 	ok "cli: SIGHUP ends an --isolate run and removes its partition"
 else
 	notok "cli: SIGHUP ends an --isolate run and removes its partition (status $st, $(ls -d "$cg"/allocbench-* 2>/dev/null): $(head -c 300 /tmp/iso.out))"
