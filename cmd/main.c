@@ -21,8 +21,12 @@
 static void check_stdout(void)
 {
 	if (fflush(stdout) || ferror(stdout)) {
-		ab_err("cannot write the output: %s",
-		       errno ? strerror(errno) : "write error");
+		int e = errno;
+
+		ab_err("cannot write the output (%s): %s",
+		       ab_output_is_stdout(ab_out.path) ? "standard output"
+							: ab_out.path,
+		       e ? strerror(e) : "write error");
 		_exit(AB_EXIT_RUN);
 	}
 }

@@ -56,10 +56,13 @@ expect 2 "unknown experiment" "reproduce nosuch" -- reproduce nosuch
 if [ -w /dev/full ]; then
 	out=$("$ab" --version 2>&1 >/dev/full)
 	st=$?
-	if [ "$st" = 1 ] && printf '%s' "$out" | grep -q "cannot write the output: No space left on device"; then
-		ok "host cli: output to a full disk is an error"
+	out2=$("$ab" list -o /dev/full 2>&1)
+	st2=$?
+	if [ "$st" = 1 ] && printf '%s' "$out" | grep -q "cannot write the output (standard output): No space left on device" &&
+		[ "$st2" = 1 ] && printf '%s' "$out2" | grep -q "cannot write the output (/dev/full): No space left on device"; then
+		ok "host cli: output to a full disk is an error naming where it went"
 	else
-		notok "host cli: output to a full disk is an error (exit $st: $out)"
+		notok "host cli: output to a full disk is an error (exit $st: $out; -o: exit $st2: $out2)"
 	fi
 fi
 
