@@ -174,12 +174,10 @@ int cmd_info(int argc, const char **argv)
 	       (unsigned long long)bi.info.max_batch);
 	printf("max trials:        %llu (and as many warm-up trials)\n",
 	       (unsigned long long)bi.info.max_trials);
-	printf("max bytes at once: %llu (%.1f MiB; %s)\n",
+	printf("max bytes at once: %llu (%.1f MiB; %s%s)\n",
 	       (unsigned long long)bi.info.max_bytes,
-	       (double)bi.info.max_bytes / (1 << 20),
-	       be->flags & AB_BACKEND_MODULE
-		       ? "module parameter max_outstanding_mb, 0 = a quarter of RAM"
-		       : ab_budget_source());
+	       (double)bi.info.max_bytes / (1 << 20), ab_budget_source(),
+	       be->flags & AB_BACKEND_MODULE ? ", 0 = a quarter of RAM" : "");
 	printf("outstanding:       %llu %s\n",
 	       (unsigned long long)bi.info.outstanding,
 	       ab_noun(bi.info.outstanding, "object", "objects"));

@@ -128,7 +128,7 @@ static int write_events(const char *t, const char *line)
  */
 static void sweep_stale(const char *t)
 {
-	char path[128], line[512], ev[64], rm[128];
+	char path[128], line[512], rm[128];
 	FILE *fp;
 	int idx, pid;
 
@@ -142,8 +142,7 @@ static void sweep_stale(const char *t)
 			continue;
 		if (pid != (int)getpid() && (!kill(pid, 0) || errno != ESRCH))
 			continue;
-		snprintf(ev, sizeof(ev), "p%d_%d", idx, pid);
-		snprintf(rm, sizeof(rm), "-:%s/%s\n", GROUP, ev);
+		snprintf(rm, sizeof(rm), "-:%s/p%d_%d\n", GROUP, idx, pid);
 		write_events(t, rm);
 	}
 	fclose(fp);

@@ -125,22 +125,23 @@ int ab_limit_refusal(const struct ab_run *run, const struct ab_info *info,
 				"the module refused the run: a count or size is above its limits (`allocbench info` lists them); this module does not say which");
 		return err;
 	}
-	if (err == -EBUSY && run->limit_others)
+	if (err == -EBUSY) {
+		/* a module older than ab_run.limit_others does not say */
+		char others[80] = "";
+
+		if (run->limit_others)
+			snprintf(others, sizeof(others),
+				 ", the other runs in progress held %llu",
+				 (unsigned long long)run->limit_others);
 		snprintf(
 			why, len,
-			"the module refused the run: with the runs in progress it would be above %s: this run holds %llu %s, the other runs in progress held %llu, the limit over all runs at once is %llu",
-			name, want, what, (unsigned long long)run->limit_others,
-			most);
-	else if (err == -EBUSY)
-		/* a module older than ab_run.limit_others: it does not say */
-		snprintf(
-			why, len,
-			"the module refused the run: with the runs in progress it would be above %s: this run holds %llu %s, the limit over all runs at once is %llu",
-			name, want, what, most);
-	else
+			"the module refused the run: with the runs in progress it would be above %s: this run holds %llu %s%s, the limit over all runs at once is %llu",
+			name, want, what, others, most);
+	} else {
 		snprintf(
 			why, len,
 			"the module refused the run: above %s: %llu %s, the limit is %llu",
 			name, want, what, most);
+	}
 	return err;
 }

@@ -691,14 +691,14 @@ static int prepare(const struct ab_run_opts *o, const struct ab_info *info,
 						  << (o->order_set ? o->order
 								   : 0);
 		if (run->obj_size > si->max_size) {
-			/* near the budget: the module derived it from the
+			/* near the budget: the backend derived it from the
 			 * budget */
-			const char *why =
-				si->max_size > info->max_bytes / 2
-					? limits_module
-						  ? " (the module's memory budget, max_outstanding_mb, bounds it)"
-						  : " (the user backend's memory budget, a quarter of this machine's memory, bounds it)"
-					: "";
+			char why[128] = "";
+
+			if (si->max_size > info->max_bytes / 2)
+				snprintf(why, sizeof(why),
+					 " (%s memory budget, %s, bounds it)",
+					 ab_limits_whose(), ab_budget_source());
 
 			ab_format_size(si->max_size, b, sizeof(b));
 			if (o->size_set)

@@ -303,8 +303,6 @@ static json_object *counter_deltas(json_object **ra, size_t na,
 				       ab_json_num(sb / cb - sa / ca));
 		json_object_array_add(out, c);
 	}
-	if (out)
-		ab_vm_adjust(out);
 	return out;
 }
 
@@ -356,9 +354,8 @@ static json_object *row_phase(json_object **ra, size_t na, json_object **rb,
 	json_object_object_add(o, "threshold_pct",
 			       threshold_pct > 0 ? ab_json_num(threshold_pct)
 						 : NULL);
-	/* at AB_VM_ALPHA here; at Holm's first level once the report's tests
-	 * are counted (ab_vm_adjust()) */
-	set_detectable(o, sd, na, nb, threshold_pct, AB_VM_ALPHA);
+	/* detectable_pct, threshold_detectable and rounds_needed come once
+	 * the report's tests are counted (ab_vm_adjust()) */
 	json_object_object_add(o, "counters", counter_deltas(ra, na, rb, nb));
 	free(a);
 	free(b);
@@ -440,7 +437,7 @@ size_t ab_vm_adjust(json_object *cmps)
 				json_object_array_get_idx(rows, j), "p"));
 	}
 	m = p && adj ? ab_holm(p, n, adj) : 0;
-	for (i = 0, k = 0; m && i < len_of(cmps); i++) {
+	for (i = 0, k = 0; i < len_of(cmps); i++) {
 		json_object *c = json_object_array_get_idx(cmps, i), *corr;
 		json_object *rows = ab_json_array(c, "rows");
 
@@ -448,16 +445,19 @@ size_t ab_vm_adjust(json_object *cmps)
 			json_object *r = json_object_array_get_idx(rows, j);
 			double ratio = ab_json_double(ab_json_get(r, "ratio"));
 
-			json_object_object_add(r, "p_adjusted",
-					       ab_json_num(adj[k]));
 			/* what a change must pass to be called when its p is
-			 * the report's smallest: Holm's first level */
+			 * the report's smallest: Holm's first level (5% with
+			 * no test, when no row had a spread to test) */
 			set_detectable(
 				r, ab_json_double(ab_json_get(r, "log_sd")),
 				len_of(ab_json_array(r, "boots_a")),
 				len_of(ab_json_array(r, "boots_b")),
 				ab_json_double(ab_json_get(r, "threshold_pct")),
-				AB_VM_ALPHA / (double)m);
+				AB_VM_ALPHA / (double)(m ? m : 1));
+			if (!m)
+				continue;
+			json_object_object_add(r, "p_adjusted",
+					       ab_json_num(adj[k]));
 			if (isnan(adj[k]))
 				continue;
 			json_object_object_add(
@@ -468,6 +468,8 @@ size_t ab_vm_adjust(json_object *cmps)
 					: ratio < 1 ? "faster"
 						    : "slower"));
 		}
+		if (!m)
+			continue;
 		corr = json_object_new_object();
 		json_object_object_add(corr, "method",
 				       json_object_new_string("holm"));

@@ -162,8 +162,11 @@ char *ab_vm_row_label(json_object *r);
  * any false verdict in the report stays under AB_VM_ALPHA, against about
  * 1 - 0.95^m for m tests each at 5%), its "verdict" is set from that,
  * and each comparison gets "correction": { "method": "holm", "alpha",
- * "tests": m }. Returns m (the rows with a p), 0 when there is none or
- * no memory (rows then keep p_adjusted = p).
+ * "tests": m }. Each row's detectable_pct, threshold_detectable and
+ * rounds_needed are set at Holm's first level, AB_VM_ALPHA / m (from its
+ * log_sd, boots_a, boots_b and threshold_pct; AB_VM_ALPHA when m is 0).
+ * Returns m (the rows with a p), 0 when there is none or no memory (rows
+ * then keep p_adjusted = p).
  */
 size_t ab_vm_adjust(json_object *cmps);
 

@@ -44,8 +44,9 @@ fi
 # for the kernel log. The suites boot the kernel's ELF image through its
 # PVH entry when there is one (VM_IMAGE, scripts/vm/pvh-image.sh: ~8 s
 # less per boot of Debian 6.1 under TCG; the tests check what the module
-# and the CLI do, not how the kernel was loaded); vm.sh and vmab.sh boot
-# the bzImage, as users do.
+# and the CLI do, not how the kernel was loaded); vm.sh's direct boots and
+# vmab.sh (allocbench vm --pvh) do too, and both boot the bzImage as well,
+# as users do.
 # pvh_of BUILD_DIR: its ELF image for VM_IMAGE, or nothing
 pvh_of() { [ -e "$1/vmlinux.pvh" ] && echo "$1/vmlinux.pvh"; }
 vm() {
@@ -137,12 +138,12 @@ guest_boot() {
 # machine's load (longest first; with the lanes fixed in advance a
 # fresh-clone CI had them end 85 s apart, 736 s and 821 s).
 # queue_boots: the queue, one boot a line:
-# NAME|TAG|KDIR|INITRD|NODES|SCRIPT|APPEND: WHAT
+# NAME|KDIR|INITRD|NODES|SCRIPT|APPEND: WHAT
 queue_boots() {
 	n=0
 	while read -r name dir; do
 		n=$((n + 1))
-		b="$name|$(kernel_tag "$name")|$(cat "$dir/kernel-dir")|$dir/initrd.gz"
+		b="$name|$(cat "$dir/kernel-dir")|$dir/initrd.gz"
 		if [ $n = 1 ]; then
 			first=$b
 			echo "$b|1|guest.sh full|: guest.sh full, 1 node"
@@ -163,12 +164,11 @@ take_boots() {
 		line=$(flock "$outdir/queue.lock" sh -c 'head -n 1 "$1"; sed -i 1d "$1"' sh "$outdir/queue")
 		[ -n "$line" ] || return 0
 		name=${line%%|*} line=${line#*|}
-		tag=${line%%|*} line=${line#*|}
 		kdir=${line%%|*} line=${line#*|}
 		initrd=${line%%|*} line=${line#*|}
 		nodes=${line%%|*} line=${line#*|}
 		script=${line%%|*} line=${line#*|}
-		run_part "$1" "$name: ${line#*: }" "$tag" guest_boot "$nodes" "$script" "${line%%: *}"
+		run_part "$1" "$name: ${line#*: }" "$(kernel_tag "$name")" guest_boot "$nodes" "$script" "${line%%: *}"
 	done
 }
 
