@@ -14,8 +14,8 @@ CPPFLAGS += -Iinclude/uapi -Icommon -Ilib -Ibackends -Icmd \
 LDLIBS := -ldl -lpopt -ljson-c -lgsl -lgslcblas -lnuma -lpfm -lcpuset -lbitmask -lz -lm -lpthread
 
 B := build
-LIB_SRCS := lib/parse.c lib/stats.c lib/runopts.c lib/runlimits.c lib/measure.c lib/env.c lib/sizes.c lib/counters.c lib/dynprobe.c lib/explain.c lib/compare.c lib/placement.c lib/isolate.c lib/jsonout.c lib/jsonin.c lib/textout.c lib/slabmerge.c lib/objmem.c lib/vmab.c lib/cpubusy.c
-BACKEND_SRCS := backends/backend.c backends/kmod.c backends/user.c backends/user_alloc.c
+LIB_SRCS := $(sort $(wildcard lib/*.c))
+BACKEND_SRCS := $(sort $(wildcard backends/*.c))
 CMD_SRCS := $(wildcard cmd/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
 CLI_OBJS := $(LIB_OBJS) $(BACKEND_SRCS:%.c=$(B)/%.o) $(CMD_SRCS:%.c=$(B)/%.o)
