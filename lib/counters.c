@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <sched.h>
 #include <perfmon/pfmlib_perf_event.h>
@@ -18,6 +19,7 @@
 
 #include "counters.h"
 #include "dynprobe.h"
+#include "kfile.h"
 #include "parse.h"
 #include "textout.h"
 
@@ -58,17 +60,15 @@ static const struct ab_pmu sys_pmu = {
 	.close = sys_close,
 };
 
+/* kernel.perf_event_paranoid, or -100 when it cannot be read. */
 static int paranoid(void)
 {
-	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
-	int v = -100;
+	long long v;
 
-	if (f) {
-		if (fscanf(f, "%d", &v) != 1)
-			v = -100;
-		fclose(f);
-	}
-	return v;
+	if (ab_kfile_int(&v, "/proc/sys/kernel/perf_event_paranoid") ||
+	    v < INT_MIN || v > INT_MAX)
+		return -100;
+	return (int)v;
 }
 
 void ab_counters_explain_open_error(const char *name, int err, int par,
@@ -110,19 +110,6 @@ double ab_counter_scale(uint64_t raw, uint64_t enabled, uint64_t running)
 	if (running >= enabled)
 		return (double)raw;
 	return (double)raw * (double)enabled / (double)running;
-}
-
-/* The first line of @path as an integer into *@v: 0, or -1. */
-static int read_int(const char *path, long long *v)
-{
-	FILE *fp = fopen(path, "r");
-	int ok;
-
-	if (!fp)
-		return -1;
-	ok = fscanf(fp, "%lld", v) == 1;
-	fclose(fp);
-	return ok ? 0 : -1;
 }
 
 /* Whether @s is a C identifier, as kernel function and event names are. */
@@ -186,7 +173,7 @@ static int encode_kprobe(struct ab_event *e, FILE *f)
 			e->name, fn);
 		return -1;
 	}
-	if (read_int("/sys/bus/event_source/devices/kprobe/type", &type)) {
+	if (ab_kfile_int(&type, "/sys/bus/event_source/devices/kprobe/type")) {
 		fprintf(f,
 			"counter %s: this kernel has no kprobe PMU (/sys/bus/event_source/devices/kprobe: CONFIG_KPROBE_EVENTS); the run goes on without it\n",
 			e->name);
@@ -233,9 +220,7 @@ static int encode_tracepoint(struct ab_event *e, FILE *f)
 	snprintf(path, sizeof(path), "%s/%.*s", dir, sub_len, e->name);
 	if (access(path, X_OK))
 		return 1;
-	snprintf(path, sizeof(path), "%s/%.*s/%s/id", dir, sub_len, e->name,
-		 ev);
-	if (read_int(path, &id)) {
+	if (ab_kfile_int(&id, "%s/%.*s/%s/id", dir, sub_len, e->name, ev)) {
 		fprintf(f,
 			"counter %s: this kernel has no tracepoint %s in %s/%.*s/; the run goes on without it\n",
 			e->name, ev, dir, sub_len, e->name);
@@ -252,20 +237,19 @@ static int encode_tracepoint(struct ab_event *e, FILE *f)
 int ab_counter_exists(const char *name)
 {
 	const char *dir = tracefs_events(), *colon = strchr(name, ':');
-	char path[256];
 	long long v;
 
 	if (ab_dynprobe_find(name))
 		return ab_dynprobe_exists(ab_dynprobe_find(name));
 	if (!strncmp(name, "kprobe:", strlen("kprobe:")))
-		return !read_int("/sys/bus/event_source/devices/kprobe/type",
-				 &v) &&
+		return !ab_kfile_int(
+			       &v,
+			       "/sys/bus/event_source/devices/kprobe/type") &&
 		       ab_kallsyms_has(name + strlen("kprobe:")) == 1;
 	if (!tracepoint_form(name) || !dir)
 		return 0;
-	snprintf(path, sizeof(path), "%s/%.*s/%s/id", dir, (int)(colon - name),
-		 name, colon + 1);
-	return !read_int(path, &v);
+	return !ab_kfile_int(&v, "%s/%.*s/%s/id", dir, (int)(colon - name),
+			     name, colon + 1);
 }
 
 /*
@@ -337,28 +321,22 @@ static int hybrid_pmu(int cpu, char *name, size_t len)
 	static const char *const pmus[] = { "cpu_core", "cpu_atom",
 					    "armv8_pmuv3_0", "armv8_pmuv3_1",
 					    "armv8_pmuv3_2" };
-	char path[512], list[256];
+	char list[256];
 	long long type;
-	int found = 0, i;
-	FILE *fp;
+	int found = 0, i, ret;
 
 	for (i = 0; i < (int)(sizeof(pmus) / sizeof(pmus[0])); i++) {
-		snprintf(path, sizeof(path),
-			 "%s/bus/event_source/devices/%s/cpus",
-			 ab_counters_sysfs, pmus[i]);
-		fp = fopen(path, "r");
-		if (!fp)
+		ret = ab_kfile_line(list, sizeof(list),
+				    "%s/bus/event_source/devices/%s/cpus",
+				    ab_counters_sysfs, pmus[i]);
+		/* a list too long for @list: its start */
+		if (ret < 0 && ret != -EFBIG)
 			continue;
 		found = 1;
-		if (!fgets(list, sizeof(list), fp))
-			list[0] = '\0';
-		fclose(fp);
 		if (!in_cpu_list(list, cpu))
 			continue;
-		snprintf(path, sizeof(path),
-			 "%s/bus/event_source/devices/%s/type",
-			 ab_counters_sysfs, pmus[i]);
-		if (read_int(path, &type))
+		if (ab_kfile_int(&type, "%s/bus/event_source/devices/%s/type",
+				 ab_counters_sysfs, pmus[i]))
 			continue;
 		snprintf(name, len, "%s", pmus[i]);
 		return (int)type;

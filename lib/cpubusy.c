@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "cpubusy.h"
+#include "kfile.h"
 
 int ab_cpustat_parse(FILE *f, struct ab_cpustat *s)
 {
@@ -43,7 +44,7 @@ int ab_cpustat_parse(FILE *f, struct ab_cpustat *s)
 int ab_cpustat_read(struct ab_cpustat *s, double *t_ns)
 {
 	struct timespec ts;
-	FILE *f = fopen("/proc/stat", "re");
+	FILE *f = ab_kfile_open("/proc/stat");
 	int n;
 
 	s->n = -1;

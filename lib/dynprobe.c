@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "dynprobe.h"
+#include "kfile.h"
 
 /*
  * The per-CPU slab's refill. mm/slub.c (6.1, 6.12): ___slab_alloc(s,
@@ -75,7 +76,7 @@ static const char *tracefs(void)
 int ab_kallsyms_has(const char *fn)
 {
 	char line[512], sym[256], type;
-	FILE *fp = fopen("/proc/kallsyms", "r");
+	FILE *fp = ab_kfile_open("/proc/kallsyms");
 	int found = 0;
 
 	if (!fp)
@@ -128,12 +129,11 @@ static int write_events(const char *t, const char *line)
  */
 static void sweep_stale(const char *t)
 {
-	char path[128], line[512], rm[128];
+	char line[512], rm[128];
 	FILE *fp;
 	int idx, pid;
 
-	snprintf(path, sizeof(path), "%s/kprobe_events", t);
-	fp = fopen(path, "re");
+	fp = ab_kfile_open("%s/kprobe_events", t);
 	if (!fp)
 		return;
 	while (fgets(line, sizeof(line), fp)) {
@@ -157,10 +157,9 @@ int ab_dynprobe_define(const struct ab_dynprobe *d, uint64_t *id)
 {
 	static int registered;
 	const char *t = tracefs();
-	char ev[64], line[256], path[192];
-	unsigned long long v;
-	FILE *fp;
-	int i, err, ok;
+	char ev[64], line[256];
+	uint64_t v;
+	int i, err;
 
 	for (i = 0; i < ndefined; i++)
 		if (defined[i].d == d) {
@@ -179,12 +178,7 @@ int ab_dynprobe_define(const struct ab_dynprobe *d, uint64_t *id)
 	err = write_events(t, line);
 	if (err)
 		return err;
-	snprintf(path, sizeof(path), "%s/events/%s/%s/id", t, GROUP, ev);
-	fp = fopen(path, "r");
-	ok = fp && fscanf(fp, "%llu", &v) == 1;
-	if (fp)
-		fclose(fp);
-	if (!ok) {
+	if (ab_kfile_u64(&v, "%s/events/%s/%s/id", t, GROUP, ev)) {
 		snprintf(line, sizeof(line), "-:%s/%s\n", GROUP, ev);
 		write_events(t, line);
 		return ENOENT;

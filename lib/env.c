@@ -16,27 +16,11 @@
 #include <zlib.h>
 
 #include "env.h"
+#include "kfile.h"
 
 static void copy(char *dst, size_t len, const char *src)
 {
 	snprintf(dst, len, "%s", src);
-}
-
-/* First line of <root><path> without its newline, or "" */
-static void read_line(const char *root, const char *path, char *buf, size_t len)
-{
-	char full[512];
-	FILE *f;
-
-	buf[0] = '\0';
-	snprintf(full, sizeof(full), "%s%s", root, path);
-	f = fopen(full, "r");
-	if (!f)
-		return;
-	if (!fgets(buf, (int)len, f))
-		buf[0] = '\0';
-	fclose(f);
-	buf[strcspn(buf, "\n")] = '\0';
 }
 
 /*
@@ -190,7 +174,8 @@ static void read_preempt(struct ab_env *env, const char *root)
 	char line[128], config[32], *open, *close, mode[32] = "";
 	const char *v = env->uts_version;
 
-	read_line(root, "/sys/kernel/debug/sched/preempt", line, sizeof(line));
+	ab_kfile_line(line, sizeof(line), "%s/sys/kernel/debug/sched/preempt",
+		      root);
 	open = strchr(line, '(');
 	close = open ? strchr(open, ')') : NULL;
 	if (open && close) {
@@ -240,13 +225,12 @@ static void read_preempt(struct ab_env *env, const char *root)
 
 static void read_cpuinfo(struct ab_env *env, const char *root)
 {
-	char path[512], line[1024];
+	char line[1024];
 	FILE *f;
 
 	copy(env->cpu_model, sizeof(env->cpu_model), "?");
 	env->hypervisor = -1;
-	snprintf(path, sizeof(path), "%s/proc/cpuinfo", root);
-	f = fopen(path, "r");
+	f = ab_kfile_open("%s/proc/cpuinfo", root);
 	if (!f)
 		return;
 	env->hypervisor = 0;
@@ -291,13 +275,14 @@ void ab_env_read(struct ab_env *env, const char *root, int cpu)
 		copy(env->release, sizeof(env->release), u.release);
 		copy(env->uts_version, sizeof(env->uts_version), u.version);
 	} else {
-		read_line(root, "/proc/sys/kernel/osrelease", env->release,
-			  sizeof(env->release));
-		read_line(root, "/proc/sys/kernel/version", env->uts_version,
-			  sizeof(env->uts_version));
+		ab_kfile_line(env->release, sizeof(env->release),
+			      "%s/proc/sys/kernel/osrelease", root);
+		ab_kfile_line(env->uts_version, sizeof(env->uts_version),
+			      "%s/proc/sys/kernel/version", root);
 	}
 	read_release_parts(env);
-	read_line(root, "/proc/cmdline", env->cmdline, sizeof(env->cmdline));
+	ab_kfile_line(env->cmdline, sizeof(env->cmdline), "%s/proc/cmdline",
+		      root);
 	cmdline_param(env->cmdline, "init_on_alloc", env->p_init_on_alloc,
 		      sizeof(env->p_init_on_alloc));
 	cmdline_param(env->cmdline, "init_on_free", env->p_init_on_free,
@@ -334,18 +319,20 @@ void ab_env_read(struct ab_env *env, const char *root, int cpu)
 				  : truth(env->c_slub_debug_on);
 
 	read_cpuinfo(env, root);
-	snprintf(path, sizeof(path),
-		 "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor", cpu);
-	read_line(root, path, env->governor, sizeof(env->governor));
+	ab_kfile_line(
+		env->governor, sizeof(env->governor),
+		"%s/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor",
+		root, cpu);
 	if (!env->governor[0])
 		copy(env->governor, sizeof(env->governor), "none");
-	read_line(root, "/sys/devices/system/cpu/smt/control", env->smt,
-		  sizeof(env->smt));
+	ab_kfile_line(env->smt, sizeof(env->smt),
+		      "%s/sys/devices/system/cpu/smt/control", root);
 	if (!env->smt[0])
 		copy(env->smt, sizeof(env->smt), "?");
-	read_line(root, "/sys/class/dmi/id/sys_vendor", vendor, sizeof(vendor));
-	read_line(root, "/sys/class/dmi/id/product_name", product,
-		  sizeof(product));
+	ab_kfile_line(vendor, sizeof(vendor), "%s/sys/class/dmi/id/sys_vendor",
+		      root);
+	ab_kfile_line(product, sizeof(product),
+		      "%s/sys/class/dmi/id/product_name", root);
 	snprintf(env->dmi, sizeof(env->dmi), "%s%s%s", vendor,
 		 vendor[0] && product[0] ? " " : "", product);
 }

@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "isolate.h"
+#include "kfile.h"
 
 #define SET_PREFIX "allocbench-"
 #define V1_MOUNT   "/dev/cpuset"
@@ -90,7 +91,7 @@ static int find_mount(const char *dir, const char *type, const char *opt,
 		      char *out, size_t len)
 {
 	char line[4096], mdir[PATH_MAX], mtype[64], mopts[1024];
-	FILE *f = fopen("/proc/mounts", "re");
+	FILE *f = ab_kfile_open("/proc/mounts");
 	int found = 0;
 
 	if (!f)
@@ -120,28 +121,6 @@ static int v1_mounted(void)
 }
 
 /*
- * read_file - the contents of @file (at most @len - 1 bytes) into @buf,
- * without the final newline. Returns 0 or -errno.
- */
-static int read_file(const char *file, char *buf, size_t len)
-{
-	int fd = open(file, O_RDONLY | O_CLOEXEC), e;
-	ssize_t n;
-
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, len - 1);
-	e = errno;
-	close(fd);
-	if (n < 0)
-		return -e;
-	buf[n] = '\0';
-	if (n && buf[n - 1] == '\n')
-		buf[n - 1] = '\0';
-	return 0;
-}
-
-/*
  * write_file - @s into @file in one write(2), as a cgroup interface file
  * takes a value. Returns 0 or -errno: the kernel's answer to the write
  * (EINVAL, EBUSY, ...), -EIO for a short write.
@@ -165,7 +144,8 @@ static int write_file(const char *file, const char *s)
 
 /*
  * cg_get, cg_put - read the interface file @name of the cgroup directory
- * @dir into @val (@vlen bytes, no final newline), or write @val to it.
+ * @dir, one line, into @val (@vlen bytes, without its newline; -EFBIG
+ * when longer), or write @val to it.
  * Return 0 or -errno, with one sentence in @err (@len bytes) naming the
  * file (and the value) and the kernel's reason.
  */
@@ -177,11 +157,11 @@ static int cg_get(const char *dir, const char *name, char *val, size_t vlen,
 
 	ret = path_join(file, dir, name);
 	if (!ret)
-		ret = read_file(file, val, vlen);
-	if (ret)
+		ret = ab_kfile_line(val, vlen, "%s", file);
+	if (ret < 0)
 		snprintf(err, len, "--isolate: cannot read %s: %s", file,
 			 strerror(-ret));
-	return ret;
+	return ret < 0 ? ret : 0;
 }
 
 static int cg_put(const char *dir, const char *name, const char *val, char *err,
@@ -358,7 +338,7 @@ static int v2_remove(const char *name)
 static int v2_home(void)
 {
 	char line[PATH_MAX + 8];
-	FILE *f = fopen("/proc/self/cgroup", "re");
+	FILE *f = ab_kfile_open("/proc/self/cgroup");
 	int ret = -ENOENT;
 
 	if (!f)
@@ -584,7 +564,7 @@ static void no_way(int v2, const char *ctl, char *err, size_t len)
 {
 	char fs[4096] = "", v2why[PATH_MAX + 1200];
 
-	read_file("/proc/filesystems", fs, sizeof(fs));
+	ab_kfile_read(fs, sizeof(fs), "/proc/filesystems");
 	if (v2)
 		snprintf(
 			v2why, sizeof(v2why),

@@ -14,32 +14,8 @@
 #include <unistd.h>
 
 #include "ab_run.h"
+#include "kfile.h"
 #include "objmem.h"
-
-/* @root/@name/@attr as an unsigned number into @v; 0 or -errno. */
-static int read_attr(const char *root, const char *name, const char *attr,
-		     uint64_t *v)
-{
-	char path[PATH_MAX], buf[64], *end;
-	unsigned long long x;
-	FILE *f;
-	int ok;
-
-	snprintf(path, sizeof(path), "%s/%s/%s", root, name, attr);
-	f = fopen(path, "re");
-	if (!f)
-		return -errno;
-	ok = fgets(buf, sizeof(buf), f) != NULL;
-	fclose(f);
-	if (!ok || !isdigit((unsigned char)buf[0]))
-		return -EINVAL;
-	errno = 0;
-	x = strtoull(buf, &end, 10);
-	if (errno || (*end && *end != '\n'))
-		return -EINVAL;
-	*v = x;
-	return 0;
-}
 
 int ab_slab_geom_read(const char *root, const char *name,
 		      struct ab_slab_geom *g)
@@ -62,13 +38,14 @@ int ab_slab_geom_read(const char *root, const char *name,
 		base = base ? base + 1 : target;
 	}
 	snprintf(g->cache, sizeof(g->cache), "%.63s", base);
-	err = read_attr(root, name, "object_size", &g->object_size);
+	err = ab_kfile_u64(&g->object_size, "%s/%s/object_size", root, name);
 	if (!err)
-		err = read_attr(root, name, "slab_size", &g->slab_size);
+		err = ab_kfile_u64(&g->slab_size, "%s/%s/slab_size", root,
+				   name);
 	if (!err)
-		err = read_attr(root, name, "objs_per_slab", &objs);
+		err = ab_kfile_u64(&objs, "%s/%s/objs_per_slab", root, name);
 	if (!err)
-		err = read_attr(root, name, "order", &order);
+		err = ab_kfile_u64(&order, "%s/%s/order", root, name);
 	if (err)
 		return err;
 	/* SLUB's orders stay below MAX_PAGE_ORDER; a slab holds an object */

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "kfile.h"
 #include "placement.h"
 
 /*
@@ -175,8 +176,8 @@ int ab_parse_cpus(const char *opt, const char *arg, int *cpus, int max,
 	const char *list = arg[0] == '!' ? arg + 1 : arg;
 	int rel = list[0] == '+';
 	struct bitmask *bm;
-	char buf[256], path[96];
-	FILE *f;
+	char buf[256];
+	long long online;
 
 	na = ab_allowed_cpus(allowed, AB_MAX_PLACES);
 	ab_format_list(allowed, na, buf, sizeof(buf));
@@ -260,18 +261,13 @@ int ab_parse_cpus(const char *opt, const char *arg, int *cpus, int max,
 				 opt, arg, c, conf - 1);
 			goto fail;
 		}
-		snprintf(path, sizeof(path),
-			 "/sys/devices/system/cpu/cpu%d/online", c);
-		f = fopen(path, "r");
-		if (f) {
-			int online = fgetc(f);
-
-			fclose(f);
-			if (online == '0') {
-				snprintf(err, len, "--%s=%s: CPU %d is offline",
-					 opt, arg, c);
-				goto fail;
-			}
+		/* no online file (cpu0 on most machines): online */
+		if (!ab_kfile_int(&online,
+				  "/sys/devices/system/cpu/cpu%d/online", c) &&
+		    !online) {
+			snprintf(err, len, "--%s=%s: CPU %d is offline", opt,
+				 arg, c);
+			goto fail;
 		}
 		if (!cpu_in(allowed, na, c)) {
 			snprintf(
