@@ -6,6 +6,7 @@
 #define AB_CMD_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <popt.h>
 
@@ -59,6 +60,17 @@ const struct ab_cmd *ab_cmd_find(const char *name);
  */
 size_t ab_cmd_names(char *buf, size_t len, unsigned int flags,
 		    const char *last);
+
+/*
+ * ab_enum_words - the spellings @name(@first .. @n - 1) of an enumerated
+ * option (lib/runnames.c's tables), joined by @sep with @last before the
+ * last one ("kernel, atomic, nowait or kernel_zero"), into @buf of @len
+ * bytes (always terminated when @len > 0). Returns the length the whole
+ * list needs, as snprintf().
+ */
+size_t ab_enum_words(char *buf, size_t len, const char *(*name)(uint32_t),
+		     uint32_t first, uint32_t n, const char *sep,
+		     const char *last);
 
 int cmd_run(int argc, const char **argv);
 int cmd_reproduce(int argc, const char **argv);

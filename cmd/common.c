@@ -68,6 +68,27 @@ size_t ab_cmd_names(char *buf, size_t len, unsigned int flags, const char *last)
 	return n;
 }
 
+size_t ab_enum_words(char *buf, size_t len, const char *(*name)(uint32_t),
+		     uint32_t first, uint32_t n, const char *sep,
+		     const char *last)
+{
+	size_t used = 0;
+	uint32_t i;
+	int w;
+
+	if (len)
+		buf[0] = '\0';
+	for (i = first; i < n; i++) {
+		w = snprintf(buf + used, used < len ? len - used : 0, "%s%s",
+			     i == first	 ? ""
+			     : i + 1 < n ? sep
+					 : last,
+			     name(i));
+		used += w > 0 ? (size_t)w : 0;
+	}
+	return used;
+}
+
 const struct ab_cmd *ab_cmd_find(const char *name)
 {
 	const struct ab_cmd *c;

@@ -97,15 +97,14 @@ static int list_json(void)
 	return AB_EXIT_OK;
 }
 
-/* Prints the spellings @name(0 .. @n - 1), from @first, one a line. */
+/* Prints the spellings @name(@first .. @n - 1), joined by @sep, then @end. */
 static void print_enum(const char *(*name)(uint32_t), uint32_t first,
 		       uint32_t n, const char *sep, const char *end)
 {
-	uint32_t i;
+	char words[256];
 
-	for (i = first; i < n; i++)
-		printf("%s%s", i > first ? sep : "", name(i));
-	printf("%s", end);
+	ab_enum_words(words, sizeof(words), name, first, n, sep, sep);
+	printf("%s%s", words, end);
 }
 
 static void values_commands(void)

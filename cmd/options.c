@@ -21,7 +21,8 @@ struct poptOption ab_run_table[] = {
 	  "objects allocated per trial", "N" },
 	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_trials_table, 0, NULL, NULL },
 	{ "gfp", 'g', POPT_ARG_STRING, &ab_run_args.gfp, 0,
-	  "kernel, atomic, nowait or kernel_zero (default: kernel)", "NAME" },
+	  "the allocations' GFP flags (ab_run_table_defaults() lists them)",
+	  "NAME" },
 	{ "timing", 'T', POPT_ARG_STRING, &ab_run_args.timing, 0,
 	  "batch: one clock pair per phase (default); single: one per operation",
 	  "MODE" },
@@ -31,8 +32,7 @@ struct poptOption ab_run_table[] = {
 	{ "seed", 0, POPT_ARG_STRING, &ab_run_args.seed, 0,
 	  "seed of --free=shuffle (default: random, printed)", "N" },
 	{ "context", 0, POPT_ARG_STRING, &ab_run_args.context, 0,
-	  "normal (default), preempt-off or irq-off around each timed phase",
-	  "CTX" },
+	  "the loop's context (ab_run_table_defaults() lists them)", "CTX" },
 	{ "lookup", 0, POPT_ARG_STRING, &ab_run_args.lookup, 0,
 	  "kmalloc_class: how each allocation finds its class: walk, fls, bsr, switch, kernel (default) or none (found once before timing)",
 	  "METHOD" },
@@ -83,9 +83,19 @@ struct poptOption ab_backend_table[] = {
 	POPT_TABLEEND
 };
 
+/* The help text of option --@name of @table. */
+static void set_descrip(struct poptOption *table, const char *name,
+			const char *text)
+{
+	for (; table->longName || table->shortName || table->arg; table++)
+		if (table->longName && !strcmp(table->longName, name))
+			table->descrip = text;
+}
+
 void ab_run_table_defaults(const struct ab_run_opts *o)
 {
-	static char trials[64], warmup[80], batch[64];
+	static char trials[64], warmup[80], batch[64], gfp[128], context[160];
+	char words[96];
 
 	snprintf(trials, sizeof(trials), "measured trials (default: %u)",
 		 o->trials);
@@ -96,6 +106,18 @@ void ab_run_table_defaults(const struct ab_run_opts *o)
 	ab_trials_table[0].descrip = trials;
 	ab_trials_table[1].descrip = warmup;
 	ab_run_table[0].descrip = batch;
+	/* the spellings from their table (lib/runnames.c) */
+	ab_enum_words(words, sizeof(words), ab_gfp_option_name, 0, AB_GFP_NR,
+		      ", ", " or ");
+	snprintf(gfp, sizeof(gfp), "%s (default: %s)", words,
+		 ab_gfp_option_name(o->gfp));
+	ab_enum_words(words, sizeof(words), ab_context_name, 0, AB_CTX_NR, ", ",
+		      " or ");
+	snprintf(context, sizeof(context),
+		 "%s around each timed phase (default: %s)", words,
+		 ab_context_name(o->context));
+	set_descrip(ab_run_table, "gfp", gfp);
+	set_descrip(ab_run_table, "context", context);
 }
 
 int ab_run_args_apply(struct ab_run_opts *o)

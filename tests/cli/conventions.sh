@@ -315,3 +315,23 @@ for s in INT:130 TERM:143 HUP:129; do
 		notok "SIG${s%:*} ends a run with status ${s#*:} (got $st: $(head -c 200 "$tmp/sig.out"))"
 	fi
 done
+# every spelling of an enumerated option is in its --help, and the error for
+# an unknown one names them all: both made from the one table, so neither can
+# drift from what the option takes (list --values=KIND prints the table)
+for pair in run:gfp:gfp run:timing:timing run:free:free run:context:context \
+	run:lookup:lookup run:table:table lookup:method:methods lookup:table:table; do
+	c=${pair%%:*} rest=${pair#*:}
+	o=${rest%%:*} kind=${rest#*:}
+	help=$("$ab" "$c" --help 2>&1 | tr -s ' \n' '  ')
+	err=$("$ab" "$c" --backend=user --"$o"=nosuch 2>&1)
+	missing=""
+	for w in $("$ab" list --values="$kind"); do
+		case $help in *"$w"*) ;; *) missing="$missing help:$w" ;; esac
+		case $err in *" $w"*) ;; *) missing="$missing error:$w" ;; esac
+	done
+	if [ -z "$missing" ] && [ -n "$("$ab" list --values="$kind")" ]; then
+		ok "$c --$o: --help and the error name every spelling of list --values=$kind"
+	else
+		notok "$c --$o: --help and the error name every spelling of list --values=$kind (missing:$missing; error: $err)"
+	fi
+done
