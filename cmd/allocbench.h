@@ -22,21 +22,43 @@ enum ab_exit {
 	AB_EXIT_INTR = 130, /* interrupted (main() makes it 128 + the signal) */
 };
 
+/* struct ab_cmd.flags */
+enum {
+	AB_CMD_GUEST = 1 << 0,	 /* `allocbench vm` may run it in a guest */
+	AB_CMD_VERDICT = 1 << 1, /* ... and compare kernels on its result */
+};
+
 /**
  * struct ab_cmd - one subcommand
  * @name:    what follows `allocbench`
  * @fn:      entry point; argv[0] is @name; returns an enum ab_exit value
+ * @flags:   AB_CMD_* bits
  * @summary: one line for `allocbench --help`
  */
 struct ab_cmd {
 	const char *name;
 	int (*fn)(int argc, const char **argv);
+	unsigned int flags;
 	const char *summary;
 };
 
-extern const struct ab_cmd ab_cmds[];
+/*
+ * ab_cmd_register - the command table (main.c), ended by a NULL name; the
+ * functions below read it.
+ */
+void ab_cmd_register(const struct ab_cmd *table);
+/* ab_cmd_next - the command after @prev (NULL: the first); NULL at the end. */
+const struct ab_cmd *ab_cmd_next(const struct ab_cmd *prev);
 /* ab_cmd_find - the command @name; NULL after saying it is not one. */
 const struct ab_cmd *ab_cmd_find(const char *name);
+/*
+ * ab_cmd_names - the names of the commands with every bit of @flags set,
+ * in table order, comma-separated with @last before the last one
+ * ("run, sweep or lookup"), into @buf of @len bytes (always terminated when
+ * @len > 0). Returns the length the whole list needs, as snprintf().
+ */
+size_t ab_cmd_names(char *buf, size_t len, unsigned int flags,
+		    const char *last);
 
 int cmd_run(int argc, const char **argv);
 int cmd_reproduce(int argc, const char **argv);

@@ -29,37 +29,55 @@ struct poptOption ab_output_table[] = {
 	POPT_TABLEEND
 };
 
-const struct ab_cmd ab_cmds[] = {
-	{ "run", cmd_run, "run allocation strategies and print per-op costs" },
-	{ "sweep", cmd_sweep,
-	  "sizes x strategies x CPU nodes x memory nodes, local against remote" },
-	{ "compare", cmd_compare,
-	  "two strategies, or saved runs: delta, significance, why" },
-	{ "lookup", cmd_lookup,
-	  "time kmalloc size-class lookups: walk, fls, bsr, switch, kernel" },
-	{ "reproduce", cmd_reproduce,
-	  "repeat a seed experiment: 2019-scatterlist, 2002-lookup" },
-	{ "topology", cmd_topology,
-	  "nodes, CPUs, memory, distances, cpusets, usable backends and counters" },
-	{ "vm", cmd_vm,
-	  "the same command in boots of 1 to 4 kernels (qemu): A/B, per boot" },
-	{ "plot", cmd_plot,
-	  "draw a saved result with gnuplot: -o FILE.svg|png" },
-	{ "list", cmd_list, "list the backends and their strategies" },
-	{ "info", cmd_info, "show the backend's versions and limits" },
-	{ "help", cmd_help, "show help for a command: allocbench help run" },
-	{ NULL, NULL, NULL },
-};
+/* The command table, main.c's; set once by ab_cmd_register(). */
+static const struct ab_cmd *ab_cmds;
+
+void ab_cmd_register(const struct ab_cmd *table)
+{
+	ab_cmds = table;
+}
+
+const struct ab_cmd *ab_cmd_next(const struct ab_cmd *prev)
+{
+	const struct ab_cmd *c = prev ? prev + 1 : ab_cmds;
+
+	return c && c->name ? c : NULL;
+}
+
+size_t ab_cmd_names(char *buf, size_t len, unsigned int flags, const char *last)
+{
+	const struct ab_cmd *c;
+	size_t n = 0, k = 0, i = 0;
+	int w;
+
+	for (c = NULL; (c = ab_cmd_next(c));)
+		k += (c->flags & flags) == flags;
+	if (len)
+		buf[0] = '\0';
+	for (c = NULL; (c = ab_cmd_next(c));) {
+		if ((c->flags & flags) != flags)
+			continue;
+		w = snprintf(buf + n, n < len ? len - n : 0, "%s%s",
+			     !i		 ? ""
+			     : i + 1 < k ? ", "
+					 : last,
+			     c->name);
+		n += w > 0 ? (size_t)w : 0;
+		i++;
+	}
+	return n;
+}
 
 const struct ab_cmd *ab_cmd_find(const char *name)
 {
 	const struct ab_cmd *c;
+	char names[256];
 
-	for (c = ab_cmds; c->name; c++)
+	for (c = NULL; (c = ab_cmd_next(c));)
 		if (!strcmp(c->name, name))
 			return c;
-	ab_err("'%s' is not a command (commands: run, sweep, compare, lookup, reproduce, topology, plot, list, info, help)",
-	       name);
+	ab_cmd_names(names, sizeof(names), 0, ", ");
+	ab_err("'%s' is not a command (commands: %s)", name, names);
 	return NULL;
 }
 
@@ -71,7 +89,7 @@ void ab_usage(FILE *f)
 		"usage: allocbench [--version] [--help] COMMAND [OPTIONS]\n\n"
 		"Measure kernel allocation paths (allocbench.ko) per CPU and NUMA node.\n\n"
 		"commands:\n");
-	for (c = ab_cmds; c->name; c++)
+	for (c = NULL; (c = ab_cmd_next(c));)
 		fprintf(f, "  %-9s %s\n", c->name, c->summary);
 	fprintf(f, "\nFirst try: allocbench run --alloc=kmalloc --size=4096\n"
 		   "`allocbench help COMMAND` shows a command's options.\n");

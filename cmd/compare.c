@@ -34,6 +34,7 @@
 #include "jsonin.h"
 #include "jsonout.h"
 #include "parse.h"
+#include "report.h"
 #include "runner.h"
 #include "textout.h"
 
@@ -52,7 +53,7 @@ static char *rounds_arg;
 /* no options: its heading is --help's word on saved results */
 static struct poptOption saved_table[] = { POPT_TABLEEND };
 
-struct poptOption ab_compare_table[] = {
+static struct poptOption compare_table[] = {
 	{ "rounds", 0, POPT_ARG_STRING, &rounds_arg, 0,
 	  "rounds of a block of A and a block of B, in random order each; the signed-rank test's unit (default: 10)",
 	  "N" },
@@ -731,7 +732,7 @@ int cmd_compare(int argc, const char **argv)
 	if (!job)
 		return AB_EXIT_RUN;
 	/* two saved results, or run's options for two strategies */
-	nf = ab_run_parse("compare", argc, argv, job, files,
+	nf = ab_run_parse("compare", argc, argv, job, compare_table, files,
 			  AB_COMPARE_MAX_FILES + 1);
 	ret = nf < 0 ? -nf : AB_EXIT_OK;
 	if (!ret && nf && (ab_run_options_given() || rounds_arg)) {

@@ -1,16 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * compare_opts.h - the options of `allocbench compare` beyond run's
- * (defined in compare.c; cmd/run.c parses them with run's for compare),
- * and its comparison of saved results (compare_saved.c).
+ * compare_opts.h - `allocbench compare`'s comparison of saved results
+ * (compare_saved.c), which compare.c hands the files to.
  */
 #ifndef AB_COMPARE_OPTS_H
 #define AB_COMPARE_OPTS_H
 
 #include <popt.h>
-
-/* --rounds=N: the interleaved rounds of A and B (see compare.c) */
-extern struct poptOption ab_compare_table[];
 
 /* The most saved results `compare` takes, both sides together. */
 #define AB_COMPARE_MAX_FILES 200

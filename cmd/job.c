@@ -18,7 +18,7 @@
 #include "env.h"
 #include "isolate.h"
 #include "parse.h"
-#include "runner.h"
+#include "job.h"
 
 static void on_signal(int sig)
 {
@@ -246,4 +246,24 @@ void ab_job_free(struct ab_job *job)
 	job->nrows = job->rows_cap = 0;
 	ab_session_close(&job->ses);
 	ab_isolate_end();
+}
+
+/*
+ * The notes the kernel makes necessary for the job's strategies (see
+ * ab_strategy_note()), one per strategy, into @notes; returns how many.
+ */
+int ab_job_kernel_notes(const struct ab_job *job, char notes[][AB_NOTE_LEN],
+			int max)
+{
+	int i, k, have = 0;
+
+	for (i = 0; i < job->nrows && have < max; i++) {
+		for (k = 0; k < i && job->rows[k].si != job->rows[i].si; k++)
+			;
+		if (k == i &&
+		    ab_strategy_note(&job->ses.bi.info, job->rows[i].si,
+				     notes[have], AB_NOTE_LEN))
+			have++;
+	}
+	return have;
 }

@@ -3,7 +3,9 @@
  * list.c - `allocbench list`: every backend, whether it is usable here and
  * why not, and the strategies of each usable one with the parameters they
  * take and their limits. `allocbench list events`: the events libpfm4
- * knows on this machine's PMUs, and whether each opens.
+ * knows on this machine's PMUs, and whether each opens. `allocbench list
+ * --values=KIND`: the words an option or a position takes, one a line,
+ * from the tables that define them (the shell completions ask for them).
  */
 #include <popt.h>
 #include <stdio.h>
@@ -13,6 +15,7 @@
 #include "counters.h"
 #include "jsonout.h"
 #include "parse.h"
+#include "runopts.h"
 
 static void print_params(const struct ab_strategy_info *si, char *buf,
 			 size_t len)
@@ -94,13 +97,142 @@ static int list_json(void)
 	return AB_EXIT_OK;
 }
 
+/* Prints the spellings @name(0 .. @n - 1), from @first, one a line. */
+static void print_enum(const char *(*name)(uint32_t), uint32_t first,
+		       uint32_t n, const char *sep, const char *end)
+{
+	uint32_t i;
+
+	for (i = first; i < n; i++)
+		printf("%s%s", i > first ? sep : "", name(i));
+	printf("%s", end);
+}
+
+static void values_commands(void)
+{
+	const struct ab_cmd *c;
+
+	for (c = NULL; (c = ab_cmd_next(c));)
+		printf("%s\n", c->name);
+}
+
+/* "name:summary", as zsh's _describe takes them */
+static void values_summaries(void)
+{
+	const struct ab_cmd *c;
+
+	for (c = NULL; (c = ab_cmd_next(c));)
+		printf("%s:%s\n", c->name, c->summary);
+}
+
+static void values_strategies(void)
+{
+	const struct ab_backend *be;
+	struct ab_backend_info bi;
+	char why[AB_ERRLEN];
+	unsigned int b, i;
+
+	/* the usable backends' strategies */
+	for (b = 0; (be = ab_backend_nth(b)); b++)
+		if (!be->info(&bi, why, sizeof(why)))
+			for (i = 0; i < bi.info.nr_strategies; i++)
+				printf("%s\n", bi.strategies[i].name);
+}
+
+static void values_backends(void)
+{
+	const struct ab_backend *be;
+	unsigned int b;
+
+	for (b = 0; (be = ab_backend_nth(b)); b++)
+		printf("%s\n", be->name);
+}
+
+static void values_gfp(void)
+{
+	print_enum(ab_gfp_option_name, 0, AB_GFP_NR, "\n", "\n");
+}
+
+static void values_timing(void)
+{
+	print_enum(ab_timing_name, 0, AB_TIMING_NR, "\n", "\n");
+}
+
+static void values_free(void)
+{
+	print_enum(ab_free_name, 0, AB_FREE_NR, "\n", "\n");
+}
+
+static void values_context(void)
+{
+	print_enum(ab_context_name, 0, AB_CTX_NR, "\n", "\n");
+}
+
+static void values_lookup(void)
+{
+	print_enum(ab_lookup_name, 0, AB_LOOKUP_NR, "\n", "\n");
+}
+
+/* --method: every lookup method but none (the loop alone) */
+static void values_methods(void)
+{
+	print_enum(ab_lookup_name, AB_LOOKUP_NONE + 1, AB_LOOKUP_NR, "\n",
+		   "\n");
+}
+
+static void values_table(void)
+{
+	print_enum(ab_table_name, 0, AB_TABLE_NR, "\n", "\n");
+}
+
+/* The kinds of --values, in the order their error lists them. */
+static const struct {
+	const char *kind;
+	void (*print)(void);
+} value_kinds[] = {
+	{ "commands", values_commands },
+	{ "command-summaries", values_summaries },
+	{ "strategies", values_strategies },
+	{ "backends", values_backends },
+	{ "gfp", values_gfp },
+	{ "timing", values_timing },
+	{ "free", values_free },
+	{ "context", values_context },
+	{ "lookup", values_lookup },
+	{ "methods", values_methods },
+	{ "table", values_table },
+};
+
+static int print_values(const char *kind)
+{
+	char allowed[256];
+	size_t i, n = 0;
+
+	for (i = 0; i < sizeof(value_kinds) / sizeof(value_kinds[0]); i++)
+		if (!strcmp(kind, value_kinds[i].kind)) {
+			value_kinds[i].print();
+			return AB_EXIT_OK;
+		}
+	for (i = 0; i < sizeof(value_kinds) / sizeof(value_kinds[0]); i++)
+		n += (size_t)snprintf(
+			allowed + n,
+			n < sizeof(allowed) ? sizeof(allowed) - n : 0, "%s%s",
+			i ? ", " : "", value_kinds[i].kind);
+	ab_err("list --values=%s: unknown kind (allowed: %s)", kind, allowed);
+	return AB_EXIT_USAGE;
+}
+
 int cmd_list(int argc, const char **argv)
 {
 	int names = 0;
+	char *values = NULL;
 	struct poptOption opts[] = {
 		{ "names", 0, POPT_ARG_NONE, &names, 0,
 		  "only the strategy names of the usable backends, one a line",
 		  NULL },
+		{ "values", 0, POPT_ARG_STRING, &values, 0,
+		  "the words of KIND, one a line, for shell completion: commands, command-summaries, strategies, backends, gfp, timing, free, context, lookup, methods, table",
+		  "KIND" },
 		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_output_table, 0,
 		  "Output:", NULL },
 		POPT_AUTOHELP POPT_TABLEEND
@@ -120,14 +252,13 @@ int cmd_list(int argc, const char **argv)
 	ret = ab_popt_parse("list", argc, argv, opts);
 	if (ret)
 		return ret;
+	if (values)
+		return print_values(values);
 	if (ab_out.json)
 		return list_json();
 	if (names) {
 		/* for shell completion: strategy names, one a line */
-		for (b = 0; (be = ab_backend_nth(b)); b++)
-			if (!be->info(&bi, why, sizeof(why)))
-				for (i = 0; i < bi.info.nr_strategies; i++)
-					printf("%s\n", bi.strategies[i].name);
+		values_strategies();
 		return AB_EXIT_OK;
 	}
 	for (b = 0; (be = ab_backend_nth(b)); b++) {
@@ -138,8 +269,12 @@ int cmd_list(int argc, const char **argv)
 		usable++;
 		printf("backend %s: %s (version %s, ABI %u)\n", be->name,
 		       be->desc, bi.info.version, bi.info.abi_version);
-		if (be->lookup)
-			printf("  lookup methods (allocbench lookup): walk, fls, bsr, switch, kernel; tables: kmalloc, 2002\n");
+		if (be->lookup) {
+			printf("  lookup methods (allocbench lookup): ");
+			print_enum(ab_lookup_name, AB_LOOKUP_NONE + 1,
+				   AB_LOOKUP_NR, ", ", "; tables: ");
+			print_enum(ab_table_name, 0, AB_TABLE_NR, ", ", "\n");
+		}
 		if (be->unavailable && be->unavailable(why, sizeof(why)))
 			printf("  unavailable here:\n%s", why);
 		if (!bi.info.nr_strategies) {

@@ -24,7 +24,7 @@
 #include "lookup.h"
 #include "options.h"
 #include "parse.h"
-#include "runner.h"
+#include "job.h"
 #include "sizes.h"
 #include "textout.h"
 
@@ -317,8 +317,7 @@ static int parse_size_list(const char *arg, uint32_t *sizes, int max)
 
 struct lookup_args {
 	char *method, *table, *size, *dist, *file, *count, *seed;
-	char *cpu, *events;
-	int csv;
+	char *cpu;
 };
 
 int cmd_lookup(int argc, const char **argv)
@@ -351,12 +350,10 @@ int cmd_lookup(int argc, const char **argv)
 		  "N" },
 		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_backend_table, 0, NULL,
 		  NULL },
-		{ "csv", 0, POPT_ARG_NONE, &a.csv, 0,
-		  "one comma-separated line per method", NULL },
-		{ "events", 'e', POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL,
-		  &a.events, 0,
-		  "count events per lookup (libpfm4 names; alone: a default set)",
-		  "LIST" },
+		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_csv_table, 0, NULL,
+		  NULL },
+		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_events_table, 0, NULL,
+		  NULL },
 		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_output_table, 0,
 		  "Output:", NULL },
 		POPT_AUTOHELP POPT_TABLEEND
@@ -446,7 +443,7 @@ int cmd_lookup(int argc, const char **argv)
 		}
 	}
 	if (!ret)
-		ret = ab_events_once(a.events);
+		ret = ab_events_once(ab_run_args.events);
 	if (!ret)
 		ret = ab_backend_open(ab_run_args.backend, &ses.be, &ses.bi);
 	if (!ret && !ses.be->lookup) {
@@ -458,7 +455,7 @@ int cmd_lookup(int argc, const char **argv)
 	if (!ret && ab_out.json) {
 		ab_env_read(&ses.env, "", ses.cpu);
 		results = json_object_new_array();
-	} else if (!ret && !a.csv) {
+	} else if (!ret && !ab_run_args.csv) {
 		ab_env_read(&ses.env, "", ses.cpu);
 		printf("allocbench %s lookup, backend %s (%s)\n",
 		       AB_TOOL_VERSION, ses.be->name, ses.bi.info.version);
@@ -468,8 +465,8 @@ int cmd_lookup(int argc, const char **argv)
 	} else if (!ret) {
 		printf("sizes,method,table,lookups,passes,fastest_cycles,median_cycles,ci_lo_cycles,ci_hi_cycles,p99_cycles,mean_cycles,median_ns,class_sum\n");
 	}
-	if (!ret && a.events)
-		ab_counters_open(&ses.counters, a.events, stderr);
+	if (!ret && ab_run_args.events)
+		ab_counters_open(&ses.counters, ab_run_args.events, stderr);
 	if (!ret)
 		ab_catch_signals();
 	for (i = 0; !ret && i < (nconst ? nconst : 1); i++) {
@@ -492,7 +489,8 @@ int cmd_lookup(int argc, const char **argv)
 		if (res[0].complete && results)
 			ab_lookup_json(res, nm, label, &ses.counters, results);
 		else if (res[0].complete)
-			ab_lookup_print(res, nm, a.csv, label, &ses.counters);
+			ab_lookup_print(res, nm, ab_run_args.csv, label,
+					&ses.counters);
 		ab_lookup_results_free(res, nm);
 	}
 	if (results) {

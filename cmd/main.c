@@ -31,11 +31,43 @@ static void check_stdout(void)
 	}
 }
 
+/*
+ * The commands: the one list --help, the error for an unknown command, help
+ * and vm read (through ab_cmd_next()); each command's file holds its fn.
+ */
+#define G AB_CMD_GUEST
+#define V (AB_CMD_GUEST | AB_CMD_VERDICT)
+static const struct ab_cmd commands[] = {
+	{ "run", cmd_run, V,
+	  "run allocation strategies and print per-op costs" },
+	{ "sweep", cmd_sweep, V,
+	  "sizes x strategies x CPU nodes x memory nodes, local against remote" },
+	{ "compare", cmd_compare, G,
+	  "two strategies, or saved runs: delta, significance, why" },
+	{ "lookup", cmd_lookup, V,
+	  "time kmalloc size-class lookups: walk, fls, bsr, switch, kernel" },
+	{ "reproduce", cmd_reproduce, V,
+	  "repeat a seed experiment: 2019-scatterlist, 2002-lookup" },
+	{ "topology", cmd_topology, G,
+	  "nodes, CPUs, memory, distances, cpusets, usable backends and counters" },
+	{ "vm", cmd_vm, 0,
+	  "the same command in boots of 1 to 4 kernels (qemu): A/B, per boot" },
+	{ "plot", cmd_plot, G,
+	  "draw a saved result with gnuplot: -o FILE.svg|png" },
+	{ "list", cmd_list, G, "list the backends and their strategies" },
+	{ "info", cmd_info, G, "show the backend's versions and limits" },
+	{ "help", cmd_help, G, "show help for a command: allocbench help run" },
+	{ NULL, NULL, 0, NULL },
+};
+#undef G
+#undef V
+
 int main(int argc, const char **argv)
 {
 	const struct ab_cmd *c;
 	int ret;
 
+	ab_cmd_register(commands);
 	atexit(check_stdout);
 	ab_cmdline_argc = argc;
 	ab_cmdline_argv = argv;

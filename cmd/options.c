@@ -54,6 +54,28 @@ struct poptOption ab_run_table[] = {
 	POPT_TABLEEND
 };
 
+struct poptOption ab_events_table[] = {
+	{ "events", 'e', POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL,
+	  &ab_run_args.events, 0,
+	  "count events per op (libpfm4 names, kprobe:FUNC, SUBSYS:EVENT tracepoints, comma-separated; alone: a default set)",
+	  "LIST" },
+	POPT_TABLEEND
+};
+
+struct poptOption ab_explain_table[] = {
+	{ "explain", 0, POPT_ARG_NONE, &ab_run_args.explain, 0,
+	  "count the allocators' own internal paths (slab slow path, new slabs, per-CPU page lists, vmap areas...) per op, in a counting pass",
+	  NULL },
+	POPT_TABLEEND
+};
+
+struct poptOption ab_csv_table[] = {
+	{ "csv", 0, POPT_ARG_NONE, &ab_run_args.csv, 0,
+	  "comma-separated lines, one per result row, instead of tables",
+	  NULL },
+	POPT_TABLEEND
+};
+
 struct poptOption ab_backend_table[] = {
 	{ "backend", 0, POPT_ARG_STRING, &ab_run_args.backend, 0,
 	  "where to run: kmod (the module, default) or user (this process)",

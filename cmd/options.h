@@ -17,6 +17,9 @@
  * @batch, @gfp, @timing, @free, @seed, @context, @lookup, @table, @align,
  * @write, @nomerge: ab_run_table (what one trial does)
  * @backend:  ab_backend_table
+ * @events:   ab_events_table (--events alone: "")
+ * @explain:  ab_explain_table
+ * @csv:      ab_csv_table
  */
 struct ab_run_args {
 	char *trials, *warmup;
@@ -24,6 +27,8 @@ struct ab_run_args {
 	char *align;
 	int write, nomerge, drop_disturbed;
 	char *backend;
+	char *events;
+	int explain, csv;
 };
 
 extern struct ab_run_args ab_run_args;
@@ -34,6 +39,12 @@ extern struct poptOption ab_trials_table[];
 extern struct poptOption ab_run_table[];
 /* --backend */
 extern struct poptOption ab_backend_table[];
+/* --events[=LIST]: run, compare, sweep and lookup */
+extern struct poptOption ab_events_table[];
+/* --explain: run, compare and sweep */
+extern struct poptOption ab_explain_table[];
+/* --csv: run, sweep and lookup (compare refuses it) */
+extern struct poptOption ab_csv_table[];
 
 /*
  * ab_run_table_defaults - the defaults --help shows for --trials, --warmup

@@ -13,7 +13,7 @@
 #include "ab_run.h"
 #include "isolate.h"
 #include "parse.h"
-#include "runner.h"
+#include "report.h"
 #include "textout.h"
 
 static void print_header(const struct ab_job *job);
@@ -503,26 +503,6 @@ static void print_aggregates(const struct ab_job *job)
 			       job->rows[i].si->name, j - i, objs, wall / 1e6,
 			       objs / wall * 1e3);
 	}
-}
-
-/*
- * The notes the kernel makes necessary for the job's strategies (see
- * ab_strategy_note()), one per strategy, into @notes; returns how many.
- */
-int ab_job_kernel_notes(const struct ab_job *job, char notes[][AB_NOTE_LEN],
-			int max)
-{
-	int i, k, have = 0;
-
-	for (i = 0; i < job->nrows && have < max; i++) {
-		for (k = 0; k < i && job->rows[k].si != job->rows[i].si; k++)
-			;
-		if (k == i &&
-		    ab_strategy_note(&job->ses.bi.info, job->rows[i].si,
-				     notes[have], AB_NOTE_LEN))
-			have++;
-	}
-	return have;
 }
 
 void ab_job_print_kernel_notes(const struct ab_job *job)

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "runner.h"
+#include "report.h"
 
 /* Why the other CPUs' busy time matters here, for the warning. */
 static const char *busy_why(const struct ab_job *job)

@@ -10,7 +10,7 @@
 #include "ab_run.h"
 #include "isolate.h"
 #include "jsonout.h"
-#include "runner.h"
+#include "report.h"
 #include "textout.h"
 
 static const char *merged_name(uint32_t m)

@@ -28,6 +28,7 @@
 
 #include "lookup.h"
 #include "options.h"
+#include "report.h"
 #include "runner.h"
 
 /* The seed's rows, in its order, with the names it printed. */

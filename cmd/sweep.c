@@ -21,6 +21,7 @@
 #include "ab_run.h"
 #include "options.h"
 #include "parse.h"
+#include "report.h"
 #include "runner.h"
 #include "sizes.h"
 
@@ -181,8 +182,7 @@ static int add_row(struct ab_job *job, const struct ab_strategy_info *si,
 }
 
 struct sweep_args {
-	char *alloc, *sizes, *cpu_nodes, *mem_nodes, *events;
-	int csv, explain;
+	char *alloc, *sizes, *cpu_nodes, *mem_nodes;
 };
 
 /* the summary note on the other CPUs (the header has the warnings) */
@@ -212,14 +212,11 @@ int cmd_sweep(int argc, const char **argv)
 		  "nodes to allocate on (default: all with memory)", "LIST" },
 		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_run_table, 0, NULL,
 		  NULL },
-		{ "events", 'e', POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL,
-		  &a.events, 0,
-		  "count events per op (libpfm4 names, kprobe:FUNC, SUBSYS:EVENT)",
-		  "LIST" },
-		{ "explain", 0, POPT_ARG_NONE, &a.explain, 0,
-		  "count the allocators' own internal paths per op, in a counting pass",
+		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_events_table, 0, NULL,
 		  NULL },
-		{ "csv", 0, POPT_ARG_NONE, &a.csv, 0, "one line per cell",
+		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_explain_table, 0, NULL,
+		  NULL },
+		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_csv_table, 0, NULL,
 		  NULL },
 		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_backend_table, 0, NULL,
 		  NULL },
@@ -307,10 +304,7 @@ int cmd_sweep(int argc, const char **argv)
 						      &skipped[k]);
 			}
 	job->title = "sweep";
-	job->csv = a.csv;
-	job->events = a.events ? (*a.events ? a.events : "default") : NULL;
-	job->explain = a.explain;
-	job->progress = !ab_out.quiet && !a.csv && isatty(STDERR_FILENO);
+	ab_job_outputs(job);
 	job->o.node = -1;
 	if (!ret)
 		ret = ab_job_place(job, NULL);

@@ -13,7 +13,7 @@
 #include "counters.h"
 #include "jsonout.h"
 #include "placement.h"
-#include "runner.h"
+#include "job.h"
 #include "textout.h"
 
 static void show_file(const char *label, const char *path)

@@ -97,6 +97,11 @@ const char *ab_gfp_name(uint32_t gfp)
 	return gfp < AB_GFP_NR ? gfp_names[gfp].kname : "?";
 }
 
+const char *ab_gfp_option_name(uint32_t gfp)
+{
+	return gfp < AB_GFP_NR ? gfp_names[gfp].name : "?";
+}
+
 const char *ab_timing_name(uint32_t timing)
 {
 	return timing < AB_TIMING_NR ? timing_names[timing].name : "?";

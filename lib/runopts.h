@@ -97,6 +97,8 @@ int ab_opt_methods(const char *arg, uint32_t *methods, char *err, size_t len);
 
 /* ab_gfp_name - "GFP_KERNEL" etc. for enum ab_gfp, "?" if out of range. */
 const char *ab_gfp_name(uint32_t gfp);
+/* ab_gfp_option_name - --gfp's spelling ("kernel"), "?" if out of range. */
+const char *ab_gfp_option_name(uint32_t gfp);
 /* Option spellings of enum ab_timing, ab_free_pattern, ab_context. */
 const char *ab_timing_name(uint32_t timing);
 const char *ab_free_name(uint32_t pattern);

@@ -57,3 +57,43 @@ if [ -z "$missing" ]; then
 else
 	echo "not ok - completion: fish lacks$missing"
 fi
+
+# the lists come from the binary's tables: the commands offered are the
+# command table (--help prints it), and each enumerated option offers what
+# `allocbench list --values=KIND` says, no more and no less
+sorted() { tr ' ' '\n' | grep -v '^$' | sort | tr '\n' ' '; }
+want=$("$dir/allocbench" --help | sed -n '/^commands:/,/^$/s/^  \([a-z]*\) .*/\1/p' | sorted)
+got=$(complete_line allocbench "" | grep -v '^--' | sorted)
+if [ -n "$want" ] && [ "$want" = "$got" ]; then
+	echo "ok - completion: the commands are the command table"
+else
+	echo "not ok - completion: the commands are the command table (table: '$want', offered: '$got')"
+fi
+for pair in run:--alloc:strategies run:--gfp:gfp run:--timing:timing run:--free:free \
+	run:--context:context run:--lookup:lookup lookup:--method:methods \
+	lookup:--table:table run:--backend:backends; do
+	c=${pair%%:*} rest=${pair#*:}
+	o=${rest%%:*} kind=${rest#*:}
+	want=$("$dir/allocbench" list --values="$kind" | sorted)
+	got=$(complete_line allocbench "$c" "$o" "" | sorted)
+	if [ -n "$want" ] && [ "$want" = "$got" ]; then
+		echo "ok - completion: $c $o offers list --values=$kind"
+	else
+		echo "not ok - completion: $c $o offers list --values=$kind (list: '$want', offered: '$got')"
+	fi
+done
+# no shell's file keeps its own copy of a generated list
+copies=$(grep -l -E "kernel atomic nowait|fifo lifo shuffle|walk fls bsr|kmod user|topology vm plot list" \
+	"$dir/completions/allocbench" "$dir/completions/allocbench.fish" "$dir/completions/_allocbench")
+if [ -z "$copies" ]; then
+	echo "ok - completion: no shell keeps a copy of a generated list"
+else
+	echo "not ok - completion: a hand copy of a generated list in $copies"
+fi
+"$dir/allocbench" list --values=nosuch 2>/dev/null
+rc=$?
+if [ $rc -eq 2 ]; then
+	echo "ok - completion: list --values=nosuch refused (status 2)"
+else
+	echo "not ok - completion: list --values=nosuch refused (status $rc, wanted 2)"
+fi

@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "report.h"
 #include "runner.h"
 
 /* A job on the user backend, or the test fails. */

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * report.h - printing a finished job: text and CSV (report.c), JSON
+ * (report_json.c), the other CPUs' busy time (report_busy.c).
+ */
+#ifndef AB_REPORT_H
+#define AB_REPORT_H
+
+#include "job.h"
+
+/*
+ * ab_job_json - the JSON document of a finished job: envelope, module,
+ * environment, parameters, the baseline and every result.
+ */
+json_object *ab_job_json(const struct ab_job *job);
+
+/*
+ * ab_job_print_kernel_notes - the "note:" lines the kernel makes necessary
+ * for the job's strategies (kmalloc_class with RANDOM_KMALLOC_CACHES);
+ * ab_job_print() and ab_job_json() ("notes") include them.
+ */
+void ab_job_print_kernel_notes(const struct ab_job *job);
+
+/* ab_job_print_header - the header alone: versions, environment, setup. */
+void ab_job_print_header(const struct ab_job *job);
+
+/*
+ * ab_job_busy_lines - the notes on the other CPUs' busy time (one per row
+ * that ran, "LABEL: other CPUs busy ...", or one line for the whole job
+ * with @summary: the largest figure and how many rows warn), and the
+ * warnings the job's figures need, "warning: ..." (busy time above
+ * AB_CPUBUSY_WARN_PCT; vCPUs serialized in a --concurrent or --free-cpu
+ * run). Each line, without its "note: " or "warning: ", goes to @line(text,
+ * is_warning, @ctx). Returns the number of warnings.
+ */
+int ab_job_busy_lines(const struct ab_job *job, int summary,
+		      void (*line)(const char *text, int warning,
+				   const void *ctx),
+		      const void *ctx);
+
+/* ab_job_print - header, tables (or CSV), notes, histograms. */
+void ab_job_print(const struct ab_job *job);
+
+#endif

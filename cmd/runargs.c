@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * runargs.c - the options of `allocbench run`, which `compare` takes too
+ * (after its own): the popt table, parsing, and turning the values into a
+ * job (runner.h: ab_run_parse(), ab_run_setup()).
+ */
+#include <popt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "options.h"
+#include "job.h"
+
+/* run's own options; the shared ones are in options.h */
+struct run_args {
+	char *alloc, *size, *order, *cpu, *node, *free_cpu;
+	int fifo, raw, histogram, concurrent, isolate;
+};
+
+static struct run_args run_args;
+
+/* run's options, and compare's: both tables below hold them */
+static struct poptOption run_body[] = {
+	{ "alloc", 'a', POPT_ARG_STRING, &run_args.alloc, 0,
+	  "strategies to run, comma-separated (default: the backend's; see `allocbench list`)",
+	  "LIST" },
+	{ "size", 's', POPT_ARG_STRING, &run_args.size, 0,
+	  "bytes per object, K/M/G = powers of 1024 (default: one page)",
+	  "SIZE" },
+	{ "order", 0, POPT_ARG_STRING, &run_args.order, 0,
+	  "page order for the page allocator strategies (default: smallest holding --size)",
+	  "N" },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_run_table, 0, NULL, NULL },
+	{ "cpu", 'c', POPT_ARG_STRING, &run_args.cpu, 0,
+	  "CPU to pin to, numactl syntax; a list with --concurrent (default: the CPU the command starts on)",
+	  "LIST" },
+	{ "concurrent", 0, POPT_ARG_NONE, &run_args.concurrent, 0,
+	  "run each strategy on all --cpu CPUs at once, released together",
+	  NULL },
+	{ "node", 'n', POPT_ARG_STRING, &run_args.node, 0,
+	  "NUMA node to allocate on, for the *_node strategies (numactl syntax)",
+	  "N" },
+	{ "free-cpu", 0, POPT_ARG_STRING, &run_args.free_cpu, 0,
+	  "free every object on this CPU (a work item there): remote frees",
+	  "N" },
+	{ "fifo", 0, POPT_ARG_NONE, &run_args.fifo, 0,
+	  "run at real-time priority 1, SCHED_FIFO (SCHED_RR on PREEMPT_RT): above ordinary tasks, below kernel RT and IRQ threads (the 2019 seed's 99 starves them)",
+	  NULL },
+	{ "raw", 0, POPT_ARG_NONE, &run_args.raw, 0,
+	  "show raw values: no loop or clock overhead subtracted", NULL },
+	{ "histogram", 0, POPT_ARG_NONE, &run_args.histogram, 0,
+	  "print a log2 histogram of per-op ns for each strategy", NULL },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_csv_table, 0, NULL, NULL },
+	{ "isolate", 0, POPT_ARG_NONE, &run_args.isolate, 0,
+	  "run in a temporary exclusive cpuset of the --cpu CPUs (legacy cpuset file system at /dev/cpuset, else a cgroup v2 cpuset partition)",
+	  NULL },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_events_table, 0, NULL, NULL },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_explain_table, 0, NULL, NULL },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_backend_table, 0, NULL, NULL },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_output_table, 0,
+	  "Output:", NULL },
+	POPT_TABLEEND
+};
+
+static struct poptOption run_table[] = { { NULL, 0, POPT_ARG_INCLUDE_TABLE,
+					   run_body, 0, NULL, NULL },
+					 POPT_AUTOHELP POPT_TABLEEND };
+
+/* a command's own options first (ab_run_parse()'s @own), then run's */
+static struct poptOption own_table[] = {
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, NULL, 0, NULL, NULL },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, run_body, 0, NULL, NULL },
+	POPT_AUTOHELP POPT_TABLEEND
+};
+
+/* The name of the first backend that frees on another CPU. */
+static const char *remote_free_backend(void)
+{
+	const struct ab_backend *be;
+	unsigned int i;
+
+	for (i = 0; (be = ab_backend_nth(i)); i++)
+		if (be->flags & AB_BACKEND_REMOTE_FREE)
+			return be->name;
+	return "?";
+}
+
+int ab_run_parse(const char *cmd, int argc, const char **argv,
+		 struct ab_job *job, struct poptOption *own, const char **pos,
+		 int max)
+{
+	job->title = cmd;
+	ab_run_table_defaults(&job->o);
+	own_table[0].arg = own;
+	return ab_popt_parse_pos(cmd, argc, argv, own ? own_table : run_table,
+				 pos, max);
+}
+
+int ab_run_options_given(void)
+{
+	const struct run_args *a = &run_args;
+
+	return ab_run_args_given() || ab_run_args.backend || a->alloc ||
+	       a->size || a->order || a->cpu || a->node || ab_run_args.events ||
+	       ab_run_args.explain || a->free_cpu || a->fifo || a->raw ||
+	       a->histogram || ab_run_args.csv || a->concurrent || a->isolate;
+}
+
+/* --size and --order, then the shared values; prints the first error. */
+static int parse_values(struct ab_run_opts *o)
+{
+	const struct run_args *a = &run_args;
+	char err[AB_ERRLEN];
+
+	if ((a->size && ab_opt_size(a->size, o, err, sizeof(err))) ||
+	    (a->order && ab_opt_order(a->order, o, err, sizeof(err)))) {
+		ab_err("%s", err);
+		return AB_EXIT_USAGE;
+	}
+	return ab_run_args_apply(o);
+}
+
+void ab_job_outputs(struct ab_job *job)
+{
+	const struct ab_run_args *a = &ab_run_args;
+
+	job->csv = a->csv;
+	job->events = a->events ? (*a->events ? a->events : "default") : NULL;
+	job->explain = a->explain;
+	job->progress = !ab_out.quiet && !a->csv && isatty(STDERR_FILENO);
+}
+
+int ab_run_setup(struct ab_job *job)
+{
+	const struct run_args *a = &run_args;
+	int ret;
+
+	ret = parse_values(&job->o);
+	job->node_arg = a->node;
+	if (!ret)
+		ret = ab_job_node(job);
+	if (!ret)
+		ret = ab_backend_open(ab_run_args.backend, &job->ses.be,
+				      &job->ses.bi);
+	if (!ret)
+		ret = ab_job_add(job, a->alloc ? a->alloc
+					       : job->ses.be->default_run);
+	job->raw = a->raw;
+	job->histogram = a->histogram;
+	job->fifo = a->fifo;
+	ab_job_outputs(job);
+	job->concurrent = a->concurrent;
+	job->isolate = a->isolate;
+	if (!ret && a->free_cpu) {
+		char err[AB_ERRLEN];
+		int cpus[2];
+
+		if (ab_parse_cpus("free-cpu", a->free_cpu, cpus, 1, err,
+				  sizeof(err)) != 1) {
+			ab_err("%s", err);
+			ret = AB_EXIT_USAGE;
+		} else if (job->o.free_pattern == AB_FREE_PAIR) {
+			ab_err("--free-cpu: --free=pair frees each object on the allocating CPU");
+			ret = AB_EXIT_USAGE;
+		}
+		job->free_cpu = cpus[0];
+	}
+	if (!ret && job->free_cpu >= 0 &&
+	    !(job->ses.be->flags & AB_BACKEND_REMOTE_FREE)) {
+		ab_err("--free-cpu: the %s backend frees on the allocating CPU; remote frees need --backend=%s",
+		       job->ses.be->name, remote_free_backend());
+		ret = AB_EXIT_USAGE;
+	}
+	if (!ret && job->concurrent && (job->events || job->explain)) {
+		ab_err("--%s: counters count the calling thread, not the concurrent runs; drop --%s or --concurrent",
+		       job->events ? "events" : "explain",
+		       job->events ? "events" : "explain");
+		ret = AB_EXIT_USAGE;
+	}
+	if (!ret)
+		ret = ab_job_place(job, a->cpu);
+	return ret;
+}

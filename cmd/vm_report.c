@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * vm_report.c - the report of `allocbench vm` (vm.h): the header, each
+ * comparison's table (lib/vmab.c makes the comparisons) and the vm JSON
+ * document (schema/allocbench-vm.schema.json).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "jsonin.h"
+#include "jsonout.h"
+#include "textout.h"
+#include "vm.h"
+
+void vm_fmt_duration(double s, char *buf, size_t len)
+{
+	if (s >= 120)
+		snprintf(buf, len, "%.0f min", s / 60);
+	else
+		snprintf(buf, len, "%.0f s", s);
+}
+
+static double num(json_object *o, const char *key)
+{
+	return ab_json_double(ab_json_get(o, key));
+}
+
+static void print_comparison(json_object *c, double threshold)
+{
+	json_object *rows = ab_json_array(c, "rows");
+	size_t i, j, nrows = rows ? json_object_array_length(rows) : 0;
+	int counters = 0, wl = 24,
+	    tests = json_object_get_int(
+		    ab_json_get(ab_json_get(c, "correction"), "tests"));
+	char thr[32];
+
+	for (i = 0; i < nrows; i++) {
+		int l = (int)strlen(json_object_get_string(ab_json_get(
+			json_object_array_get_idx(rows, i), "label")));
+
+		if (l > wl)
+			wl = l;
+	}
+	if (!nrows) {
+		printf("\n%s (B) against %s (A): nothing to compare: no good boot of A holds a result\n",
+		       json_object_get_string(ab_json_get(c, "b")),
+		       json_object_get_string(ab_json_get(c, "a")));
+		return;
+	}
+	printf("\n%s (B) against %s (A): each boot's median ns/op, their geometric mean per kernel; Welch's t test on the logs, the boot as unit; verdict on Holm's adjusted p (p adj) over the %d %s of this report\n",
+	       json_object_get_string(ab_json_get(c, "b")),
+	       json_object_get_string(ab_json_get(c, "a")), tests,
+	       ab_noun((unsigned)tests, "test", "tests"));
+	snprintf(thr, sizeof(thr), "%g%% seen?", threshold);
+	printf("%-*s %-6s %5s %10s %10s %7s %17s %8s %8s  %-26s %10s%s%s\n", wl,
+	       "row", "phase", "boots", "A ns/op", "B ns/op", "B / A",
+	       "95% CI of B / A", "p", "p adj", "verdict", "detectable",
+	       threshold > 0 ? "  " : "", threshold > 0 ? thr : "");
+	for (i = 0; i < nrows; i++) {
+		json_object *r = json_object_array_get_idx(rows, i);
+		json_object *ci = ab_json_array(r, "ci95");
+		const char *v =
+			json_object_get_string(ab_json_get(r, "verdict"));
+		double det = num(r, "detectable_pct");
+		char verdict[64], boots[16], cis[32], p[16], padj[16];
+
+		snprintf(boots, sizeof(boots), "%zu/%zu",
+			 json_object_array_length(ab_json_array(r, "boots_a")),
+			 json_object_array_length(ab_json_array(r, "boots_b")));
+		if (!strcmp(v, "faster") || !strcmp(v, "slower"))
+			snprintf(verdict, sizeof(verdict), "B %s", v);
+		else
+			snprintf(verdict, sizeof(verdict), "%s", v);
+		if (ci && !isnan(num(r, "ratio")) &&
+		    !isnan(ab_json_double(json_object_array_get_idx(ci, 0))))
+			snprintf(cis, sizeof(cis), "[%.3f, %.3f]",
+				 ab_json_double(
+					 json_object_array_get_idx(ci, 0)),
+				 ab_json_double(
+					 json_object_array_get_idx(ci, 1)));
+		else
+			snprintf(cis, sizeof(cis), "n/a");
+		printf("%-*s %-6s %5s", wl,
+		       json_object_get_string(ab_json_get(r, "label")),
+		       json_object_get_string(ab_json_get(r, "phase")), boots);
+		ab_print_cell(num(r, "a_ns"), " %*.1f", 10);
+		ab_print_cell(num(r, "b_ns"), " %*.1f", 10);
+		ab_print_cell(num(r, "ratio"), " %*.3f", 7);
+		printf(" %17s", cis);
+		printf(" %8s %8s  %-26s", ab_p_text(num(r, "p"), p, sizeof(p)),
+		       ab_p_text(num(r, "p_adjusted"), padj, sizeof(padj)),
+		       verdict);
+		if (isnan(det))
+			printf(" %10s", "n/a");
+		else
+			printf(" %9.1f%%", det);
+		if (threshold > 0) {
+			json_object *seen =
+				ab_json_get(r, "threshold_detectable");
+			json_object *need = ab_json_get(r, "rounds_needed");
+
+			if (!seen)
+				printf("  n/a");
+			else if (json_object_get_boolean(seen))
+				printf("  yes");
+			else if (need)
+				printf("  no: %d rounds",
+				       json_object_get_int(need));
+			else
+				printf("  no: over %d rounds",
+				       AB_VM_MAX_ROUNDS);
+		}
+		printf("\n");
+		for (j = 0;
+		     j < json_object_array_length(ab_json_array(r, "counters"));
+		     j++)
+			counters = 1;
+	}
+	if (!counters)
+		return;
+	printf("\ncounters per op (alloc and free together), mean over each kernel's boots (what goes with the difference; correlated, not shown to cause it):\n");
+	for (i = 0; i < nrows; i++) {
+		json_object *r = json_object_array_get_idx(rows, i);
+		json_object *cs = ab_json_array(r, "counters");
+		const char *label =
+			json_object_get_string(ab_json_get(r, "label"));
+
+		/* a row's counters are the same in each of its phases */
+		if (!cs || !json_object_array_length(cs) ||
+		    (i && !strcmp(label, json_object_get_string(ab_json_get(
+						 json_object_array_get_idx(
+							 rows, i - 1),
+						 "label")))))
+			continue;
+		printf("%s:\n", label);
+		for (j = 0; j < json_object_array_length(cs); j++) {
+			json_object *e = json_object_array_get_idx(cs, j);
+
+			printf("  %-36s A %12.3f  B %12.3f  B - A %+12.3f\n",
+			       json_object_get_string(ab_json_get(e, "event")),
+			       num(e, "a"), num(e, "b"), num(e, "delta"));
+		}
+	}
+}
+
+const char vm_pvh_words[] =
+	"boots through the PVH entry (--pvh): no KASLR, every boot has one layout, so boots vary less than an installed kernel's";
+
+const char *vm_accel_words(const char *accel)
+{
+	return strcmp(accel, "kvm")
+		       ? "TCG: an emulated CPU, so these are not bare-metal figures; compare kernels with each other, not with hardware"
+		       : "KVM: the host's CPU, virtualized";
+}
+
+static json_object *kernels_json(const struct vm_kernel *ks, int nk)
+{
+	json_object *a = json_object_new_array();
+	int i;
+
+	for (i = 0; i < nk; i++) {
+		json_object *o = json_object_new_object();
+
+		json_object_object_add(o, "name",
+				       json_object_new_string(ks[i].spec));
+		json_object_object_add(o, "kernel",
+				       json_object_new_string(ks[i].name));
+		json_object_object_add(o, "append",
+				       json_object_new_string(ks[i].append));
+		json_object_object_add(
+			o, "release",
+			ks[i].release ? json_object_new_string(ks[i].release)
+				      : NULL);
+		json_object_object_add(o, "good_boots",
+				       json_object_new_int(ks[i].good));
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
+static json_object *boots_json(struct ab_vm_boot *bs, int nb,
+			       const struct vm_kernel *ks)
+{
+	json_object *a = json_object_new_array();
+	int i;
+
+	for (i = 0; i < nb; i++) {
+		json_object *o = json_object_new_object();
+
+		json_object_object_add(o, "boot", json_object_new_int(i + 1));
+		json_object_object_add(
+			o, "kernel",
+			json_object_new_string(ks[bs[i].kernel].spec));
+		json_object_object_add(o, "kernel_index",
+				       json_object_new_int(bs[i].kernel));
+		json_object_object_add(o, "round",
+				       json_object_new_int(bs[i].round));
+		json_object_object_add(o, "status",
+				       json_object_new_string(ab_vm_status_name(
+					       bs[i].status)));
+		json_object_object_add(
+			o, "exit",
+			bs[i].status == AB_VM_NOTRUN
+				? NULL
+				: json_object_new_int(bs[i].exit));
+		json_object_object_add(o, "seconds",
+				       ab_json_num(bs[i].seconds));
+		json_object_object_add(
+			o, "why",
+			bs[i].why ? json_object_new_string(bs[i].why) : NULL);
+		json_object_object_add(o, "result", bs[i].result);
+		bs[i].result = NULL;
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
+static void print_header(const struct vm_run *v, const char *cmd)
+{
+	int i;
+
+	printf("allocbench vm: %d kernels, %d %s (%d boots: A B, B A, ...), %d NUMA %s, %s\n",
+	       v->nk, v->c.rounds,
+	       ab_noun((unsigned)v->c.rounds, "round", "rounds"), v->nboots,
+	       v->c.nodes, ab_noun((unsigned)v->c.nodes, "node", "nodes"),
+	       vm_accel_words(v->accel));
+	if (v->c.pvh)
+		printf("%s\n", vm_pvh_words);
+	for (i = 0; i < v->nk; i++) {
+		const struct vm_kernel *k = &v->ks[i];
+		int params = *v->c.append || *k->append;
+
+		printf("  %c = %s: %s%s%s%s%s, %d good boot%s\n", 'A' + i,
+		       k->spec, k->release, params ? ", boot parameters: " : "",
+		       v->c.append, *v->c.append && *k->append ? " " : "",
+		       k->append, k->good, k->good == 1 ? "" : "s");
+	}
+	printf("command in each boot: %s\n", cmd);
+	for (i = 0; i < v->nboots; i++)
+		if (v->boots[i].status != AB_VM_OK)
+			printf("left out: boot %d (%c = %s, round %d): %s%s%s\n",
+			       i + 1, 'A' + v->boots[i].kernel,
+			       v->ks[v->boots[i].kernel].spec,
+			       v->boots[i].round,
+			       ab_vm_status_name(v->boots[i].status),
+			       v->boots[i].why ? ": " : "",
+			       v->boots[i].why ? v->boots[i].why : "");
+}
+
+static json_object *tool_json(void)
+{
+	json_object *t = json_object_new_object();
+
+	json_object_object_add(t, "name", json_object_new_string("allocbench"));
+	json_object_object_add(t, "version",
+			       json_object_new_string(AB_TOOL_VERSION));
+	return t;
+}
+
+json_object *vm_document(struct vm_run *v, const char *cmd0, json_object *cmps)
+{
+	json_object *root = json_object_new_object();
+
+	json_object_object_add(root, "schema",
+			       json_object_new_string("allocbench-vm"));
+	json_object_object_add(root, "schema_version", json_object_new_int(1));
+	json_object_object_add(root, "tool", tool_json());
+	json_object_object_add(root, "command", json_object_new_string("vm"));
+	json_object_object_add(root, "start",
+			       ab_json_time((time_t)ab_out.start));
+	json_object_object_add(root, "end", ab_json_time(time(NULL)));
+	json_object_object_add(root, "seconds", ab_json_num(v->seconds));
+	json_object_object_add(root, "accel", json_object_new_string(v->accel));
+	json_object_object_add(
+		root, "entry",
+		json_object_new_string(v->c.pvh ? "pvh" : "bzimage"));
+	json_object_object_add(root, "nodes", json_object_new_int(v->c.nodes));
+	json_object_object_add(root, "rounds",
+			       json_object_new_int(v->c.rounds));
+	json_object_object_add(root, "append",
+			       json_object_new_string(v->c.append));
+	json_object_object_add(root, "threshold_pct",
+			       v->threshold > 0 ? ab_json_num(v->threshold)
+						: NULL);
+	json_object_object_add(root, "guest_command",
+			       json_object_new_string(cmd0));
+	json_object_object_add(root, "interrupted",
+			       json_object_new_boolean(vm_stop_signal != 0));
+	json_object_object_add(root, "kernels", kernels_json(v->ks, v->nk));
+	json_object_object_add(root, "boots",
+			       boots_json(v->boots, v->nboots, v->ks));
+	json_object_object_add(root, "comparisons", cmps);
+	return root;
+}
+
+void vm_print_report(const struct vm_run *v, const char *cmd0,
+		     json_object *cmps)
+{
+	char took[32];
+	json_object *c0 = cmps && json_object_array_length(cmps)
+				  ? json_object_array_get_idx(cmps, 0)
+				  : NULL;
+	size_t tests = (size_t)json_object_get_int64(
+		ab_json_get(ab_json_get(c0, "correction"), "tests"));
+
+	int i;
+
+	if (!tests)
+		tests = 1;
+	print_header(v, cmd0);
+	vm_fmt_duration(v->seconds, took, sizeof(took));
+	printf("%d of %d %s ran, in %s\n", v->ran, v->nboots,
+	       ab_noun((unsigned)v->nboots, "boot", "boots"), took);
+	for (i = 0; cmps && i < (int)json_object_array_length(cmps); i++)
+		print_comparison(json_object_array_get_idx(cmps, i),
+				 v->threshold);
+	printf("\nverdict: faster or slower when Holm's adjusted p < %.2f, over every row, phase and kernel of this report (so the chance of any false verdict in it stays under that; p is each test's own); \"no significant difference\" is not \"no difference\": the detectable column is the change these boots would have found 8 times in 10 (from the boot-to-boot spread seen) at Holm's first level, %.2g / %zu tests, and --threshold=P%% says how many rounds a P%% change needs there.\n",
+	       AB_VM_ALPHA, AB_VM_ALPHA, tests);
+}
