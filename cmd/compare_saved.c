@@ -25,6 +25,7 @@
 #include "allocbench.h"
 #include "compare.h"
 #include "compare_opts.h"
+#include "resultrow.h"
 #include "jsonin.h"
 #include "jsonout.h"
 #include "textout.h"
@@ -116,33 +117,19 @@ static void warn_cpus(json_object *a, json_object *b, const char *pa,
 			pa, pb, ma, mb);
 }
 
-/* The result of saved run @run labelled @label, NULL if none. */
-static json_object *by_label(json_object *run, const char *label)
-{
-	json_object *r = ab_json_array(run, "results");
-	size_t i;
-
-	for (i = 0; label && r && i < json_object_array_length(r); i++) {
-		json_object *x = json_object_array_get_idx(r, i);
-		const char *la =
-			json_object_get_string(ab_json_get(x, "label"));
-
-		if (la && !strcmp(la, label))
-			return x;
-	}
-	return NULL;
-}
-
-/* Notes for each strategy of @b (B's first file) found in @a by label. */
+/*
+ * Notes for each row of @b (B's first file) whose strategy @a times too
+ * (ab_result_find_what(): the identity's first part), where the setup
+ * differs.
+ */
 static void notes(json_object *a, json_object *b)
 {
-	json_object *rb = ab_json_array(b, "results");
+	json_object *rb = ab_result_rows(b);
 	size_t j;
 
 	for (j = 0; rb && j < json_object_array_length(rb); j++) {
 		json_object *y = json_object_array_get_idx(rb, j);
-		json_object *x = by_label(
-			a, json_object_get_string(ab_json_get(y, "label")));
+		json_object *x = ab_result_find_what(a, y);
 
 		if (x)
 			mismatch_notes(a, b, x, y);
@@ -314,12 +301,12 @@ static const char *values_of(const struct sides *sd, const char *label,
 			     int side)
 {
 	json_object *rows =
-		ab_json_array(sd->boots[side ? sd->n[0] : 0].result, "results");
+		ab_result_rows(sd->boots[side ? sd->n[0] : 0].result);
 	size_t i;
 
 	for (i = 0; rows && i < json_object_array_length(rows); i++) {
 		json_object *x = json_object_array_get_idx(rows, i);
-		char *l = ab_vm_row_label(x);
+		char *l = ab_result_row_name(x);
 		int same = l && !strcmp(l, label);
 
 		free(l);
@@ -534,21 +521,21 @@ static int split(int argc, const char **argv, int nf, size_t n[2])
 
 /*
  * Whether saved run @rb repeats the setup of @ra, its side's first run:
- * each result found in both by label the same in every setup field.
+ * each row both time (ab_result_find_what()) the same in every setup field.
  * Pooled as repeats, runs of different setups would make a verdict about
  * neither (issue 21). Returns AB_EXIT_USAGE after one line on stderr.
  */
 static int same_setup(json_object *ra, json_object *rb, const char *pa,
 		      const char *pb)
 {
-	json_object *xb = ab_json_array(rb, "results");
+	json_object *xb = ab_result_rows(rb);
 	size_t j, k;
 
 	for (j = 0; xb && j < json_object_array_length(xb); j++) {
 		json_object *y = json_object_array_get_idx(xb, j);
 		const char *label =
 			json_object_get_string(ab_json_get(y, "label"));
-		json_object *x = by_label(ra, label);
+		json_object *x = ab_result_find_what(ra, y);
 		/* a result's own fields, then its run's parameters */
 		struct {
 			json_object *a, *b;

@@ -18,54 +18,7 @@
 #include "jsonout.h"
 #include "parse.h"
 #include "plot.h"
-
-/* The series of a sweep cell: its label without the size (malloc'ed). */
-static char *series_of(const char *label)
-{
-	const char *sp = strchr(label, ' '),
-		   *sp2 = sp ? strchr(sp + 1, ' ') : NULL;
-	char *s = NULL;
-
-	if (sp && sp2) {
-		if (asprintf(&s, "%.*s%s", (int)(sp - label), label, sp2) < 0)
-			s = NULL;
-	} else {
-		s = strdup(label);
-	}
-	return s;
-}
-
-/*
- * The size a sweep cell asked for: the second word of its label ("kmalloc
- * 2K n0"), which is what the sweep steps through; object_bytes is what
- * the strategy hands out (a page, 4096, for get_free_pages of 8 bytes).
- */
-static double size_of(json_object *r)
-{
-	const char *label = plot_text(r, "label"), *sp = strchr(label, ' ');
-	char word[32];
-	uint64_t v;
-	size_t n;
-
-	if (sp) {
-		n = strcspn(sp + 1, " ");
-		if (n && n < sizeof(word)) {
-			memcpy(word, sp + 1, n);
-			word[n] = 0;
-			if (!ab_parse_size(word, &v) && v)
-				return (double)v;
-		}
-	}
-	return ab_json_double(ab_json_get(r, "object_bytes"));
-}
-
-/* The node part of a series ("n0", "n0>n1"), "" when it has none. */
-static const char *nodes_of(const char *series)
-{
-	const char *sp = strrchr(series, ' ');
-
-	return sp ? sp + 1 : "";
-}
+#include "resultrow.h"
 
 /* "n0" -> "node 0", "n0>n1" -> "CPU node 0, memory node 1" (malloc'ed). */
 static char *nodes_text(const char *nodes)
@@ -280,26 +233,30 @@ size_t plot_sweep(FILE *g, json_object *root, int png)
 	struct titles t = { NULL, 0, 0 }, legend = { NULL, 0, 0 };
 	struct pt *pts = calloc(n ? n : 1, sizeof(*pts));
 	double *sz = calloc(n ? n : 1, sizeof(*sz));
+	/* each series' node word (struct ab_result_row's nodes) */
+	char nodes_v[MAX_SERIES][sizeof(((struct ab_result_row *)0)->nodes)];
 	const char *nodes = NULL;
-	char *key, *sub = NULL, *txt;
+	char *sub = NULL, *txt;
 	int same = 1, panels, h, w;
+	struct ab_result_row m;
 
 	if (!pts || !sz)
 		goto out;
 	for (i = 0; i < n; i++) {
 		json_object *r = json_object_array_get_idx(results, i);
 
-		if (strcmp(plot_text(r, "kind"), "alloc"))
+		if (strcmp(plot_text(r, "kind"), "alloc") ||
+		    ab_result_row_read(r, &m))
 			continue;
-		key = series_of(plot_text(r, "label"));
-		if (key && !title_find(&t, key) && t.n < MAX_SERIES &&
-		    title_add(&t, key)) {
+		if (!title_find(&t, m.series) && t.n < MAX_SERIES &&
+		    title_add(&t, m.series)) {
+			snprintf(nodes_v[t.n - 1], sizeof(nodes_v[0]), "%s",
+				 m.nodes);
 			if (!nodes)
-				nodes = nodes_of(t.v[t.n - 1]);
-			same &= !strcmp(nodes, nodes_of(key));
+				nodes = nodes_v[t.n - 1];
+			same &= !strcmp(nodes, m.nodes);
 		}
-		free(key);
-		sz[nsz++] = size_of(r);
+		sz[nsz++] = m.size;
 	}
 	if (!t.n)
 		goto out;
@@ -310,13 +267,15 @@ size_t plot_sweep(FILE *g, json_object *root, int png)
 	nsz = np;
 	/* the legend: the strategy alone when every line has the same nodes */
 	for (s = 0; s < t.n; s++) {
-		const char *nd = nodes_of(t.v[s]);
+		const char *nd = nodes_v[s];
 		char *nt = nodes_text(nd);
+		/* the series is "STRATEGY NODES": the strategy's length */
+		int sl = (int)(strlen(t.v[s]) - strlen(nd)) - (*nd ? 1 : 0);
 
 		if (same && *nd)
-			txt = strndup(t.v[s], (size_t)(nd - t.v[s] - 1));
-		else if (asprintf(&txt, "%.*s, %s", (int)(nd - t.v[s] - 1),
-				  t.v[s], nt ? nt : nd) < 0)
+			txt = strndup(t.v[s], (size_t)sl);
+		else if (asprintf(&txt, "%.*s, %s", sl, t.v[s], nt ? nt : nd) <
+			 0)
 			txt = NULL;
 		title_add(&legend, txt ? txt : t.v[s]);
 		free(txt);
@@ -345,14 +304,13 @@ size_t plot_sweep(FILE *g, json_object *root, int png)
 		for (i = 0; i < n; i++) {
 			json_object *r = json_object_array_get_idx(results, i);
 
-			if (strcmp(plot_text(r, "kind"), "alloc"))
+			if (strcmp(plot_text(r, "kind"), "alloc") ||
+			    ab_result_row_read(r, &m))
 				continue;
-			key = series_of(plot_text(r, "label"));
-			if (key && title_find(&t, key) == s) {
+			if (title_find(&t, m.series) == s) {
 				pts[np].r = r;
-				pts[np++].size = size_of(r);
+				pts[np++].size = m.size;
 			}
-			free(key);
 		}
 		qsort(pts, np, sizeof(*pts), pt_cmp);
 		drawn[0][s - 1] =

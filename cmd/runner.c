@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "ab_run.h"
+#include "kfile.h"
 #include "runlimits.h"
 #include "runner.h"
 #include "slabmerge.h"
@@ -165,17 +166,9 @@ static int counting_pass(struct ab_job *job, struct ab_row *r, uint32_t per,
 /* MemAvailable of /proc/meminfo in bytes; 0 when it cannot be read. */
 static uint64_t mem_available(void)
 {
-	FILE *f = fopen("/proc/meminfo", "re");
-	unsigned long long kb = 0;
-	char line[128];
+	uint64_t v;
 
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
-			break;
-	fclose(f);
-	return (uint64_t)kb * 1024;
+	return ab_kfile_field(&v, "MemAvailable", "/proc/meminfo") ? 0 : v;
 }
 
 /*

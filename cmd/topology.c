@@ -5,12 +5,15 @@
  * use (affinity, Mems_allowed, its cgroup v2 cpuset, a legacy cpuset), and
  * which backends and counters work here.
  */
+#include <errno.h>
 #include <numa.h>
 #include <popt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "counters.h"
+#include "isolate.h"
+#include "kfile.h"
 #include "jsonout.h"
 #include "placement.h"
 #include "job.h"
@@ -18,39 +21,28 @@
 
 static void show_file(const char *label, const char *path)
 {
-	char line[256] = "";
-	FILE *f = fopen(path, "r");
+	char line[256];
+	int n = ab_kfile_line(line, sizeof(line), "%s", path);
 
-	if (!f)
-		return;
-	if (fgets(line, sizeof(line), f)) {
-		line[strcspn(line, "\n")] = '\0';
+	/* a line too long is shown cut */
+	if (n >= 0 || n == -EFBIG)
 		printf("  %-28s %s (%s)\n", label, line[0] ? line : "(empty)",
 		       path);
-	}
-	fclose(f);
 }
 
-/* This process's cgroup v2 directory, from /proc/self/cgroup "0::/x". */
+/* This process's cgroup v2 directory's cpuset files. */
 static void show_cgroup(void)
 {
-	char line[512], path[700];
-	FILE *f = fopen("/proc/self/cgroup", "r");
+	char cg[512], path[700];
 
-	if (!f)
+	if (ab_cgroup_v2_path(cg, sizeof(cg)))
 		return;
-	while (fgets(line, sizeof(line), f)) {
-		line[strcspn(line, "\n")] = '\0';
-		if (strncmp(line, "0::", 3))
-			continue;
-		snprintf(path, sizeof(path),
-			 "/sys/fs/cgroup%s/cpuset.cpus.effective", line + 3);
-		show_file("cgroup v2 cpuset.cpus", path);
-		snprintf(path, sizeof(path),
-			 "/sys/fs/cgroup%s/cpuset.mems.effective", line + 3);
-		show_file("cgroup v2 cpuset.mems", path);
-	}
-	fclose(f);
+	snprintf(path, sizeof(path), "/sys/fs/cgroup%s/cpuset.cpus.effective",
+		 cg);
+	show_file("cgroup v2 cpuset.cpus", path);
+	snprintf(path, sizeof(path), "/sys/fs/cgroup%s/cpuset.mems.effective",
+		 cg);
+	show_file("cgroup v2 cpuset.mems", path);
 }
 
 static json_object *int_array(const int *v, int n)

@@ -25,6 +25,7 @@
 #include <linux/kvm.h>
 
 #include "jsonin.h"
+#include "kfile.h"
 #include "vm.h"
 
 #ifndef AB_LIBDIR
@@ -320,15 +321,15 @@ char *vm_image_dir(const struct vm_paths *p, const char *name)
 	return c;
 }
 
+/* The first line of the image directory's file @dir/@name (malloc'ed), or
+ * NULL. */
 static char *read_line_file(const char *dir, const char *name)
 {
-	char *path = vm_xasprintf("%s/%s", dir, name);
-	char *s = slurp(path, NULL);
+	char line[PATH_MAX];
 
-	free(path);
-	if (s)
-		s[strcspn(s, "\n")] = 0;
-	return s;
+	if (ab_kfile_line(line, sizeof(line), "%s/%s", dir, name) < 0)
+		return NULL;
+	return vm_xasprintf("%s", line);
 }
 
 /* mkdir -p @path (each missing directory, mode 0777 less the umask). */

@@ -330,12 +330,7 @@ static int v2_remove(const char *name)
 	return rmdir(p) ? -errno : 0;
 }
 
-/*
- * v2_home - the cgroup directory this process is in, from the "0::PATH"
- * line of /proc/self/cgroup, into iso.home. Returns 0 or -errno (-ENOENT:
- * no such line).
- */
-static int v2_home(void)
+int ab_cgroup_v2_path(char *buf, size_t len)
 {
 	char line[PATH_MAX + 8];
 	FILE *f = ab_kfile_open("/proc/self/cgroup");
@@ -347,15 +342,31 @@ static int v2_home(void)
 		if (strncmp(line, "0::", 3))
 			continue;
 		line[strcspn(line, "\n")] = '\0';
-		if (line[4]) {
-			ret = path_join(iso.home, iso.root, line + 4);
-		} else { /* the root itself; both are PATH_MAX */
-			strcpy(iso.home, iso.root);
-			ret = 0;
-		}
+		ret = snprintf(buf, len, "%s", line + 3) < (int)len
+			      ? 0
+			      : -ENAMETOOLONG;
 	}
 	fclose(f);
 	return ret;
+}
+
+/*
+ * v2_home - the cgroup directory this process is in (ab_cgroup_v2_path()),
+ * into iso.home. Returns 0 or -errno (-ENOENT: no such line).
+ */
+static int v2_home(void)
+{
+	char path[PATH_MAX];
+	int ret = ab_cgroup_v2_path(path, sizeof(path));
+	const char *rel = path + (path[0] == '/');
+
+	if (ret)
+		return ret;
+	if (*rel)
+		return path_join(iso.home, iso.root, rel);
+	/* the root itself; both are PATH_MAX */
+	strcpy(iso.home, iso.root);
+	return 0;
 }
 
 /*

@@ -62,4 +62,13 @@ const char *ab_isolate_path(void);
  */
 const char *ab_isolate_what(void);
 
+/*
+ * ab_cgroup_v2_path - this process's cgroup v2 path, the PATH of the
+ * "0::PATH" line of /proc/self/cgroup ("/user.slice/...", "/" for the
+ * root), into @buf of @len bytes. Returns 0 or -errno (-ENOENT: no such
+ * line, a kernel or mount without cgroup v2; -ENAMETOOLONG: longer than
+ * @len - 1).
+ */
+int ab_cgroup_v2_path(char *buf, size_t len);
+
 #endif
