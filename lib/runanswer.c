@@ -34,6 +34,21 @@ int ab_info_answer_check(struct ab_info *info, struct ab_strategy_info *si,
 	return 0;
 }
 
+/*
+ * The output fields of an answer, from byte @out of the @size bytes of
+ * @ans on: those of @got, the answer as it came, unless @err is -EPROTO (a
+ * bad answer is not used at all: its outputs stay zero). Returns @err.
+ */
+static int answer_outputs(void *ans, const void *got, size_t out, size_t size,
+			  int err)
+{
+	if (err != -EPROTO)
+		memcpy((char *)ans + out, (const char *)got + out, size - out);
+	else
+		memset((char *)ans + out, 0, size - out);
+	return err;
+}
+
 /* One inconsistency of a run's answer into @why; -EPROTO. */
 static int bad_answer(char *why, size_t len, const char *what,
 		      unsigned long long got, unsigned long long most)
@@ -135,13 +150,7 @@ int ab_run_answer_check(const struct ab_run *req, struct ab_run *ans, int err,
 		err = bad_answer(why, len, "cache name length",
 				 sizeof(got.cache_name),
 				 sizeof(got.cache_name) - 1);
-	/* a bad answer is not used at all: its outputs stay zero */
-	if (err != -EPROTO)
-		memcpy((char *)ans + out, (const char *)&got + out,
-		       sizeof(*ans) - out);
-	else
-		memset((char *)ans + out, 0, sizeof(*ans) - out);
-	return err;
+	return answer_outputs(ans, &got, out, sizeof(*ans), err);
 }
 
 int ab_lookup_answer_check(const struct ab_lookup *req, struct ab_lookup *ans,
@@ -163,10 +172,5 @@ int ab_lookup_answer_check(const struct ab_lookup *req, struct ab_lookup *ans,
 			why, len,
 			"lookup passes done by a finished run (fewer than asked)",
 			got.trials_done, req->trials);
-	if (err != -EPROTO)
-		memcpy((char *)ans + out, (const char *)&got + out,
-		       sizeof(*ans) - out);
-	else
-		memset((char *)ans + out, 0, sizeof(*ans) - out);
-	return err;
+	return answer_outputs(ans, &got, out, sizeof(*ans), err);
 }
