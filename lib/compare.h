@@ -87,6 +87,82 @@ void ab_signed_rank(const double *d, size_t n, struct ab_wsr *out);
  */
 double ab_signed_rank_cdf(size_t n, double w);
 
+/*
+ * Welch's t on logs, with the unit of the experiment as the sample: a boot
+ * of a kernel (`allocbench vm`, lib/vmab.h) or a saved run (compare
+ * A1.json ... -- B1.json ...), each one number, its median ns/op.
+ */
+
+/* Most rounds (boots of each kernel) one command runs, or asks for. */
+#define AB_VM_MAX_ROUNDS 100
+/* The significance level of every test and the power the detectable
+ * change is computed for. */
+#define AB_VM_ALPHA 0.05
+#define AB_VM_POWER 0.8
+
+/**
+ * struct ab_welch - Welch's two-sample t test on the natural logs of two
+ * samples (B against A), two-sided, as ministat(1) does on its inputs
+ * @na, @nb:     sizes (each at least 2 for the test)
+ * @mean_a, @mean_b: means of the logs (exp of each: the geometric means)
+ * @sd_a, @sd_b: standard deviations of the logs (n - 1)
+ * @diff:        @mean_b - @mean_a: ln(B / A)
+ * @se:          sqrt(sd_a^2 / na + sd_b^2 / nb)
+ * @df:          Welch-Satterthwaite degrees of freedom (B. L. Welch, "The
+ *               generalization of Student's problem when several different
+ *               population variances are involved", Biometrika 34, 1947)
+ * @p:           two-sided p-value from Student's t with @df (GSL's
+ *               gsl_cdf_tdist_Q); NAN when undefined (n < 2, se = 0)
+ * @ci_lo, @ci_hi: 95% interval of ln(B / A): @diff -+ t(0.975, df) @se
+ */
+struct ab_welch {
+	size_t na;
+	size_t nb;
+	double mean_a;
+	double mean_b;
+	double sd_a;
+	double sd_b;
+	double diff;
+	double se;
+	double df;
+	double p;
+	double ci_lo;
+	double ci_hi;
+};
+
+/* ab_welch - test @b[0..nb) against @a[0..na): positive ns/op (a value
+ * <= 0 or NAN makes everything NAN). */
+void ab_welch(const double *a, size_t na, const double *b, size_t nb,
+	      struct ab_welch *w);
+
+/*
+ * ab_welch_pooled_sd - the pooled standard deviation of @w's logs,
+ * sqrt(((na - 1) sd_a^2 + (nb - 1) sd_b^2) / (na + nb - 2)): the spread
+ * ab_vm_detectable() takes. NAN for na or nb < 2 or a NAN sd.
+ */
+double ab_welch_pooled_sd(const struct ab_welch *w);
+
+/*
+ * ab_vm_detectable - the smallest true |ln(B / A)| that a two-sided test
+ * at level @alpha finds with probability AB_VM_POWER, for @na and @nb
+ * boots whose logs have the pooled standard deviation @sd:
+ * (t(1 - alpha / 2, df) + t(power, df)) sd sqrt(1 / na + 1 / nb), df = na +
+ * nb - 2 (the normal-theory power approximation for two samples, with t
+ * quantiles: D. C. Montgomery, "Design and Analysis of Experiments", 8th
+ * ed., Wiley 2013, section 2.4.3). NAN for na or nb < 2 or a NAN @sd.
+ */
+double ab_vm_detectable(double sd, size_t na, size_t nb, double alpha);
+
+/*
+ * ab_vm_rounds_needed - the fewest rounds (boots per kernel, the same
+ * for both) for which ab_vm_detectable() at @alpha is at most
+ * ln(1 + @pct / 100): 2 or more; 0 if even AB_VM_MAX_ROUNDS would not do,
+ * or for a NAN @sd. A report of m tests passes @alpha AB_VM_ALPHA / m,
+ * the level of Holm's first step, which its smallest p must pass
+ * (ab_vm_adjust()).
+ */
+size_t ab_vm_rounds_needed(double sd, double pct, double alpha);
+
 /**
  * struct ab_explain_in - per-op counts of A and B ([0] and [1]); NAN for
  * an event that was not counted; @amd: counted on an AMD CPU, whose

@@ -22,6 +22,12 @@
  * estimate, tools/lib/perf/evsel.c, perf_counts_values__scale()). A
  * failure is one explanatory line and the event is left out; nothing
  * aborts the run, and nothing is printed while counting.
+ *
+ * Three files, as perf keeps them apart: lib/evparse.c encodes a name
+ * (evparse.h), lib/counters.c opens and reads the events (this header),
+ * lib/evnotes.c says what went wrong or what the intervals show
+ * (evnotes.h). This header includes the other two, so its includers see
+ * the whole API.
  */
 #ifndef AB_COUNTERS_H
 #define AB_COUNTERS_H
@@ -29,6 +35,9 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <perfmon/pfmlib_perf_event.h>
+
+#include "evnotes.h"
+#include "evparse.h"
 
 #define AB_MAX_EVENTS	  16
 #define AB_MAX_EVENTS_STR "16"
@@ -143,13 +152,6 @@ int ab_counters_open_pmu(struct ab_counters *c, const char *list, FILE *f,
 			 const struct ab_pmu *pmu);
 
 /*
- * ab_counters_warn_kernel - for a backend that runs the allocations in the
- * kernel: one line on @f for each open event that excludes kernel mode
- * (cycles:u), since it misses the work measured. Returns how many.
- */
-int ab_counters_warn_kernel(const struct ab_counters *c, FILE *f);
-
-/*
  * ab_counters_named - index of the open event asked for as @name, spelled
  * exactly so (the events --explain added itself), or -1 when it did not
  * open. Unlike ab_counters_find() it encodes nothing.
@@ -173,29 +175,6 @@ int ab_counters_find(const struct ab_counters *c, const char *name);
 int ab_counters_ipc(const struct ab_counters *c, int *cyc, int *ins);
 
 /*
- * ab_counters_note - the note for event @e after its intervals (no
- * "note: " prefix, no newline) into @buf: that it never ran, that its
- * group never got the hardware (naming the group), that it did not run in
- * some intervals, or that it ran part of the time and was scaled. 0 and
- * an empty @buf when it ran all the time.
- */
-int ab_counters_note(const struct ab_counters *c, int e, char *buf, size_t len);
-
-/*
- * ab_counter_encode - @name into @e (not opened): kprobe:FUNC, a
- * tracepoint SUBSYS:EVENT whose subsystem tracefs has, else through
- * libpfm4. 0, or -1 after one line on @f naming what is wrong.
- */
-int ab_counter_encode(struct ab_event *e, const char *name, FILE *f);
-
-/*
- * ab_counter_exists - 1 when the running kernel can count @name as
- * kprobe:FUNC (a kprobe PMU and FUNC in /proc/kallsyms) or as a
- * tracepoint SUBSYS:EVENT (in tracefs), else 0. Other names: 0.
- */
-int ab_counter_exists(const char *name);
-
-/*
  * ab_counters_suspend - close every event's file descriptor, keeping the
  * events (names, encodings, groups, the tallies the notes use). A kprobe
  * or tracepoint is armed from perf_event_open() to close(), enabled or
@@ -211,12 +190,6 @@ void ab_counters_suspend(struct ab_counters *c);
 void ab_counters_resume(struct ab_counters *c);
 
 /*
- * ab_counters_sysfs - where sysfs is ("/sys"; tests point it at a tree of
- * their own): the hybrid core PMUs are read from there.
- */
-extern const char *ab_counters_sysfs;
-
-/*
  * ab_counters_start - zero every open event, read its times (the base of
  * the interval) and enable it.
  */
@@ -229,6 +202,10 @@ void ab_counters_start(struct ab_counters *c);
  */
 void ab_counters_stop(struct ab_counters *c);
 
+/*
+ * ab_counters_close - close every open event and remove the filtered
+ * kprobes defined for them (lib/dynprobe.h); @c holds no event after.
+ */
 void ab_counters_close(struct ab_counters *c);
 
 /*
@@ -238,14 +215,6 @@ void ab_counters_close(struct ab_counters *c);
  * all the time.
  */
 double ab_counter_scale(uint64_t raw, uint64_t enabled, uint64_t running);
-
-/*
- * ab_counters_explain_open_error - the sentence for perf_event_open()'s
- * @err on event @name, with the perf_event_paranoid value @paranoid (or
- * -100 if unknown). Writes into @buf.
- */
-void ab_counters_explain_open_error(const char *name, int err, int paranoid,
-				    char *buf, size_t len);
 
 /*
  * ab_counters_list - print every event libpfm4 knows on the PMUs it

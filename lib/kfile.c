@@ -20,6 +20,20 @@
 /* A number's line: 20 digits and a sign fit; a longer line is no number. */
 #define NUM_LINE 64
 
+/*
+ * The int @call made with va_list ap holding the variadic arguments
+ * after @last: each public call is one of these around its worker.
+ */
+#define WITH_ARGS(last, call)       \
+	({                          \
+		va_list ap;         \
+		int ret_;           \
+		va_start(ap, last); \
+		ret_ = (call);      \
+		va_end(ap);         \
+		ret_;               \
+	})
+
 /* @fmt and @ap into @path (PATH_MAX bytes); 0 or -ENAMETOOLONG. */
 static int kpath(char *path, const char *fmt, va_list ap)
 {
@@ -98,24 +112,12 @@ static int read_text(char *buf, size_t len, int line, const char *fmt,
 
 int ab_kfile_read(char *buf, size_t len, const char *fmt, ...)
 {
-	va_list ap;
-	int ret;
-
-	va_start(ap, fmt);
-	ret = read_text(buf, len, 0, fmt, ap);
-	va_end(ap);
-	return ret;
+	return WITH_ARGS(fmt, read_text(buf, len, 0, fmt, ap));
 }
 
 int ab_kfile_line(char *buf, size_t len, const char *fmt, ...)
 {
-	va_list ap;
-	int ret;
-
-	va_start(ap, fmt);
-	ret = read_text(buf, len, 1, fmt, ap);
-	va_end(ap);
-	return ret;
+	return WITH_ARGS(fmt, read_text(buf, len, 1, fmt, ap));
 }
 
 /* Whether @s holds nothing but white space. */
@@ -169,24 +171,12 @@ static int read_num(long long *sv, uint64_t *uv, const char *fmt, va_list ap)
 
 int ab_kfile_int(long long *v, const char *fmt, ...)
 {
-	va_list ap;
-	int ret;
-
-	va_start(ap, fmt);
-	ret = read_num(v, NULL, fmt, ap);
-	va_end(ap);
-	return ret;
+	return WITH_ARGS(fmt, read_num(v, NULL, fmt, ap));
 }
 
 int ab_kfile_u64(uint64_t *v, const char *fmt, ...)
 {
-	va_list ap;
-	int ret;
-
-	va_start(ap, fmt);
-	ret = read_num(NULL, v, fmt, ap);
-	va_end(ap);
-	return ret;
+	return WITH_ARGS(fmt, read_num(NULL, v, fmt, ap));
 }
 
 /* The value after "KEY:" (@s), a number and an optional kB, in bytes. */
@@ -221,16 +211,12 @@ int ab_kfile_field(uint64_t *v, const char *key, const char *fmt, ...)
 {
 	char path[PATH_MAX], *line = NULL;
 	size_t cap = 0, klen = strlen(key);
-	int ret = -ENODATA;
-	va_list ap;
+	int ret = WITH_ARGS(fmt, kpath(path, fmt, ap));
 	FILE *f;
 
-	va_start(ap, fmt);
-	if (kpath(path, fmt, ap)) {
-		va_end(ap);
-		return -ENAMETOOLONG;
-	}
-	va_end(ap);
+	if (ret)
+		return ret;
+	ret = -ENODATA;
 	f = fopen(path, "re");
 	if (!f)
 		return -errno;
@@ -248,12 +234,8 @@ int ab_kfile_field(uint64_t *v, const char *key, const char *fmt, ...)
 FILE *ab_kfile_open(const char *fmt, ...)
 {
 	char path[PATH_MAX];
-	va_list ap;
-	int ret;
+	int ret = WITH_ARGS(fmt, kpath(path, fmt, ap));
 
-	va_start(ap, fmt);
-	ret = kpath(path, fmt, ap);
-	va_end(ap);
 	if (ret) {
 		errno = -ret;
 		return NULL;

@@ -1,86 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* runopts.c - `allocbench run` option checks (see runopts.h). */
+/*
+ * runopts.c - `allocbench run` requests (see runopts.h): the numeric
+ * options, and the checks that turn the options into a struct ab_run the
+ * module will take. The enumerated options' spellings are in
+ * lib/runnames.c, the checks of the module's answers in lib/runanswer.c.
+ */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 #include "ab_run.h"
 #include "parse.h"
 #include "runopts.h"
-
-/** struct ab_name - one spelling of an enumerated option */
-struct ab_name {
-	const char *name;  /* what the option takes */
-	const char *kname; /* the kernel's spelling, also accepted */
-};
-
-static const struct ab_name gfp_names[AB_GFP_NR] = {
-	[AB_GFP_KERNEL] = { "kernel", "GFP_KERNEL" },
-	[AB_GFP_ATOMIC] = { "atomic", "GFP_ATOMIC" },
-	[AB_GFP_NOWAIT] = { "nowait", "GFP_NOWAIT" },
-	[AB_GFP_KERNEL_ZERO] = { "kernel_zero", "GFP_KERNEL|__GFP_ZERO" },
-};
-
-static const struct ab_name timing_names[AB_TIMING_NR] = {
-	[AB_TIMING_BATCH] = { "batch", "batch" },
-	[AB_TIMING_SINGLE] = { "single", "single-op" },
-};
-
-static const struct ab_name free_names[AB_FREE_NR] = {
-	[AB_FREE_FIFO] = { "fifo", "fifo" },
-	[AB_FREE_LIFO] = { "lifo", "reverse" },
-	[AB_FREE_SHUFFLE] = { "shuffle", "shuffled" },
-	[AB_FREE_PAIR] = { "pair", "pair" },
-};
-
-static const struct ab_name context_names[AB_CTX_NR] = {
-	[AB_CTX_NORMAL] = { "normal", "normal" },
-	[AB_CTX_PREEMPT_OFF] = { "preempt-off", "preempt_off" },
-	[AB_CTX_IRQ_OFF] = { "irq-off", "irq_off" },
-};
-
-static const struct ab_name lookup_names[AB_LOOKUP_NR] = {
-	[AB_LOOKUP_NONE] = { "none", "none" },
-	[AB_LOOKUP_WALK] = { "walk", "walk" },
-	[AB_LOOKUP_FLS] = { "fls", "generic_fls" },
-	[AB_LOOKUP_BSR] = { "bsr", "bsrl" },
-	[AB_LOOKUP_SWITCH] = { "switch", "switch" },
-	[AB_LOOKUP_KERNEL] = { "kernel", "kmalloc_index" },
-};
-
-static const struct ab_name table_names[AB_TABLE_NR] = {
-	[AB_TABLE_KMALLOC] = { "kmalloc", "6.x" },
-	[AB_TABLE_2002] = { "2002", "cache_sizes" },
-};
-
-/*
- * Looks @arg up in @names; on failure writes "--OPT=ARG: unknown WHAT
- * (allowed: ...)" to @err and returns -EINVAL.
- */
-static int opt_enum(const char *opt, const char *what, const char *arg,
-		    const struct ab_name *names, uint32_t n, uint32_t *out,
-		    char *err, size_t len)
-{
-	size_t used;
-	uint32_t i;
-
-	for (i = 0; i < n; i++) {
-		if (!strcasecmp(arg, names[i].name) ||
-		    !strcasecmp(arg, names[i].kname)) {
-			*out = i;
-			return 0;
-		}
-	}
-	used = (size_t)snprintf(err, len, "--%s=%s: unknown %s (allowed:", opt,
-				arg, what);
-	for (i = 0; i < n && used < len; i++)
-		used += (size_t)snprintf(err + used, len - used, "%s %s",
-					 i ? "," : "", names[i].name);
-	if (used < len)
-		snprintf(err + used, len - used, ")");
-	return -EINVAL;
-}
 
 void ab_run_opts_init(struct ab_run_opts *o)
 {
@@ -90,53 +21,6 @@ void ab_run_opts_init(struct ab_run_opts *o)
 	o->node = -1;
 	o->gfp = AB_GFP_KERNEL;
 	o->lookup_method = AB_LOOKUP_KERNEL;
-}
-
-const char *ab_gfp_name(uint32_t gfp)
-{
-	return gfp < AB_GFP_NR ? gfp_names[gfp].kname : "?";
-}
-
-const char *ab_gfp_option_name(uint32_t gfp)
-{
-	return gfp < AB_GFP_NR ? gfp_names[gfp].name : "?";
-}
-
-const char *ab_timing_name(uint32_t timing)
-{
-	return timing < AB_TIMING_NR ? timing_names[timing].name : "?";
-}
-
-const char *ab_free_name(uint32_t pattern)
-{
-	return pattern < AB_FREE_NR ? free_names[pattern].name : "?";
-}
-
-const char *ab_context_name(uint32_t context)
-{
-	return context < AB_CTX_NR ? context_names[context].name : "?";
-}
-
-const char *ab_lookup_name(uint32_t method)
-{
-	return method < AB_LOOKUP_NR ? lookup_names[method].name : "?";
-}
-
-const char *ab_table_name(uint32_t table)
-{
-	return table < AB_TABLE_NR ? table_names[table].name : "?";
-}
-
-const char *ab_context_warning(uint32_t context)
-{
-	switch (context) {
-	case AB_CTX_PREEMPT_OFF:
-		return "preemption is disabled around each timed phase: the allocators' own preempt_disable() becomes a cheap nested one and nothing can preempt the loop, so costs come out lower than in ordinary process context";
-	case AB_CTX_IRQ_OFF:
-		return "IRQs are disabled around each timed phase: the allocators' local_irq_save() paths get cheaper and timer and IPI work waits until the phase ends, so costs come out lower and latency outliers vanish";
-	default:
-		return NULL;
-	}
 }
 
 int ab_opt_size(const char *arg, struct ab_run_opts *o, char *err, size_t len)
@@ -188,66 +72,6 @@ int ab_opt_count(const char *name, const char *arg, uint32_t min, uint32_t *out,
 	return 0;
 }
 
-int ab_opt_gfp(const char *arg, struct ab_run_opts *o, char *err, size_t len)
-{
-	return opt_enum("gfp", "GFP choice", arg, gfp_names, AB_GFP_NR, &o->gfp,
-			err, len);
-}
-
-int ab_opt_timing(const char *arg, struct ab_run_opts *o, char *err, size_t len)
-{
-	return opt_enum("timing", "timing mode", arg, timing_names,
-			AB_TIMING_NR, &o->timing, err, len);
-}
-
-int ab_opt_free(const char *arg, struct ab_run_opts *o, char *err, size_t len)
-{
-	return opt_enum("free", "free pattern", arg, free_names, AB_FREE_NR,
-			&o->free_pattern, err, len);
-}
-
-int ab_opt_context(const char *arg, struct ab_run_opts *o, char *err,
-		   size_t len)
-{
-	return opt_enum("context", "loop context", arg, context_names,
-			AB_CTX_NR, &o->context, err, len);
-}
-
-int ab_opt_lookup(const char *arg, struct ab_run_opts *o, char *err, size_t len)
-{
-	o->lookup_set = 1;
-	return opt_enum("lookup", "lookup method", arg, lookup_names,
-			AB_LOOKUP_NR, &o->lookup_method, err, len);
-}
-
-int ab_opt_table(const char *arg, struct ab_run_opts *o, char *err, size_t len)
-{
-	o->table_set = 1;
-	return opt_enum("table", "class table", arg, table_names, AB_TABLE_NR,
-			&o->lookup_table, err, len);
-}
-
-int ab_opt_methods(const char *arg, uint32_t *methods, char *err, size_t len)
-{
-	char buf[128], *items[AB_LOOKUP_NR];
-	int i, n;
-
-	snprintf(buf, sizeof(buf), "%s", arg);
-	n = ab_split_list(buf, items, AB_LOOKUP_NR);
-	if (n < 0) {
-		snprintf(
-			err, len,
-			"--method=%s: %s (a comma-separated list of: walk, fls, bsr, switch, kernel)",
-			arg, n == -E2BIG ? "too many methods" : "empty name");
-		return -EINVAL;
-	}
-	for (i = 0; i < n; i++)
-		if (opt_enum("method", "lookup method", items[i], lookup_names,
-			     AB_LOOKUP_NR, &methods[i], err, len))
-			return -EINVAL;
-	return n;
-}
-
 int ab_opt_align(const char *arg, struct ab_run_opts *o, char *err, size_t len)
 {
 	if (ab_parse_size(arg, &o->align) || o->align < sizeof(void *) ||
@@ -295,166 +119,6 @@ int ab_strategy_note(const struct ab_info *info,
 	return 0;
 }
 
-int ab_info_answer_check(struct ab_info *info, struct ab_strategy_info *si,
-			 uint32_t have, char *why, size_t len)
-{
-	uint32_t i;
-
-	info->version[sizeof(info->version) - 1] = '\0';
-	if (!info->page_size || (info->page_size & (info->page_size - 1))) {
-		snprintf(
-			why, len,
-			"the module's AB_IOC_INFO answer makes no sense: page size %u",
-			info->page_size);
-		return -EPROTO;
-	}
-	/* never more strategies than the caller made room for */
-	if (info->nr_strategies > have)
-		info->nr_strategies = have;
-	for (i = 0; si && i < info->nr_strategies; i++) {
-		si[i].name[sizeof(si[i].name) - 1] = '\0';
-		si[i].desc[sizeof(si[i].desc) - 1] = '\0';
-	}
-	return 0;
-}
-
-/* One inconsistency of a run's answer into @why; -EPROTO. */
-static int bad_answer(char *why, size_t len, const char *what,
-		      unsigned long long got, unsigned long long most)
-{
-	snprintf(
-		why, len,
-		"the module's answer makes no sense: %s %llu, at most %llu possible; nothing of this run is used",
-		what, got, most);
-	return -EPROTO;
-}
-
-int ab_run_answer_check(const struct ab_run *req, struct ab_run *ans, int err,
-			char *why, size_t len)
-{
-	const size_t out = offsetof(struct ab_run, trials_done);
-	struct ab_run got = *ans;
-
-	/* the request stays the caller's own, whatever came back */
-	*ans = *req;
-	if (err && err != -EINTR) {
-		memset((char *)ans + out, 0, sizeof(*ans) - out);
-		/* a refusal's limit, the one field written then */
-		if (err != -E2BIG && err != -EBUSY)
-			return err;
-		if (got.limit >= AB_LIMIT_NR ||
-		    (err == -EBUSY && got.limit != AB_LIMIT_NONE &&
-		     got.limit != AB_LIMIT_BUDGET &&
-		     got.limit != AB_LIMIT_ATOMIC))
-			return bad_answer(why, len,
-					  err == -EBUSY ? "limit of an EBUSY"
-							: "limit of an E2BIG",
-					  got.limit,
-					  err == -EBUSY ? AB_LIMIT_ATOMIC
-							: AB_LIMIT_NR - 1);
-		ans->limit = got.limit;
-		/* and with an EBUSY, what the other runs held under it */
-		if (err == -EBUSY)
-			ans->limit_others = got.limit_others;
-		return err;
-	}
-	if (got.limit != AB_LIMIT_NONE)
-		err = bad_answer(why, len, "limit of a run done", got.limit,
-				 AB_LIMIT_NONE);
-	else if (got.limit_others)
-		err = bad_answer(why, len,
-				 "bytes of other runs named by a run done",
-				 got.limit_others, 0);
-	else if (got.trials_done > req->trials)
-		err = bad_answer(why, len, "trials done", got.trials_done,
-				 req->trials);
-	else if (!err && got.trials_done != req->trials)
-		err = bad_answer(
-			why, len,
-			"trials done by a finished run (fewer than asked)",
-			got.trials_done, req->trials);
-	else if (got.objects > (uint64_t)got.trials_done * req->batch)
-		err = bad_answer(why, len, "objects", got.objects,
-				 (uint64_t)got.trials_done * req->batch);
-	else if (got.failed > got.trials_done)
-		err = bad_answer(why, len, "failed allocations", got.failed,
-				 got.trials_done);
-	/* check trials: one, then one per 16 measured (common/ab_trial.h) */
-	else if (got.node_checked >
-		 ((uint64_t)got.trials_done / 16 + 1) * req->batch)
-		err = bad_answer(why, len, "objects checked for their node",
-				 got.node_checked,
-				 ((uint64_t)got.trials_done / 16 + 1) *
-					 req->batch);
-	else if (got.node_hits > got.node_checked)
-		err = bad_answer(why, len, "node hits", got.node_hits,
-				 got.node_checked);
-	else if (got.disturbed > got.trials_done)
-		err = bad_answer(why, len, "disturbed trials", got.disturbed,
-				 got.trials_done);
-	else if (got.migrations > 2ULL * got.trials_done)
-		err = bad_answer(why, len, "phases that changed CPU",
-				 got.migrations, 2ULL * got.trials_done);
-	else if (got.free_elsewhere > got.trials_done)
-		err = bad_answer(why, len, "free phases off free_cpu",
-				 got.free_elsewhere, got.trials_done);
-	/* the memory reads are those of the check trials */
-	else if (got.mem_trials > (uint64_t)got.trials_done / 16 + 1)
-		err = bad_answer(why, len, "trials of the memory reads",
-				 got.mem_trials,
-				 (uint64_t)got.trials_done / 16 + 1);
-	else if (got.mem_objects > (uint64_t)got.mem_trials * req->batch)
-		err = bad_answer(why, len, "objects of the memory reads",
-				 got.mem_objects,
-				 (uint64_t)got.mem_trials * req->batch);
-	else if (got.mem_trials && got.mem_free_min > got.mem_free_max) {
-		snprintf(
-			why, len,
-			"the module's answer makes no sense: the least free memory one check trial took, %lld bytes, above the most, %lld; nothing of this run is used",
-			(long long)got.mem_free_min,
-			(long long)got.mem_free_max);
-		err = -EPROTO;
-	} else if (strnlen(got.cache_name, sizeof(got.cache_name)) ==
-		   sizeof(got.cache_name))
-		err = bad_answer(why, len, "cache name length",
-				 sizeof(got.cache_name),
-				 sizeof(got.cache_name) - 1);
-	/* a bad answer is not used at all: its outputs stay zero */
-	if (err != -EPROTO)
-		memcpy((char *)ans + out, (const char *)&got + out,
-		       sizeof(*ans) - out);
-	else
-		memset((char *)ans + out, 0, sizeof(*ans) - out);
-	return err;
-}
-
-int ab_lookup_answer_check(const struct ab_lookup *req, struct ab_lookup *ans,
-			   int err, char *why, size_t len)
-{
-	const size_t out = offsetof(struct ab_lookup, checksum);
-	struct ab_lookup got = *ans;
-
-	*ans = *req;
-	if (err && err != -EINTR) {
-		memset((char *)ans + out, 0, sizeof(*ans) - out);
-		return err;
-	}
-	if (got.trials_done > req->trials)
-		err = bad_answer(why, len, "lookup passes done",
-				 got.trials_done, req->trials);
-	else if (!err && got.trials_done != req->trials)
-		err = bad_answer(
-			why, len,
-			"lookup passes done by a finished run (fewer than asked)",
-			got.trials_done, req->trials);
-	if (err != -EPROTO)
-		memcpy((char *)ans + out, (const char *)&got + out,
-		       sizeof(*ans) - out);
-	else
-		memset((char *)ans + out, 0, sizeof(*ans) - out);
-	return err;
-}
-
 /* Smallest order whose block holds @size bytes. */
 static uint32_t order_for(uint64_t size, uint32_t page_size)
 {
@@ -486,7 +150,7 @@ static int not_applicable(const struct ab_run_opts *o,
 	snprintf(
 		err, len,
 		"--gfp=%s: not applicable to %s --size=%s: without GFP_KERNEL there is no vmalloc fallback (mm/util.c), and %s is above the largest kmalloc, %s (KMALLOC_MAX_SIZE); use --gfp=kernel or --size=%s or less",
-		gfp_names[run->gfp].name, si->name, b, b, m, m);
+		ab_gfp_option_name(run->gfp), si->name, b, b, m, m);
 	return 1;
 }
 
@@ -566,7 +230,7 @@ static int check_limits(const struct ab_run_opts *o, const struct ab_info *info,
 			err, len,
 			"--batch=%u: %s would hold %llu bytes in a trial, above the limit of %llu for --gfp=%s or --context=%s (AB_ATOMIC_MAX_BYTES: no reclaim)",
 			o->batch, si->name, held, AB_ATOMIC_MAX_BYTES,
-			gfp_names[run->gfp].name,
+			ab_gfp_option_name(run->gfp),
 			ab_context_name(run->context));
 		return -EINVAL;
 	}

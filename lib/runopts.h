@@ -3,6 +3,11 @@
  * runopts.h - turning `allocbench run` options into struct ab_run requests,
  * with every check the module would make done first, so a bad value gets a
  * one-line message naming it and nothing reaches the module.
+ *
+ * Three files: lib/runnames.c, the enumerated options' spellings
+ * (runnames.h); lib/runopts.c, the request and its checks (this header);
+ * lib/runanswer.c, the checks of the module's answers (runanswer.h). This
+ * header includes the other two, so its includers see the whole API.
  */
 #ifndef AB_RUNOPTS_H
 #define AB_RUNOPTS_H
@@ -10,6 +15,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <linux/allocbench.h>
+
+#include "runanswer.h"
+#include "runnames.h"
 
 #define AB_DEFAULT_BATCH  100
 #define AB_DEFAULT_TRIALS 1000
@@ -70,47 +78,15 @@ void ab_run_opts_init(struct ab_run_opts *o);
 /*
  * Option parsers: each takes the option's text, stores the value and
  * returns 0, or writes "--opt=VALUE: what is wrong (what is allowed)" to
- * @err and returns -EINVAL.
+ * @err and returns -EINVAL. Those of the enumerated options (--gfp,
+ * --timing, --free, --context, --lookup, --table) are in runnames.h.
  */
 int ab_opt_size(const char *arg, struct ab_run_opts *o, char *err, size_t len);
 int ab_opt_order(const char *arg, struct ab_run_opts *o, char *err, size_t len);
 int ab_opt_count(const char *name, const char *arg, uint32_t min, uint32_t *out,
 		 char *err, size_t len);
-int ab_opt_gfp(const char *arg, struct ab_run_opts *o, char *err, size_t len);
-int ab_opt_timing(const char *arg, struct ab_run_opts *o, char *err,
-		  size_t len);
-int ab_opt_free(const char *arg, struct ab_run_opts *o, char *err, size_t len);
-int ab_opt_context(const char *arg, struct ab_run_opts *o, char *err,
-		   size_t len);
 int ab_opt_seed(const char *arg, struct ab_run_opts *o, char *err, size_t len);
-int ab_opt_lookup(const char *arg, struct ab_run_opts *o, char *err,
-		  size_t len);
-int ab_opt_table(const char *arg, struct ab_run_opts *o, char *err, size_t len);
 int ab_opt_align(const char *arg, struct ab_run_opts *o, char *err, size_t len);
-
-/*
- * ab_opt_methods - a comma-separated list of lookup methods into
- * @methods (at most AB_LOOKUP_NR); returns how many, or -EINVAL with
- * "--method=...: why" in @err.
- */
-int ab_opt_methods(const char *arg, uint32_t *methods, char *err, size_t len);
-
-/* ab_gfp_name - "GFP_KERNEL" etc. for enum ab_gfp, "?" if out of range. */
-const char *ab_gfp_name(uint32_t gfp);
-/* ab_gfp_option_name - --gfp's spelling ("kernel"), "?" if out of range. */
-const char *ab_gfp_option_name(uint32_t gfp);
-/* Option spellings of enum ab_timing, ab_free_pattern, ab_context. */
-const char *ab_timing_name(uint32_t timing);
-const char *ab_free_name(uint32_t pattern);
-const char *ab_context_name(uint32_t context);
-const char *ab_lookup_name(uint32_t method);
-const char *ab_table_name(uint32_t table);
-
-/*
- * ab_context_warning - the one line explaining how a loop context distorts
- * the numbers, or NULL for the normal context.
- */
-const char *ab_context_warning(uint32_t context);
 
 /*
  * ab_limits_owner - who sets the limits of struct ab_info that refusals
@@ -136,33 +112,6 @@ const char *ab_budget_source(void);
 int ab_run_prepare(const struct ab_run_opts *o, const struct ab_info *info,
 		   const struct ab_strategy_info *si, struct ab_run *run,
 		   char *err, size_t len);
-
-/*
- * Module answers are checked before anything reads them, so no answer can
- * make the CLI read past what it allocated or print what was not measured.
- *
- * ab_info_answer_check - after AB_IOC_INFO into @info and @si (room for
- * @have strategies): NUL-terminates every string, caps nr_strategies at
- * @have; -EPROTO with the reason in @why for a page size that is not a
- * power of two. Returns 0 otherwise.
- *
- * ab_run_answer_check - @ans is what the module wrote back for the request
- * @req, and @err what the ioctl returned (0 or -errno). Puts @req's input
- * fields back into @ans (the module cannot change the request, e.g. where
- * the samples go); without an answer (an error other than -EINTR) clears
- * the output fields and returns @err. Otherwise checks that the counts fit
- * the request (trials_done <= trials, all of them when @err is 0; objects
- * <= trials_done x batch; failed <= trials_done; node_hits <= node_checked
- * <= objects) and returns @err, or -EPROTO with the reason in @why.
- *
- * ab_lookup_answer_check - the same for AB_IOC_LOOKUP (trials_done).
- */
-int ab_info_answer_check(struct ab_info *info, struct ab_strategy_info *si,
-			 uint32_t have, char *why, size_t len);
-int ab_run_answer_check(const struct ab_run *req, struct ab_run *ans, int err,
-			char *why, size_t len);
-int ab_lookup_answer_check(const struct ab_lookup *req, struct ab_lookup *ans,
-			   int err, char *why, size_t len);
 
 /*
  * ab_kernel_flag - 1 when @info's kernel_flags has @flag (AB_KERNEL_*), 0

@@ -6,6 +6,9 @@
  * page layout, cache placement and drift, so they are not independent
  * evidence about the kernel; each boot contributes one number per result
  * row and phase (its median ns/op), and the kernels are compared on those.
+ * The statistics (Welch's t on the logs, the detectable change, the
+ * rounds needed, AB_VM_ALPHA) are lib/compare.c's (compare.h, included
+ * here); Holm's correction is lib/stats.c's (ab_holm()).
  */
 #ifndef AB_VMAB_H
 #define AB_VMAB_H
@@ -13,14 +16,10 @@
 #include <stddef.h>
 #include <json-c/json.h>
 
+#include "compare.h"
+
 /* Kernels one `allocbench vm` compares: A and up to three others. */
 #define AB_VM_MAX_KERNELS 4
-/* Most rounds (boots of each kernel) one command runs, or asks for. */
-#define AB_VM_MAX_ROUNDS 100
-/* The significance level of every test and the power the detectable
- * change is computed for. */
-#define AB_VM_ALPHA 0.05
-#define AB_VM_POWER 0.8
 
 /* How one boot ended (what scripts/vm/vm-run.sh and the command said). */
 enum ab_vm_status {
@@ -67,62 +66,6 @@ struct ab_vm_boot {
  * 1958, ch. 13).
  */
 int ab_vm_kernel_of(int i, int nk);
-
-/**
- * struct ab_welch - Welch's two-sample t test on the natural logs of two
- * samples (B against A), two-sided, as ministat(1) does on its inputs
- * @na, @nb:     sizes (each at least 2 for the test)
- * @mean_a, @mean_b: means of the logs (exp of each: the geometric means)
- * @sd_a, @sd_b: standard deviations of the logs (n - 1)
- * @diff:        @mean_b - @mean_a: ln(B / A)
- * @se:          sqrt(sd_a^2 / na + sd_b^2 / nb)
- * @df:          Welch-Satterthwaite degrees of freedom (B. L. Welch, "The
- *               generalization of Student's problem when several different
- *               population variances are involved", Biometrika 34, 1947)
- * @p:           two-sided p-value from Student's t with @df (GSL's
- *               gsl_cdf_tdist_Q); NAN when undefined (n < 2, se = 0)
- * @ci_lo, @ci_hi: 95% interval of ln(B / A): @diff -+ t(0.975, df) @se
- */
-struct ab_welch {
-	size_t na;
-	size_t nb;
-	double mean_a;
-	double mean_b;
-	double sd_a;
-	double sd_b;
-	double diff;
-	double se;
-	double df;
-	double p;
-	double ci_lo;
-	double ci_hi;
-};
-
-/* ab_welch - test @b[0..nb) against @a[0..na): positive ns/op (a value
- * <= 0 or NAN makes everything NAN). */
-void ab_welch(const double *a, size_t na, const double *b, size_t nb,
-	      struct ab_welch *w);
-
-/*
- * ab_vm_detectable - the smallest true |ln(B / A)| that a two-sided test
- * at level @alpha finds with probability AB_VM_POWER, for @na and @nb
- * boots whose logs have the pooled standard deviation @sd:
- * (t(1 - alpha / 2, df) + t(power, df)) sd sqrt(1 / na + 1 / nb), df = na +
- * nb - 2 (the normal-theory power approximation for two samples, with t
- * quantiles: D. C. Montgomery, "Design and Analysis of Experiments", 8th
- * ed., Wiley 2013, section 2.4.3). NAN for na or nb < 2 or a NAN @sd.
- */
-double ab_vm_detectable(double sd, size_t na, size_t nb, double alpha);
-
-/*
- * ab_vm_rounds_needed - the fewest rounds (boots per kernel, the same
- * for both) for which ab_vm_detectable() at @alpha is at most
- * ln(1 + @pct / 100): 2 or more; 0 if even AB_VM_MAX_ROUNDS would not do,
- * or for a NAN @sd. A report of m tests passes @alpha AB_VM_ALPHA / m,
- * the level of Holm's first step, which its smallest p must pass
- * (ab_vm_adjust()).
- */
-size_t ab_vm_rounds_needed(double sd, double pct, double alpha);
 
 /*
  * ab_vm_compare - compare every kernel k >= 1 with kernel 0 on the good

@@ -180,6 +180,28 @@ static struct ab_explain_in nothing(void)
 }
 
 /* The PMU's cycles beside the TSC's, when both are known. */
+/*
+ * The pooled log spread the detectable change takes (lib/compare.c): with
+ * equal sizes the root of the mean variance; undefined below two each
+ */
+static void test_welch_pooled_sd(void **state)
+{
+	const double a[] = { 100, 110, 121 }, b[] = { 200, 180, 220, 210 };
+	struct ab_welch w;
+	double want;
+
+	ab_welch(a, 3, b, 3, &w);
+	want = sqrt((w.sd_a * w.sd_a + w.sd_b * w.sd_b) / 2);
+	assert_true(fabs(ab_welch_pooled_sd(&w) - want) < 1e-15);
+	ab_welch(a, 3, b, 4, &w);
+	want = sqrt((2 * w.sd_a * w.sd_a + 3 * w.sd_b * w.sd_b) / 5);
+	assert_true(fabs(ab_welch_pooled_sd(&w) - want) < 1e-15);
+	assert_true(ab_vm_detectable(ab_welch_pooled_sd(&w), 3, 4,
+				     AB_VM_ALPHA) > 0);
+	ab_welch(a, 1, b, 4, &w);
+	assert_true(isnan(ab_welch_pooled_sd(&w)));
+}
+
 static void test_explain_tsc_beside(void **state)
 {
 	struct ab_explain_in in = nothing();
@@ -294,6 +316,7 @@ int main(void)
 		cmocka_unit_test(test_wsr_exact_p),
 		cmocka_unit_test(test_wsr_ties),
 		cmocka_unit_test(test_wsr_estimate_interval),
+		cmocka_unit_test(test_welch_pooled_sd),
 		cmocka_unit_test(test_explain_longer_path),
 		cmocka_unit_test(test_explain_tsc_beside),
 		cmocka_unit_test(test_explain_stalls_and_misses),

@@ -6,6 +6,7 @@
  * the real /proc once.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,105 +15,116 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "kfile.h"
 
 static char root[64];
 
-/* @text as the file @name under the root */
-static void put(const char *name, const char *text)
-{
-	char p[256];
-	FILE *f;
+/* the fake files, written by setup() and removed by teardown() */
+static const struct {
+	const char *name;
+	const char *text;
+} files[] = {
+	{ "empty", "" },
+	{ "online", "1\n" },
+	{ "lines", "first line\nsecond\n" },
+	{ "nonl", "no newline" },
+	{ "paranoid", "-1\n" },
+	{ "padded", "  42 \t\n" },
+	{ "big", "18446744073709551615\n" },
+	{ "huge", "18446744073709551616\n" },
+	{ "word", "cpu_core\n" },
+	{ "trailing", "12abc\n" },
+	{ "hex", "0x10\n" },
+	{ "long", "012345678901234567890123456789012345678901234567890123456789"
+		  "0123456789\n" },
+	{ "meminfo", "MemTotal:       16307196 kB\n"
+		     "MemFree:          123456 kB\n"
+		     "MemAvailable:    8000000 kB\n"
+		     "HugePages_Total:       7\n"
+		     "Bad:              12 MB\n"
+		     "Word:             many\n"
+		     "Overflow: 18446744073709551615 kB\n" },
+};
 
-	snprintf(p, sizeof(p), "%s/%s", root, name);
-	f = fopen(p, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-}
+#define NFILES (sizeof(files) / sizeof(files[0]))
 
 static int setup(void **state)
 {
+	char p[256];
+	size_t i, n;
+	int fd;
+
 	snprintf(root, sizeof(root), "/tmp/ab-kfile-XXXXXX");
 	if (!mkdtemp(root))
 		return -1;
-	put("empty", "");
-	put("online", "1\n");
-	put("lines", "first line\nsecond\n");
-	put("nonl", "no newline");
-	put("paranoid", "-1\n");
-	put("padded", "  42 \t\n");
-	put("big", "18446744073709551615\n");
-	put("huge", "18446744073709551616\n");
-	put("word", "cpu_core\n");
-	put("trailing", "12abc\n");
-	put("hex", "0x10\n");
-	put("long",
-	    "012345678901234567890123456789012345678901234567890123456789"
-	    "0123456789\n");
-	put("meminfo", "MemTotal:       16307196 kB\n"
-		       "MemFree:          123456 kB\n"
-		       "MemAvailable:    8000000 kB\n"
-		       "HugePages_Total:       7\n"
-		       "Bad:              12 MB\n"
-		       "Word:             many\n"
-		       "Overflow: 18446744073709551615 kB\n");
+	for (i = 0; i < NFILES; i++) {
+		snprintf(p, sizeof(p), "%s/%s", root, files[i].name);
+		fd = open(p, O_WRONLY | O_CREAT | O_EXCL, 0644);
+		n = strlen(files[i].text);
+		if (fd < 0 || write(fd, files[i].text, n) != (ssize_t)n)
+			return -1;
+		close(fd);
+	}
 	return 0;
 }
 
 static int teardown(void **state)
 {
-	char cmd[128];
+	char p[256];
+	size_t i;
 
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	return system(cmd) ? -1 : 0;
+	for (i = 0; i < NFILES; i++) {
+		snprintf(p, sizeof(p), "%s/%s", root, files[i].name);
+		unlink(p);
+	}
+	return rmdir(root);
 }
 
-/* a missing file: open(2)'s -ENOENT from every reader, nothing stored */
-static void test_missing(void **state)
+/*
+ * Every reader on the file @name: ab_kfile_read() and ab_kfile_line()
+ * return @text (leaving "" on an error), the number readers @num and the
+ * field reader @field (leaving the number as it was on an error)
+ */
+static void every_reader(const char *name, int text, int num, int field)
 {
 	char buf[16] = "x";
 	long long v = 5;
 	uint64_t u = 5;
 
-	assert_int_equal(ab_kfile_read(buf, sizeof(buf), "%s/none", root),
-			 -ENOENT);
+	assert_int_equal(ab_kfile_read(buf, sizeof(buf), "%s/%s", root, name),
+			 text);
 	assert_string_equal(buf, "");
 	strcpy(buf, "x");
-	assert_int_equal(ab_kfile_line(buf, sizeof(buf), "%s/none", root),
-			 -ENOENT);
+	assert_int_equal(ab_kfile_line(buf, sizeof(buf), "%s/%s", root, name),
+			 text);
 	assert_string_equal(buf, "");
-	assert_int_equal(ab_kfile_int(&v, "%s/none", root), -ENOENT);
+	assert_int_equal(ab_kfile_int(&v, "%s/%s", root, name), num);
 	assert_int_equal(v, 5);
-	assert_int_equal(ab_kfile_u64(&u, "%s/none", root), -ENOENT);
-	assert_int_equal(ab_kfile_field(&u, "MemTotal", "%s/none", root),
-			 -ENOENT);
+	assert_int_equal(ab_kfile_u64(&u, "%s/%s", root, name), num);
+	assert_int_equal(ab_kfile_field(&u, "MemTotal", "%s/%s", root, name),
+			 field);
 	assert_int_equal(u, 5);
+}
+
+/* a missing file: open(2)'s -ENOENT from every reader, nothing stored */
+static void test_missing(void **state)
+{
+	char buf[16];
+
+	every_reader("none", -ENOENT, -ENOENT, -ENOENT);
 	assert_null(ab_kfile_open("%s/none", root));
 	assert_int_equal(errno, ENOENT);
 	/* a directory is no file to read */
 	assert_int_equal(ab_kfile_read(buf, sizeof(buf), "%s", root), -EISDIR);
 }
 
-/* an empty file: no text (0), but no number */
+/* an empty file: no text (0), but no number and no key */
 static void test_empty(void **state)
 {
-	char buf[16] = "x";
-	long long v = 5;
-	uint64_t u = 5;
-
-	assert_int_equal(ab_kfile_read(buf, sizeof(buf), "%s/empty", root), 0);
-	assert_string_equal(buf, "");
-	assert_int_equal(ab_kfile_line(buf, sizeof(buf), "%s/empty", root), 0);
-	assert_string_equal(buf, "");
-	assert_int_equal(ab_kfile_int(&v, "%s/empty", root), -EINVAL);
-	assert_int_equal(v, 5);
-	assert_int_equal(ab_kfile_u64(&u, "%s/empty", root), -EINVAL);
-	assert_int_equal(ab_kfile_field(&u, "MemTotal", "%s/empty", root),
-			 -ENODATA);
-	assert_int_equal(u, 5);
+	every_reader("empty", 0, -EINVAL, -ENODATA);
 }
 
 /* whole files and first lines, as they are */

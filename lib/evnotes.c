@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * evnotes.c - what is said about events (see evnotes.h): the reason an
+ * event did not open, from perf_event_open()'s errno, perf_event_paranoid,
+ * /proc/kallsyms and tracefs; and the notes on its intervals, from the
+ * tallies lib/counters.c keeps (never ran, scaled, unread).
+ */
+#include <errno.h>
+#include <limits.h>
+#include <string.h>
+
+#include "counters.h"
+#include "dynprobe.h"
+#include "kfile.h"
+#include "textout.h"
+
+int ab_perf_paranoid(void)
+{
+	long long v;
+
+	if (ab_kfile_int(&v, "/proc/sys/kernel/perf_event_paranoid") ||
+	    v < INT_MIN || v > INT_MAX)
+		return -100;
+	return (int)v;
+}
+
+void ab_counters_explain_open_error(const char *name, int err, int par,
+				    char *buf, size_t len)
+{
+	switch (err) {
+	case ENOENT:
+	case ENODEV:
+	case EOPNOTSUPP:
+		snprintf(
+			buf, len,
+			"counter %s: hardware counters are unavailable here (%s: no PMU, e.g. a VM without a virtual PMU); software events such as task-clock still work",
+			name, strerror(err));
+		break;
+	case EACCES:
+	case EPERM:
+		snprintf(
+			buf, len,
+			"counter %s: not permitted (kernel.perf_event_paranoid is %d): counting kernel work needs perf_event_paranoid <= 1, or root or CAP_PERFMON",
+			name, par);
+		break;
+	case EINVAL:
+		snprintf(
+			buf, len,
+			"counter %s: the kernel refused its encoding (EINVAL); see `allocbench list events` for what opens here",
+			name);
+		break;
+	default:
+		snprintf(buf, len, "counter %s: perf_event_open: %s", name,
+			 strerror(err));
+		break;
+	}
+}
+
+/*
+ * Why a kprobe did not open: the function is not in /proc/kallsyms
+ * (inlined, renamed, or static and gone), it is on the kprobe blacklist,
+ * or the kernel's own error.
+ */
+static void explain_kprobe(const struct ab_event *e, int err, char *buf,
+			   size_t len)
+{
+	const char *fn = e->name + strlen("kprobe:");
+	int known = ab_kallsyms_has(fn);
+
+	if (known == 0)
+		snprintf(
+			buf, len,
+			"counter %s: this kernel has no function %s to probe (not in /proc/kallsyms: inlined, renamed or absent in this version); the run goes on without it",
+			e->name, fn);
+	else if (err == EACCES || err == EPERM)
+		ab_counters_explain_open_error(e->name, err, ab_perf_paranoid(),
+					       buf, len);
+	else
+		snprintf(
+			buf, len,
+			"counter %s: the kernel refused a kprobe on %s (%s: e.g. on the kprobe blacklist, /sys/kernel/debug/kprobes/blacklist, or a notrace function); the run goes on without it",
+			e->name, fn, strerror(err));
+}
+
+void ab_counter_explain_open(const struct ab_event *e, int err, char *why,
+			     size_t len)
+{
+	if (e->kind == AB_EVENT_KPROBE)
+		explain_kprobe(e, err, why, len);
+	else if (e->kind == AB_EVENT_DYNPROBE)
+		ab_dynprobe_explain(ab_dynprobe_find(e->name), err, why, len);
+	else
+		ab_counters_explain_open_error(e->name, err, ab_perf_paranoid(),
+					       why, len);
+}
+
+int ab_counters_warn_kernel(const struct ab_counters *c, FILE *f)
+{
+	int i, n = 0;
+
+	for (i = 0; i < c->n; i++)
+		if (c->ev[i].attr.exclude_kernel) {
+			fprintf(f,
+				"warning: counter %s excludes kernel mode, where this backend runs the allocations: it counts the CLI's own user-mode work only (drop :u to count the allocator)\n",
+				c->ev[i].name);
+			n++;
+		}
+	return n;
+}
+
+/* Whether every member of @leader's group never ran in any interval. */
+static int group_never_ran(const struct ab_counters *c, int leader)
+{
+	int i, members = 0;
+
+	for (i = 0; i < c->n; i++) {
+		if (c->ev[i].was_group != leader)
+			continue;
+		if (c->ev[i].unrun != c->ev[i].intervals)
+			return 0;
+		members++;
+	}
+	return members > 1;
+}
+
+int ab_counters_note(const struct ab_counters *c, int e, char *buf, size_t len)
+{
+	const struct ab_event *ev = &c->ev[e];
+	size_t at = 0;
+	int i;
+
+	buf[0] = '\0';
+	if (!ev->intervals)
+		return 0;
+	if (ev->unread) {
+		snprintf(
+			buf, len,
+			"counter %s could not be read in %u of %u %s (the kernel put it in an error state): no count there (n/a)",
+			ev->name, ev->unread, ev->intervals,
+			ab_noun(ev->intervals, "interval", "intervals"));
+		return 1;
+	}
+	if (ev->unrun == ev->intervals && ev->was_group >= 0 &&
+	    group_never_ran(c, ev->was_group)) {
+		if (ev->was_group != e) {
+			snprintf(
+				buf, len,
+				"counter %s never ran (time_running 0), with its group led by %s: no count (n/a)",
+				ev->name, c->ev[ev->was_group].name);
+			return 1;
+		}
+		at = (size_t)snprintf(buf, len, "counter group {");
+		for (i = 0; i < c->n && at < len; i++)
+			if (c->ev[i].was_group == e)
+				at += (size_t)snprintf(
+					buf + at, len - at, "%s%s",
+					i == e ? "" : ", ", c->ev[i].name);
+		if (at < len)
+			snprintf(
+				buf + at, len - at,
+				"} never ran (time_running 0): it never had all the hardware counters it needs at once (more events than free counters, or the NMI watchdog holds one: kernel.nmi_watchdog=0 frees it); no counts (n/a); ask for fewer hardware events at once");
+		return 1;
+	}
+	if (ev->unrun == ev->intervals) {
+		snprintf(
+			buf, len,
+			"counter %s never ran (time_running 0: no free counter for it in any interval): no count (n/a), nothing scaled",
+			ev->name);
+		return 1;
+	}
+	if (ev->unrun)
+		at = (size_t)snprintf(
+			buf, len,
+			"counter %s never ran in %u of %u %s (time_running 0: no free counter then): no count for those (n/a)",
+			ev->name, ev->unrun, ev->intervals,
+			ab_noun(ev->intervals, "interval", "intervals"));
+	if (ev->scaled && at < len)
+		snprintf(
+			buf + at, len - at,
+			"%scounter %s ran as little as %.0f%% of the time in %u of %u %s (multiplexed) and is scaled by enabled/running",
+			at ? "; " : "", ev->name, 100.0 * ev->min_share,
+			ev->scaled, ev->intervals,
+			ab_noun(ev->intervals, "interval", "intervals"));
+	return ev->unrun || ev->scaled;
+}

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * runnames.c - the spellings of `allocbench run`'s enumerated options
+ * (see runnames.h): one table per enum, indexed by its value, holding the
+ * option's word and the kernel's own name (both accepted), and the
+ * parsers of those options.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "parse.h"
+#include "runopts.h"
+
+/** struct ab_name - one spelling of an enumerated option */
+struct ab_name {
+	const char *name;  /* what the option takes */
+	const char *kname; /* the kernel's spelling, also accepted */
+};
+
+static const struct ab_name gfp_names[AB_GFP_NR] = {
+	[AB_GFP_KERNEL] = { "kernel", "GFP_KERNEL" },
+	[AB_GFP_ATOMIC] = { "atomic", "GFP_ATOMIC" },
+	[AB_GFP_NOWAIT] = { "nowait", "GFP_NOWAIT" },
+	[AB_GFP_KERNEL_ZERO] = { "kernel_zero", "GFP_KERNEL|__GFP_ZERO" },
+};
+
+static const struct ab_name timing_names[AB_TIMING_NR] = {
+	[AB_TIMING_BATCH] = { "batch", "batch" },
+	[AB_TIMING_SINGLE] = { "single", "single-op" },
+};
+
+static const struct ab_name free_names[AB_FREE_NR] = {
+	[AB_FREE_FIFO] = { "fifo", "fifo" },
+	[AB_FREE_LIFO] = { "lifo", "reverse" },
+	[AB_FREE_SHUFFLE] = { "shuffle", "shuffled" },
+	[AB_FREE_PAIR] = { "pair", "pair" },
+};
+
+static const struct ab_name context_names[AB_CTX_NR] = {
+	[AB_CTX_NORMAL] = { "normal", "normal" },
+	[AB_CTX_PREEMPT_OFF] = { "preempt-off", "preempt_off" },
+	[AB_CTX_IRQ_OFF] = { "irq-off", "irq_off" },
+};
+
+static const struct ab_name lookup_names[AB_LOOKUP_NR] = {
+	[AB_LOOKUP_NONE] = { "none", "none" },
+	[AB_LOOKUP_WALK] = { "walk", "walk" },
+	[AB_LOOKUP_FLS] = { "fls", "generic_fls" },
+	[AB_LOOKUP_BSR] = { "bsr", "bsrl" },
+	[AB_LOOKUP_SWITCH] = { "switch", "switch" },
+	[AB_LOOKUP_KERNEL] = { "kernel", "kmalloc_index" },
+};
+
+static const struct ab_name table_names[AB_TABLE_NR] = {
+	[AB_TABLE_KMALLOC] = { "kmalloc", "6.x" },
+	[AB_TABLE_2002] = { "2002", "cache_sizes" },
+};
+
+/*
+ * Looks @arg up in @names; on failure writes "--OPT=ARG: unknown WHAT
+ * (allowed: ...)" to @err and returns -EINVAL.
+ */
+static int opt_enum(const char *opt, const char *what, const char *arg,
+		    const struct ab_name *names, uint32_t n, uint32_t *out,
+		    char *err, size_t len)
+{
+	size_t used;
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!strcasecmp(arg, names[i].name) ||
+		    !strcasecmp(arg, names[i].kname)) {
+			*out = i;
+			return 0;
+		}
+	}
+	used = (size_t)snprintf(err, len, "--%s=%s: unknown %s (allowed:", opt,
+				arg, what);
+	for (i = 0; i < n && used < len; i++)
+		used += (size_t)snprintf(err + used, len - used, "%s %s",
+					 i ? "," : "", names[i].name);
+	if (used < len)
+		snprintf(err + used, len - used, ")");
+	return -EINVAL;
+}
+
+const char *ab_gfp_name(uint32_t gfp)
+{
+	return gfp < AB_GFP_NR ? gfp_names[gfp].kname : "?";
+}
+
+const char *ab_gfp_option_name(uint32_t gfp)
+{
+	return gfp < AB_GFP_NR ? gfp_names[gfp].name : "?";
+}
+
+const char *ab_timing_name(uint32_t timing)
+{
+	return timing < AB_TIMING_NR ? timing_names[timing].name : "?";
+}
+
+const char *ab_free_name(uint32_t pattern)
+{
+	return pattern < AB_FREE_NR ? free_names[pattern].name : "?";
+}
+
+const char *ab_context_name(uint32_t context)
+{
+	return context < AB_CTX_NR ? context_names[context].name : "?";
+}
+
+const char *ab_lookup_name(uint32_t method)
+{
+	return method < AB_LOOKUP_NR ? lookup_names[method].name : "?";
+}
+
+const char *ab_table_name(uint32_t table)
+{
+	return table < AB_TABLE_NR ? table_names[table].name : "?";
+}
+
+const char *ab_context_warning(uint32_t context)
+{
+	switch (context) {
+	case AB_CTX_PREEMPT_OFF:
+		return "preemption is disabled around each timed phase: the allocators' own preempt_disable() becomes a cheap nested one and nothing can preempt the loop, so costs come out lower than in ordinary process context";
+	case AB_CTX_IRQ_OFF:
+		return "IRQs are disabled around each timed phase: the allocators' local_irq_save() paths get cheaper and timer and IPI work waits until the phase ends, so costs come out lower and latency outliers vanish";
+	default:
+		return NULL;
+	}
+}
+
+int ab_opt_gfp(const char *arg, struct ab_run_opts *o, char *err, size_t len)
+{
+	return opt_enum("gfp", "GFP choice", arg, gfp_names, AB_GFP_NR, &o->gfp,
+			err, len);
+}
+
+int ab_opt_timing(const char *arg, struct ab_run_opts *o, char *err, size_t len)
+{
+	return opt_enum("timing", "timing mode", arg, timing_names,
+			AB_TIMING_NR, &o->timing, err, len);
+}
+
+int ab_opt_free(const char *arg, struct ab_run_opts *o, char *err, size_t len)
+{
+	return opt_enum("free", "free pattern", arg, free_names, AB_FREE_NR,
+			&o->free_pattern, err, len);
+}
+
+int ab_opt_context(const char *arg, struct ab_run_opts *o, char *err,
+		   size_t len)
+{
+	return opt_enum("context", "loop context", arg, context_names,
+			AB_CTX_NR, &o->context, err, len);
+}
+
+int ab_opt_lookup(const char *arg, struct ab_run_opts *o, char *err, size_t len)
+{
+	o->lookup_set = 1;
+	return opt_enum("lookup", "lookup method", arg, lookup_names,
+			AB_LOOKUP_NR, &o->lookup_method, err, len);
+}
+
+int ab_opt_table(const char *arg, struct ab_run_opts *o, char *err, size_t len)
+{
+	o->table_set = 1;
+	return opt_enum("table", "class table", arg, table_names, AB_TABLE_NR,
+			&o->lookup_table, err, len);
+}
+
+int ab_opt_methods(const char *arg, uint32_t *methods, char *err, size_t len)
+{
+	char buf[128], *items[AB_LOOKUP_NR];
+	int i, n;
+
+	snprintf(buf, sizeof(buf), "%s", arg);
+	n = ab_split_list(buf, items, AB_LOOKUP_NR);
+	if (n < 0) {
+		snprintf(
+			err, len,
+			"--method=%s: %s (a comma-separated list of: walk, fls, bsr, switch, kernel)",
+			arg, n == -E2BIG ? "too many methods" : "empty name");
+		return -EINVAL;
+	}
+	for (i = 0; i < n; i++)
+		if (opt_enum("method", "lookup method", items[i], lookup_names,
+			     AB_LOOKUP_NR, &methods[i], err, len))
+			return -EINVAL;
+	return n;
+}

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * runnames.h - the spellings of `allocbench run`'s enumerated options
+ * (lib/runnames.c): each enum value's word for the option, the kernel's
+ * name for it (accepted too), and the options' parsers. runopts.h
+ * includes this header and defines struct ab_run_opts.
+ */
+#ifndef AB_RUNNAMES_H
+#define AB_RUNNAMES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct ab_run_opts;
+
+/*
+ * Parsers of the enumerated options, as runopts.h's others: each looks
+ * @arg up (case-insensitive, the option's word or the kernel's name),
+ * stores its value in @o and returns 0, or writes "--opt=ARG: unknown
+ * WHAT (allowed: ...)" to @err and returns -EINVAL. --lookup and --table
+ * also mark themselves given (lookup_set, table_set).
+ */
+int ab_opt_gfp(const char *arg, struct ab_run_opts *o, char *err, size_t len);
+int ab_opt_timing(const char *arg, struct ab_run_opts *o, char *err,
+		  size_t len);
+int ab_opt_free(const char *arg, struct ab_run_opts *o, char *err, size_t len);
+int ab_opt_context(const char *arg, struct ab_run_opts *o, char *err,
+		   size_t len);
+int ab_opt_lookup(const char *arg, struct ab_run_opts *o, char *err,
+		  size_t len);
+int ab_opt_table(const char *arg, struct ab_run_opts *o, char *err, size_t len);
+
+/*
+ * ab_opt_methods - a comma-separated list of lookup methods into
+ * @methods (at most AB_LOOKUP_NR); returns how many, or -EINVAL with
+ * "--method=...: why" in @err.
+ */
+int ab_opt_methods(const char *arg, uint32_t *methods, char *err, size_t len);
+
+/* ab_gfp_name - "GFP_KERNEL" etc. for enum ab_gfp, "?" if out of range. */
+const char *ab_gfp_name(uint32_t gfp);
+/* ab_gfp_option_name - --gfp's spelling ("kernel"), "?" if out of range. */
+const char *ab_gfp_option_name(uint32_t gfp);
+/*
+ * The option spellings of enum ab_timing, ab_free_pattern, ab_context,
+ * ab_lookup_method and ab_class_table_id; "?" if out of range.
+ */
+const char *ab_timing_name(uint32_t timing);
+const char *ab_free_name(uint32_t pattern);
+const char *ab_context_name(uint32_t context);
+const char *ab_lookup_name(uint32_t method);
+const char *ab_table_name(uint32_t table);
+
+/*
+ * ab_context_warning - the one line explaining how a loop context distorts
+ * the numbers, or NULL for the normal context.
+ */
+const char *ab_context_warning(uint32_t context);
+
+#endif
