@@ -167,6 +167,22 @@ char *ab_result_row_name(json_object *row)
 	return ret < 0 ? NULL : s;
 }
 
+const char *const *ab_result_row_phases(json_object *row)
+{
+	static const char *const alloc_phases[] = { "alloc", "free", NULL };
+	static const char *const lookup_phases[] = { "lookup", NULL };
+
+	return is_lookup(row) ? lookup_phases : alloc_phases;
+}
+
+double ab_result_row_median(json_object *row, const char *phase)
+{
+	if (!strcmp(phase, "lookup"))
+		return ab_json_double(ab_json_get(row, "median_ns"));
+	return ab_json_double(ab_json_get(
+		ab_json_get(ab_json_get(row, phase), "ns"), "median"));
+}
+
 json_object *ab_result_find(json_object *doc, const char *key, size_t occ)
 {
 	json_object *rows = ab_result_rows(doc);

@@ -84,6 +84,19 @@ int ab_result_row_same_what(json_object *a, json_object *b);
 char *ab_result_row_name(json_object *row);
 
 /*
+ * ab_result_row_phases - the phases @row measures, NULL-terminated:
+ * {"alloc", "free"} for an allocation row, {"lookup"} for a lookup.
+ */
+const char *const *ab_result_row_phases(json_object *row);
+
+/*
+ * ab_result_row_median - @row's median ns/op in @phase (one of
+ * ab_result_row_phases()): the phase's "ns" median, a lookup's median_ns;
+ * NAN when not saved (a phase that did not run, a null).
+ */
+double ab_result_row_median(json_object *row, const char *phase);
+
+/*
  * ab_result_find - the row of document @doc whose ab_result_row_key() is
  * @key, the @occ-th such (from 0), or NULL.
  */

@@ -11,6 +11,7 @@
 
 #include "jsonin.h"
 #include "jsonout.h"
+#include "resultrow.h"
 #include "stats.h"
 #include "vmab.h"
 
@@ -64,86 +65,6 @@ static void set_detectable(json_object *o, double sd, size_t na, size_t nb,
 				       : NULL);
 }
 
-/* A result row's identity across boots (malloc'ed): what it measured. */
-static char *row_key(json_object *r)
-{
-	/* not the CPU it started on: without --cpu that is wherever the
-	 * command started, which differs from boot to boot */
-	static const char *const alloc_keys[] = { "label", "object_bytes",
-						  "node", "free_cpu" };
-	static const char *const lookup_keys[] = { "method", "table", "sizes" };
-	const char *kind = json_object_get_string(ab_json_get(r, "kind"));
-	const char *const *keys = alloc_keys;
-	size_t i, nkeys = sizeof(alloc_keys) / sizeof(alloc_keys[0]);
-	char *s = NULL, *t;
-
-	if (kind && !strcmp(kind, "lookup")) {
-		keys = lookup_keys;
-		nkeys = sizeof(lookup_keys) / sizeof(lookup_keys[0]);
-	}
-	if (asprintf(&s, "%s", kind ? kind : "?") < 0)
-		return NULL;
-	for (i = 0; i < nkeys; i++) {
-		if (asprintf(&t, "%s|%s", s,
-			     json_object_to_json_string(
-				     ab_json_get(r, keys[i]))) < 0) {
-			free(s);
-			return NULL;
-		}
-		free(s);
-		s = t;
-	}
-	return s;
-}
-
-char *ab_vm_row_label(json_object *r)
-{
-	const char *kind = json_object_get_string(ab_json_get(r, "kind"));
-	const char *label = json_object_get_string(ab_json_get(r, "label"));
-	double bytes = ab_json_double(ab_json_get(r, "object_bytes"));
-	char *s = NULL;
-	int ret;
-
-	if (kind && !strcmp(kind, "lookup"))
-		ret = asprintf(&s, "lookup %s (%s, sizes %s)",
-			       json_object_get_string(ab_json_get(r, "method")),
-			       json_object_get_string(ab_json_get(r, "table")),
-			       json_object_get_string(ab_json_get(r, "sizes")));
-	else if (label && !strchr(label, ' ') && !isnan(bytes))
-		ret = asprintf(&s, "%s %.0f B", label, bytes);
-	else
-		ret = asprintf(&s, "%s", label ? label : "?");
-	return ret < 0 ? NULL : s;
-}
-
-/* The row of @result whose key is @key, the @occ-th such (from 0: one
- * strategy on several CPUs at once gives several), or NULL. */
-static json_object *find_row(json_object *result, const char *key, size_t occ)
-{
-	json_object *rows = ab_json_array(result, "results");
-	size_t i;
-
-	for (i = 0; rows && i < json_object_array_length(rows); i++) {
-		json_object *r = json_object_array_get_idx(rows, i);
-		char *k = row_key(r);
-		int same = k && !strcmp(k, key);
-
-		free(k);
-		if (same && !occ--)
-			return r;
-	}
-	return NULL;
-}
-
-/* A row's median ns/op in @phase ("alloc", "free" or "lookup"). */
-static double phase_median(json_object *r, const char *phase)
-{
-	if (!strcmp(phase, "lookup"))
-		return ab_json_double(ab_json_get(r, "median_ns"));
-	return ab_json_double(ab_json_get(
-		ab_json_get(ab_json_get(r, phase), "ns"), "median"));
-}
-
 /* The good boots of kernel @k that hold row @key: their rows. */
 static size_t rows_of(const struct ab_vm_boot *boots, size_t n, int k,
 		      const char *key, size_t occ, json_object **out)
@@ -155,7 +76,7 @@ static size_t rows_of(const struct ab_vm_boot *boots, size_t n, int k,
 
 		if (boots[i].kernel != k || boots[i].status != AB_VM_OK)
 			continue;
-		r = find_row(boots[i].result, key, occ);
+		r = ab_result_find(boots[i].result, key, occ);
 		if (r)
 			out[m++] = r;
 	}
@@ -222,9 +143,9 @@ static json_object *row_phase(json_object **ra, size_t na, json_object **rb,
 	size_t i;
 
 	for (i = 0; a && i < na; i++)
-		a[i] = phase_median(ra[i], phase);
+		a[i] = ab_result_row_median(ra[i], phase);
 	for (i = 0; b && i < nb; i++)
-		b[i] = phase_median(rb[i], phase);
+		b[i] = ab_result_row_median(rb[i], phase);
 	if (a && b)
 		ab_welch(a, na, b, nb, &w);
 	else
@@ -274,31 +195,25 @@ static json_object *compare_one(const struct ab_vm_boot *boots, size_t n, int k,
 	for (i = 0; i < n && !first; i++)
 		if (boots[i].kernel == 0 && boots[i].status == AB_VM_OK)
 			first = boots[i].result;
-	rows = ab_json_array(first, "results");
+	rows = ab_result_rows(first);
 	for (i = 0; ra && rb && rows && i < json_object_array_length(rows);
 	     i++) {
 		json_object *r = json_object_array_get_idx(rows, i);
-		const char *kind =
-			json_object_get_string(ab_json_get(r, "kind"));
-		static const char *const alloc_phases[] = { "alloc", "free",
-							    NULL };
-		static const char *const lookup_phases[] = { "lookup", NULL };
-		const char *const *ph = kind && !strcmp(kind, "lookup")
-						? lookup_phases
-						: alloc_phases;
-		char *key = row_key(r), *label = ab_vm_row_label(r);
+		const char *const *ph = ab_result_row_phases(r);
+		char *key = ab_result_row_key(r),
+		     *label = ab_result_row_name(r);
 		size_t na, nb, occ = 0;
 		json_object *f;
 
 		/* the how-many-th row of this key in A's first boot */
-		for (f = key ? find_row(first, key, 0) : NULL; f && f != r;
-		     f = find_row(first, key, ++occ))
+		for (f = key ? ab_result_find(first, key, 0) : NULL;
+		     f && f != r; f = ab_result_find(first, key, ++occ))
 			;
 		if (key && label) {
 			na = rows_of(boots, n, 0, key, occ, ra);
 			nb = rows_of(boots, n, k, key, occ, rb);
 			for (j = 0; ph[j]; j++)
-				if (!isnan(phase_median(r, ph[j])))
+				if (!isnan(ab_result_row_median(r, ph[j])))
 					json_object_array_add(
 						out, row_phase(ra, na, rb, nb,
 							       label, ph[j],

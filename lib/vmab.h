@@ -70,11 +70,11 @@ int ab_vm_kernel_of(int i, int nk);
 /*
  * ab_vm_compare - compare every kernel k >= 1 with kernel 0 on the good
  * boots of @boots[0..n), @nk kernels named @names[] (as the user named
- * them). Every result row (an alloc row: kind, label, object size, CPU,
- * node; a lookup row: method, table, sizes) found in a good boot of A is
- * compared in each phase (alloc, free; lookup) on the boots' medians with
- * ab_welch(). @threshold_pct > 0 (the user's --threshold): whether a change
- * that large would have been detected, and the rounds that would need.
+ * them). Every result row found in a good boot of A (its identity:
+ * lib/resultrow.h, ab_result_row_key(); named by ab_result_row_name()) is
+ * compared in each of its phases (alloc, free; lookup) on the boots' medians
+ * with ab_welch(). @threshold_pct > 0 (the user's --threshold): whether a
+ * change that large would have been detected, and the rounds that would need.
  * Returns the JSON array of comparisons, one per kernel after A:
  *   { "a": name, "b": name, "rows": [ { "label", "phase", "a_ns",
  *     "b_ns", "boots_a", "boots_b", "ratio", "ci95": [lo, hi], "p",
@@ -89,14 +89,6 @@ int ab_vm_kernel_of(int i, int nk);
  */
 json_object *ab_vm_compare(const struct ab_vm_boot *boots, size_t n, int nk,
 			   const char *const *names, double threshold_pct);
-
-/*
- * ab_vm_row_label - what a reader calls saved result row @r (malloc'ed,
- * NULL without memory): its label, with the object size when the label
- * does not carry it ("kmalloc 4096 B"), or "lookup METHOD (TABLE, sizes
- * SIZES)"; the "label" of ab_vm_compare()'s rows.
- */
-char *ab_vm_row_label(json_object *r);
 
 /*
  * ab_vm_adjust - one family of tests: every row of every comparison in
