@@ -67,19 +67,28 @@ $(B)/tests/test_%: tests/unit/test_%.c $(TEST_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $^ -lcmocka $(LDLIBS)
 
-$(B)/tests/ioctl_test: tests/kernel/ioctl_test.c include/uapi/linux/allocbench.h
+# The in-guest programs: each one binary of its tests/kernel/ files (the
+# raw-ioctl suite ioctl_*.c, the fuzzer fuzz*.c) and the helpers both
+# share (ab_testlib.c), rebuilt when any header of tests/kernel/,
+# common/ or the uapi changes.
+GUEST_LIB_SRCS := tests/kernel/ab_testlib.c
+IOCTL_TEST_SRCS := $(sort $(wildcard tests/kernel/ioctl_*.c)) $(GUEST_LIB_SRCS)
+FUZZ_SRCS := $(sort $(wildcard tests/kernel/fuzz*.c)) $(GUEST_LIB_SRCS)
+GUEST_HDRS := $(wildcard tests/kernel/*.h include/uapi/linux/*.h common/*.h)
+
+$(B)/tests/ioctl_test: $(IOCTL_TEST_SRCS) $(GUEST_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< -lcmocka
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $(IOCTL_TEST_SRCS) -lcmocka
 
 # The same suite from 32-bit processes (the kernel's compat ioctl path):
 # gcc-multilib and libcmocka-dev:i386 (scripts/install-deps.sh).
-$(B)/tests/ioctl_test32: tests/kernel/ioctl_test.c include/uapi/linux/allocbench.h $(wildcard common/*.h)
+$(B)/tests/ioctl_test32: $(IOCTL_TEST_SRCS) $(GUEST_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) -m32 $(CPPFLAGS) $(CFLAGS) -o $@ $< -lcmocka
+	$(CC) -m32 $(CPPFLAGS) $(CFLAGS) -o $@ $(IOCTL_TEST_SRCS) -lcmocka
 
-$(B)/tests/fuzz: tests/kernel/fuzz.c include/uapi/linux/allocbench.h $(wildcard common/*.h)
+$(B)/tests/fuzz: $(FUZZ_SRCS) $(GUEST_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< -lpthread
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $(FUZZ_SRCS) -lpthread
 
 # Installs the Debian packages the build and the tests need (root).
 deps:
