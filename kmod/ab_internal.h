@@ -1,13 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * ab_internal.h - module-internal interface between the ioctl front end
- * (allocbench_main.c) and the strategy table (strategies.c).
+ * ab_internal.h - the module-internal interface of allocbench.ko: the
+ * run's context and the strategy table (strategies.c), and what each of
+ * its files offers the others. From the bottom up: uaccess.c (copies to
+ * and from the caller), strategies.c (the table), driver.c (the trial
+ * loop's driver), info.c (the limits, AB_IOC_INFO), run.c (AB_IOC_RUN),
+ * lookup.c (AB_IOC_LOOKUP) and allocbench_main.c (the device); each calls
+ * only the ones below it.
  */
 #ifndef _ALLOCBENCH_INTERNAL_H
 #define _ALLOCBENCH_INTERNAL_H
 
 #include <linux/types.h>
 #include <linux/gfp.h>
+#include <linux/kernel.h>
+#include <linux/list.h>
 #include <linux/mm.h>
 #include <linux/mmzone.h>
 #include <linux/string.h>
@@ -192,14 +199,25 @@ struct ab_strategy {
 	bool (*on_node)(struct ab_ctx *ctx, void *obj, int nid);
 };
 
-/* allocbench_main.c: copy_struct_from_user() in, the common part out */
+/* uaccess.c */
+/*
+ * ab_copy_in - read the caller's struct at @uarg, which starts with its
+ * own __u32 size, into @karg (@ksize bytes) with copy_struct_from_user()
+ * semantics (see the uapi header); @ver0 is the struct's version 0 size.
+ * Return: the caller's size, or -EFAULT, -EINVAL (below @ver0), -E2BIG
+ * (above PAGE_SIZE, or a nonzero tail this module does not know).
+ */
 long ab_copy_in(void *karg, size_t ksize, size_t ver0, void __user *uarg);
+/*
+ * ab_copy_out - write back the part of @karg both sides know: min(@usize,
+ * @ksize) bytes, which the struct's size field is set to. Return: 0 or
+ * -EFAULT.
+ */
 int ab_copy_out(void __user *uarg, void *karg, size_t ksize, u32 usize);
+/* ab_tsc_khz - the TSC's rate in kHz (x86 tsc_khz), 0 where unknown. */
 u32 ab_tsc_khz(void);
 
-/* lookup.c: AB_IOC_LOOKUP */
-long ab_ioctl_lookup(void __user *uarg);
-
+/* strategies.c: the table, ab_nr_strategies entries */
 extern const struct ab_strategy ab_strategies[];
 extern const unsigned int ab_nr_strategies;
 
@@ -220,5 +238,39 @@ struct ab_file {
  * and destruction.
  */
 void ab_caches_release(struct list_head *kept, bool all);
+
+/* driver.c */
+/*
+ * ab_drv_run - the trials of the run @r described by @ctx (ab_run_trials()
+ * of common/ab_trial.h with the module's ops), the output counts of @r
+ * written as they go. Return: 0, -EINTR (a signal, between trials) or
+ * -EFAULT (the samples could not be copied out).
+ */
+int ab_drv_run(struct ab_ctx *ctx, struct ab_run *r);
+/* ab_drv_outstanding - objects the runs in progress hold (ab_outstanding) */
+long ab_drv_outstanding(void);
+/* ab_drv_init - at load: the remote frees' workqueue; 0 or -ENOMEM */
+int ab_drv_init(void);
+/* ab_drv_exit - at unload, no run in progress: the workqueue destroyed */
+void ab_drv_exit(void);
+
+/* info.c */
+/*
+ * ab_max_bytes - the budget in bytes of all runs at once: the
+ * max_outstanding_mb module parameter, or a quarter of RAM when it is 0.
+ */
+u64 ab_max_bytes(void);
+/* ab_strategy_info - what AB_IOC_INFO says of strategy @id, into @si */
+void ab_strategy_info(unsigned int id, struct ab_strategy_info *si);
+/* ab_limits - the limits AB_IOC_INFO reports, which ab_run_check() applies */
+void ab_limits(struct ab_info *info);
+/* ab_ioctl_info - AB_IOC_INFO; 0 or -errno as the uapi header says */
+long ab_ioctl_info(void __user *uarg);
+
+/* run.c: AB_IOC_RUN; 0 or -errno as the uapi header says */
+long ab_ioctl_run(struct ab_file *f, void __user *uarg);
+
+/* lookup.c: AB_IOC_LOOKUP; 0 or -errno as the uapi header says */
+long ab_ioctl_lookup(void __user *uarg);
 
 #endif /* _ALLOCBENCH_INTERNAL_H */
