@@ -12,13 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ab_lookup_pass.h"
 #include "backend.h"
 #include "user.h"
-
-#define AB_CYCLES()  ab_user_cycles()
-#define AB_HIDE(var) __asm__ __volatile__("" : "+r"(var))
-#include "ab_clock.h"
-#include "ab_lookup_pass.h"
 
 static int user_probe(char *why, size_t len)
 {

@@ -2,7 +2,8 @@
 /*
  * user.h - what the user backend's parts share: user.c (the backend and
  * the size-class lookups), user_alloc.c (the userspace allocators and
- * their timed loops), and below both user_clock.c (the clock) and
+ * their timed loops), and below both user_clock.c (the clock's rate; the
+ * counter itself, ab_user_cycles(), is inline in common/ab_clock.h) and
  * user_limits.c (the limits).
  */
 #ifndef AB_USER_H
@@ -11,9 +12,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <linux/allocbench.h>
-
-/* The cycle counter: rdtsc, or CLOCK_MONOTONIC_RAW ns without a TSC. */
-uint64_t ab_user_cycles(void);
 
 /*
  * ab_user_tsc_khz - the rate of ab_user_cycles() in kHz, calibrated once

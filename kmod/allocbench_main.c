@@ -8,11 +8,12 @@
  * strategy table. AB_IOC_RUN (run.c) validates every field of struct
  * ab_run, then runs the strategy in the calling thread (driver.c):
  * warm-up trials, then measured trials, each an alloc phase and a free
- * phase timed with the ordered cycle counter, and an untimed
- * node-check trial after the warm-up and before every AB_CHECK_EVERY
- * measured trials. Every object allocated in a trial is freed in the same
- * trial, on every path; ab_outstanding (driver.c) counts the objects held
- * between the two phases and is 0 whenever no run is active.
+ * phase timed with the ordered cycle counter (common/ab_clock.h), and an
+ * untimed node-check trial after the warm-up and before every
+ * AB_CHECK_EVERY measured trials. Every object allocated in a trial is
+ * freed in the same trial, on every path; ab_outstanding (driver.c)
+ * counts the objects held between the two phases and is 0 whenever no run
+ * is active.
  * AB_IOC_LOOKUP (lookup.c) times size-class lookups.
  */
 

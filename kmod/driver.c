@@ -68,7 +68,8 @@ static u32 ab_in_context(struct ab_ctx *ctx, bool alloc, u32 n, u64 *cycles)
 		preempt_enable();
 	else if (context == AB_CTX_IRQ_OFF)
 		local_irq_restore(flags);
-	ab_phase_note(ctx, sw, ab_switches(), cpu, raw_smp_processor_id(),
+	ab_phase_note(&ctx->loop, sw, ab_switches(), cpu,
+		      raw_smp_processor_id(),
 		      alloc ? AB_SAMPLE_ALLOC_DISTURBED :
 			      AB_SAMPLE_FREE_DISTURBED);
 	return n;
@@ -92,10 +93,11 @@ static void ab_remote_free_fn(struct work_struct *work)
 {
 	struct ab_remote_free *rf = container_of(work, struct ab_remote_free,
 						 work);
+	struct ab_ctx *ctx = rf->ctx;
 
 	/* a CPU that went offline: the work ran elsewhere; say so */
-	rf->ctx->elsewhere += raw_smp_processor_id() != rf->ctx->run->free_cpu;
-	ab_in_context(rf->ctx, false, rf->n, &rf->cycles);
+	ctx->loop.elsewhere += raw_smp_processor_id() != ctx->run->free_cpu;
+	ab_in_context(ctx, false, rf->n, &rf->cycles);
 }
 
 /*
@@ -115,26 +117,28 @@ static void ab_free_remote(struct ab_ctx *ctx, u32 n, u64 *cycles)
 }
 
 /*
- * The ops of struct ab_trial_ops (common/ab_trial.h): the phases in the
- * run's context, the objects held counted in ab_outstanding, the node
- * check, remote frees, samples copied to the caller, signals and
- * rescheduling between trials.
+ * The ops of struct ab_trial_ops (common/ab_trial.h), each given the run's
+ * struct ab_loop, in its struct ab_ctx: the phases in the run's context,
+ * the objects held counted in ab_outstanding, the node check, remote
+ * frees, samples copied to the caller, signals and rescheduling between
+ * trials.
  */
-static u32 ab_drv_alloc(struct ab_ctx *ctx, u64 *cycles)
+static u32 ab_drv_alloc(struct ab_loop *l, u64 *cycles)
 {
-	u32 n = ab_in_context(ctx, true, 0, cycles);
+	u32 n = ab_in_context(ab_ctx_of(l), true, 0, cycles);
 
-	if (!ctx->pair)
+	if (!l->pair)
 		atomic_long_add(n, &ab_outstanding);
 	return n;
 }
 
-static void ab_drv_check(struct ab_ctx *ctx, struct ab_run *r, u32 n)
+static void ab_drv_check(struct ab_loop *l, struct ab_run *r, u32 n)
 {
+	struct ab_ctx *ctx = ab_ctx_of(l);
 	u32 i;
 
 	for (i = 0; i < n; i++)
-		r->node_hits += ctx->s->on_node(ctx, ctx->objs[i],
+		r->node_hits += ctx->s->on_node(ctx, l->objs[i],
 						r->target_node);
 	r->node_checked += n;
 }
@@ -188,8 +192,9 @@ static void ab_mem_read(int nid, s64 v[3])
  * differences summed into ab_run.mem_* in bytes, the least and the most
  * free memory one trial took into mem_free_min and mem_free_max.
  */
-static void ab_drv_mem(struct ab_ctx *ctx, struct ab_run *r, u32 n, bool held)
+static void ab_drv_mem(struct ab_loop *l, struct ab_run *r, u32 n, bool held)
 {
+	struct ab_ctx *ctx = ab_ctx_of(l);
 	s64 v[3], took;
 
 	ab_mem_read(r->target_node, held ? v : ctx->mem_before);
@@ -207,8 +212,10 @@ static void ab_drv_mem(struct ab_ctx *ctx, struct ab_run *r, u32 n, bool held)
 	r->mem_trials++;
 }
 
-static void ab_drv_free(struct ab_ctx *ctx, u32 n, u64 *cycles)
+static void ab_drv_free(struct ab_loop *l, u32 n, u64 *cycles)
 {
+	struct ab_ctx *ctx = ab_ctx_of(l);
+
 	if (ctx->run->flags & AB_RUN_REMOTE_FREE)
 		ab_free_remote(ctx, n, cycles);
 	else
@@ -216,7 +223,7 @@ static void ab_drv_free(struct ab_ctx *ctx, u32 n, u64 *cycles)
 	atomic_long_sub(n, &ab_outstanding);
 }
 
-static int ab_drv_put(struct ab_ctx *ctx, const struct ab_run *r, u64 index,
+static int ab_drv_put(struct ab_loop *l, const struct ab_run *r, u64 index,
 		      const struct ab_sample *smp, u32 count)
 {
 	struct ab_sample __user *usamples = u64_to_user_ptr(r->samples_ptr);
@@ -228,7 +235,7 @@ static int ab_drv_put(struct ab_ctx *ctx, const struct ab_run *r, u64 index,
 }
 
 /* A pending signal ends the run between trials: -EINTR. */
-static int ab_drv_next(struct ab_ctx *ctx)
+static int ab_drv_next(struct ab_loop *l)
 {
 	if (signal_pending(current))
 		return -EINTR;
@@ -249,7 +256,7 @@ int ab_drv_run(struct ab_ctx *ctx, struct ab_run *r)
 		ops.check = ab_drv_check;
 		ops.mem = ab_drv_mem;
 	}
-	return ab_run_trials(&ops, ctx, r);
+	return ab_run_trials(&ops, &ctx->loop, r);
 }
 
 long ab_drv_outstanding(void)

@@ -112,17 +112,17 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx,
 	ctx->s = s;
 	ctx->run = r;
 	ctx->held = ab_run_held_bytes(r, &info, &si);
-	ctx->nr = per_trial;
+	ctx->loop.nr = per_trial;
 	ctx->size = s->one_object ? obj_bytes * r->batch : obj_bytes;
 	ctx->page_order = r->order;
 	ctx->node = r->node;
 	ctx->gfp = ab_gfp_masks[r->gfp] | __GFP_NOWARN;
 	ctx->nomerge = r->flags & AB_RUN_NOMERGE;
 	ctx->write = r->flags & AB_RUN_WRITE;
-	ctx->mark_disturbed = r->flags & AB_RUN_MARK_DISTURBED;
-	ctx->single = r->timing == AB_TIMING_SINGLE;
-	ctx->pair = r->free_pattern == AB_FREE_PAIR;
-	ctx->per_trial = s->flags & AB_STRATEGY_PER_TRIAL;
+	ctx->loop.mark_disturbed = r->flags & AB_RUN_MARK_DISTURBED;
+	ctx->loop.single = r->timing == AB_TIMING_SINGLE;
+	ctx->loop.pair = r->free_pattern == AB_FREE_PAIR;
+	ctx->loop.per_trial = s->flags & AB_STRATEGY_PER_TRIAL;
 	ctx->lookup_method = r->lookup_method;
 	ctx->table = ab_class_table(r->lookup_table);
 	return bytes;
@@ -149,6 +149,37 @@ static void ab_put_others(void __user *uarg, long usize, s64 others)
 	if (usize >= AB_RUN_SIZE_VER4 &&
 	    put_user((u64)max_t(s64, others, 0), &ur->limit_others))
 		pr_debug("refused run: the others' share not written back\n");
+}
+
+/*
+ * The harness's arrays of the run (counted in the budget,
+ * ab_harness_bytes()): the objects of a trial, their free order and, in
+ * single timing, their samples; -ENOMEM if one is missing (then
+ * ab_free_arrays() frees the others). They are charged to the caller's
+ * memory cgroup (__GFP_ACCOUNT). The timed objects are not (no
+ * __GFP_ACCOUNT, no SLAB_ACCOUNT on the run's kmem_cache): charging adds
+ * the memcg hooks to every timed allocation and free (mm/memcontrol.c,
+ * obj_cgroup_charge()) that plain kmalloc() users do not pay, and
+ * SLAB_ACCOUNT caches merge only with accounted ones (SLAB_MERGE_SAME,
+ * mm/slab_common.c), which would change what is measured; the budget
+ * bounds them.
+ */
+static int ab_alloc_arrays(struct ab_loop *l)
+{
+	l->objs = kvcalloc(l->nr, sizeof(void *), GFP_KERNEL_ACCOUNT);
+	l->free_order = kvcalloc(l->nr, sizeof(u32), GFP_KERNEL_ACCOUNT);
+	if (l->single)
+		l->smp = kvcalloc(l->nr, sizeof(*l->smp), GFP_KERNEL_ACCOUNT);
+	if (!l->objs || !l->free_order || (l->single && !l->smp))
+		return -ENOMEM;
+	return 0;
+}
+
+static void ab_free_arrays(struct ab_loop *l)
+{
+	kvfree(l->smp);
+	kvfree(l->free_order);
+	kvfree(l->objs);
 }
 
 /**
@@ -231,25 +262,9 @@ long ab_ioctl_run(struct ab_file *f, void __user *uarg)
 		ret = -EBUSY;
 		goto unreserve;
 	}
-	/*
-	 * The harness's arrays (counted in the budget, ab_harness_bytes())
-	 * are charged to the caller's memory cgroup (__GFP_ACCOUNT). The
-	 * timed objects are not (no __GFP_ACCOUNT, no SLAB_ACCOUNT on the
-	 * run's kmem_cache): charging adds the memcg hooks to every timed
-	 * allocation and free (mm/memcontrol.c, obj_cgroup_charge()) that
-	 * plain kmalloc() users do not pay, and SLAB_ACCOUNT caches merge
-	 * only with accounted ones (SLAB_MERGE_SAME, mm/slab_common.c),
-	 * which would change what is measured; the budget bounds them.
-	 */
-	ctx.objs = kvcalloc(ctx.nr, sizeof(void *), GFP_KERNEL_ACCOUNT);
-	ctx.free_order = kvcalloc(ctx.nr, sizeof(u32), GFP_KERNEL_ACCOUNT);
-	if (ctx.single)
-		ctx.smp = kvcalloc(ctx.nr, sizeof(*ctx.smp),
-				   GFP_KERNEL_ACCOUNT);
-	if (!ctx.objs || !ctx.free_order || (ctx.single && !ctx.smp)) {
-		ret = -ENOMEM;
+	ret = ab_alloc_arrays(&ctx.loop);
+	if (ret)
 		goto free_objs;
-	}
 	if (s->setup) {
 		ret = s->setup(&ctx);
 		if (ret)
@@ -269,9 +284,7 @@ long ab_ioctl_run(struct ab_file *f, void __user *uarg)
 	r.cache_merged = ctx.cache_merged;
 	memcpy(r.cache_name, ctx.cache_name, sizeof(r.cache_name));
 free_objs:
-	kvfree(ctx.smp);
-	kvfree(ctx.free_order);
-	kvfree(ctx.objs);
+	ab_free_arrays(&ctx.loop);
 unreserve:
 	atomic64_sub(bytes, &ab_reserved);
 	atomic64_sub(atomic_bytes, &ab_atomic_reserved);
