@@ -2,8 +2,9 @@
 /*
  * ab_compat.h - what the shared headers in common/ take from the kernel,
  * for user space: the kernel's fixed-width type names, bool,
- * likely()/unlikely() and __always_inline (glibc's <sys/cdefs.h> has it). Included by the common/
- * headers only outside the kernel, so it lives beside them.
+ * likely()/unlikely() and __always_inline (glibc's <sys/cdefs.h> has it).
+ * Included by the common/ headers only outside the kernel, so it lives
+ * beside them.
  */
 #ifndef AB_COMPAT_H
 #define AB_COMPAT_H
