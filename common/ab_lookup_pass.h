@@ -13,6 +13,11 @@
 #ifndef AB_LOOKUP_PASS_H
 #define AB_LOOKUP_PASS_H
 
+#ifdef __KERNEL__
+#include <linux/errno.h>
+#else
+#include <errno.h>
+#endif
 #include "ab_clock.h"
 #include "ab_lookup.h"
 
