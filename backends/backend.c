@@ -5,8 +5,6 @@
 
 #include "backend.h"
 
-volatile sig_atomic_t ab_stop_requested;
-
 /* the first is the default */
 static const struct ab_backend *const backends[] = {
 	&ab_backend_kmod,

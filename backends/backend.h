@@ -74,6 +74,7 @@ extern const struct ab_backend ab_backend_user;
  * ab_stop_requested - set (to the signal number) by the CLI's SIGINT and
  * SIGTERM handler; a backend working in this process stops between trials
  * and returns -EINTR. (The module sees the pending signal itself.)
+ * Defined in stop.c.
  */
 extern volatile sig_atomic_t ab_stop_requested;
 

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * user.h - what the user backend's two parts share: user.c (the backend,
- * its clock and the size-class lookups) and user_alloc.c (the userspace
- * allocators and their timed loops).
+ * user.h - what the user backend's parts share: user.c (the backend and
+ * the size-class lookups), user_alloc.c (the userspace allocators and
+ * their timed loops), and below both user_clock.c (the clock's rate; the
+ * counter itself, ab_user_cycles(), is inline in common/ab_clock.h) and
+ * user_limits.c (the limits).
  */
 #ifndef AB_USER_H
 #define AB_USER_H
@@ -11,11 +13,14 @@
 #include <stdint.h>
 #include <linux/allocbench.h>
 
-/* The cycle counter: rdtsc, or CLOCK_MONOTONIC_RAW ns without a TSC. */
-uint64_t ab_user_cycles(void);
-
-/* Its rate in kHz, calibrated once against CLOCK_MONOTONIC_RAW. */
+/*
+ * ab_user_tsc_khz - the rate of ab_user_cycles() in kHz, calibrated once
+ * against CLOCK_MONOTONIC_RAW (1000000 without a TSC: nanoseconds).
+ */
 uint32_t ab_user_tsc_khz(void);
+
+/* Largest trials and warm-up trials of a run or a lookup. */
+#define AB_USER_MAX_TRIALS (1U << 24)
 
 /*
  * ab_user_limits - this backend's limits into @info, as AB_IOC_INFO

@@ -25,58 +25,53 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include "ab_run.h"
+#include "ab_trial.h"
 #include "backend.h"
 #include "user.h"
 
 /**
  * struct ab_ctx - one run: what common/ab_trial.h's loops need, then the
  * user backend's own
- * @objs, @free_order, @smp, @nr, @single, @pair, @per_trial: as
- *            common/ab_trial.h says
+ * @loop:     the loops' part (struct ab_loop); the per-object functions
+ *            and the driver's ops reach the rest with uctx()
  * @write:    AB_RUN_WRITE
  * @size:     bytes per object
  * @align:    posix_memalign's alignment
  * @node:     numa_alloc_onnode's node, -1 for the local one
  * @lib_alloc, @lib_free: a dlopen'ed allocator's entry points
  * @s:        the strategy
- * @why, @len: where a failure is explained
  */
 struct ab_ctx {
-	void **objs;
-	uint32_t *free_order;
-	struct ab_sample *smp;
-	uint32_t nr;
-	bool single, pair, per_trial, write;
+	struct ab_loop loop;
+	bool write;
 	size_t size;
 	size_t align;
 	int node;
-	bool mark_disturbed;
-	uint32_t disturb, migrations, elsewhere;
-	uint64_t switches;
 	void *(*lib_alloc)(size_t size);
 	void (*lib_free)(void *p);
 	const struct ustrat *s;
 };
 
-static inline void *ab_operand(void *p)
+/* The run whose loop @l is (container_of()). */
+static inline struct ab_ctx *uctx(struct ab_loop *l)
 {
-	__asm__ __volatile__("" : "+r"(p));
-	return p;
+	return (struct ab_ctx *)((char *)l - offsetof(struct ab_ctx, loop));
 }
 
-#define AB_CYCLES()   ab_user_cycles()
-#define AB_OPERAND(p) ab_operand(p)
-#define AB_WRITE(ctx, obj)                              \
-	do {                                            \
-		if ((ctx)->write)                       \
-			memset(obj, 0x5a, (ctx)->size); \
-	} while (0)
-#include "ab_trial.h"
+/* AB_RUN_WRITE: each object written whole right after its allocation. */
+static inline void user_write(struct ab_loop *l, void *obj)
+{
+	struct ab_ctx *c = uctx(l);
+
+	if (c->write)
+		memset(obj, 0x5a, c->size);
+}
 
 /**
  * struct ustrat - one userspace strategy
@@ -103,70 +98,75 @@ struct ustrat {
 	char why[160];
 };
 
-static void *none_alloc(struct ab_ctx *c)
+static void *none_alloc(struct ab_loop *l)
 {
-	return c;
+	return l;
 }
 
-static void none_free(struct ab_ctx *c, void *p)
+static void none_free(struct ab_loop *l, void *p)
 {
 }
 
-static void *malloc_alloc(struct ab_ctx *c)
+static void *malloc_alloc(struct ab_loop *l)
 {
-	return malloc(c->size);
+	return malloc(uctx(l)->size);
 }
 
-static void *calloc_alloc(struct ab_ctx *c)
+static void *calloc_alloc(struct ab_loop *l)
 {
-	return calloc(1, c->size);
+	return calloc(1, uctx(l)->size);
 }
 
-static void *memalign_alloc(struct ab_ctx *c)
+static void *memalign_alloc(struct ab_loop *l)
 {
+	struct ab_ctx *c = uctx(l);
 	void *p;
 
 	return posix_memalign(&p, c->align, c->size) ? NULL : p;
 }
 
-static void libc_free(struct ab_ctx *c, void *p)
+static void libc_free(struct ab_loop *l, void *p)
 {
 	free(p);
 }
 
 /* Whole pages, populated at once: every page is allocated by mmap. */
-static void *mmap_alloc(struct ab_ctx *c)
+static void *mmap_alloc(struct ab_loop *l)
 {
-	void *p = mmap(NULL, c->size, PROT_READ | PROT_WRITE,
+	void *p = mmap(NULL, uctx(l)->size, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
 
 	return p == MAP_FAILED ? NULL : p;
 }
 
-static void mmap_free(struct ab_ctx *c, void *p)
+static void mmap_free(struct ab_loop *l, void *p)
 {
-	munmap(p, c->size);
+	munmap(p, uctx(l)->size);
 }
 
-static void *onnode_alloc(struct ab_ctx *c)
+static void *onnode_alloc(struct ab_loop *l)
 {
+	struct ab_ctx *c = uctx(l);
+
 	return c->node < 0 ? numa_alloc_local(c->size)
 			   : numa_alloc_onnode(c->size, c->node);
 }
 
-static void numa_release(struct ab_ctx *c, void *p)
+static void numa_release(struct ab_loop *l, void *p)
 {
-	numa_free(p, c->size);
+	numa_free(p, uctx(l)->size);
 }
 
-static void *lib_alloc(struct ab_ctx *c)
+static void *lib_alloc(struct ab_loop *l)
 {
+	struct ab_ctx *c = uctx(l);
+
 	return c->lib_alloc(c->size);
 }
 
-static void lib_free(struct ab_ctx *c, void *p)
+static void lib_free(struct ab_loop *l, void *p)
 {
-	c->lib_free(p);
+	uctx(l)->lib_free(p);
 }
 
 #define SZ AB_PARAM_SIZE
@@ -314,13 +314,13 @@ static int on_node(const void *p, size_t size, int node)
 }
 
 /* The node check between the phases: move_pages(2), per object. */
-static void user_check(struct ab_ctx *c, struct ab_run *r, uint32_t n)
+static void user_check(struct ab_loop *l, struct ab_run *r, uint32_t n)
 {
 	uint32_t i;
 	int on;
 
 	for (i = 0; i < n; i++) {
-		on = on_node(c->objs[i], c->size, r->target_node);
+		on = on_node(l->objs[i], uctx(l)->size, r->target_node);
 		r->node_hits += on == 1;
 		r->node_checked += on >= 0;
 	}
@@ -337,29 +337,30 @@ static uint64_t thread_switches(void)
 }
 
 /* Each phase between two looks at the switches and the CPU (ab_trial.h). */
-static uint32_t user_alloc_phase(struct ab_ctx *c, uint64_t *cycles)
+static uint32_t user_alloc_phase(struct ab_loop *l, uint64_t *cycles)
 {
+	const struct ustrat *s = uctx(l)->s;
 	uint64_t sw = thread_switches();
 	int cpu = sched_getcpu();
-	uint32_t n = ab_alloc_loop(c, cycles, c->s->alloc, c->s->free);
+	uint32_t n = ab_alloc_loop(l, cycles, s->alloc, s->free, user_write);
 
-	ab_phase_note(c, sw, thread_switches(), cpu, sched_getcpu(),
+	ab_phase_note(l, sw, thread_switches(), cpu, sched_getcpu(),
 		      AB_SAMPLE_ALLOC_DISTURBED);
 	return n;
 }
 
-static void user_free_phase(struct ab_ctx *c, uint32_t n, uint64_t *cycles)
+static void user_free_phase(struct ab_loop *l, uint32_t n, uint64_t *cycles)
 {
 	uint64_t sw = thread_switches();
 	int cpu = sched_getcpu();
 
-	ab_free_loop(c, n, cycles, c->s->free);
-	ab_phase_note(c, sw, thread_switches(), cpu, sched_getcpu(),
+	ab_free_loop(l, n, cycles, uctx(l)->s->free);
+	ab_phase_note(l, sw, thread_switches(), cpu, sched_getcpu(),
 		      AB_SAMPLE_FREE_DISTURBED);
 }
 
 /* The samples go straight to the caller's buffer (the same process). */
-static int user_put(struct ab_ctx *c, const struct ab_run *r, uint64_t index,
+static int user_put(struct ab_loop *l, const struct ab_run *r, uint64_t index,
 		    const struct ab_sample *smp, uint32_t count)
 {
 	if (r->samples_ptr)
@@ -369,7 +370,7 @@ static int user_put(struct ab_ctx *c, const struct ab_run *r, uint64_t index,
 }
 
 /* SIGINT or SIGTERM (ab_stop_requested) ends the run between trials. */
-static int user_next(struct ab_ctx *c)
+static int user_next(struct ab_loop *l)
 {
 	return ab_stop_requested ? -EINTR : 0;
 }
@@ -430,16 +431,16 @@ int ab_user_run(struct ab_run *r, char *why, size_t len)
 	c.node = r->node;
 	c.lib_alloc = c.s->alloc_fp;
 	c.lib_free = c.s->free_fp;
-	c.nr = r->batch;
-	c.single = r->timing == AB_TIMING_SINGLE;
-	c.pair = r->free_pattern == AB_FREE_PAIR;
-	c.per_trial = c.s->flags & AB_STRATEGY_PER_TRIAL;
+	c.loop.nr = r->batch;
+	c.loop.single = r->timing == AB_TIMING_SINGLE;
+	c.loop.pair = r->free_pattern == AB_FREE_PAIR;
+	c.loop.per_trial = c.s->flags & AB_STRATEGY_PER_TRIAL;
 	c.write = r->flags & AB_RUN_WRITE;
-	c.mark_disturbed = r->flags & AB_RUN_MARK_DISTURBED;
-	c.objs = calloc(r->batch, sizeof(*c.objs));
-	c.free_order = calloc(r->batch, sizeof(*c.free_order));
-	c.smp = calloc(c.single ? r->batch : 1, sizeof(*c.smp));
-	if (!c.objs || !c.free_order || !c.smp) {
+	c.loop.mark_disturbed = r->flags & AB_RUN_MARK_DISTURBED;
+	c.loop.objs = calloc(r->batch, sizeof(*c.loop.objs));
+	c.loop.free_order = calloc(r->batch, sizeof(*c.loop.free_order));
+	c.loop.smp = calloc(c.loop.single ? r->batch : 1, sizeof(*c.loop.smp));
+	if (!c.loop.objs || !c.loop.free_order || !c.loop.smp) {
 		snprintf(why, len, "out of memory");
 		err = -ENOMEM;
 		goto out;
@@ -456,14 +457,14 @@ int ab_user_run(struct ab_run *r, char *why, size_t len)
 			 : numa_available() < 0
 				 ? 0
 				 : numa_node_of_cpu((int)r->cpu_start);
-	err = ab_run_trials(&ops, &c, r);
+	err = ab_run_trials(&ops, &c.loop, r);
 	r->cpu_end = (uint32_t)sched_getcpu();
 	if (err == -EINTR)
 		snprintf(why, len, "interrupted after %u of %u trials",
 			 r->trials_done, r->trials);
 out:
-	free(c.objs);
-	free(c.free_order);
-	free(c.smp);
+	free(c.loop.objs);
+	free(c.loop.free_order);
+	free(c.loop.smp);
 	return err;
 }

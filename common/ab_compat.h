@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * ab_compat.h - what the shared headers in common/ take from the kernel,
- * for user space: the kernel's fixed-width type names, bool,
- * likely()/unlikely() and __always_inline (glibc's <sys/cdefs.h> has it). Included by the common/
- * headers only outside the kernel, so it lives beside them.
+ * for user space: the kernel's fixed-width type names, bool, NULL and
+ * size_t, likely()/unlikely() and __always_inline (glibc's <sys/cdefs.h>
+ * has it). Included by the common/ headers only outside the kernel, so it
+ * lives beside them.
  */
 #ifndef AB_COMPAT_H
 #define AB_COMPAT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/cdefs.h>
 

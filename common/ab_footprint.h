@@ -52,6 +52,7 @@
 
 #ifdef __KERNEL__
 #include <linux/types.h>
+#include <linux/stddef.h>
 #else
 #include "ab_compat.h"
 #endif

@@ -45,7 +45,8 @@
  * @sizes:     class sizes in bytes, @nr of them, then a 0 terminator
  * @nr:        number of classes
  * @max:       the largest class
- * @idx96, @idx192: index of the 96 and 192 byte classes
+ * @idx96:     index of the 96 byte class
+ * @idx192:    index of the 192 byte class
  * @small:     class of sizes 1..192 by (size - 1) / 8, as size_index[]
  * @pow2:      class holding 2^b bytes, for b = fls(size - 1); entries past
  *             @max are never read (sizes above @max are refused first)

@@ -2,10 +2,7 @@
 /*
  * ab_lookup_pass.h - the timed lookup loop, one pass function per (method,
  * table) pair, shared by allocbench.ko (kmod/lookup.c) and the user backend
- * (backends/user.c). The includer defines:
- *
- *   AB_CYCLES()      read the cycle counter (get_cycles(), rdtsc)
- *   AB_HIDE(var)     hide @var from the optimizer (OPTIMIZER_HIDE_VAR)
+ * (backends/user.c), timed with AB_CYCLES() and AB_HIDE() of ab_clock.h.
  *
  * With method and table constant, the lookup inlines and the table's
  * fields fold, as kmalloc's own static tables do. Sizes are read from
@@ -16,6 +13,12 @@
 #ifndef AB_LOOKUP_PASS_H
 #define AB_LOOKUP_PASS_H
 
+#ifdef __KERNEL__
+#include <linux/errno.h>
+#else
+#include <errno.h>
+#endif
+#include "ab_clock.h"
 #include "ab_lookup.h"
 
 typedef u64 (*ab_pass_fn)(const u32 *sizes, u32 n, s64 *sum);

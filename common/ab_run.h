@@ -180,15 +180,17 @@ static inline bool ab_run_no_reclaim(const struct ab_run *r, u32 params)
  * nonzero reserved field or an object its GFP flags can never allocate
  * (ab_obj_not_applicable()); -E2BIG for a count or size above its limit,
  * the memory held at once above max_bytes (ab_run_budget_bytes()), or
- * the objects' (ab_run_held_bytes()) above AB_PHASE_MAX_BYTES, AB_ATOMIC_MAX_BYTES (ab_run_no_reclaim()) or, with
- * IRQs off, AB_IRQ_OFF_MAX_OBJS and AB_IRQ_OFF_MAX_BYTES among them;
- * -EOPNOTSUPP for preemption or IRQs off around allocations on
- * PREEMPT_RT (AB_KERNEL_PREEMPT_RT), where the allocators may sleep. *@why
- * gets the rule broken, and *@limit (when @limit is not NULL) the one
- * AB_LIMIT_* of an -E2BIG, the first broken in the order of the uapi
- * header, AB_LIMIT_NONE for any other answer. The module checks what only the kernel knows (a
- * CPU online, a node with memory) on top of this; the user backend what it cannot do; the CLI
- * calls it on every request before asking.
+ * the objects' (ab_run_held_bytes()) above AB_PHASE_MAX_BYTES,
+ * AB_ATOMIC_MAX_BYTES (ab_run_no_reclaim()) or, with IRQs off,
+ * AB_IRQ_OFF_MAX_OBJS and AB_IRQ_OFF_MAX_BYTES among them; -EOPNOTSUPP
+ * for preemption or IRQs off around allocations on PREEMPT_RT
+ * (AB_KERNEL_PREEMPT_RT), where the allocators may sleep. *@why gets the
+ * rule broken, and *@limit (when @limit is not NULL) the one AB_LIMIT_* of
+ * an -E2BIG, the first broken in the order of the uapi header,
+ * AB_LIMIT_NONE for any other answer. The module checks what only the
+ * kernel knows (a CPU online, a node with memory) on top of this; the user
+ * backend what it cannot do; the CLI calls it on every request before
+ * asking.
  */
 static inline int ab_run_check_limit(const struct ab_run *r,
 				     const struct ab_info *info,

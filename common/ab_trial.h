@@ -6,35 +6,12 @@
  * context, accounting, node checks, remote frees, signals, rescheduling
  * and where the samples go.
  *
- * The includer defines, before including this file:
- *
- *   AB_CYCLES()        read the cycle counter, ordered: it waits for
- *                      every instruction before it, loads included
- *                      (rdtsc_ordered(), lfence + rdtsc)
- *   AB_OPERAND(p)      @p, through an empty volatile asm that takes it
- *                      in a register: @p is loaded before the next
- *                      AB_CYCLES()
- *   AB_WRITE(ctx, obj) touch the object just allocated when the run asks
- *                      for it (AB_RUN_WRITE), else nothing
- *   struct ab_ctx      its run state, with at least these members:
- *       void **objs;             the objects of the current trial
- *       u32 *free_order;         the order the trial frees them in
- *       struct ab_sample *smp;   single timing: the current trial's samples
- *       u32 nr;                  allocations per trial
- *       bool single;             AB_TIMING_SINGLE
- *       bool pair;               AB_FREE_PAIR
- *       bool per_trial;          AB_STRATEGY_PER_TRIAL: one sample per
- *                                trial, smp[0], whatever the timing
- *       bool mark_disturbed;     AB_RUN_MARK_DISTURBED
- *       u32 disturb;             the driver's phases OR in
- *                                AB_SAMPLE_ALLOC_DISTURBED or
- *                                AB_SAMPLE_FREE_DISTURBED when a phase saw
- *                                a context switch or a CPU change
- *       u64 switches;            ... and add the switches seen
- *       u32 migrations;          ... and the phases that changed CPU
- *       u32 elsewhere;           ... and remote frees run off free_cpu
- *                                (ab_run_trials() reads and clears all four
- *                                after each trial)
+ * What the loops share of a run is struct ab_loop, which each side embeds
+ * in its own run context; the per-object functions (ab_alloc_fn,
+ * ab_free_fn, ab_write_fn) and the driver's ops (struct ab_trial_ops) get
+ * the struct ab_loop and reach that context with container_of(). The
+ * clock and the operand barrier are ab_clock.h's: an includer defines
+ * nothing.
  *
  * The phase loops take the per-object functions as arguments; they are
  * __always_inline, so with functions known at compile time (the module's
@@ -47,26 +24,79 @@
 #ifndef AB_TRIAL_H
 #define AB_TRIAL_H
 
+#ifdef __KERNEL__
+#include <linux/types.h>
+#include <linux/compiler.h>
+#else
+#include "ab_compat.h"
+#endif
+#include <linux/allocbench.h>
 #include "ab_clock.h"
 #include "ab_free_order.h"
 
-typedef void *(*ab_alloc_fn)(struct ab_ctx *ctx);
-typedef void (*ab_free_fn)(struct ab_ctx *ctx, void *obj);
+/**
+ * struct ab_loop - what the timed loops and ab_run_trials() use of a run
+ * @objs:           the objects of the current trial, @nr slots
+ * @free_order:     the order the trial frees them in: indexes into @objs
+ * @smp:            single timing: the current trial's samples, @nr of them
+ * @nr:             allocations per trial
+ * @single:         AB_TIMING_SINGLE
+ * @pair:           AB_FREE_PAIR
+ * @per_trial:      AB_STRATEGY_PER_TRIAL: one sample per trial, @smp[0],
+ *                  whatever the timing
+ * @mark_disturbed: AB_RUN_MARK_DISTURBED
+ * @disturb:        AB_SAMPLE_ALLOC_DISTURBED and AB_SAMPLE_FREE_DISTURBED,
+ *                  ORed in by ab_phase_note() for each phase of the current
+ *                  trial that saw a context switch or a CPU change
+ * @switches:       the context switches those phases saw
+ * @migrations:     the phases of the current trial that changed CPU
+ * @elsewhere:      remote frees of the current trial run off
+ *                  ab_run.free_cpu (the module's driver counts them)
+ *
+ * Embedded in each side's run context (struct ab_ctx of kmod/ab_internal.h
+ * and of backends/user_alloc.c). ab_run_trials() adds the last four to the
+ * run's counts after a measured trial and clears them after every trial.
+ */
+struct ab_loop {
+	void **objs;
+	u32 *free_order;
+	struct ab_sample *smp;
+	u32 nr;
+	bool single;
+	bool pair;
+	bool per_trial;
+	bool mark_disturbed;
+	u32 disturb;
+	u64 switches;
+	u32 migrations;
+	u32 elsewhere;
+};
+
+/*
+ * The per-object functions of a strategy: one allocation (the object, or
+ * NULL on failure), one free, and what is done to each object right after
+ * it is allocated, inside the timed region (AB_RUN_WRITE's write, or
+ * nothing).
+ */
+typedef void *(*ab_alloc_fn)(struct ab_loop *l);
+typedef void (*ab_free_fn)(struct ab_loop *l, void *obj);
+typedef void (*ab_write_fn)(struct ab_loop *l, void *obj);
 
 /* Batch timing: one clock pair around the whole alloc loop. */
-static __always_inline u32 ab_alloc_batch(struct ab_ctx *ctx, u64 *cycles,
-					  ab_alloc_fn alloc_one)
+static __always_inline u32 ab_alloc_batch(struct ab_loop *l, u64 *cycles,
+					  ab_alloc_fn alloc_one,
+					  ab_write_fn write_one)
 {
-	void **objs = ctx->objs;
-	u32 i, nr = ctx->nr;
+	void **objs = l->objs;
+	u32 i, nr = l->nr;
 	u64 start;
 
 	start = AB_CYCLES();
 	for (i = 0; i < nr; i++) {
-		objs[i] = alloc_one(ctx);
+		objs[i] = alloc_one(l);
 		if (unlikely(!objs[i]))
 			break;
-		AB_WRITE(ctx, objs[i]);
+		write_one(l, objs[i]);
 	}
 	*cycles = AB_CYCLES() - start;
 	return i;
@@ -74,25 +104,26 @@ static __always_inline u32 ab_alloc_batch(struct ab_ctx *ctx, u64 *cycles,
 
 /*
  * Single timing: one clock pair around each allocation (and its write).
- * The object is stored into ctx->objs after the end stamp, so the timed
+ * The object is stored into l->objs after the end stamp, so the timed
  * interval holds the call and nothing of the harness.
  */
-static __always_inline u32 ab_alloc_single(struct ab_ctx *ctx,
-					   ab_alloc_fn alloc_one)
+static __always_inline u32 ab_alloc_single(struct ab_loop *l,
+					   ab_alloc_fn alloc_one,
+					   ab_write_fn write_one)
 {
-	void **objs = ctx->objs;
-	u32 i, nr = ctx->nr;
+	void **objs = l->objs;
+	u32 i, nr = l->nr;
 	u64 start, end;
 	void *obj;
 
 	for (i = 0; i < nr; i++) {
 		start = AB_CYCLES();
-		obj = alloc_one(ctx);
+		obj = alloc_one(l);
 		if (likely(obj))
-			AB_WRITE(ctx, obj);
+			write_one(l, obj);
 		end = AB_CYCLES();
 		objs[i] = obj;
-		ctx->smp[i].alloc_cycles = end - start;
+		l->smp[i].alloc_cycles = end - start;
 		if (unlikely(!obj))
 			break;
 	}
@@ -100,49 +131,51 @@ static __always_inline u32 ab_alloc_single(struct ab_ctx *ctx,
 }
 
 /* Pair pattern, batch timing: one clock pair around alloc+free loop. */
-static __always_inline u32 ab_pair_batch(struct ab_ctx *ctx, u64 *cycles,
+static __always_inline u32 ab_pair_batch(struct ab_loop *l, u64 *cycles,
 					 ab_alloc_fn alloc_one,
-					 ab_free_fn free_one)
+					 ab_free_fn free_one,
+					 ab_write_fn write_one)
 {
-	u32 i, nr = ctx->nr;
+	u32 i, nr = l->nr;
 	u64 start;
 	void *obj;
 
 	start = AB_CYCLES();
 	for (i = 0; i < nr; i++) {
-		obj = alloc_one(ctx);
+		obj = alloc_one(l);
 		if (unlikely(!obj))
 			break;
-		AB_WRITE(ctx, obj);
-		free_one(ctx, obj);
+		write_one(l, obj);
+		free_one(l, obj);
 	}
 	*cycles = AB_CYCLES() - start;
 	return i;
 }
 
 /* Pair pattern, single timing: the allocation and the free each timed. */
-static __always_inline u32 ab_pair_single(struct ab_ctx *ctx,
+static __always_inline u32 ab_pair_single(struct ab_loop *l,
 					  ab_alloc_fn alloc_one,
-					  ab_free_fn free_one)
+					  ab_free_fn free_one,
+					  ab_write_fn write_one)
 {
-	u32 i, nr = ctx->nr;
+	u32 i, nr = l->nr;
 	u64 start, mid, end;
 	void *obj;
 
 	for (i = 0; i < nr; i++) {
 		start = AB_CYCLES();
-		obj = alloc_one(ctx);
+		obj = alloc_one(l);
 		if (likely(obj))
-			AB_WRITE(ctx, obj);
+			write_one(l, obj);
 		mid = AB_CYCLES();
 		if (unlikely(!obj)) {
-			ctx->smp[i].alloc_cycles = mid - start;
+			l->smp[i].alloc_cycles = mid - start;
 			break;
 		}
-		free_one(ctx, obj);
+		free_one(l, obj);
 		end = AB_CYCLES();
-		ctx->smp[i].alloc_cycles = mid - start;
-		ctx->smp[i].free_cycles = end - mid;
+		l->smp[i].alloc_cycles = mid - start;
+		l->smp[i].free_cycles = end - mid;
 	}
 	return i;
 }
@@ -155,65 +188,67 @@ static __always_inline u32 ab_pair_single(struct ab_ctx *ctx,
  * phase (@bit: AB_SAMPLE_ALLOC_DISTURBED or AB_SAMPLE_FREE_DISTURBED) when
  * either shows the phase was not run whole on one CPU.
  */
-static inline void ab_phase_note(struct ab_ctx *ctx, u64 sw0, u64 sw1,
+static inline void ab_phase_note(struct ab_loop *l, u64 sw0, u64 sw1,
 				 int cpu0, int cpu1, u32 bit)
 {
-	ctx->switches += sw1 - sw0;
-	ctx->migrations += cpu0 != cpu1;
+	l->switches += sw1 - sw0;
+	l->migrations += cpu0 != cpu1;
 	if (sw1 != sw0 || cpu0 != cpu1)
-		ctx->disturb |= bit;
+		l->disturb |= bit;
 }
 
 /*
- * ab_alloc_loop - the alloc phase of one trial: up to ctx->nr objects
- * into ctx->objs, stopping at the first failure; returns how many. Batch
+ * ab_alloc_loop - the alloc phase of one trial: up to l->nr objects into
+ * l->objs, stopping at the first failure; returns how many. Each object
+ * gets @write_one right after its allocation, in the timed region. Batch
  * timing: the phase's cycles in *@cycles; single timing: each object's in
- * ctx->smp. With ctx->pair each object is freed right after it is
- * allocated.
+ * l->smp. With l->pair each object is freed right after it is allocated.
  */
-static __always_inline u32 ab_alloc_loop(struct ab_ctx *ctx, u64 *cycles,
+static __always_inline u32 ab_alloc_loop(struct ab_loop *l, u64 *cycles,
 					 ab_alloc_fn alloc_one,
-					 ab_free_fn free_one)
+					 ab_free_fn free_one,
+					 ab_write_fn write_one)
 {
-	if (ctx->pair)
-		return ctx->single ? ab_pair_single(ctx, alloc_one, free_one) :
-				     ab_pair_batch(ctx, cycles, alloc_one,
-						   free_one);
-	return ctx->single ? ab_alloc_single(ctx, alloc_one) :
-			     ab_alloc_batch(ctx, cycles, alloc_one);
+	if (l->pair)
+		return l->single ?
+		       ab_pair_single(l, alloc_one, free_one, write_one) :
+		       ab_pair_batch(l, cycles, alloc_one, free_one,
+				     write_one);
+	return l->single ? ab_alloc_single(l, alloc_one, write_one) :
+			   ab_alloc_batch(l, cycles, alloc_one, write_one);
 }
 
 /*
- * ab_free_loop - the free phase: ctx->objs[ctx->free_order[i]] for i in
+ * ab_free_loop - the free phase: l->objs[l->free_order[i]] for i in
  * [0, @n); one clock pair in all, or one per free. In single timing the
  * free order and the object pointer are loaded before the start stamp
  * (AB_OPERAND, then an ordered clock read), so a cache or TLB miss on the
  * harness's own arrays is not charged to the allocator (issue 13, item 18:
  * worst with shuffled frees of large batches).
  */
-static __always_inline void ab_free_loop(struct ab_ctx *ctx, u32 n,
+static __always_inline void ab_free_loop(struct ab_loop *l, u32 n,
 					 u64 *cycles, ab_free_fn free_one)
 {
-	void **objs = ctx->objs;
-	u32 *perm = ctx->free_order;
+	void **objs = l->objs;
+	u32 *perm = l->free_order;
 	u64 start, end;
 	void *obj;
 	u32 i, j;
 
-	if (ctx->single) {
+	if (l->single) {
 		for (i = 0; i < n; i++) {
 			j = perm[i];
 			obj = AB_OPERAND(objs[j]);
 			start = AB_CYCLES();
-			free_one(ctx, obj);
+			free_one(l, obj);
 			end = AB_CYCLES();
-			ctx->smp[j].free_cycles = end - start;
+			l->smp[j].free_cycles = end - start;
 		}
 		return;
 	}
 	start = AB_CYCLES();
 	for (i = 0; i < n; i++)
-		free_one(ctx, objs[perm[i]]);
+		free_one(l, objs[perm[i]]);
 	*cycles = AB_CYCLES() - start;
 }
 
@@ -223,26 +258,26 @@ static __always_inline void ab_free_loop(struct ab_ctx *ctx, u32 n,
  *         own) in the run's context; returns the objects allocated
  * @check: optional; between the phases of an untimed check trial (not
  *         with AB_FREE_PAIR or AB_RUN_NO_NODE_CHECK; see AB_CHECK_EVERY):
- *         counts the node hits of ctx->objs[0..n) into ab_run.node_hits
+ *         counts the node hits of l->objs[0..n) into ab_run.node_hits
  *         and node_checked
  * @mem:   optional; in the same untimed check trials, called with
  *         @held false just before the alloc phase and with @held true
  *         just after it (before @check), @n the objects then held: reads
  *         the memory counters (ab_run.mem_*)
- * @free:  runs the timed free phase of @n objects in ctx->free_order
+ * @free:  runs the timed free phase of @n objects in l->free_order
  * @put:   stores @count samples of a measured trial at element @index of
  *         the run's samples; 0 or -errno (then the run ends)
  * @next:  between trials, after the trial is recorded: 0 to go on, or
  *         -errno to end the run there (-EINTR for a stop request)
  */
 struct ab_trial_ops {
-	u32 (*alloc)(struct ab_ctx *ctx, u64 *cycles);
-	void (*check)(struct ab_ctx *ctx, struct ab_run *r, u32 n);
-	void (*mem)(struct ab_ctx *ctx, struct ab_run *r, u32 n, bool held);
-	void (*free)(struct ab_ctx *ctx, u32 n, u64 *cycles);
-	int (*put)(struct ab_ctx *ctx, const struct ab_run *r, u64 index,
+	u32 (*alloc)(struct ab_loop *l, u64 *cycles);
+	void (*check)(struct ab_loop *l, struct ab_run *r, u32 n);
+	void (*mem)(struct ab_loop *l, struct ab_run *r, u32 n, bool held);
+	void (*free)(struct ab_loop *l, u32 n, u64 *cycles);
+	int (*put)(struct ab_loop *l, const struct ab_run *r, u64 index,
 		   const struct ab_sample *smp, u32 count);
-	int (*next)(struct ab_ctx *ctx);
+	int (*next)(struct ab_loop *l);
 };
 
 /*
@@ -250,39 +285,39 @@ struct ab_trial_ops {
  * objects, as struct ab_sample (uapi) says, into *@smp; returns how many.
  * Batch timing, and per-trial strategies in either timing: one sample,
  * @one, with the phases' cycles (per-trial strategies in single timing:
- * ctx->smp[0]'s), @n objects and the failure flag. Single timing: the
- * trial's slots in ctx->smp, the one that failed flagged, the unused ones
- * after it zeroed. With ctx->mark_disturbed each gets the trial's
- * disturbed bits (ctx->disturb).
+ * l->smp[0]'s), @n objects and the failure flag. Single timing: the
+ * trial's slots in l->smp, the one that failed flagged, the unused ones
+ * after it zeroed. With l->mark_disturbed each gets the trial's
+ * disturbed bits (l->disturb).
  */
-static inline u32 ab_trial_samples(struct ab_ctx *ctx, u32 n, u64 alloc_cycles,
+static inline u32 ab_trial_samples(struct ab_loop *l, u32 n, u64 alloc_cycles,
 				   u64 free_cycles, struct ab_sample *one,
 				   const struct ab_sample **smp)
 {
-	u32 i, marks = ctx->mark_disturbed ? ctx->disturb : 0;
+	u32 i, marks = l->mark_disturbed ? l->disturb : 0;
 
-	if (!ctx->single || ctx->per_trial) {
-		one->alloc_cycles = ctx->single ? ctx->smp[0].alloc_cycles :
-						  alloc_cycles;
-		if (ctx->single)
-			one->free_cycles = n ? ctx->smp[0].free_cycles : 0;
+	if (!l->single || l->per_trial) {
+		one->alloc_cycles = l->single ? l->smp[0].alloc_cycles :
+				    alloc_cycles;
+		if (l->single)
+			one->free_cycles = n ? l->smp[0].free_cycles : 0;
 		else
 			one->free_cycles = free_cycles;
 		one->nr_objs = n;
-		one->flags = (n < ctx->nr ? AB_SAMPLE_FAILED : 0) | marks;
+		one->flags = (n < l->nr ? AB_SAMPLE_FAILED : 0) | marks;
 		*smp = one;
 		return 1;
 	}
-	for (i = 0; i < ctx->nr; i++) {
-		ctx->smp[i].nr_objs = i < n;
-		ctx->smp[i].flags = (i == n ? AB_SAMPLE_FAILED : 0) | marks;
+	for (i = 0; i < l->nr; i++) {
+		l->smp[i].nr_objs = i < n;
+		l->smp[i].flags = (i == n ? AB_SAMPLE_FAILED : 0) | marks;
 		if (i > n)
-			ctx->smp[i].alloc_cycles = 0;
+			l->smp[i].alloc_cycles = 0;
 		if (i >= n)
-			ctx->smp[i].free_cycles = 0;
+			l->smp[i].free_cycles = 0;
 	}
-	*smp = ctx->smp;
-	return ctx->nr;
+	*smp = l->smp;
+	return l->nr;
 }
 
 /*
@@ -313,9 +348,9 @@ static inline u32 ab_trial_samples(struct ab_ctx *ctx, u32 n, u64 alloc_cycles,
  * or @ops->next returned.
  */
 static inline int ab_run_trials(const struct ab_trial_ops *ops,
-				struct ab_ctx *ctx, struct ab_run *r)
+				struct ab_loop *l, struct ab_run *r)
 {
-	bool checks = ops->check && !ctx->pair &&
+	bool checks = ops->check && !l->pair &&
 		      !(r->flags & AB_RUN_NO_NODE_CHECK);
 	u32 t, n, count, m = 0, since_check = AB_CHECK_EVERY;
 	const struct ab_sample *smp;
@@ -331,36 +366,36 @@ static inline int ab_run_trials(const struct ab_trial_ops *ops,
 		ac = 0;
 		fc = 0;
 		if (check && ops->mem)
-			ops->mem(ctx, r, 0, false);
-		n = ops->alloc(ctx, &ac);
-		if (!ctx->pair) {
+			ops->mem(l, r, 0, false);
+		n = ops->alloc(l, &ac);
+		if (!l->pair) {
 			if (check && ops->mem)
-				ops->mem(ctx, r, n, true);
+				ops->mem(l, r, n, true);
 			if (check)
-				ops->check(ctx, r, n);
-			ab_free_order(ctx->free_order, n, r->free_pattern,
+				ops->check(l, r, n);
+			ab_free_order(l->free_order, n, r->free_pattern,
 				      r->seed, t);
-			ops->free(ctx, n, &fc);
+			ops->free(l, n, &fc);
 		}
 		if (measured) {
 			r->objects += n;
-			r->failed += n < ctx->nr;
+			r->failed += n < l->nr;
 			r->trials_done++;
-			r->switches += ctx->switches;
-			r->migrations += ctx->migrations;
-			r->disturbed += !!ctx->disturb;
-			r->free_elsewhere += ctx->elsewhere;
-			count = ab_trial_samples(ctx, n, ac, fc, &one, &smp);
-			err = ops->put(ctx, r, (u64)m * count, smp, count);
+			r->switches += l->switches;
+			r->migrations += l->migrations;
+			r->disturbed += !!l->disturb;
+			r->free_elsewhere += l->elsewhere;
+			count = ab_trial_samples(l, n, ac, fc, &one, &smp);
+			err = ops->put(l, r, (u64)m * count, smp, count);
 			if (err)
 				return err;
 			m++;
 		}
-		ctx->disturb = 0;
-		ctx->switches = 0;
-		ctx->migrations = 0;
-		ctx->elsewhere = 0;
-		err = ops->next(ctx);
+		l->disturb = 0;
+		l->switches = 0;
+		l->migrations = 0;
+		l->elsewhere = 0;
+		err = ops->next(l);
 		if (err)
 			return err;
 	}

@@ -1,18 +1,26 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * ab_internal.h - module-internal interface between the ioctl front end
- * (allocbench_main.c) and the strategy table (strategies.c).
+ * ab_internal.h - the module-internal interface of allocbench.ko: the
+ * run's context and the strategy table (strategies.c), and what each of
+ * its files offers the others. From the bottom up: uaccess.c (copies to
+ * and from the caller), strategies.c (the table), driver.c (the trial
+ * loop's driver), info.c (the limits, AB_IOC_INFO), run.c (AB_IOC_RUN),
+ * lookup.c (AB_IOC_LOOKUP) and allocbench_main.c (the device); each calls
+ * only the ones below it.
  */
 #ifndef _ALLOCBENCH_INTERNAL_H
 #define _ALLOCBENCH_INTERNAL_H
 
 #include <linux/types.h>
 #include <linux/gfp.h>
+#include <linux/kernel.h>
+#include <linux/list.h>
 #include <linux/mm.h>
 #include <linux/mmzone.h>
 #include <linux/string.h>
 #include <linux/timex.h>
 #include <linux/allocbench.h>
+#include "ab_trial.h"
 
 /* Largest page order the page allocator hands out (6.1: MAX_ORDER - 1). */
 #ifdef MAX_PAGE_ORDER
@@ -50,11 +58,11 @@ enum ab_mem {
 
 /**
  * struct ab_ctx - state of one AB_IOC_RUN, shared by the phase functions
- * @objs:   the objects of the current trial, @nr slots
- * @free_order: the order the current trial frees in: indexes into @objs
- * @scratch: bulk frees: the trial's objects put in @free_order, untimed
- * @smp:    AB_TIMING_SINGLE: per-object cycles of the current trial
- * @nr:     allocations per trial (batch, or 1 for one_object strategies)
+ * @loop:   what common/ab_trial.h's loops use (the trial's objects, free
+ *          order and samples, the timing and what its phases saw); the
+ *          per-object functions and the driver's ops are given it and
+ *          reach the rest with ab_ctx_of()
+ * @scratch: bulk frees: the trial's objects put in free order, untimed
  * @held:   bytes the trial's objects hold (ab_run_held_bytes())
  * @size:   bytes per allocation (for order strategies PAGE_SIZE << order)
  * @page_order: page order (order strategies)
@@ -62,13 +70,10 @@ enum ab_mem {
  * @gfp:    GFP mask built from enum ab_gfp, always with __GFP_NOWARN
  * @nomerge: AB_RUN_NOMERGE was asked for
  * @write:  AB_RUN_WRITE: memset each object after allocating it
- * @single: AB_TIMING_SINGLE
- * @pair:   AB_FREE_PAIR
- * @per_trial: AB_STRATEGY_PER_TRIAL: one sample per trial, in @smp[0]
- * @objs_are_pages: @objs hold struct page pointers (alloc_pages_node)
- * @mark_disturbed: AB_RUN_MARK_DISTURBED
- * @disturb, @switches, @migrations, @elsewhere: what the current trial's
- *          phases saw (common/ab_trial.h, ab_phase_note())
+ * @objs_are_pages: the trial's objects are struct page pointers
+ *          (alloc_pages_node)
+ * @mem_before: check trials: the target node's free, slab and page-table
+ *          pages read before the alloc phase (driver.c, ab_drv_mem())
  * @cache:  the private kmem_cache of the cache strategies, else NULL
  * @cache_merged: AB_MERGED_* for ab_run.cache_merged
  * @cache_name: the name @cache was created with (ab_run.cache_name)
@@ -84,11 +89,8 @@ enum ab_mem {
  * @run:    the request
  */
 struct ab_ctx {
-	void **objs;
-	u32 *free_order;
+	struct ab_loop loop;
 	void **scratch;
-	struct ab_sample *smp;
-	u32 nr;
 	u64 held;
 	size_t size;
 	unsigned int page_order;
@@ -96,15 +98,7 @@ struct ab_ctx {
 	gfp_t gfp;
 	bool nomerge;
 	bool write;
-	bool single;
-	bool pair;
-	bool per_trial;
 	bool objs_are_pages;
-	bool mark_disturbed;
-	u32 disturb;
-	u64 switches;
-	u32 migrations;
-	u32 elsewhere;
 	s64 mem_before[3];
 	struct kmem_cache *cache;
 	u32 cache_merged;
@@ -120,27 +114,13 @@ struct ab_ctx {
 	const struct ab_run *run;
 };
 
-/*
- * The timed loops (common/ab_trial.h): the clock, operand loads, and
- * AB_RUN_WRITE. get_cycles() is a plain rdtsc, which the CPU may execute
- * before earlier loads complete; rdtsc_ordered() (lfence or rdtscp,
- * arch/x86/include/asm/msr.h) waits for them, so a stamp does not move
- * across the harness's loads.
- */
-#ifdef CONFIG_X86
-#define AB_CYCLES() ((u64)rdtsc_ordered())
-#else
-/* mb(): the loads before the read complete first, as rdtsc_ordered() */
-#define AB_CYCLES() ({ mb(); (u64)get_cycles(); })
-#endif
-static __always_inline void *ab_operand(void *p)
+/* The run whose loop @l is. */
+static __always_inline struct ab_ctx *ab_ctx_of(struct ab_loop *l)
 {
-	asm volatile("" : "+r"(p));
-	return p;
+	return container_of(l, struct ab_ctx, loop);
 }
 
-#define AB_OPERAND(p) ab_operand(p)
-
+/* AB_RUN_WRITE: @obj (a struct page with ctx->objs_are_pages) written. */
 static __always_inline void ab_write(struct ab_ctx *ctx, void *obj)
 {
 	if (ctx->write)
@@ -148,12 +128,16 @@ static __always_inline void ab_write(struct ab_ctx *ctx, void *obj)
 		       ctx->size);
 }
 
-#define AB_WRITE(ctx, obj) ab_write(ctx, obj)
-#include "ab_trial.h"
+/* ab_write() as the timed loops call it (ab_write_fn of ab_trial.h) */
+static __always_inline void ab_write_one(struct ab_loop *l, void *obj)
+{
+	ab_write(ab_ctx_of(l), obj);
+}
 
 /**
  * struct ab_strategy - one entry of the strategy table
- * @name, @desc: reported by AB_IOC_INFO
+ * @name:       its name, reported by AB_IOC_INFO
+ * @desc:       one line naming its kernel API, reported by AB_IOC_INFO
  * @params:     AB_PARAM_* bits
  * @max_size:   largest bytes per object (AB_PARAM_SIZE); further capped by
  *              the max_outstanding_mb module parameter
@@ -164,16 +148,18 @@ static __always_inline void ab_write(struct ab_ctx *ctx, void *obj)
  * @setup:      optional; prepares @ctx (e.g. creates a kmem_cache); 0 or
  *              -errno
  * @teardown:   optional; undoes @setup
- * @alloc_phase: allocates up to ctx->nr objects into ctx->objs, stopping at
- *              the first failure, and returns the number allocated
- *              (ab_alloc_loop() of common/ab_trial.h, or the strategy's
- *              own for one call per trial). Batch timing: stores the
- *              get_cycles() delta of the whole phase in *@cycles; single
- *              timing: each object's in ctx->smp (per-trial strategies:
- *              the call's in ctx->smp[0]). With ctx->pair each object is
+ * @alloc_phase: allocates up to ctx->loop.nr objects into ctx->loop.objs,
+ *              stopping at the first failure, and returns the number
+ *              allocated (ab_alloc_loop() of common/ab_trial.h, or the
+ *              strategy's own for one call per trial). Batch timing:
+ *              stores the cycles of the whole phase in *@cycles; single
+ *              timing: each object's in ctx->loop.smp (per-trial
+ *              strategies: the call's in ctx->loop.smp[0]). The loops of
+ *              ab_trial.h read AB_CYCLES(), the bulk strategies' own
+ *              phases get_cycles(). With ctx->loop.pair each object is
  *              freed right after it is allocated.
- * @free_phase: frees ctx->objs[ctx->free_order[i]] for i in [0, @n), timed
- *              the same way (not called with ctx->pair)
+ * @free_phase: frees ctx->loop.objs[ctx->loop.free_order[i]] for i in
+ *              [0, @n), timed the same way (not called with ctx->loop.pair)
  * @on_node:    optional; true if every page of @obj is on @nid
  */
 struct ab_strategy {
@@ -192,14 +178,25 @@ struct ab_strategy {
 	bool (*on_node)(struct ab_ctx *ctx, void *obj, int nid);
 };
 
-/* allocbench_main.c: copy_struct_from_user() in, the common part out */
+/* uaccess.c */
+/*
+ * ab_copy_in - read the caller's struct at @uarg, which starts with its
+ * own __u32 size, into @karg (@ksize bytes) with copy_struct_from_user()
+ * semantics (see the uapi header); @ver0 is the struct's version 0 size.
+ * Return: the caller's size, or -EFAULT, -EINVAL (below @ver0), -E2BIG
+ * (above PAGE_SIZE, or a nonzero tail this module does not know).
+ */
 long ab_copy_in(void *karg, size_t ksize, size_t ver0, void __user *uarg);
+/*
+ * ab_copy_out - write back the part of @karg both sides know: min(@usize,
+ * @ksize) bytes, which the struct's size field is set to. Return: 0 or
+ * -EFAULT.
+ */
 int ab_copy_out(void __user *uarg, void *karg, size_t ksize, u32 usize);
+/* ab_tsc_khz - the TSC's rate in kHz (x86 tsc_khz), 0 where unknown. */
 u32 ab_tsc_khz(void);
 
-/* lookup.c: AB_IOC_LOOKUP */
-long ab_ioctl_lookup(void __user *uarg);
-
+/* strategies.c: the table, ab_nr_strategies entries */
 extern const struct ab_strategy ab_strategies[];
 extern const unsigned int ab_nr_strategies;
 
@@ -220,5 +217,39 @@ struct ab_file {
  * and destruction.
  */
 void ab_caches_release(struct list_head *kept, bool all);
+
+/* driver.c */
+/*
+ * ab_drv_run - the trials of the run @r described by @ctx (ab_run_trials()
+ * of common/ab_trial.h with the module's ops), the output counts of @r
+ * written as they go. Return: 0, -EINTR (a signal, between trials) or
+ * -EFAULT (the samples could not be copied out).
+ */
+int ab_drv_run(struct ab_ctx *ctx, struct ab_run *r);
+/* ab_drv_outstanding - objects the runs in progress hold (ab_outstanding) */
+long ab_drv_outstanding(void);
+/* ab_drv_init - at load: the remote frees' workqueue; 0 or -ENOMEM */
+int ab_drv_init(void);
+/* ab_drv_exit - at unload, no run in progress: the workqueue destroyed */
+void ab_drv_exit(void);
+
+/* info.c */
+/*
+ * ab_max_bytes - the budget in bytes of all runs at once: the
+ * max_outstanding_mb module parameter, or a quarter of RAM when it is 0.
+ */
+u64 ab_max_bytes(void);
+/* ab_strategy_info - what AB_IOC_INFO says of strategy @id, into @si */
+void ab_strategy_info(unsigned int id, struct ab_strategy_info *si);
+/* ab_limits - the limits AB_IOC_INFO reports, which ab_run_check() applies */
+void ab_limits(struct ab_info *info);
+/* ab_ioctl_info - AB_IOC_INFO; 0 or -errno as the uapi header says */
+long ab_ioctl_info(void __user *uarg);
+
+/* run.c: AB_IOC_RUN; 0 or -errno as the uapi header says */
+long ab_ioctl_run(struct ab_file *f, void __user *uarg);
+
+/* lookup.c: AB_IOC_LOOKUP; 0 or -errno as the uapi header says */
+long ab_ioctl_lookup(void __user *uarg);
 
 #endif /* _ALLOCBENCH_INTERNAL_H */

@@ -16,8 +16,6 @@
 #include <linux/timex.h>
 #include "ab_internal.h"
 #include "ab_lookup.h"
-
-#define AB_HIDE(var) OPTIMIZER_HIDE_VAR(var)
 #include "ab_lookup_pass.h"
 
 static int ab_validate_lookup(const struct ab_lookup *l)

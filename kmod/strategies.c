@@ -23,15 +23,29 @@
 #include "ab_internal.h"
 #include "ab_lookup.h"
 
-/* Defines name##_alloc_phase() and name##_free_phase() for the table. */
+/*
+ * Defines name##_alloc_phase() and name##_free_phase() for the table, and
+ * the per-object functions the loops take, name##_loop_alloc() and
+ * name##_loop_free(): @alloc_one and @free_one given the run's context
+ * from the loop's struct ab_loop (ab_ctx_of()), all inlined.
+ */
 #define AB_PHASES(name, alloc_one, free_one)				\
+static __always_inline void *name##_loop_alloc(struct ab_loop *l)	\
+{									\
+	return alloc_one(ab_ctx_of(l));					\
+}									\
+static __always_inline void name##_loop_free(struct ab_loop *l, void *obj) \
+{									\
+	free_one(ab_ctx_of(l), obj);					\
+}									\
 static u32 name##_alloc_phase(struct ab_ctx *ctx, u64 *cycles)		\
 {									\
-	return ab_alloc_loop(ctx, cycles, alloc_one, free_one);		\
+	return ab_alloc_loop(&ctx->loop, cycles, name##_loop_alloc,	\
+			     name##_loop_free, ab_write_one);		\
 }									\
 static void name##_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles)	\
 {									\
-	ab_free_loop(ctx, n, cycles, free_one);				\
+	ab_free_loop(&ctx->loop, n, cycles, name##_loop_free);		\
 }
 
 /* ---- node checks (run between the phases, outside the timed loops) ---- */
@@ -399,25 +413,25 @@ AB_PHASES(kvmalloc_node, kvmalloc_node_one, kvfree_one)
 /*
  * A bulk strategy times each phase whole (AB_STRATEGY_PER_TRIAL): in
  * batch timing into *@cycles, in single timing into the trial's one
- * sample. With ctx->pair the free call follows the allocation at once,
+ * sample. With ctx->loop.pair the free call follows the allocation at once,
  * in the same phase: timed with it in batch timing, apart in single.
  */
 static void ab_bulk_times(struct ab_ctx *ctx, u64 *cycles, u64 start,
 			  u64 mid, u64 end)
 {
-	if (ctx->single) {
-		ctx->smp[0].alloc_cycles = mid - start;
-		if (ctx->pair)
-			ctx->smp[0].free_cycles = end - mid;
+	if (ctx->loop.single) {
+		ctx->loop.smp[0].alloc_cycles = mid - start;
+		if (ctx->loop.pair)
+			ctx->loop.smp[0].free_cycles = end - mid;
 	} else {
-		*cycles = (ctx->pair ? end : mid) - start;
+		*cycles = (ctx->loop.pair ? end : mid) - start;
 	}
 }
 
 /* Where a bulk free phase's cycles go. */
 static u64 *ab_bulk_free_cycles(struct ab_ctx *ctx, u64 *cycles)
 {
-	return ctx->single ? &ctx->smp[0].free_cycles : cycles;
+	return ctx->loop.single ? &ctx->loop.smp[0].free_cycles : cycles;
 }
 
 /* The trial's objects into ctx->scratch in its free order, untimed. */
@@ -426,12 +440,12 @@ static void ab_bulk_order(struct ab_ctx *ctx, u32 n)
 	u32 i;
 
 	for (i = 0; i < n; i++)
-		ctx->scratch[i] = ctx->objs[ctx->free_order[i]];
+		ctx->scratch[i] = ctx->loop.objs[ctx->loop.free_order[i]];
 }
 
 static int bulk_setup(struct ab_ctx *ctx)
 {
-	ctx->scratch = kvcalloc(ctx->nr, sizeof(void *), GFP_KERNEL_ACCOUNT);
+	ctx->scratch = kvcalloc(ctx->loop.nr, sizeof(void *), GFP_KERNEL_ACCOUNT);
 	return ctx->scratch ? 0 : -ENOMEM;
 }
 
@@ -470,12 +484,12 @@ static u32 cache_bulk_alloc_phase(struct ab_ctx *ctx, u64 *cycles)
 	u32 i, n;
 
 	start = get_cycles();
-	n = kmem_cache_alloc_bulk(ctx->cache, ctx->gfp, ctx->nr, ctx->objs);
+	n = kmem_cache_alloc_bulk(ctx->cache, ctx->gfp, ctx->loop.nr, ctx->loop.objs);
 	for (i = 0; i < n; i++)
-		ab_write(ctx, ctx->objs[i]);
+		ab_write(ctx, ctx->loop.objs[i]);
 	mid = get_cycles();
-	if (ctx->pair && n)
-		kmem_cache_free_bulk(ctx->cache, n, ctx->objs);
+	if (ctx->loop.pair && n)
+		kmem_cache_free_bulk(ctx->cache, n, ctx->loop.objs);
 	ab_bulk_times(ctx, cycles, start, mid, get_cycles());
 	return n;
 }
@@ -498,10 +512,11 @@ static u32 kfree_bulk_alloc_phase(struct ab_ctx *ctx, u64 *cycles)
 	u32 n;
 
 	/* the kmalloc loop timed whole, as batch timing times it */
-	n = ab_alloc_batch(ctx, &alloc, kmalloc_one);
+	n = ab_alloc_batch(&ctx->loop, &alloc, kmalloc_loop_alloc,
+			   ab_write_one);
 	start = get_cycles();
-	if (ctx->pair && n)
-		kfree_bulk(n, ctx->objs);
+	if (ctx->loop.pair && n)
+		kfree_bulk(n, ctx->loop.objs);
 	ab_bulk_times(ctx, cycles, 0, alloc, alloc + get_cycles() - start);
 	return n;
 }
@@ -546,23 +561,23 @@ static u32 pages_bulk_alloc_phase(struct ab_ctx *ctx, u64 *cycles)
 	u32 i, n;
 
 	start = get_cycles();
-	n = alloc_pages_bulk_array_node(ctx->gfp, ctx->node, ctx->nr,
-					(struct page **)ctx->objs);
+	n = alloc_pages_bulk_array_node(ctx->gfp, ctx->node, ctx->loop.nr,
+					(struct page **)ctx->loop.objs);
 	for (i = 0; i < n; i++)
-		ab_write(ctx, ctx->objs[i]);
+		ab_write(ctx, ctx->loop.objs[i]);
 	mid = get_cycles();
-	if (ctx->pair)
-		pages_bulk_put(ctx, ctx->objs, n);
+	if (ctx->loop.pair)
+		pages_bulk_put(ctx, ctx->loop.objs, n);
 	ab_bulk_times(ctx, cycles, start, mid, get_cycles());
-	if (ctx->pair)
-		memset(ctx->objs, 0, n * sizeof(void *));
+	if (ctx->loop.pair)
+		memset(ctx->loop.objs, 0, n * sizeof(void *));
 	return n;
 }
 
 static void pages_bulk_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles)
 {
-	void **objs = ctx->objs;
-	u32 *perm = ctx->free_order;
+	void **objs = ctx->loop.objs;
+	u32 *perm = ctx->loop.free_order;
 	u64 start;
 	u32 i;
 

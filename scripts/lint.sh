@@ -5,6 +5,11 @@
 #  - kernel code (kmod/, common/ and the uapi header): scripts/checkpatch.pl --strict --no-tree from Debian's
 #    linux-source-6.1 tarball (fetched once into .cache/checkpatch): no
 #    errors and no warnings; CHECK lines are shown, not counted;
+#  - the same files' kernel-doc comments: scripts/kernel-doc from the same
+#    tarball (into the same directory) warns of nothing. Its 6.1 version
+#    has no -Wall: -v turns on the checks that -Wall later grouped (Return
+#    sections, short descriptions, contents before sections), and the
+#    "info:" lines and warning counts -v adds are not warnings;
 #  - userspace C: clang-format (the repository's .clang-format) changes
 #    nothing;
 #  - manual pages: mandoc -Tlint without warnings;
@@ -12,26 +17,35 @@
 set -u
 cd "$(dirname "$0")/.."
 cp_dir=.cache/checkpatch
+# what lint takes from linux-source-6.1's scripts/ into $cp_dir
+cp_files="checkpatch.pl spelling.txt const_structs.checkpatch kernel-doc"
+kernel_files="kmod/*.c kmod/*.h common/*.h include/uapi/linux/*.h"
 
-fetch_checkpatch() {
-	[ -f "$cp_dir/checkpatch.pl" ] && return 0
+# fetch_scripts - the files of $cp_files that $cp_dir lacks (a cache made
+# before kernel-doc was added has the others), from one download
+fetch_scripts() {
+	want=
+	for f in $cp_files; do
+		[ -f "$cp_dir/$f" ] || want="$want linux-source-6.1/scripts/$f"
+	done
+	[ -n "$want" ] || return 0
 	tmp=$(mktemp -d)
 	(cd "$tmp" && apt-get download -q -o APT::Sandbox::User=root linux-source-6.1 >/dev/null 2>&1) || {
 		apt-get update -q >/dev/null 2>&1
 		(cd "$tmp" && apt-get download -q -o APT::Sandbox::User=root linux-source-6.1 >/dev/null 2>&1)
 	} || { rm -rf "$tmp"; return 1; }
+	# shellcheck disable=SC2086
 	dpkg-deb --fsys-tarfile "$tmp"/linux-source-6.1_*.deb |
 		tar -xO ./usr/src/linux-source-6.1.tar.xz |
-		tar -xJ -C "$tmp" linux-source-6.1/scripts/checkpatch.pl \
-			linux-source-6.1/scripts/spelling.txt \
-			linux-source-6.1/scripts/const_structs.checkpatch || { rm -rf "$tmp"; return 1; }
+		tar -xJ -C "$tmp" $want || { rm -rf "$tmp"; return 1; }
 	mkdir -p "$cp_dir"
 	mv "$tmp"/linux-source-6.1/scripts/* "$cp_dir/"
 	rm -rf "$tmp"
 }
 
-if fetch_checkpatch; then
-	for f in kmod/*.c kmod/*.h common/*.h include/uapi/linux/*.h; do
+fetch_scripts
+if [ -f "$cp_dir/checkpatch.pl" ]; then
+	for f in $kernel_files; do
 		out=$(perl "$cp_dir/checkpatch.pl" --strict --no-tree --terse --show-types -f "$f" 2>&1)
 		printf '%s\n' "$out" | grep ': CHECK:' | sed 's/^/# /'
 		if printf '%s\n' "$out" | grep -q -E ': (ERROR|WARNING):'; then
@@ -43,6 +57,21 @@ if fetch_checkpatch; then
 	done
 else
 	echo "not ok - checkpatch: could not fetch linux-source-6.1"
+fi
+
+if [ -f "$cp_dir/kernel-doc" ]; then
+	for f in $kernel_files; do
+		out=$(perl "$cp_dir/kernel-doc" -v -none "$f" 2>&1 |
+			grep -v -E '^[^ ]+: info: |^[0-9]+ (warnings|errors)$')
+		if [ -z "$out" ]; then
+			echo "ok - kernel-doc: $f"
+		else
+			echo "not ok - kernel-doc: $f"
+			printf '%s\n' "$out" | sed 's/^/# /'
+		fi
+	done
+else
+	echo "not ok - kernel-doc: could not fetch linux-source-6.1"
 fi
 
 for f in $(git ls-files 'cmd/*.[ch]' 'lib/*.[ch]' 'backends/*.[ch]' 'tests/*.c'); do

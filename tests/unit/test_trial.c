@@ -18,16 +18,15 @@
 #include <linux/allocbench.h>
 #include "ab_compat.h"
 
-struct ab_ctx {
-	void **objs;
-	u32 *free_order;
-	struct ab_sample *smp;
-	u32 nr;
-	bool single, pair, per_trial, mark_disturbed;
-	u32 disturb;
-	u64 switches;
-	u32 migrations, elsewhere;
-	/* the test's own */
+/* a clock that advances 10 cycles per read, ab_clock.h's AB_CYCLES() */
+static u64 clock_now;
+#define AB_CYCLES() (clock_now += 10)
+#include "ab_trial.h"
+#include "ab_run.h"
+
+/* The test's run: the loop's state, then its own. */
+struct test_ctx {
+	struct ab_loop loop;
 	int live;	/* objects allocated and not freed */
 	int calls;	/* allocations tried */
 	int fail_at;	/* the allocation that fails (from 1), 0: none */
@@ -41,61 +40,71 @@ struct ab_ctx {
 	struct ab_sample out[64];
 };
 
-static u64 clock_now;
-#define AB_CYCLES()	   (clock_now += 10)
-#define AB_OPERAND(p)	   (p)
-#define AB_WRITE(ctx, obj) ((void)(obj))
-#include "ab_trial.h"
-#include "ab_run.h"
-
-static void *fake_alloc(struct ab_ctx *c)
+static struct test_ctx *tc(struct ab_loop *l)
 {
+	return (struct test_ctx *)((char *)l - offsetof(struct test_ctx, loop));
+}
+
+static void *fake_alloc(struct ab_loop *l)
+{
+	struct test_ctx *c = tc(l);
+
 	if (++c->calls == c->fail_at)
 		return NULL;
 	c->live++;
 	return c;
 }
 
-static void fake_free(struct ab_ctx *c, void *obj)
+static void fake_free(struct ab_loop *l, void *obj)
 {
-	c->live--;
+	tc(l)->live--;
 }
 
-static u32 alloc_phase(struct ab_ctx *c, u64 *cycles)
+/* AB_RUN_WRITE's place in the loops: nothing to write here */
+static void fake_write(struct ab_loop *l, void *obj)
 {
-	u32 n = ab_alloc_loop(c, cycles, fake_alloc, fake_free);
+}
+
+static u32 alloc_phase(struct ab_loop *l, u64 *cycles)
+{
+	struct test_ctx *c = tc(l);
+	u32 n = ab_alloc_loop(l, cycles, fake_alloc, fake_free, fake_write);
 
 	c->phases++;
 	if (c->disturb_every && !(c->phases % c->disturb_every))
-		ab_phase_note(c, 10, 13, 0, 0, AB_SAMPLE_ALLOC_DISTURBED);
+		ab_phase_note(l, 10, 13, 0, 0, AB_SAMPLE_ALLOC_DISTURBED);
 	else
-		ab_phase_note(c, 10, 10, 1, 1, AB_SAMPLE_ALLOC_DISTURBED);
+		ab_phase_note(l, 10, 10, 1, 1, AB_SAMPLE_ALLOC_DISTURBED);
 	return n;
 }
 
-static void free_phase(struct ab_ctx *c, u32 n, u64 *cycles)
+static void free_phase(struct ab_loop *l, u32 n, u64 *cycles)
 {
-	ab_free_loop(c, n, cycles, fake_free);
+	ab_free_loop(l, n, cycles, fake_free);
 }
 
-static void check(struct ab_ctx *c, struct ab_run *r, u32 n)
+static void check(struct ab_loop *l, struct ab_run *r, u32 n)
 {
 	/* the trial's objects are all held here */
-	assert_int_equal(c->live, n);
+	assert_int_equal(tc(l)->live, n);
 	r->node_checked += n;
 	r->node_hits += n;
 }
 
-static int put(struct ab_ctx *c, const struct ab_run *r, u64 index,
+static int put(struct ab_loop *l, const struct ab_run *r, u64 index,
 	       const struct ab_sample *smp, u32 count)
 {
+	struct test_ctx *c = tc(l);
+
 	assert_true(index + count <= 64);
 	memcpy(&c->out[index], smp, count * sizeof(*smp));
 	return c->put_err;
 }
 
-static int next(struct ab_ctx *c)
+static int next(struct ab_loop *l)
 {
+	struct test_ctx *c = tc(l);
+
 	/* every trial ends with nothing held */
 	assert_int_equal(c->live, 0);
 	return ++c->trials_seen == c->stop_after ? -EINTR : 0;
@@ -114,15 +123,15 @@ static u32 perm[16];
 static struct ab_sample slots[16];
 
 /* A context for @r with @nr allocations per trial. */
-static void ctx_for(struct ab_ctx *c, const struct ab_run *r, u32 nr)
+static void ctx_for(struct test_ctx *c, const struct ab_run *r, u32 nr)
 {
 	memset(c, 0, sizeof(*c));
-	c->objs = objs;
-	c->free_order = perm;
-	c->smp = slots;
-	c->nr = nr;
-	c->single = r->timing == AB_TIMING_SINGLE;
-	c->pair = r->free_pattern == AB_FREE_PAIR;
+	c->loop.objs = objs;
+	c->loop.free_order = perm;
+	c->loop.smp = slots;
+	c->loop.nr = nr;
+	c->loop.single = r->timing == AB_TIMING_SINGLE;
+	c->loop.pair = r->free_pattern == AB_FREE_PAIR;
 	memset(slots, 0, sizeof(slots));
 }
 
@@ -139,12 +148,12 @@ static struct ab_run run_of(u32 batch, u32 trials, u32 timing, u32 pattern)
 static void test_batch_counts(void **state)
 {
 	struct ab_run r = run_of(4, 3, AB_TIMING_BATCH, AB_FREE_FIFO);
-	struct ab_ctx c;
+	struct test_ctx c;
 	int i;
 
 	r.warmup = 2;
 	ctx_for(&c, &r, 4);
-	assert_int_equal(ab_run_trials(&ops, &c, &r), 0);
+	assert_int_equal(ab_run_trials(&ops, &c.loop, &r), 0);
 	assert_int_equal(r.trials_done, 3);
 	assert_int_equal(r.objects, 12);
 	assert_int_equal(r.failed, 0);
@@ -164,14 +173,14 @@ static void test_batch_counts(void **state)
 static void test_failure_ends_trial(void **state)
 {
 	struct ab_run r = run_of(4, 3, AB_TIMING_BATCH, AB_FREE_LIFO);
-	struct ab_ctx c;
+	struct test_ctx c;
 
 	ctx_for(&c, &r, 4);
 	/* the third allocation of the second measured trial (the first
 	 * trial is the check trial)
 	 */
 	c.fail_at = 11;
-	assert_int_equal(ab_run_trials(&ops, &c, &r), 0);
+	assert_int_equal(ab_run_trials(&ops, &c.loop, &r), 0);
 	assert_int_equal(r.objects, 4 + 2 + 4);
 	assert_int_equal(r.failed, 1);
 	assert_int_equal(c.out[1].nr_objs, 2);
@@ -186,13 +195,13 @@ static void test_failure_ends_trial(void **state)
 static void test_single_layout(void **state)
 {
 	struct ab_run r = run_of(3, 2, AB_TIMING_SINGLE, AB_FREE_SHUFFLE);
-	struct ab_ctx c;
+	struct test_ctx c;
 	int i;
 
 	r.seed = 7;
 	ctx_for(&c, &r, 3);
 	c.fail_at = 8; /* the second slot of the second measured trial */
-	assert_int_equal(ab_run_trials(&ops, &c, &r), 0);
+	assert_int_equal(ab_run_trials(&ops, &c.loop, &r), 0);
 	for (i = 0; i < 3; i++) {
 		assert_int_equal(c.out[i].nr_objs, 1);
 		assert_int_equal(c.out[i].alloc_cycles, 10);
@@ -214,16 +223,16 @@ static void test_single_layout(void **state)
 static void test_pairs(void **state)
 {
 	struct ab_run r = run_of(4, 2, AB_TIMING_BATCH, AB_FREE_PAIR);
-	struct ab_ctx c;
+	struct test_ctx c;
 
 	ctx_for(&c, &r, 4);
-	assert_int_equal(ab_run_trials(&ops, &c, &r), 0);
+	assert_int_equal(ab_run_trials(&ops, &c.loop, &r), 0);
 	assert_int_equal(r.node_checked, 0);
 	assert_int_equal(r.objects, 8);
 	assert_int_equal(c.out[0].free_cycles, 0);
 	r = run_of(4, 2, AB_TIMING_SINGLE, AB_FREE_PAIR);
 	ctx_for(&c, &r, 4);
-	assert_int_equal(ab_run_trials(&ops, &c, &r), 0);
+	assert_int_equal(ab_run_trials(&ops, &c.loop, &r), 0);
 	assert_int_equal(c.out[7].alloc_cycles, 10);
 	assert_int_equal(c.out[7].free_cycles, 10);
 }
@@ -235,11 +244,11 @@ static void test_pairs(void **state)
 static void test_stop_keeps_its_trial(void **state)
 {
 	struct ab_run r = run_of(2, 5, AB_TIMING_BATCH, AB_FREE_FIFO);
-	struct ab_ctx c;
+	struct test_ctx c;
 
 	ctx_for(&c, &r, 2);
 	c.stop_after = 3; /* the check trial, then two measured */
-	assert_int_equal(ab_run_trials(&ops, &c, &r), -EINTR);
+	assert_int_equal(ab_run_trials(&ops, &c.loop, &r), -EINTR);
 	assert_int_equal(r.trials_done, 2);
 	assert_int_equal(r.objects, 4);
 	assert_int_equal(c.out[1].nr_objs, 2);
@@ -249,7 +258,7 @@ static void test_stop_keeps_its_trial(void **state)
 	r.warmup = 3;
 	ctx_for(&c, &r, 2);
 	c.stop_after = 2;
-	assert_int_equal(ab_run_trials(&ops, &c, &r), -EINTR);
+	assert_int_equal(ab_run_trials(&ops, &c.loop, &r), -EINTR);
 	assert_int_equal(r.trials_done, 0);
 }
 
@@ -261,11 +270,11 @@ static void test_stop_keeps_its_trial(void **state)
 static void test_check_trials(void **state)
 {
 	struct ab_run r = run_of(2, 33, AB_TIMING_BATCH, AB_FREE_FIFO);
-	struct ab_ctx c;
+	struct test_ctx c;
 
 	r.warmup = 1;
 	ctx_for(&c, &r, 2);
-	assert_int_equal(ab_run_trials(&ops, &c, &r), 0);
+	assert_int_equal(ab_run_trials(&ops, &c.loop, &r), 0);
 	assert_int_equal(r.trials_done, 33);
 	assert_int_equal(r.objects, 66);
 	assert_int_equal(r.node_checked, 3 * 2);
@@ -273,7 +282,7 @@ static void test_check_trials(void **state)
 	r = run_of(2, 33, AB_TIMING_BATCH, AB_FREE_FIFO);
 	r.flags = AB_RUN_NO_NODE_CHECK;
 	ctx_for(&c, &r, 2);
-	assert_int_equal(ab_run_trials(&ops, &c, &r), 0);
+	assert_int_equal(ab_run_trials(&ops, &c.loop, &r), 0);
 	assert_int_equal(r.node_checked, 0);
 	assert_int_equal(c.calls, 33 * 2);
 }
@@ -283,8 +292,10 @@ static void test_check_trials(void **state)
  * one read before it with nothing of the trial held, one after it with
  * every object held, and none in measured trials or with pairs.
  */
-static void mem(struct ab_ctx *c, struct ab_run *r, u32 n, bool held)
+static void mem(struct ab_loop *l, struct ab_run *r, u32 n, bool held)
 {
+	struct test_ctx *c = tc(l);
+
 	c->mem_reads++;
 	if (!held) {
 		c->mem_before = c->live;
@@ -300,18 +311,18 @@ static void test_mem_reads(void **state)
 {
 	struct ab_trial_ops mops = ops;
 	struct ab_run r = run_of(2, 33, AB_TIMING_BATCH, AB_FREE_FIFO);
-	struct ab_ctx c;
+	struct test_ctx c;
 
 	mops.mem = mem;
 	r.warmup = 1;
 	ctx_for(&c, &r, 2);
-	assert_int_equal(ab_run_trials(&mops, &c, &r), 0);
+	assert_int_equal(ab_run_trials(&mops, &c.loop, &r), 0);
 	assert_int_equal(c.mem_reads, 3 * 2);
 	assert_int_equal(r.mem_trials, 3);
 	assert_int_equal(r.mem_objects, r.node_checked);
 	r = run_of(2, 33, AB_TIMING_BATCH, AB_FREE_PAIR);
 	ctx_for(&c, &r, 2);
-	assert_int_equal(ab_run_trials(&mops, &c, &r), 0);
+	assert_int_equal(ab_run_trials(&mops, &c.loop, &r), 0);
 	assert_int_equal(c.mem_reads, 0);
 	assert_int_equal(r.mem_objects, 0);
 }
@@ -324,13 +335,13 @@ static void test_mem_reads(void **state)
 static void test_disturbed(void **state)
 {
 	struct ab_run r = run_of(2, 8, AB_TIMING_BATCH, AB_FREE_FIFO);
-	struct ab_ctx c;
+	struct test_ctx c;
 	int i, marked = 0;
 
 	r.flags = AB_RUN_NO_NODE_CHECK;
 	ctx_for(&c, &r, 2);
 	c.disturb_every = 2; /* measured trials 1, 3, 5, 7 */
-	assert_int_equal(ab_run_trials(&ops, &c, &r), 0);
+	assert_int_equal(ab_run_trials(&ops, &c.loop, &r), 0);
 	assert_int_equal(r.disturbed, 4);
 	assert_int_equal(r.switches, 12);
 	assert_int_equal(r.migrations, 0);
@@ -339,9 +350,9 @@ static void test_disturbed(void **state)
 	r = run_of(2, 8, AB_TIMING_BATCH, AB_FREE_FIFO);
 	r.flags = AB_RUN_NO_NODE_CHECK | AB_RUN_MARK_DISTURBED;
 	ctx_for(&c, &r, 2);
-	c.mark_disturbed = true;
+	c.loop.mark_disturbed = true;
 	c.disturb_every = 2;
-	assert_int_equal(ab_run_trials(&ops, &c, &r), 0);
+	assert_int_equal(ab_run_trials(&ops, &c.loop, &r), 0);
 	for (i = 0; i < 8; i++) {
 		assert_int_equal(c.out[i].flags,
 				 i % 2 ? AB_SAMPLE_ALLOC_DISTURBED : 0);
@@ -350,21 +361,21 @@ static void test_disturbed(void **state)
 	assert_int_equal(marked, r.disturbed);
 	/* a CPU change: a migration, and disturbed */
 	ctx_for(&c, &r, 2);
-	ab_phase_note(&c, 5, 5, 0, 1, AB_SAMPLE_FREE_DISTURBED);
-	assert_int_equal(c.migrations, 1);
-	assert_int_equal(c.switches, 0);
-	assert_int_equal(c.disturb, AB_SAMPLE_FREE_DISTURBED);
+	ab_phase_note(&c.loop, 5, 5, 0, 1, AB_SAMPLE_FREE_DISTURBED);
+	assert_int_equal(c.loop.migrations, 1);
+	assert_int_equal(c.loop.switches, 0);
+	assert_int_equal(c.loop.disturb, AB_SAMPLE_FREE_DISTURBED);
 }
 
 /* Samples that cannot be stored end the run with that error. */
 static void test_put_error(void **state)
 {
 	struct ab_run r = run_of(2, 5, AB_TIMING_BATCH, AB_FREE_FIFO);
-	struct ab_ctx c;
+	struct test_ctx c;
 
 	ctx_for(&c, &r, 2);
 	c.put_err = -EFAULT;
-	assert_int_equal(ab_run_trials(&ops, &c, &r), -EFAULT);
+	assert_int_equal(ab_run_trials(&ops, &c.loop, &r), -EFAULT);
 	assert_int_equal(r.trials_done, 1);
 }
 
@@ -372,21 +383,21 @@ static void test_put_error(void **state)
 static void test_per_trial_single(void **state)
 {
 	struct ab_run r = run_of(5, 2, AB_TIMING_SINGLE, AB_FREE_FIFO);
-	struct ab_ctx c;
+	struct test_ctx c;
 	struct ab_sample one;
 	const struct ab_sample *smp;
 
 	ctx_for(&c, &r, 5);
-	c.per_trial = true;
+	c.loop.per_trial = true;
 	slots[0].alloc_cycles = 70;
 	slots[0].free_cycles = 30;
-	assert_int_equal(ab_trial_samples(&c, 5, 1, 2, &one, &smp), 1);
+	assert_int_equal(ab_trial_samples(&c.loop, 5, 1, 2, &one, &smp), 1);
 	assert_ptr_equal(smp, &one);
 	assert_int_equal(one.alloc_cycles, 70);
 	assert_int_equal(one.free_cycles, 30);
 	assert_int_equal(one.nr_objs, 5);
 	assert_int_equal(one.flags, 0);
-	assert_int_equal(ab_trial_samples(&c, 0, 1, 2, &one, &smp), 1);
+	assert_int_equal(ab_trial_samples(&c.loop, 0, 1, 2, &one, &smp), 1);
 	assert_int_equal(one.free_cycles, 0);
 	assert_int_equal(one.flags, AB_SAMPLE_FAILED);
 	assert_int_equal(ab_run_samples_per_trial(&r, AB_STRATEGY_PER_TRIAL),

@@ -2,11 +2,16 @@
 /*
  * allocbench.h - the one contract between allocbench.ko and the allocbench CLI
  *
- * The module exposes the misc device /dev/allocbench (mode 0600). Two ioctls:
+ * The module exposes the misc device /dev/allocbench (mode 0600). Three
+ * ioctls:
  *
- *   AB_IOC_INFO  what the module offers: ABI version, limits, strategies.
- *   AB_IOC_RUN   run one strategy in the calling thread and return its
- *                per-trial cycle counts.
+ *   AB_IOC_INFO    what the module offers: ABI version, limits, strategies
+ *                  (struct ab_info).
+ *   AB_IOC_RUN     run one strategy in the calling thread and return its
+ *                  per-trial or per-object cycle counts (struct ab_run).
+ *   AB_IOC_LOOKUP  time one kmalloc size-class lookup method over a
+ *                  sequence of sizes and return each pass's cycles
+ *                  (struct ab_lookup).
  *
  * Layout rules (Documentation/process/botching-up-ioctls.rst): fixed-width
  * types only, every struct padded explicitly to a multiple of 64 bits, user
@@ -19,16 +24,20 @@
  * if every byte the module does not know is zero, otherwise -E2BIG. Output
  * fields are written back for min(@size, module's size) bytes. New fields are
  * only ever appended, and zero always means "the old behaviour". The ioctl
- * number is therefore matched on type and number only (_IOC_TYPE/_IOC_NR), not
- * on the size encoded in it.
+ * number is therefore matched on type, direction and number only
+ * (_IOC_TYPE/_IOC_DIR/_IOC_NR), not on the size encoded in it.
  *
- * Errors common to both ioctls: -EFAULT (bad user pointer), -EINVAL (size
- * smaller than version 0, unknown flag, nonzero reserved field, value out of
- * its domain; for AB_IOC_RUN also a combination that can never allocate,
- * see ab_info.kmalloc_max_size), -E2BIG (size above PAGE_SIZE, unknown
- * nonzero tail, a count or size above the limit reported by AB_IOC_INFO,
- * the memory held at once above ab_info.max_bytes), -ENOTTY (unknown
- * command).
+ * Errors common to the three ioctls: -EFAULT (bad user pointer), -EINVAL
+ * (size smaller than version 0, unknown flag, nonzero reserved field, value
+ * out of its domain; for AB_IOC_RUN also a combination that can never
+ * allocate, see ab_info.kmalloc_max_size), -E2BIG (size above PAGE_SIZE,
+ * unknown nonzero tail, a count or size above the limit reported by
+ * AB_IOC_INFO, the memory held at once above ab_info.max_bytes), -ENOTTY
+ * (unknown command).
+ * AB_IOC_RUN and AB_IOC_LOOKUP return -ENOMEM when the module's own arrays
+ * for the request (or a run's kmem_cache) cannot be allocated, and -EINTR
+ * when a signal ends them between two trials or passes; the output fields
+ * are then written back for the ones completed.
  * AB_IOC_RUN also returns -EOPNOTSUPP for a request that is valid but that
  * this kernel cannot run safely (see enum ab_context), and -EBUSY for one
  * that the runs in progress leave no room for (the budget, or
@@ -161,7 +170,7 @@ struct ab_strategy_info {
  *                   harness's own arrays (common/ab_footprint.h,
  *                   ab_harness_bytes()), and over all runs in progress (module parameter
  *                   max_outstanding_mb; default a quarter of RAM, see
- *                   kmod/allocbench_main.c)
+ *                   kmod/info.c)
  * @outstanding:     out: objects allocated by the module and not yet freed,
  *                   over all runs in progress; 0 whenever no run is active
  * @page_size:       out: PAGE_SIZE in bytes
@@ -301,9 +310,9 @@ enum ab_gfp {
 
 /* Timing mode (ab_run.timing) */
 enum ab_timing {
-	/* one get_cycles() pair around each phase of a trial (the seeds' way) */
+	/* one cycle-counter pair around each phase of a trial (the seeds' way) */
 	AB_TIMING_BATCH = 0,
-	/* one get_cycles() pair around each allocation and each free */
+	/* one cycle-counter pair around each allocation and each free */
 	AB_TIMING_SINGLE = 1,
 	AB_TIMING_NR
 };
@@ -420,12 +429,11 @@ enum ab_class_table_id {
 
 /**
  * struct ab_sample - one measurement, written to ab_run.samples_ptr
- *
- * AB_TIMING_BATCH: one sample per measured trial.
- * @alloc_cycles: cycle counter delta (x86: rdtsc_ordered()) around the
- *                alloc phase of the trial
- *                (AB_FREE_PAIR: around the whole alloc+free loop)
- * @free_cycles:  the same around the free phase (0 for PAIR)
+ * @alloc_cycles: AB_TIMING_BATCH: cycle-counter delta around the alloc
+ *                phase of the trial (AB_FREE_PAIR: around the whole
+ *                alloc+free loop); AB_TIMING_SINGLE: see below
+ * @free_cycles:  the same around the free phase (AB_TIMING_BATCH with
+ *                AB_FREE_PAIR: 0)
  * @nr_objs:      objects allocated in the trial (less than batch if one
  *                failed; the failing call ends the trial)
  * @flags:        AB_SAMPLE_FAILED if an allocation failed in this trial
@@ -434,18 +442,24 @@ enum ab_class_table_id {
  *                AB_RUN_MARK_DISTURBED also AB_SAMPLE_ALLOC_DISTURBED and
  *                AB_SAMPLE_FREE_DISTURBED
  *
+ * AB_TIMING_BATCH: one sample per measured trial, as above.
+ *
  * AB_TIMING_SINGLE: one sample per object slot, trial-major: slot i of
  * measured trial t is element t * per_trial + i (per_trial is batch, or 1
  * for AB_STRATEGY_PER_TRIAL strategies, whose one sample per trial is
- * written as in AB_TIMING_BATCH). @alloc_cycles and
- * @free_cycles time that object's own allocation and free; @nr_objs is 1
- * for an allocated object, 0 for the slot whose allocation failed
- * (AB_SAMPLE_FAILED) and for the unused slots after it. The disturbed
- * bits are per phase of the trial: every slot of a disturbed phase has
- * its bit (a switch is seen between phases, not between objects).
+ * written as in AB_TIMING_BATCH, its one call per phase timed on its own).
+ * @alloc_cycles and @free_cycles time that object's own allocation and
+ * free; @nr_objs is 1 for an allocated object, 0 for the slot whose
+ * allocation failed (AB_SAMPLE_FAILED) and for the unused slots after it.
+ * The disturbed bits are per phase of the trial: every slot of a disturbed
+ * phase has its bit (a switch is seen between phases, not between
+ * objects).
  *
- * ns = cycles * 1000000 / ab_run.tsc_khz (x86: the TSC, read ordered: the
- * read waits for the loads before it).
+ * ns = cycles * 1000000 / ab_run.tsc_khz. The cycle counter is the TSC on
+ * x86, read ordered (rdtsc_ordered(): the read waits for the loads before
+ * it), but in the phases the bulk strategies time themselves
+ * (kmem_cache_bulk's, kfree_bulk's free and its pairs, alloc_pages_bulk's),
+ * read with get_cycles() (a plain rdtsc).
  */
 struct ab_sample {
 	__u64 alloc_cycles;
@@ -466,9 +480,7 @@ struct ab_sample {
 #define AB_SAMPLE_FREE_DISTURBED 4U
 
 /**
- * struct ab_run - argument of AB_IOC_RUN
- *
- * Input:
+ * struct ab_run - argument of AB_IOC_RUN: input fields, then output
  * @size:         sizeof(struct ab_run) as the caller knows it
  * @strategy:     ab_strategy_info.id
  * @obj_size:     bytes per object, >= 1, for AB_PARAM_SIZE strategies; must
@@ -479,9 +491,11 @@ struct ab_sample {
  * @trials:       measured trials (1..max_trials)
  * @warmup:       trials run first and not recorded (0..max_trials)
  * @node:         NUMA node to allocate on, or -1 for no preference; must be
- *                online with memory. Also the node that node hits count
+ *                online with memory, and -1 for strategies without
+ *                AB_PARAM_NODE. Also the node that node hits count
  *                against; with -1 that is the node of the CPU at start.
- * @gfp:          enum ab_gfp
+ * @gfp:          enum ab_gfp; AB_GFP_KERNEL for strategies without
+ *                AB_PARAM_GFP
  * @flags:        AB_RUN_* bits
  * @timing:       enum ab_timing
  * @free_pattern: enum ab_free_pattern
@@ -495,8 +509,9 @@ struct ab_sample {
  * @samples_ptr:  user pointer to struct ab_sample[@samples_len], laid out
  *                as struct ab_sample says; may be 0 with @samples_len 0
  * @samples_len:  elements at @samples_ptr: 0, or at least @trials
- *                (AB_TIMING_BATCH) or @trials x per-trial objects
- *                (AB_TIMING_SINGLE)
+ *                times the samples one trial writes (struct ab_sample: 1,
+ *                or batch in AB_TIMING_SINGLE but for
+ *                AB_STRATEGY_PER_TRIAL strategies)
  * @free_cpu:     with AB_RUN_REMOTE_FREE, the online CPU that frees (not
  *                with AB_FREE_PAIR); zero otherwise
  * @reserved1:    zero
@@ -678,15 +693,8 @@ struct ab_run {
 #define AB_LOOKUP_MAX_SIZES (1U << 20)
 
 /**
- * struct ab_lookup - argument of AB_IOC_LOOKUP: time a size-class lookup
- *
- * Each trial looks up every size of the sequence once, in order, summing
- * the class indexes (AB_NO_CLASS counts -1) so the work cannot be dropped;
- * one get_cycles() pair times the whole pass. The sequence is copied in
- * before timing; it is read from memory in the loop, so the compiler
- * cannot fold a constant size.
- *
- * Input:
+ * struct ab_lookup - argument of AB_IOC_LOOKUP, to time a size-class lookup:
+ * input fields, then output
  * @size:        sizeof(struct ab_lookup) as the caller knows it
  * @method:      enum ab_lookup_method (AB_LOOKUP_NONE: the loop alone)
  * @table:       enum ab_class_table_id
@@ -698,25 +706,26 @@ struct ab_run {
  *               measured pass; may be 0 with @samples_len 0
  * @samples_len: 0, or at least @trials
  * @flags:       zero (no flags yet)
- * @reserved0, @reserved: zero
+ * @reserved0:   zero
+ * @reserved:    zero
  *
- * Output:
+ * Output (also written back, for the passes completed, when a signal ends
+ * the passes: -EINTR):
  * @checksum:    sum of the class indexes of one pass: equal for every
  *               method but AB_LOOKUP_NONE (which sums the sizes instead)
  * @trials_done: measured passes completed
- * @cpu:         CPU the lookups ran on
+ * @cpu:         CPU the passes began on
  * @tsc_khz:     TSC frequency in kHz, 0 if unknown
- * @clock_cycles: median cycles of one get_cycles() pair
- * @switches:     context switches (nvcsw + nivcsw of the thread that
- *                ran the phase) inside the timed phases of measured
- *                trials; a phase is timed from its first stamp to its
- *                last, the switches are read just outside it
- * @migrations:   phases of measured trials that ended on another CPU
- *                than they began on
- * @disturbed:    measured trials with a switch or a CPU change in a phase
- * @free_elsewhere: AB_RUN_REMOTE_FREE: free phases of measured trials that
- *                ran on another CPU than @free_cpu (it went offline and
- *                the work item ran elsewhere); else 0
+ * @out_reserved0: written as zero
+ * @clock_cycles: median cycles of one pair of the pass's cycle-counter
+ *               reads with nothing between, measured before the passes
+ * @out_reserved: written as zero
+ *
+ * Each pass looks up every size of the sequence once, in order, summing
+ * the class indexes (AB_NO_CLASS counts -1) so the work cannot be dropped;
+ * one pair of ordered cycle-counter reads (x86: rdtsc_ordered()) times
+ * the whole pass. The sequence is copied in before timing; it is read from
+ * memory in the loop, so the compiler cannot fold a constant size.
  */
 struct ab_lookup {
 	__u32 size;

@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * driver.c - the module's driver of the trial loop (common/ab_trial.h)
+ * for AB_IOC_RUN: each phase in the run's loop context (enum ab_context),
+ * the free phase on another CPU for AB_RUN_REMOTE_FREE, the objects held
+ * between the phases counted in ab_outstanding, the node check and the
+ * memory counters of the check trials, the samples copied to the caller,
+ * and signals and rescheduling between trials.
+ */
+
+#include <linux/kernel.h>
+#include <linux/atomic.h>
+#include <linux/mm.h>
+#include <linux/mmzone.h>
+#include <linux/vmstat.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/preempt.h>
+#include <linux/irqflags.h>
+#include <linux/workqueue.h>
+#include <linux/uaccess.h>
+#include "ab_internal.h"
+
+/* Objects allocated by runs in progress and not yet freed. */
+static atomic_long_t ab_outstanding = ATOMIC_LONG_INIT(0);
+
+/*
+ * The remote frees (AB_RUN_REMOTE_FREE) run on this workqueue, created at
+ * load, rather than on a shared system one: flushing our own work items never
+ * waits behind others', and destroy_workqueue() at unload checks that none is
+ * left. Per-CPU (not WQ_UNBOUND), as queue_work_on() must run the free on
+ * the CPU asked for; WQ_HIGHPRI, as the free phase ran before on
+ * system_highpri_wq (kernel/workqueue.c: the CPU's nice -20 worker pool),
+ * so a normal-priority task on that CPU does not delay or preempt the
+ * timed free more than it did. No WQ_MEM_RECLAIM: the caller waits for
+ * each item, and a free needs no rescuer to make progress.
+ */
+static struct workqueue_struct *ab_free_wq;
+
+/* The context switches of the task running a phase, voluntary or not. */
+static u64 ab_switches(void)
+{
+	return current->nvcsw + current->nivcsw;
+}
+
+/*
+ * Runs one phase of the run in its loop context (enum ab_context), noting
+ * (ab_phase_note()) the switches and CPU change of the task that ran it,
+ * read just outside the timed loop: the caller's, or with remote frees the
+ * worker's.
+ */
+static u32 ab_in_context(struct ab_ctx *ctx, bool alloc, u32 n, u64 *cycles)
+{
+	u32 context = ctx->run->context;
+	unsigned long flags = 0;
+	u64 sw = ab_switches();
+	int cpu = raw_smp_processor_id();
+
+	if (context == AB_CTX_PREEMPT_OFF)
+		preempt_disable();
+	else if (context == AB_CTX_IRQ_OFF)
+		local_irq_save(flags);
+	if (alloc)
+		n = ctx->s->alloc_phase(ctx, cycles);
+	else
+		ctx->s->free_phase(ctx, n, cycles);
+	if (context == AB_CTX_PREEMPT_OFF)
+		preempt_enable();
+	else if (context == AB_CTX_IRQ_OFF)
+		local_irq_restore(flags);
+	ab_phase_note(&ctx->loop, sw, ab_switches(), cpu,
+		      raw_smp_processor_id(),
+		      alloc ? AB_SAMPLE_ALLOC_DISTURBED :
+			      AB_SAMPLE_FREE_DISTURBED);
+	return n;
+}
+
+/**
+ * struct ab_remote_free - the free phase of a trial, run on another CPU
+ * @work:   queued with queue_work_on() on ab_run.free_cpu
+ * @ctx:    the run
+ * @n:      objects to free
+ * @cycles: the phase's cycles, measured there
+ */
+struct ab_remote_free {
+	struct work_struct work;
+	struct ab_ctx *ctx;
+	u32 n;
+	u64 cycles;
+};
+
+static void ab_remote_free_fn(struct work_struct *work)
+{
+	struct ab_remote_free *rf = container_of(work, struct ab_remote_free,
+						 work);
+	struct ab_ctx *ctx = rf->ctx;
+
+	/* a CPU that went offline: the work ran elsewhere; say so */
+	ctx->loop.elsewhere += raw_smp_processor_id() != ctx->run->free_cpu;
+	ab_in_context(ctx, false, rf->n, &rf->cycles);
+}
+
+/*
+ * Frees the trial's objects on ab_run.free_cpu and waits, uninterruptibly:
+ * the work is bounded (one trial's frees) and every object must be freed
+ * before the run may return, whatever signal arrives meanwhile.
+ */
+static void ab_free_remote(struct ab_ctx *ctx, u32 n, u64 *cycles)
+{
+	struct ab_remote_free rf = { .ctx = ctx, .n = n };
+
+	INIT_WORK_ONSTACK(&rf.work, ab_remote_free_fn);
+	queue_work_on(ctx->run->free_cpu, ab_free_wq, &rf.work);
+	flush_work(&rf.work);
+	destroy_work_on_stack(&rf.work);
+	*cycles = rf.cycles;
+}
+
+/*
+ * The ops of struct ab_trial_ops (common/ab_trial.h), each given the run's
+ * struct ab_loop, in its struct ab_ctx: the phases in the run's context,
+ * the objects held counted in ab_outstanding, the node check, remote
+ * frees, samples copied to the caller, signals and rescheduling between
+ * trials.
+ */
+static u32 ab_drv_alloc(struct ab_loop *l, u64 *cycles)
+{
+	u32 n = ab_in_context(ab_ctx_of(l), true, 0, cycles);
+
+	if (!l->pair)
+		atomic_long_add(n, &ab_outstanding);
+	return n;
+}
+
+static void ab_drv_check(struct ab_loop *l, struct ab_run *r, u32 n)
+{
+	struct ab_ctx *ctx = ab_ctx_of(l);
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		r->node_hits += ctx->s->on_node(ctx, l->objs[i],
+						r->target_node);
+	r->node_checked += n;
+}
+
+/*
+ * The memory counters of node @nid, in pages, into @v: free pages (the
+ * zones' NR_FREE_PAGES with the per-CPU diffs not yet folded in, as
+ * zone_page_state_snapshot() in include/linux/vmstat.h reads them, plus
+ * the pages on the zones' per-CPU lists: struct per_cpu_pages.count,
+ * include/linux/mmzone.h), slab pages and page-table pages (node
+ * counters, likewise with their per-CPU diffs, vm_node_stat_diff). The
+ * slab counters are kept in pages though named in bytes (mm/vmstat.c,
+ * __mod_node_page_state() shifts the delta). No lock is taken: a
+ * snapshot, exact when nothing else allocates meanwhile.
+ */
+static s64 ab_node_pages(struct pglist_data *pgdat, enum node_stat_item item)
+{
+	s64 x = atomic_long_read(&pgdat->vm_stat[item]);
+	int cpu;
+
+	for_each_online_cpu(cpu)
+		x += per_cpu_ptr(pgdat->per_cpu_nodestats,
+				 cpu)->vm_node_stat_diff[item];
+	return x;
+}
+
+static void ab_mem_read(int nid, s64 v[3])
+{
+	struct pglist_data *pgdat = NODE_DATA(nid);
+	struct zone *zone;
+	int cpu, z;
+
+	v[0] = 0;
+	for (z = 0; z < MAX_NR_ZONES; z++) {
+		zone = &pgdat->node_zones[z];
+		if (!populated_zone(zone))
+			continue;
+		v[0] += zone_page_state_snapshot(zone, NR_FREE_PAGES);
+		for_each_online_cpu(cpu)
+			v[0] += READ_ONCE(per_cpu_ptr(zone->per_cpu_pageset,
+						      cpu)->count);
+	}
+	v[1] = ab_node_pages(pgdat, NR_SLAB_RECLAIMABLE_B) +
+	       ab_node_pages(pgdat, NR_SLAB_UNRECLAIMABLE_B);
+	v[2] = ab_node_pages(pgdat, NR_PAGETABLE);
+}
+
+/*
+ * Check trials (common/ab_trial.h): the memory counters of the target
+ * node before the alloc phase and after it, the objects held; the
+ * differences summed into ab_run.mem_* in bytes, the least and the most
+ * free memory one trial took into mem_free_min and mem_free_max.
+ */
+static void ab_drv_mem(struct ab_loop *l, struct ab_run *r, u32 n, bool held)
+{
+	struct ab_ctx *ctx = ab_ctx_of(l);
+	s64 v[3], took;
+
+	ab_mem_read(r->target_node, held ? v : ctx->mem_before);
+	if (!held)
+		return;
+	took = (ctx->mem_before[0] - v[0]) * (s64)PAGE_SIZE;
+	if (!r->mem_trials || took < r->mem_free_min)
+		r->mem_free_min = took;
+	if (!r->mem_trials || took > r->mem_free_max)
+		r->mem_free_max = took;
+	r->mem_free_bytes += took;
+	r->mem_slab_bytes += (v[1] - ctx->mem_before[1]) * (s64)PAGE_SIZE;
+	r->mem_pagetable_bytes += (v[2] - ctx->mem_before[2]) * (s64)PAGE_SIZE;
+	r->mem_objects += n;
+	r->mem_trials++;
+}
+
+static void ab_drv_free(struct ab_loop *l, u32 n, u64 *cycles)
+{
+	struct ab_ctx *ctx = ab_ctx_of(l);
+
+	if (ctx->run->flags & AB_RUN_REMOTE_FREE)
+		ab_free_remote(ctx, n, cycles);
+	else
+		ab_in_context(ctx, false, n, cycles);
+	atomic_long_sub(n, &ab_outstanding);
+}
+
+static int ab_drv_put(struct ab_loop *l, const struct ab_run *r, u64 index,
+		      const struct ab_sample *smp, u32 count)
+{
+	struct ab_sample __user *usamples = u64_to_user_ptr(r->samples_ptr);
+
+	if (!r->samples_ptr)
+		return 0;
+	return copy_to_user(&usamples[index], smp, count * sizeof(*smp)) ?
+	       -EFAULT : 0;
+}
+
+/* A pending signal ends the run between trials: -EINTR. */
+static int ab_drv_next(struct ab_loop *l)
+{
+	if (signal_pending(current))
+		return -EINTR;
+	cond_resched();
+	return 0;
+}
+
+int ab_drv_run(struct ab_ctx *ctx, struct ab_run *r)
+{
+	struct ab_trial_ops ops = {
+		.alloc = ab_drv_alloc,
+		.free = ab_drv_free,
+		.put = ab_drv_put,
+		.next = ab_drv_next,
+	};
+
+	if (ctx->s->on_node) {
+		ops.check = ab_drv_check;
+		ops.mem = ab_drv_mem;
+	}
+	return ab_run_trials(&ops, &ctx->loop, r);
+}
+
+long ab_drv_outstanding(void)
+{
+	return atomic_long_read(&ab_outstanding);
+}
+
+int ab_drv_init(void)
+{
+	ab_free_wq = alloc_workqueue("allocbench_free", WQ_HIGHPRI, 0);
+	return ab_free_wq ? 0 : -ENOMEM;
+}
+
+void ab_drv_exit(void)
+{
+	/* no run is in progress once the device is gone: nothing queued */
+	destroy_workqueue(ab_free_wq);
+	WARN_ON(atomic_long_read(&ab_outstanding));
+}
