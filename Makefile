@@ -230,8 +230,10 @@ uninstall:
 schema:
 	@python3 scripts/bundle-schema.py
 
-# checkpatch --strict on the module, clang-format on userspace, SPDX lines.
-lint:
+# checkpatch --strict and kernel-doc on the module, clang-format on
+# userspace, one-way floors (from the CLI's objects, built first, and the
+# module's of the first kernel built), SPDX lines.
+lint: allocbench
 	@sh scripts/lint.sh
 
 clean:

@@ -13,6 +13,8 @@
 #  - userspace C: clang-format (the repository's .clang-format) changes
 #    nothing;
 #  - manual pages: mandoc -Tlint without warnings;
+#  - one-way floors: no two files call each other (scripts/floors.sh, from
+#    the objects built: the CLI's and the first kernel's module);
 #  - every tracked file but the licence texts carries an SPDX line.
 set -u
 cd "$(dirname "$0")/.."
@@ -89,6 +91,10 @@ for f in man/*.1; do
 		echo "not ok - mandoc -Tlint: $f: $(printf '%s' "$out" | head -c 300)"
 	fi
 done
+
+# one-way floors: no two files call each other (scripts/floors.sh reads
+# the objects make built: the CLI's, and the module's of the first kernel)
+sh scripts/floors.sh
 
 missing=""
 for f in $(git ls-files | grep -v '^LICENSES/'); do
