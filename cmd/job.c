@@ -109,8 +109,9 @@ int ab_job_add(struct ab_job *job, const char *list)
 			ab_err("--alloc=%s: unknown strategy (available: %s)",
 			       names[i], avail);
 			ret = AB_EXIT_USAGE;
-		} else if (ab_run_prepare(&job->o, &job->ses.bi.info, r->si,
-					  &r->run, err, sizeof(err))) {
+		} else if (ab_run_prepare_fp(&job->o, &job->ses.bi.info, r->si,
+					     &r->run, &r->fp, err,
+					     sizeof(err))) {
 			ab_err("%s", err);
 			ret = AB_EXIT_USAGE;
 		} else {

@@ -20,6 +20,7 @@
 #include "runopts.h"
 #include "explain.h"
 #include "session.h"
+#include "ab_run.h"
 
 /*
  * AB_MAX_LIST - the most names one --alloc list and the most CPUs one
@@ -40,6 +41,9 @@
  * struct ab_row - one strategy's run and its figures
  * @si:       the strategy
  * @run:      the request, and the module's answer once run
+ * @fp:       the request's memory (ab_run_footprint(), computed once when
+ *            the request is made: ab_run_prepare_fp()), which the report
+ *            reads
  * @ran:      the run completed (or was interrupted with partial output)
  * @net:      figures after overhead subtraction (raw with --raw)
  * @raw:      figures as measured
@@ -65,6 +69,7 @@
 struct ab_row {
 	const struct ab_strategy_info *si;
 	struct ab_run run;
+	struct ab_footprint fp;
 	int ran;
 	struct ab_phase_stats net[2];
 	struct ab_phase_stats raw[2];

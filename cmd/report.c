@@ -397,10 +397,8 @@ static void print_memory(const struct ab_job *job)
 		else
 			spread[0] = '\0';
 		printf("%s %llu B: %s (%s); new memory the phase took from node %d%s: %.0f B/object (%sslab %.0f, page tables %.0f; %llu object%s in %u check trial%s)\n",
-		       r->label,
-		       (unsigned long long)ab_run_alloc_bytes(
-			       run, &job->ses.bi.info, r->si),
-		       stated, how, run->target_node,
+		       r->label, (unsigned long long)r->fp.alloc_bytes, stated,
+		       how, run->target_node,
 		       together ? ", the other CPUs' runs there included" : "",
 		       (double)run->mem_free_bytes / n, spread,
 		       (double)run->mem_slab_bytes / n,

@@ -161,8 +161,7 @@ static json_object *json_memory(const struct ab_job *job,
 	o = json_object_new_object();
 	json_object_object_add(
 		o, "requested_bytes",
-		json_object_new_int64((int64_t)ab_run_alloc_bytes(
-			run, &job->ses.bi.info, r->si)));
+		json_object_new_int64((int64_t)r->fp.alloc_bytes));
 	json_object_object_add(
 		o, "objects", json_object_new_int64((int64_t)run->mem_objects));
 	json_object_object_add(o, "check_trials",

@@ -615,8 +615,9 @@ int ab_job_run(struct ab_job *job)
 		job->own_baseline.cpu = job->ses.cpu;
 		snprintf(job->own_baseline.label,
 			 sizeof(job->own_baseline.label), "%s", none->name);
-		if (!ab_run_prepare(&job->o, &job->ses.bi.info, none,
-				    &job->own_baseline.run, err, sizeof(err)))
+		if (!ab_run_prepare_fp(&job->o, &job->ses.bi.info, none,
+				       &job->own_baseline.run,
+				       &job->own_baseline.fp, err, sizeof(err)))
 			job->baseline = &job->own_baseline;
 	}
 	ret = check_memory(job);

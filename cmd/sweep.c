@@ -160,8 +160,8 @@ static int add_row(struct ab_job *job, const struct ab_strategy_info *si,
 	snprintf(job->o.size_arg, sizeof(job->o.size_arg), "%llu",
 		 (unsigned long long)size);
 	job->o.node = mem;
-	if (ab_run_prepare(&job->o, &job->ses.bi.info, si, &r->run, err,
-			   sizeof(err))) {
+	if (ab_run_prepare_fp(&job->o, &job->ses.bi.info, si, &r->run, &r->fp,
+			      err, sizeof(err))) {
 		ab_err("%s", err);
 		return AB_EXIT_USAGE;
 	}

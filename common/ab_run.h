@@ -50,24 +50,78 @@ static inline u64 ab_strategy_max_bytes(const struct ab_strategy_info *si,
 	return si->max_size ? si->max_size : (u64)page_size << si->max_order;
 }
 
-/*
- * ab_run_alloc_bytes - bytes one allocation of @r asks for: the object's
- * (ab_run_obj_bytes()), batch times that for AB_STRATEGY_ONE_OBJECT
- * strategies (@si), the class its table gives for AB_PARAM_LOOKUP ones
- * (kmalloc_class allocates that class, which in the 2002 table can be
- * larger than kmalloc's own); 0 for the baseline. Saturates at U64_MAX.
+/* ab_run_objs_held - allocations @r holds at once: batch, or one. */
+static inline u32 ab_run_objs_held(const struct ab_run *r,
+				   const struct ab_strategy_info *si)
+{
+	return si->flags & AB_STRATEGY_ONE_OBJECT ? 1 : r->batch;
+}
+
+/**
+ * struct ab_footprint - the memory one run of struct ab_run takes, computed
+ * once by ab_run_footprint(); the checks, refusals, messages and JSON of the
+ * module and the CLI read it, never derive it again
+ * @obj_bytes:     bytes of one object (ab_run_obj_bytes()): obj_size, or
+ *                 2^order pages
+ * @alloc_bytes:   bytes one allocation asks for: @obj_bytes, @batch times
+ *                 that for AB_STRATEGY_ONE_OBJECT strategies, the class its
+ *                 table gives for AB_PARAM_LOOKUP ones (kmalloc_class
+ *                 allocates that class, which in the 2002 table can be
+ *                 larger than kmalloc's own); 0 for the baseline, which
+ *                 allocates nothing (and then every field below is 0)
+ * @objs_held:     allocations held at once: batch, or 1 for
+ *                 AB_STRATEGY_ONE_OBJECT strategies
+ * @each_bytes:    one allocation as its allocator counts it
+ *                 (ab_obj_footprint(), common/ab_footprint.h); for a
+ *                 kmem_cache its share of a slab
+ * @held_bytes:    what the objects hold at once: @objs_held x
+ *                 @each_bytes, or the whole slabs a kmem_cache's objects
+ *                 need (ab_cache_held_bytes()); AB_PHASE_MAX_BYTES,
+ *                 AB_ATOMIC_MAX_BYTES and AB_IRQ_OFF_MAX_BYTES bound it
+ * @harness_bytes: the harness's own arrays for @objs_held objects
+ *                 (ab_harness_bytes())
+ * @budget_bytes:  @held_bytes + @harness_bytes, what the budget
+ *                 ab_info.max_bytes bounds
+ * @never:         why its GFP flags can never allocate the object
+ *                 (ab_obj_not_applicable()), NULL when they can
+ *
+ * All byte counts saturate at U64_MAX.
  */
-static inline u64 ab_run_alloc_bytes(const struct ab_run *r,
-				     const struct ab_info *info,
-				     const struct ab_strategy_info *si)
+struct ab_footprint {
+	u64 obj_bytes;
+	u64 alloc_bytes;
+	u32 objs_held;
+	u64 each_bytes;
+	u64 held_bytes;
+	u64 harness_bytes;
+	u64 budget_bytes;
+	const char *never;
+};
+
+/**
+ * ab_run_footprint - fill @fp, the memory of run @r of strategy @si under
+ * the limits @info (page_size, kmalloc_max_size)
+ * @r:    the request
+ * @info: the limits it is checked against
+ * @si:   its strategy
+ * @fp:   filled whole
+ */
+static inline void ab_run_footprint(const struct ab_run *r,
+				    const struct ab_info *info,
+				    const struct ab_strategy_info *si,
+				    struct ab_footprint *fp)
 {
 	const struct ab_class_table *t;
+	u32 page = info->page_size;
 	u64 size;
 	int idx;
 
+	*fp = (struct ab_footprint){ 0 };
+	fp->obj_bytes = ab_run_obj_bytes(r, page);
+	fp->objs_held = ab_run_objs_held(r, si);
 	if (!(si->params & (AB_PARAM_SIZE | AB_PARAM_ORDER)))
-		return 0;
-	size = ab_run_obj_bytes(r, info->page_size);
+		return;
+	size = fp->obj_bytes;
 	if (si->flags & AB_STRATEGY_ONE_OBJECT)
 		size = ab_mul_sat(size, r->batch);
 	if ((si->params & AB_PARAM_LOOKUP) && size <= 0xffffffffULL &&
@@ -77,57 +131,55 @@ static inline u64 ab_run_alloc_bytes(const struct ab_run *r,
 		if (idx >= 0)
 			size = t->sizes[idx];
 	}
-	return size;
-}
-
-/* ab_run_objs_held - allocations @r holds at once: batch, or one. */
-static inline u32 ab_run_objs_held(const struct ab_run *r,
-				   const struct ab_strategy_info *si)
-{
-	return si->flags & AB_STRATEGY_ONE_OBJECT ? 1 : r->batch;
+	fp->alloc_bytes = size;
+	fp->never = ab_obj_not_applicable(si->flags, size, r->gfp,
+					  info->kmalloc_max_size);
+	fp->each_bytes = ab_obj_footprint(si->flags, size, r->gfp, page,
+					  info->kmalloc_max_size);
+	if ((si->flags & AB_STRATEGY_MEM_MASK) == AB_STRATEGY_MEM_CACHE)
+		fp->held_bytes = ab_cache_held_bytes(size, fp->objs_held, page);
+	else
+		fp->held_bytes = ab_mul_sat(fp->each_bytes, fp->objs_held);
+	fp->harness_bytes = ab_harness_bytes(fp->objs_held,
+					     r->timing == AB_TIMING_SINGLE,
+					     si->flags & AB_STRATEGY_PER_TRIAL,
+					     page);
+	fp->budget_bytes = ab_add_sat(fp->held_bytes, fp->harness_bytes);
 }
 
 /*
- * ab_run_held_bytes - the memory @r holds at once, what the budget
- * ab_info.max_bytes bounds: ab_run_objs_held() allocations of
- * ab_run_alloc_bytes() each, counted as the strategy's allocator uses
- * them (ab_obj_footprint(), common/ab_footprint.h). Saturates at U64_MAX.
+ * ab_run_alloc_bytes, ab_run_held_bytes and ab_run_budget_bytes - one
+ * field of ab_run_footprint(), for a caller that needs that one alone (the
+ * tests' figures)
  */
+static inline u64 ab_run_alloc_bytes(const struct ab_run *r,
+				     const struct ab_info *info,
+				     const struct ab_strategy_info *si)
+{
+	struct ab_footprint fp;
+
+	ab_run_footprint(r, info, si, &fp);
+	return fp.alloc_bytes;
+}
+
 static inline u64 ab_run_held_bytes(const struct ab_run *r,
 				    const struct ab_info *info,
 				    const struct ab_strategy_info *si)
 {
-	u64 size = ab_run_alloc_bytes(r, info, si);
+	struct ab_footprint fp;
 
-	if (!size)
-		return 0;
-	if ((si->flags & AB_STRATEGY_MEM_MASK) == AB_STRATEGY_MEM_CACHE)
-		return ab_cache_held_bytes(size, ab_run_objs_held(r, si),
-					   info->page_size);
-	return ab_mul_sat(ab_obj_footprint(si->flags, size, r->gfp,
-					   info->page_size,
-					   info->kmalloc_max_size),
-			  ab_run_objs_held(r, si));
+	ab_run_footprint(r, info, si, &fp);
+	return fp.held_bytes;
 }
 
-/*
- * ab_run_budget_bytes - what the budget ab_info.max_bytes bounds: the
- * objects @r holds (ab_run_held_bytes()) and, for a strategy that
- * allocates, the harness's arrays (ab_harness_bytes()). Saturates.
- */
 static inline u64 ab_run_budget_bytes(const struct ab_run *r,
 				      const struct ab_info *info,
 				      const struct ab_strategy_info *si)
 {
-	u64 held = ab_run_held_bytes(r, info, si);
+	struct ab_footprint fp;
 
-	if (!held)
-		return 0;
-	return ab_add_sat(held,
-			  ab_harness_bytes(ab_run_objs_held(r, si),
-					   r->timing == AB_TIMING_SINGLE,
-					   si->flags & AB_STRATEGY_PER_TRIAL,
-					   info->page_size));
+	ab_run_footprint(r, info, si, &fp);
+	return fp.budget_bytes;
 }
 
 /* Records why the check refused a request; returns @err. */
@@ -179,8 +231,9 @@ static inline bool ab_run_no_reclaim(const struct ab_run *r, u32 params)
  * domain, a parameter the strategy does not take, an unknown flag, a
  * nonzero reserved field or an object its GFP flags can never allocate
  * (ab_obj_not_applicable()); -E2BIG for a count or size above its limit,
- * the memory held at once above max_bytes (ab_run_budget_bytes()), or
- * the objects' (ab_run_held_bytes()) above AB_PHASE_MAX_BYTES,
+ * the memory held at once above max_bytes (the budget_bytes of
+ * ab_run_footprint(), computed once here), or the objects' (its
+ * held_bytes) above AB_PHASE_MAX_BYTES,
  * AB_ATOMIC_MAX_BYTES (ab_run_no_reclaim()) or, with IRQs off,
  * AB_IRQ_OFF_MAX_OBJS and AB_IRQ_OFF_MAX_BYTES among them; -EOPNOTSUPP
  * for preemption or IRQs off around allocations on PREEMPT_RT
@@ -198,7 +251,7 @@ static inline int ab_run_check_limit(const struct ab_run *r,
 				     const char **why, u32 *limit)
 {
 	u32 p = si->params;
-	u64 obj_bytes, held;
+	struct ab_footprint fp;
 
 	if (limit)
 		*limit = AB_LIMIT_NONE;
@@ -265,27 +318,25 @@ static inline int ab_run_check_limit(const struct ab_run *r,
 		return ab_refuse(why, "an object size or order for no allocation",
 				 -EINVAL);
 	}
-	obj_bytes = ab_run_alloc_bytes(r, info, si);
-	if (obj_bytes && ab_obj_not_applicable(si->flags, obj_bytes, r->gfp,
-					       info->kmalloc_max_size))
+	ab_run_footprint(r, info, si, &fp);
+	if (fp.never)
 		return ab_refuse(why, "an object its GFP flags can never allocate (no vmalloc fallback without GFP_KERNEL, above the largest kmalloc)",
 				 -EINVAL);
-	held = ab_run_held_bytes(r, info, si);
-	if (ab_run_budget_bytes(r, info, si) > info->max_bytes)
+	if (fp.budget_bytes > info->max_bytes)
 		return ab_refuse_limit(why, limit, AB_LIMIT_BUDGET,
 				       "more bytes at once than the budget (max_outstanding_mb), counted as its allocator uses them");
-	if (held > AB_PHASE_MAX_BYTES)
+	if (fp.held_bytes > AB_PHASE_MAX_BYTES)
 		return ab_refuse_limit(why, limit, AB_LIMIT_PHASE,
 				       "more bytes in one phase than AB_PHASE_MAX_BYTES allows");
-	if (ab_run_no_reclaim(r, p) && held > AB_ATOMIC_MAX_BYTES)
+	if (ab_run_no_reclaim(r, p) && fp.held_bytes > AB_ATOMIC_MAX_BYTES)
 		return ab_refuse_limit(why, limit, AB_LIMIT_ATOMIC,
 				       "more bytes per trial than atomic or nowait GFP flags, or preemption or IRQs off, allow (AB_ATOMIC_MAX_BYTES)");
-	if (r->context == AB_CTX_IRQ_OFF && obj_bytes &&
-	    ab_run_objs_held(r, si) > AB_IRQ_OFF_MAX_OBJS)
+	if (r->context == AB_CTX_IRQ_OFF && fp.alloc_bytes &&
+	    fp.objs_held > AB_IRQ_OFF_MAX_OBJS)
 		return ab_refuse_limit(why, limit, AB_LIMIT_IRQ_OFF_OBJS,
 				       "more objects per phase than IRQs off allow (AB_IRQ_OFF_MAX_OBJS)");
-	if (r->context == AB_CTX_IRQ_OFF && obj_bytes &&
-	    held > AB_IRQ_OFF_MAX_BYTES)
+	if (r->context == AB_CTX_IRQ_OFF && fp.alloc_bytes &&
+	    fp.held_bytes > AB_IRQ_OFF_MAX_BYTES)
 		return ab_refuse_limit(why, limit, AB_LIMIT_IRQ_OFF_BYTES,
 				       "more bytes per phase than IRQs off allow (AB_IRQ_OFF_MAX_BYTES)");
 	if (!r->samples_ptr != !r->samples_len ||
@@ -293,7 +344,7 @@ static inline int ab_run_check_limit(const struct ab_run *r,
 	     ab_run_samples_per_trial(r, si->flags)))
 		return ab_refuse(why, "room for fewer samples than the run writes",
 				 -EINVAL);
-	if ((info->kernel_flags & AB_KERNEL_PREEMPT_RT) && obj_bytes &&
+	if ((info->kernel_flags & AB_KERNEL_PREEMPT_RT) && fp.alloc_bytes &&
 	    r->context != AB_CTX_NORMAL)
 		return ab_refuse(why, "preemption or IRQs off on PREEMPT_RT",
 				 -EOPNOTSUPP);

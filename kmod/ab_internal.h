@@ -63,7 +63,7 @@ enum ab_mem {
  *          per-object functions and the driver's ops are given it and
  *          reach the rest with ab_ctx_of()
  * @scratch: bulk frees: the trial's objects put in free order, untimed
- * @held:   bytes the trial's objects hold (ab_run_held_bytes())
+ * @held:   bytes the trial's objects hold (ab_run_footprint()'s held_bytes)
  * @size:   bytes per allocation (for order strategies PAGE_SIZE << order)
  * @page_order: page order (order strategies)
  * @node:   node passed to *_node allocators (NUMA_NO_NODE for "any")

@@ -61,8 +61,9 @@ static int ab_mem_node(int cpu)
  * common/ab_run.h's ab_run_check(), which the CLI and the user backend
  * apply too; here are the kernel's own facts on top: the free CPU online,
  * the node with memory. Returns the bytes the run holds, counted as the
- * allocators really use them (ab_run_held_bytes(), the rule of
- * common/ab_footprint.h, which ab_run_check() bounds by the budget), or
+ * allocators really use them (the budget_bytes of ab_run_footprint(), the
+ * rule of common/ab_footprint.h, which ab_run_check() bounds by the
+ * budget), or
  * -errno: -EINVAL, -E2BIG (*@limit: the AB_LIMIT_* above which it is),
  * or -EOPNOTSUPP for an otherwise valid run with preemption or IRQs off
  * around allocations on PREEMPT_RT, where spinlocks are sleeping locks:
@@ -77,7 +78,8 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx,
 	const struct ab_strategy *s;
 	struct ab_strategy_info si;
 	struct ab_info info = {};
-	u64 obj_bytes, per_trial, bytes;
+	struct ab_footprint fp;
+	u64 obj_bytes;
 	const char *why;
 	int err;
 
@@ -100,19 +102,18 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx,
 	if (r->node != NUMA_NO_NODE && !node_state(r->node, N_MEMORY))
 		return -EINVAL;
 
-	obj_bytes = s->params & (AB_PARAM_SIZE | AB_PARAM_ORDER) ?
-		    ab_run_obj_bytes(r, PAGE_SIZE) : 0;
-	per_trial = ab_run_objs_held(r, &si);
 	/*
-	 * what the run holds at once, its objects and the harness's arrays:
-	 * ab_run_check() kept it in the budget
+	 * what the run holds at once, its objects and the harness's arrays,
+	 * computed once: ab_run_check() kept it in the budget
 	 */
-	bytes = ab_run_budget_bytes(r, &info, &si);
+	ab_run_footprint(r, &info, &si, &fp);
+	obj_bytes = s->params & (AB_PARAM_SIZE | AB_PARAM_ORDER) ?
+		    fp.obj_bytes : 0;
 
 	ctx->s = s;
 	ctx->run = r;
-	ctx->held = ab_run_held_bytes(r, &info, &si);
-	ctx->loop.nr = per_trial;
+	ctx->held = fp.held_bytes;
+	ctx->loop.nr = fp.objs_held;
 	ctx->size = s->one_object ? obj_bytes * r->batch : obj_bytes;
 	ctx->page_order = r->order;
 	ctx->node = r->node;
@@ -125,7 +126,7 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx,
 	ctx->loop.per_trial = s->flags & AB_STRATEGY_PER_TRIAL;
 	ctx->lookup_method = r->lookup_method;
 	ctx->table = ab_class_table(r->lookup_table);
-	return bytes;
+	return fp.budget_bytes;
 }
 
 /*

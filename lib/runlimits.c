@@ -14,8 +14,11 @@ int ab_run_check_together(const struct ab_run *run, const struct ab_info *info,
 			  const struct ab_strategy_info *si,
 			  unsigned int copies, char *err, size_t len)
 {
-	unsigned long long each = ab_run_budget_bytes(run, info, si), all;
+	struct ab_footprint fp;
+	unsigned long long each, all;
 
+	ab_run_footprint(run, info, si, &fp);
+	each = fp.budget_bytes;
 	if (copies < 2)
 		return 0;
 	all = ab_mul_sat(each, copies);
@@ -32,7 +35,7 @@ int ab_run_check_together(const struct ab_run *run, const struct ab_info *info,
 	}
 	if (!ab_run_no_reclaim(run, si->params))
 		return 0;
-	each = ab_run_held_bytes(run, info, si);
+	each = fp.held_bytes;
 	all = ab_mul_sat(each, copies);
 	if (all > AB_ATOMIC_MAX_BYTES) {
 		snprintf(
@@ -69,12 +72,13 @@ int ab_limit_refusal(const struct ab_run *run, const struct ab_info *info,
 		     const struct ab_strategy_info *si, int err, char *why,
 		     size_t len)
 {
-	unsigned long long held = si ? ab_run_held_bytes(run, info, si) : 0;
-	unsigned long long budget = si ? ab_run_budget_bytes(run, info, si) : 0;
+	struct ab_footprint fp = { 0 };
 	const char *name = ab_limit_name(run->limit);
 	unsigned long long want = 0, most = 0;
 	const char *what = "bytes";
 
+	if (si)
+		ab_run_footprint(run, info, si, &fp);
 	switch (run->limit) {
 	case AB_LIMIT_BATCH:
 		want = run->batch;
@@ -87,29 +91,30 @@ int ab_limit_refusal(const struct ab_run *run, const struct ab_info *info,
 		what = "trials";
 		break;
 	case AB_LIMIT_OBJECT:
-		want = ab_run_obj_bytes(run, info->page_size);
+		want = si ? fp.obj_bytes
+			  : ab_run_obj_bytes(run, info->page_size);
 		most = si ? ab_strategy_max_bytes(si, info->page_size) : 0;
 		what = "bytes per object";
 		break;
 	case AB_LIMIT_BUDGET:
-		want = budget;
+		want = fp.budget_bytes;
 		most = info->max_bytes;
 		break;
 	case AB_LIMIT_PHASE:
-		want = held;
+		want = fp.held_bytes;
 		most = AB_PHASE_MAX_BYTES;
 		break;
 	case AB_LIMIT_ATOMIC:
-		want = held;
+		want = fp.held_bytes;
 		most = AB_ATOMIC_MAX_BYTES;
 		break;
 	case AB_LIMIT_IRQ_OFF_OBJS:
-		want = si ? ab_run_objs_held(run, si) : run->batch;
+		want = si ? fp.objs_held : run->batch;
 		most = AB_IRQ_OFF_MAX_OBJS;
 		what = "objects in a phase";
 		break;
 	case AB_LIMIT_IRQ_OFF_BYTES:
-		want = held;
+		want = fp.held_bytes;
 		most = AB_IRQ_OFF_MAX_BYTES;
 		break;
 	default:

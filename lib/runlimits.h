@@ -6,10 +6,10 @@
  *
  * The module bounds each run alone (common/ab_run.h, ab_run_check(): the
  * CLI applies it to every request, ab_run_prepare()) and two sums over
- * all runs in progress at once (kmod/allocbench_main.c, ab_ioctl_run()):
- * the budget ab_info.max_bytes, each run counted by ab_run_budget_bytes(),
- * and AB_ATOMIC_MAX_BYTES, each run that may not reclaim
- * (ab_run_no_reclaim()) counted by ab_run_held_bytes(). A run with remote
+ * all runs in progress at once (kmod/run.c, ab_ioctl_run()): the budget
+ * ab_info.max_bytes, each run counted by its footprint's budget_bytes
+ * (ab_run_footprint()), and AB_ATOMIC_MAX_BYTES, each run that may not
+ * reclaim (ab_run_no_reclaim()) counted by its held_bytes. A run with remote
  * frees (AB_RUN_REMOTE_FREE) holds the same: its objects are its own until
  * its free phase, on the other CPU, is done, and the module reserves them
  * once for the run.

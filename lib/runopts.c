@@ -131,18 +131,17 @@ static uint32_t order_for(uint64_t size, uint32_t page_size)
 
 /*
  * An allocation @run's strategy can never make with its GFP choice
- * (ab_obj_not_applicable()): 1 after the reason in @err, else 0.
+ * (@fp->never): 1 after the reason in @err, else 0.
  */
-static int not_applicable(const struct ab_run_opts *o,
+static int not_applicable(const struct ab_footprint *fp,
 			  const struct ab_info *info,
 			  const struct ab_strategy_info *si,
 			  const struct ab_run *run, char *err, size_t len)
 {
-	uint64_t bytes = ab_run_alloc_bytes(run, info, si);
+	uint64_t bytes = fp->alloc_bytes;
 	char b[32], m[32];
 
-	if (!ab_obj_not_applicable(si->flags, bytes, run->gfp,
-				   info->kmalloc_max_size))
+	if (!fp->never)
 		return 0;
 	ab_format_size(bytes, b, sizeof(b));
 	ab_format_size(info->kmalloc_max_size, m, sizeof(m));
@@ -174,19 +173,19 @@ const char *ab_budget_source(void)
 
 /*
  * The memory @run holds at once, counted as its allocator uses it
- * (ab_run_held_bytes(), common/ab_footprint.h: the rule the module
- * enforces), against the module's budget; 0, or -EINVAL with the
- * budget, the request and max_outstanding_mb named in @err.
+ * (@fp, ab_run_footprint(): the rule the module enforces), against the
+ * module's budget; 0, or -EINVAL with the budget, the request and
+ * max_outstanding_mb named in @err.
  */
-static int check_budget(const struct ab_run_opts *o, const struct ab_info *info,
-			const struct ab_strategy_info *si,
-			const struct ab_run *run, char *err, size_t len)
+static int check_budget(const struct ab_run_opts *o,
+			const struct ab_footprint *fp,
+			const struct ab_info *info,
+			const struct ab_strategy_info *si, char *err,
+			size_t len)
 {
-	uint64_t held = ab_run_budget_bytes(run, info, si);
-	uint64_t size = ab_run_alloc_bytes(run, info, si);
-	uint64_t each =
-		ab_obj_footprint(si->flags, size, run->gfp, info->page_size,
-				 info->kmalloc_max_size);
+	uint64_t held = fp->budget_bytes;
+	uint64_t size = fp->alloc_bytes;
+	uint64_t each = fp->each_bytes;
 
 	if (held <= info->max_bytes)
 		return 0;
@@ -194,10 +193,10 @@ static int check_budget(const struct ab_run_opts *o, const struct ab_info *info,
 	snprintf(
 		err, len,
 		"--batch=%u: %s would hold %llu bytes at once (%u x %llu bytes, %llu each as %s, and arrays), above the %llu-byte budget (%s); lower --batch or --size",
-		o->batch, si->name, (unsigned long long)held,
-		ab_run_objs_held(run, si), (unsigned long long)size,
-		(unsigned long long)each, ab_mem_rule(si->flags),
-		(unsigned long long)info->max_bytes, ab_budget_source());
+		o->batch, si->name, (unsigned long long)held, fp->objs_held,
+		(unsigned long long)size, (unsigned long long)each,
+		ab_mem_rule(si->flags), (unsigned long long)info->max_bytes,
+		ab_budget_source());
 	return -EINVAL;
 }
 
@@ -207,13 +206,15 @@ static int check_budget(const struct ab_run_opts *o, const struct ab_info *info,
  * AB_IRQ_OFF_MAX_*), each refused in one line naming the value and the
  * limit; 0 or -EINVAL.
  */
-static int check_limits(const struct ab_run_opts *o, const struct ab_info *info,
+static int check_limits(const struct ab_run_opts *o,
+			const struct ab_footprint *fp,
+			const struct ab_info *info,
 			const struct ab_strategy_info *si,
 			const struct ab_run *run, char *err, size_t len)
 {
-	unsigned long long held = ab_run_held_bytes(run, info, si);
-	uint32_t objs = ab_run_objs_held(run, si);
-	int ret = check_budget(o, info, si, run, err, len);
+	unsigned long long held = fp->held_bytes;
+	uint32_t objs = fp->objs_held;
+	int ret = check_budget(o, fp, info, si, err, len);
 
 	if (ret)
 		return ret;
@@ -248,13 +249,10 @@ static int check_limits(const struct ab_run_opts *o, const struct ab_info *info,
 	return 0;
 }
 
-static int prepare(const struct ab_run_opts *o, const struct ab_info *info,
-		   const struct ab_strategy_info *si, struct ab_run *run,
-		   char *err, size_t len)
+/* The request of @o for strategy @si, before any check. */
+static void fill(const struct ab_run_opts *o, const struct ab_strategy_info *si,
+		 struct ab_run *run)
 {
-	uint64_t obj_bytes = 0;
-	char b[32];
-
 	memset(run, 0, sizeof(*run));
 	run->size = sizeof(*run);
 	run->strategy = si->id;
@@ -270,7 +268,12 @@ static int prepare(const struct ab_run_opts *o, const struct ab_info *info,
 		run->seed = o->seed;
 	if (o->write)
 		run->flags |= AB_RUN_WRITE;
+}
 
+/* --seed, --batch, --trials and --warmup against @info; 0 or -EINVAL. */
+static int check_counts(const struct ab_run_opts *o, const struct ab_info *info,
+			char *err, size_t len)
+{
 	if (o->seed_set && o->free_pattern != AB_FREE_SHUFFLE) {
 		snprintf(err, len, "--seed: only --free=shuffle uses a seed");
 		return -EINVAL;
@@ -291,11 +294,18 @@ static int prepare(const struct ab_run_opts *o, const struct ab_info *info,
 			 (unsigned long long)info->max_trials);
 		return -EINVAL;
 	}
-	/* "none" allocates nothing: GFP and cache choices do not apply */
-	if (!(si->params & (AB_PARAM_SIZE | AB_PARAM_ORDER))) {
-		run->gfp = AB_GFP_KERNEL;
-		return 0;
-	}
+	return 0;
+}
+
+/*
+ * The parameters strategy @si takes into @run (GFP flags, --nomerge,
+ * --node, --align, --lookup and --table), each refused where @si does not
+ * take it; 0 or -EINVAL.
+ */
+static int take_params(const struct ab_run_opts *o,
+		       const struct ab_strategy_info *si, struct ab_run *run,
+		       char *err, size_t len)
+{
 	if (o->gfp != AB_GFP_KERNEL && !(si->params & AB_PARAM_GFP)) {
 		snprintf(
 			err, len,
@@ -327,6 +337,19 @@ static int prepare(const struct ab_run_opts *o, const struct ab_info *info,
 	}
 	if (o->nomerge)
 		run->flags |= AB_RUN_NOMERGE;
+	return 0;
+}
+
+/*
+ * The object: a page order for AB_PARAM_ORDER strategies (--order, or the
+ * smallest holding --size), a size for AB_PARAM_SIZE ones, each against
+ * @si's largest; 0 or -EINVAL.
+ */
+static int set_object(const struct ab_run_opts *o, const struct ab_info *info,
+		      const struct ab_strategy_info *si, struct ab_run *run,
+		      char *err, size_t len)
+{
+	char b[32];
 
 	if (si->params & AB_PARAM_ORDER) {
 		run->order = o->order_set  ? o->order
@@ -346,7 +369,6 @@ static int prepare(const struct ab_run_opts *o, const struct ab_info *info,
 					si->max_order);
 			return -EINVAL;
 		}
-		obj_bytes = (uint64_t)info->page_size << run->order;
 	} else if (si->params & AB_PARAM_SIZE) {
 		/* PAGE_SIZE << order must fit in 64 bits */
 		if (!o->size_set && o->order_set &&
@@ -384,10 +406,16 @@ static int prepare(const struct ab_run_opts *o, const struct ab_info *info,
 					(unsigned long long)si->max_size, why);
 			return -EINVAL;
 		}
-		obj_bytes = run->obj_size;
 	}
-	if (obj_bytes && not_applicable(o, info, si, run, err, len))
-		return -EINVAL;
+	return 0;
+}
+
+/* --context around strategy @si, on this kernel; 0 or -EINVAL. */
+static int check_context(const struct ab_run_opts *o,
+			 const struct ab_info *info,
+			 const struct ab_strategy_info *si, char *err,
+			 size_t len)
+{
 	if (o->context != AB_CTX_NORMAL &&
 	    (si->params & (AB_PARAM_SIZE | AB_PARAM_ORDER))) {
 		if (ab_kernel_flag(info, AB_KERNEL_PREEMPT_RT) == 1) {
@@ -414,17 +442,46 @@ static int prepare(const struct ab_run_opts *o, const struct ab_info *info,
 			return -EINVAL;
 		}
 	}
-	if (obj_bytes)
-		return check_limits(o, info, si, run, err, len);
 	return 0;
 }
 
-int ab_run_prepare(const struct ab_run_opts *o, const struct ab_info *info,
+static int prepare(const struct ab_run_opts *o, const struct ab_info *info,
 		   const struct ab_strategy_info *si, struct ab_run *run,
-		   char *err, size_t len)
+		   struct ab_footprint *fp, char *err, size_t len)
+{
+	int ret;
+
+	fill(o, si, run);
+	ab_run_footprint(run, info, si, fp);
+	ret = check_counts(o, info, err, len);
+	if (ret)
+		return ret;
+	/* "none" allocates nothing: GFP and cache choices do not apply */
+	if (!(si->params & (AB_PARAM_SIZE | AB_PARAM_ORDER))) {
+		run->gfp = AB_GFP_KERNEL;
+		return 0;
+	}
+	ret = take_params(o, si, run, err, len);
+	if (!ret)
+		ret = set_object(o, info, si, run, err, len);
+	if (ret)
+		return ret;
+	/* the memory it takes, once: every check below reads it */
+	ab_run_footprint(run, info, si, fp);
+	if (not_applicable(fp, info, si, run, err, len))
+		return -EINVAL;
+	ret = check_context(o, info, si, err, len);
+	if (!ret)
+		ret = check_limits(o, fp, info, si, run, err, len);
+	return ret;
+}
+
+int ab_run_prepare_fp(const struct ab_run_opts *o, const struct ab_info *info,
+		      const struct ab_strategy_info *si, struct ab_run *run,
+		      struct ab_footprint *fp, char *err, size_t len)
 {
 	const char *why;
-	int ret = prepare(o, info, si, run, err, len);
+	int ret = prepare(o, info, si, run, fp, err, len);
 
 	/* the ABI's own check, as the backend will make it */
 	if (!ret && ab_run_check(run, info, si, &why)) {
@@ -433,4 +490,13 @@ int ab_run_prepare(const struct ab_run_opts *o, const struct ab_info *info,
 		ret = -EINVAL;
 	}
 	return ret;
+}
+
+int ab_run_prepare(const struct ab_run_opts *o, const struct ab_info *info,
+		   const struct ab_strategy_info *si, struct ab_run *run,
+		   char *err, size_t len)
+{
+	struct ab_footprint fp;
+
+	return ab_run_prepare_fp(o, info, si, run, &fp, err, len);
 }

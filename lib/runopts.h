@@ -19,6 +19,8 @@
 #include "runanswer.h"
 #include "runnames.h"
 
+struct ab_footprint; /* common/ab_run.h */
+
 #define AB_DEFAULT_BATCH  100
 #define AB_DEFAULT_TRIALS 1000
 
@@ -92,7 +94,7 @@ int ab_opt_align(const char *arg, struct ab_run_opts *o, char *err, size_t len);
  * ab_limits_owner - who sets the limits of struct ab_info that refusals
  * name: @module 1 for the module (its parameters and constants, the
  * default), 0 for a backend that runs in this process (the user backend:
- * backends/user.c's ab_user_limits(), its budget a quarter of memory).
+ * backends/user_limits.c: ab_user_limits(), its budget a quarter of memory).
  * ab_limits_whose() is "the module's" or "the user backend's";
  * ab_budget_source() where the budget comes from.
  */
@@ -112,6 +114,16 @@ const char *ab_budget_source(void);
 int ab_run_prepare(const struct ab_run_opts *o, const struct ab_info *info,
 		   const struct ab_strategy_info *si, struct ab_run *run,
 		   char *err, size_t len);
+
+/*
+ * ab_run_prepare_fp - ab_run_prepare(), and the request's memory into @fp
+ * (ab_run_footprint(), computed once: the checks read it, and so do the
+ * job's messages and JSON, which keep it with the row). @fp is filled
+ * whatever the answer, from what the request holds when it was refused.
+ */
+int ab_run_prepare_fp(const struct ab_run_opts *o, const struct ab_info *info,
+		      const struct ab_strategy_info *si, struct ab_run *run,
+		      struct ab_footprint *fp, char *err, size_t len);
 
 /*
  * ab_kernel_flag - 1 when @info's kernel_flags has @flag (AB_KERNEL_*), 0
