@@ -55,10 +55,10 @@ $(B)/%.o: %.c $(wildcard include/uapi/linux/*.h common/*.h lib/*.h backends/*.h 
 # `allocbench vm` outside a source checkout finds its scripts and the
 # module's sources here (make install puts them there)
 LIBDIR ?= $(PREFIX)/lib/allocbench
-$(B)/cmd/vm.o: CPPFLAGS += -DAB_LIBDIR='"$(LIBDIR)"'
-# vm.o is built again when LIBDIR changes (make install PREFIX=DIR after a
+$(B)/cmd/vm_boot.o: CPPFLAGS += -DAB_LIBDIR='"$(LIBDIR)"'
+# vm_boot.o is built again when LIBDIR changes (make install PREFIX=DIR after a
 # plain make): the installed binary looks for its scripts in DIR
-$(B)/cmd/vm.o: $(B)/libdir
+$(B)/cmd/vm_boot.o: $(B)/libdir
 $(B)/libdir: FORCE
 	@mkdir -p $(B)
 	@printf '%s\n' '$(LIBDIR)' | cmp -s - $@ || printf '%s\n' '$(LIBDIR)' >$@

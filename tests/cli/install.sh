@@ -41,7 +41,7 @@ elif make -s install PREFIX="$pre" >/dev/null 2>&1 &&
 else
 	echo "not ok - make install PREFIX=DIR ($(cd "$pre" 2>/dev/null && find . -type f | head -20 | tr '\n' ' '))"
 fi
-# the installed binary finds its scripts under PREFIX (vm.o is built
+# the installed binary finds its scripts under PREFIX (vm_boot.o is built
 # again for that LIBDIR): a name that is no kernel reaches fetch-kernel.sh
 out=$(ALLOCBENCH_CACHE="$dest/cache" "$pre/bin/allocbench" vm --accel=tcg -k 5.x -- run 2>&1)
 st=$?
