@@ -64,6 +64,23 @@ static const char *const param_keys[] = { "timing", "free",  "context",
 					  "gfp",    "write", "raw" };
 
 /*
+ * What a note calls saved row @row: its label, else (a lookup row has
+ * none) its name, ab_result_row_name(), into @buf.
+ */
+static const char *row_label(json_object *row, char *buf, size_t len)
+{
+	const char *label = json_object_get_string(ab_json_get(row, "label"));
+	char *name;
+
+	if (label)
+		return label;
+	name = ab_result_row_name(row);
+	snprintf(buf, len, "%s", name ? name : "?");
+	free(name);
+	return buf;
+}
+
+/*
  * One note on stderr for each setup field in which A and B differ: the
  * comparison goes on, as the change between A and B may be meant.
  */
@@ -72,11 +89,8 @@ static void mismatch_notes(json_object *ra, json_object *rb, json_object *a,
 {
 	json_object *pa = ab_json_get(ra, "parameters"),
 		    *pb = ab_json_get(rb, "parameters");
-	json_object *ka = ab_json_get(ab_json_get(ra, "environment"),
-				      "kernel_release"),
-		    *kb = ab_json_get(ab_json_get(rb, "environment"),
-				      "kernel_release");
-	const char *label = json_object_get_string(ab_json_get(b, "label"));
+	char buf[256];
+	const char *label = row_label(b, buf, sizeof(buf));
 	size_t k;
 
 	for (k = 0; k < sizeof(result_keys) / sizeof(result_keys[0]); k++)
@@ -87,11 +101,6 @@ static void mismatch_notes(json_object *ra, json_object *rb, json_object *a,
 		differs(label, "--", param_keys[k],
 			ab_json_get(pa, param_keys[k]),
 			ab_json_get(pb, param_keys[k]));
-	if (strcmp(json_object_to_json_string(ka),
-		   json_object_to_json_string(kb)))
-		ab_err("compare: note: kernels %s and %s",
-		       json_object_to_json_string(ka),
-		       json_object_to_json_string(kb));
 }
 
 /* B's first file was saved on an AMD CPU (warn_cpus()): its cache-misses. */
@@ -125,7 +134,12 @@ static void warn_cpus(json_object *a, json_object *b, const char *pa,
 static void notes(json_object *a, json_object *b)
 {
 	json_object *rb = ab_result_rows(b);
+	json_object *ka = ab_json_get(ab_json_get(a, "environment"),
+				      "kernel_release"),
+		    *kb = ab_json_get(ab_json_get(b, "environment"),
+				      "kernel_release");
 	size_t j;
+	int common = 0;
 
 	for (j = 0; rb && j < json_object_array_length(rb); j++) {
 		json_object *y = json_object_array_get_idx(rb, j);
@@ -133,7 +147,14 @@ static void notes(json_object *a, json_object *b)
 
 		if (x)
 			mismatch_notes(a, b, x, y);
+		common |= x != NULL;
 	}
+	/* once for the two files, not once per row */
+	if (common && strcmp(json_object_to_json_string(ka),
+			     json_object_to_json_string(kb)))
+		ab_err("compare: note: kernels %s and %s",
+		       json_object_to_json_string(ka),
+		       json_object_to_json_string(kb));
 }
 
 /**
@@ -533,8 +554,8 @@ static int same_setup(json_object *ra, json_object *rb, const char *pa,
 
 	for (j = 0; xb && j < json_object_array_length(xb); j++) {
 		json_object *y = json_object_array_get_idx(xb, j);
-		const char *label =
-			json_object_get_string(ab_json_get(y, "label"));
+		char buf[256];
+		const char *label = row_label(y, buf, sizeof(buf));
 		json_object *x = ab_result_find_what(ra, y);
 		/* a result's own fields, then its run's parameters */
 		struct {

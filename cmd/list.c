@@ -184,6 +184,8 @@ static void values_table(void)
 	print_enum(ab_table_name, 0, AB_TABLE_NR, "\n", "\n");
 }
 
+static void values_kinds(void);
+
 /* The kinds of --values, in the order their error lists them. */
 static const struct {
 	const char *kind;
@@ -200,7 +202,17 @@ static const struct {
 	{ "lookup", values_lookup },
 	{ "methods", values_methods },
 	{ "table", values_table },
+	{ "kinds", values_kinds },
 };
+
+/* the kinds themselves, for completing --values= */
+static void values_kinds(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(value_kinds) / sizeof(value_kinds[0]); i++)
+		printf("%s\n", value_kinds[i].kind);
+}
 
 static int print_values(const char *kind)
 {
@@ -230,7 +242,7 @@ int cmd_list(int argc, const char **argv)
 		  "only the strategy names of the usable backends, one a line",
 		  NULL },
 		{ "values", 0, POPT_ARG_STRING, &values, 0,
-		  "the words of KIND, one a line, for shell completion: commands, command-summaries, strategies, backends, gfp, timing, free, context, lookup, methods, table",
+		  "the words of KIND, one a line, for shell completion: commands, command-summaries, strategies, backends, gfp, timing, free, context, lookup, methods, table, kinds",
 		  "KIND" },
 		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_output_table, 0,
 		  "Output:", NULL },
@@ -244,6 +256,11 @@ int cmd_list(int argc, const char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "events")) {
 		ret = ab_popt_parse("list events", argc - 1, argv + 1, opts);
+		if (!ret && (names || values)) {
+			ab_err("list events: --%s lists strategies or words, not events; drop it, or drop events",
+			       names ? "names" : "values");
+			ret = AB_EXIT_USAGE;
+		}
 		if (ret)
 			return ret;
 		return ab_counters_list(stdout) ? AB_EXIT_OK : AB_EXIT_BACKEND;
@@ -251,6 +268,11 @@ int cmd_list(int argc, const char **argv)
 	ret = ab_popt_parse("list", argc, argv, opts);
 	if (ret)
 		return ret;
+	if (values && (names || ab_out.json)) {
+		ab_err("list --values=%s: prints the words alone, one a line; drop --%s",
+		       values, names ? "names" : "json");
+		return AB_EXIT_USAGE;
+	}
 	if (values)
 		return print_values(values);
 	if (ab_out.json)

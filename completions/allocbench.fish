@@ -1,20 +1,27 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # fish completion for allocbench: commands, their options and the values of
 # the enumerated ones; the commands, strategy names and enumerated values
-# from `allocbench list --values=KIND`, made from the tables that define them.
+# from `allocbench list --values=KIND`, made from the tables that define them,
+# each asked of the binary being completed (./allocbench in a build tree as
+# well as the one on PATH), when it is completed.
 
-set -l cmds (allocbench list --values=commands 2>/dev/null)
+# __allocbench_values KIND: the words of KIND, from the command line's binary
+function __allocbench_values
+    set -l ab (commandline -opc)[1]
+    command -q -- $ab; or return
+    command $ab list --values=$argv[1] 2>/dev/null
+end
 complete -c allocbench -f
-complete -c allocbench -n "not __fish_seen_subcommand_from $cmds" -a "$cmds"
-complete -c allocbench -n "not __fish_seen_subcommand_from $cmds" -l version -d 'print the version'
+complete -c allocbench -n 'not __fish_seen_subcommand_from (__allocbench_values commands)' -a '(__allocbench_values commands)'
+complete -c allocbench -n 'not __fish_seen_subcommand_from (__allocbench_values commands)' -l version -d 'print the version'
 complete -c allocbench -n "__fish_seen_subcommand_from reproduce" -a '2019-scatterlist 2002-lookup'
 complete -c allocbench -n "__fish_seen_subcommand_from list" -a 'events'
 complete -c allocbench -n "__fish_seen_subcommand_from list" -l names -d 'strategy names only'
-complete -c allocbench -n "__fish_seen_subcommand_from list" -l values -x -a '(allocbench list --values=nosuch 2>&1 | sed -n "s/.*allowed: \(.*\))/\1/p" | string split ", ")' -d 'the words of a kind, for completions'
-complete -c allocbench -n "__fish_seen_subcommand_from help" -a "$cmds"
+complete -c allocbench -n "__fish_seen_subcommand_from list" -l values -x -a '(__allocbench_values kinds)' -d 'the words of a kind, for completions'
+complete -c allocbench -n "__fish_seen_subcommand_from help" -a '(__allocbench_values commands)'
 complete -c allocbench -n "__fish_seen_subcommand_from plot compare" -F
 
-complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -s a -l alloc -x -a '(allocbench list --values=strategies 2>/dev/null)' -d strategies
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -s a -l alloc -x -a '(__allocbench_values strategies)' -d strategies
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -s s -l size -x -d 'bytes per object'
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l order -x -d 'page order'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -s b -l batch -x -d 'objects per trial'
@@ -25,13 +32,13 @@ complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l concurren
 complete -c allocbench -n "__fish_seen_subcommand_from compare" -l rounds -x -d 'interleaved rounds of A and B (the unit of the test)'
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -s n -l node -x -d 'NUMA node'
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l free-cpu -x -d 'free on this CPU'
-complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -s g -l gfp -x -a '(allocbench list --values=gfp 2>/dev/null)'
-complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -s T -l timing -x -a '(allocbench list --values=timing 2>/dev/null)'
-complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -s f -l free -x -a '(allocbench list --values=free 2>/dev/null)'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -s g -l gfp -x -a '(__allocbench_values gfp)'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -s T -l timing -x -a '(__allocbench_values timing)'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -s f -l free -x -a '(__allocbench_values free)'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup" -l seed -x -d seed
-complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l context -x -a '(allocbench list --values=context 2>/dev/null)'
-complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l lookup -x -a '(allocbench list --values=lookup 2>/dev/null)'
-complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup" -l table -x -a '(allocbench list --values=table 2>/dev/null)'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l context -x -a '(__allocbench_values context)'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l lookup -x -a '(__allocbench_values lookup)'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup" -l table -x -a '(__allocbench_values table)'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l align -x -d 'posix_memalign alignment'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l write -d 'write each object'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l nomerge -d 'unmerged kmem_cache'
@@ -43,20 +50,20 @@ complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l histogram
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup" -l csv -d CSV
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l isolate -d 'exclusive cpuset or cgroup v2 cpuset partition'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup" -s e -l events -x -a 'cycles instructions branch-misses cache-misses dTLB-load-misses task-clock page-faults context-switches cpu-migrations'
-complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup reproduce info" -l backend -x -a '(allocbench list --values=backends 2>/dev/null)'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup reproduce info" -l backend -x -a '(__allocbench_values backends)'
 complete -c allocbench -n "__fish_seen_subcommand_from sweep" -s s -l sizes -x -d 'sizes: list or A-B:xF'
 complete -c allocbench -n "__fish_seen_subcommand_from sweep" -l cpu-nodes -x -d 'CPU nodes'
 complete -c allocbench -n "__fish_seen_subcommand_from sweep" -l mem-nodes -x -d 'memory nodes'
 complete -c allocbench -n "__fish_seen_subcommand_from plot" -l script -r -F -d 'the gnuplot script too'
-complete -c allocbench -n "__fish_seen_subcommand_from lookup" -s m -l method -x -a '(allocbench list --values=methods 2>/dev/null)'
+complete -c allocbench -n "__fish_seen_subcommand_from lookup" -s m -l method -x -a '(__allocbench_values methods)'
 complete -c allocbench -n "__fish_seen_subcommand_from lookup" -s s -l size -x -d 'constant sizes'
 complete -c allocbench -n "__fish_seen_subcommand_from lookup" -s d -l dist -x -a 'const: uniform: loguniform:'
 complete -c allocbench -n "__fish_seen_subcommand_from lookup" -s F -l sizes-from -r -F -d 'sizes file'
 complete -c allocbench -n "__fish_seen_subcommand_from lookup" -s n -l count -x -d 'lookups per pass'
-complete -c allocbench -n "__fish_seen_subcommand_from $cmds" -s j -l json -d JSON
-complete -c allocbench -n "__fish_seen_subcommand_from $cmds" -s o -l output -r -F -d 'output file'
-complete -c allocbench -n "__fish_seen_subcommand_from $cmds" -s q -l quiet -d 'no progress'
-complete -c allocbench -n "__fish_seen_subcommand_from $cmds" -s v -l verbose -d 'print requests'
+complete -c allocbench -n '__fish_seen_subcommand_from (__allocbench_values commands)' -s j -l json -d JSON
+complete -c allocbench -n '__fish_seen_subcommand_from (__allocbench_values commands)' -s o -l output -r -F -d 'output file'
+complete -c allocbench -n '__fish_seen_subcommand_from (__allocbench_values commands)' -s q -l quiet -d 'no progress'
+complete -c allocbench -n '__fish_seen_subcommand_from (__allocbench_values commands)' -s v -l verbose -d 'print requests'
 complete -c allocbench -n "__fish_seen_subcommand_from plot" -l format -x -a 'svg png' -d 'picture format (-o -: svg)'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -s k -l kernel -x -a '6.1 6.12 6.1-rt 6.12-rt (__fish_complete_directories)' -d 'kernel[:boot parameters]'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -s r -l rounds -x -d 'boots of each kernel'

@@ -179,3 +179,20 @@ if printf '%s\n' "$out" | grep -q "^compare: 2 saved runs of A"; then
 else
 	notok "compare saved: A1 A2 -- B1 ($(printf '%s' "$out" | head -c 300))"
 fi
+# lookup results from two kernels: rows matched by their identity (lib/
+# resultrow.c) get one note naming the kernels for the pair of files, not
+# one per method row, and no note names a row "(null)" (lookup rows have no
+# label: they are named by ab_result_row_name())
+"$ab" lookup --backend=user --method=walk,fls --size=64 --trials=20 --json -q -o "$tmp/l1.json" 2>/dev/null
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["environment"]["kernel_release"] = "9.9.9-other"
+json.dump(d, open(sys.argv[2], "w"))' "$tmp/l1.json" "$tmp/l2.json"
+out=$("$ab" compare -q "$tmp/l1.json" "$tmp/l2.json" 2>&1 >/dev/null)
+n=$(printf '%s\n' "$out" | grep -c 'note: kernels')
+if [ "$n" = 1 ] && ! printf '%s\n' "$out" | grep -q '(null)'; then
+	ok "compare saved: lookups from two kernels: one note naming the kernels, no row named (null)"
+else
+	notok "compare saved: lookups from two kernels: $n notes naming the kernels ($(printf '%s' "$out" | head -c 300))"
+fi

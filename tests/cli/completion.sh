@@ -97,3 +97,33 @@ if [ $rc -eq 2 ]; then
 else
 	echo "not ok - completion: list --values=nosuch refused (status $rc, wanted 2)"
 fi
+# the binary completed is the one asked, on PATH or not (before: a build
+# tree's ./allocbench got no commands and no values, since the lists were
+# asked of an `allocbench` on PATH)
+got=$(cd "$dir" && env PATH=/usr/bin:/bin bash -c '
+	. /usr/share/bash-completion/bash_completion
+	. "$1"
+	complete_at() {
+		COMP_LINE="$*"
+		COMP_POINT=${#COMP_LINE}
+		COMP_WORDS=("$@")
+		COMP_CWORD=$(($# - 1))
+		_allocbench "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+		printf "%s " "${COMPREPLY[@]}"
+	}
+	complete_at ./allocbench ru
+	complete_at ./allocbench run --gfp at
+	complete_at ./allocbench list --values ki' _ "$comp" 2>/dev/null)
+case " $got " in
+*" run "*"atomic "*"kinds "*) echo "ok - completion: ./allocbench off PATH completes commands, values and --values kinds ($got)" ;;
+*) echo "not ok - completion: ./allocbench off PATH completes commands, values and --values kinds (got '$got')" ;;
+esac
+if command -v fish >/dev/null 2>&1; then
+	got=$(cd "$dir" && env PATH=/usr/bin:/bin fish -c 'source completions/allocbench.fish; complete -C "./allocbench ru"; complete -C "./allocbench run --gfp="' 2>&1 | tr '\n' ' ')
+	case " $got" in
+	*" run "*"--gfp=atomic"*) echo "ok - completion: fish completes ./allocbench off PATH, quietly ($got)" ;;
+	*) echo "not ok - completion: fish completes ./allocbench off PATH, quietly (got '$got')" ;;
+	esac
+else
+	echo "ok - completion: fish completes ./allocbench off PATH # SKIP fish is not installed"
+fi
