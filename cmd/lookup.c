@@ -450,6 +450,16 @@ int cmd_lookup(int argc, const char **argv)
 		ab_err("backend %s cannot time lookups", ses.be->name);
 		ret = AB_EXIT_BACKEND;
 	}
+	/* the limit ab_lookup_check() applies in the backend, checked first */
+	if (!ret && (o.trials > ses.bi.info.max_trials ||
+		     o.warmup > ses.bi.info.max_trials)) {
+		ab_err("--%s=%u: above %s limit of %llu passes",
+		       o.trials > ses.bi.info.max_trials ? "trials" : "warmup",
+		       o.trials > ses.bi.info.max_trials ? o.trials : o.warmup,
+		       ab_limits_whose(),
+		       (unsigned long long)ses.bi.info.max_trials);
+		ret = AB_EXIT_USAGE;
+	}
 	if (!ret)
 		ret = ab_session_pin(&ses, a.cpu);
 	if (!ret && ab_out.json) {

@@ -335,3 +335,11 @@ for pair in run:gfp:gfp run:timing:timing run:free:free run:context:context \
 		notok "$c --$o: --help and the error name every spelling of list --values=$kind (missing:$missing; error: $err)"
 	fi
 done
+# lookup's passes against the backend's max_trials, checked before asking
+# (before: the backend answered E2BIG, status 1)
+out=$("$ab" lookup --backend=user --trials=4294967295 --size=64 2>&1)
+st=$?
+case $st:$out in
+2:*"--trials=4294967295: above the user backend's limit of"*) ok "lookup --trials above the backend's limit: refused first, status 2" ;;
+*) notok "lookup --trials above the backend's limit (status $st: $out)" ;;
+esac

@@ -134,6 +134,10 @@ expect 2 "--gfp=sometimes" "cli: unknown --gfp rejected" -- \
 	allocbench run --gfp=sometimes
 expect 2 "limit" "cli: --batch above the module's limit rejected" -- \
 	allocbench run --batch=99999999
+# lookup's passes against the module's max_trials, checked before asking
+# (before: AB_IOC_LOOKUP failed with E2BIG, status 1)
+expect 2 "above the module's limit of" "cli: lookup --trials above the module's limit rejected first" -- \
+	allocbench lookup --trials=4294967295 --size=64
 # a run refused because of the runs in progress (EBUSY) says what they
 # held (ab_run.limit_others): 5 MiB of kmalloc(1M) under a budget of 8
 # (--raw: no none baseline first, which holds nothing)
