@@ -15,14 +15,15 @@ check() {
 	shift
 	[ $# -ge 2 ] || { echo "ok - floors: $name # SKIP not built"; return 0; }
 	tmp=$(mktemp -d)
-	for o in "$@"; do
-		nm --defined-only "$o" 2>/dev/null |
-			awk -v f="$o" '$2 ~ /^[TDBRV]$/ { print $3, f }'
-	done | sort -u >"$tmp/defs"
-	for o in "$@"; do
-		nm -u "$o" 2>/dev/null | awk '{ print $NF }' | sort -u |
-			join - "$tmp/defs" | awk -v f="$o" '$2 != f { print f, $2, $1 }'
-	done | sort -u >"$tmp/uses"
+	# one nm over all the objects, each line "OBJECT:ADDR TYPE SYMBOL"
+	nm -A --defined-only "$@" 2>/dev/null |
+		awk '$2 ~ /^[TDBRV]$/ { o = $1; sub(/:[^:]*$/, "", o); print $3, o }' |
+		sort -u >"$tmp/defs"
+	nm -A -u "$@" 2>/dev/null |
+		awk '{ o = $1; sub(/:.*$/, "", o); print $NF, o }' | sort -u >"$tmp/undef"
+	# "USER DEFINER SYMBOL" for each symbol one object uses from another
+	join "$tmp/undef" "$tmp/defs" | awk '$2 != $3 { print $2, $3, $1 }' |
+		sort -u >"$tmp/uses"
 	circles=$(awk '{ e[$1 " " $2] = e[$1 " " $2] " " $3 }
 		END { for (k in e) { split(k, p, " ");
 			if (p[1] < p[2] && ((p[2] " " p[1]) in e))

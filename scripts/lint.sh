@@ -46,9 +46,13 @@ fetch_scripts() {
 }
 
 fetch_scripts
+# each checker runs once over all its files (one perl or clang-format
+# start, not one per file), and its lines are told apart by file name
 if [ -f "$cp_dir/checkpatch.pl" ]; then
+	# shellcheck disable=SC2086
+	all=$(perl "$cp_dir/checkpatch.pl" --strict --no-tree --terse --show-types -f $kernel_files 2>&1)
 	for f in $kernel_files; do
-		out=$(perl "$cp_dir/checkpatch.pl" --strict --no-tree --terse --show-types -f "$f" 2>&1)
+		out=$(printf '%s\n' "$all" | grep -F "$f:")
 		printf '%s\n' "$out" | grep ': CHECK:' | sed 's/^/# /'
 		if printf '%s\n' "$out" | grep -q -E ': (ERROR|WARNING):'; then
 			echo "not ok - checkpatch --strict: $f"
@@ -62,9 +66,11 @@ else
 fi
 
 if [ -f "$cp_dir/kernel-doc" ]; then
+	# shellcheck disable=SC2086
+	all=$(perl "$cp_dir/kernel-doc" -v -none $kernel_files 2>&1 |
+		grep -v -E '^[^ ]+: info: |^[0-9]+ (warnings|errors)$')
 	for f in $kernel_files; do
-		out=$(perl "$cp_dir/kernel-doc" -v -none "$f" 2>&1 |
-			grep -v -E '^[^ ]+: info: |^[0-9]+ (warnings|errors)$')
+		out=$(printf '%s\n' "$all" | grep -F "$f:")
 		if [ -z "$out" ]; then
 			echo "ok - kernel-doc: $f"
 		else
@@ -76,8 +82,12 @@ else
 	echo "not ok - kernel-doc: could not fetch linux-source-6.1"
 fi
 
-for f in $(git ls-files 'cmd/*.[ch]' 'lib/*.[ch]' 'backends/*.[ch]' 'tests/*.c'); do
-	if clang-format --dry-run --Werror "$f" >/dev/null 2>&1; then
+user_files=$(git ls-files 'cmd/*.[ch]' 'lib/*.[ch]' 'backends/*.[ch]' 'tests/*.c')
+# shellcheck disable=SC2086
+bad=$(clang-format --dry-run --Werror $user_files 2>&1 |
+	sed -n 's/^\([^:]*\):[0-9]*:[0-9]*: error: .*/\1/p' | sort -u)
+for f in $user_files; do
+	if ! printf '%s\n' "$bad" | grep -qxF "$f"; then
 		echo "ok - clang-format: $f"
 	else
 		echo "not ok - clang-format: $f (clang-format -i $f)"
