@@ -43,7 +43,18 @@ vm_id = $(shell printf '%s' $(call sq,$(1)) | tr -c 'A-Za-z0-9._-' '_')
 VMB := $(B)/vm/$(call vm_id,$(KERNEL))
 KDIR ?= /lib/modules/$(shell uname -r)/build
 
-all: allocbench
+all: allocbench vpmu
+
+# The virtual PMU (vpmu/abvpmu.c): a QEMU TCG plugin, and the calibration
+# program its test runs under qemu-x86_64 (tests/vpmu/vpmu.sh)
+VPMU_SO := $(B)/vpmu/abvpmu.so
+$(VPMU_SO): vpmu/abvpmu.c vpmu/qemu_api.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -shared -fPIC -o $@ $<
+$(B)/vpmu/calib: tests/vpmu/calib.c common/ab_vpmu.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -static -o $@ $<
+vpmu: $(VPMU_SO) $(B)/vpmu/calib
 
 allocbench: $(CLI_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -175,7 +186,7 @@ check: export AB_CHECK_T0 := $(shell date +%s)
 check: deps
 	@mkdir -p $(B)/vm
 	@date +%s >$(B)/vm/check-t1
-	@$(MAKE) --no-print-directory allocbench $(UNIT_TESTS) vm-images
+	@$(MAKE) --no-print-directory allocbench vpmu $(UNIT_TESTS) vm-images
 	@AB_CHECK_T1=$$(cat $(B)/vm/check-t1) LOAD=$(LOAD) sh tests/run-all.sh $(B)/vm/matrix
 
 # Figures about allocbench itself, from the embedded kernel (never pass/fail);
@@ -203,7 +214,7 @@ ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
 # scripts, and the module's sources to build it for each kernel
 VM_SCRIPTS := $(addprefix scripts/vm/,vm-image.sh vm-run.sh pvh-image.sh fetch-kernel.sh build-kmod.sh mkinitramfs.sh init ab-out.c)
 
-install: allocbench
+install: allocbench $(VPMU_SO)
 	install -D -m 0755 allocbench $(DESTDIR)$(BINDIR)/allocbench
 	install -d $(DESTDIR)$(MANDIR)
 	install -m 0644 man/*.1 $(DESTDIR)$(MANDIR)/
@@ -217,6 +228,7 @@ install: allocbench
 	install -m 0644 common/*.h $(DESTDIR)$(LIBDIR)/src/common/
 	install -m 0644 include/uapi/linux/allocbench.h $(DESTDIR)$(LIBDIR)/src/include/uapi/linux/
 	install -m 0644 VERSION $(DESTDIR)$(LIBDIR)/src/
+	install -D -m 0644 $(VPMU_SO) $(DESTDIR)$(LIBDIR)/vpmu/abvpmu.so
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/allocbench $(DESTDIR)$(BASHCOMPDIR)/allocbench \
@@ -240,4 +252,4 @@ clean:
 	rm -rf $(B) allocbench
 	-$(MAKE) -C kmod KDIR=$(abspath $(KDIR)) $(if $(O),O=$(abspath $(O))) clean 2>/dev/null
 
-.PHONY: all bench lint schema deps install uninstall dkms dkms-remove kmod load unload reload vm-image vm-images vm-run demo check clean FORCE
+.PHONY: all vpmu bench lint schema deps install uninstall dkms dkms-remove kmod load unload reload vm-image vm-images vm-run demo check clean FORCE

@@ -71,6 +71,7 @@ host_cli() {
 	sh tests/cli/completion.sh .
 	sh tests/cli/plot.sh ./allocbench
 	sh tests/cli/install.sh
+	sh tests/vpmu/vpmu.sh build
 }
 
 # ---- the parts, in two lanes ----
@@ -174,7 +175,7 @@ take_boots() {
 
 host_lane() {
 	run_part host "unit tests (cmocka)" "" unit
-	run_part host "host CLI: cli.sh, conventions.sh, completion.sh, plot.sh, install.sh" "" host_cli
+	run_part host "host CLI: cli.sh, conventions.sh, completion.sh, plot.sh, install.sh, vpmu.sh" "" host_cli
 	run_part host "lint (make lint)" "" sh scripts/lint.sh
 	run_part host "vm.sh (the embedded kernel's knobs)" "" sh tests/cli/vm.sh "$(head -n 1 "$matrix" | cut -d' ' -f2)"
 	run_part host "vmab.sh (allocbench vm)" "" sh tests/cli/vmab.sh

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ab_vpmu.h - the region markers of allocbench's virtual PMU (vpmu/abvpmu.c,
+ * a QEMU TCG plugin), for the module, the user backend and the tests.
+ *
+ * A marker is the 8-byte NOP nopl 0x564d50XX(%rax,%rax,1), bytes
+ * 0f 1f 84 00 XX 50 4d 56 ("VMP" in the displacement's high bytes), which
+ * the plugin recognises when it translates the code: XX's bit 7 ends a
+ * region, its low 7 bits are the region's phase (enum ab_vpmu_phase). On
+ * hardware and under KVM it is an ordinary NOP (Intel SDM vol. 2B, NOP:
+ * "0F 1F /0 NOP r/m32"), one instruction that the hardware counts; the
+ * module emits markers only in a run that asks for them (AB_RUN_VPMU).
+ */
+#ifndef AB_VPMU_H
+#define AB_VPMU_H
+
+/* Phase ids of the regions (XX's low 7 bits) */
+enum ab_vpmu_phase {
+	AB_VPMU_ALLOC = 1,  /* an alloc phase, or one allocation */
+	AB_VPMU_FREE = 2,   /* a free phase, or one free */
+	AB_VPMU_PAIR = 3,   /* AB_FREE_PAIR, batch timing: alloc+free pairs */
+	AB_VPMU_LOOKUP = 4, /* AB_IOC_LOOKUP's timed loop */
+	AB_VPMU_TEST = 0x7e /* tests/vpmu/ calibration loops */
+};
+
+#define AB_VPMU_END 0x80
+
+#ifdef __KERNEL__
+#include <linux/compiler.h>
+#else
+#include "ab_compat.h"
+#endif
+
+/**
+ * ab_vpmu_mark - one marker: begins or ends (@xx | AB_VPMU_END) a region
+ * @xx: enum ab_vpmu_phase, a compile-time constant once inlined (the "i"
+ *      constraint puts it in the instruction, as jump labels put their
+ *      keys); a memory clobber, so no access moves across it
+ *
+ * Empty on other architectures, and in an unoptimised user-space build
+ * (where @xx is not a constant): no region is marked there.
+ */
+static __always_inline void ab_vpmu_mark(const unsigned int xx)
+{
+#if defined(__x86_64__) && (defined(__KERNEL__) || defined(__OPTIMIZE__))
+	__asm__ __volatile__(".byte 0x0f,0x1f,0x84,0x00,%c0,0x50,0x4d,0x56"
+			     : : "i"(xx) : "memory");
+#else
+	__asm__ __volatile__("" : : : "memory");
+#endif
+}
+
+#endif

@@ -1,0 +1,528 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * abvpmu.c - allocbench's virtual PMU: a QEMU TCG plugin that counts, for
+ * the regions the guest brackets with marker NOPs, exactly what TCG
+ * executes on the guest's behalf: instructions, branch instructions, loads
+ * and stores, per vCPU; and, in its model mode, the misses of a stated
+ * branch predictor and cache hierarchy (see MODEL below).
+ *
+ * Loaded by qemu-system-x86_64 (scripts/vm/vm-run.sh, VPMU=1) or
+ * qemu-x86_64 (tests/vpmu/): -plugin build/vpmu/abvpmu.so,out=FILE[,model=on]
+ * (memfilter=r|w|rw narrows the memory callbacks to what QEMU's filter
+ * hands: only for the test of that filter; counts are wrong with r or w)
+ *
+ * The marker (common/ab_vpmu.h): the 8-byte NOP
+ *	nopl 0x564d50XX(%rax,%rax,1)	0f 1f 84 00 XX 50 4d 56
+ * is recognised by its bytes when a block is translated; on hardware and
+ * under KVM it is an ordinary NOP. Bit 7 of XX ends a region (clear: begins
+ * one), the low 7 bits are the region's phase id. A begin marker opens the
+ * region on the vCPU that executes it (an open one is dropped), the end
+ * marker closes it and appends one line to FILE:
+ *	R <vcpu> <phase> <instructions> <branches> <loads> <stores> <irets>
+ *	  <branch-misses> <L1-dcache-load-misses> <L1-icache-load-misses>
+ *	  <LLC-load-misses>
+ * (one line; the model's four fields are 0 without model=on). The markers
+ * themselves are not counted. FILE's first line is
+ *	# abvpmu 1 vcpus=N model=off|on
+ * The guest reads FILE live over virtio-9p (scripts/vm/init).
+ *
+ * What is counted, and how exactly (QEMU 7.2, API version 1):
+ *  - instructions: one per execution of a guest instruction, counted by a
+ *    callback on each instruction with the vCPU that runs it (per-block
+ *    inline counts over-count by one where a block is cut before an
+ *    instruction that crosses a page, and inline counters are not per
+ *    vCPU in API 1). A rep-prefixed string instruction counts once per
+ *    iteration, as TCG executes it; hardware counts it once.
+ *  - branches: instructions that can change the flow (Jcc, JMP, CALL, RET,
+ *    LOOP/JCXZ, IRET, SYSCALL/SYSRET, INT), by their opcode, as the
+ *    hardware's "branch instructions retired" counts them.
+ *  - loads, stores: memory accesses, one per access (an instruction that
+ *    reads and writes, such as an add to memory, is one of each; a push is
+ *    a store). Every access is taken (QEMU_PLUGIN_MEM_RW) and split with
+ *    qemu_plugin_mem_is_store(): 7.2's R filter hands stores only, and
+ *    W and RW hand every access (tests/vpmu/vpmu.sh tests for it).
+ *  - irets: IRET instructions executed inside the region: each is the end
+ *    of an interrupt or exception taken there (x86-64 Linux returns from
+ *    them with IRETQ), whose handler's instructions the region then holds.
+ *    The reader keeps such regions out of its counts and says how many.
+ *
+ * MODEL (model=on; counted only inside regions, the state kept always):
+ *  - branch-misses: conditional branches by a bimodal predictor of 4096
+ *    2-bit counters indexed by the branch's address; indirect jumps and
+ *    calls by a 4096-entry target buffer (last target); returns by a
+ *    16-entry return stack (Hennessy & Patterson, Computer Architecture,
+ *    6th ed., 3.3; 2-bit counters after J. E. Smith, "A study of branch
+ *    prediction strategies", ISCA 1981).
+ *  - L1-dcache-load-misses, L1-icache-load-misses: 32 KiB, 8-way, 64-byte
+ *    lines, LRU, by virtual address (the line of an access's first byte;
+ *    instruction fetch per line entered), write-allocate.
+ *  - LLC-load-misses: loads that miss L1d and a shared 2 MiB, 16-way,
+ *    64-byte-line LRU cache that L1d and L1i misses fill.
+ *  No TLB, no prefetcher, no memory latency: the model ranks code paths by
+ *  their misses, it does not predict a machine's.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "qemu_api.h"
+
+__attribute__((visibility("default"))) int qemu_plugin_version = 1;
+
+#define MAX_VCPUS 256
+
+enum ev {
+	EV_INSNS,
+	EV_BRANCHES,
+	EV_LOADS,
+	EV_STORES,
+	EV_IRETS,
+	EV_BR_MISS,
+	EV_L1D_MISS,
+	EV_L1I_MISS,
+	EV_LLC_MISS,
+	EV_NR
+};
+
+/* what an instruction is, decided at translation */
+enum kind {
+	K_PLAIN,
+	K_COND,	    /* conditional direct branch (Jcc, LOOP, JCXZ) */
+	K_DIRECT,   /* unconditional direct JMP, CALL */
+	K_INDIRECT, /* indirect JMP, CALL */
+	K_RET,
+	K_IRET,
+	K_OTHERBR, /* SYSCALL, SYSRET, INT, far transfers */
+	K_MARK_BEGIN,
+	K_MARK_END,
+};
+
+/* model=on: each instrumented instruction's own record */
+struct insn {
+	uint64_t vaddr;
+	uint8_t size;
+	uint8_t kind;
+	uint8_t call; /* a CALL: pushes the return stack */
+	uint8_t xx;   /* a marker's XX byte */
+};
+
+#define LINE_SHIFT 6
+struct cache {
+	unsigned int sets, ways;
+	uint64_t *tag; /* sets * ways, line number + 1 (0: empty) */
+	uint64_t *age;
+	uint64_t clock;
+};
+
+#define BP_SIZE	 4096
+#define RSB_SIZE 16
+struct vcpu {
+	int open;
+	unsigned int phase;
+	uint64_t c[EV_NR];
+	/* model state */
+	const struct insn *prev; /* the instruction executed last */
+	uint8_t bimodal[BP_SIZE];
+	uint64_t btb[BP_SIZE];
+	uint64_t rsb[RSB_SIZE];
+	unsigned int rsb_top;
+	uint64_t iline; /* the instruction line fetched last, + 1 */
+	struct cache l1d, l1i;
+};
+
+static struct vcpu *vcpus;
+static unsigned int nvcpus;
+static int out_fd = -1;
+static int model;
+/* memfilter=r|w|rw: the accesses asked for (tests/vpmu/vpmu.sh; rw default) */
+static enum qemu_plugin_mem_rw memfilter = QEMU_PLUGIN_MEM_RW;
+static struct cache llc;
+
+static int cache_init(struct cache *c, unsigned int bytes, unsigned int ways)
+{
+	c->ways = ways;
+	c->sets = bytes >> LINE_SHIFT;
+	c->sets /= ways;
+	c->tag = calloc((size_t)c->sets * ways, sizeof(*c->tag));
+	c->age = calloc((size_t)c->sets * ways, sizeof(*c->age));
+	return c->tag && c->age ? 0 : -1;
+}
+
+/* Looks @addr's line up in @c, filling it on a miss (LRU victim): 1 on a
+ * hit, 0 on a miss. */
+static int cache_access(struct cache *c, uint64_t addr)
+{
+	uint64_t line = addr >> LINE_SHIFT;
+	size_t base = (size_t)(line % c->sets) * c->ways;
+	unsigned int w, victim = 0;
+
+	c->clock++;
+	for (w = 0; w < c->ways; w++) {
+		if (c->tag[base + w] == line + 1) {
+			c->age[base + w] = c->clock;
+			return 1;
+		}
+		if (c->age[base + w] < c->age[base + victim])
+			victim = w;
+	}
+	c->tag[base + victim] = line + 1;
+	c->age[base + victim] = c->clock;
+	return 0;
+}
+
+/*
+ * Classifies the instruction @p of @len bytes (x86-64, Intel SDM vol. 2
+ * opcode maps A-2/A-3): legacy prefixes and a REX prefix skipped, then the
+ * one- or two-byte opcode. *@call is set for CALLs.
+ */
+static enum kind classify(const uint8_t *p, size_t len, int *call)
+{
+	size_t i = 0;
+	uint8_t op, reg;
+
+	*call = 0;
+	if (len == 8 && p[0] == 0x0f && p[1] == 0x1f && p[2] == 0x84 &&
+	    p[3] == 0x00 && p[5] == 0x50 && p[6] == 0x4d && p[7] == 0x56)
+		return p[4] & 0x80 ? K_MARK_END : K_MARK_BEGIN;
+	while (i < len &&
+	       strchr("\x26\x2e\x36\x3e\x64\x65\x66\x67\xf0\xf2\xf3", p[i]) &&
+	       p[i])
+		i++;
+	if (i < len && (p[i] & 0xf0) == 0x40)
+		i++;
+	if (i >= len)
+		return K_PLAIN;
+	op = p[i];
+	if ((op >= 0x70 && op <= 0x7f) || (op >= 0xe0 && op <= 0xe3))
+		return K_COND;
+	switch (op) {
+	case 0xe8:
+		*call = 1;
+		return K_DIRECT;
+	case 0xe9:
+	case 0xeb:
+		return K_DIRECT;
+	case 0xc2:
+	case 0xc3:
+		return K_RET;
+	case 0xcf:
+		return K_IRET;
+	case 0xca:
+	case 0xcb:
+	case 0xcc:
+	case 0xcd:
+	case 0xce:
+	case 0x9a:
+	case 0xea:
+		return K_OTHERBR;
+	case 0x0f:
+		if (i + 1 >= len)
+			return K_PLAIN;
+		if (p[i + 1] >= 0x80 && p[i + 1] <= 0x8f)
+			return K_COND;
+		if (p[i + 1] == 0x05 || p[i + 1] == 0x07 || p[i + 1] == 0x34 ||
+		    p[i + 1] == 0x35)
+			return K_OTHERBR;
+		return K_PLAIN;
+	case 0xff:
+		if (i + 1 >= len)
+			return K_PLAIN;
+		reg = (p[i + 1] >> 3) & 7;
+		if (reg == 2 || reg == 3)
+			*call = 1;
+		if (reg == 2 || reg == 4)
+			return K_INDIRECT;
+		if (reg == 3 || reg == 5)
+			return K_OTHERBR;
+		return K_PLAIN;
+	}
+	return K_PLAIN;
+}
+
+static struct vcpu *vcpu_of(unsigned int i)
+{
+	return i < nvcpus ? &vcpus[i] : NULL;
+}
+
+static void count_kind(struct vcpu *v, unsigned int kind)
+{
+	v->c[EV_INSNS]++;
+	if (kind != K_PLAIN)
+		v->c[EV_BRANCHES]++;
+	if (kind == K_IRET)
+		v->c[EV_IRETS]++;
+}
+
+/* exact mode: the kind travels in the callback's pointer */
+static void exec_exact(unsigned int vcpu_index, void *udata)
+{
+	struct vcpu *v = vcpu_of(vcpu_index);
+
+	if (v && v->open)
+		count_kind(v, (unsigned int)(uintptr_t)udata);
+}
+
+/* the model's verdict on @v->prev, now that the next instruction is @pc */
+static void predict(struct vcpu *v, uint64_t pc)
+{
+	const struct insn *b = v->prev;
+	uint64_t next = b->vaddr + b->size;
+	unsigned int i = (unsigned int)(b->vaddr % BP_SIZE);
+	int miss = 0, taken;
+
+	switch (b->kind) {
+	case K_COND:
+		taken = pc != next;
+		miss = (v->bimodal[i] >= 2) != taken;
+		if (taken && v->bimodal[i] < 3)
+			v->bimodal[i]++;
+		else if (!taken && v->bimodal[i] > 0)
+			v->bimodal[i]--;
+		break;
+	case K_INDIRECT:
+		miss = v->btb[i] != pc;
+		v->btb[i] = pc;
+		break;
+	case K_RET:
+		v->rsb_top = (v->rsb_top + RSB_SIZE - 1) % RSB_SIZE;
+		miss = v->rsb[v->rsb_top] != pc;
+		break;
+	}
+	if (b->call) {
+		v->rsb[v->rsb_top] = next;
+		v->rsb_top = (v->rsb_top + 1) % RSB_SIZE;
+	}
+	if (miss && v->open)
+		v->c[EV_BR_MISS]++;
+}
+
+static void exec_model(unsigned int vcpu_index, void *udata)
+{
+	struct vcpu *v = vcpu_of(vcpu_index);
+	const struct insn *in = udata;
+	uint64_t line = (in->vaddr >> LINE_SHIFT) + 1;
+
+	if (!v)
+		return;
+	if (v->prev && v->prev->kind != K_PLAIN)
+		predict(v, in->vaddr);
+	v->prev = in;
+	if (line != v->iline) {
+		v->iline = line;
+		if (!cache_access(&v->l1i, in->vaddr) && v->open)
+			v->c[EV_L1I_MISS]++;
+	}
+	if (v->open)
+		count_kind(v, in->kind);
+}
+
+static void mem_access(unsigned int vcpu_index, qemu_plugin_meminfo_t info,
+		       uint64_t vaddr, void *udata)
+{
+	struct vcpu *v = vcpu_of(vcpu_index);
+	int store = qemu_plugin_mem_is_store(info);
+
+	if (!v)
+		return;
+	if (model && !cache_access(&v->l1d, vaddr) && !store) {
+		if (v->open)
+			v->c[EV_L1D_MISS]++;
+		if (!cache_access(&llc, vaddr) && v->open)
+			v->c[EV_LLC_MISS]++;
+	}
+	if (v->open)
+		v->c[store ? EV_STORES : EV_LOADS]++;
+}
+
+static void emit(const char *line, size_t len)
+{
+	while (len) {
+		ssize_t n = write(out_fd, line, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return;
+		line += n;
+		len -= (size_t)n;
+	}
+}
+
+static void mark(unsigned int vcpu_index, void *udata)
+{
+	struct vcpu *v = vcpu_of(vcpu_index);
+	unsigned int xx = (unsigned int)(uintptr_t)udata;
+	char line[320];
+	int n;
+
+	if (!v)
+		return;
+	if (!(xx & 0x80)) {
+		memset(v->c, 0, sizeof(v->c));
+		v->phase = xx & 0x7f;
+		v->open = 1;
+		return;
+	}
+	if (!v->open || v->phase != (xx & 0x7f))
+		return;
+	v->open = 0;
+	n = snprintf(line, sizeof(line),
+		     "R %u %u %llu %llu %llu %llu %llu %llu %llu %llu %llu\n",
+		     vcpu_index, v->phase, (unsigned long long)v->c[EV_INSNS],
+		     (unsigned long long)v->c[EV_BRANCHES],
+		     (unsigned long long)v->c[EV_LOADS],
+		     (unsigned long long)v->c[EV_STORES],
+		     (unsigned long long)v->c[EV_IRETS],
+		     (unsigned long long)v->c[EV_BR_MISS],
+		     (unsigned long long)v->c[EV_L1D_MISS],
+		     (unsigned long long)v->c[EV_L1I_MISS],
+		     (unsigned long long)v->c[EV_LLC_MISS]);
+	if (n > 0 && (size_t)n < sizeof(line))
+		emit(line, (size_t)n);
+}
+
+static void mark_model(unsigned int vcpu_index, void *udata)
+{
+	const struct insn *in = udata;
+	struct vcpu *v = vcpu_of(vcpu_index);
+
+	if (v) {
+		if (v->prev && v->prev->kind != K_PLAIN)
+			predict(v, in->vaddr);
+		v->prev = in;
+	}
+	mark(vcpu_index, (void *)(uintptr_t)in->xx);
+}
+
+static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
+{
+	size_t i, n = qemu_plugin_tb_n_insns(tb);
+
+	for (i = 0; i < n; i++) {
+		struct qemu_plugin_insn *qi = qemu_plugin_tb_get_insn(tb, i);
+		const uint8_t *p = qemu_plugin_insn_data(qi);
+		size_t len = qemu_plugin_insn_size(qi);
+		int call;
+		enum kind k = classify(p, len, &call);
+		struct insn *in = NULL;
+
+		if (model) {
+			in = calloc(1, sizeof(*in));
+			if (!in)
+				continue;
+			in->vaddr = qemu_plugin_insn_vaddr(qi);
+			in->size = (uint8_t)len;
+			in->kind = (uint8_t)k;
+			in->call = (uint8_t)call;
+		}
+		if (k == K_MARK_BEGIN || k == K_MARK_END) {
+			if (model) {
+				in->xx = p[4];
+				qemu_plugin_register_vcpu_insn_exec_cb(
+					qi, mark_model, QEMU_PLUGIN_CB_NO_REGS,
+					in);
+			} else {
+				qemu_plugin_register_vcpu_insn_exec_cb(
+					qi, mark, QEMU_PLUGIN_CB_NO_REGS,
+					(void *)(uintptr_t)p[4]);
+			}
+			continue;
+		}
+		if (model)
+			qemu_plugin_register_vcpu_insn_exec_cb(
+				qi, exec_model, QEMU_PLUGIN_CB_NO_REGS, in);
+		else
+			qemu_plugin_register_vcpu_insn_exec_cb(
+				qi, exec_exact, QEMU_PLUGIN_CB_NO_REGS,
+				(void *)(uintptr_t)k);
+		qemu_plugin_register_vcpu_mem_cb(qi, mem_access,
+						 QEMU_PLUGIN_CB_NO_REGS,
+						 memfilter, NULL);
+	}
+}
+
+static void at_exit(qemu_plugin_id_t id, void *udata)
+{
+	if (out_fd >= 0)
+		close(out_fd);
+	out_fd = -1;
+}
+
+static int fail(const char *what)
+{
+	char line[600];
+
+	/* stderr: qemu_plugin_outs() writes to qemu's log, off without -d */
+	snprintf(line, sizeof(line), "abvpmu: %s\n", what);
+	fputs(line, stderr);
+	return -1;
+}
+
+__attribute__((visibility("default"))) int
+qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc,
+		    char **argv);
+
+int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc,
+			char **argv)
+{
+	const char *out = NULL;
+	char line[512];
+	unsigned int i;
+	int n;
+
+	for (n = 0; n < argc; n++) {
+		if (!strncmp(argv[n], "out=", 4))
+			out = argv[n] + 4;
+		else if (!strcmp(argv[n], "model=on"))
+			model = 1;
+		else if (!strcmp(argv[n], "model=off"))
+			model = 0;
+		else if (!strcmp(argv[n], "memfilter=r"))
+			memfilter = QEMU_PLUGIN_MEM_R;
+		else if (!strcmp(argv[n], "memfilter=w"))
+			memfilter = QEMU_PLUGIN_MEM_W;
+		else if (!strcmp(argv[n], "memfilter=rw"))
+			memfilter = QEMU_PLUGIN_MEM_RW;
+		else {
+			snprintf(
+				line, sizeof(line),
+				"argument '%s': allowed are out=FILE, model=on|off and memfilter=r|w|rw",
+				argv[n]);
+			return fail(line);
+		}
+	}
+	if (!out)
+		return fail("out=FILE is required (the file the counts go to)");
+	if (strcmp(info->target_name, "x86_64"))
+		return fail("only x86_64 guests are decoded");
+	nvcpus = MAX_VCPUS;
+	if (info->system_emulation && info->system.max_vcpus > 0 &&
+	    (unsigned int)info->system.max_vcpus < nvcpus)
+		nvcpus = (unsigned int)info->system.max_vcpus;
+	vcpus = calloc(nvcpus, sizeof(*vcpus));
+	if (!vcpus)
+		return fail("out of memory");
+	if (model) {
+		for (i = 0; i < nvcpus; i++)
+			if (cache_init(&vcpus[i].l1d, 32 << 10, 8) ||
+			    cache_init(&vcpus[i].l1i, 32 << 10, 8))
+				return fail("out of memory");
+		if (cache_init(&llc, 2 << 20, 16))
+			return fail("out of memory");
+	}
+	out_fd = open(out, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (out_fd < 0) {
+		snprintf(line, sizeof(line), "out=%s: %s", out,
+			 strerror(errno));
+		return fail(line);
+	}
+	n = snprintf(line, sizeof(line), "# abvpmu 1 vcpus=%u model=%s\n",
+		     nvcpus, model ? "on" : "off");
+	emit(line, (size_t)n);
+	qemu_plugin_register_vcpu_tb_trans_cb(id, translate);
+	qemu_plugin_register_atexit_cb(id, at_exit, NULL);
+	return 0;
+}
