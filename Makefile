@@ -35,6 +35,8 @@ KERNEL ?= 6.1
 CHECK_KERNELS ?= $(if $(filter command line,$(origin KERNEL)),$(KERNEL),6.1 6.12 6.12-rt)
 NODES ?= 1
 APPEND ?=
+# VPMU=exact (or 1) or model: boot with the virtual PMU (vpmu/abvpmu.c)
+VPMU ?=
 CMD ?= allocbench run --alloc=kmalloc --size=4096
 DEMO_CMD := allocbench run --alloc=none,get_free_pages,kmalloc,kmem_cache,vmalloc_node,vmalloc_batch --size=4096 --batch=100 --trials=1000 --warmup=10 --cpu=0
 # a shell word for $(1), single-quoted whatever it holds
@@ -162,8 +164,8 @@ vm-image: $(VMB)/initrd.gz
 # CMD reaches the guest's shell verbatim: make hands it over in the
 # environment, never through the host shell's quoting.
 vm-run: export AB_VM_CMD = $(value CMD)
-vm-run: $(VMB)/initrd.gz
-	@NODES=$(NODES) APPEND=$(call sq,$(APPEND)) sh scripts/vm/vm-run.sh \
+vm-run: $(VMB)/initrd.gz $(if $(filter-out 0 off,$(VPMU)),$(VPMU_SO))
+	@NODES=$(NODES) APPEND=$(call sq,$(APPEND)) VPMU=$(call sq,$(VPMU)) sh scripts/vm/vm-run.sh \
 		"$$(cat $(VMB)/kernel-dir)" $(VMB)/initrd.gz "$$AB_VM_CMD"
 
 # Every kernel of the check matrix, built (a sub-make each).

@@ -9,6 +9,11 @@
 #   headers-common + headers   Debian's split header packages
 #                              (make -C headers-common O=headers M=...), or
 #   tree      a user's own build tree (make -C tree M=...)
+#   9p/       the modules a virtio-9p mount needs that the kernel has as
+#             modules (virtio_pci, 9pnet_virtio, 9p and what they depend
+#             on, uncompressed), and 9p/order, their load order: the
+#             virtual PMU's guest reads its counts through such a mount
+#             (scripts/vm/init)
 #
 # KERNEL is one of
 #   6.1, 6.12, 6.1-rt, 6.12-rt (also -cloud)  a Debian series: the newest
@@ -50,6 +55,38 @@ die() {
 	exit "$1"
 }
 
+# keep_9p ROOT OUT: the 9p mount's modules found under ROOT (a modules tree
+# or a build tree) into OUT, dependencies first in OUT/order; one that is
+# not found is taken as built in (init says so if the mount then fails)
+keep_9p() {
+	k9_root=$1
+	k9_out=$2
+	rm -rf "$k9_out.tmp"
+	mkdir -p "$k9_out.tmp"
+	: >"$k9_out.tmp/order"
+	for k9_m in virtio_pci 9pnet_virtio 9p; do
+		add_mod "$k9_m"
+	done
+	rm -rf "$k9_out"
+	mv "$k9_out.tmp" "$k9_out"
+}
+add_mod() {
+	local m f d
+	m=$1
+	grep -qx "$m" "$k9_out.tmp/order" && return 0
+	f=$(find "$k9_root" \( -name "$m.ko" -o -name "$m.ko.xz" -o -name "$m.ko.zst" \) 2>/dev/null | head -n 1)
+	[ -n "$f" ] || return 0
+	for d in $(modinfo -F depends "$f" 2>/dev/null | tr ',' ' '); do
+		add_mod "$d"
+	done
+	case $f in
+	*.xz) xz -dc "$f" ;;
+	*.zst) zstd -dcq "$f" ;;
+	*) cat "$f" ;;
+	esac >"$k9_out.tmp/$m.ko" || die 1 "cannot unpack $f"
+	echo "$m" >>"$k9_out.tmp/order"
+}
+
 # ---- a user's own build tree ----
 case $kernel in
 */*)
@@ -72,6 +109,8 @@ case $kernel in
 	ln -sfn "$tree/arch/x86/boot/bzImage" "$dir/vmlinuz"
 	ln -sfn "$tree/.config" "$dir/config"
 	printf '%s\n' "$rel" > "$dir/release"
+	[ -d "$dir/9p" ] && [ ! "$tree/Module.symvers" -nt "$dir/9p" ] ||
+		keep_9p "$tree" "$dir/9p"
 	echo "$dir"
 	exit 0
 	;;
@@ -146,6 +185,19 @@ if [ -f "$dir/.complete" ]; then
 	# a cache from before config and release were kept: add them
 	[ -e "$dir/config" ] || ln -s "boot/config-$rel" "$dir/config"
 	[ -e "$dir/release" ] || printf '%s\n' "$rel" > "$dir/release"
+	# a cache from before the 9p modules were kept: the image once more
+	if [ ! -d "$dir/9p" ]; then
+		debs="$cache/debs"
+		mkdir -p "$debs"
+		echo "fetch-kernel: downloading Debian's $rel image once more, for its 9p modules" >&2
+		(cd "$debs" && apt-get download -q -o APT::Sandbox::User=root "linux-image-$rel" >"$aptlog" 2>&1) ||
+			die 1 "apt-get download linux-image-$rel failed: $(tail -n 1 "$aptlog") (all of it: $aptlog)"
+		rm -rf "$dir.img"
+		dpkg -x "$(ls -1t "$debs/linux-image-${rel}_"*.deb | head -n 1)" "$dir.img"
+		keep_9p "$dir.img/lib/modules" "$dir/9p"
+		rm -rf "$dir.img"
+		rm -f "$debs/linux-image-${rel}_"*.deb
+	fi
 	echo "$dir"
 	exit 0
 fi
@@ -165,7 +217,9 @@ for p in $pkgs; do
 	deb=$(ls -1t "$debs/${p}_"*.deb | head -n 1)
 	dpkg -x "$deb" "$dir.tmp"
 done
-# Only vmlinuz and config are needed from the image (8 MB of 400).
+# Only vmlinuz, config and the 9p modules are needed from the image (9 MB
+# of 400).
+keep_9p "$dir.tmp/lib/modules" "$dir.tmp/9p"
 rm -rf "$dir.tmp/lib/modules" "$dir.tmp/usr/lib/linux" \
 	"$dir.tmp/usr/share/doc" "$dir.tmp/usr/share/lintian"
 rm -f "$debs/linux-image-${rel}_"*.deb

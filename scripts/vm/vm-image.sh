@@ -8,7 +8,9 @@
 #   OUT/kernel-stamp      sizes and times of what the module is built against
 #   OUT/kmod/allocbench.ko, OUT/kmod/build.log   the module, from SRC's kmod/
 #   OUT/initrd.gz         busybox, init, the module, ALLOCBENCH at
-#                         /usr/bin/allocbench, ab-out, and each FILE at DEST
+#                         /usr/bin/allocbench, ab-out, the kernel's 9p
+#                         modules at /lib/modules/9p/ (loaded only for the
+#                         virtual PMU), and each FILE at DEST
 # Used by the Makefile (vm-image, with the test programs and scripts as
 # FILEs) and by `allocbench vm` (SRC is then the installed copy of the
 # module's sources, or the source checkout). Each step runs only when
@@ -97,10 +99,19 @@ for spec in "$@"; do
 done
 printf '%s\n' "$ab" "$@" >"$out/initrd.files.tmp"
 settle "$out/initrd.files"
+# the 9p modules fetch-kernel.sh kept, in their load order
+nine=
+if [ -f "$k/9p/order" ]; then
+	nine="$k/9p/order:/lib/modules/9p/order"
+	for m in $(cat "$k/9p/order"); do
+		nine="$nine $k/9p/$m.ko:/lib/modules/9p/$m.ko"
+	done
+fi
 # shellcheck disable=SC2086
 if stale "$out/initrd.gz" "$out/initrd.files" "$out/kmod/allocbench.ko" "$ab" \
-	"$out/ab-out" "$here/init" "$here/mkinitramfs.sh" $files; then
+	"$out/ab-out" "$here/init" "$here/mkinitramfs.sh" $files \
+	$(test -d "$k/9p" && echo "$k/9p"); then
 	step sh "$here/mkinitramfs.sh" "$out/initrd.gz" "$out/kmod/allocbench.ko" \
 		"$k/config:/boot/config-$(cat "$k/release")" \
-		"$ab:/usr/bin/allocbench" "$out/ab-out:/bin/ab-out" "$@"
+		"$ab:/usr/bin/allocbench" "$out/ab-out:/bin/ab-out" $nine "$@"
 fi

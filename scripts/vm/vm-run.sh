@@ -12,7 +12,12 @@
 # (default tcg; kvm needs a usable /dev/kvm: `allocbench vm` checks it),
 # VM_IMAGE (the kernel image to boot, default KERNEL_DIR/vmlinuz: make
 # check gives the ELF image pvh-image.sh makes, booted through its PVH
-# entry: no decompression under TCG, and no KASLR).
+# entry: no decompression under TCG, and no KASLR), VPMU=exact|model
+# (also 1 for exact; default off: the virtual PMU, vpmu/abvpmu.c, loaded
+# into qemu, its counts shared with the guest at /ab/vpmu over virtio-9p;
+# model adds its branch and cache model), VPMU_PLUGIN (the plugin, default
+# the build tree's or the installed one), VPMU_OUT (a file that receives
+# the plugin's counts of the whole boot).
 #
 # A WARN, BUG, Oops, soft lockup or hung task in the guest's kernel log fails
 # the run with status 125 even when CMD succeeded; 126 means the guest never
@@ -72,6 +77,32 @@ kvm)
 	;;
 esac
 
+here=$(cd "$(dirname "$0")" && pwd)
+vpmu=
+case ${VPMU:-0} in
+0 | off | "") ;;
+1 | exact) vpmu=exact ;;
+model) vpmu=model ;;
+*)
+	echo "vm-run: VPMU=$VPMU: allowed values are exact (or 1), model and off (or 0)" >&2
+	exit 2
+	;;
+esac
+if [ -n "$vpmu" ]; then
+	if [ "${VM_ACCEL:-tcg}" != tcg ]; then
+		echo "vm-run: VPMU=$VPMU needs TCG (the plugin counts what TCG executes), not VM_ACCEL=$VM_ACCEL" >&2
+		exit 2
+	fi
+	so=${VPMU_PLUGIN:-}
+	for c in "$here/../vpmu/abvpmu.so" "$here/../../build/vpmu/abvpmu.so"; do
+		[ -n "$so" ] || [ ! -f "$c" ] || so=$c
+	done
+	if [ -z "$so" ] || [ ! -f "$so" ]; then
+		echo "vm-run: VPMU=$VPMU: no virtual PMU plugin at ${so:-$here/../../build/vpmu/abvpmu.so} (make vpmu builds it)" >&2
+		exit 1
+	fi
+fi
+
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # Ctrl-C reaches qemu too (same process group); then end as interrupted
@@ -119,6 +150,22 @@ case $nodes in
 	;;
 esac
 
+# The plugin is tried first (qemu without a machine), so that one qemu
+# refuses (another API version, a bad argument) is one line, not a boot
+plugin=
+if [ -n "$vpmu" ]; then
+	mkdir -p "$work/vpmu"
+	popt="$so,out=$work/vpmu/counts,model=$([ "$vpmu" = model ] && echo on || echo off)"
+	if ! echo q | qemu-system-x86_64 -M none -display none -nodefaults \
+		-monitor stdio -plugin "$popt" >/dev/null 2>"$work/plugin.err"; then
+		echo "vm-run: qemu refused the virtual PMU plugin $so: $(grep -v '^$' "$work/plugin.err" | tr '\n' ' ' | head -c 300)" >&2
+		exit 1
+	fi
+	rm -f "$work/vpmu/counts"
+	plugin="-plugin $popt -virtfs local,path=$work/vpmu,mount_tag=abvpmu,security_model=none,readonly=on"
+	vmparam="$vmparam allocbench.vpmu=$vpmu"
+fi
+
 log=${VM_LOG:-$work/console.log}
 # Two channels: ttyS0 is the kernel's console (to $log, with the guest's
 # dmesg appended at the end); qemu's isa-debugcon (port 0xe9, written by
@@ -140,7 +187,7 @@ log=${VM_LOG:-$work/console.log}
 # under TCG (measured on 6.1.0-57 with 4 KiB allocations).
 # --foreground: qemu stays in this process group, so Ctrl-C reaches it.
 # shellcheck disable=SC2086
-timeout --foreground "$timeout_s" qemu-system-x86_64 $accel -m "$mem" $numa \
+timeout --foreground "$timeout_s" qemu-system-x86_64 $accel -m "$mem" $numa $plugin \
 	-nographic -no-reboot -nodefaults \
 	-chardev file,id=con,path="$work/con.raw" -serial chardev:con \
 	-chardev stdio,id=out -device isa-debugcon,iobase=0xe9,chardev=out \
@@ -154,6 +201,10 @@ timeout --foreground "$timeout_s" qemu-system-x86_64 $accel -m "$mem" $numa \
 		on { if (n++) print held; held = $0; fflush() }
 	'
 tr -d '\r' <"$work/con.raw" >"$log" 2>/dev/null || :
+[ -z "$vpmu" ] || [ -z "${VPMU_OUT:-}" ] || cp "$work/vpmu/counts" "$VPMU_OUT" 2>/dev/null || :
+if [ -n "$vpmu" ] && grep -q "^@@AB-VPMU-FAILED-$tok@@" "$work/out.log"; then
+	echo "vm-run: VPMU=$VPMU: the guest could not mount the counts' 9p share: $(sed -n "s/^@@AB-VPMU-FAILED-$tok@@ *//p" "$work/out.log" | head -n 1)" >&2
+fi
 rc=$(sed -n "s/^@@AB-END-$tok rc=\([0-9]*\)@@\$/\1/p" "$work/out.log" | tail -n 1)
 if grep -q "^@@AB-INSMOD-FAILED-$tok@@\$" "$work/out.log"; then
 	echo "vm-run: insmod allocbench.ko failed in the guest:" >&2
