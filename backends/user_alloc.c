@@ -437,6 +437,7 @@ int ab_user_run(struct ab_run *r, char *why, size_t len)
 	c.loop.per_trial = c.s->flags & AB_STRATEGY_PER_TRIAL;
 	c.write = r->flags & AB_RUN_WRITE;
 	c.loop.mark_disturbed = r->flags & AB_RUN_MARK_DISTURBED;
+	c.loop.vpmu = r->flags & AB_RUN_VPMU;
 	c.loop.objs = calloc(r->batch, sizeof(*c.loop.objs));
 	c.loop.free_order = calloc(r->batch, sizeof(*c.loop.free_order));
 	c.loop.smp = calloc(c.loop.single ? r->batch : 1, sizeof(*c.loop.smp));

@@ -369,6 +369,9 @@ static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 				       json_object_new_string(c->name));
 		json_object_object_add(e, "encoding",
 				       json_object_new_string(c->fstr));
+		json_object_object_add(
+			e, "source",
+			json_object_new_string(ab_counter_source(c)));
 		json_object_object_add(e, "per_op", ab_json_num(r->ev_raw[i]));
 		json_object_object_add(e, "net_per_op",
 				       ab_json_num(r->ev_net[i]));

@@ -152,6 +152,9 @@ static int counting_pass(struct ab_job *job, struct ab_row *r, uint32_t per,
 	c.run.flags |= AB_RUN_NO_NODE_CHECK;
 	/* armed for this pass only: a kprobe is live while its fd is open */
 	ab_counters_resume(&job->ses.counters);
+	/* virtual events count the module's marked regions (lib/vpmu.h) */
+	if (ab_counters_virtual(&job->ses.counters))
+		c.run.flags |= AB_RUN_VPMU;
 	ab_counters_start(&job->ses.counters);
 	err = run_resumable(job, &c, per, why, len);
 	ab_counters_stop(&job->ses.counters);

@@ -33,6 +33,7 @@
 #include <linux/allocbench.h>
 #include "ab_clock.h"
 #include "ab_free_order.h"
+#include "ab_vpmu.h"
 
 /**
  * struct ab_loop - what the timed loops and ab_run_trials() use of a run
@@ -45,6 +46,9 @@
  * @per_trial:      AB_STRATEGY_PER_TRIAL: one sample per trial, @smp[0],
  *                  whatever the timing
  * @mark_disturbed: AB_RUN_MARK_DISTURBED
+ * @vpmu:           AB_RUN_VPMU: the timed regions are bracketed by the
+ *                  virtual PMU's markers (ab_vpmu.h), just inside the
+ *                  clock reads
  * @disturb:        AB_SAMPLE_ALLOC_DISTURBED and AB_SAMPLE_FREE_DISTURBED,
  *                  ORed in by ab_phase_note() for each phase of the current
  *                  trial that saw a context switch or a CPU change
@@ -66,6 +70,7 @@ struct ab_loop {
 	bool pair;
 	bool per_trial;
 	bool mark_disturbed;
+	bool vpmu;
 	u32 disturb;
 	u64 switches;
 	u32 migrations;
@@ -82,24 +87,49 @@ typedef void *(*ab_alloc_fn)(struct ab_loop *l);
 typedef void (*ab_free_fn)(struct ab_loop *l, void *obj);
 typedef void (*ab_write_fn)(struct ab_loop *l, void *obj);
 
+/*
+ * ab_mark - a virtual-PMU marker when @mark, a constant in each inlined
+ * copy of a loop (the loops below are compiled with and without markers,
+ * and the choice is made once per phase, outside the timed region, as
+ * between batch and single timing): a run without AB_RUN_VPMU times the
+ * same code as before the markers existed.
+ */
+static __always_inline void ab_mark(const bool mark, const unsigned int xx)
+{
+	if (mark)
+		ab_vpmu_mark(xx);
+}
+
 /* Batch timing: one clock pair around the whole alloc loop. */
-static __always_inline u32 ab_alloc_batch(struct ab_loop *l, u64 *cycles,
-					  ab_alloc_fn alloc_one,
-					  ab_write_fn write_one)
+static __always_inline u32 ab_alloc_batch_m(struct ab_loop *l, u64 *cycles,
+					    ab_alloc_fn alloc_one,
+					    ab_write_fn write_one,
+					    const bool mark)
 {
 	void **objs = l->objs;
 	u32 i, nr = l->nr;
 	u64 start;
 
 	start = AB_CYCLES();
+	ab_mark(mark, AB_VPMU_ALLOC);
 	for (i = 0; i < nr; i++) {
 		objs[i] = alloc_one(l);
 		if (unlikely(!objs[i]))
 			break;
 		write_one(l, objs[i]);
 	}
+	ab_mark(mark, AB_VPMU_ALLOC | AB_VPMU_END);
 	*cycles = AB_CYCLES() - start;
 	return i;
+}
+
+/* ab_alloc_batch - ab_alloc_batch_m(), with markers when l->vpmu */
+static __always_inline u32 ab_alloc_batch(struct ab_loop *l, u64 *cycles,
+					  ab_alloc_fn alloc_one,
+					  ab_write_fn write_one)
+{
+	return l->vpmu ? ab_alloc_batch_m(l, cycles, alloc_one, write_one, true) :
+			 ab_alloc_batch_m(l, cycles, alloc_one, write_one, false);
 }
 
 /*
@@ -109,7 +139,8 @@ static __always_inline u32 ab_alloc_batch(struct ab_loop *l, u64 *cycles,
  */
 static __always_inline u32 ab_alloc_single(struct ab_loop *l,
 					   ab_alloc_fn alloc_one,
-					   ab_write_fn write_one)
+					   ab_write_fn write_one,
+					   const bool mark)
 {
 	void **objs = l->objs;
 	u32 i, nr = l->nr;
@@ -118,9 +149,11 @@ static __always_inline u32 ab_alloc_single(struct ab_loop *l,
 
 	for (i = 0; i < nr; i++) {
 		start = AB_CYCLES();
+		ab_mark(mark, AB_VPMU_ALLOC);
 		obj = alloc_one(l);
 		if (likely(obj))
 			write_one(l, obj);
+		ab_mark(mark, AB_VPMU_ALLOC | AB_VPMU_END);
 		end = AB_CYCLES();
 		objs[i] = obj;
 		l->smp[i].alloc_cycles = end - start;
@@ -134,13 +167,15 @@ static __always_inline u32 ab_alloc_single(struct ab_loop *l,
 static __always_inline u32 ab_pair_batch(struct ab_loop *l, u64 *cycles,
 					 ab_alloc_fn alloc_one,
 					 ab_free_fn free_one,
-					 ab_write_fn write_one)
+					 ab_write_fn write_one,
+					 const bool mark)
 {
 	u32 i, nr = l->nr;
 	u64 start;
 	void *obj;
 
 	start = AB_CYCLES();
+	ab_mark(mark, AB_VPMU_PAIR);
 	for (i = 0; i < nr; i++) {
 		obj = alloc_one(l);
 		if (unlikely(!obj))
@@ -148,6 +183,7 @@ static __always_inline u32 ab_pair_batch(struct ab_loop *l, u64 *cycles,
 		write_one(l, obj);
 		free_one(l, obj);
 	}
+	ab_mark(mark, AB_VPMU_PAIR | AB_VPMU_END);
 	*cycles = AB_CYCLES() - start;
 	return i;
 }
@@ -156,7 +192,8 @@ static __always_inline u32 ab_pair_batch(struct ab_loop *l, u64 *cycles,
 static __always_inline u32 ab_pair_single(struct ab_loop *l,
 					  ab_alloc_fn alloc_one,
 					  ab_free_fn free_one,
-					  ab_write_fn write_one)
+					  ab_write_fn write_one,
+					  const bool mark)
 {
 	u32 i, nr = l->nr;
 	u64 start, mid, end;
@@ -164,20 +201,34 @@ static __always_inline u32 ab_pair_single(struct ab_loop *l,
 
 	for (i = 0; i < nr; i++) {
 		start = AB_CYCLES();
+		ab_mark(mark, AB_VPMU_ALLOC);
 		obj = alloc_one(l);
 		if (likely(obj))
 			write_one(l, obj);
+		ab_mark(mark, AB_VPMU_ALLOC | AB_VPMU_END);
 		mid = AB_CYCLES();
 		if (unlikely(!obj)) {
 			l->smp[i].alloc_cycles = mid - start;
 			break;
 		}
+		ab_mark(mark, AB_VPMU_FREE);
 		free_one(l, obj);
+		ab_mark(mark, AB_VPMU_FREE | AB_VPMU_END);
 		end = AB_CYCLES();
 		l->smp[i].alloc_cycles = mid - start;
 		l->smp[i].free_cycles = end - mid;
 	}
 	return i;
+}
+
+/*
+ * ab_vpmu_at - a marker in a strategy's own timed phase (the bulk
+ * strategies), when the run asked for them (AB_RUN_VPMU); @xx a constant
+ */
+static __always_inline void ab_vpmu_at(struct ab_loop *l, const unsigned int xx)
+{
+	if (unlikely(l->vpmu))
+		ab_vpmu_mark(xx);
 }
 
 /*
@@ -204,18 +255,31 @@ static inline void ab_phase_note(struct ab_loop *l, u64 sw0, u64 sw1,
  * timing: the phase's cycles in *@cycles; single timing: each object's in
  * l->smp. With l->pair each object is freed right after it is allocated.
  */
+static __always_inline u32 ab_alloc_loop_m(struct ab_loop *l, u64 *cycles,
+					   ab_alloc_fn alloc_one,
+					   ab_free_fn free_one,
+					   ab_write_fn write_one,
+					   const bool mark)
+{
+	if (l->pair)
+		return l->single ?
+		       ab_pair_single(l, alloc_one, free_one, write_one, mark) :
+		       ab_pair_batch(l, cycles, alloc_one, free_one,
+				     write_one, mark);
+	return l->single ? ab_alloc_single(l, alloc_one, write_one, mark) :
+			   ab_alloc_batch_m(l, cycles, alloc_one, write_one,
+					    mark);
+}
+
 static __always_inline u32 ab_alloc_loop(struct ab_loop *l, u64 *cycles,
 					 ab_alloc_fn alloc_one,
 					 ab_free_fn free_one,
 					 ab_write_fn write_one)
 {
-	if (l->pair)
-		return l->single ?
-		       ab_pair_single(l, alloc_one, free_one, write_one) :
-		       ab_pair_batch(l, cycles, alloc_one, free_one,
-				     write_one);
-	return l->single ? ab_alloc_single(l, alloc_one, write_one) :
-			   ab_alloc_batch(l, cycles, alloc_one, write_one);
+	return l->vpmu ? ab_alloc_loop_m(l, cycles, alloc_one, free_one,
+					 write_one, true) :
+			 ab_alloc_loop_m(l, cycles, alloc_one, free_one,
+					 write_one, false);
 }
 
 /*
@@ -226,8 +290,9 @@ static __always_inline u32 ab_alloc_loop(struct ab_loop *l, u64 *cycles,
  * harness's own arrays is not charged to the allocator (issue 13, item 18:
  * worst with shuffled frees of large batches).
  */
-static __always_inline void ab_free_loop(struct ab_loop *l, u32 n,
-					 u64 *cycles, ab_free_fn free_one)
+static __always_inline void ab_free_loop_m(struct ab_loop *l, u32 n,
+					   u64 *cycles, ab_free_fn free_one,
+					   const bool mark)
 {
 	void **objs = l->objs;
 	u32 *perm = l->free_order;
@@ -240,16 +305,29 @@ static __always_inline void ab_free_loop(struct ab_loop *l, u32 n,
 			j = perm[i];
 			obj = AB_OPERAND(objs[j]);
 			start = AB_CYCLES();
+			ab_mark(mark, AB_VPMU_FREE);
 			free_one(l, obj);
+			ab_mark(mark, AB_VPMU_FREE | AB_VPMU_END);
 			end = AB_CYCLES();
 			l->smp[j].free_cycles = end - start;
 		}
 		return;
 	}
 	start = AB_CYCLES();
+	ab_mark(mark, AB_VPMU_FREE);
 	for (i = 0; i < n; i++)
 		free_one(l, objs[perm[i]]);
+	ab_mark(mark, AB_VPMU_FREE | AB_VPMU_END);
 	*cycles = AB_CYCLES() - start;
+}
+
+static __always_inline void ab_free_loop(struct ab_loop *l, u32 n,
+					 u64 *cycles, ab_free_fn free_one)
+{
+	if (l->vpmu)
+		ab_free_loop_m(l, n, cycles, free_one, true);
+	else
+		ab_free_loop_m(l, n, cycles, free_one, false);
 }
 
 /**

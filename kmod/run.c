@@ -121,6 +121,7 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx,
 	ctx->nomerge = r->flags & AB_RUN_NOMERGE;
 	ctx->write = r->flags & AB_RUN_WRITE;
 	ctx->loop.mark_disturbed = r->flags & AB_RUN_MARK_DISTURBED;
+	ctx->loop.vpmu = r->flags & AB_RUN_VPMU;
 	ctx->loop.single = r->timing == AB_TIMING_SINGLE;
 	ctx->loop.pair = r->free_pattern == AB_FREE_PAIR;
 	ctx->loop.per_trial = s->flags & AB_STRATEGY_PER_TRIAL;

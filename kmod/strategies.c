@@ -484,12 +484,17 @@ static u32 cache_bulk_alloc_phase(struct ab_ctx *ctx, u64 *cycles)
 	u32 i, n;
 
 	start = get_cycles();
+	ab_vpmu_at(&ctx->loop, AB_VPMU_ALLOC);
 	n = kmem_cache_alloc_bulk(ctx->cache, ctx->gfp, ctx->loop.nr, ctx->loop.objs);
 	for (i = 0; i < n; i++)
 		ab_write(ctx, ctx->loop.objs[i]);
+	ab_vpmu_at(&ctx->loop, AB_VPMU_ALLOC | AB_VPMU_END);
 	mid = get_cycles();
-	if (ctx->loop.pair && n)
+	if (ctx->loop.pair && n) {
+		ab_vpmu_at(&ctx->loop, AB_VPMU_FREE);
 		kmem_cache_free_bulk(ctx->cache, n, ctx->loop.objs);
+		ab_vpmu_at(&ctx->loop, AB_VPMU_FREE | AB_VPMU_END);
+	}
 	ab_bulk_times(ctx, cycles, start, mid, get_cycles());
 	return n;
 }
@@ -500,8 +505,10 @@ static void cache_bulk_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles)
 
 	ab_bulk_order(ctx, n);
 	start = get_cycles();
+	ab_vpmu_at(&ctx->loop, AB_VPMU_FREE);
 	if (n)
 		kmem_cache_free_bulk(ctx->cache, n, ctx->scratch);
+	ab_vpmu_at(&ctx->loop, AB_VPMU_FREE | AB_VPMU_END);
 	*ab_bulk_free_cycles(ctx, cycles) = get_cycles() - start;
 }
 
@@ -515,8 +522,11 @@ static u32 kfree_bulk_alloc_phase(struct ab_ctx *ctx, u64 *cycles)
 	n = ab_alloc_batch(&ctx->loop, &alloc, kmalloc_loop_alloc,
 			   ab_write_one);
 	start = get_cycles();
-	if (ctx->loop.pair && n)
+	if (ctx->loop.pair && n) {
+		ab_vpmu_at(&ctx->loop, AB_VPMU_FREE);
 		kfree_bulk(n, ctx->loop.objs);
+		ab_vpmu_at(&ctx->loop, AB_VPMU_FREE | AB_VPMU_END);
+	}
 	ab_bulk_times(ctx, cycles, 0, alloc, alloc + get_cycles() - start);
 	return n;
 }
@@ -527,8 +537,10 @@ static void kfree_bulk_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles)
 
 	ab_bulk_order(ctx, n);
 	start = get_cycles();
+	ab_vpmu_at(&ctx->loop, AB_VPMU_FREE);
 	if (n)
 		kfree_bulk(n, ctx->scratch);
+	ab_vpmu_at(&ctx->loop, AB_VPMU_FREE | AB_VPMU_END);
 	*ab_bulk_free_cycles(ctx, cycles) = get_cycles() - start;
 }
 
@@ -561,13 +573,18 @@ static u32 pages_bulk_alloc_phase(struct ab_ctx *ctx, u64 *cycles)
 	u32 i, n;
 
 	start = get_cycles();
+	ab_vpmu_at(&ctx->loop, AB_VPMU_ALLOC);
 	n = alloc_pages_bulk_array_node(ctx->gfp, ctx->node, ctx->loop.nr,
 					(struct page **)ctx->loop.objs);
 	for (i = 0; i < n; i++)
 		ab_write(ctx, ctx->loop.objs[i]);
+	ab_vpmu_at(&ctx->loop, AB_VPMU_ALLOC | AB_VPMU_END);
 	mid = get_cycles();
-	if (ctx->loop.pair)
+	if (ctx->loop.pair) {
+		ab_vpmu_at(&ctx->loop, AB_VPMU_FREE);
 		pages_bulk_put(ctx, ctx->loop.objs, n);
+		ab_vpmu_at(&ctx->loop, AB_VPMU_FREE | AB_VPMU_END);
+	}
 	ab_bulk_times(ctx, cycles, start, mid, get_cycles());
 	if (ctx->loop.pair)
 		memset(ctx->loop.objs, 0, n * sizeof(void *));
@@ -582,8 +599,10 @@ static void pages_bulk_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles)
 	u32 i;
 
 	start = get_cycles();
+	ab_vpmu_at(&ctx->loop, AB_VPMU_FREE);
 	for (i = 0; i < n; i++)
 		__free_page((struct page *)objs[perm[i]]);
+	ab_vpmu_at(&ctx->loop, AB_VPMU_FREE | AB_VPMU_END);
 	*ab_bulk_free_cycles(ctx, cycles) = get_cycles() - start;
 	memset(objs, 0, n * sizeof(void *));
 }

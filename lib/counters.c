@@ -19,6 +19,7 @@
 #include "counters.h"
 #include "dynprobe.h"
 #include "parse.h"
+#include "vpmu.h"
 
 /* The kernel's perf_event system calls (struct ab_pmu). */
 static int sys_open(void *ctx, struct perf_event_attr *attr, int group)
@@ -82,7 +83,8 @@ static int open_event(const struct ab_pmu *p, struct ab_event *e, int leader_fd)
 {
 	/* a filtered kprobe: defined before, filtered after (the kernel's) */
 	const struct ab_dynprobe *d =
-		e->kind == AB_EVENT_DYNPROBE && p == &sys_pmu
+		e->kind == AB_EVENT_DYNPROBE &&
+				(p == &sys_pmu || p == &ab_vpmu_pmu)
 			? ab_dynprobe_find(e->name)
 			: NULL;
 	int err = d ? ab_dynprobe_prepare(d, &e->attr) : 0;
@@ -96,6 +98,16 @@ static int open_event(const struct ab_pmu *p, struct ab_event *e, int leader_fd)
 	if (err && e->fd >= 0) {
 		p->close(p->ctx, e->fd);
 		e->fd = -1;
+	}
+	e->virt = !err && p == &ab_vpmu_pmu && ab_vpmu_fd_is_virtual(e->fd);
+	if (e->virt && !strstr(e->fstr, "virtual PMU")) {
+		int model = 0;
+
+		ab_vpmu_field_of(&e->attr, &model);
+		snprintf(e->fstr + strlen(e->fstr),
+			 sizeof(e->fstr) - strlen(e->fstr),
+			 " on the virtual PMU (QEMU TCG plugin, emulated, %s)",
+			 model ? "model" : "exact");
 	}
 	return err;
 }
@@ -231,7 +243,28 @@ int ab_counters_open_pmu(struct ab_counters *c, const char *list, FILE *f,
 
 int ab_counters_open(struct ab_counters *c, const char *list, FILE *f)
 {
-	return ab_counters_open_pmu(c, list, f, NULL);
+	/* the kernel's calls, falling back to the virtual PMU where booted */
+	return ab_counters_open_pmu(c, list, f,
+				    ab_vpmu_present() ? &ab_vpmu_pmu : NULL);
+}
+
+const char *ab_counter_source(const struct ab_event *e)
+{
+	int model = 0;
+
+	if (!e->virt)
+		return "kernel";
+	ab_vpmu_field_of(&e->attr, &model);
+	return model ? "virtual-model" : "virtual-exact";
+}
+
+int ab_counters_virtual(const struct ab_counters *c)
+{
+	int i, n = 0;
+
+	for (i = 0; i < c->n; i++)
+		n += c->ev[i].virt;
+	return n;
 }
 
 void ab_counters_suspend(struct ab_counters *c)

@@ -99,6 +99,9 @@ struct ab_pmu {
  * @scaled:  of those, intervals it ran only part of (0 < running < enabled)
  * @unread:  of those, intervals it could not be read
  * @min_share: the smallest running / enabled of the @scaled intervals
+ * @virt:    opened on the virtual PMU (lib/vpmu.h): "enabled" and
+ *           "running" are then timed regions closed and regions without
+ *           an interrupt, and the count covers the timed regions only
  */
 struct ab_event {
 	char name[64];
@@ -113,6 +116,7 @@ struct ab_event {
 	double value;
 	unsigned int intervals, unrun, scaled, unread;
 	double min_share;
+	int virt;
 };
 
 /**
@@ -150,6 +154,20 @@ int ab_counters_open(struct ab_counters *c, const char *list, FILE *f);
  */
 int ab_counters_open_pmu(struct ab_counters *c, const char *list, FILE *f,
 			 const struct ab_pmu *pmu);
+
+/*
+ * ab_counters_virtual - how many of @c's events are open on the virtual
+ * PMU (lib/vpmu.h): a run that counts with them must ask the module for
+ * its markers (AB_RUN_VPMU), and their counts cover its timed regions.
+ */
+int ab_counters_virtual(const struct ab_counters *c);
+
+/*
+ * ab_counter_source - what counts @e: "kernel" (perf_event_open: a
+ * hardware PMU, software events, kprobes, tracepoints), "virtual-exact"
+ * or "virtual-model" (the virtual PMU's exact counts or its model)
+ */
+const char *ab_counter_source(const struct ab_event *e);
 
 /*
  * ab_counters_named - index of the open event asked for as @name, spelled

@@ -304,6 +304,8 @@ void ab_env_read(struct ab_env *env, const char *root, int cpu)
 		cmdline_param(env->cmdline, "slub_merge", path, sizeof(path));
 	cmdline_param(env->cmdline, "allocbench.vm", env->vm_accel,
 		      sizeof(env->vm_accel));
+	cmdline_param(env->cmdline, "allocbench.vpmu", env->vm_vpmu,
+		      sizeof(env->vm_vpmu));
 
 	read_config(env, root);
 	read_preempt(env, root);
@@ -392,7 +394,7 @@ void ab_env_print(FILE *f, const struct ab_env *env, unsigned int tsc_khz)
 		env->c_freelist_random, env->c_shuffle,
 		env->p_shuffle[0] ? " (page_alloc.shuffle given)" : "");
 	fprintf(f,
-		"cpu: %s, TSC %u.%03u MHz, governor %s, SMT %s, %s%s%s%s%s%s\n",
+		"cpu: %s, TSC %u.%03u MHz, governor %s, SMT %s, %s%s%s%s%s%s%s%s%s\n",
 		env->cpu_model, tsc_khz / 1000, tsc_khz % 1000, env->governor,
 		env->smt,
 		env->hypervisor > 0    ? "virtualized"
@@ -402,6 +404,10 @@ void ab_env_print(FILE *f, const struct ab_env *env, unsigned int tsc_khz)
 		env->vm_accel[0] ? ", qemu " : "", env->vm_accel,
 		ab_env_vcpus_serialized(env)
 			? " (allocbench.vm: its vCPUs take turns on one host thread, never at the same time)"
+			: "",
+		env->vm_vpmu[0] ? ", virtual PMU " : "", env->vm_vpmu,
+		env->vm_vpmu[0]
+			? " (QEMU TCG plugin: exact instructions, branches, loads, stores; model: branch and cache misses)"
 			: "");
 	n = ab_env_warnings(env, warn, sizeof(warn));
 	for (i = 0, w = warn; i < n; i++, w += strlen(w) + 1)

@@ -70,6 +70,11 @@ struct ab_env {
 	 * vm-run.sh).
 	 */
 	char vm_accel[32];
+	/*
+	 * allocbench.vpmu=exact|model on the kernel command line: vm-run.sh
+	 * booted the guest with the virtual PMU plugin (VPMU=); "" without.
+	 */
+	char vm_vpmu[16];
 };
 
 /*

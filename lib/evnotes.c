@@ -123,6 +123,31 @@ static int group_never_ran(const struct ab_counters *c, int leader)
 	return members > 1;
 }
 
+/*
+ * A virtual PMU event's intervals (lib/vpmu.h): "enabled" is the timed
+ * regions that closed, "running" those no interrupt ran in; a region an
+ * interrupt ran in holds its handler's instructions too and is left out.
+ */
+static int virtual_note(const struct ab_event *ev, char *buf, size_t len)
+{
+	size_t at = 0;
+
+	if (ev->unrun)
+		at = (size_t)snprintf(
+			buf, len,
+			"counter %s (virtual PMU) counted no timed region in %u of %u %s (an interrupt ran in every one, or the run marked none): no count for those (n/a)",
+			ev->name, ev->unrun, ev->intervals,
+			ab_noun(ev->intervals, "interval", "intervals"));
+	if (ev->scaled && at < len)
+		snprintf(
+			buf + at, len - at,
+			"%scounter %s (virtual PMU): an interrupt ran in some timed regions of %u of %u %s, left out (as many as %.0f%% of one interval's regions kept at the least); the count is scaled from the uninterrupted regions by regions closed / regions kept",
+			at ? "; " : "", ev->name, ev->scaled, ev->intervals,
+			ab_noun(ev->intervals, "interval", "intervals"),
+			100.0 * ev->min_share);
+	return ev->unrun || ev->scaled;
+}
+
 int ab_counters_note(const struct ab_counters *c, int e, char *buf, size_t len)
 {
 	const struct ab_event *ev = &c->ev[e];
@@ -161,6 +186,8 @@ int ab_counters_note(const struct ab_counters *c, int e, char *buf, size_t len)
 				"} never ran (time_running 0): it never had all the hardware counters it needs at once (more events than free counters, or the NMI watchdog holds one: kernel.nmi_watchdog=0 frees it); no counts (n/a); ask for fewer hardware events at once");
 		return 1;
 	}
+	if (ev->virt)
+		return virtual_note(ev, buf, len);
 	if (ev->unrun == ev->intervals) {
 		snprintf(
 			buf, len,

@@ -301,6 +301,33 @@ static int hybrid_encode(struct ab_event *e, FILE *f)
 	return 0;
 }
 
+/*
+ * The short names of the memory-access counts (issue 23): "loads" and
+ * "stores" are perf's generic L1-dcache-loads and L1-dcache-stores (every
+ * load and store retired: tools/perf/util/evsel.c's hw-cache table), the
+ * names the virtual PMU counts them under; modifiers carry over.
+ */
+static const char *perf_alias(const char *name)
+{
+	static char buf[96];
+	static const char *const alias[][2] = {
+		{ "loads", "L1-dcache-loads" },
+		{ "stores", "L1-dcache-stores" },
+	};
+	size_t i, n;
+
+	for (i = 0; i < sizeof(alias) / sizeof(alias[0]); i++) {
+		n = strlen(alias[i][0]);
+		if (!strncmp(name, alias[i][0], n) &&
+		    (name[n] == '\0' || name[n] == ':')) {
+			snprintf(buf, sizeof(buf), "%s%s", alias[i][1],
+				 name + n);
+			return buf;
+		}
+	}
+	return name;
+}
+
 int ab_counter_encode(struct ab_event *e, const char *name, FILE *f)
 {
 	pfm_perf_encode_arg_t arg;
@@ -344,7 +371,8 @@ int ab_counter_encode(struct ab_event *e, const char *name, FILE *f)
 	arg.cpu = -1;
 	ret = ab_pfm_ready();
 	if (ret == PFM_SUCCESS)
-		ret = pfm_get_os_event_encoding(name, PFM_PLM0 | PFM_PLM3,
+		ret = pfm_get_os_event_encoding(perf_alias(name),
+						PFM_PLM0 | PFM_PLM3,
 						PFM_OS_PERF_EVENT_EXT, &arg);
 	if (ret != PFM_SUCCESS && tracepoint_form(name)) {
 		if (tracefs_events())

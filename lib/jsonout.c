@@ -107,6 +107,8 @@ json_object *ab_json_env(const struct ab_env *e, unsigned int tsc_khz)
 	json_object_object_add(o, "dmi", str(e->dmi));
 	json_object_object_add(o, "vm_accel",
 			       e->vm_accel[0] ? str(e->vm_accel) : NULL);
+	json_object_object_add(o, "vm_vpmu",
+			       e->vm_vpmu[0] ? str(e->vm_vpmu) : NULL);
 	json_object_object_add(
 		o, "vcpus_serialized",
 		json_object_new_boolean(ab_env_vcpus_serialized(e)));

@@ -304,9 +304,18 @@ enum ab_gfp {
  * with a cache of its own. No effect on other strategies.
  */
 #define AB_RUN_KEEP_CACHE (1U << 5)
+/*
+ * Bracket each timed region (a phase in batch timing, each operation in
+ * single timing) with the virtual PMU's marker NOPs (common/ab_vpmu.h),
+ * just inside its clock reads, so that a QEMU TCG plugin (vpmu/abvpmu.c)
+ * counts exactly what the region executes. Costs one NOP per marker on
+ * hardware; for the counting pass, never the timed one.
+ */
+#define AB_RUN_VPMU (1U << 6)
 #define AB_RUN_FLAGS_ALL                                          \
 	(AB_RUN_NOMERGE | AB_RUN_WRITE | AB_RUN_NO_NODE_CHECK | \
-	 AB_RUN_REMOTE_FREE | AB_RUN_MARK_DISTURBED | AB_RUN_KEEP_CACHE)
+	 AB_RUN_REMOTE_FREE | AB_RUN_MARK_DISTURBED | AB_RUN_KEEP_CACHE | \
+	 AB_RUN_VPMU)
 
 /* Timing mode (ab_run.timing) */
 enum ab_timing {

@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * vpmu.c - virtual events on the plugin's counts file (see vpmu.h): the
+ * file's one reader, and the struct ab_pmu whose calls fall back to it.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "counters.h"
+#include "vpmu.h"
+
+#define MAX_VIRTUAL 16
+
+/**
+ * struct vev - one open virtual event
+ * @fd:    its own descriptor of the file (-1: the slot is free)
+ * @field: enum ab_vpmu_field it sums
+ * @vcpu:  the only vCPU whose regions count, -1 for all
+ * @pos:   the file offset read up to (whole lines only)
+ * @sum, @total, @clean: since the last reset, the field's sum over the
+ *         uninterrupted regions, the regions closed, the uninterrupted
+ */
+struct vev {
+	int fd;
+	int field;
+	int vcpu;
+	off_t pos;
+	uint64_t sum, total, clean;
+};
+
+static struct vev vevs[MAX_VIRTUAL] = {
+	[0 ... MAX_VIRTUAL - 1] = { .fd = -1 },
+};
+/* the last interval of the first virtual event, for ab_vpmu_note() */
+static uint64_t last_total, last_clean;
+static int last_valid;
+
+static const char *vpmu_path(void)
+{
+	const char *p = getenv("AB_VPMU_FILE");
+
+	return p && *p ? p : AB_VPMU_FILE;
+}
+
+int ab_vpmu_parse(const char *line, struct ab_vpmu_region *r)
+{
+	const char *p = line;
+	char *end;
+	int i;
+
+	if (p[0] != 'R' || p[1] != ' ')
+		return -1;
+	p += 2;
+	r->vcpu = (unsigned int)strtoul(p, &end, 10);
+	if (end == p || *end != ' ')
+		return -1;
+	p = end + 1;
+	r->phase = (unsigned int)strtoul(p, &end, 10);
+	if (end == p)
+		return -1;
+	for (i = 0; i < AB_VPMU_NFIELDS; i++) {
+		p = end;
+		if (*p != ' ')
+			return -1;
+		r->v[i] = strtoull(++p, &end, 10);
+		if (end == p)
+			return -1;
+	}
+	return *end == '\0' || *end == '\n' ? 0 : -1;
+}
+
+int ab_vpmu_present(void)
+{
+	char head[128] = "";
+	FILE *f = fopen(vpmu_path(), "re");
+
+	if (!f)
+		return 0;
+	if (!fgets(head, sizeof(head), f) || strncmp(head, "# abvpmu 1 ", 11)) {
+		fclose(f);
+		return 0;
+	}
+	fclose(f);
+	return strstr(head, " model=on") ? 2 : 1;
+}
+
+int ab_vpmu_field_of(const struct perf_event_attr *a, int *model)
+{
+	/* PERF_TYPE_HW_CACHE config: cache | op << 8 | result << 16 */
+	static const struct {
+		uint32_t type;
+		uint64_t config;
+		int field, model;
+	} map[] = {
+		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS,
+		  AB_VPMU_INSTRUCTIONS, 0 },
+		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS,
+		  AB_VPMU_BRANCHES, 0 },
+		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES,
+		  AB_VPMU_BRANCH_MISSES, 1 },
+		{ PERF_TYPE_HW_CACHE,
+		  PERF_COUNT_HW_CACHE_L1D | PERF_COUNT_HW_CACHE_OP_READ << 8 |
+			  PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16,
+		  AB_VPMU_LOADS, 0 },
+		{ PERF_TYPE_HW_CACHE,
+		  PERF_COUNT_HW_CACHE_L1D | PERF_COUNT_HW_CACHE_OP_WRITE << 8 |
+			  PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16,
+		  AB_VPMU_STORES, 0 },
+		{ PERF_TYPE_HW_CACHE,
+		  PERF_COUNT_HW_CACHE_L1D | PERF_COUNT_HW_CACHE_OP_READ << 8 |
+			  PERF_COUNT_HW_CACHE_RESULT_MISS << 16,
+		  AB_VPMU_L1D_LOAD_MISSES, 1 },
+		{ PERF_TYPE_HW_CACHE,
+		  PERF_COUNT_HW_CACHE_L1I | PERF_COUNT_HW_CACHE_OP_READ << 8 |
+			  PERF_COUNT_HW_CACHE_RESULT_MISS << 16,
+		  AB_VPMU_L1I_LOAD_MISSES, 1 },
+		{ PERF_TYPE_HW_CACHE,
+		  PERF_COUNT_HW_CACHE_LL | PERF_COUNT_HW_CACHE_OP_READ << 8 |
+			  PERF_COUNT_HW_CACHE_RESULT_MISS << 16,
+		  AB_VPMU_LLC_LOAD_MISSES, 1 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (a->type == map[i].type &&
+		    (a->config & 0xffffffffULL) == map[i].config) {
+			if (model)
+				*model = map[i].model;
+			return map[i].field;
+		}
+	return -1;
+}
+
+static struct vev *vev_of(int fd)
+{
+	int i;
+
+	for (i = 0; fd >= 0 && i < MAX_VIRTUAL; i++)
+		if (vevs[i].fd == fd)
+			return &vevs[i];
+	return NULL;
+}
+
+/* the open virtual event of the lowest slot, or NULL */
+static struct vev *vev_first(void)
+{
+	int i;
+
+	for (i = 0; i < MAX_VIRTUAL; i++)
+		if (vevs[i].fd >= 0)
+			return &vevs[i];
+	return NULL;
+}
+
+int ab_vpmu_fd_is_virtual(int fd)
+{
+	return vev_of(fd) != NULL;
+}
+
+/* the CPU the calling thread is pinned to, or -1 */
+static int pinned_cpu(void)
+{
+	cpu_set_t set;
+	int i;
+
+	if (sched_getaffinity(0, sizeof(set), &set) || CPU_COUNT(&set) != 1)
+		return -1;
+	for (i = 0; i < CPU_SETSIZE; i++)
+		if (CPU_ISSET(i, &set))
+			return i;
+	return -1;
+}
+
+/* Reads the regions closed since @v->pos into @v's sums. */
+static void vev_update(struct vev *v)
+{
+	char buf[8192], *line, *nl;
+	struct ab_vpmu_region r;
+	ssize_t n;
+	size_t used;
+
+	for (;;) {
+		n = pread(v->fd, buf, sizeof(buf) - 1, v->pos);
+		if (n <= 0)
+			return;
+		buf[n] = '\0';
+		used = 0;
+		for (line = buf; (nl = strchr(line, '\n')); line = nl + 1) {
+			*nl = '\0';
+			used = (size_t)(nl + 1 - buf);
+			if (ab_vpmu_parse(line, &r))
+				continue;
+			if (v->vcpu >= 0 && r.vcpu != (unsigned int)v->vcpu)
+				continue;
+			v->total++;
+			if (r.v[AB_VPMU_IRETS])
+				continue;
+			v->clean++;
+			v->sum += r.v[v->field];
+		}
+		if (!used)
+			return; /* a line longer than the buffer, or unfinished
+				 */
+		v->pos += (off_t)used;
+	}
+}
+
+static int vpmu_open(void *ctx, struct perf_event_attr *attr, int group)
+{
+	int fd, i, model = 0, err, present;
+	int field = ab_vpmu_field_of(attr, &model);
+	struct vev *v = NULL;
+
+	/* a group leader that is virtual cannot lead a kernel event */
+	fd = (int)syscall(__NR_perf_event_open, attr, 0, -1,
+			  ab_vpmu_fd_is_virtual(group) ? -1 : group, 0);
+	if (fd >= 0 || field < 0)
+		return fd;
+	err = errno;
+	present = ab_vpmu_present();
+	if (!present || (model && present < 2)) {
+		errno = err;
+		return -1;
+	}
+	for (i = 0; i < MAX_VIRTUAL && !v; i++)
+		if (vevs[i].fd < 0)
+			v = &vevs[i];
+	if (!v) {
+		errno = EMFILE;
+		return -1;
+	}
+	fd = open(vpmu_path(), O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	*v = (struct vev){ .fd = fd, .field = field, .vcpu = pinned_cpu() };
+	v->pos = lseek(fd, 0, SEEK_END);
+	return fd;
+}
+
+static int vpmu_ioctl(void *ctx, int fd, unsigned long req)
+{
+	struct vev *v = vev_of(fd);
+
+	if (!v)
+		return ioctl(fd, req, 0);
+	if (req == PERF_EVENT_IOC_RESET) {
+		v->pos = lseek(fd, 0, SEEK_END);
+		v->sum = v->total = v->clean = 0;
+		v->vcpu = pinned_cpu();
+	}
+	return 0;
+}
+
+static long vpmu_read(void *ctx, int fd, void *buf, size_t len)
+{
+	struct vev *v = vev_of(fd);
+	uint64_t out[3];
+
+	if (!v)
+		return (long)read(fd, buf, len);
+	vev_update(v);
+	out[0] = v->sum;
+	out[1] = v->total;
+	out[2] = v->clean;
+	if (v == vev_first()) {
+		last_total = v->total;
+		last_clean = v->clean;
+		last_valid = 1;
+	}
+	if (len > sizeof(out))
+		len = sizeof(out);
+	memcpy(buf, out, len);
+	return (long)len;
+}
+
+static int vpmu_close(void *ctx, int fd)
+{
+	struct vev *v = vev_of(fd);
+
+	if (v)
+		v->fd = -1;
+	return close(fd);
+}
+
+const struct ab_pmu ab_vpmu_pmu = {
+	.open = vpmu_open,
+	.ioctl = vpmu_ioctl,
+	.read = vpmu_read,
+	.close = vpmu_close,
+};
+
+void ab_vpmu_note(FILE *f)
+{
+	if (!last_valid)
+		return;
+	fprintf(f,
+		"virtual PMU (QEMU TCG plugin, %s): %" PRIu64
+		" timed regions counted, %" PRIu64
+		" left out as an interrupt ran in them (the counts are scaled from the others)\n",
+		ab_vpmu_present() > 1
+			? "exact counts and the branch and cache model"
+			: "exact counts",
+		last_clean, last_total - last_clean);
+}

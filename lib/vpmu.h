@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * vpmu.h - the virtual PMU as the counters see it: where no hardware PMU
+ * opens and the embedded kernel was booted with the plugin (vm-run.sh
+ * VPMU=exact|model), perf's generic events that the plugin counts open on
+ * it instead, through the same struct ab_pmu calls as the kernel's.
+ *
+ * The plugin (vpmu/abvpmu.c) appends one line per closed region to a file
+ * the guest reads over virtio-9p (AB_VPMU_FILE, or $AB_VPMU_FILE):
+ *	R vcpu phase instructions branches loads stores irets
+ *	  branch-misses L1-dcache-load-misses L1-icache-load-misses
+ *	  LLC-load-misses
+ * after a first line "# abvpmu 1 vcpus=N model=on|off". A virtual event
+ * counts the regions that close between its RESET and a read: the
+ * region's field summed over the regions that took no interrupt (irets 0),
+ * read as perf reads a count, {value, time enabled, time running} with
+ * "enabled" the regions closed and "running" the uninterrupted ones; so
+ * the counters' scaling (ab_counter_scale()) estimates the whole from the
+ * uninterrupted regions as it does for a multiplexed event, and an
+ * interval whose every region took an interrupt reads as not counted.
+ * Only the regions of the vCPU the calling thread is pinned to count (all
+ * when it is not pinned to one CPU).
+ *
+ * The regions are the run's timed phases, only in a run that asks for
+ * markers (AB_RUN_VPMU), so a virtual count covers the timed loops and
+ * nothing of the ioctl around them, unlike a hardware count: see
+ * ab_vpmu_events_open().
+ */
+#ifndef AB_VPMU_LIB_H
+#define AB_VPMU_LIB_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <perfmon/pfmlib_perf_event.h>
+
+#define AB_VPMU_FILE "/ab/vpmu/counts"
+
+/* The fields of a region line after vcpu and phase, in order. */
+enum ab_vpmu_field {
+	AB_VPMU_INSTRUCTIONS,
+	AB_VPMU_BRANCHES,
+	AB_VPMU_LOADS,
+	AB_VPMU_STORES,
+	AB_VPMU_IRETS,
+	AB_VPMU_BRANCH_MISSES,
+	AB_VPMU_L1D_LOAD_MISSES,
+	AB_VPMU_L1I_LOAD_MISSES,
+	AB_VPMU_LLC_LOAD_MISSES,
+	AB_VPMU_NFIELDS
+};
+
+/**
+ * struct ab_vpmu_region - one line of the plugin's file
+ * @vcpu:  the vCPU that ran it (QEMU's index: the guest's CPU number)
+ * @phase: enum ab_vpmu_phase of common/ab_vpmu.h
+ * @v:     the counts, indexed by enum ab_vpmu_field
+ */
+struct ab_vpmu_region {
+	unsigned int vcpu, phase;
+	uint64_t v[AB_VPMU_NFIELDS];
+};
+
+/*
+ * ab_vpmu_parse - @line (one line of the file, with or without its
+ * newline) into *@r: 0, or -1 when it is not a whole region line.
+ */
+int ab_vpmu_parse(const char *line, struct ab_vpmu_region *r);
+
+/*
+ * ab_vpmu_present - whether the plugin's file is readable here: 0 no,
+ * 1 yes, in exact mode, 2 yes, with its model (model=on).
+ */
+int ab_vpmu_present(void);
+
+/*
+ * ab_vpmu_field_of - the field that counts what @attr asks for
+ * (instructions, branches / branch-instructions, L1-dcache-loads,
+ * L1-dcache-stores exactly; branch-misses, L1-dcache-load-misses,
+ * L1-icache-load-misses, LLC-load-misses in the model), or -1. *@model
+ * (may be NULL) is set when the field is the model's.
+ */
+int ab_vpmu_field_of(const struct perf_event_attr *attr, int *model);
+
+/*
+ * ab_vpmu_pmu - the calls the counters use: the kernel's perf_event_open
+ * first, and only where it fails for an event the plugin counts, a virtual
+ * event (an fd on the file). Read, ioctl and close go to the kernel for
+ * every other fd.
+ */
+struct ab_pmu;
+extern const struct ab_pmu ab_vpmu_pmu;
+
+/* ab_vpmu_fd_is_virtual - whether @fd is one of the virtual events */
+int ab_vpmu_fd_is_virtual(int fd);
+
+/*
+ * ab_vpmu_note - one line on @f about the virtual events' last interval:
+ * the regions counted and those left out for an interrupt; nothing when no
+ * virtual event is open.
+ */
+void ab_vpmu_note(FILE *f);
+
+#endif

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_vpmu.c - lib/vpmu.c on a counts file written here as the plugin
+ * (vpmu/abvpmu.c) writes it ($AB_VPMU_FILE): the line reader, the events
+ * it maps, and virtual events through the counters (lib/counters.c) as a
+ * run uses them: only regions closed after the reset count, a region an
+ * interrupt ran in (irets > 0) is left out and the count scaled from the
+ * others, an interval of interrupted regions only is not counted, only the
+ * pinned CPU's regions count, the model's events need model=on. Skipped
+ * where a hardware PMU opens (the kernel's events are taken first there).
+ */
+#define _GNU_SOURCE
+#include <math.h>
+#include <sched.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "counters.h"
+#include "vpmu.h"
+
+static char path[64];
+
+static void append(const char *text)
+{
+	FILE *f = fopen(path, "a");
+
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static int setup(void **state)
+{
+	int fd;
+
+	snprintf(path, sizeof(path), "/tmp/test_vpmu.XXXXXX");
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	setenv("AB_VPMU_FILE", path, 1);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	unlink(path);
+	return 0;
+}
+
+static void test_parse(void **state)
+{
+	struct ab_vpmu_region r;
+
+	assert_int_equal(ab_vpmu_parse("R 1 2 10 3 4 5 0 6 7 8 9\n", &r), 0);
+	assert_int_equal(r.vcpu, 1);
+	assert_int_equal(r.phase, 2);
+	assert_int_equal(r.v[AB_VPMU_INSTRUCTIONS], 10);
+	assert_int_equal(r.v[AB_VPMU_STORES], 5);
+	assert_int_equal(r.v[AB_VPMU_LLC_LOAD_MISSES], 9);
+	assert_int_equal(ab_vpmu_parse("R 1 2 10 3 4 5 0 6 7 8", &r), -1);
+	assert_int_equal(ab_vpmu_parse("R 1 2 10 3 4 5 0 6 7 8 9 x", &r), -1);
+	assert_int_equal(ab_vpmu_parse("# abvpmu 1 vcpus=2 model=off", &r), -1);
+	assert_int_equal(ab_vpmu_parse("", &r), -1);
+}
+
+static void test_present(void **state)
+{
+	FILE *f = fopen(path, "w");
+
+	fclose(f);
+	assert_int_equal(ab_vpmu_present(), 0);
+	append("# abvpmu 1 vcpus=2 model=off\n");
+	assert_int_equal(ab_vpmu_present(), 1);
+	f = fopen(path, "w");
+	fputs("# abvpmu 1 vcpus=2 model=on\n", f);
+	fclose(f);
+	assert_int_equal(ab_vpmu_present(), 2);
+}
+
+/* whether the kernel opens a hardware instructions count here */
+static int hardware_pmu(void)
+{
+	struct perf_event_attr a = { .type = PERF_TYPE_HARDWARE,
+				     .size = sizeof(a),
+				     .config = PERF_COUNT_HW_INSTRUCTIONS,
+				     .disabled = 1 };
+	int fd = (int)syscall(__NR_perf_event_open, &a, 0, -1, -1, 0);
+
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return 1;
+}
+
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
+static void test_events(void **state)
+{
+	struct ab_counters c;
+	FILE *f = fopen(path, "w");
+	FILE *quiet = fopen("/dev/null", "w");
+	int n;
+
+	if (hardware_pmu())
+		skip();
+	pin(0);
+	fputs("# abvpmu 1 vcpus=2 model=off\nR 0 1 999 9 9 9 0 0 0 0 0\n", f);
+	fclose(f);
+	n = ab_counters_open(&c, "instructions,loads,stores,branch-misses",
+			     quiet);
+	/* branch-misses is the model's: not with model=off */
+	assert_int_equal(n, 3);
+	assert_int_equal(ab_counters_virtual(&c), 3);
+	assert_string_equal(ab_counter_source(&c.ev[0]), "virtual-exact");
+	assert_non_null(strstr(c.ev[0].fstr, "virtual PMU"));
+
+	/* what was there before the start does not count */
+	ab_counters_start(&c);
+	append("R 0 1 100 10 20 30 0 0 0 0 0\n"
+	       "R 0 2 50 5 10 15 0 0 0 0 0\n"
+	       "R 1 1 7777 1 1 1 0 0 0 0 0\n"	 /* another vCPU */
+	       "R 0 1 5000 10 10 10 2 0 0 0 0\n" /* interrupted */
+	       "garbage\n");
+	ab_counters_stop(&c);
+	/* 150 over 2 kept regions of 3: scaled by 3/2 */
+	assert_true(fabs(c.ev[0].value - 225.0) < 1e-9);
+	assert_int_equal(c.ev[0].raw, 150);
+	assert_int_equal(c.ev[0].enabled, 3);
+	assert_int_equal(c.ev[0].running, 2);
+	assert_true(fabs(c.ev[1].value - 45.0) < 1e-9);
+	assert_true(fabs(c.ev[2].value - 67.5) < 1e-9);
+
+	/* an interval whose regions were all interrupted: not counted */
+	ab_counters_start(&c);
+	append("R 0 1 5000 10 10 10 1 0 0 0 0\n");
+	ab_counters_stop(&c);
+	assert_true(isnan(c.ev[0].value));
+
+	/* an unfinished line waits for its end */
+	ab_counters_start(&c);
+	append("R 0 1 40 1 1 1 0 0 0 0");
+	ab_counters_stop(&c);
+	assert_true(isnan(c.ev[0].value));
+	ab_counters_start(&c);
+	ab_counters_close(&c);
+	fclose(quiet);
+}
+
+static void test_model(void **state)
+{
+	struct ab_counters c;
+	FILE *f = fopen(path, "w");
+	FILE *quiet = fopen("/dev/null", "w");
+
+	if (hardware_pmu())
+		skip();
+	pin(0);
+	fputs("# abvpmu 1 vcpus=2 model=on\n", f);
+	fclose(f);
+	assert_int_equal(
+		ab_counters_open(
+			&c,
+			"branch-misses,L1-dcache-load-misses,L1-icache-load-misses,LLC-load-misses",
+			quiet),
+		4);
+	assert_string_equal(ab_counter_source(&c.ev[0]), "virtual-model");
+	ab_counters_start(&c);
+	append("R 0 1 100 10 20 30 0 6 7 8 9\n");
+	ab_counters_stop(&c);
+	assert_true(c.ev[0].value == 6 && c.ev[1].value == 7 &&
+		    c.ev[2].value == 8 && c.ev[3].value == 9);
+	ab_counters_close(&c);
+	fclose(quiet);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_present),
+		cmocka_unit_test(test_events),
+		cmocka_unit_test(test_model),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
