@@ -13,6 +13,7 @@
 #include "dynprobe.h"
 #include "kfile.h"
 #include "textout.h"
+#include "vpmu.h"
 
 int ab_perf_paranoid(void)
 {
@@ -85,10 +86,18 @@ static void explain_kprobe(const struct ab_event *e, int err, char *buf,
 void ab_counter_explain_open(const struct ab_event *e, int err, char *why,
 			     size_t len)
 {
+	int model = 0;
+
 	if (e->kind == AB_EVENT_KPROBE)
 		explain_kprobe(e, err, why, len);
 	else if (e->kind == AB_EVENT_DYNPROBE)
 		ab_dynprobe_explain(ab_dynprobe_find(e->name), err, why, len);
+	else if (ab_vpmu_present() == 1 &&
+		 ab_vpmu_field_of(&e->attr, &model) >= 0 && model)
+		snprintf(
+			why, len,
+			"counter %s: no hardware PMU here, and the virtual PMU was booted without its model (exact counts only: instructions, branches, loads, stores); boot with VPMU=model (allocbench vm --vpmu=model) for its modelled branch and cache misses",
+			e->name);
 	else
 		ab_counters_explain_open_error(e->name, err, ab_perf_paranoid(),
 					       why, len);

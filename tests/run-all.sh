@@ -49,8 +49,14 @@ fi
 # as users do.
 # pvh_of BUILD_DIR: its ELF image for VM_IMAGE, or nothing
 pvh_of() { [ -e "$1/vmlinux.pvh" ] && echo "$1/vmlinux.pvh"; }
+# (a boot "with" VPMU=MODE boots with the virtual PMU, vm-run.sh's VPMU)
 vm() {
-	VM_IMAGE=$(pvh_of "$(dirname "$2")") NODES=$3 APPEND=${5:-} sh scripts/vm/vm-run.sh "$1" "$2" "sh /ab/$4"
+	case ${5:-} in
+	VPMU=*) vm_vpmu=${5#VPMU=} vm_append= ;;
+	*) vm_vpmu= vm_append=${5:-} ;;
+	esac
+	VM_IMAGE=$(pvh_of "$(dirname "$2")") NODES=$3 APPEND=$vm_append VPMU=$vm_vpmu \
+		sh scripts/vm/vm-run.sh "$1" "$2" "sh /ab/$4"
 	rc=$?
 	if [ "$rc" = 0 ]; then
 		echo "ok - guest $4 ($3 node(s) ${5:-}): finished, kernel log clean"
@@ -152,6 +158,8 @@ queue_boots() {
 		else
 			echo "$b|1|guest.sh focused|: guest.sh focused, 1 node"
 		fi
+		echo "$b|1|vpmu.sh|VPMU=exact: vpmu.sh, the virtual PMU"
+	done <"$matrix"
 	done <"$matrix"
 	echo "$first|2|guest.sh numa|: guest.sh numa, 2 nodes"
 	echo "$first|3|placement.sh|: placement.sh, 3 nodes"

@@ -1,0 +1,84 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# vpmu.sh - run by tests/run-all.sh in a guest booted with the virtual PMU
+# (vm-run.sh VPMU=exact): events that no hardware PMU opens here count on
+# the plugin, exactly. Asserts what must hold, never a timing: the same
+# IRQs-off single-timing run twice counts the same whole instructions per
+# op; each op of the none baseline is the same code whatever the batch;
+# the header and JSON name the source; the model's events are refused in
+# exact mode with a line saying how to get them; the user backend's
+# markers count too.
+ok() { echo "ok - $*"; }
+notok() { echo "not ok - $*"; }
+
+# counts ARGS...: the "counters per op" rows of a run, its header dropped
+counts() {
+	allocbench run "$@" 2>&1 | sed -n '/^counters per op/,/^note:/p' | grep -v '^note:' | sed 1,2d
+}
+
+if [ ! -r /ab/vpmu/counts ]; then
+	notok "vpmu: /ab/vpmu/counts is not there (the 9p share did not mount)"
+	exit 0
+fi
+if allocbench run --alloc=none --trials=3 2>&1 | grep -q '^cpu: .*virtual PMU exact'; then
+	ok "vpmu: the header names the virtual PMU and its mode"
+else
+	notok "vpmu: the header does not name the virtual PMU"
+fi
+
+ev=instructions,branches,loads,stores
+a=$(counts --alloc=kmalloc --size=64 --gfp=atomic --timing=single --context=irq-off --batch=32 --trials=40 --cpu=0 --events=$ev)
+b=$(counts --alloc=kmalloc --size=64 --gfp=atomic --timing=single --context=irq-off --batch=32 --trials=40 --cpu=0 --events=$ev)
+ins=$(printf '%s\n' "$a" | awk '$1 == "kmalloc" { print $2 }')
+if [ -n "$a" ] && [ "$a" = "$b" ]; then
+	ok "vpmu: kmalloc 64 IRQs off, single timing, twice in one boot: the same counts ($(printf '%s' "$a" | tr -s ' '))"
+else
+	notok "vpmu: two IRQs-off runs counted differently: '$a' / '$b'"
+fi
+case $ins in
+*.00) ok "vpmu: kmalloc 64 IRQs off: a whole number of instructions per op ($ins)" ;;
+*) notok "vpmu: kmalloc 64 IRQs off: instructions per op '$ins' is not whole" ;;
+esac
+
+n8=$(counts --alloc=none --timing=single --context=irq-off --batch=8 --trials=20 --cpu=0 --raw --events=instructions | awk '$1 == "none" { print $2 }')
+n16=$(counts --alloc=none --timing=single --context=irq-off --batch=16 --trials=20 --cpu=0 --raw --events=instructions | awk '$1 == "none" { print $2 }')
+if [ -n "$n8" ] && [ "$n8" = "$n16" ] && [ "$n8" != 0.00 ]; then
+	ok "vpmu: none, single timing: each op the same code, $n8 instructions whatever the batch (8 or 16)"
+else
+	notok "vpmu: none, single timing: '$n8' for batch 8, '$n16' for batch 16"
+fi
+
+j=$(allocbench run --alloc=kmalloc --size=64 --trials=10 --cpu=0 --events=instructions --json 2>/dev/null)
+if printf '%s' "$j" | grep -q '"source": *"virtual-exact"' &&
+	printf '%s' "$j" | grep -q '"vm_vpmu": *"exact"'; then
+	ok "vpmu: --json names the counter's source (virtual-exact) and the boot's (vm_vpmu exact)"
+else
+	notok "vpmu: --json lacks source virtual-exact or vm_vpmu exact"
+fi
+
+m=$(allocbench run --alloc=kmalloc --trials=5 --cpu=0 --events=instructions,branch-misses 2>&1)
+if printf '%s\n' "$m" | grep -q 'counter branch-misses: .*VPMU=model'; then
+	ok "vpmu: branch-misses in exact mode: refused with a line naming VPMU=model"
+else
+	notok "vpmu: branch-misses in exact mode: $(printf '%s\n' "$m" | grep 'branch-misses' | head -n 1)"
+fi
+if printf '%s\n' "$m" | grep -q 'events on the virtual PMU'; then
+	ok "vpmu: a run with virtual events says what they count"
+else
+	notok "vpmu: no note on what the virtual events count"
+fi
+
+u=$(counts --backend=user --alloc=malloc --size=64 --timing=single --batch=16 --trials=10 --cpu=0 --raw --events=instructions | awk '$1 == "malloc" { print $2 }')
+case $u in
+'' | 0.00 | n/a | nan) notok "vpmu: the user backend's regions counted '$u'" ;;
+*) ok "vpmu: the user backend's markers count too (malloc 64: $u instructions per op, raw)" ;;
+esac
+
+# nothing left by the runs: the module holds no run (ab_* caches gone)
+if grep -q '^ab_' /proc/slabinfo 2>/dev/null; then
+	notok "vpmu: a private cache is left after the runs"
+else
+	ok "vpmu: no private cache left after the runs"
+fi
+exit 0
