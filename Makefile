@@ -35,7 +35,8 @@ KERNEL ?= 6.1
 CHECK_KERNELS ?= $(if $(filter command line,$(origin KERNEL)),$(KERNEL),6.1 6.12 6.12-rt)
 NODES ?= 1
 APPEND ?=
-# VPMU=exact (or 1) or model: boot with the virtual PMU (vpmu/abvpmu.c)
+# VPMU=exact (or 1) or model: boot with the virtual PMU (vpmu/abvpmu.c):
+# vm-run, demo and bench; check boots every guest with it
 VPMU ?=
 CMD ?= allocbench run --alloc=kmalloc --size=4096
 DEMO_CMD := allocbench run --alloc=none,get_free_pages,kmalloc,kmem_cache,vmalloc_node,vmalloc_batch --size=4096 --batch=100 --trials=1000 --warmup=10 --cpu=0
@@ -189,7 +190,7 @@ check: deps
 	@mkdir -p $(B)/vm
 	@date +%s >$(B)/vm/check-t1
 	@$(MAKE) --no-print-directory allocbench vpmu $(UNIT_TESTS) vm-images
-	@AB_CHECK_T1=$$(cat $(B)/vm/check-t1) LOAD=$(LOAD) sh tests/run-all.sh $(B)/vm/matrix
+	@AB_CHECK_T1=$$(cat $(B)/vm/check-t1) LOAD=$(LOAD) VPMU=$(call sq,$(VPMU)) sh tests/run-all.sh $(B)/vm/matrix
 
 # Figures about allocbench itself, from the embedded kernel (never pass/fail);
 # then the false-positive rate of `allocbench vm` A/A over VM_AA_RUNS runs.

@@ -41,7 +41,11 @@ static struct vm_conf conf = { .nodes = 1,
 			       .mem_mib = 1024,
 			       .timeout_s = 900,
 			       .append = "" };
-static const char *accel_arg = "auto", *cache_arg, *threshold_arg;
+/* --vpmu: stays vpmu_none when not given; popt sets NULL for a bare
+ * --vpmu (POPT_ARGFLAG_OPTIONAL), which means exact */
+static const char vpmu_none[] = "";
+static const char *accel_arg = "auto", *cache_arg, *threshold_arg,
+		  *vpmu_arg = vpmu_none;
 
 /* The output options, with --json naming the vm document's own schema
  * (filled from ab_output_table by vm_output_options()). */
@@ -84,6 +88,9 @@ static struct poptOption vm_options[] = {
 	{ "pvh", 0, POPT_ARG_NONE, &conf.pvh, 0,
 	  "boot each kernel's ELF image through its PVH entry, skipping the bzImage's decompressor (about 8 s less a boot under TCG); no KASLR: every boot has one layout",
 	  NULL },
+	{ "vpmu", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, &vpmu_arg, 0,
+	  "boot with the virtual PMU (a QEMU TCG plugin): instructions, branches, loads and stores counted exactly where no hardware PMU opens; =model adds its branch and cache model (default: exact); TCG only",
+	  "exact|model" },
 	{ "mem", 0, POPT_ARG_INT, &conf.mem_mib, 0,
 	  "guest memory in MiB (default: 1024)", "MIB" },
 	{ "timeout", 0, POPT_ARG_INT, &conf.timeout_s, 0,
@@ -203,6 +210,19 @@ static int check_options(int nk, double *threshold, int rounds_given)
 		ab_err("vm: --accel=%s: allowed auto, kvm and tcg", accel_arg);
 		return AB_EXIT_USAGE;
 	}
+	if (!vpmu_arg)
+		vpmu_arg = "exact";
+	if (vpmu_arg != vpmu_none && strcmp(vpmu_arg, "exact") &&
+	    strcmp(vpmu_arg, "model")) {
+		ab_err("vm: --vpmu=%s: allowed exact (the default) and model",
+		       vpmu_arg);
+		return AB_EXIT_USAGE;
+	}
+	if (vpmu_arg != vpmu_none && !strcmp(accel_arg, "kvm")) {
+		ab_err("vm: --vpmu with --accel=kvm: the virtual PMU counts what TCG executes; use --accel=tcg (or auto)");
+		return AB_EXIT_USAGE;
+	}
+	conf.vpmu = vpmu_arg;
 	if (!strcmp(accel_arg, "kvm") && !vm_kvm_usable()) {
 		ab_err("vm: --accel=kvm: /dev/kvm is not usable here (missing, no permission, or no virtualization); --accel=tcg emulates");
 		return AB_EXIT_VM;
@@ -408,8 +428,9 @@ int cmd_vm(int argc, const char **argv)
 	if (ret)
 		return ret;
 	v.nk = nk;
-	v.accel = !strcmp(accel_arg, "auto") ? (vm_kvm_usable() ? "kvm" : "tcg")
-					     : accel_arg;
+	v.accel = !strcmp(accel_arg, "auto")
+			  ? (vm_kvm_usable() && !*conf.vpmu ? "kvm" : "tcg")
+			  : accel_arg;
 	vm_catch_signals();
 	split_kernels(v.ks, nk, &paths);
 	for (i = 0; i < nk; i++)

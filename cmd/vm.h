@@ -63,10 +63,13 @@ struct vm_paths {
  * @timeout_s: --timeout: seconds one boot may take
  * @pvh:       --pvh: boot the ELF image through its PVH entry
  * @append:    --append: boot parameters for every kernel ("" for none)
+ * @vpmu:      --vpmu: "exact" or "model" (the virtual PMU plugin loaded
+ *             into qemu, vm-run.sh's VPMU), "" without
  */
 struct vm_conf {
 	int nodes, rounds, mem_mib, timeout_s, pvh;
 	const char *append;
+	const char *vpmu;
 };
 
 /**

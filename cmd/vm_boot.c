@@ -492,6 +492,7 @@ void vm_boot(const struct vm_paths *p, const struct vm_conf *c,
 	setenv("VM_TIMEOUT", num, 1);
 	setenv("APPEND", append, 1);
 	setenv("VM_ACCEL", accel, 1);
+	setenv("VPMU", c->vpmu ? c->vpmu : "", 1);
 	if (k->image)
 		setenv("VM_IMAGE", k->image, 1);
 	else

@@ -120,7 +120,7 @@ static void print_comparison(json_object *c, double threshold)
 	}
 	if (!counters)
 		return;
-	printf("\ncounters per op (alloc and free together), mean over each kernel's boots (what goes with the difference; correlated, not shown to cause it):\n");
+	printf("\ncounters per op (alloc and free together), mean over each kernel's boots, B / A with its 95%% interval over the boots and the change they could detect at level 0.05 (what goes with the difference; correlated, not shown to cause it; no verdict, so nothing to adjust):\n");
 	for (i = 0; i < nrows; i++) {
 		json_object *r = json_object_array_get_idx(rows, i);
 		json_object *cs = ab_json_array(r, "counters");
@@ -138,9 +138,29 @@ static void print_comparison(json_object *c, double threshold)
 		for (j = 0; j < json_object_array_length(cs); j++) {
 			json_object *e = json_object_array_get_idx(cs, j);
 
-			printf("  %-36s A %12.3f  B %12.3f  B - A %+12.3f\n",
+			json_object *ci = ab_json_get(e, "ci95");
+			char det[48];
+
+			if (json_object_get_boolean(
+				    ab_json_get(e, "identical")))
+				snprintf(det, sizeof(det),
+					 "identical in every boot");
+			else if (isnan(num(e, "detectable_pct")))
+				snprintf(det, sizeof(det), "detectable n/a");
+			else
+				snprintf(det, sizeof(det), "detectable %.2f%%",
+					 num(e, "detectable_pct"));
+			printf("  %-28s A %12.3f  B %12.3f  B - A %+12.3f  B / A %.4f [%.4f, %.4f]  %s\n",
 			       json_object_get_string(ab_json_get(e, "event")),
-			       num(e, "a"), num(e, "b"), num(e, "delta"));
+			       num(e, "a"), num(e, "b"), num(e, "delta"),
+			       num(e, "ratio"),
+			       ci ? json_object_get_double(
+					    json_object_array_get_idx(ci, 0))
+				  : NAN,
+			       ci ? json_object_get_double(
+					    json_object_array_get_idx(ci, 1))
+				  : NAN,
+			       det);
 		}
 	}
 }
@@ -228,6 +248,12 @@ static void print_header(const struct vm_run *v, const char *cmd)
 	       vm_accel_words(v->accel));
 	if (v->c.pvh)
 		printf("%s\n", vm_pvh_words);
+	if (v->c.vpmu && *v->c.vpmu)
+		printf("virtual PMU (--vpmu=%s): a QEMU TCG plugin counts each boot's instructions, branches, loads and stores exactly%s, where no hardware PMU opens\n",
+		       v->c.vpmu,
+		       strcmp(v->c.vpmu, "model")
+			       ? ""
+			       : ", and branch and cache misses by its stated model");
 	for (i = 0; i < v->nk; i++) {
 		const struct vm_kernel *k = &v->ks[i];
 		int params = *v->c.append || *k->append;
@@ -276,6 +302,10 @@ json_object *vm_document(struct vm_run *v, const char *cmd0, json_object *cmps)
 	json_object_object_add(
 		root, "entry",
 		json_object_new_string(v->c.pvh ? "pvh" : "bzimage"));
+	json_object_object_add(root, "vpmu",
+			       v->c.vpmu && *v->c.vpmu
+				       ? json_object_new_string(v->c.vpmu)
+				       : NULL);
 	json_object_object_add(root, "nodes", json_object_new_int(v->c.nodes));
 	json_object_object_add(root, "rounds",
 			       json_object_new_int(v->c.rounds));

@@ -483,6 +483,7 @@ int ab_counters_list(FILE *f)
 	char name[256];
 	int p, i, n = 0, err;
 
+	ab_vpmu_list(f);
 	if (ab_pfm_ready() != PFM_SUCCESS) {
 		fprintf(f, "libpfm4 did not initialize: %s\n",
 			pfm_strerror(ab_pfm_ready()));

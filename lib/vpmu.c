@@ -139,6 +139,43 @@ int ab_vpmu_field_of(const struct perf_event_attr *a, int *model)
 	return -1;
 }
 
+void ab_vpmu_list(FILE *f)
+{
+	static const struct {
+		const char *name;
+		int model;
+		const char *what;
+	} ev[] = {
+		{ "instructions", 0, "instructions TCG executes" },
+		{ "branches", 0,
+		  "branch instructions (also branch-instructions)" },
+		{ "L1-dcache-loads", 0, "memory reads (also loads)" },
+		{ "L1-dcache-stores", 0, "memory writes (also stores)" },
+		{ "branch-misses", 1,
+		  "bimodal predictor, target buffer, return stack" },
+		{ "L1-dcache-load-misses", 1,
+		  "32 KiB 8-way L1d, 64 B lines, LRU" },
+		{ "L1-icache-load-misses", 1,
+		  "32 KiB 8-way L1i, 64 B lines, LRU" },
+		{ "LLC-load-misses", 1, "2 MiB 16-way shared, LRU" },
+	};
+	int present = ab_vpmu_present();
+	size_t i;
+
+	fprintf(f,
+		"pmu vpmu: the virtual PMU, a QEMU TCG plugin (allocbench vm --vpmu, make vm-run VPMU=1): %s\n",
+		present > 1 ? "booted here, with its model"
+		: present
+			? "booted here, exact counts only"
+			: "not booted here (the events open on it where no hardware PMU does)");
+	for (i = 0; i < sizeof(ev) / sizeof(ev[0]); i++)
+		fprintf(f, "  %-44s emulated, %s: %s%s\n", ev[i].name,
+			ev[i].model ? "model" : "exact", ev[i].what,
+			present && ev[i].model && present < 2
+				? " (needs --vpmu=model)"
+				: "");
+}
+
 static struct vev *vev_of(int fd)
 {
 	int i;

@@ -90,6 +90,13 @@ int ab_vpmu_field_of(const struct perf_event_attr *attr, int *model);
 struct ab_pmu;
 extern const struct ab_pmu ab_vpmu_pmu;
 
+/*
+ * ab_vpmu_list - the virtual PMU's events for `allocbench list events`,
+ * each marked "emulated, exact" or "emulated, model", and whether the
+ * plugin runs here
+ */
+void ab_vpmu_list(FILE *f);
+
 /* ab_vpmu_fd_is_virtual - whether @fd is one of the virtual events */
 int ab_vpmu_fd_is_virtual(int fd);
 

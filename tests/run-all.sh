@@ -49,11 +49,12 @@ fi
 # as users do.
 # pvh_of BUILD_DIR: its ELF image for VM_IMAGE, or nothing
 pvh_of() { [ -e "$1/vmlinux.pvh" ] && echo "$1/vmlinux.pvh"; }
-# (a boot "with" VPMU=MODE boots with the virtual PMU, vm-run.sh's VPMU)
+# (a boot "with" VPMU=MODE boots with the virtual PMU, vm-run.sh's VPMU;
+# make check VPMU=MODE boots every guest with it)
 vm() {
 	case ${5:-} in
 	VPMU=*) vm_vpmu=${5#VPMU=} vm_append= ;;
-	*) vm_vpmu= vm_append=${5:-} ;;
+	*) vm_vpmu=${VPMU:-} vm_append=${5:-} ;;
 	esac
 	VM_IMAGE=$(pvh_of "$(dirname "$2")") NODES=$3 APPEND=$vm_append VPMU=$vm_vpmu \
 		sh scripts/vm/vm-run.sh "$1" "$2" "sh /ab/$4"
