@@ -193,12 +193,14 @@ check: deps
 	@AB_CHECK_T1=$$(cat $(B)/vm/check-t1) LOAD=$(LOAD) VPMU=$(call sq,$(VPMU)) sh tests/run-all.sh $(B)/vm/matrix
 
 # Figures about allocbench itself, from the embedded kernel (never pass/fail);
-# then the false-positive rate of `allocbench vm` A/A over VM_AA_RUNS runs.
+# then the false-positive rate of `allocbench vm` A/A over VM_AA_RUNS runs,
+# then the virtual PMU's slowdown per mode and its A/A (bench/vpmu.sh).
 VM_AA_RUNS ?= 8
 bench: deps
 	@$(MAKE) --no-print-directory vm-run CMD='sh /ab/bench.sh' NODES=1
 	@$(MAKE) --no-print-directory allocbench
 	@sh bench/vm-aa.sh $(VM_AA_RUNS) $(KERNEL)
+	@sh bench/vpmu.sh $(KERNEL)
 
 # ---- install ----
 PREFIX ?= /usr/local

@@ -1,0 +1,52 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# vpmu.sh [KERNEL] - figures about the virtual PMU, never pass/fail (make
+# bench, on the host):
+#  - the slowdown per counting mode: the wall time of one boot (PVH entry)
+#    that runs the same command without the plugin, with VPMU=exact and
+#    with VPMU=model, and each over the first;
+#  - an A/A of KERNEL (default 6.1) against itself with `allocbench vm
+#    --vpmu --pvh` at the default rounds: the detectable change per row and
+#    phase for ns/op, and per row for instructions per op, side by side.
+cd "$(dirname "$0")/.." || exit 1
+k=${1:-6.1}
+d=build/vm/$(printf '%s' "$k" | tr -c 'A-Za-z0-9._-' '_')
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+make -s vm-image KERNEL="$k" vpmu >/dev/null || exit 1
+[ -e "$d/vmlinux.pvh" ] || sh scripts/vm/pvh-image.sh "$(cat "$d/kernel-dir")" "$d/vmlinux.pvh" || exit 1
+cmd="allocbench run --alloc=kmalloc,get_free_pages --size=4096 --trials=200 --cpu=0 --events=instructions"
+echo "# virtual PMU: wall time of one boot of $k (PVH entry) running: $cmd"
+base=
+for mode in off exact model; do
+	t0=$(date +%s.%N)
+	VPMU=$mode VM_IMAGE=$d/vmlinux.pvh sh scripts/vm/vm-run.sh "$(cat "$d/kernel-dir")" "$d/initrd.gz" "$cmd" >/dev/null 2>&1 ||
+		echo "# vpmu: the boot with VPMU=$mode failed" >&2
+	t1=$(date +%s.%N)
+	t=$(echo "$t1 - $t0" | bc)
+	[ -n "$base" ] || base=$t
+	printf '#   VPMU=%-6s %7.1f s  %5.2fx\n' "$mode" "$t" "$(echo "$t / $base" | bc -l)"
+done
+./allocbench vm -q --vpmu --pvh -k "$k" -k "$k" --json -o "$tmp/aa.json" -- \
+	run --alloc=kmalloc,get_free_pages --size=4096 --cpu=0 --trials=200 --events=instructions ||
+	echo "# vpmu: the A/A run failed (status $?)" >&2
+python3 - "$tmp/aa.json" "$k" <<'PY'
+import json, sys
+try:
+    doc = json.load(open(sys.argv[1]))
+except (OSError, ValueError):
+    sys.exit(0)
+print("# A/A of %s with --vpmu --pvh, %d rounds: the change the boots could detect" % (sys.argv[2], doc["rounds"]))
+print("#   %-20s %-6s %14s %22s" % ("row", "phase", "ns/op", "instructions per op"))
+for cmp in doc["comparisons"]:
+    for r in cmp["rows"]:
+        ins = [c for c in r.get("counters", []) if c["event"] == "instructions"]
+        i = "n/a"
+        if ins:
+            c = ins[0]
+            i = "identical" if c.get("identical") else (
+                "%.2f%%" % c["detectable_pct"] if c.get("detectable_pct") is not None else "n/a")
+        ns = "%.1f%%" % r["detectable_pct"] if r.get("detectable_pct") is not None else "n/a"
+        print("#   %-20s %-6s %14s %22s" % (r["label"], r["phase"], ns, i))
+PY
