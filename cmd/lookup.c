@@ -57,6 +57,9 @@ static int measure(const struct ab_backend *be, struct ab_lookup_result *r,
 	r->l.warmup = warmup;
 	r->l.samples_ptr = (__u64)(uintptr_t)r->samples;
 	r->l.samples_len = trials;
+	/* virtual events count the passes' marked loops (lib/vpmu.h) */
+	if (c && ab_counters_virtual(c))
+		r->l.flags |= AB_LOOKUP_VPMU;
 	if (c && c->n)
 		ab_counters_start(c);
 	err = be->lookup(&r->l, why, sizeof(why));

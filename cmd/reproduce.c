@@ -20,6 +20,7 @@
  * bsrl; Danilov proposed a switch over size ranges. Its figures are per
  * kmalloc call ("~4 cycles for each loop" of the walk).
  */
+#include <gsl/gsl_rng.h>
 #include <math.h>
 #include <popt.h>
 #include <stdio.h>
@@ -30,6 +31,7 @@
 #include "options.h"
 #include "report.h"
 #include "runner.h"
+#include "vpmu.h"
 
 /* The seed's rows, in its order, with the names it printed. */
 static const char *const seed2019[][2] = {
@@ -134,6 +136,8 @@ static int reproduce_2019(const char *backend, const char *cpu)
 	if (!job)
 		return AB_EXIT_RUN;
 	job->title = "reproduce 2019-scatterlist";
+	/* with the virtual PMU booted, the counts per op come along */
+	job->events = ab_vpmu_default_events();
 	job->o.size = 4096;
 	job->o.size_set = 1;
 	job->o.batch = 100;
@@ -168,6 +172,10 @@ static const uint32_t seed2002_methods[] = { AB_LOOKUP_WALK, AB_LOOKUP_FLS,
 					     AB_LOOKUP_BSR, AB_LOOKUP_SWITCH,
 					     AB_LOOKUP_KERNEL };
 #define SEED2002_NM 5
+/* part 2's size mix: uniform over 1..SEED2002_MIX_MAX, drawn with GSL's
+ * MT19937 from a fixed seed, so every run looks up the same sequence */
+#define SEED2002_MIX_MAX  4096
+#define SEED2002_MIX_SEED 2002u
 
 static uint64_t min_alloc_cycles(const struct ab_row *r)
 {
@@ -197,6 +205,7 @@ static int reproduce_2002_kmalloc(const char *backend, const char *cpu,
 	if (!job)
 		return AB_EXIT_RUN;
 	job->title = "reproduce 2002-lookup";
+	job->events = ab_vpmu_default_events();
 	job->o.size = size;
 	job->o.size_set = 1;
 	job->o.batch = 100;
@@ -270,7 +279,8 @@ static int reproduce_2002(const char *backend, const char *cpu)
 	struct ab_backend_info bi;
 	uint32_t seq[100];
 	char label[64];
-	int ret;
+	struct ab_counters c;
+	int ret, nc = 0;
 	size_t i, k;
 
 	if (ab_out.json) {
@@ -299,23 +309,49 @@ static int reproduce_2002(const char *backend, const char *cpu)
 	}
 	if (!root) {
 		printf("seed's unit: (fastest trial - fastest trial of the none strategy) / 100 calls, the seed's \"fastest time for 100 kmalloc calls ... loop/test overhead subtracted\", per call; median: per-trial cycles per call minus the none strategy's median.\n");
-		printf("\npart 2, the lookup alone (allocbench lookup --table=2002), same sizes:\n");
+		printf("\npart 2, the lookup alone (allocbench lookup --table=2002), same sizes, then a mix of sizes:\n");
 	}
 	ret = ab_backend_open(backend, &be, &bi);
-	for (i = 0; !ret && i < 2; i++) {
-		for (k = 0; k < 100; k++)
-			seq[k] = seed2002_sizes[i];
-		snprintf(label, sizeof(label), "constant %u",
-			 seed2002_sizes[i]);
+	/* with the virtual PMU booted: instructions (and, with its model,
+	 * branch misses) per lookup, the thread's claims read off directly */
+	if (!ret && ab_vpmu_default_events())
+		nc = ab_counters_open(&c, ab_vpmu_default_events(), stderr);
+	for (i = 0; !ret && i < 3; i++) {
+		if (i < 2) {
+			for (k = 0; k < 100; k++)
+				seq[k] = seed2002_sizes[i];
+			snprintf(label, sizeof(label), "constant %u",
+				 seed2002_sizes[i]);
+		} else {
+			/* a mix of sizes: predicting each branch is then the
+			 * question (Danilov: constant sizes predict perfectly)
+			 */
+			gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+
+			if (!rng)
+				break;
+			gsl_rng_set(rng, SEED2002_MIX_SEED);
+			for (k = 0; k < 100; k++)
+				seq[k] = 1 + (uint32_t)gsl_rng_uniform_int(
+						     rng, SEED2002_MIX_MAX);
+			gsl_rng_free(rng);
+			snprintf(label, sizeof(label),
+				 "uniform 1-%u (mt19937 seed %u)",
+				 SEED2002_MIX_MAX, SEED2002_MIX_SEED);
+		}
 		ret = ab_lookup_measure(be, AB_TABLE_2002, seed2002_methods,
-					SEED2002_NM, seq, 100, 100, 10, NULL,
-					res);
+					SEED2002_NM, seq, 100, 100, 10,
+					nc ? &c : NULL, res);
 		if (res[0].complete && results)
-			ab_lookup_json(res, SEED2002_NM, label, NULL, results);
+			ab_lookup_json(res, SEED2002_NM, label, nc ? &c : NULL,
+				       results);
 		else if (res[0].complete)
-			ab_lookup_print(res, SEED2002_NM, 0, label, NULL);
+			ab_lookup_print(res, SEED2002_NM, 0, label,
+					nc ? &c : NULL);
 		ab_lookup_results_free(res, SEED2002_NM);
 	}
+	if (nc)
+		ab_counters_close(&c);
 	/* part 1's kmalloc_class rows may not time plain kmalloc's cache */
 	si = ret ? NULL : ab_strategy_find(&bi, "kmalloc_class");
 	if (si && ab_strategy_note(&bi.info, si, buf, sizeof(buf)))

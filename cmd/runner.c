@@ -153,7 +153,8 @@ static int counting_pass(struct ab_job *job, struct ab_row *r, uint32_t per,
 	/* armed for this pass only: a kprobe is live while its fd is open */
 	ab_counters_resume(&job->ses.counters);
 	/* virtual events count the module's marked regions (lib/vpmu.h) */
-	if (ab_counters_virtual(&job->ses.counters))
+	if (ab_counters_virtual(&job->ses.counters) &&
+	    (job->ses.bi.info.run_flags & AB_RUN_VPMU))
 		c.run.flags |= AB_RUN_VPMU;
 	ab_counters_start(&job->ses.counters);
 	err = run_resumable(job, &c, per, why, len);

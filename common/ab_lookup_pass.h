@@ -20,17 +20,26 @@
 #endif
 #include "ab_clock.h"
 #include "ab_lookup.h"
+#include "ab_vpmu.h"
 
 typedef u64 (*ab_pass_fn)(const u32 *sizes, u32 n, s64 *sum);
 
+/*
+ * One pass; with @mark (a constant: each pass is compiled with and without
+ * markers, chosen once per request) the virtual PMU's markers bracket the
+ * loop just inside the clock reads (AB_LOOKUP_VPMU).
+ */
 static __always_inline u64 ab_pass(u32 method, const struct ab_class_table *t,
-				   const u32 *sizes, u32 n, s64 *sum)
+				   const u32 *sizes, u32 n, s64 *sum,
+				   const bool mark)
 {
 	u64 start;
 	s64 s = 0;
 	u32 i;
 
 	start = AB_CYCLES();
+	if (mark)
+		ab_vpmu_mark(AB_VPMU_LOOKUP);
 	for (i = 0; i < n; i++) {
 		if (method == AB_LOOKUP_NONE)
 			s += sizes[i];
@@ -38,14 +47,22 @@ static __always_inline u64 ab_pass(u32 method, const struct ab_class_table *t,
 			s += ab_lookup(method, t, sizes[i]);
 		AB_HIDE(s);
 	}
+	if (mark)
+		ab_vpmu_mark(AB_VPMU_LOOKUP | AB_VPMU_END);
 	*sum = s;
 	return AB_CYCLES() - start;
 }
 
-#define AB_PASS(m, tb)                                                        \
-	static u64 ab_pass_##m##_##tb(const u32 *sizes, u32 n, s64 *sum)      \
-	{                                                                     \
-		return ab_pass(AB_LOOKUP_##m, &ab_table_##tb, sizes, n, sum); \
+#define AB_PASS(m, tb)                                                      \
+	static u64 ab_pass_##m##_##tb(const u32 *sizes, u32 n, s64 *sum)    \
+	{                                                                   \
+		return ab_pass(AB_LOOKUP_##m, &ab_table_##tb, sizes, n, sum,   \
+			       false);                                      \
+	}                                                                   \
+	static u64 ab_vpass_##m##_##tb(const u32 *sizes, u32 n, s64 *sum)   \
+	{                                                                   \
+		return ab_pass(AB_LOOKUP_##m, &ab_table_##tb, sizes, n, sum,   \
+			       true);                                       \
 	}
 
 AB_PASS(NONE, kmalloc)
@@ -61,17 +78,22 @@ AB_PASS(BSR, 2002)
 AB_PASS(SWITCH, 2002)
 AB_PASS(KERNEL, 2002)
 
-#define AB_PASSES(tb)                                                   \
+#define AB_PASSES(p, tb)                                                \
 	{                                                               \
-		ab_pass_NONE_##tb, ab_pass_WALK_##tb, ab_pass_FLS_##tb, \
-			ab_pass_BSR_##tb, ab_pass_SWITCH_##tb,          \
-			ab_pass_KERNEL_##tb                             \
+		p##_NONE_##tb, p##_WALK_##tb, p##_FLS_##tb, p##_BSR_##tb, \
+			p##_SWITCH_##tb, p##_KERNEL_##tb                \
 	}
 
-/* ab_passes[table][method]: the pass function to time. */
-static const ab_pass_fn ab_passes[AB_TABLE_NR][AB_LOOKUP_NR] = {
-	[AB_TABLE_KMALLOC] = AB_PASSES(kmalloc),
-	[AB_TABLE_2002] = AB_PASSES(2002),
+/* ab_passes[marked][table][method]: the pass function to time. */
+static const ab_pass_fn ab_passes[2][AB_TABLE_NR][AB_LOOKUP_NR] = {
+	{
+		[AB_TABLE_KMALLOC] = AB_PASSES(ab_pass, kmalloc),
+		[AB_TABLE_2002] = AB_PASSES(ab_pass, 2002),
+	},
+	{
+		[AB_TABLE_KMALLOC] = AB_PASSES(ab_vpass, kmalloc),
+		[AB_TABLE_2002] = AB_PASSES(ab_vpass, 2002),
+	},
 };
 
 /*
@@ -80,7 +102,8 @@ static const ab_pass_fn ab_passes[AB_TABLE_NR][AB_LOOKUP_NR] = {
  */
 static inline int ab_lookup_check(const struct ab_lookup *l, u64 max_trials)
 {
-	if (l->method >= AB_LOOKUP_NR || l->table >= AB_TABLE_NR || l->flags ||
+	if (l->method >= AB_LOOKUP_NR || l->table >= AB_TABLE_NR ||
+	    (l->flags & ~AB_LOOKUP_FLAGS_ALL) ||
 	    l->reserved0 || l->reserved[0] || l->reserved[1] ||
 	    l->reserved[2] || l->reserved[3])
 		return -EINVAL;
@@ -108,7 +131,8 @@ static inline int ab_lookup_passes(struct ab_lookup *l, const u32 *sizes,
 					      u64 cycles),
 				   int (*next)(void))
 {
-	ab_pass_fn pass = ab_passes[l->table][l->method];
+	ab_pass_fn pass =
+		ab_passes[!!(l->flags & AB_LOOKUP_VPMU)][l->table][l->method];
 	s64 sum = 0;
 	int err = 0;
 	u64 cycles;

@@ -139,6 +139,17 @@ int ab_vpmu_field_of(const struct perf_event_attr *a, int *model)
 	return -1;
 }
 
+const char *ab_vpmu_default_events(void)
+{
+	switch (ab_vpmu_present()) {
+	case 2:
+		return "instructions,branches,loads,stores,branch-misses,L1-dcache-load-misses";
+	case 1:
+		return "instructions,branches,loads,stores";
+	}
+	return NULL;
+}
+
 void ab_vpmu_list(FILE *f)
 {
 	static const struct {

@@ -91,6 +91,13 @@ struct ab_pmu;
 extern const struct ab_pmu ab_vpmu_pmu;
 
 /*
+ * ab_vpmu_default_events - the events `reproduce` counts by itself where
+ * the plugin runs: its exact four, and with its model branch-misses and
+ * L1-dcache-load-misses too; NULL where it does not run
+ */
+const char *ab_vpmu_default_events(void);
+
+/*
  * ab_vpmu_list - the virtual PMU's events for `allocbench list events`,
  * each marked "emulated, exact" or "emulated, model", and whether the
  * plugin runs here

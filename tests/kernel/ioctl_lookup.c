@@ -94,7 +94,10 @@ void test_lookup_rejects(void **state)
 	LREJ((void)0, 0);
 	LREJ(l.method = AB_LOOKUP_NR, EINVAL);
 	LREJ(l.table = AB_TABLE_NR, EINVAL);
-	LREJ(l.flags = 1, EINVAL);
+	/* AB_LOOKUP_VPMU only adds marker NOPs; any other bit is refused */
+	LREJ(l.flags = AB_LOOKUP_VPMU, 0);
+	LREJ(l.flags = AB_LOOKUP_FLAGS_ALL + 1, EINVAL);
+	LREJ(l.flags = 1U << 31, EINVAL);
 	LREJ(l.reserved0 = 1, EINVAL);
 	LREJ(l.reserved[1] = 1, EINVAL);
 	LREJ(l.nr_sizes = 0, EINVAL);

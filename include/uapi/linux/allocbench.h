@@ -701,6 +701,15 @@ struct ab_run {
 /* Largest ab_lookup.nr_sizes. */
 #define AB_LOOKUP_MAX_SIZES (1U << 20)
 
+/* ab_lookup.flags */
+/*
+ * Bracket each pass's timed loop with the virtual PMU's markers
+ * (common/ab_vpmu.h), as AB_RUN_VPMU does for a run: one region a pass,
+ * warm-up passes included, just inside the clock reads.
+ */
+#define AB_LOOKUP_VPMU (1U << 0)
+#define AB_LOOKUP_FLAGS_ALL AB_LOOKUP_VPMU
+
 /**
  * struct ab_lookup - argument of AB_IOC_LOOKUP, to time a size-class lookup:
  * input fields, then output
@@ -714,7 +723,7 @@ struct ab_run {
  * @samples_ptr: user pointer to __u64[@samples_len]: cycles of each
  *               measured pass; may be 0 with @samples_len 0
  * @samples_len: 0, or at least @trials
- * @flags:       zero (no flags yet)
+ * @flags:       AB_LOOKUP_* bits (others: -EINVAL)
  * @reserved0:   zero
  * @reserved:    zero
  *
