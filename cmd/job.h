@@ -20,6 +20,7 @@
 #include "runopts.h"
 #include "explain.h"
 #include "session.h"
+#include "vpmu.h"
 #include "ab_run.h"
 
 /*
@@ -65,6 +66,8 @@
  *            other than the row's CPU, the group's and --free-cpu)
  * @objmem:   what one object takes, as the kernel states it (slab
  *            geometry, order), read right after the run (lib/objmem.h)
+ * @prof:     --profile: the functions that took the instructions of the
+ *            counting pass, per op (lib/vpmu.h)
  */
 struct ab_row {
 	const struct ab_strategy_info *si;
@@ -86,6 +89,7 @@ struct ab_row {
 	double wall_ns;
 	struct ab_cpubusy busy;
 	struct ab_obj_mem objmem;
+	struct ab_vpmu_prof prof;
 };
 
 /*
@@ -135,6 +139,8 @@ struct ab_row {
  * @own_baseline: the "none" run added when --alloc has none
  * @events:    --events: "default" or a list; NULL for no counters
  * @explain:   --explain: count the allocators' internal paths (lib/explain.h)
+ * @profile:   --profile: each row's instructions per op by function
+ *             (the virtual PMU's profile, lib/vpmu.h)
  * @ex:        with @explain, the paths this kernel can count for the rows
  * @ex_events: @events with @ex's events appended
  * @cpus:      --cpu, @ncpus of them (the first is the job's CPU)
@@ -159,6 +165,7 @@ struct ab_job {
 	struct ab_row own_baseline;
 	const char *events;
 	int explain;
+	int profile;
 	struct ab_explain ex;
 	char ex_events[1024];
 	int cpus[AB_MAX_LIST];

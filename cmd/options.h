@@ -19,6 +19,7 @@
  * @backend:  ab_backend_table
  * @events:   ab_events_table (--events alone: "")
  * @explain:  ab_explain_table
+ * @profile:  ab_explain_table's --profile
  * @csv:      ab_csv_table
  */
 struct ab_run_args {
@@ -28,7 +29,7 @@ struct ab_run_args {
 	int write, nomerge, drop_disturbed;
 	char *backend;
 	char *events;
-	int explain, csv;
+	int explain, profile, csv;
 };
 
 extern struct ab_run_args ab_run_args;
@@ -41,7 +42,7 @@ extern struct poptOption ab_run_table[];
 extern struct poptOption ab_backend_table[];
 /* --events[=LIST]: run, compare, sweep and lookup */
 extern struct poptOption ab_events_table[];
-/* --explain: run, compare and sweep */
+/* --explain and --profile: run, compare and sweep */
 extern struct poptOption ab_explain_table[];
 /* --csv: run, sweep and lookup (compare refuses it) */
 extern struct poptOption ab_csv_table[];

@@ -776,6 +776,7 @@ void ab_job_print(const struct ab_job *job)
 	print_table(job);
 	print_distribution(job);
 	print_counters(job);
+	ab_job_print_profile(job);
 	print_explain(job);
 	print_memory(job);
 	print_notes(job);

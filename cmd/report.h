@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * report.h - printing a finished job: text and CSV (report.c), JSON
- * (report_json.c), the other CPUs' busy time (report_busy.c).
+ * (report_json.c), the other CPUs' busy time (report_busy.c), --profile
+ * (report_prof.c).
  */
 #ifndef AB_REPORT_H
 #define AB_REPORT_H
@@ -20,6 +21,15 @@ json_object *ab_job_json(const struct ab_job *job);
  * ab_job_print() and ab_job_json() ("notes") include them.
  */
 void ab_job_print_kernel_notes(const struct ab_job *job);
+
+/*
+ * ab_job_print_profile - --profile: each row's instructions per op by
+ * function (nothing without --profile)
+ */
+void ab_job_print_profile(const struct ab_job *job);
+
+/* ab_row_profile_json - a row's profile as JSON, NULL without one */
+json_object *ab_row_profile_json(const struct ab_row *r);
 
 /* ab_job_print_header - the header alone: versions, environment, setup. */
 void ab_job_print_header(const struct ab_job *job);

@@ -11,6 +11,7 @@
 
 #include "options.h"
 #include "job.h"
+#include "vpmu.h"
 
 /* run's own options; the shared ones are in options.h */
 struct run_args {
@@ -103,8 +104,9 @@ int ab_run_options_given(void)
 
 	return ab_run_args_given() || ab_run_args.backend || a->alloc ||
 	       a->size || a->order || a->cpu || a->node || ab_run_args.events ||
-	       ab_run_args.explain || a->free_cpu || a->fifo || a->raw ||
-	       a->histogram || ab_run_args.csv || a->concurrent || a->isolate;
+	       ab_run_args.explain || ab_run_args.profile || a->free_cpu ||
+	       a->fifo || a->raw || a->histogram || ab_run_args.csv ||
+	       a->concurrent || a->isolate;
 }
 
 /* --size and --order, then the shared values; prints the first error. */
@@ -128,6 +130,10 @@ void ab_job_outputs(struct ab_job *job)
 	job->csv = a->csv;
 	job->events = a->events ? (*a->events ? a->events : "default") : NULL;
 	job->explain = a->explain;
+	job->profile = a->profile;
+	/* a profile divides instructions: count them too */
+	if (job->profile && !job->events)
+		job->events = "instructions";
 	job->progress = !ab_out.quiet && !a->csv && isatty(STDERR_FILENO);
 }
 
@@ -170,6 +176,12 @@ int ab_run_setup(struct ab_job *job)
 	    !(job->ses.be->flags & AB_BACKEND_REMOTE_FREE)) {
 		ab_err("--free-cpu: the %s backend frees on the allocating CPU; remote frees need --backend=%s",
 		       job->ses.be->name, remote_free_backend());
+		ret = AB_EXIT_USAGE;
+	}
+	if (!ret && job->profile && ab_vpmu_present() != 2) {
+		ab_err("--profile: needs the virtual PMU with its model (%s); boot with allocbench vm --vpmu=model or make vm-run VPMU=model",
+		       ab_vpmu_present() ? "this guest runs it without"
+					 : "not running here");
 		ret = AB_EXIT_USAGE;
 	}
 	if (!ret && job->concurrent && (job->events || job->explain)) {

@@ -108,6 +108,18 @@ static int has_baseline(const struct ab_job *job, const struct ab_row *r)
 }
 
 /*
+ * The operations of counting pass @run, warm-up trials included (their
+ * objects estimated from the measured trials' mean); NAN when none ran.
+ */
+static double ops_of(const struct ab_run *run)
+{
+	if (!run->trials_done)
+		return NAN;
+	return (double)run->objects * (double)(run->trials_done + run->warmup) /
+	       (double)run->trials_done;
+}
+
+/*
  * Event counts per op of @r from its counting pass @run: the counters ran
  * around the whole pass, warm-up trials included, so the objects of those
  * count too (estimated from the measured trials' mean). Batch timing
@@ -119,10 +131,7 @@ static void count_per_op(struct ab_job *job, struct ab_row *r,
 	double ops = 0;
 	int i;
 
-	if (run->trials_done)
-		ops = (double)run->objects *
-		      (double)(run->trials_done + run->warmup) /
-		      (double)run->trials_done;
+	ops = ops_of(run);
 	for (i = 0; i < job->ses.counters.n; i++) {
 		r->ev_raw[i] =
 			ops > 0 ? job->ses.counters.ev[i].value / ops : NAN;
@@ -131,6 +140,23 @@ static void count_per_op(struct ab_job *job, struct ab_row *r,
 					 has_baseline(job, r)))
 			r->ev_net[i] -= job->baseline->ev_raw[i];
 	}
+}
+
+/*
+ * The share of the timed regions a virtual event kept in its last
+ * interval (running / enabled: those no interrupt ran in), which the
+ * profile, read from the kept regions only, is scaled by as the counts
+ * are; 1 without a virtual event.
+ */
+static double kept_share(const struct ab_counters *c)
+{
+	int i;
+
+	for (i = 0; i < c->n; i++)
+		if (c->ev[i].virt && c->ev[i].enabled)
+			return (double)c->ev[i].running /
+			       (double)c->ev[i].enabled;
+	return 1;
 }
 
 /*
@@ -156,9 +182,16 @@ static int counting_pass(struct ab_job *job, struct ab_row *r, uint32_t per,
 	if (ab_counters_virtual(&job->ses.counters) &&
 	    (job->ses.bi.info.run_flags & AB_RUN_VPMU))
 		c.run.flags |= AB_RUN_VPMU;
+	/* --profile: the plugin's table cleared first, read after */
+	if (job->profile)
+		ab_vpmu_profile(&r->prof);
 	ab_counters_start(&job->ses.counters);
 	err = run_resumable(job, &c, per, why, len);
 	ab_counters_stop(&job->ses.counters);
+	if (job->profile && !ab_vpmu_profile(&r->prof))
+		ab_vpmu_prof_scale(&r->prof,
+				   ops_of(&c.run) *
+					   kept_share(&job->ses.counters));
 	ab_counters_suspend(&job->ses.counters);
 	count_per_op(job, r, &c.run);
 	return err;

@@ -20,6 +20,7 @@ enum ab_vpmu_phase {
 	AB_VPMU_FREE = 2,   /* a free phase, or one free */
 	AB_VPMU_PAIR = 3,   /* AB_FREE_PAIR, batch timing: alloc+free pairs */
 	AB_VPMU_LOOKUP = 4, /* AB_IOC_LOOKUP's timed loop */
+	AB_VPMU_DUMP = 0x7d, /* no region: the plugin writes out its profile */
 	AB_VPMU_TEST = 0x7e /* tests/vpmu/ calibration loops */
 };
 

@@ -14,7 +14,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "ab_vpmu.h"
 #include "counters.h"
+#include "kfile.h"
 #include "vpmu.h"
 
 #define MAX_VIRTUAL 16
@@ -357,4 +359,177 @@ void ab_vpmu_note(FILE *f)
 			? "exact counts and the branch and cache model"
 			: "exact counts",
 		last_clean, last_total - last_clean);
+}
+
+/* ---- the profile ---- */
+
+struct ksym {
+	uint64_t addr;
+	char name[64];
+};
+
+static struct ksym *ksyms;
+static size_t nksyms;
+
+static int ksym_cmp(const void *a, const void *b)
+{
+	const struct ksym *x = a, *y = b;
+
+	return (x->addr > y->addr) - (x->addr < y->addr);
+}
+
+/* /proc/kallsyms' text symbols, sorted, read once (0 addresses: no root) */
+static void ksyms_load(void)
+{
+	char line[256], type, name[128];
+	unsigned long long addr;
+	size_t cap = 0;
+	FILE *f;
+
+	if (ksyms)
+		return;
+	f = ab_kfile_open("/proc/kallsyms");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%llx %c %127s", &addr, &type, name) != 3 ||
+		    !addr || (type != 't' && type != 'T'))
+			continue;
+		if (nksyms == cap) {
+			struct ksym *n;
+
+			cap = cap ? 2 * cap : 65536;
+			n = realloc(ksyms, cap * sizeof(*n));
+			if (!n)
+				break;
+			ksyms = n;
+		}
+		ksyms[nksyms].addr = addr;
+		snprintf(ksyms[nksyms].name, sizeof(ksyms[nksyms].name),
+			 "%.63s", name);
+		nksyms++;
+	}
+	fclose(f);
+	if (ksyms)
+		qsort(ksyms, nksyms, sizeof(*ksyms), ksym_cmp);
+}
+
+/* the function that holds @addr (the last symbol at or below it) */
+static const char *ksym_of(uint64_t addr)
+{
+	size_t lo = 0, hi = nksyms;
+
+	if (addr < 0xffff800000000000ull)
+		return "(user space)";
+	if (!nksyms || addr < ksyms[0].addr)
+		return "(unknown)";
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ksyms[mid].addr <= addr)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return ksyms[lo].name;
+}
+
+struct fnsum {
+	const char *name;
+	double count;
+};
+
+static int fnsum_cmp(const void *a, const void *b)
+{
+	const struct fnsum *x = a, *y = b;
+
+	return (x->count < y->count) - (x->count > y->count);
+}
+
+int ab_vpmu_profile(struct ab_vpmu_prof *p)
+{
+	int cpu = pinned_cpu(), got_end = 0;
+	struct fnsum *sum = NULL;
+	size_t n = 0, cap = 0, i;
+	char line[160];
+	unsigned long long addr, count;
+	unsigned int vcpu;
+	FILE *f;
+	int fd;
+
+	memset(p, 0, sizeof(*p));
+	if (cpu < 0 || ab_vpmu_present() != 2)
+		return -1;
+	fd = open(vpmu_path(), O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	lseek(fd, 0, SEEK_END);
+	/* the plugin writes the profile while this instruction executes */
+	ab_vpmu_mark(AB_VPMU_DUMP);
+	f = fdopen(fd, "r");
+	if (!f) {
+		close(fd);
+		return -1;
+	}
+	ksyms_load();
+	while (!got_end && fgets(line, sizeof(line), f)) {
+		const char *name;
+
+		if (sscanf(line, "P %u end %llu", &vcpu, &count) == 2) {
+			if (vcpu == (unsigned int)cpu) {
+				p->dropped = count;
+				got_end = 1;
+			}
+			continue;
+		}
+		if (sscanf(line, "P %u %llx %llu", &vcpu, &addr, &count) != 3 ||
+		    vcpu != (unsigned int)cpu)
+			continue;
+		name = ksym_of(addr);
+		for (i = 0; i < n && sum[i].name != name; i++)
+			;
+		if (i == n) {
+			if (n == cap) {
+				struct fnsum *m;
+
+				cap = cap ? 2 * cap : 256;
+				m = realloc(sum, cap * sizeof(*m));
+				if (!m)
+					break;
+				sum = m;
+			}
+			sum[n].name = name;
+			sum[n++].count = 0;
+		}
+		sum[i].count += (double)count;
+		p->total += (double)count;
+	}
+	fclose(f);
+	if (sum)
+		qsort(sum, n, sizeof(*sum), fnsum_cmp);
+	for (i = 0; i < n; i++) {
+		if (i < AB_VPMU_PROF_TOP) {
+			snprintf(p->fn[i].name, sizeof(p->fn[i].name), "%s",
+				 sum[i].name);
+			p->fn[i].count = sum[i].count;
+			p->n++;
+		} else {
+			p->other += sum[i].count;
+		}
+	}
+	free(sum);
+	p->valid = got_end;
+	return got_end ? 0 : -1;
+}
+
+void ab_vpmu_prof_scale(struct ab_vpmu_prof *p, double ops)
+{
+	int i;
+
+	if (!(ops > 0))
+		return;
+	for (i = 0; i < p->n; i++)
+		p->fn[i].count /= ops;
+	p->total /= ops;
+	p->other /= ops;
 }

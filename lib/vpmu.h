@@ -90,6 +90,43 @@ int ab_vpmu_field_of(const struct perf_event_attr *attr, int *model);
 struct ab_pmu;
 extern const struct ab_pmu ab_vpmu_pmu;
 
+#define AB_VPMU_PROF_TOP 8
+
+/**
+ * struct ab_vpmu_prof - a profile: where the instructions of the counting
+ * pass went, by function, from the plugin's model (model=on)
+ * @n:       functions in @fn, the most instructions first
+ * @fn:      name (as /proc/kallsyms has it; "(user space)" below the
+ *           kernel's text, "(unknown)" outside every symbol) and
+ *           instructions, per op once ab_vpmu_prof_scale() ran
+ * @total:   instructions in all, @other: those of the functions after
+ *           @fn's
+ * @dropped: addresses the plugin's table could not hold (their counts
+ *           are missing)
+ * @valid:   a profile was read
+ */
+struct ab_vpmu_prof {
+	int n;
+	struct {
+		char name[64];
+		double count;
+	} fn[AB_VPMU_PROF_TOP];
+	double total, other;
+	uint64_t dropped;
+	int valid;
+};
+
+/*
+ * ab_vpmu_profile - has the plugin write out and clear the profile of the
+ * calling thread's vCPU (the dump marker, common/ab_vpmu.h), reads it and
+ * sums it by function: 0, or -1 when no profile came (no model, or not
+ * pinned to one CPU). Call it before a counting pass (to clear) and after.
+ */
+int ab_vpmu_profile(struct ab_vpmu_prof *p);
+
+/* ab_vpmu_prof_scale - every count of @p divided by @ops */
+void ab_vpmu_prof_scale(struct ab_vpmu_prof *p, double ops);
+
 /*
  * ab_vpmu_default_events - the events `reproduce` counts by itself where
  * the plugin runs: its exact four, and with its model branch-misses and

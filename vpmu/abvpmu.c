@@ -73,6 +73,8 @@
 __attribute__((visibility("default"))) int qemu_plugin_version = 1;
 
 #define MAX_VCPUS 256
+/* the dump marker's XX (common/ab_vpmu.h AB_VPMU_DUMP): no region */
+#define AB_DUMP 0x7d
 
 enum ev {
 	EV_INSNS,
@@ -117,6 +119,18 @@ struct cache {
 	uint64_t clock;
 };
 
+/*
+ * model=on also keeps a profile: instructions per guest instruction
+ * address, over the regions no interrupt ran in (a region's counts are
+ * pending until it closes clean), written out and cleared by the dump
+ * marker (AB_VPMU_DUMP) as "P <vcpu> <vaddr hex> <count>" lines and a last
+ * "P <vcpu> end <dropped>" (addresses a full table could not hold).
+ */
+#define PROF_SIZE (1u << 16)
+struct prof {
+	uint64_t vaddr, committed, pending;
+};
+
 #define BP_SIZE	 4096
 #define RSB_SIZE 16
 struct vcpu {
@@ -131,6 +145,11 @@ struct vcpu {
 	unsigned int rsb_top;
 	uint64_t iline; /* the instruction line fetched last, + 1 */
 	struct cache l1d, l1i;
+	/* model=on: the profile, and the slots the open region touched */
+	struct prof *prof;
+	uint32_t *touched;
+	uint32_t ntouched;
+	uint64_t dropped;
 };
 
 static struct vcpu *vcpus;
@@ -299,6 +318,65 @@ static void predict(struct vcpu *v, uint64_t pc)
 		v->c[EV_BR_MISS]++;
 }
 
+/* one execution of @vaddr in the open region of @v */
+static void prof_add(struct vcpu *v, uint64_t vaddr)
+{
+	uint32_t h = (uint32_t)((vaddr * 0x9e3779b97f4a7c15ull) >> 48);
+	uint32_t i, n;
+
+	for (n = 0; n < PROF_SIZE; n++) {
+		i = (h + n) & (PROF_SIZE - 1);
+		if (v->prof[i].vaddr == vaddr || !v->prof[i].vaddr) {
+			if (!v->prof[i].vaddr)
+				v->prof[i].vaddr = vaddr;
+			if (!v->prof[i].pending++)
+				v->touched[v->ntouched++] = i;
+			return;
+		}
+	}
+	v->dropped++;
+}
+
+/* the open region closed: its pending counts kept (@keep) or dropped */
+static void prof_close(struct vcpu *v, int keep)
+{
+	uint32_t i;
+
+	for (i = 0; i < v->ntouched; i++) {
+		struct prof *p = &v->prof[v->touched[i]];
+
+		if (keep)
+			p->committed += p->pending;
+		p->pending = 0;
+	}
+	v->ntouched = 0;
+}
+
+static void emit(const char *line, size_t len);
+
+/* the dump marker: the profile out, then cleared */
+static void prof_dump(unsigned int vcpu_index, struct vcpu *v)
+{
+	char line[96];
+	uint32_t i;
+	int n;
+
+	for (i = 0; i < PROF_SIZE; i++) {
+		if (v->prof[i].committed) {
+			n = snprintf(line, sizeof(line), "P %u %llx %llu\n",
+				     vcpu_index,
+				     (unsigned long long)v->prof[i].vaddr,
+				     (unsigned long long)v->prof[i].committed);
+			emit(line, (size_t)n);
+		}
+		v->prof[i] = (struct prof){ 0 };
+	}
+	n = snprintf(line, sizeof(line), "P %u end %llu\n", vcpu_index,
+		     (unsigned long long)v->dropped);
+	emit(line, (size_t)n);
+	v->dropped = 0;
+}
+
 static void exec_model(unsigned int vcpu_index, void *udata)
 {
 	struct vcpu *v = vcpu_of(vcpu_index);
@@ -315,8 +393,10 @@ static void exec_model(unsigned int vcpu_index, void *udata)
 		if (!cache_access(&v->l1i, in->vaddr) && v->open)
 			v->c[EV_L1I_MISS]++;
 	}
-	if (v->open)
+	if (v->open) {
 		count_kind(v, in->kind);
+		prof_add(v, in->vaddr);
+	}
 }
 
 static void mem_access(unsigned int vcpu_index, qemu_plugin_meminfo_t info,
@@ -360,8 +440,15 @@ static void mark(unsigned int vcpu_index, void *udata)
 
 	if (!v)
 		return;
+	if (xx == AB_DUMP) {
+		if (v->prof)
+			prof_dump(vcpu_index, v);
+		return;
+	}
 	if (!(xx & 0x80)) {
 		memset(v->c, 0, sizeof(v->c));
+		if (v->prof)
+			prof_close(v, 0);
 		v->phase = xx & 0x7f;
 		v->open = 1;
 		return;
@@ -369,6 +456,8 @@ static void mark(unsigned int vcpu_index, void *udata)
 	if (!v->open || v->phase != (xx & 0x7f))
 		return;
 	v->open = 0;
+	if (v->prof)
+		prof_close(v, !v->c[EV_IRETS]);
 	n = snprintf(line, sizeof(line),
 		     "R %u %u %llu %llu %llu %llu %llu %llu %llu %llu %llu\n",
 		     vcpu_index, v->phase, (unsigned long long)v->c[EV_INSNS],
@@ -508,7 +597,11 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc,
 	if (model) {
 		for (i = 0; i < nvcpus; i++)
 			if (cache_init(&vcpus[i].l1d, 32 << 10, 8) ||
-			    cache_init(&vcpus[i].l1i, 32 << 10, 8))
+			    cache_init(&vcpus[i].l1i, 32 << 10, 8) ||
+			    !(vcpus[i].prof =
+				      calloc(PROF_SIZE, sizeof(struct prof))) ||
+			    !(vcpus[i].touched =
+				      calloc(PROF_SIZE, sizeof(uint32_t))))
 				return fail("out of memory");
 		if (cache_init(&llc, 2 << 20, 16))
 			return fail("out of memory");

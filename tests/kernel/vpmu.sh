@@ -86,6 +86,14 @@ else
 	notok "vpmu: no note on what the virtual events count"
 fi
 
+pr=$(allocbench run --alloc=kmalloc --trials=5 --cpu=0 --profile 2>&1)
+st=$?
+if [ "$st" = 2 ] && [ "$(printf '%s\n' "$pr" | grep -c 'profile: needs the virtual PMU with its model')" = 1 ]; then
+	ok "vpmu: --profile without the model: status 2, one line naming VPMU=model"
+else
+	notok "vpmu: --profile without the model: status $st: $(printf '%s' "$pr" | head -c 300)"
+fi
+
 u=$(counts --backend=user --alloc=malloc --size=64 --timing=single --batch=16 --trials=10 --cpu=0 --raw --events=instructions | awk '$1 == "malloc" { print $2 }')
 case $u in
 '' | 0.00 | n/a | nan) notok "vpmu: the user backend's regions counted '$u'" ;;

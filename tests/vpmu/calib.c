@@ -13,6 +13,8 @@
  *            returns (call, push, pop, ret, dec, jnz): 2 + 6N
  *            instructions, 1 + 3N branches (jmp; call, ret, jnz),
  *            2N loads (pop, ret), 2N stores (call, push)
+ * then the dump marker (with model=on the plugin writes its profile: one
+ * line per instruction address, their counts adding up to the regions').
  * Prints nothing; N is argv[1] (default 1000).
  */
 #include <stdlib.h>
@@ -60,5 +62,7 @@ int main(int argc, char **argv)
 			     : "r"(n)
 			     : "rcx", "rax", "cc", "memory");
 	ab_vpmu_mark(3 | AB_VPMU_END);
+	/* model=on: the profile of the three regions out */
+	ab_vpmu_mark(AB_VPMU_DUMP);
 	return 0;
 }

@@ -67,6 +67,11 @@ if cmp -s "$t/m1" "$t/m2" && head -n 1 "$t/m1" | grep -q 'model=on'; then
 else
 	notok "model=on: runs differ or the header lacks model=on"
 fi
+check "model=on: the profile (P lines) adds up to the regions' instructions" \
+	"$(awk '$1 == "P" && $3 != "end" { s += $4 } END { print s }' "$t/m1")" \
+	"$(awk '$1 == "R" { s += $4 } END { print s }' "$t/m1")"
+check "model=on: the loops' 13 instructions (2 + 5 + 6) each ran N times" \
+	"$(awk '$1 == "P" && $4 == 1000 { n++ } END { print n }' "$t/m1")" 13
 check "model=on: the exact counts do not change" \
 	"$(region "$t/m1" 2)" "$(region "$t/a.1000" 2)"
 
