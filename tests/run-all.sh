@@ -161,7 +161,6 @@ queue_boots() {
 		fi
 		echo "$b|1|vpmu.sh|VPMU=exact: vpmu.sh, the virtual PMU"
 	done <"$matrix"
-	done <"$matrix"
 	echo "$first|2|guest.sh numa|: guest.sh numa, 2 nodes"
 	echo "$first|3|placement.sh|: placement.sh, 3 nodes"
 	echo "$first|1|env.sh|init_on_alloc=0 slab_nomerge: env.sh, init_on_alloc=0 slab_nomerge"
