@@ -15,7 +15,8 @@
 #  - manual pages: mandoc -Tlint without warnings;
 #  - one-way floors: no two files call each other (scripts/floors.sh, from
 #    the objects built: the CLI's and the first kernel's module);
-#  - every tracked file but the licence texts carries an SPDX line.
+#  - every tracked file but the licence texts carries an SPDX line;
+#  - every shell script parses (sh -n).
 set -u
 cd "$(dirname "$0")/.."
 cp_dir=.cache/checkpatch
@@ -114,4 +115,16 @@ if [ -z "$missing" ]; then
 	echo "ok - SPDX line on every file"
 else
 	echo "not ok - SPDX line missing:$missing"
+fi
+
+# every shell script parses (sh -n): a syntax error in tests/run-all.sh
+# once ended make check before its first test
+bad=""
+for f in $(git ls-files '*.sh') scripts/vm/init; do
+	sh -n "$f" 2>/dev/null || bad="$bad $f"
+done
+if [ -z "$bad" ]; then
+	echo "ok - sh -n: every shell script parses"
+else
+	echo "not ok - sh -n: syntax errors in$bad"
 fi
