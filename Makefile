@@ -194,13 +194,13 @@ check: deps
 
 # Figures about allocbench itself, from the embedded kernel (never pass/fail);
 # then the false-positive rate of `allocbench vm` A/A over VM_AA_RUNS runs,
-# then the virtual PMU's slowdown per mode and its A/A (bench/vpmu.sh).
+# then the virtual PMU's slowdown per mode and its A/A (bench/vm-vpmu.sh).
 VM_AA_RUNS ?= 8
 bench: deps
 	@$(MAKE) --no-print-directory vm-run CMD='sh /ab/bench.sh' NODES=1
 	@$(MAKE) --no-print-directory allocbench
 	@sh bench/vm-aa.sh $(VM_AA_RUNS) $(KERNEL)
-	@sh bench/vpmu.sh $(KERNEL)
+	@sh bench/vm-vpmu.sh $(KERNEL)
 
 # ---- install ----
 PREFIX ?= /usr/local

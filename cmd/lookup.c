@@ -283,6 +283,10 @@ void ab_lookup_json(const struct ab_lookup_result *res, int nm,
 			json_object_object_add(
 				e, "event",
 				json_object_new_string(c->ev[k].name));
+			json_object_object_add(
+				e, "source",
+				json_object_new_string(
+					ab_counter_source(&c->ev[k])));
 			json_object_object_add(e, "per_lookup",
 					       ab_json_num(r->ev[k]));
 			json_object_object_add(
@@ -480,6 +484,17 @@ int cmd_lookup(int argc, const char **argv)
 	}
 	if (!ret && ab_run_args.events)
 		ab_counters_open(&ses.counters, ab_run_args.events, stderr);
+	/* one pass counts all events: a probe's handler would run inside the
+	 * regions the virtual PMU counts (run gives each kind a pass) */
+	for (i = 0;
+	     !ret && ab_counters_virtual(&ses.counters) && i < ses.counters.n;
+	     i++)
+		if (!ses.counters.ev[i].virt &&
+		    ses.counters.ev[i].kind != AB_EVENT_PFM) {
+			ab_err("lookup --events: %s beside virtual PMU events: its handler would run in the passes they count; count them in separate lookups",
+			       ses.counters.ev[i].name);
+			ret = AB_EXIT_USAGE;
+		}
 	if (!ret)
 		ab_catch_signals();
 	for (i = 0; !ret && i < (nconst ? nconst : 1); i++) {

@@ -277,10 +277,12 @@ void ab_counters_suspend(struct ab_counters *c)
 			p->close(p->ctx, c->ev[i].fd);
 			c->ev[i].fd = -1;
 		}
+	for (i = 0; i < c->n; i++)
+		c->ev[i].parked = 0;
 	c->suspended = 1;
 }
 
-void ab_counters_resume(struct ab_counters *c)
+void ab_counters_resume_some(struct ab_counters *c, int virt)
 {
 	const struct ab_pmu *p = pmu_of(c);
 	int i, g;
@@ -290,6 +292,10 @@ void ab_counters_resume(struct ab_counters *c)
 	for (i = 0; i < c->n; i++) {
 		struct ab_event *e = &c->ev[i];
 
+		if (virt >= 0 && e->virt != virt) {
+			e->parked = 1;
+			continue;
+		}
 		g = e->group;
 		/* a leader, or alone; members join their leader's fd */
 		if (open_event(p, e,
@@ -299,6 +305,11 @@ void ab_counters_resume(struct ab_counters *c)
 			e->fd = -1;
 	}
 	c->suspended = 0;
+}
+
+void ab_counters_resume(struct ab_counters *c)
+{
+	ab_counters_resume_some(c, -1);
 }
 
 int ab_counters_named(const struct ab_counters *c, const char *name)
@@ -436,6 +447,8 @@ void ab_counters_stop(struct ab_counters *c)
 		struct ab_event *e = &c->ev[i];
 		double share;
 
+		if (e->parked)
+			continue;
 		e->intervals++;
 		if (e->fd < 0 ||
 		    p->read(p->ctx, e->fd, v, sizeof(v)) != (long)sizeof(v)) {

@@ -102,6 +102,8 @@ struct ab_pmu {
  * @virt:    opened on the virtual PMU (lib/vpmu.h): "enabled" and
  *           "running" are then timed regions closed and regions without
  *           an interrupt, and the count covers the timed regions only
+ * @parked:  left closed by ab_counters_resume_some(): no interval until
+ *           the next suspend, its last value kept
  */
 struct ab_event {
 	char name[64];
@@ -117,6 +119,7 @@ struct ab_event {
 	unsigned int intervals, unrun, scaled, unread;
 	double min_share;
 	int virt;
+	int parked;
 };
 
 /**
@@ -206,6 +209,15 @@ void ab_counters_suspend(struct ab_counters *c);
  * quietly (one that does not open reads as n/a).
  */
 void ab_counters_resume(struct ab_counters *c);
+
+/*
+ * ab_counters_resume_some - ab_counters_resume() of the virtual PMU's
+ * events alone (@virt 1), of the others alone (0) or of all (-1); the rest
+ * stay closed and parked: start and stop pass them by, keeping their
+ * values, until the next suspend. A kprobe's handler runs in the regions
+ * the virtual PMU counts, so a run counts each kind in a pass of its own.
+ */
+void ab_counters_resume_some(struct ab_counters *c, int virt);
 
 /*
  * ab_counters_start - zero every open event, read its times (the base of

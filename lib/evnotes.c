@@ -150,7 +150,7 @@ static int virtual_note(const struct ab_event *ev, char *buf, size_t len)
 	if (ev->scaled && at < len)
 		snprintf(
 			buf + at, len - at,
-			"%scounter %s (virtual PMU): an interrupt ran in some timed regions of %u of %u %s, left out (as many as %.0f%% of one interval's regions kept at the least); the count is scaled from the uninterrupted regions by regions closed / regions kept",
+			"%scounter %s (virtual PMU): an interrupt ran in some timed regions of %u of %u %s, which are left out (the worst interval kept %.0f%% of its regions); the count is scaled from the uninterrupted regions by regions closed / regions kept",
 			at ? "; " : "", ev->name, ev->scaled, ev->intervals,
 			ab_noun(ev->intervals, "interval", "intervals"),
 			100.0 * ev->min_share);

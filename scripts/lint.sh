@@ -16,7 +16,8 @@
 #  - one-way floors: no two files call each other (scripts/floors.sh, from
 #    the objects built: the CLI's and the first kernel's module);
 #  - every tracked file but the licence texts carries an SPDX line;
-#  - every shell script parses (sh -n).
+#  - every shell script parses (sh -n), and no two guest scripts share
+#    a name under /ab.
 set -u
 cd "$(dirname "$0")/.."
 cp_dir=.cache/checkpatch
@@ -127,4 +128,13 @@ if [ -z "$bad" ]; then
 	echo "ok - sh -n: every shell script parses"
 else
 	echo "not ok - sh -n: syntax errors in$bad"
+fi
+
+# the guest's files go to /ab/NAME (the Makefile's GUEST_SCRIPTS): two
+# scripts of one name would have one hide the other there
+dup=$(for f in tests/kernel/*.sh bench/*.sh; do basename "$f"; done | sort | uniq -d | tr '\n' ' ')
+if [ -z "$dup" ]; then
+	echo "ok - guest scripts: every name under /ab is one file's"
+else
+	echo "not ok - guest scripts: $dup come from two files each (tests/kernel/ and bench/)"
 fi

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# vpmu.sh [KERNEL] - figures about the virtual PMU, never pass/fail (make
+# vm-vpmu.sh [KERNEL] - figures about the virtual PMU, never pass/fail (make
 # bench, on the host):
 #  - the slowdown per counting mode: the wall time of one boot (PVH entry)
 #    that runs the same command without the plugin, with VPMU=exact and
