@@ -66,8 +66,12 @@ struct poptOption ab_explain_table[] = {
 	{ "explain", 0, POPT_ARG_NONE, &ab_run_args.explain, 0,
 	  "count the allocators' own internal paths (slab slow path, new slabs, per-CPU page lists, vmap areas...) per op, in a counting pass",
 	  NULL },
+	POPT_TABLEEND
+};
+
+struct poptOption ab_profile_table[] = {
 	{ "profile", 0, POPT_ARG_NONE, &ab_run_args.profile, 0,
-	  "with the virtual PMU and its model (allocbench vm --vpmu=model): the functions that take the instructions of one op, per strategy, symbolised from /proc/kallsyms",
+	  "with the virtual PMU and its model (booted with VPMU=model): the functions that take the instructions of one op, per strategy, symbolised from /proc/kallsyms",
 	  NULL },
 	POPT_TABLEEND
 };

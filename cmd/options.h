@@ -19,7 +19,7 @@
  * @backend:  ab_backend_table
  * @events:   ab_events_table (--events alone: "")
  * @explain:  ab_explain_table
- * @profile:  ab_explain_table's --profile
+ * @profile:  ab_profile_table
  * @csv:      ab_csv_table
  */
 struct ab_run_args {
@@ -42,8 +42,10 @@ extern struct poptOption ab_run_table[];
 extern struct poptOption ab_backend_table[];
 /* --events[=LIST]: run, compare, sweep and lookup */
 extern struct poptOption ab_events_table[];
-/* --explain and --profile: run, compare and sweep */
+/* --explain: run, compare and sweep */
 extern struct poptOption ab_explain_table[];
+/* --profile: run */
+extern struct poptOption ab_profile_table[];
 /* --csv: run, sweep and lookup (compare refuses it) */
 extern struct poptOption ab_csv_table[];
 

@@ -43,6 +43,7 @@ complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l ali
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l write -d 'write each object'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l nomerge -d 'unmerged kmem_cache'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l explain -d 'count the allocators internal paths per op'
+complete -c allocbench -n "__fish_seen_subcommand_from run" -l profile -d 'instructions per op by function (virtual PMU model)'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l drop-disturbed -d 'leave out phases with a context switch or CPU change'
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l fifo -d "real-time priority 1: SCHED_FIFO, SCHED_RR on PREEMPT_RT"
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l raw -d 'no overhead subtracted'
