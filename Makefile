@@ -35,6 +35,8 @@ KERNEL ?= 6.1
 CHECK_KERNELS ?= $(if $(filter command line,$(origin KERNEL)),$(KERNEL),6.1 6.12 6.12-rt)
 NODES ?= 1
 APPEND ?=
+# VM_CPU=MODEL: qemu's -cpu model of the guest (default: qemu's, qemu64)
+VM_CPU ?=
 # VPMU=exact (or 1) or model: boot with the virtual PMU (vpmu/abvpmu.c):
 # vm-run, demo and bench; check boots every guest with it
 VPMU ?=
@@ -166,7 +168,7 @@ vm-image: $(VMB)/initrd.gz
 # environment, never through the host shell's quoting.
 vm-run: export AB_VM_CMD = $(value CMD)
 vm-run: $(VMB)/initrd.gz $(if $(filter-out 0 off,$(VPMU)),$(VPMU_SO))
-	@NODES=$(NODES) APPEND=$(call sq,$(APPEND)) VPMU=$(call sq,$(VPMU)) sh scripts/vm/vm-run.sh \
+	@NODES=$(NODES) APPEND=$(call sq,$(APPEND)) VPMU=$(call sq,$(VPMU)) VM_CPU=$(call sq,$(VM_CPU)) sh scripts/vm/vm-run.sh \
 		"$$(cat $(VMB)/kernel-dir)" $(VMB)/initrd.gz "$$AB_VM_CMD"
 
 # Every kernel of the check matrix, built (a sub-make each).

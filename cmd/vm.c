@@ -91,6 +91,9 @@ static struct poptOption vm_options[] = {
 	{ "vpmu", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, &vpmu_arg, 0,
 	  "boot with the virtual PMU (a QEMU TCG plugin): instructions, branches, loads and stores counted exactly where no hardware PMU opens; =model adds its branch and cache model (default: exact); TCG only",
 	  "exact|model" },
+	{ "cpu-model", 0, POPT_ARG_STRING, &conf.cpu_model, 0,
+	  "qemu's CPU model for every boot (qemu-system-x86_64 -cpu help; default qemu's own, qemu64 under TCG): one model for all kernels, since a kernel patches its code for the CPU's features (alternatives)",
+	  "MODEL" },
 	{ "mem", 0, POPT_ARG_INT, &conf.mem_mib, 0,
 	  "guest memory in MiB (default: 1024)", "MIB" },
 	{ "timeout", 0, POPT_ARG_INT, &conf.timeout_s, 0,
@@ -223,6 +226,15 @@ static int check_options(int nk, double *threshold, int rounds_given)
 		return AB_EXIT_USAGE;
 	}
 	conf.vpmu = vpmu_arg;
+	if (conf.cpu_model &&
+	    (!*conf.cpu_model ||
+	     strspn(conf.cpu_model,
+		    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.,+=-") !=
+		     strlen(conf.cpu_model))) {
+		ab_err("vm: --cpu-model='%s': a qemu CPU model name (qemu-system-x86_64 -cpu help), such as qemu64, max or Skylake-Client",
+		       conf.cpu_model);
+		return AB_EXIT_USAGE;
+	}
 	if (!strcmp(accel_arg, "kvm") && !vm_kvm_usable()) {
 		ab_err("vm: --accel=kvm: /dev/kvm is not usable here (missing, no permission, or no virtualization); --accel=tcg emulates");
 		return AB_EXIT_VM;

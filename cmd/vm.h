@@ -65,11 +65,14 @@ struct vm_paths {
  * @append:    --append: boot parameters for every kernel ("" for none)
  * @vpmu:      --vpmu: "exact" or "model" (the virtual PMU plugin loaded
  *             into qemu, vm-run.sh's VPMU), "" without
+ * @cpu_model: --cpu-model: qemu's -cpu model for every boot (vm-run.sh's
+ *             VM_CPU), NULL for qemu's default
  */
 struct vm_conf {
 	int nodes, rounds, mem_mib, timeout_s, pvh;
 	const char *append;
 	const char *vpmu;
+	const char *cpu_model;
 };
 
 /**

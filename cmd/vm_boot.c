@@ -493,6 +493,7 @@ void vm_boot(const struct vm_paths *p, const struct vm_conf *c,
 	setenv("APPEND", append, 1);
 	setenv("VM_ACCEL", accel, 1);
 	setenv("VPMU", c->vpmu ? c->vpmu : "", 1);
+	setenv("VM_CPU", c->cpu_model ? c->cpu_model : "", 1);
 	if (k->image)
 		setenv("VM_IMAGE", k->image, 1);
 	else

@@ -248,6 +248,10 @@ static void print_header(const struct vm_run *v, const char *cmd)
 	       vm_accel_words(v->accel));
 	if (v->c.pvh)
 		printf("%s\n", vm_pvh_words);
+	printf("guest CPU model: %s (one for every boot: a kernel patches its code for the CPU's features)\n",
+	       v->c.cpu_model		 ? v->c.cpu_model
+	       : strcmp(v->accel, "kvm") ? "qemu64 (qemu's default under TCG)"
+					 : "host (KVM)");
 	if (v->c.vpmu && *v->c.vpmu)
 		printf("virtual PMU (--vpmu=%s): a QEMU TCG plugin counts each boot's instructions, branches, loads and stores exactly%s, where no hardware PMU opens\n",
 		       v->c.vpmu,
@@ -302,6 +306,11 @@ json_object *vm_document(struct vm_run *v, const char *cmd0, json_object *cmps)
 	json_object_object_add(
 		root, "entry",
 		json_object_new_string(v->c.pvh ? "pvh" : "bzimage"));
+	json_object_object_add(
+		root, "cpu_model",
+		json_object_new_string(v->c.cpu_model ? v->c.cpu_model
+				       : strcmp(v->accel, "kvm") ? "qemu64"
+								 : "host"));
 	json_object_object_add(root, "vpmu",
 			       v->c.vpmu && *v->c.vpmu
 				       ? json_object_new_string(v->c.vpmu)

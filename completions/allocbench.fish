@@ -73,6 +73,7 @@ complete -c allocbench -n "__fish_seen_subcommand_from vm" -l nodes -x -a '1 2 3
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l append -x -d 'boot parameters for every kernel'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l accel -x -a 'auto kvm tcg' -d 'KVM or TCG'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l vpmu -x -a 'exact model' -d 'boot with the virtual PMU'
+complete -c allocbench -n "__fish_seen_subcommand_from vm" -l cpu-model -x -d 'qemu CPU model of every boot'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l mem -x -d 'guest memory, MiB'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l timeout -x -d 'seconds per boot'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l cache -x -a '(__fish_complete_directories)' -d 'kernels and images'

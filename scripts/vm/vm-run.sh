@@ -10,7 +10,9 @@
 # parameters), VM_MEM (MiB, default 1024), VM_TIMEOUT (seconds, default 900),
 # VM_LOG (file that receives the whole console log), VM_ACCEL=tcg|kvm
 # (default tcg; kvm needs a usable /dev/kvm: `allocbench vm` checks it),
-# VM_IMAGE (the kernel image to boot, default KERNEL_DIR/vmlinuz: make
+# VM_CPU (qemu's -cpu model, e.g. max, Skylake-Client, EPYC; default:
+# qemu's own, qemu64 under TCG, the host's under KVM), VM_IMAGE (the kernel
+# image to boot, default KERNEL_DIR/vmlinuz: make
 # check gives the ELF image pvh-image.sh makes, booted through its PVH
 # entry: no decompression under TCG, and no KASLR), VPMU=exact|model
 # (also 1 for exact; default off: the virtual PMU, vpmu/abvpmu.c, loaded
@@ -68,7 +70,8 @@ tcg)
 	;;
 # the host's CPU as it is: figures as near bare metal as a guest gets
 kvm)
-	accel="-accel kvm -cpu host"
+	accel="-accel kvm"
+	[ -n "${VM_CPU:-}" ] || accel="$accel -cpu host"
 	vmparam=allocbench.vm=kvm
 	;;
 *)
@@ -101,6 +104,19 @@ if [ -n "$vpmu" ]; then
 		echo "vm-run: VPMU=$VPMU: no virtual PMU plugin at ${so:-$here/../../build/vpmu/abvpmu.so} (make vpmu builds it)" >&2
 		exit 1
 	fi
+fi
+
+cpu=
+if [ -n "${VM_CPU:-}" ]; then
+	# a model qemu knows (`qemu-system-x86_64 -cpu help`), its first word
+	# before any ,feature list
+	if ! printf '%s' "$VM_CPU" | grep -Eq '^[A-Za-z0-9][A-Za-z0-9_.+-]*(,[A-Za-z0-9_.+=-]+)*$' ||
+		! qemu-system-x86_64 -cpu help 2>/dev/null | awk '$1 == "x86" { print $2 }' | grep -qxF "${VM_CPU%%,*}"; then
+		echo "vm-run: VM_CPU=$VM_CPU: not a CPU model qemu knows (qemu-system-x86_64 -cpu help lists them: qemu64, max, Skylake-Client, EPYC, ...)" >&2
+		exit 2
+	fi
+	cpu="-cpu $VM_CPU"
+	vmparam="$vmparam allocbench.cpu=$VM_CPU"
 fi
 
 work=$(mktemp -d)
@@ -187,7 +203,7 @@ log=${VM_LOG:-$work/console.log}
 # under TCG (measured on 6.1.0-57 with 4 KiB allocations).
 # --foreground: qemu stays in this process group, so Ctrl-C reaches it.
 # shellcheck disable=SC2086
-timeout --foreground "$timeout_s" qemu-system-x86_64 $accel -m "$mem" $numa $plugin \
+timeout --foreground "$timeout_s" qemu-system-x86_64 $accel $cpu -m "$mem" $numa $plugin \
 	-nographic -no-reboot -nodefaults \
 	-chardev file,id=con,path="$work/con.raw" -serial chardev:con \
 	-chardev stdio,id=out -device isa-debugcon,iobase=0xe9,chardev=out \
