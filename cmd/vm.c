@@ -383,6 +383,10 @@ static int run_once(const struct vm_paths *p, struct vm_run *v)
 			v->c.nodes > 1 ? "s" : "", vm_accel_words(v->accel));
 	if (!ab_out.quiet && v->c.pvh)
 		fprintf(stderr, "vm: %s\n", vm_pvh_words);
+	if (*v->c.vpmu)
+		fprintf(stderr,
+			"vm: virtual PMU (--vpmu=%s): the guest counts instructions, branches, loads and stores on a QEMU TCG plugin where no hardware PMU opens\n",
+			v->c.vpmu);
 	if (!ab_out.json) {
 		fflush(stdout);
 		vm_boot(p, &v->c, &v->ks[0], cmd, 0, v->accel, &b);

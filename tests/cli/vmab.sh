@@ -55,6 +55,11 @@ expect 2 "json=x belongs before --" "vmab: --json=x after -- refused" -- \
 expect 2 "rounds and --threshold compare kernels" "vmab: --rounds=5 (the default, given) with one kernel refused" -- \
 	$ab vm -k 6.1 --rounds=5 -- run
 expect 2 "no kernel named" "vmab: --kernel='' refused" -- $ab vm -k '' -- run
+expect 2 "vpmu=bogus: allowed exact" "vmab: --vpmu=bogus refused" -- $ab vm -k 6.1 --vpmu=bogus -- run
+expect 2 "virtual PMU counts what TCG executes" "vmab: --vpmu with --accel=kvm refused" -- \
+	$ab vm -k 6.1 --vpmu --accel=kvm -- run
+expect 2 "cpu-model='a b': a qemu CPU model name" "vmab: --cpu-model with a space refused" -- \
+	$ab vm -k 6.1 --cpu-model='a b' -- run
 expect 2 "no kernel named" "vmab: --kernel=:quiet refused" -- $ab vm -k :quiet -- run
 expect 2 "cache='': give a directory" "vmab: --cache='' refused" -- $ab vm --cache= -k 6.1 -- run
 expect 2 "KERNEL=5.x: not a kernel" "vmab: a name that is no kernel refused with the allowed forms" -- \
@@ -74,8 +79,16 @@ else
 fi
 
 # ---- one kernel: the command's own output and status ----
-$ab vm $pvh -k 6.1 -- run --alloc=kmalloc --size=4096 --trials=20 >"$tmp/one.out" 2>"$tmp/one.err"
+# (with --vpmu: the same boot shows the virtual PMU's counts in the guest)
+$ab vm $pvh --vpmu -k 6.1 -- run --alloc=kmalloc --size=4096 --trials=20 --cpu=0 --events=instructions >"$tmp/one.out" 2>"$tmp/one.err"
 rc=$?
+if grep -q '^cpu: .*virtual PMU exact' "$tmp/one.out" &&
+	grep -q '^note: events on the virtual PMU' "$tmp/one.out" &&
+	grep -q '^vm: virtual PMU (--vpmu=exact)' "$tmp/one.err"; then
+	ok "vmab: --vpmu boots with the plugin: the guest counts instructions on it, vm's header says so"
+else
+	notok "vmab: --vpmu: $(grep -e 'cpu:' -e 'virtual PMU' "$tmp/one.out" "$tmp/one.err" | head -c 300)"
+fi
 if [ "$rc" = 0 ] && grep -q "kmalloc " "$tmp/one.out"; then
 	ok "vmab: one kernel runs the command and prints its output"
 else
