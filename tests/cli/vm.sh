@@ -101,6 +101,15 @@ printf '%s\n' '[    0.000000] Kernel command line: console=ttyS0 panic=-1 quiet 
 	'[    3.000000] test: an ordinary error line' '[    3.100000] allocbench: loaded' >"$tmp/log"
 expect 0 "" "vm: an ordinary kernel log passes the log check, boot options naming kmemleak or SLUB debugging too" -- \
 	sh scripts/vm/vm-run.sh --check-log <"$tmp/log"
+# bugs.c's mitigation notices of a CPU model (VM_CPU=Skylake-Client, EPYC)
+# say WARNING: without being a WARN() splat; a splat beside them still fails
+printf '%s\n' '[    0.047255] RETBleed: WARNING: Spectre v2 mitigation leaves CPU vulnerable to RETBleed attacks, data leaks possible!' \
+	'[    0.056006] Speculative Return Stack Overflow: WARNING: See https://kernel.org/doc/html/latest/admin-guide/hw-vuln/srso.html for mitigation options.' >"$tmp/log"
+expect 0 "" "vm: a CPU model's mitigation notices (RETBleed, SRSO: WARNING:) pass the log check" -- \
+	sh scripts/vm/vm-run.sh --check-log <"$tmp/log"
+printf '%s\n' '[    5.101010] WARNING: CPU: 0 PID: 1 at kmod/x.c:1 f+0x0/0x1' >>"$tmp/log"
+expect 125 "WARNING: CPU: 0 PID: 1 at" "vm: a WARN beside those notices still fails the run" -- \
+	sh scripts/vm/vm-run.sh --check-log <"$tmp/log"
 # a kernel report in the log fails the run even when the command succeeded
 k61=$(cat "$b/kernel-dir")
 # the direct vm-run.sh boots below test its mechanics, not a measurement:
