@@ -390,6 +390,67 @@ static void test_welch_no_spread(void **state)
 	assert_true(isnan(ab_vm_detectable(0, 3, 3, AB_VM_ALPHA)));
 }
 
+/*
+ * A row's counters across the boots: B / A on the geometric means, its
+ * interval and the change the boots could detect; exact counts that are
+ * the same in every boot say so ("identical") and have no detectable
+ * change to give.
+ */
+static void test_counter_ab(void **state)
+{
+	static const double alloc[] = { 1000, 990, 1010, 1005, 995, 1002 };
+	const char *names[] = { "6.1", "6.12" };
+	/* per kernel in boot order A B B A A B: spread, then identical */
+	static const double spread[] = { 100, 110, 111, 101, 99, 109 };
+	static const double same[] = { 294, 224, 224, 294, 294, 224 };
+	const double *sets[] = { spread, same };
+	struct ab_vm_boot b[6];
+	json_object *cmps, *c;
+	int i, k;
+
+	for (k = 0; k < 2; k++) {
+		memset(b, 0, sizeof(b));
+		for (i = 0; i < 6; i++) {
+			b[i].kernel = ab_vm_kernel_of(i, 2);
+			b[i].round = i / 2 + 1;
+			b[i].status = AB_VM_OK;
+			b[i].result = result(alloc[i], 300, 5.0, sets[k][i], 0);
+		}
+		cmps = ab_vm_compare(b, 6, 2, names, 0);
+		c = json_object_array_get_idx(
+			ab_json_array(row(cmps, 0, "kmalloc 4096 B", "alloc"),
+				      "counters"),
+			0);
+		assert_non_null(c);
+		assert_int_equal(
+			json_object_array_length(ab_json_array(c, "boots_b")),
+			3);
+		if (!k) {
+			double r = ab_json_double(ab_json_get(c, "ratio"));
+			json_object *ci = ab_json_get(c, "ci95");
+
+			assert_true(r > 1.09 && r < 1.11);
+			assert_true(ab_json_double(json_object_array_get_idx(
+					    ci, 0)) < r);
+			assert_true(ab_json_double(json_object_array_get_idx(
+					    ci, 1)) > r);
+			assert_true(ab_json_double(ab_json_get(
+					    c, "detectable_pct")) > 0);
+			assert_false(json_object_get_boolean(
+				ab_json_get(c, "identical")));
+		} else {
+			assert_true(
+				fabs(ab_json_double(ab_json_get(c, "ratio")) -
+				     224.0 / 294.0) < 1e-9);
+			assert_true(json_object_get_boolean(
+				ab_json_get(c, "identical")));
+			assert_null(ab_json_get(c, "detectable_pct"));
+		}
+		json_object_put(cmps);
+		free_boots(b, 6);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -399,6 +460,7 @@ int main(void)
 		cmocka_unit_test(test_welch_no_spread),
 		cmocka_unit_test(test_detectable),
 		cmocka_unit_test(test_compare_boots),
+		cmocka_unit_test(test_counter_ab),
 		cmocka_unit_test(test_adjust_family),
 		cmocka_unit_test(test_runs_as_units),
 		cmocka_unit_test(test_check),
