@@ -128,10 +128,9 @@ static double ops_of(const struct ab_run *run)
 static void count_per_op(struct ab_job *job, struct ab_row *r,
 			 const struct ab_run *run, int virt)
 {
-	double ops = 0;
+	double ops = ops_of(run);
 	int i;
 
-	ops = ops_of(run);
 	for (i = 0; i < job->ses.counters.n; i++) {
 		if (virt >= 0 && job->ses.counters.ev[i].virt != virt)
 			continue;

@@ -41,9 +41,6 @@ struct vev {
 static struct vev vevs[MAX_VIRTUAL] = {
 	[0 ... MAX_VIRTUAL - 1] = { .fd = -1 },
 };
-/* the last interval of the first virtual event, for ab_vpmu_note() */
-static uint64_t last_total, last_clean;
-static int last_valid;
 
 static const char *vpmu_path(void)
 {
@@ -199,17 +196,6 @@ static struct vev *vev_of(int fd)
 	return NULL;
 }
 
-/* the open virtual event of the lowest slot, or NULL */
-static struct vev *vev_first(void)
-{
-	int i;
-
-	for (i = 0; i < MAX_VIRTUAL; i++)
-		if (vevs[i].fd >= 0)
-			return &vevs[i];
-	return NULL;
-}
-
 int ab_vpmu_fd_is_virtual(int fd)
 {
 	return vev_of(fd) != NULL;
@@ -320,11 +306,6 @@ static long vpmu_read(void *ctx, int fd, void *buf, size_t len)
 	out[0] = v->sum;
 	out[1] = v->total;
 	out[2] = v->clean;
-	if (v == vev_first()) {
-		last_total = v->total;
-		last_clean = v->clean;
-		last_valid = 1;
-	}
 	if (len > sizeof(out))
 		len = sizeof(out);
 	memcpy(buf, out, len);
@@ -346,20 +327,6 @@ const struct ab_pmu ab_vpmu_pmu = {
 	.read = vpmu_read,
 	.close = vpmu_close,
 };
-
-void ab_vpmu_note(FILE *f)
-{
-	if (!last_valid)
-		return;
-	fprintf(f,
-		"virtual PMU (QEMU TCG plugin, %s): %" PRIu64
-		" timed regions counted, %" PRIu64
-		" left out as an interrupt ran in them (the counts are scaled from the others)\n",
-		ab_vpmu_present() > 1
-			? "exact counts and the branch and cache model"
-			: "exact counts",
-		last_clean, last_total - last_clean);
-}
 
 /* ---- the profile ---- */
 

@@ -144,11 +144,4 @@ void ab_vpmu_list(FILE *f);
 /* ab_vpmu_fd_is_virtual - whether @fd is one of the virtual events */
 int ab_vpmu_fd_is_virtual(int fd);
 
-/*
- * ab_vpmu_note - one line on @f about the virtual events' last interval:
- * the regions counted and those left out for an interrupt; nothing when no
- * virtual event is open.
- */
-void ab_vpmu_note(FILE *f);
-
 #endif
