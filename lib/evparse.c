@@ -9,7 +9,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <sched.h>
 #include <perfmon/pfmlib_perf_event.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +17,7 @@
 #include "counters.h"
 #include "dynprobe.h"
 #include "kfile.h"
+#include "placement.h"
 
 int ab_pfm_ready(void)
 {
@@ -270,16 +270,12 @@ static int hybrid_pmu(int cpu, char *name, size_t len)
 static int hybrid_encode(struct ab_event *e, FILE *f)
 {
 	char pmu[64] = "";
-	cpu_set_t set;
-	int cpu = -1, i, type;
+	int cpu, type;
 
 	if (e->attr.type != PERF_TYPE_HARDWARE &&
 	    e->attr.type != PERF_TYPE_HW_CACHE)
 		return 0;
-	if (!sched_getaffinity(0, sizeof(set), &set) && CPU_COUNT(&set) == 1)
-		for (i = 0; i < CPU_SETSIZE; i++)
-			if (CPU_ISSET(i, &set))
-				cpu = i;
+	cpu = ab_pinned_cpu();
 	type = hybrid_pmu(cpu >= 0 ? cpu : 0, pmu, sizeof(pmu));
 	if (!type)
 		return 0;

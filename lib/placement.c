@@ -112,6 +112,13 @@ int ab_allowed_cpus(int *cpus, int max)
 	return n;
 }
 
+int ab_pinned_cpu(void)
+{
+	int cpus[2];
+
+	return ab_allowed_cpus(cpus, 2) == 1 ? cpus[0] : -1;
+}
+
 static int node_has_memory(int node)
 {
 	long long size = numa_node_size64(node, NULL);

@@ -54,6 +54,10 @@ int ab_node_first_cpu(int node);
 /* ab_allowed_cpus - the CPUs this process may run on, ascending. */
 int ab_allowed_cpus(int *cpus, int max);
 
+/* ab_pinned_cpu - the CPU the calling thread is pinned to (its only
+ * allowed one), or -1 when it may run on several */
+int ab_pinned_cpu(void);
+
 /* ab_memory_nodes - the nodes with memory this process may use. */
 int ab_memory_nodes(int *nodes, int max);
 

@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -17,6 +16,7 @@
 #include "ab_vpmu.h"
 #include "counters.h"
 #include "kfile.h"
+#include "placement.h"
 #include "vpmu.h"
 
 #define MAX_VIRTUAL 16
@@ -201,20 +201,6 @@ int ab_vpmu_fd_is_virtual(int fd)
 	return vev_of(fd) != NULL;
 }
 
-/* the CPU the calling thread is pinned to, or -1 */
-static int pinned_cpu(void)
-{
-	cpu_set_t set;
-	int i;
-
-	if (sched_getaffinity(0, sizeof(set), &set) || CPU_COUNT(&set) != 1)
-		return -1;
-	for (i = 0; i < CPU_SETSIZE; i++)
-		if (CPU_ISSET(i, &set))
-			return i;
-	return -1;
-}
-
 /* Reads the regions closed since @v->pos into @v's sums. */
 static void vev_update(struct vev *v)
 {
@@ -276,7 +262,7 @@ static int vpmu_open(void *ctx, struct perf_event_attr *attr, int group)
 	fd = open(vpmu_path(), O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	*v = (struct vev){ .fd = fd, .field = field, .vcpu = pinned_cpu() };
+	*v = (struct vev){ .fd = fd, .field = field, .vcpu = ab_pinned_cpu() };
 	v->pos = lseek(fd, 0, SEEK_END);
 	return fd;
 }
@@ -290,7 +276,7 @@ static int vpmu_ioctl(void *ctx, int fd, unsigned long req)
 	if (req == PERF_EVENT_IOC_RESET) {
 		v->pos = lseek(fd, 0, SEEK_END);
 		v->sum = v->total = v->clean = 0;
-		v->vcpu = pinned_cpu();
+		v->vcpu = ab_pinned_cpu();
 	}
 	return 0;
 }
@@ -415,7 +401,7 @@ static int fnsum_cmp(const void *a, const void *b)
 
 int ab_vpmu_profile(struct ab_vpmu_prof *p)
 {
-	int cpu = pinned_cpu(), got_end = 0;
+	int cpu = ab_pinned_cpu(), got_end = 0;
 	struct fnsum *sum = NULL;
 	size_t n = 0, cap = 0, i;
 	char line[160];
