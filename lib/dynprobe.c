@@ -73,19 +73,14 @@ static const char *tracefs(void)
 	return NULL;
 }
 
+static int same_name(uint64_t addr, const char *name, void *fn)
+{
+	return !strcmp(name, fn);
+}
+
 int ab_kallsyms_has(const char *fn)
 {
-	char line[512], sym[256], type;
-	FILE *fp = ab_kfile_open("/proc/kallsyms");
-	int found = 0;
-
-	if (!fp)
-		return -1;
-	while (!found && fgets(line, sizeof(line), fp))
-		found = sscanf(line, "%*s %c %255s", &type, sym) == 2 &&
-			(type == 't' || type == 'T') && !strcmp(sym, fn);
-	fclose(fp);
-	return found;
+	return ab_kallsyms_each(same_name, (void *)fn);
 }
 
 int ab_dynprobe_exists(const struct ab_dynprobe *d)

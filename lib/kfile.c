@@ -231,6 +231,24 @@ int ab_kfile_field(uint64_t *v, const char *key, const char *fmt, ...)
 	return ret;
 }
 
+int ab_kallsyms_each(int (*fn)(uint64_t addr, const char *name, void *ctx),
+		     void *ctx)
+{
+	char line[512], sym[256], type;
+	unsigned long long addr;
+	FILE *fp = ab_kfile_open("/proc/kallsyms");
+	int ret = 0;
+
+	if (!fp)
+		return -1;
+	while (!ret && fgets(line, sizeof(line), fp))
+		if (sscanf(line, "%llx %c %255s", &addr, &type, sym) == 3 &&
+		    (type == 't' || type == 'T'))
+			ret = fn((uint64_t)addr, sym, ctx);
+	fclose(fp);
+	return ret;
+}
+
 FILE *ab_kfile_open(const char *fmt, ...)
 {
 	char path[PATH_MAX];

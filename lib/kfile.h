@@ -98,4 +98,14 @@ int ab_kfile_field(uint64_t *v, const char *key, const char *fmt, ...)
  */
 FILE *ab_kfile_open(const char *fmt, ...) AB_KFILE_PRINTF(1);
 
+/*
+ * ab_kallsyms_each - /proc/kallsyms' one reader: @fn(@addr, @name, @ctx)
+ * for each function (symbol type t or T) in the file's order, until @fn
+ * returns nonzero. Returns that value, 0 at the end, -1 when the file
+ * cannot be read. @addr is 0 for a reader without CAP_SYSLOG
+ * (kptr_restrict); @name holds at most 255 characters.
+ */
+int ab_kallsyms_each(int (*fn)(uint64_t addr, const char *name, void *ctx),
+		     void *ctx);
+
 #endif

@@ -331,38 +331,36 @@ static int ksym_cmp(const void *a, const void *b)
 	return (x->addr > y->addr) - (x->addr < y->addr);
 }
 
-/* /proc/kallsyms' text symbols, sorted, read once (0 addresses: no root) */
+/* one function of /proc/kallsyms into the table (with its address) */
+static int ksym_add(uint64_t addr, const char *name, void *cap)
+{
+	size_t *c = cap;
+
+	if (!addr)
+		return 0;
+	if (nksyms == *c) {
+		struct ksym *n;
+
+		*c = *c ? 2 * *c : 65536;
+		n = realloc(ksyms, *c * sizeof(*n));
+		if (!n)
+			return 1;
+		ksyms = n;
+	}
+	ksyms[nksyms].addr = addr;
+	snprintf(ksyms[nksyms].name, sizeof(ksyms[nksyms].name), "%.63s", name);
+	nksyms++;
+	return 0;
+}
+
+/* /proc/kallsyms' functions, sorted, read once (0 addresses: no root) */
 static void ksyms_load(void)
 {
-	char line[256], type, name[128];
-	unsigned long long addr;
 	size_t cap = 0;
-	FILE *f;
 
 	if (ksyms)
 		return;
-	f = ab_kfile_open("/proc/kallsyms");
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%llx %c %127s", &addr, &type, name) != 3 ||
-		    !addr || (type != 't' && type != 'T'))
-			continue;
-		if (nksyms == cap) {
-			struct ksym *n;
-
-			cap = cap ? 2 * cap : 65536;
-			n = realloc(ksyms, cap * sizeof(*n));
-			if (!n)
-				break;
-			ksyms = n;
-		}
-		ksyms[nksyms].addr = addr;
-		snprintf(ksyms[nksyms].name, sizeof(ksyms[nksyms].name),
-			 "%.63s", name);
-		nksyms++;
-	}
-	fclose(f);
+	ab_kallsyms_each(ksym_add, &cap);
 	if (ksyms)
 		qsort(ksyms, nksyms, sizeof(*ksyms), ksym_cmp);
 }
