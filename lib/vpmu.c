@@ -91,49 +91,55 @@ int ab_vpmu_present(void)
 	return strstr(head, " model=on") ? 2 : 1;
 }
 
+/* PERF_TYPE_HW_CACHE config: cache | op << 8 | result << 16 */
+#define HW_CACHE(cache, op, result)                                       \
+	(PERF_COUNT_HW_CACHE_##cache | PERF_COUNT_HW_CACHE_OP_##op << 8 | \
+	 PERF_COUNT_HW_CACHE_RESULT_##result << 16)
+
+/*
+ * The virtual PMU's events, once: how perf encodes each (what
+ * ab_counter_encode() makes of the name), the field of a region line that
+ * counts it, whether the model does, and what `list events` says of it.
+ */
+static const struct {
+	const char *name;
+	uint32_t type;
+	uint64_t config;
+	int field, model;
+	const char *what;
+} vevents[] = {
+	{ "instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS,
+	  AB_VPMU_INSTRUCTIONS, 0, "instructions TCG executes" },
+	{ "branches", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS,
+	  AB_VPMU_BRANCHES, 0,
+	  "branch instructions (also branch-instructions)" },
+	{ "L1-dcache-loads", PERF_TYPE_HW_CACHE, HW_CACHE(L1D, READ, ACCESS),
+	  AB_VPMU_LOADS, 0, "memory reads (also loads)" },
+	{ "L1-dcache-stores", PERF_TYPE_HW_CACHE, HW_CACHE(L1D, WRITE, ACCESS),
+	  AB_VPMU_STORES, 0, "memory writes (also stores)" },
+	{ "branch-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES,
+	  AB_VPMU_BRANCH_MISSES, 1,
+	  "bimodal predictor, target buffer, return stack" },
+	{ "L1-dcache-load-misses", PERF_TYPE_HW_CACHE,
+	  HW_CACHE(L1D, READ, MISS), AB_VPMU_L1D_LOAD_MISSES, 1,
+	  "32 KiB 8-way L1d, 64 B lines, LRU" },
+	{ "L1-icache-load-misses", PERF_TYPE_HW_CACHE,
+	  HW_CACHE(L1I, READ, MISS), AB_VPMU_L1I_LOAD_MISSES, 1,
+	  "32 KiB 8-way L1i, 64 B lines, LRU" },
+	{ "LLC-load-misses", PERF_TYPE_HW_CACHE, HW_CACHE(LL, READ, MISS),
+	  AB_VPMU_LLC_LOAD_MISSES, 1, "2 MiB 16-way shared, LRU" },
+};
+
 int ab_vpmu_field_of(const struct perf_event_attr *a, int *model)
 {
-	/* PERF_TYPE_HW_CACHE config: cache | op << 8 | result << 16 */
-	static const struct {
-		uint32_t type;
-		uint64_t config;
-		int field, model;
-	} map[] = {
-		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS,
-		  AB_VPMU_INSTRUCTIONS, 0 },
-		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS,
-		  AB_VPMU_BRANCHES, 0 },
-		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES,
-		  AB_VPMU_BRANCH_MISSES, 1 },
-		{ PERF_TYPE_HW_CACHE,
-		  PERF_COUNT_HW_CACHE_L1D | PERF_COUNT_HW_CACHE_OP_READ << 8 |
-			  PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16,
-		  AB_VPMU_LOADS, 0 },
-		{ PERF_TYPE_HW_CACHE,
-		  PERF_COUNT_HW_CACHE_L1D | PERF_COUNT_HW_CACHE_OP_WRITE << 8 |
-			  PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16,
-		  AB_VPMU_STORES, 0 },
-		{ PERF_TYPE_HW_CACHE,
-		  PERF_COUNT_HW_CACHE_L1D | PERF_COUNT_HW_CACHE_OP_READ << 8 |
-			  PERF_COUNT_HW_CACHE_RESULT_MISS << 16,
-		  AB_VPMU_L1D_LOAD_MISSES, 1 },
-		{ PERF_TYPE_HW_CACHE,
-		  PERF_COUNT_HW_CACHE_L1I | PERF_COUNT_HW_CACHE_OP_READ << 8 |
-			  PERF_COUNT_HW_CACHE_RESULT_MISS << 16,
-		  AB_VPMU_L1I_LOAD_MISSES, 1 },
-		{ PERF_TYPE_HW_CACHE,
-		  PERF_COUNT_HW_CACHE_LL | PERF_COUNT_HW_CACHE_OP_READ << 8 |
-			  PERF_COUNT_HW_CACHE_RESULT_MISS << 16,
-		  AB_VPMU_LLC_LOAD_MISSES, 1 },
-	};
 	size_t i;
 
-	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (a->type == map[i].type &&
-		    (a->config & 0xffffffffULL) == map[i].config) {
+	for (i = 0; i < sizeof(vevents) / sizeof(vevents[0]); i++)
+		if (a->type == vevents[i].type &&
+		    (a->config & 0xffffffffULL) == vevents[i].config) {
 			if (model)
-				*model = map[i].model;
-			return map[i].field;
+				*model = vevents[i].model;
+			return vevents[i].field;
 		}
 	return -1;
 }
@@ -151,24 +157,6 @@ const char *ab_vpmu_default_events(void)
 
 void ab_vpmu_list(FILE *f)
 {
-	static const struct {
-		const char *name;
-		int model;
-		const char *what;
-	} ev[] = {
-		{ "instructions", 0, "instructions TCG executes" },
-		{ "branches", 0,
-		  "branch instructions (also branch-instructions)" },
-		{ "L1-dcache-loads", 0, "memory reads (also loads)" },
-		{ "L1-dcache-stores", 0, "memory writes (also stores)" },
-		{ "branch-misses", 1,
-		  "bimodal predictor, target buffer, return stack" },
-		{ "L1-dcache-load-misses", 1,
-		  "32 KiB 8-way L1d, 64 B lines, LRU" },
-		{ "L1-icache-load-misses", 1,
-		  "32 KiB 8-way L1i, 64 B lines, LRU" },
-		{ "LLC-load-misses", 1, "2 MiB 16-way shared, LRU" },
-	};
 	int present = ab_vpmu_present();
 	size_t i;
 
@@ -178,10 +166,10 @@ void ab_vpmu_list(FILE *f)
 		: present
 			? "booted here, exact counts only"
 			: "not booted here (the events open on it where no hardware PMU does)");
-	for (i = 0; i < sizeof(ev) / sizeof(ev[0]); i++)
-		fprintf(f, "  %-44s emulated, %s: %s%s\n", ev[i].name,
-			ev[i].model ? "model" : "exact", ev[i].what,
-			present && ev[i].model && present < 2
+	for (i = 0; i < sizeof(vevents) / sizeof(vevents[0]); i++)
+		fprintf(f, "  %-44s emulated, %s: %s%s\n", vevents[i].name,
+			vevents[i].model ? "model" : "exact", vevents[i].what,
+			present && vevents[i].model && present < 2
 				? " (needs --vpmu=model)"
 				: "");
 }
