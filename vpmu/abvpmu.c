@@ -68,13 +68,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ab_vpmu.h"
 #include "qemu_api.h"
 
 __attribute__((visibility("default"))) int qemu_plugin_version = 1;
 
 #define MAX_VCPUS 256
-/* the dump marker's XX (common/ab_vpmu.h AB_VPMU_DUMP): no region */
-#define AB_DUMP 0x7d
 
 enum ev {
 	EV_INSNS,
@@ -205,7 +204,7 @@ static enum kind classify(const uint8_t *p, size_t len, int *call)
 	*call = 0;
 	if (len == 8 && p[0] == 0x0f && p[1] == 0x1f && p[2] == 0x84 &&
 	    p[3] == 0x00 && p[5] == 0x50 && p[6] == 0x4d && p[7] == 0x56)
-		return p[4] & 0x80 ? K_MARK_END : K_MARK_BEGIN;
+		return p[4] & AB_VPMU_END ? K_MARK_END : K_MARK_BEGIN;
 	while (i < len &&
 	       strchr("\x26\x2e\x36\x3e\x64\x65\x66\x67\xf0\xf2\xf3", p[i]) &&
 	       p[i])
@@ -377,6 +376,14 @@ static void prof_dump(unsigned int vcpu_index, struct vcpu *v)
 	v->dropped = 0;
 }
 
+/* the model sees @in execute next on @v: the verdict on a branch before */
+static void follow(struct vcpu *v, const struct insn *in)
+{
+	if (v->prev && v->prev->kind != K_PLAIN)
+		predict(v, in->vaddr);
+	v->prev = in;
+}
+
 static void exec_model(unsigned int vcpu_index, void *udata)
 {
 	struct vcpu *v = vcpu_of(vcpu_index);
@@ -385,9 +392,7 @@ static void exec_model(unsigned int vcpu_index, void *udata)
 
 	if (!v)
 		return;
-	if (v->prev && v->prev->kind != K_PLAIN)
-		predict(v, in->vaddr);
-	v->prev = in;
+	follow(v, in);
 	if (line != v->iline) {
 		v->iline = line;
 		if (!cache_access(&v->l1i, in->vaddr) && v->open)
@@ -440,20 +445,20 @@ static void mark(unsigned int vcpu_index, void *udata)
 
 	if (!v)
 		return;
-	if (xx == AB_DUMP) {
+	if (xx == AB_VPMU_DUMP) {
 		if (v->prof)
 			prof_dump(vcpu_index, v);
 		return;
 	}
-	if (!(xx & 0x80)) {
+	if (!(xx & AB_VPMU_END)) {
 		memset(v->c, 0, sizeof(v->c));
 		if (v->prof)
 			prof_close(v, 0);
-		v->phase = xx & 0x7f;
+		v->phase = xx & ~AB_VPMU_END;
 		v->open = 1;
 		return;
 	}
-	if (!v->open || v->phase != (xx & 0x7f))
+	if (!v->open || v->phase != (xx & ~AB_VPMU_END))
 		return;
 	v->open = 0;
 	if (v->prof)
@@ -478,11 +483,8 @@ static void mark_model(unsigned int vcpu_index, void *udata)
 	const struct insn *in = udata;
 	struct vcpu *v = vcpu_of(vcpu_index);
 
-	if (v) {
-		if (v->prev && v->prev->kind != K_PLAIN)
-			predict(v, in->vaddr);
-		v->prev = in;
-	}
+	if (v)
+		follow(v, in);
 	mark(vcpu_index, (void *)(uintptr_t)in->xx);
 }
 
