@@ -236,7 +236,7 @@ static int check_options(int nk, double *threshold, int rounds_given)
 		return AB_EXIT_USAGE;
 	}
 	if (!strcmp(accel_arg, "kvm") && !vm_kvm_usable()) {
-		ab_err("vm: --accel=kvm: /dev/kvm is not usable here (missing, no permission, or no virtualization); --accel=tcg emulates");
+		ab_err("vm: --accel=kvm: /dev/kvm is not usable here (missing, no permission, or no vmx/svm in /proc/cpuinfo); --accel=tcg emulates");
 		return AB_EXIT_VM;
 	}
 	if (cache_arg && !*cache_arg) {

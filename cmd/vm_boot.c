@@ -233,7 +233,35 @@ static int spawn_wait(char *const *argv, int out_fd, int err_fd)
 }
 
 /*
- * Whether KVM can run a guest here: /dev/kvm opens read-write, speaks the
+ * Whether this CPU states hardware virtualization: a "flags" line of
+ * /proc/cpuinfo with the word vmx (Intel VT-x) or svm (AMD-V).
+ */
+static int cpu_has_virt(void)
+{
+	FILE *f = ab_kfile_open("/proc/cpuinfo");
+	char line[8192];
+	int found = 0;
+
+	if (!f)
+		return 0;
+	while (!found && fgets(line, sizeof(line), f)) {
+		char *tok, *save;
+
+		if (strncmp(line, "flags", 5))
+			continue;
+		for (tok = strtok_r(line, " \t\n", &save); tok && !found;
+		     tok = strtok_r(NULL, " \t\n", &save))
+			found = !strcmp(tok, "vmx") || !strcmp(tok, "svm");
+	}
+	fclose(f);
+	return found;
+}
+
+/*
+ * Whether KVM can run a guest here: the CPU states vmx or svm (a nested
+ * host, a Firecracker microVM seen here, can offer a /dev/kvm that opens
+ * and starts qemu without them, and a guest then stalls for minutes at
+ * its first timer calibration), /dev/kvm opens read-write, speaks the
  * API this qemu uses (KVM_GET_API_VERSION, 12), and qemu can set up a
  * vCPU of the host's model with it (a stopped machine, quit at once: some
  * nested hosts offer /dev/kvm but refuse the host CPU's MSRs, "failed to
@@ -246,8 +274,11 @@ int vm_kvm_usable(void)
 		"exec >/dev/null 2>&1; echo quit | qemu-system-x86_64 -accel kvm -cpu host -S -nodefaults -display none -monitor stdio",
 		NULL
 	};
-	int fd = open("/dev/kvm", O_RDWR | O_CLOEXEC), ok;
+	int fd, ok;
 
+	if (!cpu_has_virt())
+		return 0;
+	fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
 	if (fd < 0)
 		return 0;
 	ok = ioctl(fd, KVM_GET_API_VERSION, 0) == KVM_API_VERSION;

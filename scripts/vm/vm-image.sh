@@ -10,7 +10,11 @@
 #   OUT/initrd.gz         busybox, init, the module, ALLOCBENCH at
 #                         /usr/bin/allocbench, ab-out, the kernel's 9p
 #                         modules at /lib/modules/9p/ (loaded only for the
-#                         virtual PMU), and each FILE at DEST
+#                         virtual PMU), in a source checkout
+#                         OUT/kmod/vpmu-calib at /ab/vpmu-calib (what the
+#                         virtual PMU must count in the module's
+#                         calibration loop, vpmu/loop-length.sh), and each
+#                         FILE at DEST
 # Used by the Makefile (vm-image, with the test programs and scripts as
 # FILEs) and by `allocbench vm` (SRC is then the installed copy of the
 # module's sources, or the source checkout). Each step runs only when
@@ -86,6 +90,18 @@ if stale "$out/kmod/allocbench.ko" "$out/kernel-dir" "$out/kernel-stamp" \
 	step sh "$here/build-kmod.sh" "$k" "$out/kmod" "$(cd "$src" && pwd)"
 fi
 
+# What the virtual PMU must count in the module's calibration loop (the
+# lookup pass of the none method), read off objdump of the module just
+# built: tests/kernel/vpmu.sh compares. Only in a source checkout.
+calib=
+if [ -f "$src/vpmu/loop-length.sh" ]; then
+	if stale "$out/kmod/vpmu-calib" "$out/kmod/allocbench.ko" "$src/vpmu/loop-length.sh"; then
+		step sh "$src/vpmu/loop-length.sh" "$out/kmod/allocbench.ko" ab_vpass_NONE_kmalloc >"$out/kmod/vpmu-calib.tmp"
+		mv "$out/kmod/vpmu-calib.tmp" "$out/kmod/vpmu-calib"
+	fi
+	calib="$out/kmod/vpmu-calib:/ab/vpmu-calib"
+fi
+
 # ab-out (the guest's writer to qemu's debug console) is built here, with
 # the compiler the module needs anyway
 if stale "$out/ab-out" "$here/ab-out.c"; then
@@ -109,9 +125,9 @@ if [ -f "$k/9p/order" ]; then
 fi
 # shellcheck disable=SC2086
 if stale "$out/initrd.gz" "$out/initrd.files" "$out/kmod/allocbench.ko" "$ab" \
-	"$out/ab-out" "$here/init" "$here/mkinitramfs.sh" $files \
+	"$out/ab-out" "$here/init" "$here/mkinitramfs.sh" $files ${calib%%:*} \
 	$(test -d "$k/9p" && echo "$k/9p"); then
 	step sh "$here/mkinitramfs.sh" "$out/initrd.gz" "$out/kmod/allocbench.ko" \
 		"$k/config:/boot/config-$(cat "$k/release")" \
-		"$ab:/usr/bin/allocbench" "$out/ab-out:/bin/ab-out" $nine "$@"
+		"$ab:/usr/bin/allocbench" "$out/ab-out:/bin/ab-out" $nine $calib "$@"
 fi

@@ -78,6 +78,40 @@ else
 	notok "vpmu: none, single timing: '$n8' for batch 8, '$n16' for batch 16"
 fi
 
+# the calibration loop: the lookup pass of the none method, whose length
+# vm-image.sh read off objdump of this very module (vpmu/loop-length.sh):
+# a pass of N sizes must count fixed + N * per_iteration of each event
+if [ -r /ab/vpmu-calib ]; then
+	n=1000
+	got=$(allocbench lookup --method=walk --size=64 --count=$n --trials=5 --cpu=0 \
+		--events=instructions,branches,loads,stores --json 2>/dev/null |
+		tr -d ' \n' | tr '{}' '\n\n' | awk '
+		/"method":/ { none = /"method":"none"/ }
+		none && /"event":/ {
+			e = $0; sub(/.*"event":"/, "", e); sub(/".*/, "", e)
+			v = $0; sub(/.*"per_lookup":/, "", v); sub(/,.*/, "", v)
+			printf "%s=%s ", e, v
+		}')
+	want=$(cat /ab/vpmu-calib)
+	if printf '%s\n' "$want" | awk -v n=$n -v got="$got" '
+		{ split(got, g, " "); bad = 0; k = 0
+		  split("instructions branches loads stores", ev, " ")
+		  for (i = 1; i <= 4; i++) {
+			v = ""
+			for (j in g) if (index(g[j], ev[i] "=") == 1) v = substr(g[j], length(ev[i]) + 2)
+			w = $(i + 1) + n * $(i + 6)
+			d = v * n - w; if (d < 0) d = -d
+			if (v == "" || d > 1e-6) bad = 1
+		  } }
+		END { exit bad }'; then
+		ok "vpmu: the calibration loop (lookup pass of the none method, $n sizes) counts what objdump of the module says: $want; per lookup $got"
+	else
+		notok "vpmu: the calibration loop: objdump says '$want' (fixed + $n per pass), counted per lookup '$got'"
+	fi
+else
+	notok "vpmu: /ab/vpmu-calib is not in the image (vm-image.sh reads it off objdump)"
+fi
+
 j=$(allocbench run --alloc=kmalloc --size=64 --trials=10 --cpu=0 --events=instructions --json 2>/dev/null)
 if printf '%s' "$j" | grep -q '"source": *"virtual-exact"' &&
 	printf '%s' "$j" | grep -q '"vm_vpmu": *"exact"'; then

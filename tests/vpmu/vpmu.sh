@@ -60,6 +60,22 @@ for len in 1000 7; do
 	fi
 done
 
+# vpmu/loop-length.sh (what vm-image.sh reads off the module for the
+# guest's calibration test) reads region 1 off objdump of calib as the
+# plugin counts it
+if command -v objdump >/dev/null; then
+	ll=$(sh vpmu/loop-length.sh "$calib" main)
+	check "loop-length.sh: region 1 read off objdump: 1 fixed instruction, 2 a turn, 1 of them a branch" \
+		"$ll" "fixed 1 0 0 0 per_iteration 2 1 0 0"
+	check "loop-length.sh: fixed + N * per_iteration is what the plugin counted (N=1000)" \
+		"$(printf '%s\n' "$ll" | awk '{ print $2 + 1000 * $7, $3 + 1000 * $8, $4 + 1000 * $9, $5 + 1000 * $10, 0 }')" \
+		"$(region "$t/a.1000" 1)"
+	check "loop-length.sh: a function with no marked region: status 1, one line" \
+		"$(sh vpmu/loop-length.sh "$calib" nosuch 2>&1 >/dev/null; echo "status $?")" \
+		"loop-length: no marked region in nosuch
+status 1"
+fi
+
 run 1000 "$t/m1" model=on
 run 1000 "$t/m2" model=on
 if cmp -s "$t/m1" "$t/m2" && head -n 1 "$t/m1" | grep -q 'model=on'; then
