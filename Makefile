@@ -196,13 +196,15 @@ check: deps
 
 # Figures about allocbench itself, from the embedded kernel (never pass/fail);
 # then the false-positive rate of `allocbench vm` A/A over VM_AA_RUNS runs,
-# then the virtual PMU's slowdown per mode and its A/A (bench/vm-vpmu.sh).
+# then the virtual PMU's slowdown per mode and its A/A (bench/vm-vpmu.sh),
+# then the A/A sensitivity of ns/op to each guest setting (bench/vm-noise.sh).
 VM_AA_RUNS ?= 8
 bench: deps
 	@$(MAKE) --no-print-directory vm-run CMD='sh /ab/bench.sh' NODES=1
 	@$(MAKE) --no-print-directory allocbench
 	@sh bench/vm-aa.sh $(VM_AA_RUNS) $(KERNEL)
 	@sh bench/vm-vpmu.sh $(KERNEL)
+	@sh bench/vm-noise.sh $(KERNEL)
 
 # ---- install ----
 PREFIX ?= /usr/local

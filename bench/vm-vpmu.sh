@@ -6,9 +6,13 @@
 #  - the slowdown per counting mode: the wall time of one boot (PVH entry)
 #    that runs the same command without the plugin, with VPMU=exact and
 #    with VPMU=model, and each over the first;
-#  - an A/A of KERNEL (default 6.1) against itself with `allocbench vm
+#  - two A/As of KERNEL (default 6.1) against itself with `allocbench vm
 #    --vpmu --pvh` at the default rounds: the detectable change per row and
 #    phase for ns/op, and per row for instructions per op, side by side.
+#    The first times 4 KiB batches with IRQs on, whose counts move with
+#    the slab and page state each boot left (and with the ticks kept out);
+#    the second times single 64 B GFP_ATOMIC pairs with IRQs off, the
+#    setting in which a count is exact and repeats.
 cd "$(dirname "$0")/.." || exit 1
 k=${1:-6.1}
 d=build/vm/$(printf '%s' "$k" | tr -c 'A-Za-z0-9._-' '_')
@@ -28,16 +32,17 @@ for mode in off exact model; do
 	[ -n "$base" ] || base=$t
 	printf '#   VPMU=%-6s %7.1f s  %5.2fx\n' "$mode" "$t" "$(echo "$t / $base" | bc -l)"
 done
-./allocbench vm -q --vpmu --pvh -k "$k" -k "$k" --json -o "$tmp/aa.json" -- \
-	run --alloc=kmalloc,get_free_pages --size=4096 --cpu=0 --trials=200 --events=instructions ||
-	echo "# vpmu: the A/A run failed (status $?)" >&2
-python3 - "$tmp/aa.json" "$k" <<'PY'
+aa() {
+	./allocbench vm -q --vpmu --pvh -k "$k" -k "$k" --json -o "$tmp/aa.json" -- "$@" ||
+		echo "# vpmu: the A/A run failed (status $?)" >&2
+	python3 - "$tmp/aa.json" "$k" "$*" <<'PY'
 import json, sys
 try:
     doc = json.load(open(sys.argv[1]))
 except (OSError, ValueError):
     sys.exit(0)
 print("# A/A of %s with --vpmu --pvh, %d rounds: the change the boots could detect" % (sys.argv[2], doc["rounds"]))
+print("#   %s" % sys.argv[3])
 print("#   %-20s %-6s %14s %22s" % ("row", "phase", "ns/op", "instructions per op"))
 for cmp in doc["comparisons"]:
     for r in cmp["rows"]:
@@ -50,3 +55,8 @@ for cmp in doc["comparisons"]:
         ns = "%.1f%%" % r["detectable_pct"] if r.get("detectable_pct") is not None else "n/a"
         print("#   %-20s %-6s %14s %22s" % (r["label"], r["phase"], ns, i))
 PY
+	rm -f "$tmp/aa.json"
+}
+aa run --alloc=kmalloc,get_free_pages --size=4096 --cpu=0 --trials=200 --events=instructions
+aa run --alloc=kmalloc,get_free_pages --size=64 --gfp=atomic --context=irq-off --timing=single \
+	--free=pair --cpu=0 --trials=200 --events=instructions

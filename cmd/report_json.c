@@ -124,6 +124,12 @@ static void json_stated(json_object *o, const struct ab_obj_mem *m)
 	json_object_object_add(
 		o, "objs_per_slab",
 		slab ? json_object_new_int64(m->slab.objs_per_slab) : NULL);
+	/* absent from the kernel (before 6.18): null; 0: no sheaves */
+	json_object_object_add(
+		o, "sheaf_capacity",
+		slab && m->slab.sheaf_capacity >= 0
+			? json_object_new_int(m->slab.sheaf_capacity)
+			: NULL);
 	json_object_object_add(o, "order",
 			       slab ? json_object_new_int(m->slab.order)
 			       : m->kind == AB_OBJ_PAGES

@@ -29,6 +29,18 @@
 #define AB_MAX_PAGE_ORDER (MAX_ORDER - 1)
 #endif
 
+/*
+ * The page allocator's bulk call into an array on one node: 6.14 renamed
+ * alloc_pages_bulk_array_node() to alloc_pages_bulk_node() when the list
+ * form went away (include/linux/gfp.h; a macro over the _noprof function
+ * since 6.10's allocation tagging, so its name can be tested).
+ */
+#ifdef alloc_pages_bulk_node
+#define ab_alloc_pages_bulk_node alloc_pages_bulk_node
+#else
+#define ab_alloc_pages_bulk_node alloc_pages_bulk_array_node
+#endif
+
 struct kmem_cache;
 struct ab_class_table;
 struct ab_strategy;

@@ -545,9 +545,9 @@ static void kfree_bulk_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles)
 }
 
 /*
- * alloc_pages_bulk_array_node(): order-0 pages into an array, as
- * prototype-kernel's page_bench measures it (the array form of 6.1; 6.12
- * has the same call, a macro over alloc_pages_bulk_noprof()). It fills
+ * alloc_pages_bulk_array_node() (6.1, 6.12; alloc_pages_bulk_node() from
+ * 6.14, the same call renamed, see ab_alloc_pages_bulk_node): order-0
+ * pages into an array, as prototype-kernel's page_bench measures it. It fills
  * only the NULL slots and may return fewer pages than asked (a failed
  * trial); there is no bulk free for an array, so the free phase is
  * __free_page() of each page in the free order, timed whole. The slots
@@ -574,8 +574,8 @@ static u32 pages_bulk_alloc_phase(struct ab_ctx *ctx, u64 *cycles)
 
 	start = get_cycles();
 	ab_vpmu_at(&ctx->loop, AB_VPMU_ALLOC);
-	n = alloc_pages_bulk_array_node(ctx->gfp, ctx->node, ctx->loop.nr,
-					(struct page **)ctx->loop.objs);
+	n = ab_alloc_pages_bulk_node(ctx->gfp, ctx->node, ctx->loop.nr,
+				     (struct page **)ctx->loop.objs);
 	for (i = 0; i < n; i++)
 		ab_write(ctx, ctx->loop.objs[i]);
 	ab_vpmu_at(&ctx->loop, AB_VPMU_ALLOC | AB_VPMU_END);
@@ -752,7 +752,7 @@ const struct ab_strategy ab_strategies[] = {
 	},
 	{
 		.name = "alloc_pages_bulk",
-		.desc = "alloc_pages_bulk_array_node() of --batch order-0 pages / __free_page() each",
+		.desc = "alloc_pages_bulk_array_node() (alloc_pages_bulk_node() from 6.14) of --batch order-0 pages / __free_page() each",
 		.params = AB_PAGE_PARAMS | AB_PARAM_NODE,
 		.flags = AB_STRATEGY_PER_TRIAL,
 		.max_order = 0,

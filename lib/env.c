@@ -75,6 +75,7 @@ static void read_config(struct ab_env *env, const char *root)
 	};
 	const char *models[][2] = {
 		{ "CONFIG_PREEMPT_RT", "rt" },
+		{ "CONFIG_PREEMPT_LAZY", "lazy" },
 		{ "CONFIG_PREEMPT", "full" },
 		{ "CONFIG_PREEMPT_VOLUNTARY", "voluntary" },
 		{ "CONFIG_PREEMPT_NONE", "none" },
@@ -116,6 +117,34 @@ static void read_config(struct ab_env *env, const char *root)
 				     sizeof(env->preempt_model), models[i][1]);
 	}
 	gzclose(gz);
+}
+
+/*
+ * The compiler part of /proc/version: "Linux version R (BUILDER)
+ * (COMPILER, LINKER) #..." (init/version-timestamp.c), where COMPILER
+ * holds parentheses of its own; it ends at the comma before the linker.
+ */
+static void read_compiler(struct ab_env *env, const char *root)
+{
+	char line[512], *p, *start;
+	int depth = 0;
+
+	if (ab_kfile_line(line, sizeof(line), "%s/proc/version", root) <= 0)
+		return;
+	p = strstr(line, ") (");
+	if (!p)
+		return;
+	start = p + 3;
+	for (p = start; *p; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && depth-- == 0)
+			break;
+		else if (*p == ',' && depth == 0)
+			break;
+	}
+	*p = '\0';
+	copy(env->compiler, sizeof(env->compiler), start);
 }
 
 /* Whether @s holds @word between spaces (or its ends). */
@@ -308,6 +337,7 @@ void ab_env_read(struct ab_env *env, const char *root, int cpu)
 		      sizeof(env->vm_vpmu));
 
 	read_config(env, root);
+	read_compiler(env, root);
 	read_preempt(env, root);
 	env->init_on_alloc =
 		in_force(env->p_init_on_alloc, env->c_init_on_alloc);
@@ -389,10 +419,11 @@ void ab_env_print(FILE *f, const struct ab_env *env, unsigned int tsc_khz)
 				    : "off",
 		env->p_mitigations[0] ? env->p_mitigations : "auto");
 	fprintf(f,
-		"config (%s): KASAN=%s DEBUG_PREEMPT=%s SLAB_FREELIST_RANDOM=%s SHUFFLE_PAGE_ALLOCATOR=%s%s\n",
+		"config (%s): KASAN=%s DEBUG_PREEMPT=%s SLAB_FREELIST_RANDOM=%s SHUFFLE_PAGE_ALLOCATOR=%s%s; built by %s\n",
 		env->config_source, env->c_kasan, env->c_debug_preempt,
 		env->c_freelist_random, env->c_shuffle,
-		env->p_shuffle[0] ? " (page_alloc.shuffle given)" : "");
+		env->p_shuffle[0] ? " (page_alloc.shuffle given)" : "",
+		env->compiler[0] ? env->compiler : "?");
 	fprintf(f,
 		"cpu: %s, TSC %u.%03u MHz, governor %s, SMT %s, %s%s%s%s%s%s%s%s%s\n",
 		env->cpu_model, tsc_khz / 1000, tsc_khz % 1000, env->governor,

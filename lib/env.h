@@ -30,7 +30,14 @@ struct ab_env {
 	char flavour[64];
 	char local_version[64];
 	char config_source[AB_ENV_STR]; /* /proc/config.gz, /boot/config-R */
-	char cmdline[1024];		/* /proc/cmdline */
+	/*
+	 * The compiler that built the kernel, as /proc/version states it
+	 * (init/version-timestamp.c's linux_banner: the second parenthesised
+	 * part up to ", GNU ld" or ", LLD"): "x86_64-linux-gnu-gcc-14
+	 * (Debian 14.2.0-19) 14.2.0"; "" when the banner has no such part.
+	 */
+	char compiler[128];
+	char cmdline[1024]; /* /proc/cmdline */
 
 	/* boot parameters as given ("" when absent) */
 	char p_init_on_alloc[16], p_init_on_free[16], p_slub_debug[64];

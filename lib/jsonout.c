@@ -92,6 +92,8 @@ json_object *ab_json_env(const struct ab_env *e, unsigned int tsc_khz)
 	json_object_object_add(cfg, "PREEMPT_DYNAMIC",
 			       str(e->c_preempt_dynamic));
 	json_object_object_add(o, "config", cfg);
+	json_object_object_add(o, "kernel_compiler",
+			       e->compiler[0] ? str(e->compiler) : NULL);
 	json_object_object_add(o, "preempt_model", str(e->preempt_model));
 	json_object_object_add(o, "preempt_detail", str(e->preempt_detail));
 	json_object_object_add(o, "init_on_alloc", tri(e->init_on_alloc));

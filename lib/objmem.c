@@ -53,6 +53,10 @@ int ab_slab_geom_read(const char *root, const char *name,
 		return -EINVAL;
 	g->objs_per_slab = (unsigned int)objs;
 	g->order = (unsigned int)order;
+	g->sheaf_capacity = -1;
+	if (!ab_kfile_u64(&objs, "%s/%s/sheaf_capacity", root, name) &&
+	    objs <= INT_MAX)
+		g->sheaf_capacity = (int)objs;
 	return 0;
 }
 
@@ -222,17 +226,24 @@ void ab_obj_mem_how(const struct ab_obj_mem *m, char *buf, size_t len)
 {
 	const char *via = m->via && m->via[0] ? " if kmalloc served it" : "";
 
+	char sheaf[48] = "";
+
 	switch (m->kind) {
 	case AB_OBJ_SLAB:
+		if (m->slab.sheaf_capacity > 0)
+			snprintf(sheaf, sizeof(sheaf), "; sheaves of %d",
+				 m->slab.sheaf_capacity);
+		else if (!m->slab.sheaf_capacity)
+			snprintf(sheaf, sizeof(sheaf), "; no sheaves");
 		snprintf(
 			buf, len,
-			"%s%s%s%s: an order-%u slab holds %u objects of slab_size %llu%s",
+			"%s%s%s%s: an order-%u slab holds %u objects of slab_size %llu%s%s",
 			m->name,
 			strcmp(m->name, m->slab.cache) ? " (sysfs " : "",
 			strcmp(m->name, m->slab.cache) ? m->slab.cache : "",
 			strcmp(m->name, m->slab.cache) ? ")" : "",
 			m->slab.order, m->slab.objs_per_slab,
-			(unsigned long long)m->slab.slab_size, via);
+			(unsigned long long)m->slab.slab_size, sheaf, via);
 		break;
 	case AB_OBJ_PAGES:
 		snprintf(buf, len, "an order-%u block of pages%s", m->order,

@@ -25,6 +25,10 @@
  *                 (slab_size: SLUB's s->size)
  * @objs_per_slab: objects one slab holds (objs_per_slab)
  * @order:         a slab is PAGE_SIZE << @order bytes (order)
+ * @sheaf_capacity: objects a per-CPU sheaf of the cache holds
+ *                 (sheaf_capacity, SLUB since 6.18: mm/slub.c's
+ *                 s->sheaf_capacity); 0 for a cache without sheaves, -1
+ *                 for a kernel without the file (before sheaves)
  */
 struct ab_slab_geom {
 	char cache[64];
@@ -32,6 +36,7 @@ struct ab_slab_geom {
 	uint64_t slab_size;
 	unsigned int objs_per_slab;
 	unsigned int order;
+	int sheaf_capacity;
 };
 
 /*

@@ -13,6 +13,7 @@ set -eu
 k=$1
 m=$2
 root=$3
+note=
 if [ -e "$k/tree" ]; then
 	# a tree never prepared for external modules has no rule for them
 	# ("No rule to make target 'modules'"): say what it lacks, and how
@@ -27,6 +28,33 @@ if [ -e "$k/tree" ]; then
 	set -- -C "$t"
 else
 	set -- -C "$k/headers-common" O="$k/headers"
+	# The compiler Debian built the kernel with (.kernelvariables: CC =
+	# ... $(CROSS_COMPILE)gcc-14 for 7.x) when this machine has it, else
+	# the host's gcc: Debian 12 has gcc-12 and no gcc-14. Then the
+	# module's own code and the kernel's inline helpers it includes are
+	# gcc-12's, while the allocator it calls is the kernel's (gcc-14's);
+	# kernel options that state a compiler feature gcc-12 lacks are
+	# turned off for the module alone (-fmin-function-alignment, new in
+	# gcc 14, becomes -falign-functions; both align functions as
+	# CONFIG_FUNCTION_ALIGNMENT says), and the module gets no BTF when the
+	# host's pahole is older than the kernel's (its BTF flags are newer).
+	kv=$k/headers/.kernelvariables
+	want=$(sed -n 's/^CC = .*)\(gcc-[0-9]*\)$/\1/p' "$kv" 2>/dev/null)
+	if [ -n "$want" ] && ! command -v "x86_64-linux-gnu-$want" >/dev/null && ! command -v "$want" >/dev/null; then
+		set -- "$@" CC=gcc HOSTCC=gcc
+		note="built by $(gcc -dumpfullversion 2>/dev/null || echo gcc), the kernel by $(sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"/\1/p' "$k/config")"
+		if grep -q '^CONFIG_CC_HAS_MIN_FUNCTION_ALIGNMENT=y' "$k/config" &&
+		   ! gcc -fmin-function-alignment=16 -x c -c -o /dev/null /dev/null 2>/dev/null; then
+			set -- "$@" CONFIG_CC_HAS_MIN_FUNCTION_ALIGNMENT=
+			note="$note; -falign-functions for -fmin-function-alignment"
+		fi
+	fi
+	kp=$(sed -n 's/^CONFIG_PAHOLE_VERSION=//p' "$k/config")
+	hp=$(sh "$k/headers-common/scripts/pahole-version.sh" pahole 2>/dev/null || echo 0)
+	if [ -n "$kp" ] && [ "$kp" != 0 ] && [ "$hp" -lt "$kp" ] 2>/dev/null; then
+		set -- "$@" CONFIG_DEBUG_INFO_BTF_MODULES= CONFIG_PAHOLE_VERSION="$hp"
+		note="${note:+$note; }no BTF (pahole $hp here, the kernel's $kp)"
+	fi
 fi
 # Debian 6.12's headers carry BTF: kbuild runs pahole (package pahole).
 if grep -q '^CONFIG_DEBUG_INFO_BTF_MODULES=y' "$k/config" && ! command -v pahole >/dev/null; then
@@ -34,7 +62,10 @@ if grep -q '^CONFIG_DEBUG_INFO_BTF_MODULES=y' "$k/config" && ! command -v pahole
 	exit 1
 fi
 rc=0
-make "$@" M="$m" AB_ROOT="$root" modules >"$m/build.log" 2>&1 || rc=$?
+{
+	[ -z "${note:-}" ] || echo "build-kmod: note: $(cat "$k/release"): the module is $note"
+	make "$@" M="$m" AB_ROOT="$root" modules 2>&1
+} >"$m/build.log" || rc=$?
 cat "$m/build.log"
 if [ "$rc" != 0 ] && [ -e "$k/tree" ] && grep -q "No rule to make target 'modules'" "$m/build.log"; then
 	echo "build-kmod: $(readlink -f "$k/tree") has no rule for external modules: run \`make modules_prepare\` in it first" >&2

@@ -215,6 +215,41 @@ static void test_rt_kernel(void **state)
 	assert_string_equal(env.flavour, "rt-amd64");
 }
 
+/*
+ * Debian's 7.3: PREEMPT_LAZY built in, PREEMPT_DYNAMIC without debugfs,
+ * and the compiler as /proc/version states it (parentheses inside, the
+ * linker after a comma). Without a banner the compiler is "".
+ */
+static void test_lazy_and_compiler(void **state)
+{
+	struct ab_env env;
+	char buf[4096];
+
+	fake_kernel(
+		"k73", "7.3.4+deb13-amd64",
+		"#1 SMP PREEMPT_DYNAMIC Debian 7.3.4-1~bpo13+1 (2026-11-15)",
+		"CONFIG_PREEMPT_BUILD=y\n# CONFIG_PREEMPT is not set\n"
+		"CONFIG_PREEMPT_LAZY=y\nCONFIG_PREEMPT_DYNAMIC=y\n",
+		NULL, &env);
+	assert_string_equal(env.preempt_model, "lazy");
+	assert_string_equal(env.compiler, "");
+	put("/k73b/proc/version",
+	    "Linux version 7.3.4+deb13-amd64 (debian-kernel@lists.debian.org) "
+	    "(x86_64-linux-gnu-gcc-14 (Debian 14.2.0-19) 14.2.0, GNU ld (GNU Binutils for Debian) 2.44) "
+	    "#1 SMP PREEMPT_DYNAMIC Debian 7.3.4-1~bpo13+1 (2026-11-15)\n");
+	fake_kernel(
+		"k73b", "7.3.4+deb13-amd64",
+		"#1 SMP PREEMPT_DYNAMIC Debian 7.3.4-1~bpo13+1 (2026-11-15)",
+		NULL, NULL, &env);
+	assert_string_equal(
+		env.compiler,
+		"x86_64-linux-gnu-gcc-14 (Debian 14.2.0-19) 14.2.0");
+	header(&env, buf, sizeof(buf));
+	assert_non_null(strstr(
+		buf,
+		"; built by x86_64-linux-gnu-gcc-14 (Debian 14.2.0-19) 14.2.0\n"));
+}
+
 /* Flavours of Debian's release names; what can be said of the others. */
 static void test_flavours(void **state)
 {
@@ -323,6 +358,7 @@ int main(void)
 		cmocka_unit_test(test_boot_parameters_win),
 		cmocka_unit_test(test_debugfs_mode_wins),
 		cmocka_unit_test(test_rt_kernel),
+		cmocka_unit_test(test_lazy_and_compiler),
 		cmocka_unit_test(test_flavours),
 		cmocka_unit_test(test_vm_accel),
 		cmocka_unit_test(test_nothing_readable),

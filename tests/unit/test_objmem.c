@@ -71,6 +71,8 @@ static int setup(void **state)
 	cache(":0004096", 4096, 4096, 8, 3);
 	ln(":0004096", "kmalloc-4k");
 	cache("kmalloc-8k", 8192, 8192, 4, 3);
+	/* 6.18+ states a sheaf's capacity (the 4k cache: a kernel before) */
+	attr("kmalloc-8k", "sheaf_capacity", 30);
 	/* copies GFP_KERNEL does not take, of odd geometry to tell them */
 	cache("kmalloc-cg-4k", 4096, 4096, 4, 2);
 	cache("kmalloc-rnd-01-64", 64, 64, 1, 0);
@@ -167,6 +169,10 @@ static void test_kmalloc_cache(void **state)
 			 0);
 	assert_string_equal(name, "kmalloc-8k");
 	assert_int_equal(g.objs_per_slab, 4);
+	assert_int_equal(g.sheaf_capacity, 30);
+	assert_int_equal(ab_kmalloc_cache(root, 4096, name, sizeof(name), &g),
+			 0);
+	assert_int_equal(g.sheaf_capacity, -1);
 	assert_int_equal(ab_kmalloc_cache(root, 8193, name, sizeof(name), &g),
 			 -ENOENT);
 	assert_int_equal(ab_kmalloc_cache("/nonexistent/slab", 64, name,
@@ -200,6 +206,11 @@ static void test_kmalloc_stated(void **state)
 	assert_string_equal(
 		how,
 		"kmalloc-4k (sysfs :0004096): an order-3 slab holds 8 objects of slab_size 4096");
+	stated(AB_STRATEGY_MEM_KMALLOC, AB_PARAM_SIZE, 8192, 0, 100, NULL, &m);
+	ab_obj_mem_how(&m, how, sizeof(how));
+	assert_string_equal(
+		how,
+		"kmalloc-8k: an order-3 slab holds 4 objects of slab_size 8192; sheaves of 30");
 	/* above the largest cache: kmalloc_large(), a block of get_order() */
 	assert_true(stated(AB_STRATEGY_MEM_KMALLOC, AB_PARAM_SIZE, 10000, 0,
 			   100, NULL, &m) == 16384.0);
