@@ -335,7 +335,7 @@ static void print_explain(const struct ab_job *job)
 		printf("%s\n", n ? "" : " nothing counted");
 	}
 	if (job->ex.missing[0])
-		printf("note: explain: this kernel has no spelling of %s (a static function inlined, or renamed): not counted\n",
+		printf("note: explain: this kernel has no spelling of %s (a path it does not have, such as sheaves before 6.18, a static function inlined, or renamed): not counted\n",
 		       job->ex.missing);
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];

@@ -17,6 +17,7 @@
 #include <linux/list.h>
 #include <linux/mm.h>
 #include <linux/mmzone.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/timex.h>
 #include <linux/allocbench.h>
@@ -40,6 +41,18 @@
 #else
 #define ab_alloc_pages_bulk_node alloc_pages_bulk_array_node
 #endif
+
+/*
+ * kmem_cache_alloc_bulk() fills all of @nr slots or none: up to 6.x it
+ * returns the count (@nr, or 0 on failure), in 7.x a bool (mm/slub.c).
+ * Taken as a count, the bool says one object where the array holds @nr,
+ * and the others leak; so both become @nr or 0 here.
+ */
+static inline u32 ab_kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t gfp,
+					   u32 nr, void **p)
+{
+	return kmem_cache_alloc_bulk(s, gfp, nr, p) ? nr : 0;
+}
 
 struct kmem_cache;
 struct ab_class_table;

@@ -34,7 +34,16 @@ static atomic_long_t ab_outstanding = ATOMIC_LONG_INIT(0);
  * so a normal-priority task on that CPU does not delay or preempt the
  * timed free more than it did. No WQ_MEM_RECLAIM: the caller waits for
  * each item, and a free needs no rescuer to make progress.
+ *
+ * 6.17 added WQ_PERCPU to say per-CPU out loud, and newer kernels (7.3)
+ * WARN in __alloc_workqueue() when a workqueue names neither it nor
+ * WQ_UNBOUND; it is an enum, so kmod/Kbuild reads the header for it.
  */
+#ifdef AB_HAVE_WQ_PERCPU
+#define AB_WQ_PERCPU WQ_PERCPU
+#else
+#define AB_WQ_PERCPU 0
+#endif
 static struct workqueue_struct *ab_free_wq;
 
 /* The context switches of the task running a phase, voluntary or not. */
@@ -266,7 +275,8 @@ long ab_drv_outstanding(void)
 
 int ab_drv_init(void)
 {
-	ab_free_wq = alloc_workqueue("allocbench_free", WQ_HIGHPRI, 0);
+	ab_free_wq = alloc_workqueue("allocbench_free",
+				     WQ_HIGHPRI | AB_WQ_PERCPU, 0);
 	return ab_free_wq ? 0 : -ENOMEM;
 }
 

@@ -458,8 +458,8 @@ static void bulk_teardown(struct ab_ctx *ctx)
 /*
  * kmem_cache_alloc_bulk() / kmem_cache_free_bulk() on a cache of the
  * object size, as prototype-kernel's slab_bulk_test times them: all of
- * the batch or nothing (it returns 0 on failure, having freed what it
- * took).
+ * the batch or nothing (0 or false on failure, having freed what it
+ * took; see ab_kmem_cache_alloc_bulk).
  */
 static int cache_bulk_setup(struct ab_ctx *ctx)
 {
@@ -485,7 +485,8 @@ static u32 cache_bulk_alloc_phase(struct ab_ctx *ctx, u64 *cycles)
 
 	start = get_cycles();
 	ab_vpmu_at(&ctx->loop, AB_VPMU_ALLOC);
-	n = kmem_cache_alloc_bulk(ctx->cache, ctx->gfp, ctx->loop.nr, ctx->loop.objs);
+	n = ab_kmem_cache_alloc_bulk(ctx->cache, ctx->gfp, ctx->loop.nr,
+				     ctx->loop.objs);
 	for (i = 0; i < n; i++)
 		ab_write(ctx, ctx->loop.objs[i]);
 	ab_vpmu_at(&ctx->loop, AB_VPMU_ALLOC | AB_VPMU_END);

@@ -381,7 +381,9 @@ fi
 
 # 7.x: linux-image-R is a meta-package over linux-binary-R, linux-base-R
 # and linux-modules-R; download those instead of it
-img=$(depends_of "linux-image-$rel" | grep -E "^linux-(binary|base|modules)-$rel\$" | tr '\n' ' ')
+# (compared as strings: a release's + is no regular expression)
+img=$(depends_of "linux-image-$rel" | awk -v r="$rel" '$0 == "linux-binary-" r ||
+	$0 == "linux-base-" r || $0 == "linux-modules-" r' | tr '\n' ' ')
 [ -n "$img" ] || img="linux-image-$rel"
 pkgs="$img linux-headers-$rel $(depends_of "linux-headers-$rel" |
 	grep -E '^linux-(headers|kbuild)-' | tr '\n' ' ')"

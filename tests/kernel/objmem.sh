@@ -97,7 +97,7 @@ if [ -d "$slab/kmalloc-64" ]; then
 	fi
 	group "kmem_cache --nomerge 4096: its own cache's share of its slab, one figure" \
 		"kmem_cache 4096=same" --alloc=kmem_cache --size=4096 --nomerge
-	geo=$(printf '%s\n' "$out" | sed -n 's/^kmem_cache 4096 B: \([0-9]*\) B\/object (allocbench-4096-[0-9]*: an order-\([0-9]*\) slab holds \([0-9]*\) objects of slab_size \([0-9]*\)).*/\1 \2 \3 \4/p')
+	geo=$(printf '%s\n' "$out" | sed -n 's/^kmem_cache 4096 B: \([0-9]*\) B\/object (allocbench-4096-[0-9]*: an order-\([0-9]*\) slab holds \([0-9]*\) objects of slab_size \([0-9]*\)\(; [a-z0-9 ]*\)\{0,1\}).*/\1 \2 \3 \4/p')
 	sb=$((page << $(printf '%s\n' "${geo:-0 0}" | cut -d' ' -f2)))
 	if [ -n "$geo" ] && printf '%s\n' "$geo" | awk -v s="$sb" '{ exit !($1 == sprintf("%.0f", s / $3) && $4 >= 4096 && $3 * $4 <= s) }'; then
 		ok "objmem: kmem_cache --nomerge names its cache's geometry, B/object = slab bytes / objects ($geo)"
