@@ -32,7 +32,7 @@ CACHE ?= .cache
 KERNEL ?= 6.1
 # `make check` runs the in-guest suite on each of these; KERNEL=... on the
 # command line narrows it to that one kernel.
-CHECK_KERNELS ?= $(if $(filter command line,$(origin KERNEL)),$(KERNEL),6.1 6.12 6.12-rt)
+CHECK_KERNELS ?= $(if $(filter command line,$(origin KERNEL)),$(KERNEL),6.1 6.12 6.12-rt 7.3)
 NODES ?= 1
 APPEND ?=
 # VM_CPU=MODEL: qemu's -cpu model of the guest (default: qemu's, qemu64)

@@ -167,7 +167,7 @@ struct ab_job {
 	int explain;
 	int profile;
 	struct ab_explain ex;
-	char ex_events[1024];
+	char ex_events[2048];
 	int cpus[AB_MAX_LIST];
 	int ncpus;
 	int concurrent;
