@@ -68,11 +68,13 @@ static struct poptOption compare_table[] = {
  * @n:      rounds
  * @ba:     per round, 1 when B's block ran first (row 2k is then B's)
  * @trials: per round, the trials of each block (--trials spread evenly)
+ * @label:  A's and B's row labels ("kmem_cache", "kmem_cache sheaves=off")
  */
 struct rounds {
 	int n;
 	unsigned char ba[ROUNDS_MAX];
 	uint32_t trials[ROUNDS_MAX];
+	char label[2][64];
 };
 
 /* Row of strategy @s (0: A, 1: B) in round @k. */
@@ -473,7 +475,7 @@ static void print_compare(const struct ab_job *job, const struct rounds *rd,
 	char why[1024];
 
 	printf("\ncompare: %s (B) against %s (A), %s ns/op; %d rounds, each a block of A's trials and one of B's, in random order\n",
-	       b->si->name, a->si->name, job->raw ? "raw" : "net", rd->n);
+	       b->label, a->label, job->raw ? "raw" : "net", rd->n);
 	print_rounds(job, rd, phases);
 	printf("\n%-6s %10s %10s %10s %8s  %-20s %12s %12s  %s\n", "phase",
 	       "A median", "B median", "B - A", "B / A", "[95% CI of B / A]",
@@ -482,7 +484,7 @@ static void print_compare(const struct ab_job *job, const struct rounds *rd,
 		round_test(&pcs[p], job, rd, view, p);
 	adjust(pcs, phases);
 	for (p = 0; p < phases; p++) {
-		phase_line(&pcs[p], b->si->name);
+		phase_line(&pcs[p], b->label);
 		sig |= pcs[p].padj < 0.05;
 	}
 	pc = pcs[phases - 1];
@@ -547,6 +549,8 @@ static int interleave(struct ab_job *job, struct rounds *rd)
 		ab_err("compare: getrandom: cannot draw the rounds' order");
 		return AB_EXIT_RUN;
 	}
+	for (s = 0; s < 2; s++)
+		snprintf(rd->label[s], sizeof(rd->label[s]), "%s", ab[s].label);
 	job->nrows = 0;
 	for (k = 0; k < rd->n; k++) {
 		rd->ba[k] &= 1;
@@ -563,7 +567,7 @@ static int interleave(struct ab_job *job, struct rounds *rd)
 			/* one run each: rows of a group run at once */
 			r->group = 2 * k + s;
 			snprintf(r->label, sizeof(r->label),
-				 "%s (%c, round %d)", ab[which].si->name,
+				 "%s (%c, round %d)", ab[which].label,
 				 'A' + which, k + 1);
 			job->nrows++;
 		}
@@ -607,7 +611,7 @@ static int merge(const struct ab_job *job, const struct rounds *rd, int s,
 	m->run.migrations = m->run.disturbed = m->run.free_elsewhere = 0;
 	memset(m->ev_raw, 0, sizeof(m->ev_raw));
 	memset(m->ev_net, 0, sizeof(m->ev_net));
-	snprintf(m->label, sizeof(m->label), "%s", first->si->name);
+	snprintf(m->label, sizeof(m->label), "%s", rd->label[s]);
 	for (i = 0; i < rd->n; i++) {
 		const struct ab_row *r = block(job, rd, i, s);
 		double o = 0;
@@ -753,9 +757,9 @@ int cmd_compare(int argc, const char **argv)
 		ret = AB_EXIT_USAGE;
 	}
 	if (!ret && job->nrows != 2) {
-		ab_err("compare: --alloc names %d %s; compare takes two, A,B",
-		       job->nrows,
-		       ab_noun((unsigned)job->nrows, "strategy", "strategies"));
+		ab_err("compare: --alloc%s gives %d %s; compare takes two: --alloc=A,B, or one kmem_cache strategy with --sheaves=A,B",
+		       job->o.nsheaves ? " with --sheaves" : "", job->nrows,
+		       ab_noun((unsigned)job->nrows, "run", "runs"));
 		ret = AB_EXIT_USAGE;
 	}
 	if (!ret && job->concurrent) {

@@ -75,11 +75,39 @@ struct ab_row *ab_job_row_new(struct ab_job *job)
 	return &job->rows[job->nrows];
 }
 
+/*
+ * A row of strategy @si with the job's options, its label the name and,
+ * with --sheaves, the setting ("kmem_cache sheaves=off"). An exit status.
+ */
+static int add_row(struct ab_job *job, const struct ab_strategy_info *si)
+{
+	char err[AB_ERRLEN], b[16];
+	struct ab_row *r = ab_job_row_new(job);
+
+	if (!r)
+		return AB_EXIT_RUN;
+	r->si = si;
+	if (ab_run_prepare_fp(&job->o, &job->ses.bi.info, si, &r->run, &r->fp,
+			      err, sizeof(err))) {
+		ab_err("%s", err);
+		return AB_EXIT_USAGE;
+	}
+	if (job->o.nsheaves)
+		snprintf(r->label, sizeof(r->label), "%s sheaves=%s", si->name,
+			 ab_sheaves_name(job->o.sheaf, b, sizeof(b)));
+	else
+		snprintf(r->label, sizeof(r->label), "%s", si->name);
+	r->cpu = -1;
+	r->group = job->nrows;
+	job->nrows++;
+	return AB_EXIT_OK;
+}
+
 int ab_job_add(struct ab_job *job, const char *list)
 {
-	char *names[AB_MAX_LIST], avail[1024] = "", err[AB_ERRLEN];
+	char *names[AB_MAX_LIST], avail[1024] = "";
 	char *copy = strdup(list);
-	int i, n, ret = AB_EXIT_OK;
+	int i, k, n, ret = AB_EXIT_OK;
 	unsigned int j;
 
 	if (!copy)
@@ -93,14 +121,10 @@ int ab_job_add(struct ab_job *job, const char *list)
 		return AB_EXIT_USAGE;
 	}
 	for (i = 0; i < n && !ret; i++) {
-		struct ab_row *r = ab_job_row_new(job);
+		const struct ab_strategy_info *si =
+			ab_strategy_find(&job->ses.bi, names[i]);
 
-		if (!r) {
-			ret = AB_EXIT_RUN;
-			break;
-		}
-		r->si = ab_strategy_find(&job->ses.bi, names[i]);
-		if (!r->si) {
+		if (!si) {
 			for (j = 0; j < job->ses.bi.info.nr_strategies; j++)
 				snprintf(avail + strlen(avail),
 					 sizeof(avail) - strlen(avail), "%s%s",
@@ -109,18 +133,17 @@ int ab_job_add(struct ab_job *job, const char *list)
 			ab_err("--alloc=%s: unknown strategy (available: %s)",
 			       names[i], avail);
 			ret = AB_EXIT_USAGE;
-		} else if (ab_run_prepare_fp(&job->o, &job->ses.bi.info, r->si,
-					     &r->run, &r->fp, err,
-					     sizeof(err))) {
-			ab_err("%s", err);
-			ret = AB_EXIT_USAGE;
-		} else {
-			snprintf(r->label, sizeof(r->label), "%s", r->si->name);
-			r->cpu = -1;
-			r->group = job->nrows;
-			job->nrows++;
+			break;
+		}
+		/* one row per --sheaves setting, in the order given */
+		for (k = 0; k < (job->o.nsheaves ? job->o.nsheaves : 1) && !ret;
+		     k++) {
+			job->o.sheaf = job->o.nsheaves ? job->o.sheaves[k]
+						       : AB_SHEAVES_DEFAULT;
+			ret = add_row(job, si);
 		}
 	}
+	job->o.sheaf = AB_SHEAVES_DEFAULT;
 	for (i = 0, n = 0; !ret && i < job->nrows; i++)
 		n += !!(job->rows[i].si->params & AB_PARAM_ALIGN);
 	if (!ret && job->o.align && !n) {

@@ -48,6 +48,9 @@ struct poptOption ab_run_table[] = {
 	{ "nomerge", 0, POPT_ARG_NONE, &ab_run_args.nomerge, 0,
 	  "give kmem_cache strategies a cache the kernel will not merge",
 	  NULL },
+	{ "sheaves", 0, POPT_ARG_STRING, &ab_run_args.sheaves, 0,
+	  "kmem_cache strategies: the private cache's per-CPU sheaves, default (the kernel's), off, or N objects per sheaf (6.18+); a list runs each, as rows, each cache unmerged (--nomerge)",
+	  "LIST" },
 	{ "drop-disturbed", 0, POPT_ARG_NONE, &ab_run_args.drop_disturbed, 0,
 	  "leave out samples of phases that saw a context switch or a CPU change",
 	  NULL },
@@ -161,6 +164,8 @@ int ab_run_args_apply(struct ab_run_opts *o)
 		bad = bad || ab_opt_table(a->table, o, err, sizeof(err));
 	if (a->align)
 		bad = bad || ab_opt_align(a->align, o, err, sizeof(err));
+	if (a->sheaves)
+		bad = bad || ab_opt_sheaves(a->sheaves, o, err, sizeof(err));
 	if (bad) {
 		ab_err("%s", err);
 		return AB_EXIT_USAGE;
@@ -174,5 +179,6 @@ int ab_run_args_given(void)
 
 	return a->trials || a->warmup || a->batch || a->gfp || a->timing ||
 	       a->free || a->seed || a->context || a->lookup || a->table ||
-	       a->align || a->write || a->nomerge || a->drop_disturbed;
+	       a->align || a->sheaves || a->write || a->nomerge ||
+	       a->drop_disturbed;
 }

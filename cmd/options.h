@@ -15,6 +15,7 @@
  * struct ab_run_args - the option texts as given, NULL when not given
  * @trials, @warmup: ab_trials_table
  * @batch, @gfp, @timing, @free, @seed, @context, @lookup, @table, @align,
+ * @sheaves,
  * @write, @nomerge: ab_run_table (what one trial does)
  * @backend:  ab_backend_table
  * @events:   ab_events_table (--events alone: "")
@@ -25,7 +26,7 @@
 struct ab_run_args {
 	char *trials, *warmup;
 	char *batch, *gfp, *timing, *free, *seed, *context, *lookup, *table;
-	char *align;
+	char *align, *sheaves;
 	int write, nomerge, drop_disturbed;
 	char *backend;
 	char *events;

@@ -522,7 +522,8 @@ static void print_notes(const struct ab_job *job)
 	printf("\n");
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_run *run = &job->rows[i].run;
-		const char *name = job->rows[i].si->name;
+		const struct ab_obj_mem *om = &job->rows[i].objmem;
+		const char *name = job->rows[i].label;
 
 		if (!job->rows[i].ran ||
 		    (i && job->rows[i].group == job->rows[i - 1].group))
@@ -543,6 +544,12 @@ static void print_notes(const struct ab_job *job)
 		else if (run->cache_merged == AB_MERGED_LATER)
 			printf("note: %s: the run's kmem_cache was a cache of its own when created, but another cache was merged into it during the run, so its slabs were shared for part of it; --nomerge gives it a cache no other merges into\n",
 			       name);
+		if ((run->flags & AB_RUN_SHEAVES) && om->kind == AB_OBJ_SLAB &&
+		    om->slab.sheaf_capacity >= 0 &&
+		    (uint32_t)om->slab.sheaf_capacity != run->sheaf_capacity)
+			printf("note: %s: asked for sheaves of %u (0: none), the kernel gave the cache sheaves of %d (7.x takes the larger of its own capacity and the one asked, mm/slub.c calculate_sheaf_capacity(); a cache under slub_debug gets none)\n",
+			       name, run->sheaf_capacity,
+			       om->slab.sheaf_capacity);
 		if (run->disturbed)
 			printf("note: %s: %u of %u %s disturbed (a context switch or a CPU change inside a timed phase: %llu %s, %u CPU %s); %s\n",
 			       name, run->disturbed, run->trials_done,
@@ -668,7 +675,7 @@ static void print_csv(const struct ab_job *job)
 		printf(",%s_median_cycles,%s_raw_median_ns,%s_subtracted_cycles",
 		       phases[p], phases[p], phases[p]);
 	}
-	printf(",switches,migrations,disturbed_trials,free_elsewhere,trials_done");
+	printf(",switches,migrations,disturbed_trials,free_elsewhere,trials_done,sheaves");
 	/*
 	 * counters (--events, --explain), per op as the table prints them;
 	 * the names hold no comma (the lists are split at commas)
@@ -741,6 +748,11 @@ static void print_csv(const struct ab_job *job)
 		else
 			ab_csv_str(&row, "");
 		ab_csv_printf(&row, "%u", run->trials_done);
+		/* --sheaves: empty for the kernel's own choice, 0 for none */
+		if (run->flags & AB_RUN_SHEAVES)
+			ab_csv_printf(&row, "%u", run->sheaf_capacity);
+		else
+			ab_csv_str(&row, "");
 		for (s = 0; s < job->ses.counters.n; s++)
 			ab_csv_num(&row, "%.4f", r->ev_net[s]);
 		ab_csv_end(&row);

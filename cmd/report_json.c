@@ -323,6 +323,12 @@ static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 			       run->flags & AB_RUN_REMOTE_FREE
 				       ? json_object_new_int64(run->free_cpu)
 				       : NULL);
+	/* --sheaves: the capacity asked for, 0 for none, null for default */
+	json_object_object_add(
+		o, "sheaves",
+		run->flags & AB_RUN_SHEAVES
+			? json_object_new_int64(run->sheaf_capacity)
+			: NULL);
 	json_object_object_add(o, "lookup",
 			       r->si->params & AB_PARAM_LOOKUP
 				       ? json_object_new_string(ab_lookup_name(

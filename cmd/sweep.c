@@ -238,6 +238,13 @@ int cmd_sweep(int argc, const char **argv)
 	ret = ab_popt_parse("sweep", argc, argv, opts);
 	if (!ret)
 		ret = ab_run_args_apply(&job->o);
+	if (!ret && job->o.nsheaves > 1) {
+		ab_err("sweep: --sheaves=%s: one setting per sweep (its rows are sizes and nodes); run and compare take a list",
+		       ab_run_args.sheaves);
+		ret = AB_EXIT_USAGE;
+	} else if (!ret && job->o.nsheaves) {
+		job->o.sheaf = job->o.sheaves[0];
+	}
 	if (!ret) {
 		sw->nsizes =
 			ab_sizes_range(a.sizes ? a.sizes : "64-64K:x8",

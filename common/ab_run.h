@@ -237,7 +237,8 @@ static inline bool ab_run_no_reclaim(const struct ab_run *r, u32 params)
  * AB_ATOMIC_MAX_BYTES (ab_run_no_reclaim()) or, with IRQs off,
  * AB_IRQ_OFF_MAX_OBJS and AB_IRQ_OFF_MAX_BYTES among them; -EOPNOTSUPP
  * for preemption or IRQs off around allocations on PREEMPT_RT
- * (AB_KERNEL_PREEMPT_RT), where the allocators may sleep. *@why gets the
+ * (AB_KERNEL_PREEMPT_RT), where the allocators may sleep, and for
+ * AB_RUN_SHEAVES the kernel cannot apply. *@why gets the
  * rule broken, and *@limit (when @limit is not NULL) the one AB_LIMIT_* of
  * an -E2BIG, the first broken in the order of the uapi header,
  * AB_LIMIT_NONE for any other answer. The module checks what only the
@@ -260,8 +261,13 @@ static inline int ab_run_check_limit(const struct ab_run *r,
 	if ((r->flags & AB_RUN_NOMERGE) && !(p & AB_PARAM_CACHE))
 		return ab_refuse(why, "no kmem_cache of its own to keep unmerged",
 				 -EINVAL);
-	if (r->reserved1 || r->reserved[0] || r->reserved[1])
+	if (r->reserved[0] || r->reserved[1])
 		return ab_refuse(why, "a reserved field set", -EINVAL);
+	if ((r->flags & AB_RUN_SHEAVES) ?
+	    !(p & AB_PARAM_CACHE) || r->sheaf_capacity > AB_SHEAF_MAX :
+	    r->sheaf_capacity != 0)
+		return ab_refuse(why, "sheaves without a kmem_cache of its own, above AB_SHEAF_MAX, or without AB_RUN_SHEAVES",
+				 -EINVAL);
 	if (r->align && (!(p & AB_PARAM_ALIGN) ||
 			 (r->align & (r->align - 1)) ||
 			 r->align % sizeof(void *)))
@@ -347,6 +353,12 @@ static inline int ab_run_check_limit(const struct ab_run *r,
 	if ((info->kernel_flags & AB_KERNEL_PREEMPT_RT) && fp.alloc_bytes &&
 	    r->context != AB_CTX_NORMAL)
 		return ab_refuse(why, "preemption or IRQs off on PREEMPT_RT",
+				 -EOPNOTSUPP);
+	if ((r->flags & AB_RUN_SHEAVES) &&
+	    !(info->kernel_flags & (r->sheaf_capacity ?
+					    AB_KERNEL_SHEAF_CAPACITY :
+					    AB_KERNEL_SHEAVES_OFF)))
+		return ab_refuse(why, "sheaves this kernel cannot set on a cache (AB_KERNEL_SHEAF_CAPACITY, AB_KERNEL_SHEAVES_OFF)",
 				 -EOPNOTSUPP);
 	return 0;
 }

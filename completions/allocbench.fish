@@ -42,6 +42,7 @@ complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup"
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l align -x -d 'posix_memalign alignment'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l write -d 'write each object'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l nomerge -d 'unmerged kmem_cache'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l sheaves -x -a 'default off' -d 'per-CPU sheaves of the private kmem_cache'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l explain -d 'count the allocators internal paths per op'
 complete -c allocbench -n "__fish_seen_subcommand_from run" -l profile -d 'instructions per op by function (virtual PMU model)'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l drop-disturbed -d 'leave out phases with a context switch or CPU change'

@@ -43,6 +43,25 @@
 #endif
 
 /*
+ * Per-CPU sheaves of a private cache (AB_RUN_SHEAVES): asked for with
+ * kmem_cache_args.sheaf_capacity since 6.18 (AB_HAVE_SHEAF_ARGS, found in
+ * the kernel's own slab.h by kmod/Kbuild). Before 7.0 a cache that asks
+ * for none has none. 7.x (AB_SHEAVES_FOR_ALL, kmod/Kbuild) gives every cache sheaves, and a module cannot
+ * refuse them with SLAB_NO_SHEAVES (7.2): it is not among the flags
+ * kmem_cache_create() permits (-EINVAL and a warning, seen on 7.3.4).
+ * mm/slub.c calculate_sheaf_capacity() gives none to SLAB_NOLEAKTRACE
+ * caches (kmemleak's own, against recursion), a flag whose only other
+ * effect is kmemleak's: used where kmemleak is not built in.
+ */
+#ifdef AB_SHEAVES_FOR_ALL
+#define AB_SLAB_NO_SHEAVES SLAB_NOLEAKTRACE
+#define AB_CAN_SHEAVES_OFF (!IS_ENABLED(CONFIG_DEBUG_KMEMLEAK))
+#else
+#define AB_SLAB_NO_SHEAVES 0
+#define AB_CAN_SHEAVES_OFF 1
+#endif
+
+/*
  * kmem_cache_alloc_bulk() fills all of @nr slots or none: up to 6.x it
  * returns the count (@nr, or 0 on failure), in 7.x a bool (mm/slub.c).
  * Taken as a count, the bool says one object where the array holds @nr,
@@ -93,7 +112,9 @@ enum ab_mem {
  * @page_order: page order (order strategies)
  * @node:   node passed to *_node allocators (NUMA_NO_NODE for "any")
  * @gfp:    GFP mask built from enum ab_gfp, always with __GFP_NOWARN
- * @nomerge: AB_RUN_NOMERGE was asked for
+ * @nomerge: AB_RUN_NOMERGE was asked for, or AB_RUN_SHEAVES
+ * @sheaves: AB_RUN_SHEAVES: the cache gets @sheaf_capacity (0: none)
+ * @sheaf_capacity: ab_run.sheaf_capacity
  * @write:  AB_RUN_WRITE: memset each object after allocating it
  * @objs_are_pages: the trial's objects are struct page pointers
  *          (alloc_pages_node)
@@ -122,6 +143,8 @@ struct ab_ctx {
 	int node;
 	gfp_t gfp;
 	bool nomerge;
+	bool sheaves;
+	u32 sheaf_capacity;
 	bool write;
 	bool objs_are_pages;
 	s64 mem_before[3];

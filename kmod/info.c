@@ -118,6 +118,11 @@ static u64 ab_kernel_flags(void)
 	/* since 6.11 */
 	if (IS_ENABLED(CONFIG_SLAB_BUCKETS))
 		flags |= AB_KERNEL_SLAB_BUCKETS;
+#ifdef AB_HAVE_SHEAF_ARGS
+	flags |= AB_KERNEL_SHEAF_CAPACITY;
+#endif
+	if (AB_CAN_SHEAVES_OFF)
+		flags |= AB_KERNEL_SHEAVES_OFF;
 	return flags;
 }
 

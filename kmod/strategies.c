@@ -241,10 +241,35 @@ static DEFINE_MUTEX(ab_cache_lock);
 static LIST_HEAD(ab_live_caches);
 
 /*
- * Creates the run's cache. Unmergeable on request: SLAB_NO_MERGE where the
- * kernel has it (6.5+), else a usercopy region, which mm/slab_common.c treats
- * as unmergeable (kmem_cache_create_usercopy() skips __kmem_cache_alias()
- * when usersize != 0) and which costs nothing on the alloc/free paths.
+ * kmem_cache_create() of @ctx's cache with @flags and a usercopy region of
+ * @usersize bytes, and the sheaves AB_RUN_SHEAVES asks for where the
+ * kernel has them (ab_internal.h: AB_HAVE_SHEAF_ARGS, AB_SLAB_NO_SHEAVES).
+ */
+static struct kmem_cache *ab_cache_create(struct ab_ctx *ctx,
+					  slab_flags_t flags,
+					  unsigned int usersize)
+{
+#ifdef AB_HAVE_SHEAF_ARGS
+	struct kmem_cache_args args = { .usersize = usersize };
+
+	if (ctx->sheaves && ctx->sheaf_capacity)
+		args.sheaf_capacity = ctx->sheaf_capacity;
+	else if (ctx->sheaves)
+		flags |= AB_SLAB_NO_SHEAVES;
+	return kmem_cache_create(ctx->cache_name, ctx->size, &args, flags);
+#else
+	return kmem_cache_create_usercopy(ctx->cache_name, ctx->size, 0, flags,
+					  0, usersize, NULL);
+#endif
+}
+
+/*
+ * Creates the run's cache. Unmergeable on request, and with sheaves of its
+ * own (AB_RUN_SHEAVES, so that no other cache shares them): SLAB_NO_MERGE
+ * where the kernel has it (6.5+), else a usercopy region, which
+ * mm/slab_common.c treats as unmergeable (kmem_cache_create_usercopy()
+ * skips __kmem_cache_alias() when usersize != 0) and which costs nothing on
+ * the alloc/free paths.
  *
  * Whether it was merged: the module opens no files, and struct kmem_cache
  * (its refcount, whose "aliases" SLUB's sysfs shows) is private to mm/
@@ -269,8 +294,7 @@ static int cache_setup(struct ab_ctx *ctx)
 #endif
 	}
 	mutex_lock(&ab_cache_lock);
-	ctx->cache = kmem_cache_create_usercopy(ctx->cache_name, ctx->size, 0,
-						flags, 0, usersize, NULL);
+	ctx->cache = ab_cache_create(ctx, flags, usersize);
 	if (!ctx->cache) {
 		mutex_unlock(&ab_cache_lock);
 		return -ENOMEM;

@@ -144,6 +144,7 @@ static const struct jrule alloc_rules[] = {
 	{ "node", J_INT, 0, -1, 0, NULL },
 	{ "target_node", J_INT, 0, 0, 0, NULL },
 	{ "free_cpu", J_INT, J_NULL, 0, 0, NULL },
+	{ "sheaves", J_INT, J_NULL, 0, 0, NULL },
 	{ "lookup", J_STR, J_NULL, 0, 0, NULL },
 	{ "objects", J_INT, 0, 0, 0, NULL },
 	{ "failed", J_INT, 0, 0, 0, NULL },

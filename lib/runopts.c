@@ -21,6 +21,57 @@ void ab_run_opts_init(struct ab_run_opts *o)
 	o->node = -1;
 	o->gfp = AB_GFP_KERNEL;
 	o->lookup_method = AB_LOOKUP_KERNEL;
+	o->sheaf = AB_SHEAVES_DEFAULT;
+}
+
+const char *ab_sheaves_name(int v, char *buf, size_t len)
+{
+	if (v == AB_SHEAVES_DEFAULT)
+		snprintf(buf, len, "default");
+	else if (!v)
+		snprintf(buf, len, "off");
+	else
+		snprintf(buf, len, "%d", v);
+	return buf;
+}
+
+int ab_opt_sheaves(const char *arg, struct ab_run_opts *o, char *err,
+		   size_t len)
+{
+	char copy[256], *names[AB_MAX_SHEAVES];
+	uint64_t v;
+	int i, n;
+
+	snprintf(copy, sizeof(copy), "%s", arg);
+	n = strlen(arg) < sizeof(copy)
+		    ? ab_split_list(copy, names, AB_MAX_SHEAVES)
+		    : -E2BIG;
+	for (i = 0; i < n; i++) {
+		if (!strcmp(names[i], "default")) {
+			o->sheaves[i] = AB_SHEAVES_DEFAULT;
+		} else if (!strcmp(names[i], "off")) {
+			o->sheaves[i] = 0;
+		} else if (!ab_parse_u64(names[i], 1, AB_SHEAF_MAX, &v)) {
+			o->sheaves[i] = (int)v;
+		} else {
+			n = -ERANGE;
+			break;
+		}
+	}
+	if (n < 0) {
+		snprintf(
+			err, len,
+			"--sheaves=%s: %s (a comma-separated list of at most %d settings of the private kmem_cache's per-CPU sheaves: default, the kernel's own; off, none; or N, sheaves of N objects, 1 to %d)",
+			arg,
+			n == -E2BIG ? "too many settings"
+			: n == -ERANGE
+				? "a setting that is not default, off or a capacity"
+				: "an empty setting",
+			AB_MAX_SHEAVES, AB_SHEAF_MAX);
+		return -EINVAL;
+	}
+	o->nsheaves = n;
+	return 0;
 }
 
 int ab_opt_size(const char *arg, struct ab_run_opts *o, char *err, size_t len)
@@ -297,6 +348,53 @@ static int check_counts(const struct ab_run_opts *o, const struct ab_info *info,
 	return 0;
 }
 
+/* --sheaves's setting @o->sheaf into @run; 0 or -EINVAL. */
+static int take_sheaves(const struct ab_run_opts *o,
+			const struct ab_strategy_info *si, struct ab_run *run,
+			char *err, size_t len)
+{
+	/* every setting a cache of its own, so that they differ in sheaves only
+	 */
+	if (o->nsheaves && (si->params & AB_PARAM_CACHE))
+		run->flags |= AB_RUN_NOMERGE;
+	if (o->sheaf == AB_SHEAVES_DEFAULT)
+		return 0;
+	if (!(si->params & AB_PARAM_CACHE)) {
+		snprintf(
+			err, len,
+			"--sheaves: %s has no kmem_cache of its own (only the kmem_cache strategies do)",
+			si->name);
+		return -EINVAL;
+	}
+	run->flags |= AB_RUN_SHEAVES;
+	run->sheaf_capacity = (uint32_t)o->sheaf;
+	return 0;
+}
+
+/* --sheaves against what this kernel can do; 0 or -EINVAL. */
+static int check_sheaves(const struct ab_run_opts *o,
+			 const struct ab_info *info, char *err, size_t len)
+{
+	char b[16];
+
+	if (o->sheaf == AB_SHEAVES_DEFAULT)
+		return 0;
+	if (o->sheaf && ab_kernel_flag(info, AB_KERNEL_SHEAF_CAPACITY) != 1) {
+		snprintf(
+			err, len,
+			"--sheaves=%s: this kernel cannot give a cache sheaves (kmem_cache_args.sheaf_capacity is 6.18 and later); --sheaves=default or off work here",
+			ab_sheaves_name(o->sheaf, b, sizeof(b)));
+		return -EINVAL;
+	}
+	if (!o->sheaf && ab_kernel_flag(info, AB_KERNEL_SHEAVES_OFF) != 1) {
+		snprintf(
+			err, len,
+			"--sheaves=off: this kernel gives every cache sheaves, and the one way to a cache without (SLAB_NOLEAKTRACE) would also change what kmemleak does (CONFIG_DEBUG_KMEMLEAK); --sheaves=default or N work here");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /*
  * The parameters strategy @si takes into @run (GFP flags, --nomerge,
  * --node, --align, --lookup and --table), each refused where @si does not
@@ -337,7 +435,7 @@ static int take_params(const struct ab_run_opts *o,
 	}
 	if (o->nomerge)
 		run->flags |= AB_RUN_NOMERGE;
-	return 0;
+	return take_sheaves(o, si, run, err, len);
 }
 
 /*
@@ -471,6 +569,8 @@ static int prepare(const struct ab_run_opts *o, const struct ab_info *info,
 	if (not_applicable(fp, info, si, run, err, len))
 		return -EINVAL;
 	ret = check_context(o, info, si, err, len);
+	if (!ret)
+		ret = check_sheaves(o, info, err, len);
 	if (!ret)
 		ret = check_limits(o, fp, info, si, run, err, len);
 	return ret;

@@ -49,6 +49,16 @@ struct ab_footprint; /* common/ab_run.h */
  *           switch or a CPU change are left out of the figures (the CLI's
  *           choice; the run itself is the same)
  */
+/* --sheaves: at most this many settings, each a row per strategy */
+#define AB_MAX_SHEAVES 8
+/* a setting of --sheaves: the kernel's own choice (no AB_RUN_SHEAVES) */
+#define AB_SHEAVES_DEFAULT (-1)
+
+/*
+ * @sheaf:    the sheaves of the request being built: AB_SHEAVES_DEFAULT,
+ *            0 (none) or a capacity (AB_RUN_SHEAVES, ab_run.sheaf_capacity)
+ * @sheaves:  --sheaves, @nsheaves settings in that order (0 without it)
+ */
 struct ab_run_opts {
 	uint64_t size;
 	int size_set;
@@ -73,6 +83,9 @@ struct ab_run_opts {
 	uint32_t lookup_table;
 	int table_set;
 	uint64_t align;
+	int sheaf;
+	int sheaves[AB_MAX_SHEAVES];
+	int nsheaves;
 };
 
 void ab_run_opts_init(struct ab_run_opts *o);
@@ -89,6 +102,10 @@ int ab_opt_count(const char *name, const char *arg, uint32_t min, uint32_t *out,
 		 char *err, size_t len);
 int ab_opt_seed(const char *arg, struct ab_run_opts *o, char *err, size_t len);
 int ab_opt_align(const char *arg, struct ab_run_opts *o, char *err, size_t len);
+int ab_opt_sheaves(const char *arg, struct ab_run_opts *o, char *err,
+		   size_t len);
+/* "default", "off" or the capacity of sheaf setting @v, into @buf */
+const char *ab_sheaves_name(int v, char *buf, size_t len);
 
 /*
  * ab_limits_owner - who sets the limits of struct ab_info that refusals

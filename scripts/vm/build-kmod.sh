@@ -48,6 +48,16 @@ else
 			set -- "$@" CONFIG_CC_HAS_MIN_FUNCTION_ALIGNMENT=
 			note="$note; -falign-functions for -fmin-function-alignment"
 		fi
+		# gcc 15's __counted_by__ (CONFIG_CC_HAS_COUNTED_BY, a C-level
+		# define kbuild includes before any module flag): gcc-12 warns
+		# and ignores it, so the module's own fortify bounds checks are
+		# coarser; nothing else in its code changes
+		if grep -q '^CONFIG_CC_HAS_COUNTED_BY=y' "$k/config" &&
+		   ! echo 'struct s { int n; int a[] __attribute__((__counted_by__(n))); };' |
+			gcc -Werror -x c -c -o /dev/null - 2>/dev/null; then
+			set -- "$@" KCFLAGS=-Wno-attributes
+			note="$note; the kernel's __counted_by annotations ignored (-Wno-attributes)"
+		fi
 	fi
 	kp=$(sed -n 's/^CONFIG_PAHOLE_VERSION=//p' "$k/config")
 	hp=$(sh "$k/headers-common/scripts/pahole-version.sh" pahole 2>/dev/null || echo 0)

@@ -42,7 +42,7 @@ static const struct field run_fields[] = {
 	F(ab_run, context, 0),	     F(ab_run, lookup_table, 0),
 	F(ab_run, lookup_method, 0), F(ab_run, seed, 0),
 	F(ab_run, samples_ptr, 1),   F(ab_run, samples_len, 0),
-	F(ab_run, free_cpu, 0),	     F(ab_run, reserved1, 2),
+	F(ab_run, free_cpu, 0),	     F(ab_run, sheaf_capacity, 0),
 	F(ab_run, align, 0),	     F(ab_run, reserved, 2),
 	F(ab_run, trials_done, 0),   F(ab_run, objects, 0),
 	F(ab_run, limit, 0),	     F(ab_run, mem_objects, 0),

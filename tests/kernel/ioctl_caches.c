@@ -238,3 +238,67 @@ void test_caches_created_and_destroyed_at_once(void **state)
 	}
 	assert_int_equal(outstanding(), 0);
 }
+
+/* /sys/kernel/slab/@name/sheaf_capacity: the number, or -1 without it. */
+static long sheaf_capacity(const char *name)
+{
+	char path[128];
+	long v = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/kernel/slab/%s/sheaf_capacity",
+		 name);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (fscanf(f, "%ld", &v) != 1)
+		v = -1;
+	fclose(f);
+	return v;
+}
+
+/*
+ * AB_RUN_SHEAVES (issue 24): a private cache without sheaves, or with
+ * sheaves of N, where the kernel can make one (AB_KERNEL_SHEAVES_OFF,
+ * AB_KERNEL_SHEAF_CAPACITY), -EOPNOTSUPP where it cannot; the cache is
+ * unmergeable either way. What the kernel gave is in its sysfs entry:
+ * none, or at least N (7.x takes the larger of its own and N).
+ */
+void test_cache_sheaves(void **state)
+{
+	struct ab_run r = req("kmem_cache");
+	int can_off = !!(info.kernel_flags & AB_KERNEL_SHEAVES_OFF);
+	int can_n = !!(info.kernel_flags & AB_KERNEL_SHEAF_CAPACITY);
+	long cap;
+
+	r.flags = AB_RUN_SHEAVES | AB_RUN_KEEP_CACHE;
+	r.sheaf_capacity = AB_SHEAF_MAX + 1;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), EINVAL);
+	assert_int_equal(outstanding(), 0);
+	/* off */
+	r = req("kmem_cache");
+	r.flags = AB_RUN_SHEAVES | AB_RUN_KEEP_CACHE;
+	if (!can_off) {
+		assert_int_equal(xioctl(AB_IOC_RUN, &r), EOPNOTSUPP);
+	} else {
+		run_ok(&r, 1);
+		assert_int_equal(r.cache_merged, AB_MERGED_NO);
+		cap = sheaf_capacity(r.cache_name);
+		/* no entry before 6.18: no sheaves to have */
+		assert_true(cap == 0 || (cap == -1 && !can_n));
+	}
+	/* sheaves of 128 */
+	r = req("kmem_cache");
+	r.flags = AB_RUN_SHEAVES | AB_RUN_KEEP_CACHE;
+	r.sheaf_capacity = 128;
+	if (!can_n) {
+		assert_int_equal(xioctl(AB_IOC_RUN, &r), EOPNOTSUPP);
+	} else {
+		run_ok(&r, 1);
+		assert_int_equal(r.cache_merged, AB_MERGED_NO);
+		cap = sheaf_capacity(r.cache_name);
+		/* slub_debug caches get none (mm/slub.c) */
+		assert_true(cap >= 128 || cap == 0);
+	}
+	assert_int_equal(outstanding(), 0);
+}

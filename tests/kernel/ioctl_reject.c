@@ -101,9 +101,12 @@ static const struct reject run_rejects[] = {
 	{ "run: reserved[1] set", EINVAL, RUN_FIELD(reserved[1]), FIXED, 1 },
 	{ "run: align given to a kernel strategy", EINVAL, RUN_FIELD(align),
 	  FIXED, 64 },
-	{ "run: reserved1 set", EINVAL, RUN_FIELD(reserved1), FIXED, 1 },
-	/* bit 6 is AB_RUN_VPMU (marker NOPs only): the first unknown is 7 */
-	{ "run: unknown flag bit 7", EINVAL, RUN_FIELD(flags), FIXED, 1 << 7 },
+	{ "run: sheaf_capacity without AB_RUN_SHEAVES", EINVAL,
+	  RUN_FIELD(sheaf_capacity), FIXED, 1 },
+	{ "run: SHEAVES on a strategy without a cache", EINVAL,
+	  RUN_FIELD(flags), FIXED, AB_RUN_SHEAVES },
+	/* bit 7 is AB_RUN_SHEAVES: the first unknown is 8 */
+	{ "run: unknown flag bit 8", EINVAL, RUN_FIELD(flags), FIXED, 1 << 8 },
 	{ "run: unknown flag bit 31", EINVAL, RUN_FIELD(flags), FIXED,
 	  1U << 31 },
 	{ "run: seed without the shuffle pattern", EINVAL, RUN_FIELD(seed),

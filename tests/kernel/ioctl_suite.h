@@ -86,6 +86,7 @@ void test_task_clock_matches_wall_time(void **state);
 /* ---- ioctl_caches.c: the private kmem_caches ---- */
 void test_cache_merge_report(void **state);
 void test_cache_kept_for_its_geometry(void **state);
+void test_cache_sheaves(void **state);
 void test_cache_merged_during_run(void **state);
 void test_caches_created_and_destroyed_at_once(void **state);
 

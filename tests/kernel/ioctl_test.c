@@ -108,6 +108,7 @@ int main(void)
 		cmocka_unit_test(test_every_gfp),
 		cmocka_unit_test(test_cache_merge_report),
 		cmocka_unit_test(test_cache_kept_for_its_geometry),
+		cmocka_unit_test(test_cache_sheaves),
 		cmocka_unit_test(test_cache_merged_during_run),
 		cmocka_unit_test(test_disturbed_counted),
 		cmocka_unit_test(test_node_hits),

@@ -209,7 +209,7 @@ static void test_check_names_one_limit(void **state)
 	assert_int_equal(limit, AB_LIMIT_IRQ_OFF_BYTES);
 	/* an EINVAL names none */
 	bad = r;
-	bad.reserved1 = 1;
+	bad.reserved[0] = 1;
 	assert_int_equal(
 		ab_run_check_limit(&bad, &info, &kmalloc_si, &why, &limit),
 		-EINVAL);

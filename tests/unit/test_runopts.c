@@ -500,6 +500,71 @@ static void test_params_that_do_not_apply(void **state)
 	assert_int_equal(r.flags, AB_RUN_NOMERGE);
 }
 
+/*
+ * --sheaves (issue 24): the list's settings, refused where the strategy
+ * has no cache of its own or the kernel cannot apply them, each a cache
+ * of its own.
+ */
+static void test_sheaves(void **state)
+{
+	struct ab_info k = info;
+	struct ab_run_opts o;
+	struct ab_run r;
+	char b[16];
+
+	(void)state;
+	ab_run_opts_init(&o);
+	assert_int_equal(ab_opt_sheaves("default,off,60", &o, err, sizeof(err)),
+			 0);
+	assert_int_equal(o.nsheaves, 3);
+	assert_int_equal(o.sheaves[0], AB_SHEAVES_DEFAULT);
+	assert_int_equal(o.sheaves[1], 0);
+	assert_int_equal(o.sheaves[2], 60);
+	assert_string_equal(ab_sheaves_name(o.sheaves[1], b, sizeof(b)), "off");
+	assert_int_equal(ab_opt_sheaves("0", &o, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "--sheaves=0: a setting that is not"));
+	assert_int_equal(ab_opt_sheaves("1025", &o, err, sizeof(err)), -EINVAL);
+	assert_int_equal(ab_opt_sheaves("off,", &o, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "empty"));
+	assert_int_equal(
+		ab_opt_sheaves("1,2,3,4,5,6,7,8,9", &o, err, sizeof(err)),
+		-EINVAL);
+	assert_non_null(strstr(err, "too many"));
+
+	/* a kernel that says nothing of sheaves (size 0): refused */
+	ab_run_opts_init(&o);
+	o.nsheaves = 1;
+	o.sheaf = 0;
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &cache_si, &r, err, sizeof(err)),
+		-EINVAL);
+	assert_non_null(strstr(err, "--sheaves=off: this kernel"));
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		-EINVAL);
+	assert_non_null(strstr(err, "kmalloc has no kmem_cache"));
+	k.size = AB_INFO_SIZE_VER1;
+	k.kernel_flags = AB_KERNEL_SHEAVES_OFF;
+	assert_int_equal(
+		ab_run_prepare(&o, &k, &cache_si, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.flags, AB_RUN_SHEAVES | AB_RUN_NOMERGE);
+	assert_int_equal(r.sheaf_capacity, 0);
+	o.sheaf = 8;
+	assert_int_equal(
+		ab_run_prepare(&o, &k, &cache_si, &r, err, sizeof(err)),
+		-EINVAL);
+	assert_non_null(strstr(err, "--sheaves=8: this kernel cannot"));
+	k.kernel_flags = AB_KERNEL_SHEAF_CAPACITY;
+	assert_int_equal(
+		ab_run_prepare(&o, &k, &cache_si, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.sheaf_capacity, 8);
+	/* the default setting of a list: unmerged, no AB_RUN_SHEAVES */
+	o.sheaf = AB_SHEAVES_DEFAULT;
+	assert_int_equal(
+		ab_run_prepare(&o, &k, &cache_si, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.flags, AB_RUN_NOMERGE);
+}
+
 static void test_atomic_contexts(void **state)
 {
 	static const struct ab_strategy_info none_si = { .id = 0,
@@ -736,6 +801,7 @@ int main(void)
 		cmocka_unit_test(test_order_and_size_messages),
 		cmocka_unit_test(test_rt_refuses_atomic_contexts),
 		cmocka_unit_test(test_strategy_notes),
+		cmocka_unit_test(test_sheaves),
 	};
 
 	return cmocka_run_group_tests_name("runopts", tests, NULL, NULL);

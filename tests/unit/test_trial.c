@@ -431,6 +431,10 @@ static const struct ab_strategy_info pages = {
 	.max_order = 3,
 };
 static const struct ab_strategy_info none = { .flags = AB_STRATEGY_BASELINE };
+static const struct ab_strategy_info cache = {
+	.params = AB_PARAM_SIZE | AB_PARAM_GFP | AB_PARAM_NODE | AB_PARAM_CACHE,
+	.max_size = 8192,
+};
 
 static struct ab_run ok_run(void)
 {
@@ -468,9 +472,26 @@ static void test_run_check(void **state)
 	REFUSED(r.flags = 1U << 31, &slab, -EINVAL);
 	REFUSED(r.flags = AB_RUN_NOMERGE, &slab, -EINVAL);
 	REFUSED(r.reserved[1] = 1, &slab, -EINVAL);
-	REFUSED(r.reserved1 = 1, &slab, -EINVAL);
+	REFUSED(r.sheaf_capacity = 1, &cache, -EINVAL);
+	REFUSED(r.flags = AB_RUN_SHEAVES, &slab, -EINVAL);
+	REFUSED((r.flags = AB_RUN_SHEAVES, r.sheaf_capacity = AB_SHEAF_MAX + 1),
+		&cache, -EINVAL);
 	REFUSED(r.align = 64, &slab, -EINVAL);
 	REFUSED(r.free_cpu = 1, &slab, -EINVAL);
+	/* sheaves a kernel without AB_KERNEL_SHEAVES_OFF/SHEAF_CAPACITY lacks
+	 */
+	REFUSED(r.flags = AB_RUN_SHEAVES, &cache, -EOPNOTSUPP);
+	REFUSED((r.flags = AB_RUN_SHEAVES, r.sheaf_capacity = 8), &cache,
+		-EOPNOTSUPP);
+	run.flags = AB_RUN_SHEAVES;
+	rt.kernel_flags = AB_KERNEL_SHEAVES_OFF;
+	assert_int_equal(check_of(&run, &rt, &cache), 0);
+	run.sheaf_capacity = 8;
+	assert_int_equal(check_of(&run, &rt, &cache), -EOPNOTSUPP);
+	rt.kernel_flags = AB_KERNEL_SHEAF_CAPACITY;
+	assert_int_equal(check_of(&run, &rt, &cache), 0);
+	run = ok_run();
+	rt = limits;
 	REFUSED((r.flags = AB_RUN_REMOTE_FREE, r.free_pattern = AB_FREE_PAIR),
 		&slab, -EINVAL);
 	REFUSED(r.lookup_method = AB_LOOKUP_FLS, &slab, -EINVAL);

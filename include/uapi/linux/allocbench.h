@@ -254,9 +254,20 @@ struct ab_info {
  * their own; plain kmalloc(), and so every strategy here, does not.
  */
 #define AB_KERNEL_SLAB_BUCKETS (1ULL << 3)
+/*
+ * AB_RUN_SHEAVES as this kernel takes it: SHEAF_CAPACITY, a private cache
+ * can be asked for sheaves (kmem_cache_args.sheaf_capacity, 6.18; 7.x
+ * gives the larger of that and its own, mm/slub.c
+ * calculate_sheaf_capacity()); SHEAVES_OFF, one can be made without
+ * (before 6.18 no cache has any, 6.18 only those that ask, 7.x those
+ * with SLAB_NOLEAKTRACE, which a kernel with kmemleak cannot offer).
+ */
+#define AB_KERNEL_SHEAF_CAPACITY (1ULL << 4)
+#define AB_KERNEL_SHEAVES_OFF (1ULL << 5)
 #define AB_KERNEL_FLAGS_ALL                                   \
 	(AB_KERNEL_PREEMPT_RT | AB_KERNEL_PREEMPT_DYNAMIC |   \
-	 AB_KERNEL_RANDOM_KMALLOC_CACHES | AB_KERNEL_SLAB_BUCKETS)
+	 AB_KERNEL_RANDOM_KMALLOC_CACHES | AB_KERNEL_SLAB_BUCKETS | \
+	 AB_KERNEL_SHEAF_CAPACITY | AB_KERNEL_SHEAVES_OFF)
 
 /* GFP choice (ab_run.gfp). Every choice also carries __GFP_NOWARN. */
 enum ab_gfp {
@@ -312,10 +323,19 @@ enum ab_gfp {
  * hardware; for the counting pass, never the timed one.
  */
 #define AB_RUN_VPMU (1U << 6)
+/*
+ * The private kmem_cache's per-CPU sheaves set by the run (AB_PARAM_CACHE
+ * strategies): ab_run.sheaf_capacity 0 creates it without sheaves, N
+ * (1..AB_SHEAF_MAX) asks for sheaves of N; the cache is then unmergeable,
+ * as with AB_RUN_NOMERGE. -EOPNOTSUPP where the kernel cannot
+ * (AB_KERNEL_SHEAF_CAPACITY, AB_KERNEL_SHEAVES_OFF).
+ */
+#define AB_RUN_SHEAVES (1U << 7)
+#define AB_SHEAF_MAX 1024
 #define AB_RUN_FLAGS_ALL                                          \
 	(AB_RUN_NOMERGE | AB_RUN_WRITE | AB_RUN_NO_NODE_CHECK | \
 	 AB_RUN_REMOTE_FREE | AB_RUN_MARK_DISTURBED | AB_RUN_KEEP_CACHE | \
-	 AB_RUN_VPMU)
+	 AB_RUN_VPMU | AB_RUN_SHEAVES)
 
 /* Timing mode (ab_run.timing) */
 enum ab_timing {
@@ -523,7 +543,8 @@ struct ab_sample {
  *                AB_STRATEGY_PER_TRIAL strategies)
  * @free_cpu:     with AB_RUN_REMOTE_FREE, the online CPU that frees (not
  *                with AB_FREE_PAIR); zero otherwise
- * @reserved1:    zero
+ * @sheaf_capacity: with AB_RUN_SHEAVES, objects per sheaf asked for, 0 for
+ *                none; zero otherwise
  * @align:        AB_PARAM_ALIGN strategies: alignment in bytes, a power of
  *                two and a multiple of sizeof(void *); zero for the others
  * @reserved:     zero
@@ -637,7 +658,7 @@ struct ab_run {
 	__u64 samples_ptr;
 	__u64 samples_len;
 	__u32 free_cpu;
-	__u32 reserved1;
+	__u32 sheaf_capacity;
 	__u64 align;
 	__u64 reserved[2];
 
