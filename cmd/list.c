@@ -24,7 +24,9 @@ static void print_params(const struct ab_strategy_info *si, char *buf,
 
 	if (si->params & AB_PARAM_SIZE) {
 		ab_format_size(si->max_size, max, sizeof(max));
-		snprintf(buf, len, "size 1..%s", max);
+		snprintf(buf, len, "size %d..%s",
+			 si->flags & AB_STRATEGY_RCU ? AB_RCU_MIN_SIZE : 1,
+			 max);
 	} else if (si->params & AB_PARAM_ORDER) {
 		snprintf(buf, len, "order 0..%u", si->max_order);
 	} else {

@@ -550,6 +550,19 @@ static void print_notes(const struct ab_job *job)
 			printf("note: %s: asked for sheaves of %u (0: none), the kernel gave the cache sheaves of %d (7.x takes the larger of its own capacity and the one asked, mm/slub.c calculate_sheaf_capacity(); a cache under slub_debug gets none)\n",
 			       name, run->sheaf_capacity,
 			       om->slab.sheaf_capacity);
+		if ((job->rows[i].si->flags & AB_STRATEGY_RCU) &&
+		    run->trials_done && run->tsc_khz)
+			printf("note: %s: the free phase times handing the objects to RCU; after it the module waited, untimed, %s: %.1f us a trial on average, %.1f us at most, over %u trials of %u objects\n",
+			       name,
+			       job->ses.bi.info.kernel_flags &
+					       AB_KERNEL_KVFREE_RCU_BARRIER
+				       ? "until they were back (kvfree_rcu_barrier(): every CPU's kfree_rcu batches flushed, a grace period, the frees)"
+				       : "for rcu_barrier() (a grace period and the callbacks queued before it; this kernel exports no kvfree_rcu_barrier(), so kfree_rcu's own batches may free some objects later)",
+			       (double)run->drain_cycles * 1e3 / run->tsc_khz /
+				       run->trials_done,
+			       (double)run->drain_max_cycles * 1e3 /
+				       run->tsc_khz,
+			       run->trials_done, run->batch);
 		if (run->disturbed)
 			printf("note: %s: %u of %u %s disturbed (a context switch or a CPU change inside a timed phase: %llu %s, %u CPU %s); %s\n",
 			       name, run->disturbed, run->trials_done,

@@ -290,6 +290,38 @@ static json_object *json_phase(const struct ab_row *r, int p)
 	return o;
 }
 
+/*
+ * AB_STRATEGY_RCU rows: the untimed waits after the free phases until the
+ * objects were back (ab_run.drain_cycles, drain_max_cycles), in ns; null
+ * for the others.
+ */
+static json_object *rcu_drain(const struct ab_job *job, const struct ab_row *r)
+{
+	const struct ab_run *run = &r->run;
+	json_object *d;
+
+	if (!(r->si->flags & AB_STRATEGY_RCU) || !run->trials_done ||
+	    !run->tsc_khz)
+		return NULL;
+	d = json_object_new_object();
+	json_object_object_add(
+		d, "mean_ns_per_trial",
+		json_object_new_double((double)run->drain_cycles * 1e6 /
+				       run->tsc_khz / run->trials_done));
+	json_object_object_add(
+		d, "max_ns",
+		json_object_new_double((double)run->drain_max_cycles * 1e6 /
+				       run->tsc_khz));
+	json_object_object_add(
+		d, "how",
+		json_object_new_string(
+			job->ses.bi.info.kernel_flags &
+					AB_KERNEL_KVFREE_RCU_BARRIER
+				? "kvfree_rcu_barrier()"
+				: "rcu_barrier()"));
+	return d;
+}
+
 static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 {
 	const struct ab_run *run = &r->run;
@@ -323,6 +355,7 @@ static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 			       run->flags & AB_RUN_REMOTE_FREE
 				       ? json_object_new_int64(run->free_cpu)
 				       : NULL);
+	json_object_object_add(o, "rcu_drain", rcu_drain(job, r));
 	/* --sheaves: the capacity asked for, 0 for none, null for default */
 	json_object_object_add(
 		o, "sheaves",

@@ -238,7 +238,8 @@ static inline bool ab_run_no_reclaim(const struct ab_run *r, u32 params)
  * AB_IRQ_OFF_MAX_OBJS and AB_IRQ_OFF_MAX_BYTES among them; -EOPNOTSUPP
  * for preemption or IRQs off around allocations on PREEMPT_RT
  * (AB_KERNEL_PREEMPT_RT), where the allocators may sleep, and for
- * AB_RUN_SHEAVES the kernel cannot apply. *@why gets the
+ * AB_RUN_SHEAVES the kernel cannot apply or a strategy it lacks
+ * (AB_STRATEGY_UNAVAILABLE). *@why gets the
  * rule broken, and *@limit (when @limit is not NULL) the one AB_LIMIT_* of
  * an -E2BIG, the first broken in the order of the uapi header,
  * AB_LIMIT_NONE for any other answer. The module checks what only the
@@ -256,6 +257,9 @@ static inline int ab_run_check_limit(const struct ab_run *r,
 
 	if (limit)
 		*limit = AB_LIMIT_NONE;
+	if (si->flags & AB_STRATEGY_UNAVAILABLE)
+		return ab_refuse(why, "a strategy this kernel lacks (its description says why)",
+				 -EOPNOTSUPP);
 	if (r->flags & ~AB_RUN_FLAGS_ALL)
 		return ab_refuse(why, "an unknown flag", -EINVAL);
 	if ((r->flags & AB_RUN_NOMERGE) && !(p & AB_PARAM_CACHE))
@@ -289,7 +293,8 @@ static inline int ab_run_check_limit(const struct ab_run *r,
 		return ab_refuse(why, "a seed without a shuffle", -EINVAL);
 	if (r->gfp >= AB_GFP_NR || (r->gfp != AB_GFP_KERNEL && !(p & AB_PARAM_GFP)))
 		return ab_refuse(why, "GFP flags it does not take", -EINVAL);
-	if (r->context != AB_CTX_NORMAL && !ab_run_atomic_ok(r, p))
+	if (r->context != AB_CTX_NORMAL && !ab_run_atomic_ok(r, p) &&
+	    !(si->flags & AB_STRATEGY_ANY_CONTEXT))
 		return ab_refuse(why, "preemption or IRQs off around allocations that may sleep",
 				 -EINVAL);
 	if (r->context == AB_CTX_IRQ_OFF && (si->flags & AB_STRATEGY_IRQS_ON))
@@ -313,6 +318,10 @@ static inline int ab_run_check_limit(const struct ab_run *r,
 		if (r->obj_size > si->max_size)
 			return ab_refuse_limit(why, limit, AB_LIMIT_OBJECT,
 					       "an object above its largest");
+		if ((si->flags & AB_STRATEGY_RCU) &&
+		    r->obj_size < AB_RCU_MIN_SIZE)
+			return ab_refuse(why, "an object too small for the RCU head its free puts in it (AB_RCU_MIN_SIZE)",
+					 -EINVAL);
 	} else if (p & AB_PARAM_ORDER) {
 		if (r->obj_size)
 			return ab_refuse(why, "an object size instead of a page order",

@@ -343,6 +343,8 @@ static __always_inline void ab_free_loop(struct ab_loop *l, u32 n,
  *         just after it (before @check), @n the objects then held: reads
  *         the memory counters (ab_run.mem_*)
  * @free:  runs the timed free phase of @n objects in l->free_order
+ * @drain: optional; after it (AB_FREE_PAIR: after the alloc phase), waits
+ *         for the objects the frees handed to RCU; returns the cycles
  * @put:   stores @count samples of a measured trial at element @index of
  *         the run's samples; 0 or -errno (then the run ends)
  * @next:  between trials, after the trial is recorded: 0 to go on, or
@@ -353,6 +355,7 @@ struct ab_trial_ops {
 	void (*check)(struct ab_loop *l, struct ab_run *r, u32 n);
 	void (*mem)(struct ab_loop *l, struct ab_run *r, u32 n, bool held);
 	void (*free)(struct ab_loop *l, u32 n, u64 *cycles);
+	u64 (*drain)(struct ab_loop *l);
 	int (*put)(struct ab_loop *l, const struct ab_run *r, u64 index,
 		   const struct ab_sample *smp, u32 count);
 	int (*next)(struct ab_loop *l);
@@ -415,8 +418,9 @@ static inline u32 ab_trial_samples(struct ab_loop *l, u32 n, u64 alloc_cycles,
  * is set; not with AB_FREE_PAIR or AB_RUN_NO_NODE_CHECK). Each trial: the
  * alloc phase (check trials: with the memory counters read before and
  * after it), the node check (check trials), the free order and the free
- * phase (not with AB_FREE_PAIR, whose alloc phase frees), then the counts
- * and samples of a measured trial. A failed allocation ends its trial, and
+ * phase (not with AB_FREE_PAIR, whose alloc phase frees), the untimed
+ * wait for what the frees handed to RCU (@ops->drain, when set), then the
+ * counts and samples of a measured trial. A failed allocation ends its trial, and
  * what the trial holds is freed before anything else happens.
  *
  * A stop (@ops->next) is seen between trials, after the trial it came in
@@ -434,7 +438,7 @@ static inline int ab_run_trials(const struct ab_trial_ops *ops,
 	const struct ab_sample *smp;
 	struct ab_sample one;
 	bool measured, check;
-	u64 ac, fc;
+	u64 ac, fc, dc;
 	int err;
 
 	for (t = 0; m < r->trials; t++) {
@@ -455,7 +459,11 @@ static inline int ab_run_trials(const struct ab_trial_ops *ops,
 				      r->seed, t);
 			ops->free(l, n, &fc);
 		}
+		dc = ops->drain ? ops->drain(l) : 0;
 		if (measured) {
+			r->drain_cycles += dc;
+			if (dc > r->drain_max_cycles)
+				r->drain_max_cycles = dc;
 			r->objects += n;
 			r->failed += n < l->nr;
 			r->trials_done++;

@@ -258,8 +258,20 @@ struct ab_file {
 	struct list_head kept;
 };
 
+/* cache.c */
 /*
- * ab_caches_release - destroy the caches kept on @kept (strategies.c):
+ * ab_cache_setup - create the run's private kmem_cache of ctx->size bytes
+ * (ctx->nomerge, ctx->sheaves) into ctx->cache, named in ctx->cache_name.
+ * Return: 0 or -ENOMEM (the kernel refused it).
+ */
+int ab_cache_setup(struct ab_ctx *ctx);
+/*
+ * ab_cache_teardown - destroy ctx->cache, or keep it on ctx->keep, with
+ * the last word on ctx->cache_merged (AB_MERGED_LATER).
+ */
+void ab_cache_teardown(struct ab_ctx *ctx);
+/*
+ * ab_caches_release - destroy the caches kept on @kept:
  * @all of them (the file is closed), or those the calling thread's runs
  * kept (its next run begins); under the lock that orders cache creation
  * and destruction.

@@ -18,6 +18,7 @@
 #include <linux/preempt.h>
 #include <linux/irqflags.h>
 #include <linux/workqueue.h>
+#include <linux/rcupdate.h>
 #include <linux/uaccess.h>
 #include "ab_internal.h"
 
@@ -243,6 +244,26 @@ static int ab_drv_put(struct ab_loop *l, const struct ab_run *r, u64 index,
 	       -EFAULT : 0;
 }
 
+/*
+ * AB_STRATEGY_RCU: the wait, in cycles, for what the trial's frees handed
+ * to RCU. kvfree_rcu_barrier() (6.12, mm/slab_common.c) flushes every
+ * CPU's kfree_rcu() batches and waits for their grace periods and frees;
+ * where the kernel does not export it (6.1; 7.3), rcu_barrier(): a grace
+ * period and the callbacks queued before it, while kfree_rcu()'s batches
+ * may wait longer (AB_KERNEL_KVFREE_RCU_BARRIER says which).
+ */
+static u64 ab_drv_drain(struct ab_loop *l)
+{
+	u64 start = AB_CYCLES();
+
+#ifdef AB_HAVE_KVFREE_RCU_BARRIER
+	kvfree_rcu_barrier();
+#else
+	rcu_barrier();
+#endif
+	return AB_CYCLES() - start;
+}
+
 /* A pending signal ends the run between trials: -EINTR. */
 static int ab_drv_next(struct ab_loop *l)
 {
@@ -261,6 +282,8 @@ int ab_drv_run(struct ab_ctx *ctx, struct ab_run *r)
 		.next = ab_drv_next,
 	};
 
+	if (ctx->s->flags & AB_STRATEGY_RCU)
+		ops.drain = ab_drv_drain;
 	if (ctx->s->on_node) {
 		ops.check = ab_drv_check;
 		ops.mem = ab_drv_mem;

@@ -123,6 +123,9 @@ static u64 ab_kernel_flags(void)
 #endif
 	if (AB_CAN_SHEAVES_OFF)
 		flags |= AB_KERNEL_SHEAVES_OFF;
+#ifdef AB_HAVE_KVFREE_RCU_BARRIER
+	flags |= AB_KERNEL_KVFREE_RCU_BARRIER;
+#endif
 	return flags;
 }
 

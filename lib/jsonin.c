@@ -68,6 +68,13 @@ static const struct jrule bucket_rules[] = {
 	{ NULL, 0, 0, 0, 0, NULL },
 };
 
+/* a result's rcu_drain (cmd/report_json.c) */
+static const struct jrule drain_rules[] = {
+	{ "mean_ns_per_trial", J_NUM, J_REQ, 0, 0, NULL },
+	{ "max_ns", J_NUM, J_REQ, 0, 0, NULL },
+	{ "how", J_STR, 0, 0, 0, NULL },
+	{ NULL, 0, 0, 0, 0, NULL },
+};
 static const struct jrule bucket = { "", J_OBJ, 0, 0, 0, bucket_rules };
 
 static const struct jrule phase_rules[] = {
@@ -145,6 +152,7 @@ static const struct jrule alloc_rules[] = {
 	{ "target_node", J_INT, 0, 0, 0, NULL },
 	{ "free_cpu", J_INT, J_NULL, 0, 0, NULL },
 	{ "sheaves", J_INT, J_NULL, 0, 0, NULL },
+	{ "rcu_drain", J_OBJ, J_NULL, 0, 0, drain_rules },
 	{ "lookup", J_STR, J_NULL, 0, 0, NULL },
 	{ "objects", J_INT, 0, 0, 0, NULL },
 	{ "failed", J_INT, 0, 0, 0, NULL },

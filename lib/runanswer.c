@@ -129,6 +129,10 @@ int ab_run_answer_check(const struct ab_run *req, struct ab_run *ans, int err,
 	else if (got.free_elsewhere > got.trials_done)
 		err = bad_answer(why, len, "free phases off free_cpu",
 				 got.free_elsewhere, got.trials_done);
+	/* the longest wait for RCU is one of those summed */
+	else if (got.drain_max_cycles > got.drain_cycles)
+		err = bad_answer(why, len, "cycles of the longest RCU wait",
+				 got.drain_max_cycles, got.drain_cycles);
 	/* the memory reads are those of the check trials */
 	else if (got.mem_trials > (uint64_t)got.trials_done / 16 + 1)
 		err = bad_answer(why, len, "trials of the memory reads",

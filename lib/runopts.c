@@ -406,9 +406,11 @@ static int take_params(const struct ab_run_opts *o,
 {
 	if (o->gfp != AB_GFP_KERNEL && !(si->params & AB_PARAM_GFP)) {
 		snprintf(
-			err, len,
-			"--gfp=%s: %s takes no GFP flags (it always allocates with GFP_KERNEL)",
-			ab_gfp_name(o->gfp), si->name);
+			err, len, "--gfp=%s: %s takes no GFP flags (%s)",
+			ab_gfp_name(o->gfp), si->name,
+			si->flags & AB_STRATEGY_ANY_CONTEXT
+				? "it never sleeps nor reclaims, in any context"
+				: "it always allocates with GFP_KERNEL");
 		return -EINVAL;
 	}
 	if (o->nomerge && !(si->params & AB_PARAM_CACHE)) {
@@ -504,6 +506,14 @@ static int set_object(const struct ab_run_opts *o, const struct ab_info *info,
 					(unsigned long long)si->max_size, why);
 			return -EINVAL;
 		}
+		if ((si->flags & AB_STRATEGY_RCU) &&
+		    run->obj_size < AB_RCU_MIN_SIZE) {
+			snprintf(
+				err, len,
+				"--size=%s: %s needs objects of at least %d bytes, for the RCU head its free puts at the object's start",
+				o->size_arg, si->name, AB_RCU_MIN_SIZE);
+			return -EINVAL;
+		}
 	}
 	return 0;
 }
@@ -515,7 +525,8 @@ static int check_context(const struct ab_run_opts *o,
 			 size_t len)
 {
 	if (o->context != AB_CTX_NORMAL &&
-	    (si->params & (AB_PARAM_SIZE | AB_PARAM_ORDER))) {
+	    (si->params & (AB_PARAM_SIZE | AB_PARAM_ORDER)) &&
+	    !(si->flags & AB_STRATEGY_ANY_CONTEXT)) {
 		if (ab_kernel_flag(info, AB_KERNEL_PREEMPT_RT) == 1) {
 			snprintf(
 				err, len,
@@ -549,6 +560,12 @@ static int prepare(const struct ab_run_opts *o, const struct ab_info *info,
 {
 	int ret;
 
+	if (si->flags & AB_STRATEGY_UNAVAILABLE) {
+		snprintf(err, len,
+			 "--alloc=%s: not available on this kernel (%s)",
+			 si->name, si->desc);
+		return -EINVAL;
+	}
 	fill(o, si, run);
 	ab_run_footprint(run, info, si, fp);
 	ret = check_counts(o, info, err, len);

@@ -85,7 +85,7 @@ settle "$out/kernel-stamp"
 
 # The build log is kept: tests/run-all.sh checks it holds no warning.
 if stale "$out/kmod/allocbench.ko" "$out/kernel-dir" "$out/kernel-stamp" \
-	"$src/kmod" "$src/common" "$src/include/uapi/linux/allocbench.h" "$src/VERSION"; then
+	"$src/kmod" "$src/common" "$src/include/uapi/linux" "$src/VERSION"; then
 	cp "$src"/kmod/*.c "$src"/kmod/*.h "$src/kmod/Kbuild" "$out/kmod/"
 	step sh "$here/build-kmod.sh" "$k" "$out/kmod" "$(cd "$src" && pwd)"
 fi

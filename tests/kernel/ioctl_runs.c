@@ -7,6 +7,7 @@
  * memory per object, task-clock against wall time).
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <sched.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -22,6 +23,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include <linux/perf_event.h>
+#include "ab_testlib.h"
 #include "ioctl_suite.h"
 
 /* Two objects of @sz, or one when two exceed the module's budget. */
@@ -43,13 +45,20 @@ void test_every_strategy_every_size(void **state)
 		const struct ab_strategy_info *s = &strat[i];
 		struct ab_run r = req(s->name);
 
-		if (s->params & AB_PARAM_SIZE) {
+		if (s->flags & AB_STRATEGY_UNAVAILABLE) {
+			/* not in this kernel: refused, nothing held */
+			assert_int_equal(xioctl(AB_IOC_RUN, &r), EOPNOTSUPP);
+			assert_int_equal(outstanding(), 0);
+		} else if (s->params & AB_PARAM_SIZE) {
 			uint64_t sz, max = s->max_size;
 
 			/* vmalloc_batch allocates batch x size at once */
 			if (!strcmp(s->name, "vmalloc_batch"))
 				max /= r.batch;
-			for (sz = 8; sz < max; sz *= 4)
+			/* an RCU head fits in the smallest object */
+			for (sz = s->flags & AB_STRATEGY_RCU ? AB_RCU_MIN_SIZE
+							     : 8;
+			     sz < max; sz *= 4)
 				run_size(s->name, sz);
 			run_size(s->name, max);
 		} else if (s->params & AB_PARAM_ORDER) {
@@ -340,4 +349,51 @@ void test_task_clock_matches_wall_time(void **state)
 	 * would be far more.
 	 */
 	assert_true(task_ns < 1.25 * wall_ns + 1e6);
+}
+
+/*
+ * The RCU strategies (issue 24): each trial's wait for its objects is
+ * counted (drain_cycles, the longest of them among them), nothing is
+ * left outstanding, an object too small for the RCU head is refused; the
+ * any-context pair runs with IRQs off whatever its GFP choice.
+ */
+void test_rcu_and_nolock(void **state)
+{
+	static const char *const rcu[] = { "kfree_rcu", "kvfree_rcu",
+					   "kfree_rcu_nolock" };
+	const struct ab_strategy_info *s;
+	struct ab_run r;
+	unsigned int i;
+
+	for (i = 0; i < 3; i++) {
+		s = ab_strategy_named(strat, info.nr_strategies, rcu[i]);
+		assert_non_null(s);
+		assert_true(s->flags & AB_STRATEGY_RCU);
+		r = req(rcu[i]);
+		if (s->flags & AB_STRATEGY_UNAVAILABLE) {
+			assert_int_equal(xioctl(AB_IOC_RUN, &r), EOPNOTSUPP);
+			continue;
+		}
+		r.trials = 4;
+		run_ok(&r, 1);
+		assert_true(r.drain_cycles > 0);
+		assert_true(r.drain_max_cycles <= r.drain_cycles);
+		assert_true(r.drain_max_cycles * r.trials >= r.drain_cycles);
+		assert_int_equal(outstanding(), 0);
+		r = req(rcu[i]);
+		r.obj_size = AB_RCU_MIN_SIZE - 1;
+		assert_int_equal(xioctl(AB_IOC_RUN, &r), EINVAL);
+	}
+	/* the others wait for nothing */
+	r = req("kmalloc");
+	run_ok(&r, 1);
+	assert_int_equal(r.drain_cycles, 0);
+	s = ab_strategy_named(strat, info.nr_strategies, "kmalloc_nolock");
+	assert_non_null(s);
+	if (s->flags & AB_STRATEGY_UNAVAILABLE || kernel_is_rt())
+		return;
+	r = req("kmalloc_nolock");
+	r.context = AB_CTX_IRQ_OFF;
+	run_ok(&r, 1);
+	assert_int_equal(r.failed, 0);
 }

@@ -87,6 +87,7 @@ void test_task_clock_matches_wall_time(void **state);
 void test_cache_merge_report(void **state);
 void test_cache_kept_for_its_geometry(void **state);
 void test_cache_sheaves(void **state);
+void test_rcu_and_nolock(void **state);
 void test_cache_merged_during_run(void **state);
 void test_caches_created_and_destroyed_at_once(void **state);
 

@@ -431,6 +431,21 @@ static const struct ab_strategy_info pages = {
 	.max_order = 3,
 };
 static const struct ab_strategy_info none = { .flags = AB_STRATEGY_BASELINE };
+static const struct ab_strategy_info rcu = {
+	.params = AB_PARAM_SIZE | AB_PARAM_GFP,
+	.flags = AB_STRATEGY_RCU,
+	.max_size = 8192,
+};
+static const struct ab_strategy_info nolock = {
+	.params = AB_PARAM_SIZE,
+	.flags = AB_STRATEGY_ANY_CONTEXT,
+	.max_size = 8192,
+};
+static const struct ab_strategy_info gone = {
+	.params = AB_PARAM_SIZE | AB_PARAM_GFP,
+	.flags = AB_STRATEGY_UNAVAILABLE,
+	.max_size = 8192,
+};
 static const struct ab_strategy_info cache = {
 	.params = AB_PARAM_SIZE | AB_PARAM_GFP | AB_PARAM_NODE | AB_PARAM_CACHE,
 	.max_size = 8192,
@@ -473,6 +488,14 @@ static void test_run_check(void **state)
 	REFUSED(r.flags = AB_RUN_NOMERGE, &slab, -EINVAL);
 	REFUSED(r.reserved[1] = 1, &slab, -EINVAL);
 	REFUSED(r.sheaf_capacity = 1, &cache, -EINVAL);
+	/* an RCU head needs AB_RCU_MIN_SIZE bytes; 16 is enough */
+	REFUSED(r.obj_size = AB_RCU_MIN_SIZE - 1, &rcu, -EINVAL);
+	REFUSED(r.obj_size = AB_RCU_MIN_SIZE, &rcu, 0);
+	/* a strategy the kernel lacks, whatever the request */
+	REFUSED(r.obj_size = 64, &gone, -EOPNOTSUPP);
+	/* the any-context pair: IRQs off with no GFP choice */
+	REFUSED(r.context = AB_CTX_IRQ_OFF, &nolock, 0);
+	REFUSED(r.context = AB_CTX_IRQ_OFF, &rcu, -EINVAL);
 	REFUSED(r.flags = AB_RUN_SHEAVES, &slab, -EINVAL);
 	REFUSED((r.flags = AB_RUN_SHEAVES, r.sheaf_capacity = AB_SHEAF_MAX + 1),
 		&cache, -EINVAL);

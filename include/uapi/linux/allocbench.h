@@ -11,7 +11,8 @@
  *                  per-trial or per-object cycle counts (struct ab_run).
  *   AB_IOC_LOOKUP  time one kmalloc size-class lookup method over a
  *                  sequence of sizes and return each pass's cycles
- *                  (struct ab_lookup).
+ *                  (struct ab_lookup, in linux/allocbench_lookup.h, part
+ *                  of this contract and included by this header).
  *
  * Layout rules (Documentation/process/botching-up-ioctls.rst): fixed-width
  * types only, every struct padded explicitly to a multiple of 64 bits, user
@@ -52,6 +53,8 @@
 
 #include <linux/ioctl.h>
 #include <linux/types.h>
+/* AB_IOC_LOOKUP's argument and the size-class enums ab_run names too */
+#include <linux/allocbench_lookup.h>
 
 #define AB_DEVICE_NAME "allocbench"
 
@@ -109,6 +112,18 @@
  */
 #define AB_STRATEGY_ONE_OBJECT (1U << 3)
 /*
+ * The free phase hands each object to RCU (kfree_rcu() and kin), its head
+ * at the object's start (obj_size at least AB_RCU_MIN_SIZE); after each
+ * free phase the module waits, untimed, for them (ab_run.drain_cycles;
+ * AB_KERNEL_KVFREE_RCU_BARRIER).
+ */
+#define AB_STRATEGY_RCU (1U << 4)
+#define AB_RCU_MIN_SIZE 16
+/* Allocates in any context (kmalloc_nolock()): no atomic GFP choice needed */
+#define AB_STRATEGY_ANY_CONTEXT (1U << 5)
+/* Not in this kernel, @desc says why: AB_IOC_RUN answers -EOPNOTSUPP */
+#define AB_STRATEGY_UNAVAILABLE (1U << 6)
+/*
  * How the strategy's allocator uses memory, a field of the flags
  * (AB_STRATEGY_MEM_MASK): the rule by which an object is counted against
  * the budget ab_info.max_bytes, the module and the CLI alike
@@ -130,7 +145,8 @@
 #define AB_STRATEGY_MEM_KVMALLOC (4U << AB_STRATEGY_MEM_SHIFT)
 #define AB_STRATEGY_FLAGS_ALL                                        \
 	(AB_STRATEGY_BASELINE | AB_STRATEGY_PER_TRIAL | AB_STRATEGY_IRQS_ON | \
-	 AB_STRATEGY_ONE_OBJECT | AB_STRATEGY_MEM_MASK)
+	 AB_STRATEGY_ONE_OBJECT | AB_STRATEGY_RCU | AB_STRATEGY_ANY_CONTEXT | \
+	 AB_STRATEGY_UNAVAILABLE | AB_STRATEGY_MEM_MASK)
 
 /**
  * struct ab_strategy_info - one allocation strategy offered by the module
@@ -264,10 +280,13 @@ struct ab_info {
  */
 #define AB_KERNEL_SHEAF_CAPACITY (1ULL << 4)
 #define AB_KERNEL_SHEAVES_OFF (1ULL << 5)
+/* AB_STRATEGY_RCU waits with kvfree_rcu_barrier(); else rcu_barrier() */
+#define AB_KERNEL_KVFREE_RCU_BARRIER (1ULL << 6)
 #define AB_KERNEL_FLAGS_ALL                                   \
 	(AB_KERNEL_PREEMPT_RT | AB_KERNEL_PREEMPT_DYNAMIC |   \
 	 AB_KERNEL_RANDOM_KMALLOC_CACHES | AB_KERNEL_SLAB_BUCKETS | \
-	 AB_KERNEL_SHEAF_CAPACITY | AB_KERNEL_SHEAVES_OFF)
+	 AB_KERNEL_SHEAF_CAPACITY | AB_KERNEL_SHEAVES_OFF | \
+	 AB_KERNEL_KVFREE_RCU_BARRIER)
 
 /* GFP choice (ab_run.gfp). Every choice also carries __GFP_NOWARN. */
 enum ab_gfp {
@@ -370,27 +389,6 @@ enum ab_context {
 	AB_CTX_PREEMPT_OFF = 1, /* preempt_disable() around each phase */
 	AB_CTX_IRQ_OFF = 2,	/* local_irq_save() around each phase */
 	AB_CTX_NR
-};
-
-/*
- * Size-class lookup methods (ab_lookup.method, ab_run.lookup_method); see
- * common/ab_lookup.h for what each does and where it comes from.
- */
-enum ab_lookup_method {
-	AB_LOOKUP_NONE = 0,   /* no lookup: the loop alone (baseline) */
-	AB_LOOKUP_WALK = 1,   /* 2002: linear walk of cache_sizes[] */
-	AB_LOOKUP_FLS = 2,    /* fls() in portable C */
-	AB_LOOKUP_BSR = 3,    /* fls() with the bit-scan instruction */
-	AB_LOOKUP_SWITCH = 4, /* a switch over size ranges */
-	AB_LOOKUP_KERNEL = 5, /* 6.x: size_index[] up to 192, fls() above */
-	AB_LOOKUP_NR
-};
-
-/* Class tables (ab_lookup.table, ab_run.lookup_table) */
-enum ab_class_table_id {
-	AB_TABLE_KMALLOC = 0, /* today's kmalloc classes: 8 .. 8192, 96, 192 */
-	AB_TABLE_2002 = 1,    /* 2002 cache_sizes[]: 32 .. 131072, 96, 192 */
-	AB_TABLE_NR
 };
 
 /*
@@ -637,6 +635,12 @@ struct ab_sample {
  *                them; AB_LIMIT_ATOMIC: their objects held where reclaim
  *                is not allowed); the module writes it with @limit alone,
  *                and 0 on success
+ *
+ * Output, version 5 (AB_RUN_SIZE_VER5; to a caller whose @size covers
+ * them), AB_STRATEGY_RCU strategies, measured trials (else zero):
+ * @drain_cycles: the waits after the free phases for the trial's objects
+ *                handed to RCU (AB_KERNEL_KVFREE_RCU_BARRIER), summed
+ * @drain_max_cycles: the longest of those waits
  */
 struct ab_run {
 	__u32 size;
@@ -692,6 +696,9 @@ struct ab_run {
 	__s64 mem_free_max;
 
 	__u64 limit_others;
+
+	__u64 drain_cycles;
+	__u64 drain_max_cycles;
 };
 
 #define AB_RUN_SIZE_VER0 208
@@ -699,6 +706,7 @@ struct ab_run {
 #define AB_RUN_SIZE_VER2 280
 #define AB_RUN_SIZE_VER3 296
 #define AB_RUN_SIZE_VER4 304
+#define AB_RUN_SIZE_VER5 320
 
 /*
  * ab_run.limit: which limit refused a run. -E2BIG: the run alone is
@@ -718,78 +726,6 @@ struct ab_run {
 #define AB_LIMIT_IRQ_OFF_OBJS 7	 /* AB_IRQ_OFF_MAX_OBJS */
 #define AB_LIMIT_IRQ_OFF_BYTES 8 /* AB_IRQ_OFF_MAX_BYTES */
 #define AB_LIMIT_NR 9
-
-/* Largest ab_lookup.nr_sizes. */
-#define AB_LOOKUP_MAX_SIZES (1U << 20)
-
-/* ab_lookup.flags */
-/*
- * Bracket each pass's timed loop with the virtual PMU's markers
- * (common/ab_vpmu.h), as AB_RUN_VPMU does for a run: one region a pass,
- * warm-up passes included, just inside the clock reads.
- */
-#define AB_LOOKUP_VPMU (1U << 0)
-#define AB_LOOKUP_FLAGS_ALL AB_LOOKUP_VPMU
-
-/**
- * struct ab_lookup - argument of AB_IOC_LOOKUP, to time a size-class lookup:
- * input fields, then output
- * @size:        sizeof(struct ab_lookup) as the caller knows it
- * @method:      enum ab_lookup_method (AB_LOOKUP_NONE: the loop alone)
- * @table:       enum ab_class_table_id
- * @nr_sizes:    sizes in the sequence (1..AB_LOOKUP_MAX_SIZES)
- * @sizes_ptr:   user pointer to __u32[@nr_sizes], request sizes in bytes
- * @trials:      measured passes (1..ab_info.max_trials)
- * @warmup:      passes run first and not recorded (0..max_trials)
- * @samples_ptr: user pointer to __u64[@samples_len]: cycles of each
- *               measured pass; may be 0 with @samples_len 0
- * @samples_len: 0, or at least @trials
- * @flags:       AB_LOOKUP_* bits (others: -EINVAL)
- * @reserved0:   zero
- * @reserved:    zero
- *
- * Output (also written back, for the passes completed, when a signal ends
- * the passes: -EINTR):
- * @checksum:    sum of the class indexes of one pass: equal for every
- *               method but AB_LOOKUP_NONE (which sums the sizes instead)
- * @trials_done: measured passes completed
- * @cpu:         CPU the passes began on
- * @tsc_khz:     TSC frequency in kHz, 0 if unknown
- * @out_reserved0: written as zero
- * @clock_cycles: median cycles of one pair of the pass's cycle-counter
- *               reads with nothing between, measured before the passes
- * @out_reserved: written as zero
- *
- * Each pass looks up every size of the sequence once, in order, summing
- * the class indexes (AB_NO_CLASS counts -1) so the work cannot be dropped;
- * one pair of ordered cycle-counter reads (x86: rdtsc_ordered()) times
- * the whole pass. The sequence is copied in before timing; it is read from
- * memory in the loop, so the compiler cannot fold a constant size.
- */
-struct ab_lookup {
-	__u32 size;
-	__u32 method;
-	__u32 table;
-	__u32 nr_sizes;
-	__u64 sizes_ptr;
-	__u32 trials;
-	__u32 warmup;
-	__u64 samples_ptr;
-	__u64 samples_len;
-	__u32 flags;
-	__u32 reserved0;
-	__u64 reserved[4];
-
-	__s64 checksum;
-	__u32 trials_done;
-	__u32 cpu;
-	__u32 tsc_khz;
-	__u32 out_reserved0;
-	__u64 clock_cycles;
-	__u64 out_reserved[4];
-};
-
-#define AB_LOOKUP_SIZE_VER0 152
 
 #define AB_IOC_INFO _IOWR(AB_IOC_MAGIC, 0x00, struct ab_info)
 #define AB_IOC_RUN _IOWR(AB_IOC_MAGIC, 0x01, struct ab_run)
