@@ -37,6 +37,8 @@ NODES ?= 1
 APPEND ?=
 # VM_CPU=MODEL: qemu's -cpu model of the guest (default: qemu's, qemu64)
 VM_CPU ?=
+# VM_SMP=N: the guest's vCPUs, 1 to 16 (default 2), run in turn (TCG)
+VM_SMP ?= 2
 # VPMU=exact (or 1) or model: boot with the virtual PMU (vpmu/abvpmu.c):
 # vm-run, demo and bench; check boots every guest with it
 VPMU ?=
@@ -168,7 +170,7 @@ vm-image: $(VMB)/initrd.gz
 # environment, never through the host shell's quoting.
 vm-run: export AB_VM_CMD = $(value CMD)
 vm-run: $(VMB)/initrd.gz $(if $(filter-out 0 off,$(VPMU)),$(VPMU_SO))
-	@NODES=$(NODES) APPEND=$(call sq,$(APPEND)) VPMU=$(call sq,$(VPMU)) VM_CPU=$(call sq,$(VM_CPU)) sh scripts/vm/vm-run.sh \
+	@NODES=$(NODES) APPEND=$(call sq,$(APPEND)) VPMU=$(call sq,$(VPMU)) VM_CPU=$(call sq,$(VM_CPU)) VM_SMP=$(call sq,$(VM_SMP)) sh scripts/vm/vm-run.sh \
 		"$$(cat $(VMB)/kernel-dir)" $(VMB)/initrd.gz "$$AB_VM_CMD"
 
 # Every kernel of the check matrix, built (a sub-make each).

@@ -39,6 +39,7 @@ static const char **kernel_args;
 static struct vm_conf conf = { .nodes = 1,
 			       .rounds = AB_VM_ROUNDS_UNSET,
 			       .mem_mib = 1024,
+			       .smp = 2,
 			       .timeout_s = 900,
 			       .append = "" };
 /* --vpmu: stays vpmu_none when not given; popt sets NULL for a bare
@@ -96,6 +97,9 @@ static struct poptOption vm_options[] = {
 	  "MODEL" },
 	{ "mem", 0, POPT_ARG_INT, &conf.mem_mib, 0,
 	  "guest memory in MiB (default: 1024)", "MIB" },
+	{ "smp", 0, POPT_ARG_INT, &conf.smp, 0,
+	  "the guest's vCPUs, 1 to 16 (default: 2); single-threaded TCG runs them in turn, so cross-CPU patterns (--free-cpu, --concurrent) are reproduced in kind, not in parallel",
+	  "N" },
 	{ "timeout", 0, POPT_ARG_INT, &conf.timeout_s, 0,
 	  "seconds one boot may take, command included (default: 900)", "S" },
 	{ "cache", 0, POPT_ARG_STRING, &cache_arg, 0,
@@ -197,6 +201,11 @@ static int check_options(int nk, double *threshold, int rounds_given)
 	if (conf.nodes < 1 || conf.nodes > 3) {
 		ab_err("vm: --nodes=%d: allowed 1, 2 and 3 (a CPU-only and a memory-only node)",
 		       conf.nodes);
+		return AB_EXIT_USAGE;
+	}
+	if (conf.smp < 1 || conf.smp > 16 || (conf.nodes > 1 && conf.smp < 2)) {
+		ab_err("vm: --smp=%d: allowed 1 to 16 vCPUs (at least 2 with --nodes=%d)",
+		       conf.smp, conf.nodes);
 		return AB_EXIT_USAGE;
 	}
 	if (conf.mem_mib < 256 || conf.mem_mib > 65536) {

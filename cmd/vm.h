@@ -67,9 +67,10 @@ struct vm_paths {
  *             into qemu, vm-run.sh's VPMU), "" without
  * @cpu_model: --cpu-model: qemu's -cpu model for every boot (vm-run.sh's
  *             VM_CPU), NULL for qemu's default
+ * @smp:       --smp: the guest's vCPUs (vm-run.sh's VM_SMP), 1 to 16
  */
 struct vm_conf {
-	int nodes, rounds, mem_mib, timeout_s, pvh;
+	int nodes, rounds, mem_mib, timeout_s, pvh, smp;
 	const char *append;
 	const char *vpmu;
 	const char *cpu_model;

@@ -519,6 +519,8 @@ void vm_boot(const struct vm_paths *p, const struct vm_conf *c,
 	setenv("NODES", num, 1);
 	snprintf(num, sizeof(num), "%d", c->mem_mib);
 	setenv("VM_MEM", num, 1);
+	snprintf(num, sizeof(num), "%d", c->smp);
+	setenv("VM_SMP", num, 1);
 	snprintf(num, sizeof(num), "%d", c->timeout_s);
 	setenv("VM_TIMEOUT", num, 1);
 	setenv("APPEND", append, 1);

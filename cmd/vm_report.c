@@ -241,10 +241,11 @@ static void print_header(const struct vm_run *v, const char *cmd)
 {
 	int i;
 
-	printf("allocbench vm: %d kernels, %d %s (%d boots: A B, B A, ...), %d NUMA %s, %s\n",
+	printf("allocbench vm: %d kernels, %d %s (%d boots: A B, B A, ...), %d NUMA %s, %d %s, %s\n",
 	       v->nk, v->c.rounds,
 	       ab_noun((unsigned)v->c.rounds, "round", "rounds"), v->nboots,
 	       v->c.nodes, ab_noun((unsigned)v->c.nodes, "node", "nodes"),
+	       v->c.smp, ab_noun((unsigned)v->c.smp, "vCPU", "vCPUs"),
 	       vm_accel_words(v->accel));
 	if (v->c.pvh)
 		printf("%s\n", vm_pvh_words);
@@ -316,6 +317,7 @@ json_object *vm_document(struct vm_run *v, const char *cmd0, json_object *cmps)
 				       ? json_object_new_string(v->c.vpmu)
 				       : NULL);
 	json_object_object_add(root, "nodes", json_object_new_int(v->c.nodes));
+	json_object_object_add(root, "smp", json_object_new_int(v->c.smp));
 	json_object_object_add(root, "rounds",
 			       json_object_new_int(v->c.rounds));
 	json_object_object_add(root, "append",

@@ -76,5 +76,6 @@ complete -c allocbench -n "__fish_seen_subcommand_from vm" -l accel -x -a 'auto 
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l vpmu -x -a 'exact model' -d 'boot with the virtual PMU'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l cpu-model -x -d 'qemu CPU model of every boot'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l mem -x -d 'guest memory, MiB'
+complete -c allocbench -n "__fish_seen_subcommand_from vm" -l smp -x -d 'guest vCPUs, 1 to 16'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l timeout -x -d 'seconds per boot'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l cache -x -a '(__fish_complete_directories)' -d 'kernels and images'

@@ -7,7 +7,8 @@
 #
 # Environment: NODES=1|2|3 (NUMA nodes, default 1; 3 adds a CPU-only and a
 # memory-only node), APPEND (extra kernel
-# parameters), VM_MEM (MiB, default 1024), VM_TIMEOUT (seconds, default 900),
+# parameters), VM_MEM (MiB, default 1024), VM_SMP (vCPUs, 1 to 16, default
+# 2; with NODES=2 or 3 half of them a node), VM_TIMEOUT (seconds, default 900),
 # VM_LOG (file that receives the whole console log), VM_ACCEL=tcg|kvm
 # (default tcg; kvm needs a usable /dev/kvm: `allocbench vm` checks it),
 # VM_CPU (qemu's -cpu model, e.g. max, Skylake-Client, EPYC; default:
@@ -64,6 +65,18 @@ initrd=$2
 cmd=$3
 nodes=${NODES:-1}
 mem=${VM_MEM:-1024}
+smp=${VM_SMP:-2}
+case $smp in
+'' | *[!0-9]* | 0*) smp=bad ;;
+esac
+if [ "$smp" = bad ] || [ "$smp" -gt 16 ]; then
+	echo "vm-run: VM_SMP=${VM_SMP:-}: allowed 1 to 16 vCPUs (single-threaded TCG runs them in turn on one host thread)" >&2
+	exit 2
+fi
+if [ "$nodes" != 1 ] && [ "$smp" -lt 2 ]; then
+	echo "vm-run: VM_SMP=$smp with NODES=$nodes: a node of CPUs each needs at least 2 vCPUs" >&2
+	exit 2
+fi
 timeout_s=${VM_TIMEOUT:-900}
 # allocbench.vm= tells the guest how it runs (lib/env.c reads it from
 # /proc/cmdline): under tcg-single its vCPUs take turns on one host thread,
@@ -142,27 +155,30 @@ cat "$initrd" "$work/cmd.cpio" > "$work/initrd"
 
 case $nodes in
 1)
-	numa="-smp 2"
+	numa="-smp $smp"
 	;;
 2)
 	half=$((mem / 2))
 	# sockets=2: without it the kernel WARNs about the CPU topology.
 	# The nodes' memory must add up to -m exactly (an odd VM_MEM too).
-	numa="-smp 2,sockets=2,cores=1,threads=1
+	# VM_SMP=2k: k CPUs a node (an odd count: the extra one on node 0)
+	c0=$(((smp + 1) / 2))
+	numa="-smp $smp,sockets=2,cores=$c0,threads=1,maxcpus=$((2 * c0))
 	      -object memory-backend-ram,id=m0,size=${half}M
 	      -object memory-backend-ram,id=m1,size=$((mem - half))M
-	      -numa node,nodeid=0,cpus=0,memdev=m0
-	      -numa node,nodeid=1,cpus=1,memdev=m1"
+	      -numa node,nodeid=0,cpus=0-$((c0 - 1)),memdev=m0
+	      -numa node,nodeid=1,cpus=$c0-$((2 * c0 - 1)),memdev=m1"
 	;;
 3)
 	# node 0: CPU 0 and memory; node 1: CPU 1, no memory; node 2: memory,
 	# no CPU: the odd placements the checks must refuse.
 	half=$((mem / 2))
-	numa="-smp 2,sockets=2,cores=1,threads=1
+	c0=$(((smp + 1) / 2))
+	numa="-smp $smp,sockets=2,cores=$c0,threads=1,maxcpus=$((2 * c0))
 	      -object memory-backend-ram,id=m0,size=${half}M
 	      -object memory-backend-ram,id=m2,size=$((mem - half))M
-	      -numa node,nodeid=0,cpus=0,memdev=m0
-	      -numa node,nodeid=1,cpus=1
+	      -numa node,nodeid=0,cpus=0-$((c0 - 1)),memdev=m0
+	      -numa node,nodeid=1,cpus=$c0-$((2 * c0 - 1))
 	      -numa node,nodeid=2,memdev=m2"
 	;;
 *)

@@ -123,6 +123,19 @@ expect 125 "Redzone overwritten" "vm: a SLUB debug report in the kernel log fail
 expect 125 "WARNING: CPU: 0 PID: 1 at" "vm: a WARN at the kernel's warning level (not printed on the quiet console) fails the run" -- \
 	vmrun "$k61" "$b/initrd.gz" \
 	'echo "<4>WARNING: CPU: 0 PID: 1 at kmod/x.c:1 f+0x0/0x1" >/dev/kmsg'
+# VM_SMP: refused outside 1..16 (and below 2 with NODES=2) before any
+# boot; 4 vCPUs over 2 nodes boot as 2 a node (issue 24: cross-CPU frees)
+expect 2 "VM_SMP=17: allowed 1 to 16 vCPUs" "vm: VM_SMP=17 refused with what is allowed" -- \
+	env VM_SMP=17 sh scripts/vm/vm-run.sh "$k61" "$b/initrd.gz" true
+expect 2 "VM_SMP=x: allowed 1 to 16" "vm: VM_SMP=x refused" -- \
+	env VM_SMP=x sh scripts/vm/vm-run.sh "$k61" "$b/initrd.gz" true
+expect 2 "VM_SMP=1 with NODES=2" "vm: VM_SMP=1 with NODES=2 refused" -- \
+	env VM_SMP=1 NODES=2 sh scripts/vm/vm-run.sh "$k61" "$b/initrd.gz" true
+expect 2 "vm: --smp=0: allowed 1 to 16 vCPUs" "vm: allocbench vm --smp=0 refused" -- \
+	./allocbench vm --smp=0 --kernel=6.1 -- run
+expect 0 "^cpus 4 node0 0-1 node1 2-3$" "vm: VM_SMP=4 NODES=2 boots 4 vCPUs, 2 a node" -- \
+	env VM_SMP=4 NODES=2 VM_IMAGE="$img" sh scripts/vm/vm-run.sh "$k61" "$b/initrd.gz" \
+	'echo "cpus $(grep -c ^processor /proc/cpuinfo) node0 $(cat /sys/devices/system/node/node0/cpulist) node1 $(cat /sys/devices/system/node/node1/cpulist)"'
 # output: whole; the status markers of this boot alone end it; what the
 # command left running is ended (one boot for 300 KB of binary output and
 # a process left running)
