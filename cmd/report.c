@@ -477,6 +477,49 @@ static void print_counters(const struct ab_job *job)
  * --concurrent: per strategy, the objects all CPUs allocated and freed
  * divided by the slowest CPU's wall time.
  */
+/* AB_STRATEGY_RCU row @r: the note on the waits after its free phases. */
+static void rcu_note(const struct ab_job *job, const struct ab_row *r,
+		     const char *name)
+{
+	const struct ab_run *run = &r->run;
+	char late[96] = "";
+
+	if (!(r->si->flags & AB_STRATEGY_RCU) || !run->trials_done ||
+	    !run->tsc_khz)
+		return;
+	if (run->drain_late)
+		snprintf(
+			late, sizeof(late),
+			"; in %u %s the pages were not back when it gave up (%d s)",
+			run->drain_late,
+			ab_noun(run->drain_late, "trial", "trials"),
+			AB_DRAIN_MAX_MS / 1000);
+	printf("note: %s: the free phase times handing the objects to RCU; after each the module waited, untimed, for %s, then for the free pages to come back (to within 8 MiB, the trial's bytes or 1/64 of RAM): %.1f us a trial on average, %.1f us at most, over %u trials of %u objects%s\n",
+	       name,
+	       job->ses.bi.info.kernel_flags & AB_KERNEL_KVFREE_RCU_BARRIER
+		       ? "kvfree_rcu_barrier() (every CPU's kfree_rcu batches flushed, a grace period, the frees)"
+		       : "rcu_barrier() (a grace period and the callbacks queued before it; this kernel exports no kvfree_rcu_barrier())",
+	       (double)run->drain_cycles * 1e3 / run->tsc_khz /
+		       run->trials_done,
+	       (double)run->drain_max_cycles * 1e3 / run->tsc_khz,
+	       run->trials_done, run->batch, late);
+}
+
+/*
+ * Row @r's wall time in ns without its untimed waits for RCU (measured
+ * trials' ab_run.drain_cycles, scaled to the warm-up trials too).
+ */
+static double run_wall(const struct ab_row *r)
+{
+	const struct ab_run *run = &r->run;
+	double drain = 0;
+
+	if (run->tsc_khz && run->trials_done)
+		drain = (double)run->drain_cycles * 1e6 / run->tsc_khz *
+			(run->trials_done + run->warmup) / run->trials_done;
+	return drain < r->wall_ns ? r->wall_ns - drain : r->wall_ns;
+}
+
 static void print_aggregates(const struct ab_job *job)
 {
 	int i, j;
@@ -495,12 +538,16 @@ static void print_aggregates(const struct ab_job *job)
 				(job->rows[j].run.trials_done
 					 ? job->rows[j].run.trials_done
 					 : 1);
-			if (job->rows[j].wall_ns > wall)
-				wall = job->rows[j].wall_ns;
+			if (run_wall(&job->rows[j]) > wall)
+				wall = run_wall(&job->rows[j]);
 		}
 		if (j - i > 1 && ran == j - i && wall > 0)
-			printf("aggregate: %s on %d CPUs at once: %.0f objects allocated and freed in %.1f ms (slowest CPU): %.3f M/s\n",
-			       job->rows[i].si->name, j - i, objs, wall / 1e6,
+			printf("aggregate: %.*s on %d CPUs at once: %.0f objects allocated and freed in %.1f ms (slowest CPU%s): %.3f M/s\n",
+			       (int)strcspn(job->rows[i].label, "@"),
+			       job->rows[i].label, j - i, objs, wall / 1e6,
+			       job->rows[i].si->flags & AB_STRATEGY_RCU
+				       ? ", without the waits for RCU"
+				       : "",
 			       objs / wall * 1e3);
 	}
 }
@@ -550,19 +597,7 @@ static void print_notes(const struct ab_job *job)
 			printf("note: %s: asked for sheaves of %u (0: none), the kernel gave the cache sheaves of %d (7.x takes the larger of its own capacity and the one asked, mm/slub.c calculate_sheaf_capacity(); a cache under slub_debug gets none)\n",
 			       name, run->sheaf_capacity,
 			       om->slab.sheaf_capacity);
-		if ((job->rows[i].si->flags & AB_STRATEGY_RCU) &&
-		    run->trials_done && run->tsc_khz)
-			printf("note: %s: the free phase times handing the objects to RCU; after it the module waited, untimed, %s: %.1f us a trial on average, %.1f us at most, over %u trials of %u objects\n",
-			       name,
-			       job->ses.bi.info.kernel_flags &
-					       AB_KERNEL_KVFREE_RCU_BARRIER
-				       ? "until they were back (kvfree_rcu_barrier(): every CPU's kfree_rcu batches flushed, a grace period, the frees)"
-				       : "for rcu_barrier() (a grace period and the callbacks queued before it; this kernel exports no kvfree_rcu_barrier(), so kfree_rcu's own batches may free some objects later)",
-			       (double)run->drain_cycles * 1e3 / run->tsc_khz /
-				       run->trials_done,
-			       (double)run->drain_max_cycles * 1e3 /
-				       run->tsc_khz,
-			       run->trials_done, run->batch);
+		rcu_note(job, &job->rows[i], name);
 		if (run->disturbed)
 			printf("note: %s: %u of %u %s disturbed (a context switch or a CPU change inside a timed phase: %llu %s, %u CPU %s); %s\n",
 			       name, run->disturbed, run->trials_done,
@@ -688,7 +723,7 @@ static void print_csv(const struct ab_job *job)
 		printf(",%s_median_cycles,%s_raw_median_ns,%s_subtracted_cycles",
 		       phases[p], phases[p], phases[p]);
 	}
-	printf(",switches,migrations,disturbed_trials,free_elsewhere,trials_done,sheaves");
+	printf(",switches,migrations,disturbed_trials,free_elsewhere,trials_done,sheaves,rcu_drain_mean_ns,rcu_drain_late_trials");
 	/*
 	 * counters (--events, --explain), per op as the table prints them;
 	 * the names hold no comma (the lists are split at commas)
@@ -766,6 +801,17 @@ static void print_csv(const struct ab_job *job)
 			ab_csv_printf(&row, "%u", run->sheaf_capacity);
 		else
 			ab_csv_str(&row, "");
+		/* RCU strategies: the untimed waits (rcu_note()), else empty */
+		if ((r->si->flags & AB_STRATEGY_RCU) && run->trials_done &&
+		    run->tsc_khz) {
+			ab_csv_num(&row, "%.1f",
+				   (double)run->drain_cycles * 1e6 /
+					   run->tsc_khz / run->trials_done);
+			ab_csv_printf(&row, "%u", run->drain_late);
+		} else {
+			ab_csv_str(&row, "");
+			ab_csv_str(&row, "");
+		}
 		for (s = 0; s < job->ses.counters.n; s++)
 			ab_csv_num(&row, "%.4f", r->ev_net[s]);
 		ab_csv_end(&row);

@@ -312,6 +312,8 @@ static json_object *rcu_drain(const struct ab_job *job, const struct ab_row *r)
 		d, "max_ns",
 		json_object_new_double((double)run->drain_max_cycles * 1e6 /
 				       run->tsc_khz));
+	json_object_object_add(d, "late_trials",
+			       json_object_new_int64(run->drain_late));
 	json_object_object_add(
 		d, "how",
 		json_object_new_string(

@@ -487,8 +487,9 @@ static int expand_concurrent(struct ab_job *job)
 			}
 			r->cpu = job->cpus[c];
 			r->group = i;
-			snprintf(r->label, sizeof(r->label), "%s@cpu%d",
-				 job->rows[i].si->name, job->cpus[c]);
+			/* the row's own label: "kmem_cache sheaves=off@cpu1" */
+			snprintf(r->label, sizeof(r->label), "%.52s@cpu%d",
+				 job->rows[i].label, job->cpus[c]);
 		}
 	/* the baseline moves with the rows: to its first copy */
 	for (i = 0; i < n; i++)
@@ -654,6 +655,20 @@ int ab_job_run(struct ab_job *job)
 		return AB_EXIT_USAGE;
 	}
 	ab_env_read(&job->ses.env, "", job->ses.cpu);
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_run *run = &job->rows[i].run;
+
+		if (!(run->flags & AB_RUN_SHEAVES) || run->sheaf_capacity ||
+		    job->ses.env.slub_debug != 1 ||
+		    ab_kernel_flag(&job->ses.bi.info,
+				   AB_KERNEL_SHEAF_CAPACITY) != 1)
+			continue;
+		ab_err("--sheaves=off: this boot has slub_debug (%s), under which no cache has sheaves (mm/slub.c), and 7.x's cache without them (SLAB_NOLEAKTRACE) also loses SLAB_STORE_USER, so the rows would differ in debugging, not in sheaves; boot without slub_debug",
+		       job->ses.env.p_slub_debug[0] ? job->ses.env.p_slub_debug
+						    : "CONFIG_SLUB_DEBUG_ON");
+		job->refused = 1;
+		return AB_EXIT_USAGE;
+	}
 	if (job->explain) {
 		ret = explain_setup(job);
 		if (ret) {

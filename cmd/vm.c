@@ -28,6 +28,7 @@
 
 #include "jsonin.h"
 #include "jsonout.h"
+#include "parse.h"
 #include "vm.h"
 
 /* ---- options ---- */
@@ -46,7 +47,7 @@ static struct vm_conf conf = { .nodes = 1,
  * --vpmu (POPT_ARGFLAG_OPTIONAL), which means exact */
 static const char vpmu_none[] = "";
 static const char *accel_arg = "auto", *cache_arg, *threshold_arg,
-		  *vpmu_arg = vpmu_none;
+		  *vpmu_arg = vpmu_none, *smp_arg;
 
 /* The output options, with --json naming the vm document's own schema
  * (filled from ab_output_table by vm_output_options()). */
@@ -97,7 +98,7 @@ static struct poptOption vm_options[] = {
 	  "MODEL" },
 	{ "mem", 0, POPT_ARG_INT, &conf.mem_mib, 0,
 	  "guest memory in MiB (default: 1024)", "MIB" },
-	{ "smp", 0, POPT_ARG_INT, &conf.smp, 0,
+	{ "smp", 0, POPT_ARG_STRING, &smp_arg, 0,
 	  "the guest's vCPUs, 1 to 16 (default: 2); single-threaded TCG runs them in turn, so cross-CPU patterns (--free-cpu, --concurrent) are reproduced in kind, not in parallel",
 	  "N" },
 	{ "timeout", 0, POPT_ARG_INT, &conf.timeout_s, 0,
@@ -203,10 +204,19 @@ static int check_options(int nk, double *threshold, int rounds_given)
 		       conf.nodes);
 		return AB_EXIT_USAGE;
 	}
-	if (conf.smp < 1 || conf.smp > 16 || (conf.nodes > 1 && conf.smp < 2)) {
-		ab_err("vm: --smp=%d: allowed 1 to 16 vCPUs (at least 2 with --nodes=%d)",
-		       conf.smp, conf.nodes);
-		return AB_EXIT_USAGE;
+	if (smp_arg) {
+		uint64_t v;
+
+		if (ab_parse_u64(smp_arg, conf.nodes > 1 ? 2 : 1, 16, &v)) {
+			if (conf.nodes > 1)
+				ab_err("vm: --smp='%s': allowed 2 to 16 vCPUs with --nodes=%d (a node's CPUs each)",
+				       smp_arg, conf.nodes);
+			else
+				ab_err("vm: --smp='%s': allowed 1 to 16 vCPUs",
+				       smp_arg);
+			return AB_EXIT_USAGE;
+		}
+		conf.smp = (int)v;
 	}
 	if (conf.mem_mib < 256 || conf.mem_mib > 65536) {
 		ab_err("vm: --mem=%d: allowed 256 to 65536 MiB", conf.mem_mib);

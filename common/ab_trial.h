@@ -344,7 +344,8 @@ static __always_inline void ab_free_loop(struct ab_loop *l, u32 n,
  *         the memory counters (ab_run.mem_*)
  * @free:  runs the timed free phase of @n objects in l->free_order
  * @drain: optional; after it (AB_FREE_PAIR: after the alloc phase), waits
- *         for the objects the frees handed to RCU; returns the cycles
+ *         for the objects the frees handed to RCU; returns the cycles,
+ *         *@late set when it gave up before they were back
  * @put:   stores @count samples of a measured trial at element @index of
  *         the run's samples; 0 or -errno (then the run ends)
  * @next:  between trials, after the trial is recorded: 0 to go on, or
@@ -355,7 +356,7 @@ struct ab_trial_ops {
 	void (*check)(struct ab_loop *l, struct ab_run *r, u32 n);
 	void (*mem)(struct ab_loop *l, struct ab_run *r, u32 n, bool held);
 	void (*free)(struct ab_loop *l, u32 n, u64 *cycles);
-	u64 (*drain)(struct ab_loop *l);
+	u64 (*drain)(struct ab_loop *l, bool *late);
 	int (*put)(struct ab_loop *l, const struct ab_run *r, u64 index,
 		   const struct ab_sample *smp, u32 count);
 	int (*next)(struct ab_loop *l);
@@ -437,7 +438,7 @@ static inline int ab_run_trials(const struct ab_trial_ops *ops,
 	u32 t, n, count, m = 0, since_check = AB_CHECK_EVERY;
 	const struct ab_sample *smp;
 	struct ab_sample one;
-	bool measured, check;
+	bool measured, check, late;
 	u64 ac, fc, dc;
 	int err;
 
@@ -459,8 +460,10 @@ static inline int ab_run_trials(const struct ab_trial_ops *ops,
 				      r->seed, t);
 			ops->free(l, n, &fc);
 		}
-		dc = ops->drain ? ops->drain(l) : 0;
+		late = false;
+		dc = ops->drain ? ops->drain(l, &late) : 0;
 		if (measured) {
+			r->drain_late += late;
 			r->drain_cycles += dc;
 			if (dc > r->drain_max_cycles)
 				r->drain_max_cycles = dc;

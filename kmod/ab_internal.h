@@ -118,6 +118,8 @@ enum ab_mem {
  * @write:  AB_RUN_WRITE: memset each object after allocating it
  * @objs_are_pages: the trial's objects are struct page pointers
  *          (alloc_pages_node)
+ * @free_before: AB_STRATEGY_RCU: free pages before the first trial (or
+ *          when a wait gave up), 0 before it
  * @mem_before: check trials: the target node's free, slab and page-table
  *          pages read before the alloc phase (driver.c, ab_drv_mem())
  * @cache:  the private kmem_cache of the cache strategies, else NULL
@@ -147,6 +149,7 @@ struct ab_ctx {
 	u32 sheaf_capacity;
 	bool write;
 	bool objs_are_pages;
+	long free_before;
 	s64 mem_before[3];
 	struct kmem_cache *cache;
 	u32 cache_merged;

@@ -19,6 +19,8 @@
 #include <linux/irqflags.h>
 #include <linux/workqueue.h>
 #include <linux/rcupdate.h>
+#include <linux/delay.h>
+#include <linux/jiffies.h>
 #include <linux/uaccess.h>
 #include "ab_internal.h"
 
@@ -135,7 +137,17 @@ static void ab_free_remote(struct ab_ctx *ctx, u32 n, u64 *cycles)
  */
 static u32 ab_drv_alloc(struct ab_loop *l, u64 *cycles)
 {
-	u32 n = ab_in_context(ab_ctx_of(l), true, 0, cycles);
+	struct ab_ctx *ctx = ab_ctx_of(l);
+	u32 n;
+
+	/*
+	 * what the waits after the free phases wait for (ab_drv_drain()):
+	 * the free pages before the run's first trial, not each trial's,
+	 * which would already lack what the trials before it left pending
+	 */
+	if ((ctx->s->flags & AB_STRATEGY_RCU) && !ctx->free_before)
+		ctx->free_before = global_zone_page_state(NR_FREE_PAGES);
+	n = ab_in_context(ctx, true, 0, cycles);
 
 	if (!l->pair)
 		atomic_long_add(n, &ab_outstanding);
@@ -252,8 +264,14 @@ static int ab_drv_put(struct ab_loop *l, const struct ab_run *r, u64 index,
  * period and the callbacks queued before it, while kfree_rcu()'s batches
  * may wait longer (AB_KERNEL_KVFREE_RCU_BARRIER says which).
  */
-static u64 ab_drv_drain(struct ab_loop *l)
+static u64 ab_drv_drain(struct ab_loop *l, bool *late)
 {
+	struct ab_ctx *ctx = ab_ctx_of(l);
+	/* slack: a trial's bytes, AB_DRAIN_SLACK, or 1/64 of RAM if more */
+	u64 slack = max3(ctx->held, (u64)AB_DRAIN_SLACK,
+			 (u64)(totalram_pages() / 64) << PAGE_SHIFT);
+	long want = ctx->free_before - (long)(slack >> PAGE_SHIFT);
+	unsigned long end;
 	u64 start = AB_CYCLES();
 
 #ifdef AB_HAVE_KVFREE_RCU_BARRIER
@@ -261,6 +279,25 @@ static u64 ab_drv_drain(struct ab_loop *l)
 #else
 	rcu_barrier();
 #endif
+	/*
+	 * then the pages themselves: kfree_rcu()'s batches and its freeing
+	 * work may still hold them (seconds on 6.1, whose rcu_barrier()
+	 * does not wait for them)
+	 */
+	end = jiffies + msecs_to_jiffies(AB_DRAIN_MAX_MS);
+	while ((long)global_zone_page_state(NR_FREE_PAGES) < want) {
+		if (signal_pending(current) || time_after(jiffies, end)) {
+			/*
+			 * not back: what is free now is the reference from
+			 * here (other users may hold what is missing), so a
+			 * lasting change costs one wait, not one per trial
+			 */
+			*late = true;
+			ctx->free_before = global_zone_page_state(NR_FREE_PAGES);
+			break;
+		}
+		usleep_range(1000, 2000);
+	}
 	return AB_CYCLES() - start;
 }
 

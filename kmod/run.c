@@ -245,6 +245,8 @@ long ab_ioctl_run(struct ab_file *f, void __user *uarg)
 	r.limit_others = 0;
 	r.drain_cycles = 0;
 	r.drain_max_cycles = 0;
+	r.drain_late = 0;
+	r.out_reserved5 = 0;
 	memset(r.cache_name, 0, sizeof(r.cache_name));
 	r.tsc_khz = ab_tsc_khz();
 	r.clock_cycles = ab_clock_pair();

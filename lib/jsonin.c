@@ -72,6 +72,7 @@ static const struct jrule bucket_rules[] = {
 static const struct jrule drain_rules[] = {
 	{ "mean_ns_per_trial", J_NUM, J_REQ, 0, 0, NULL },
 	{ "max_ns", J_NUM, J_REQ, 0, 0, NULL },
+	{ "late_trials", J_INT, 0, 0, 0, NULL },
 	{ "how", J_STR, 0, 0, 0, NULL },
 	{ NULL, 0, 0, 0, 0, NULL },
 };

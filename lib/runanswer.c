@@ -130,6 +130,9 @@ int ab_run_answer_check(const struct ab_run *req, struct ab_run *ans, int err,
 		err = bad_answer(why, len, "free phases off free_cpu",
 				 got.free_elsewhere, got.trials_done);
 	/* the longest wait for RCU is one of those summed */
+	else if (got.drain_late > got.trials_done)
+		err = bad_answer(why, len, "trials late back from RCU",
+				 got.drain_late, got.trials_done);
 	else if (got.drain_max_cycles > got.drain_cycles)
 		err = bad_answer(why, len, "cycles of the longest RCU wait",
 				 got.drain_max_cycles, got.drain_cycles);

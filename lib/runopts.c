@@ -40,7 +40,7 @@ int ab_opt_sheaves(const char *arg, struct ab_run_opts *o, char *err,
 {
 	char copy[256], *names[AB_MAX_SHEAVES];
 	uint64_t v;
-	int i, n;
+	int i, k, n;
 
 	snprintf(copy, sizeof(copy), "%s", arg);
 	n = strlen(arg) < sizeof(copy)
@@ -57,13 +57,20 @@ int ab_opt_sheaves(const char *arg, struct ab_run_opts *o, char *err,
 			n = -ERANGE;
 			break;
 		}
+		/* two rows of one setting would share a label */
+		for (k = 0; k < i; k++)
+			if (o->sheaves[k] == o->sheaves[i])
+				n = -EEXIST;
+		if (n < 0)
+			break;
 	}
 	if (n < 0) {
 		snprintf(
 			err, len,
 			"--sheaves=%s: %s (a comma-separated list of at most %d settings of the private kmem_cache's per-CPU sheaves: default, the kernel's own; off, none; or N, sheaves of N objects, 1 to %d)",
 			arg,
-			n == -E2BIG ? "too many settings"
+			n == -E2BIG    ? "too many settings"
+			: n == -EEXIST ? "a setting given twice"
 			: n == -ERANGE
 				? "a setting that is not default, off or a capacity"
 				: "an empty setting",
@@ -406,8 +413,9 @@ static int take_params(const struct ab_run_opts *o,
 {
 	if (o->gfp != AB_GFP_KERNEL && !(si->params & AB_PARAM_GFP)) {
 		snprintf(
-			err, len, "--gfp=%s: %s takes no GFP flags (%s)",
-			ab_gfp_name(o->gfp), si->name,
+			err, len,
+			"--gfp=%s: %s takes no GFP flags (%s); leave --gfp out for it",
+			ab_gfp_option_name(o->gfp), si->name,
 			si->flags & AB_STRATEGY_ANY_CONTEXT
 				? "it never sleeps nor reclaims, in any context"
 				: "it always allocates with GFP_KERNEL");

@@ -67,8 +67,10 @@ nodes=${NODES:-1}
 mem=${VM_MEM:-1024}
 smp=${VM_SMP:-2}
 case $smp in
-'' | *[!0-9]* | 0*) smp=bad ;;
+'' | *[!0-9]*) smp=bad ;;
+*) smp=$(echo "$smp" | sed 's/^0*//') && smp=${smp:-0} ;;
 esac
+[ "$smp" = 0 ] && smp=bad
 if [ "$smp" = bad ] || [ "$smp" -gt 16 ]; then
 	echo "vm-run: VM_SMP=${VM_SMP:-}: allowed 1 to 16 vCPUs (single-threaded TCG runs them in turn on one host thread)" >&2
 	exit 2

@@ -131,7 +131,7 @@ expect 2 "VM_SMP=x: allowed 1 to 16" "vm: VM_SMP=x refused" -- \
 	env VM_SMP=x sh scripts/vm/vm-run.sh "$k61" "$b/initrd.gz" true
 expect 2 "VM_SMP=1 with NODES=2" "vm: VM_SMP=1 with NODES=2 refused" -- \
 	env VM_SMP=1 NODES=2 sh scripts/vm/vm-run.sh "$k61" "$b/initrd.gz" true
-expect 2 "vm: --smp=0: allowed 1 to 16 vCPUs" "vm: allocbench vm --smp=0 refused" -- \
+expect 2 "vm: --smp=.0.: allowed 1 to 16 vCPUs" "vm: allocbench vm --smp=0 refused" -- \
 	./allocbench vm --smp=0 --kernel=6.1 -- run
 expect 0 "^cpus 4 node0 0-1 node1 2-3$" "vm: VM_SMP=4 NODES=2 boots 4 vCPUs, 2 a node" -- \
 	env VM_SMP=4 NODES=2 VM_IMAGE="$img" sh scripts/vm/vm-run.sh "$k61" "$b/initrd.gz" \

@@ -119,6 +119,14 @@
  */
 #define AB_STRATEGY_RCU (1U << 4)
 #define AB_RCU_MIN_SIZE 16
+/*
+ * The wait's bounds: kfree_rcu() batches may hold objects for seconds
+ * (6.1's KFREE_DRAIN_JIFFIES is 5 s), and a barrier that does not flush
+ * them (rcu_barrier()) would let trials pile up memory past the budget.
+ * AB_DRAIN_SLACK: what the slabs may keep and other users take meanwhile.
+ */
+#define AB_DRAIN_SLACK (8ULL << 20)
+#define AB_DRAIN_MAX_MS 10000
 /* Allocates in any context (kmalloc_nolock()): no atomic GFP choice needed */
 #define AB_STRATEGY_ANY_CONTEXT (1U << 5)
 /* Not in this kernel, @desc says why: AB_IOC_RUN answers -EOPNOTSUPP */
@@ -639,8 +647,15 @@ struct ab_sample {
  * Output, version 5 (AB_RUN_SIZE_VER5; to a caller whose @size covers
  * them), AB_STRATEGY_RCU strategies, measured trials (else zero):
  * @drain_cycles: the waits after the free phases for the trial's objects
- *                handed to RCU (AB_KERNEL_KVFREE_RCU_BARRIER), summed
+ *                handed to RCU, summed: the barrier (AB_KERNEL_KVFREE_RCU_BARRIER),
+ *                then until the free pages are back within AB_DRAIN_SLACK
+ *                (or the trial's bytes or 1/64 of RAM, if more) of what
+ *                they were before the first trial, for at most
+ *                AB_DRAIN_MAX_MS (then what is free is the reference)
  * @drain_max_cycles: the longest of those waits
+ * @drain_late:   trials whose wait ended at AB_DRAIN_MAX_MS (or a signal)
+ *                with the pages not back
+ * @out_reserved5: written as zero
  */
 struct ab_run {
 	__u32 size;
@@ -699,6 +714,8 @@ struct ab_run {
 
 	__u64 drain_cycles;
 	__u64 drain_max_cycles;
+	__u32 drain_late;
+	__u32 out_reserved5;
 };
 
 #define AB_RUN_SIZE_VER0 208
@@ -706,7 +723,7 @@ struct ab_run {
 #define AB_RUN_SIZE_VER2 280
 #define AB_RUN_SIZE_VER3 296
 #define AB_RUN_SIZE_VER4 304
-#define AB_RUN_SIZE_VER5 320
+#define AB_RUN_SIZE_VER5 328
 
 /*
  * ab_run.limit: which limit refused a run. -E2BIG: the run alone is
