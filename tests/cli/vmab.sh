@@ -141,7 +141,7 @@ schema_ok() {
 		notok "vmab: $1: $(printf '%s' "$out" | head -c 400)"
 	fi
 }
-$ab vm $pvh -k 6.1 -k 6.1:init_on_alloc=0 --rounds=5 --json -o "$tmp/ioa.json" -- $run \
+$ab vm $pvh -k 6.1 -k 6.1:init_on_alloc=0 --rounds=4 --json -o "$tmp/ioa.json" -- $run \
 	2>"$tmp/ioa.err"
 rc=$?
 v=$(field ioa "kmalloc 4096 B" alloc verdict)
