@@ -473,19 +473,15 @@ static void print_counters(const struct ab_job *job)
 		printf("note: events on the virtual PMU (QEMU TCG plugin) count the guest's instructions, branches, loads and stores exactly as TCG executes them, in the timed regions only (the module's markers just inside the clock reads: no ioctl, no harness outside them); a rep-prefixed string instruction counts once per iteration; cache and branch-miss events there are a stated model, not a machine's (README: Why, on any machine)\n");
 }
 
-/*
- * --concurrent: per strategy, the objects all CPUs allocated and freed
- * divided by the slowest CPU's wall time.
- */
 /* AB_STRATEGY_RCU row @r: the note on the waits after its free phases. */
 static void rcu_note(const struct ab_job *job, const struct ab_row *r,
 		     const char *name)
 {
 	const struct ab_run *run = &r->run;
 	char late[96] = "";
+	double mean, max;
 
-	if (!(r->si->flags & AB_STRATEGY_RCU) || !run->trials_done ||
-	    !run->tsc_khz)
+	if (!ab_rcu_drain(r, &mean, &max))
 		return;
 	if (run->drain_late)
 		snprintf(
@@ -499,10 +495,7 @@ static void rcu_note(const struct ab_job *job, const struct ab_row *r,
 	       job->ses.bi.info.kernel_flags & AB_KERNEL_KVFREE_RCU_BARRIER
 		       ? "kvfree_rcu_barrier() (every CPU's kfree_rcu batches flushed, a grace period, the frees)"
 		       : "rcu_barrier() (a grace period and the callbacks queued before it; this kernel exports no kvfree_rcu_barrier())",
-	       (double)run->drain_cycles * 1e3 / run->tsc_khz /
-		       run->trials_done,
-	       (double)run->drain_max_cycles * 1e3 / run->tsc_khz,
-	       run->trials_done, run->batch, late);
+	       mean / 1e3, max / 1e3, run->trials_done, run->batch, late);
 }
 
 /*
@@ -511,15 +504,17 @@ static void rcu_note(const struct ab_job *job, const struct ab_row *r,
  */
 static double run_wall(const struct ab_row *r)
 {
-	const struct ab_run *run = &r->run;
-	double drain = 0;
+	double mean, max, drain = 0;
 
-	if (run->tsc_khz && run->trials_done)
-		drain = (double)run->drain_cycles * 1e6 / run->tsc_khz *
-			(run->trials_done + run->warmup) / run->trials_done;
+	if (ab_rcu_drain(r, &mean, &max))
+		drain = mean * (r->run.trials_done + r->run.warmup);
 	return drain < r->wall_ns ? r->wall_ns - drain : r->wall_ns;
 }
 
+/*
+ * --concurrent: per strategy, the objects all CPUs allocated and freed
+ * divided by the slowest CPU's wall time (without the RCU waits).
+ */
 static void print_aggregates(const struct ab_job *job)
 {
 	int i, j;
@@ -538,8 +533,7 @@ static void print_aggregates(const struct ab_job *job)
 				(job->rows[j].run.trials_done
 					 ? job->rows[j].run.trials_done
 					 : 1);
-			if (run_wall(&job->rows[j]) > wall)
-				wall = run_wall(&job->rows[j]);
+			wall = fmax(wall, run_wall(&job->rows[j]));
 		}
 		if (j - i > 1 && ran == j - i && wall > 0)
 			printf("aggregate: %.*s on %d CPUs at once: %.0f objects allocated and freed in %.1f ms (slowest CPU%s): %.3f M/s\n",
@@ -734,6 +728,7 @@ static void print_csv(const struct ab_job *job)
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
 		const struct ab_run *run = &r->run;
+		double drain_mean, drain_max;
 
 		if (!r->ran)
 			continue;
@@ -802,11 +797,8 @@ static void print_csv(const struct ab_job *job)
 		else
 			ab_csv_str(&row, "");
 		/* RCU strategies: the untimed waits (rcu_note()), else empty */
-		if ((r->si->flags & AB_STRATEGY_RCU) && run->trials_done &&
-		    run->tsc_khz) {
-			ab_csv_num(&row, "%.1f",
-				   (double)run->drain_cycles * 1e6 /
-					   run->tsc_khz / run->trials_done);
+		if (ab_rcu_drain(r, &drain_mean, &drain_max)) {
+			ab_csv_num(&row, "%.1f", drain_mean);
 			ab_csv_printf(&row, "%u", run->drain_late);
 		} else {
 			ab_csv_str(&row, "");

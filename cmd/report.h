@@ -51,4 +51,24 @@ int ab_job_busy_lines(const struct ab_job *job, int summary,
 /* ab_job_print - header, tables (or CSV), notes, histograms. */
 void ab_job_print(const struct ab_job *job);
 
+/*
+ * ab_rcu_drain - an AB_STRATEGY_RCU row's untimed waits after its free
+ * phases (ab_run.drain_cycles, drain_max_cycles), in ns: the mean per
+ * measured trial into *@mean_ns, the longest into *@max_ns. Returns 0 for
+ * a row without them (another strategy, no trial done, no TSC rate).
+ */
+static inline int ab_rcu_drain(const struct ab_row *r, double *mean_ns,
+			       double *max_ns)
+{
+	const struct ab_run *run = &r->run;
+
+	if (!(r->si->flags & AB_STRATEGY_RCU) || !run->trials_done ||
+	    !run->tsc_khz)
+		return 0;
+	*mean_ns = (double)run->drain_cycles * 1e6 / run->tsc_khz /
+		   run->trials_done;
+	*max_ns = (double)run->drain_max_cycles * 1e6 / run->tsc_khz;
+	return 1;
+}
+
 #endif

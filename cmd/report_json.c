@@ -297,23 +297,17 @@ static json_object *json_phase(const struct ab_row *r, int p)
  */
 static json_object *rcu_drain(const struct ab_job *job, const struct ab_row *r)
 {
-	const struct ab_run *run = &r->run;
+	double mean, max;
 	json_object *d;
 
-	if (!(r->si->flags & AB_STRATEGY_RCU) || !run->trials_done ||
-	    !run->tsc_khz)
+	if (!ab_rcu_drain(r, &mean, &max))
 		return NULL;
 	d = json_object_new_object();
-	json_object_object_add(
-		d, "mean_ns_per_trial",
-		json_object_new_double((double)run->drain_cycles * 1e6 /
-				       run->tsc_khz / run->trials_done));
-	json_object_object_add(
-		d, "max_ns",
-		json_object_new_double((double)run->drain_max_cycles * 1e6 /
-				       run->tsc_khz));
+	json_object_object_add(d, "mean_ns_per_trial",
+			       json_object_new_double(mean));
+	json_object_object_add(d, "max_ns", json_object_new_double(max));
 	json_object_object_add(d, "late_trials",
-			       json_object_new_int64(run->drain_late));
+			       json_object_new_int64(r->run.drain_late));
 	json_object_object_add(
 		d, "how",
 		json_object_new_string(

@@ -421,8 +421,8 @@ static inline u32 ab_trial_samples(struct ab_loop *l, u32 n, u64 alloc_cycles,
  * after it), the node check (check trials), the free order and the free
  * phase (not with AB_FREE_PAIR, whose alloc phase frees), the untimed
  * wait for what the frees handed to RCU (@ops->drain, when set), then the
- * counts and samples of a measured trial. A failed allocation ends its trial, and
- * what the trial holds is freed before anything else happens.
+ * counts and samples of a measured trial. A failed allocation ends its
+ * trial, and what the trial holds is freed before anything else happens.
  *
  * A stop (@ops->next) is seen between trials, after the trial it came in
  * has been recorded: that trial ran to its end, every object freed, so

@@ -46,8 +46,9 @@
  * Per-CPU sheaves of a private cache (AB_RUN_SHEAVES): asked for with
  * kmem_cache_args.sheaf_capacity since 6.18 (AB_HAVE_SHEAF_ARGS, found in
  * the kernel's own slab.h by kmod/Kbuild). Before 7.0 a cache that asks
- * for none has none. 7.x (AB_SHEAVES_FOR_ALL, kmod/Kbuild) gives every cache sheaves, and a module cannot
- * refuse them with SLAB_NO_SHEAVES (7.2): it is not among the flags
+ * for none has none. 7.x (AB_SHEAVES_FOR_ALL, kmod/Kbuild) gives every
+ * cache sheaves, and a module cannot refuse them with SLAB_NO_SHEAVES
+ * (7.2): it is not among the flags
  * kmem_cache_create() permits (-EINVAL and a warning, seen on 7.3.4).
  * mm/slub.c calculate_sheaf_capacity() gives none to SLAB_NOLEAKTRACE
  * caches (kmemleak's own, against recursion), a flag whose only other

@@ -68,6 +68,8 @@ static const struct jrule bucket_rules[] = {
 	{ NULL, 0, 0, 0, 0, NULL },
 };
 
+static const struct jrule bucket = { "", J_OBJ, 0, 0, 0, bucket_rules };
+
 /* a result's rcu_drain (cmd/report_json.c) */
 static const struct jrule drain_rules[] = {
 	{ "mean_ns_per_trial", J_NUM, J_REQ, 0, 0, NULL },
@@ -76,7 +78,6 @@ static const struct jrule drain_rules[] = {
 	{ "how", J_STR, 0, 0, 0, NULL },
 	{ NULL, 0, 0, 0, 0, NULL },
 };
-static const struct jrule bucket = { "", J_OBJ, 0, 0, 0, bucket_rules };
 
 static const struct jrule phase_rules[] = {
 	{ "ns", J_OBJ, J_REQ, 0, 0, stats_rules },

@@ -360,8 +360,7 @@ static int take_sheaves(const struct ab_run_opts *o,
 			const struct ab_strategy_info *si, struct ab_run *run,
 			char *err, size_t len)
 {
-	/* every setting a cache of its own, so that they differ in sheaves only
-	 */
+	/* each setting a cache of its own: the rows differ in sheaves only */
 	if (o->nsheaves && (si->params & AB_PARAM_CACHE))
 		run->flags |= AB_RUN_NOMERGE;
 	if (o->sheaf == AB_SHEAVES_DEFAULT)

@@ -24,6 +24,11 @@ struct ab_footprint; /* common/ab_run.h */
 #define AB_DEFAULT_BATCH  100
 #define AB_DEFAULT_TRIALS 1000
 
+/* --sheaves: at most this many settings, each a row per strategy */
+#define AB_MAX_SHEAVES 8
+/* a setting of --sheaves: the kernel's own choice (no AB_RUN_SHEAVES) */
+#define AB_SHEAVES_DEFAULT (-1)
+
 /**
  * struct ab_run_opts - parsed values of `allocbench run`
  * @size:    bytes per object; @size_set when --size was given, as
@@ -48,16 +53,9 @@ struct ab_footprint; /* common/ab_run.h */
  * @drop_disturbed: --drop-disturbed: samples of phases that saw a context
  *           switch or a CPU change are left out of the figures (the CLI's
  *           choice; the run itself is the same)
- */
-/* --sheaves: at most this many settings, each a row per strategy */
-#define AB_MAX_SHEAVES 8
-/* a setting of --sheaves: the kernel's own choice (no AB_RUN_SHEAVES) */
-#define AB_SHEAVES_DEFAULT (-1)
-
-/*
- * @sheaf:    the sheaves of the request being built: AB_SHEAVES_DEFAULT,
- *            0 (none) or a capacity (AB_RUN_SHEAVES, ab_run.sheaf_capacity)
- * @sheaves:  --sheaves, @nsheaves settings in that order (0 without it)
+ * @sheaf:   the sheaves of the request being built: AB_SHEAVES_DEFAULT,
+ *           0 (none) or a capacity (AB_RUN_SHEAVES, ab_run.sheaf_capacity)
+ * @sheaves: --sheaves, @nsheaves settings in that order (0 without it)
  */
 struct ab_run_opts {
 	uint64_t size;
