@@ -237,7 +237,7 @@ install: allocbench $(VPMU_SO)
 	install -m 0644 $(VM_SCRIPTS) $(DESTDIR)$(LIBDIR)/vm/
 	install -m 0644 kmod/*.c kmod/*.h kmod/Kbuild kmod/Makefile $(DESTDIR)$(LIBDIR)/src/kmod/
 	install -m 0644 common/*.h $(DESTDIR)$(LIBDIR)/src/common/
-	install -m 0644 include/uapi/linux/allocbench.h include/uapi/linux/allocbench_lookup.h $(DESTDIR)$(LIBDIR)/src/include/uapi/linux/
+	install -m 0644 include/uapi/linux/allocbench.h include/uapi/linux/allocbench_lookup.h include/uapi/linux/allocbench_condition.h $(DESTDIR)$(LIBDIR)/src/include/uapi/linux/
 	install -m 0644 VERSION $(DESTDIR)$(LIBDIR)/src/
 	install -D -m 0644 $(VPMU_SO) $(DESTDIR)$(LIBDIR)/vpmu/abvpmu.so
 

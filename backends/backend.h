@@ -38,6 +38,8 @@ struct ab_backend_info {
  *         hold the trials completed so far.
  * @lookup: times size-class lookups (struct ab_lookup, input fields set);
  *         0 or -errno with the sentence in @why, -EINTR as for @run
+ * @condition: optional (the module's alone): AB_IOC_CONDITION with @c's
+ *         input fields set; 0 or -errno with the sentence in @why
  * @unavailable: optional; lines naming strategies this backend knows but
  *         cannot offer here, and why; returns how many
  * @flags: AB_BACKEND_* bits: what the CLI may rely on, instead of names
@@ -55,6 +57,7 @@ struct ab_backend {
 	int (*info)(struct ab_backend_info *out, char *why, size_t len);
 	int (*run)(struct ab_run *run, char *why, size_t len);
 	int (*lookup)(struct ab_lookup *l, char *why, size_t len);
+	int (*condition)(struct ab_condition *c, char *why, size_t len);
 	int (*unavailable)(char *buf, size_t len);
 };
 

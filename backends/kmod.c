@@ -226,6 +226,49 @@ static int kmod_lookup(struct ab_lookup *l, char *why, size_t len)
 	return -err;
 }
 
+/*
+ * AB_IOC_CONDITION: build, read or undo the memory condition this process's
+ * open /dev/allocbench holds (closing it, even by being killed, undoes it).
+ */
+static int kmod_condition(struct ab_condition *c, char *why, size_t len)
+{
+	int err;
+
+	if (kmod_open(why, len))
+		return -ENOENT;
+	c->size = sizeof(*c);
+	err = ioctl(dev_fd, AB_IOC_CONDITION, c) ? errno : 0;
+	switch (err) {
+	case 0:
+		break;
+	case EBUSY:
+		snprintf(
+			why, len,
+			"the module holds a memory condition already (another allocbench is running one; one exists at a time)");
+		break;
+	case EINTR:
+		snprintf(
+			why, len,
+			"interrupted while building the memory condition (all of it was given back)");
+		break;
+	case EPERM:
+		snprintf(
+			why, len,
+			"the module refused the condition: AB_IOC_CONDITION needs CAP_SYS_ADMIN (run allocbench as root)");
+		break;
+	case ENOTTY:
+		snprintf(
+			why, len,
+			"this allocbench.ko has no AB_IOC_CONDITION: load the module built with this allocbench");
+		break;
+	default:
+		snprintf(why, len, "AB_IOC_CONDITION failed: %s",
+			 strerror(err));
+		break;
+	}
+	return -err;
+}
+
 const struct ab_backend ab_backend_kmod = {
 	.name = "kmod",
 	.flags = AB_BACKEND_MODULE | AB_BACKEND_REMOTE_FREE,
@@ -236,4 +279,5 @@ const struct ab_backend ab_backend_kmod = {
 	.info = kmod_info,
 	.run = kmod_run,
 	.lookup = kmod_lookup,
+	.condition = kmod_condition,
 };

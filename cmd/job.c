@@ -95,12 +95,31 @@ static int add_row(struct ab_job *job, const struct ab_strategy_info *si)
 	if (job->o.nsheaves)
 		snprintf(r->label, sizeof(r->label), "%s sheaves=%s", si->name,
 			 ab_sheaves_name(job->o.sheaf, b, sizeof(b)));
+	else if (job->o.norders > 1 && (si->params & AB_PARAM_ORDER))
+		snprintf(r->label, sizeof(r->label), "%s order=%u", si->name,
+			 job->o.order);
 	else
 		snprintf(r->label, sizeof(r->label), "%s", si->name);
 	r->cpu = -1;
 	r->group = job->nrows;
 	job->nrows++;
 	return AB_EXIT_OK;
+}
+
+/* A row per --order of a strategy that takes one; else one row. */
+static int add_orders(struct ab_job *job, const struct ab_strategy_info *si)
+{
+	int k, n = (si->params & AB_PARAM_ORDER) && job->o.norders > 1
+			   ? job->o.norders
+			   : 1;
+	int ret = AB_EXIT_OK;
+
+	for (k = 0; k < n && !ret; k++) {
+		if (job->o.norders)
+			job->o.order = job->o.orders[k];
+		ret = add_row(job, si);
+	}
+	return ret;
 }
 
 int ab_job_add(struct ab_job *job, const char *list)
@@ -140,10 +159,12 @@ int ab_job_add(struct ab_job *job, const char *list)
 		     k++) {
 			job->o.sheaf = job->o.nsheaves ? job->o.sheaves[k]
 						       : AB_SHEAVES_DEFAULT;
-			ret = add_row(job, si);
+			ret = add_orders(job, si);
 		}
 	}
 	job->o.sheaf = AB_SHEAVES_DEFAULT;
+	if (job->o.norders)
+		job->o.order = job->o.orders[0];
 	for (i = 0, n = 0; !ret && i < job->nrows; i++)
 		n += !!(job->rows[i].si->params & AB_PARAM_ALIGN);
 	if (!ret && job->o.align && !n) {
@@ -261,6 +282,7 @@ void ab_job_free(struct ab_job *job)
 		for (p = 0; p < 2; p++)
 			free(job->rows[i].ns[p]);
 		free(job->rows[i].smp);
+		free(job->rows[i].cond);
 	}
 	for (p = 0; p < 2; p++)
 		free(job->own_baseline.ns[p]);

@@ -90,6 +90,8 @@ struct ab_row {
 	struct ab_cpubusy busy;
 	struct ab_obj_mem objmem;
 	struct ab_vpmu_prof prof;
+	/* --condition, --background: what the row met (condition.h), or NULL */
+	struct ab_cond_result *cond;
 };
 
 /*

@@ -51,6 +51,15 @@ struct poptOption ab_run_table[] = {
 	{ "sheaves", 0, POPT_ARG_STRING, &ab_run_args.sheaves, 0,
 	  "kmem_cache strategies: the private cache's per-CPU sheaves, default (the kernel's), off, or N objects per sheaf (6.18+); a list runs each, as rows, each cache unmerged (--nomerge)",
 	  "LIST" },
+	{ "condition", 0, POPT_ARG_STRING, &ab_run_args.condition, 0,
+	  "the memory state the trials meet, built before each row and undone after it: quiet (default), fragmented, pressure, vmap-fragmented, or kinds joined with + (fragmented+pressure)",
+	  "STATE" },
+	{ "frag-order", 0, POPT_ARG_STRING, &ab_run_args.frag_order, 0,
+	  "--condition=fragmented: no free block above this order (0-8, default 2)",
+	  "ORDER" },
+	{ "background", 0, POPT_ARG_STRING, &ab_run_args.background, 0,
+	  "a shell command run during each row's trials (sh -c), stopped after them",
+	  "CMD" },
 	{ "drop-disturbed", 0, POPT_ARG_NONE, &ab_run_args.drop_disturbed, 0,
 	  "leave out samples of phases that saw a context switch or a CPU change",
 	  NULL },
@@ -166,6 +175,36 @@ int ab_run_args_apply(struct ab_run_opts *o)
 		bad = bad || ab_opt_align(a->align, o, err, sizeof(err));
 	if (a->sheaves)
 		bad = bad || ab_opt_sheaves(a->sheaves, o, err, sizeof(err));
+	if (a->condition)
+		bad = bad ||
+		      ab_opt_condition(a->condition, o, err, sizeof(err));
+	if (a->frag_order && !bad) {
+		bad = ab_opt_count("frag-order", a->frag_order, 0,
+				   &o->frag_order, err, sizeof(err));
+		if (!bad && o->frag_order > AB_COND_MAX_FRAG_ORDER) {
+			snprintf(
+				err, sizeof(err),
+				"--frag-order=%s: must be an integer from 0 to %u",
+				a->frag_order, AB_COND_MAX_FRAG_ORDER);
+			bad = 1;
+		}
+		o->frag_order_set = 1;
+	}
+	if (a->background) {
+		if (!*a->background) {
+			snprintf(
+				err, sizeof(err),
+				"--background=: an empty command (give the shell command to run during the trials)");
+			bad = 1;
+		}
+		o->background = a->background;
+	}
+	if (!bad && o->frag_order_set && !(o->condition & AB_COND_FRAGMENTED)) {
+		snprintf(err, sizeof(err),
+			 "--frag-order=%s: only with --condition=fragmented",
+			 a->frag_order);
+		bad = 1;
+	}
 	if (bad) {
 		ab_err("%s", err);
 		return AB_EXIT_USAGE;
@@ -179,6 +218,6 @@ int ab_run_args_given(void)
 
 	return a->trials || a->warmup || a->batch || a->gfp || a->timing ||
 	       a->free || a->seed || a->context || a->lookup || a->table ||
-	       a->align || a->sheaves || a->write || a->nomerge ||
-	       a->drop_disturbed;
+	       a->align || a->sheaves || a->condition || a->frag_order ||
+	       a->background || a->write || a->nomerge || a->drop_disturbed;
 }

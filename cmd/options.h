@@ -27,6 +27,7 @@ struct ab_run_args {
 	char *trials, *warmup;
 	char *batch, *gfp, *timing, *free, *seed, *context, *lookup, *table;
 	char *align, *sheaves;
+	char *condition, *frag_order, *background;
 	int write, nomerge, drop_disturbed;
 	char *backend;
 	char *events;

@@ -842,6 +842,7 @@ void ab_job_print(const struct ab_job *job)
 	ab_job_print_profile(job);
 	print_explain(job);
 	print_memory(job);
+	ab_job_print_condition(job);
 	print_notes(job);
 	if (job->histogram)
 		for (i = 0; i < job->nrows; i++) {

@@ -48,6 +48,18 @@ int ab_job_busy_lines(const struct ab_job *job, int summary,
 				   const void *ctx),
 		      const void *ctx);
 
+/*
+ * ab_job_print_condition - the memory condition each row met and the
+ * background load (report_cond.c), then the success rate per row with its
+ * Wilson interval and, in single timing, p50..max of the successful
+ * allocations: with --condition, or when an allocation failed.
+ */
+void ab_job_print_condition(const struct ab_job *job);
+/* ab_row_condition_json - a row's condition as JSON, NULL without one */
+json_object *ab_row_condition_json(const struct ab_row *r);
+/* ab_row_success_json - {attempts, rate, wilson95} of a row's allocations */
+json_object *ab_row_success_json(const struct ab_row *r);
+
 /* ab_job_print - header, tables (or CSV), notes, histograms. */
 void ab_job_print(const struct ab_job *job);
 

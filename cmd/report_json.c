@@ -367,6 +367,8 @@ static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 			       json_object_new_int64((int64_t)run->objects));
 	json_object_object_add(o, "failed",
 			       json_object_new_int64((int64_t)run->failed));
+	json_object_object_add(o, "success", ab_row_success_json(r));
+	json_object_object_add(o, "condition", ab_row_condition_json(r));
 	json_object_object_add(o, "node_hits",
 			       json_object_new_int64((int64_t)run->node_hits));
 	json_object_object_add(
@@ -459,6 +461,17 @@ json_object *ab_job_json(const struct ab_job *job)
 		par, "context",
 		json_object_new_string(ab_context_name(o->context)));
 	json_object_object_add(par, "write", json_object_new_boolean(o->write));
+	{
+		char cond[64];
+
+		json_object_object_add(
+			par, "condition",
+			json_object_new_string(ab_condition_name(
+				o->condition, cond, sizeof(cond))));
+	}
+	json_object_object_add(
+		par, "background",
+		o->background ? json_object_new_string(o->background) : NULL);
 	json_object_object_add(par, "fifo", json_object_new_boolean(job->fifo));
 	json_object_object_add(par, "fifo_priority",
 			       job->fifo ? json_object_new_int(AB_FIFO_PRIORITY)

@@ -26,6 +26,7 @@
 #include "ab_run.h"
 #include "kfile.h"
 #include "runlimits.h"
+#include "condition.h"
 #include "runner.h"
 #include "slabmerge.h"
 
@@ -340,6 +341,15 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 	 * pass has none: n/a, not 0) */
 	for (i = 0; i < AB_MAX_EVENTS; i++)
 		r->ev_raw[i] = r->ev_net[i] = NAN;
+	/* the condition and the load: the strategies' rows, not the loop's */
+	if ((job->o.condition || job->o.background) &&
+	    !(r->si->flags & AB_STRATEGY_BASELINE)) {
+		err = ab_cond_begin(job, r, why, sizeof(why));
+		if (err) {
+			ab_err("%s: %s", r->si->name, why);
+			return err == -EINTR ? AB_EXIT_INTR : AB_EXIT_RUN;
+		}
+	}
 	ab_cpustat_read(&st0, &b0);
 	t0 = now_ns();
 	err = run_resumable(job, r, per, why, sizeof(why));
@@ -348,6 +358,7 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 	busy_between(job, r, &st0, b0, &st1, b1);
 	if (job->ses.counters.n && !err)
 		err = counting_pass(job, r, per, why, sizeof(why));
+	ab_cond_end(job, r);
 	if (err) {
 		ab_err("%s: %s", r->si->name, why);
 		/* only an interrupted run has trials to show */
@@ -682,6 +693,12 @@ int ab_job_run(struct ab_job *job)
 			ab_counters_warn_kernel(&job->ses.counters, stderr);
 		/* opened to say what cannot count; armed per counting pass */
 		ab_counters_suspend(&job->ses.counters);
+	}
+	if ((job->o.condition || job->o.background) && job->concurrent) {
+		ab_err("--%s: not with --concurrent (one condition exists at a time, built for one row's trials)",
+		       job->o.condition ? "condition" : "background");
+		job->refused = 1;
+		return AB_EXIT_USAGE;
 	}
 	ab_catch_signals();
 

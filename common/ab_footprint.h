@@ -181,12 +181,13 @@ static inline u64 ab_vmalloc_bytes(u64 size, u32 page_size, u64 huge)
 
 /*
  * ab_gfp_may_block - the GFP choice @gfp (enum ab_gfp) may sleep to
- * reclaim memory: GFP_KERNEL, with or without __GFP_ZERO
- * (gfpflags_allow_blocking()).
+ * reclaim memory (gfpflags_allow_blocking(): __GFP_DIRECT_RECLAIM): all
+ * but GFP_ATOMIC, GFP_NOWAIT and the no-reclaim choice.
  */
 static inline bool ab_gfp_may_block(u32 gfp)
 {
-	return gfp == AB_GFP_KERNEL || gfp == AB_GFP_KERNEL_ZERO;
+	return gfp != AB_GFP_ATOMIC && gfp != AB_GFP_NOWAIT &&
+	       gfp != AB_GFP_NORECLAIM;
 }
 
 /*

@@ -211,16 +211,15 @@ static inline bool ab_run_atomic_ok(const struct ab_run *r, u32 params)
 }
 
 /*
- * ab_run_no_reclaim - @r allocates where it may not sleep or reclaim: an
- * atomic or nowait GFP choice, or preemption or IRQs off around a
+ * ab_run_no_reclaim - @r allocates where it may not sleep or reclaim: a
+ * GFP choice that may not block (atomic, nowait, noreclaim), or preemption or IRQs off around a
  * strategy that allocates (AB_ATOMIC_MAX_BYTES bounds what it holds).
  */
 static inline bool ab_run_no_reclaim(const struct ab_run *r, u32 params)
 {
 	if (!(params & (AB_PARAM_SIZE | AB_PARAM_ORDER)))
 		return false; /* the baseline */
-	return r->context != AB_CTX_NORMAL || r->gfp == AB_GFP_ATOMIC ||
-	       r->gfp == AB_GFP_NOWAIT;
+	return r->context != AB_CTX_NORMAL || !ab_gfp_may_block(r->gfp);
 }
 
 /*
@@ -293,6 +292,10 @@ static inline int ab_run_check_limit(const struct ab_run *r,
 		return ab_refuse(why, "a seed without a shuffle", -EINVAL);
 	if (r->gfp >= AB_GFP_NR || (r->gfp != AB_GFP_KERNEL && !(p & AB_PARAM_GFP)))
 		return ab_refuse(why, "GFP flags it does not take", -EINVAL);
+	/* __GFP_COMP and movable pages are the page allocator's alone */
+	if (r->gfp == AB_GFP_THP && !(p & AB_PARAM_ORDER))
+		return ab_refuse(why, "the THP mask without a page order",
+				 -EINVAL);
 	if (r->context != AB_CTX_NORMAL && !ab_run_atomic_ok(r, p) &&
 	    !(si->flags & AB_STRATEGY_ANY_CONTEXT))
 		return ab_refuse(why, "preemption or IRQs off around allocations that may sleep",

@@ -5,7 +5,8 @@
  * its files offers the others. From the bottom up: uaccess.c (copies to
  * and from the caller), strategies.c (the table), driver.c (the trial
  * loop's driver), info.c (the limits, AB_IOC_INFO), run.c (AB_IOC_RUN),
- * lookup.c (AB_IOC_LOOKUP) and allocbench_main.c (the device); each calls
+ * lookup.c (AB_IOC_LOOKUP), condition.c (AB_IOC_CONDITION) and
+ * allocbench_main.c (the device); each calls
  * only the ones below it.
  */
 #ifndef _ALLOCBENCH_INTERNAL_H
@@ -315,5 +316,13 @@ long ab_ioctl_run(struct ab_file *f, void __user *uarg);
 
 /* lookup.c: AB_IOC_LOOKUP; 0 or -errno as the uapi header says */
 long ab_ioctl_lookup(void __user *uarg);
+
+/*
+ * condition.c: AB_IOC_CONDITION for the open file @f; 0 or -errno as
+ * linux/allocbench_condition.h says
+ */
+long ab_ioctl_condition(struct ab_file *f, void __user *uarg);
+/* ab_cond_release - @f is closing: the condition it holds is undone */
+void ab_cond_release(struct ab_file *f);
 
 #endif /* _ALLOCBENCH_INTERNAL_H */

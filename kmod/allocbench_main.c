@@ -14,7 +14,8 @@
  * freed in the same trial, on every path; ab_outstanding (driver.c)
  * counts the objects held between the two phases and is 0 whenever no run
  * is active.
- * AB_IOC_LOOKUP (lookup.c) times size-class lookups.
+ * AB_IOC_LOOKUP (lookup.c) times size-class lookups. AB_IOC_CONDITION
+ * (condition.c) builds and undoes the memory state runs are measured in.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -85,6 +86,7 @@ static int ab_release(struct inode *inode, struct file *file)
 {
 	struct ab_file *f = file->private_data;
 
+	ab_cond_release(f);
 	ab_caches_release(&f->kept, true);
 	kfree(f);
 	return 0;
@@ -101,7 +103,7 @@ static long ab_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case _IOC_NR(AB_IOC_INFO):
 		return ab_ioctl_info(uarg);
 	/*
-	 * These two run code in the kernel and take its memory: the 0600
+	 * These run code in the kernel and take its memory: the 0600
 	 * node is not enough, as an open descriptor can be passed on.
 	 */
 	case _IOC_NR(AB_IOC_RUN):
@@ -112,6 +114,10 @@ static long ab_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		if (!capable(CAP_SYS_ADMIN))
 			return -EPERM;
 		return ab_ioctl_lookup(uarg);
+	case _IOC_NR(AB_IOC_CONDITION):
+		if (!capable(CAP_SYS_ADMIN))
+			return -EPERM;
+		return ab_ioctl_condition(file->private_data, uarg);
 	default:
 		return -ENOTTY;
 	}

@@ -126,7 +126,7 @@ static u64 ab_kernel_flags(void)
 #ifdef AB_HAVE_KVFREE_RCU_BARRIER
 	flags |= AB_KERNEL_KVFREE_RCU_BARRIER;
 #endif
-	return flags;
+	return flags | AB_KERNEL_CONDITIONS;
 }
 
 /* What AB_IOC_INFO says of strategy @s (its largest object in the budget). */

@@ -461,3 +461,20 @@ int ab_explain(const struct ab_explain_in *in, char *buf, size_t len)
 	}
 	return n;
 }
+
+void ab_wilson(uint64_t k, uint64_t n, double level, double *lo, double *hi)
+{
+	double z, p, dn = (double)n, den, mid, half;
+
+	if (!n) {
+		*lo = *hi = NAN;
+		return;
+	}
+	z = gsl_cdf_ugaussian_Pinv(1 - (1 - level) / 2);
+	p = (double)k / dn;
+	den = 1 + z * z / dn;
+	mid = (p + z * z / (2 * dn)) / den;
+	half = z * sqrt(p * (1 - p) / dn + z * z / (4 * dn * dn)) / den;
+	*lo = mid - half < 0 ? 0 : mid - half;
+	*hi = mid + half > 1 ? 1 : mid + half;
+}

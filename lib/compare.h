@@ -7,6 +7,7 @@
 #define AB_COMPARE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "stats.h"
 
@@ -187,5 +188,15 @@ struct ab_explain_in {
  * that moved. Returns the number of lines.
  */
 int ab_explain(const struct ab_explain_in *in, char *buf, size_t len);
+
+/*
+ * ab_wilson - the Wilson score interval of a proportion (E. B. Wilson,
+ * "Probable inference, the law of succession, and statistical
+ * inference", JASA 22:209-212, 1927): @k successes of @n trials, at
+ * two-sided level @level (0.95), into [*@lo, *@hi], fractions in 0..1.
+ * Unlike the normal approximation it stays inside 0..1 and is not empty
+ * at k = 0 or k = n. NAN for both when @n is 0.
+ */
+void ab_wilson(uint64_t k, uint64_t n, double level, double *lo, double *hi);
 
 #endif

@@ -54,6 +54,7 @@ static const struct jrule stats_rules[] = {
 	{ "mean", J_NUM, J_NULL, 0, 0, NULL },
 	{ "p90", J_NUM, J_NULL, 0, 0, NULL },
 	{ "p99", J_NUM, J_NULL, 0, 0, NULL },
+	{ "p99_9", J_NUM, J_NULL, 0, 0, NULL },
 	{ "max", J_NUM, J_NULL, 0, 0, NULL },
 	{ "stddev", J_NUM, J_NULL, 0, 0, NULL },
 	{ "cv", J_NUM, J_NULL, 0, 0, NULL },

@@ -24,6 +24,7 @@ json_object *ab_json_stats(const struct ab_stats *s)
 	json_object_object_add(o, "mean", ab_json_num(s->mean));
 	json_object_object_add(o, "p90", ab_json_num(s->p90));
 	json_object_object_add(o, "p99", ab_json_num(s->p99));
+	json_object_object_add(o, "p99_9", ab_json_num(s->p999));
 	json_object_object_add(o, "max", ab_json_num(s->max));
 	json_object_object_add(o, "stddev", ab_json_num(s->stddev));
 	json_object_object_add(o, "cv", ab_json_num(s->cv));

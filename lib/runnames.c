@@ -24,6 +24,11 @@ static const struct ab_name gfp_names[AB_GFP_NR] = {
 	[AB_GFP_ATOMIC] = { "atomic", "GFP_ATOMIC" },
 	[AB_GFP_NOWAIT] = { "nowait", "GFP_NOWAIT" },
 	[AB_GFP_KERNEL_ZERO] = { "kernel_zero", "GFP_KERNEL|__GFP_ZERO" },
+	[AB_GFP_NORETRY] = { "noretry", "GFP_KERNEL|__GFP_NORETRY" },
+	[AB_GFP_RETRY_MAYFAIL] = { "retry_mayfail",
+				   "GFP_KERNEL|__GFP_RETRY_MAYFAIL" },
+	[AB_GFP_THP] = { "thp", "GFP_TRANSHUGE" },
+	[AB_GFP_NORECLAIM] = { "noreclaim", "GFP_KERNEL&~__GFP_RECLAIM" },
 };
 
 static const struct ab_name timing_names[AB_TIMING_NR] = {
@@ -191,4 +196,65 @@ int ab_opt_methods(const char *arg, uint32_t *methods, char *err, size_t len)
 			     AB_LOOKUP_NR, &methods[i], err, len))
 			return -EINVAL;
 	return n;
+}
+
+/* --condition's kinds, indexed by bit (AB_COND_*: 1 << index) */
+static const struct ab_name cond_names[] = {
+	{ "fragmented", "AB_COND_FRAGMENTED" },
+	{ "pressure", "AB_COND_PRESSURE" },
+	{ "vmap-fragmented", "AB_COND_VMAP_FRAGMENTED" },
+};
+
+#define AB_NR_COND (sizeof(cond_names) / sizeof(cond_names[0]))
+
+int ab_opt_condition(const char *arg, struct ab_run_opts *o, char *err,
+		     size_t len)
+{
+	char buf[128], *p, *save = NULL;
+	uint32_t kinds = 0, i;
+
+	if (!strcasecmp(arg, "quiet")) {
+		o->condition = 0;
+		return 0;
+	}
+	if (strlen(arg) >= sizeof(buf))
+		goto bad;
+	snprintf(buf, sizeof(buf), "%s", arg);
+	for (p = strtok_r(buf, "+", &save); p; p = strtok_r(NULL, "+", &save)) {
+		for (i = 0; i < AB_NR_COND; i++)
+			if (!strcasecmp(p, cond_names[i].name) ||
+			    !strcasecmp(p, cond_names[i].kname))
+				break;
+		if (i == AB_NR_COND || (kinds & (1U << i)))
+			goto bad;
+		kinds |= 1U << i;
+	}
+	/* "a+" or "+a" or "a++b": strtok_r skips the empty names */
+	if (!kinds || arg[0] == '+' || arg[strlen(arg) - 1] == '+' ||
+	    strstr(arg, "++"))
+		goto bad;
+	o->condition = kinds;
+	return 0;
+bad:
+	snprintf(
+		err, len,
+		"--condition=%s: not a memory condition (allowed: quiet, or fragmented, pressure, vmap-fragmented, each at most once, joined with +)",
+		arg);
+	return -EINVAL;
+}
+
+const char *ab_condition_name(uint32_t kinds, char *buf, size_t len)
+{
+	size_t used = 0;
+	uint32_t i;
+
+	buf[0] = '\0';
+	if (!kinds)
+		snprintf(buf, len, "quiet");
+	for (i = 0; i < AB_NR_COND && used < len; i++)
+		if (kinds & (1U << i))
+			used += (size_t)snprintf(buf + used, len - used, "%s%s",
+						 used ? "+" : "",
+						 cond_names[i].name);
+	return buf;
 }

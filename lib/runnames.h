@@ -37,6 +37,16 @@ int ab_opt_table(const char *arg, struct ab_run_opts *o, char *err, size_t len);
  */
 int ab_opt_methods(const char *arg, uint32_t *methods, char *err, size_t len);
 
+/*
+ * ab_opt_condition - --condition: "quiet", or AB_COND_* kinds by name
+ * joined with '+' ("fragmented+pressure"), each at most once, into
+ * o->condition; 0 or -EINVAL with the one-line message in @err.
+ */
+int ab_opt_condition(const char *arg, struct ab_run_opts *o, char *err,
+		     size_t len);
+/* ab_condition_name - AB_COND_* @kinds as --condition spells them, in @buf */
+const char *ab_condition_name(uint32_t kinds, char *buf, size_t len);
+
 /* ab_gfp_name - "GFP_KERNEL" etc. for enum ab_gfp, "?" if out of range. */
 const char *ab_gfp_name(uint32_t gfp);
 /* ab_gfp_option_name - --gfp's spelling ("kernel"), "?" if out of range. */

@@ -22,6 +22,7 @@ void ab_run_opts_init(struct ab_run_opts *o)
 	o->gfp = AB_GFP_KERNEL;
 	o->lookup_method = AB_LOOKUP_KERNEL;
 	o->sheaf = AB_SHEAVES_DEFAULT;
+	o->frag_order = 2;
 }
 
 const char *ab_sheaves_name(int v, char *buf, size_t len)
@@ -102,16 +103,33 @@ int ab_opt_size(const char *arg, struct ab_run_opts *o, char *err, size_t len)
 
 int ab_opt_order(const char *arg, struct ab_run_opts *o, char *err, size_t len)
 {
+	char buf[256], *items[AB_MAX_ORDERS];
 	uint64_t v;
+	int i, n;
 
-	if (ab_parse_u64(arg, 0, 63, &v)) {
+	snprintf(buf, sizeof(buf), "%s", arg);
+	n = strlen(arg) < sizeof(buf) ? ab_split_list(buf, items, AB_MAX_ORDERS)
+				      : -E2BIG;
+	if (n < 0) {
 		snprintf(
 			err, len,
-			"--order=%s: not a page order (an integer from 0; 2^order pages per object)",
-			arg);
+			"--order=%s: %s (a comma-separated list of at most %d page orders)",
+			arg, n == -E2BIG ? "too many orders" : "empty order",
+			AB_MAX_ORDERS);
 		return -EINVAL;
 	}
-	o->order = (uint32_t)v;
+	for (i = 0; i < n; i++) {
+		if (ab_parse_u64(items[i], 0, 63, &v)) {
+			snprintf(
+				err, len,
+				"--order=%s: not a page order (an integer from 0; 2^order pages per object)",
+				items[i]);
+			return -EINVAL;
+		}
+		o->orders[i] = (uint32_t)v;
+	}
+	o->norders = n;
+	o->order = o->orders[0];
 	o->order_set = 1;
 	return 0;
 }
@@ -418,6 +436,13 @@ static int take_params(const struct ab_run_opts *o,
 			si->flags & AB_STRATEGY_ANY_CONTEXT
 				? "it never sleeps nor reclaims, in any context"
 				: "it always allocates with GFP_KERNEL");
+		return -EINVAL;
+	}
+	if (o->gfp == AB_GFP_THP && !(si->params & AB_PARAM_ORDER)) {
+		snprintf(
+			err, len,
+			"--gfp=thp: the THP mask (movable, __GFP_COMP) is the page allocator's; %s takes no page order (use a page strategy: alloc_pages_node, get_free_pages)",
+			si->name);
 		return -EINVAL;
 	}
 	if (o->nomerge && !(si->params & AB_PARAM_CACHE)) {

@@ -26,6 +26,8 @@ struct ab_footprint; /* common/ab_run.h */
 
 /* --sheaves: at most this many settings, each a row per strategy */
 #define AB_MAX_SHEAVES 8
+/* the most orders one --order list holds */
+#define AB_MAX_ORDERS 16
 /* a setting of --sheaves: the kernel's own choice (no AB_RUN_SHEAVES) */
 #define AB_SHEAVES_DEFAULT (-1)
 
@@ -63,6 +65,9 @@ struct ab_run_opts {
 	char size_arg[32];
 	uint32_t order;
 	int order_set;
+	/* --order=LIST: one row per order for strategies that take one */
+	uint32_t orders[AB_MAX_ORDERS];
+	int norders;
 	uint32_t batch;
 	uint32_t trials;
 	uint32_t warmup;
@@ -84,6 +89,13 @@ struct ab_run_opts {
 	int sheaf;
 	int sheaves[AB_MAX_SHEAVES];
 	int nsheaves;
+	/* --condition: AB_COND_* kinds, 0 for quiet */
+	uint32_t condition;
+	/* --frag-order: fragmented's "no free block above" order */
+	uint32_t frag_order;
+	int frag_order_set;
+	/* --background: a shell command run during each row's trials */
+	const char *background;
 };
 
 void ab_run_opts_init(struct ab_run_opts *o);

@@ -81,7 +81,7 @@ void ab_stats_compute(double *v, size_t n, struct ab_stats *st)
 	st->n = n;
 	if (!n) {
 		st->min = st->median = st->mean = st->max = NAN;
-		st->p90 = st->p99 = st->stddev = st->cv = NAN;
+		st->p90 = st->p99 = st->p999 = st->stddev = st->cv = NAN;
 		st->ci_lo = st->ci_hi = st->ci_level = NAN;
 		return;
 	}
@@ -98,6 +98,7 @@ void ab_stats_compute(double *v, size_t n, struct ab_stats *st)
 	st->median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 	st->p90 = rank_value(v, n, ceil(0.90 * dn));
 	st->p99 = rank_value(v, n, ceil(0.99 * dn));
+	st->p999 = rank_value(v, n, ceil(0.999 * dn));
 	ab_median_ci_ranks(n, &lo, &hi, &st->ci_level);
 	st->ci_lo = rank_value(v, n, (double)lo);
 	st->ci_hi = rank_value(v, n, (double)hi);

@@ -45,6 +45,7 @@ struct ab_stats {
 	double max;
 	double p90;
 	double p99;
+	double p999; /* p99.9: the value of rank ceil(0.999 n) */
 	double stddev;
 	double cv;
 	double ci_lo;

@@ -55,6 +55,7 @@
 #include <linux/types.h>
 /* AB_IOC_LOOKUP's argument and the size-class enums ab_run names too */
 #include <linux/allocbench_lookup.h>
+#include <linux/allocbench_condition.h>
 
 #define AB_DEVICE_NAME "allocbench"
 
@@ -290,11 +291,13 @@ struct ab_info {
 #define AB_KERNEL_SHEAVES_OFF (1ULL << 5)
 /* AB_STRATEGY_RCU waits with kvfree_rcu_barrier(); else rcu_barrier() */
 #define AB_KERNEL_KVFREE_RCU_BARRIER (1ULL << 6)
+/* AB_IOC_CONDITION builds memory conditions (linux/allocbench_condition.h) */
+#define AB_KERNEL_CONDITIONS (1ULL << 7)
 #define AB_KERNEL_FLAGS_ALL                                   \
 	(AB_KERNEL_PREEMPT_RT | AB_KERNEL_PREEMPT_DYNAMIC |   \
 	 AB_KERNEL_RANDOM_KMALLOC_CACHES | AB_KERNEL_SLAB_BUCKETS | \
 	 AB_KERNEL_SHEAF_CAPACITY | AB_KERNEL_SHEAVES_OFF | \
-	 AB_KERNEL_KVFREE_RCU_BARRIER)
+	 AB_KERNEL_KVFREE_RCU_BARRIER | AB_KERNEL_CONDITIONS)
 
 /* GFP choice (ab_run.gfp). Every choice also carries __GFP_NOWARN. */
 enum ab_gfp {
@@ -302,6 +305,17 @@ enum ab_gfp {
 	AB_GFP_ATOMIC = 1,	/* GFP_ATOMIC */
 	AB_GFP_NOWAIT = 2,	/* GFP_NOWAIT */
 	AB_GFP_KERNEL_ZERO = 3, /* GFP_KERNEL | __GFP_ZERO */
+	AB_GFP_NORETRY = 4,	/* GFP_KERNEL | __GFP_NORETRY */
+	AB_GFP_RETRY_MAYFAIL = 5, /* GFP_KERNEL | __GFP_RETRY_MAYFAIL */
+	/*
+	 * GFP_TRANSHUGE (include/linux/gfp_types.h: movable, __GFP_COMP,
+	 * __GFP_NOMEMALLOC, direct reclaim but not kswapd's) without
+	 * __GFP_HIGHMEM (no highmem on x86_64; __get_free_pages() takes
+	 * none); AB_PARAM_ORDER strategies only
+	 */
+	AB_GFP_THP = 6,
+	/* GFP_KERNEL without __GFP_RECLAIM: neither direct reclaim nor kswapd */
+	AB_GFP_NORECLAIM = 7,
 	AB_GFP_NR
 };
 
@@ -747,5 +761,6 @@ struct ab_run {
 #define AB_IOC_INFO _IOWR(AB_IOC_MAGIC, 0x00, struct ab_info)
 #define AB_IOC_RUN _IOWR(AB_IOC_MAGIC, 0x01, struct ab_run)
 #define AB_IOC_LOOKUP _IOWR(AB_IOC_MAGIC, 0x02, struct ab_lookup)
+#define AB_IOC_CONDITION _IOWR(AB_IOC_MAGIC, 0x03, struct ab_condition)
 
 #endif /* _UAPI_LINUX_ALLOCBENCH_H */

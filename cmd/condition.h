@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * condition.h - a row's memory condition (--condition) and background
+ * load (--background), for the runner (cmd/runner.c) and the reports:
+ * what the module built, the node's state as the kernel states it before,
+ * once built, after the trials and after the undo, and the reclaim and
+ * compaction counters over the trials.
+ */
+#ifndef AB_CONDITION_H
+#define AB_CONDITION_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "allocbench.h"
+#include "memstate.h"
+
+struct ab_job;
+struct ab_row;
+
+/* the moments the node's state is read at */
+enum ab_cond_when {
+	AB_AT_BEFORE, /* before the build */
+	AB_AT_BUILT,  /* built, before the trials */
+	AB_AT_TRIALS, /* after the trials, before the undo */
+	AB_AT_UNDONE, /* after the undo */
+	AB_AT_NR
+};
+
+/** struct ab_cond_result - one row's condition and background load */
+struct ab_cond_result {
+	uint32_t kinds;		   /* AB_COND_* */
+	uint32_t frag_order;	   /* with AB_COND_FRAGMENTED */
+	int node;		   /* -1: vmap-fragmented alone */
+	struct ab_condition built; /* AB_COND_BUILD's answer */
+	struct ab_condition undo;  /* AB_COND_UNDO's answer */
+	int undone;
+	struct ab_memstate mem[AB_AT_NR];
+	unsigned int have_mem;	/* bit per enum ab_cond_when read */
+	struct ab_vmstat vm[2]; /* around the trials */
+	struct ab_mm_settings settings;
+	/* --background */
+	const char *background;
+	pid_t bg_pid;
+	int bg_ended_early; /* it exited before the trials ended */
+	int bg_status;	    /* its wait status then */
+};
+
+/*
+ * ab_cond_begin - before @r's trials: reads the node's state, builds the
+ * condition (none for quiet) and starts the background load. 0, or -errno
+ * with the one-line reason in @why (nothing is then held).
+ */
+int ab_cond_begin(struct ab_job *job, struct ab_row *r, char *why, size_t len);
+/* ab_cond_end - after @r's trials: stops the load, undoes, reads again */
+void ab_cond_end(struct ab_job *job, struct ab_row *r);
+
+/* The zone the condition was stated for (the module's), or NULL. */
+const struct ab_zonestate *ab_cond_zone(const struct ab_cond_result *c,
+					enum ab_cond_when when);
+
+#endif

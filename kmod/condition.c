@@ -1,0 +1,459 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * condition.c - AB_IOC_CONDITION: the memory states a run is measured in
+ * (linux/allocbench_condition.h): fragmented free memory, free memory held
+ * near the min watermark, and a broken-up vmap space. One condition
+ * exists at a time, owned by the open file that built it; its pages are
+ * kept on a list through their own page->lru (nothing is allocated to
+ * track them, so a TiB node costs no array) and given back by the undo,
+ * by the file's release, or page by page to direct reclaim through a
+ * shrinker, so that no allocation of the machine's meets the OOM killer
+ * because of it. Every loop is bounded by the node's free pages and calls
+ * cond_resched(); a signal stops a build and undoes it.
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/gfp.h>
+#include <linux/ktime.h>
+#include <linux/log2.h>
+#include <linux/mm.h>
+#include <linux/mmzone.h>
+#include <linux/mutex.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/shrinker.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/swap.h>
+#include <linux/vmalloc.h>
+#include <linux/vmstat.h>
+#include "ab_internal.h"
+
+/* The one condition of the machine; @lock orders build, undo and release. */
+static DEFINE_MUTEX(ab_cond_lock);
+/* @held and the counts, against the shrinker, which runs beside them */
+static DEFINE_SPINLOCK(ab_cond_pages_lock);
+static struct {
+	struct ab_file *owner;
+	struct list_head held;
+	unsigned long held_pages;
+	unsigned long movable_pages;
+	unsigned long reclaimed_pages;
+	void **vmap;
+	u32 nr_vmap;
+	struct shrinker *shrinker;
+	struct ab_condition out;
+} ab_cond = { .held = LIST_HEAD_INIT(ab_cond.held) };
+
+/* Takes only what is free: no reclaim, no compaction, no reserves. */
+#define AB_COND_GFP                                                  \
+	(__GFP_THISNODE | __GFP_NOWARN | __GFP_NOMEMALLOC | __GFP_NORETRY)
+#define AB_COND_UNMOVABLE ((GFP_KERNEL & ~__GFP_RECLAIM) | AB_COND_GFP)
+#define AB_COND_MOVABLE \
+	((GFP_HIGHUSER_MOVABLE & ~(__GFP_RECLAIM | __GFP_HIGHMEM)) | AB_COND_GFP)
+
+static void ab_cond_hold(struct page *page, bool movable)
+{
+	spin_lock(&ab_cond_pages_lock);
+	list_add_tail(&page->lru, &ab_cond.held);
+	ab_cond.held_pages++;
+	ab_cond.movable_pages += movable;
+	spin_unlock(&ab_cond_pages_lock);
+}
+
+/* Gives back up to @nr held pages from the list's head; returns how many. */
+static unsigned long ab_cond_give_back(unsigned long nr)
+{
+	unsigned long done = 0;
+	struct page *page;
+
+	while (done < nr) {
+		spin_lock(&ab_cond_pages_lock);
+		page = list_first_entry_or_null(&ab_cond.held, struct page,
+						lru);
+		if (page) {
+			list_del(&page->lru);
+			ab_cond.held_pages--;
+		}
+		spin_unlock(&ab_cond_pages_lock);
+		if (!page)
+			break;
+		__free_page(page);
+		if (!(++done & 1023))
+			cond_resched();
+	}
+	return done;
+}
+
+static unsigned long ab_cond_count(struct shrinker *s,
+				   struct shrink_control *sc)
+{
+	unsigned long n = READ_ONCE(ab_cond.held_pages);
+
+	return n ? n : SHRINK_EMPTY;
+}
+
+/*
+ * Direct reclaim takes pages back; kswapd does not (it would undo the
+ * condition to its high watermark as soon as a trial woke it). The pages
+ * are counted as reclaimed, as slab shrinkers' freed pages are
+ * (reclaim_state: reclaimed_slab up to 6.4, reclaimed since, which kmod/Kbuild
+ * finds in the kernel's swap.h), so that the
+ * allocator sees progress and retries instead of calling the OOM killer.
+ */
+static unsigned long ab_cond_scan(struct shrinker *s,
+				  struct shrink_control *sc)
+{
+	unsigned long n;
+
+	if (current_is_kswapd())
+		return SHRINK_STOP;
+	n = ab_cond_give_back(sc->nr_to_scan);
+	spin_lock(&ab_cond_pages_lock);
+	ab_cond.reclaimed_pages += n;
+	spin_unlock(&ab_cond_pages_lock);
+	if (current->reclaim_state)
+#ifdef AB_HAVE_RECLAIMED_SLAB
+		current->reclaim_state->reclaimed_slab += n;
+#else
+		current->reclaim_state->reclaimed += n;
+#endif
+	return n ? n : SHRINK_STOP;
+}
+
+#ifndef AB_HAVE_SHRINKER_ALLOC
+static struct shrinker ab_cond_shrinker_6_1 = {
+	.count_objects = ab_cond_count,
+	.scan_objects = ab_cond_scan,
+	.seeks = DEFAULT_SEEKS,
+};
+
+static int ab_cond_shrinker_on(void)
+{
+	int err = register_shrinker(&ab_cond_shrinker_6_1,
+				    "allocbench-condition");
+
+	if (!err)
+		ab_cond.shrinker = &ab_cond_shrinker_6_1;
+	return err;
+}
+
+static void ab_cond_shrinker_off(void)
+{
+	if (ab_cond.shrinker)
+		unregister_shrinker(ab_cond.shrinker);
+	ab_cond.shrinker = NULL;
+}
+#else
+static int ab_cond_shrinker_on(void)
+{
+	struct shrinker *s = shrinker_alloc(0, "allocbench-condition");
+
+	if (!s)
+		return -ENOMEM;
+	s->count_objects = ab_cond_count;
+	s->scan_objects = ab_cond_scan;
+	s->seeks = DEFAULT_SEEKS;
+	shrinker_register(s);
+	ab_cond.shrinker = s;
+	return 0;
+}
+
+static void ab_cond_shrinker_off(void)
+{
+	if (ab_cond.shrinker)
+		shrinker_free(ab_cond.shrinker);
+	ab_cond.shrinker = NULL;
+}
+#endif
+
+/* Everything the condition holds given back (ab_cond_lock held). */
+static void ab_cond_free_all(void)
+{
+	u32 i;
+
+	/* the shrinker first: no scan runs once it is gone */
+	ab_cond_shrinker_off();
+	ab_cond_give_back(ULONG_MAX);
+	for (i = 0; ab_cond.vmap && i < AB_COND_VMAP_AREAS; i++) {
+		vfree(ab_cond.vmap[i]);
+		if (!(i & 255))
+			cond_resched();
+	}
+	kvfree(ab_cond.vmap);
+	ab_cond.vmap = NULL;
+	ab_cond.nr_vmap = 0;
+	ab_cond.held_pages = 0;
+	ab_cond.movable_pages = 0;
+	ab_cond.reclaimed_pages = 0;
+	ab_cond.owner = NULL;
+}
+
+/* The zone the node's GFP_KERNEL allocations try first, or NULL. */
+static struct zone *ab_cond_zone(int node)
+{
+	struct zone *z = node_zonelist(node, GFP_KERNEL)->_zonerefs[0].zone;
+
+	return z && zone_to_nid(z) == node ? z : NULL;
+}
+
+static unsigned long ab_zone_free(struct zone *z)
+{
+	return zone_page_state_snapshot(z, NR_FREE_PAGES);
+}
+
+/* The highest order with a free block in @z's lists (racy read), or -1. */
+static int ab_max_free_order(struct zone *z)
+{
+	int o;
+
+	for (o = AB_MAX_PAGE_ORDER; o >= 0; o--)
+		/* a statistic: read without zone->lock, it may be stale */
+		if (data_race(READ_ONCE(z->free_area[o].nr_free)))
+			return o;
+	return -1;
+}
+
+/*
+ * One pass of the fragmented build: each free block above @k taken, the
+ * highest order first, split, and of each aligned run of 2^@k pages every
+ * other one kept. Returns the blocks taken, or -EINTR.
+ */
+static long ab_fragment_pass(int node, u32 k, unsigned long *nth)
+{
+	long taken = 0;
+	int o;
+
+	for (o = AB_MAX_PAGE_ORDER; o > (int)k; o--) {
+		for (;;) {
+			bool movable = (*nth)++ & 1;
+			struct page *page;
+			unsigned long i;
+
+			if (signal_pending(current))
+				return -EINTR;
+			page = alloc_pages_node(node, movable ? AB_COND_MOVABLE :
+						AB_COND_UNMOVABLE, o);
+			if (!page)
+				break;
+			split_page(page, o);
+			for (i = 0; i < 1UL << o; i++) {
+				if ((page_to_pfn(page + i) >> k) & 1)
+					ab_cond_hold(page + i, movable);
+				else
+					__free_page(page + i);
+			}
+			taken++;
+			cond_resched();
+		}
+	}
+	return taken;
+}
+
+/*
+ * Fragmented: passes until one takes nothing (each gives back half of
+ * what it took, in blocks of 2^@k, so the big blocks shrink geometrically;
+ * bounded at 64 passes).
+ */
+static int ab_fragment(int node, u32 k)
+{
+	unsigned long nth = 0;
+	long n;
+	int pass;
+
+	for (pass = 0; pass < 64; pass++) {
+		n = ab_fragment_pass(node, k, &nth);
+		if (n < 0)
+			return n;
+		if (!n)
+			break;
+	}
+	return 0;
+}
+
+/* Pressure: @z's free pages taken down to @target, the largest first. */
+static int ab_pressure(int node, struct zone *z, unsigned long target,
+		       u32 *stopped)
+{
+	unsigned long free;
+	int o = AB_MAX_PAGE_ORDER;
+
+	while ((free = ab_zone_free(z)) > target) {
+		struct page *page;
+		unsigned long i;
+
+		if (signal_pending(current))
+			return -EINTR;
+		o = min_t(int, o, ilog2(free - target));
+		page = alloc_pages_node(node, AB_COND_UNMOVABLE, o);
+		if (!page) {
+			if (!o) {
+				*stopped = AB_COND_NO_MEMORY;
+				break;
+			}
+			o--;
+			continue;
+		}
+		if (o)
+			split_page(page, o);
+		for (i = 0; i < 1UL << o; i++)
+			ab_cond_hold(page + i, false);
+		cond_resched();
+	}
+	return 0;
+}
+
+/* vmap-fragmented: lib/test_vmalloc.c full_fit_alloc_test()'s pattern. */
+static int ab_vmap_fragment(void)
+{
+	u32 i;
+
+	ab_cond.vmap = kvcalloc(AB_COND_VMAP_AREAS, sizeof(void *),
+				GFP_KERNEL | __GFP_NOWARN);
+	if (!ab_cond.vmap)
+		return -ENOMEM;
+	for (i = 0; i < AB_COND_VMAP_AREAS; i++) {
+		if (signal_pending(current))
+			return -EINTR;
+		ab_cond.vmap[i] = __vmalloc(PAGE_SIZE,
+					    GFP_KERNEL | __GFP_NOWARN);
+		if (!ab_cond.vmap[i])
+			return -ENOMEM;
+		if (!(i & 255))
+			cond_resched();
+	}
+	for (i = 1; i < AB_COND_VMAP_AREAS; i += 2) {
+		vfree(ab_cond.vmap[i]);
+		ab_cond.vmap[i] = NULL;
+	}
+	ab_cond.nr_vmap = AB_COND_VMAP_AREAS / 2;
+	return 0;
+}
+
+/* The outputs from the condition's state now (ab_cond_lock held). */
+static void ab_cond_fill(struct ab_condition *c, int node)
+{
+	struct zone *z = node >= 0 ? ab_cond_zone(node) : NULL;
+
+	spin_lock(&ab_cond_pages_lock);
+	c->held_pages = ab_cond.held_pages;
+	c->movable_pages = ab_cond.movable_pages;
+	c->reclaimed_pages = ab_cond.reclaimed_pages;
+	spin_unlock(&ab_cond_pages_lock);
+	c->vmap_areas = ab_cond.nr_vmap;
+	c->max_free_order = -1;
+	if (!z)
+		return;
+	c->zone_free = ab_zone_free(z);
+	c->zone_min = min_wmark_pages(z);
+	c->zone_low = low_wmark_pages(z);
+	c->zone_high = high_wmark_pages(z);
+	strscpy(c->zone, z->name, sizeof(c->zone));
+	c->max_free_order = ab_max_free_order(z);
+}
+
+static int ab_cond_check(const struct ab_condition *c)
+{
+	bool needs_node = c->kinds & (AB_COND_FRAGMENTED | AB_COND_PRESSURE);
+
+	if (c->reserved0 || c->reserved[0] || c->reserved[1])
+		return -EINVAL;
+	if (c->op != AB_COND_BUILD)
+		return c->kinds || c->node != -1 || c->frag_order ? -EINVAL : 0;
+	if (!c->kinds || (c->kinds & ~AB_COND_KINDS_ALL))
+		return -EINVAL;
+	if (c->frag_order > AB_COND_MAX_FRAG_ORDER ||
+	    (c->frag_order && !(c->kinds & AB_COND_FRAGMENTED)))
+		return -EINVAL;
+	if (!needs_node)
+		return c->node == -1 ? 0 : -EINVAL;
+	if (c->node < 0 || c->node >= nr_node_ids ||
+	    !node_state(c->node, N_MEMORY) || !ab_cond_zone(c->node))
+		return -EINVAL;
+	return 0;
+}
+
+static int ab_cond_build(struct ab_file *f, struct ab_condition *c)
+{
+	struct zone *z = c->node >= 0 ? ab_cond_zone(c->node) : NULL;
+	u64 t0 = ktime_get_ns();
+	u32 stopped = AB_COND_DONE;
+	int err;
+
+	if (ab_cond.owner)
+		return -EBUSY;
+	ab_cond.owner = f;
+	err = ab_cond_shrinker_on();
+	if (!err && (c->kinds & AB_COND_FRAGMENTED))
+		err = ab_fragment(c->node, c->frag_order);
+	if (!err && (c->kinds & AB_COND_PRESSURE)) {
+		c->target_free = min_wmark_pages(z) +
+				 (low_wmark_pages(z) - min_wmark_pages(z)) / 2;
+		err = ab_pressure(c->node, z, c->target_free, &stopped);
+	}
+	if (!err && (c->kinds & AB_COND_VMAP_FRAGMENTED))
+		err = ab_vmap_fragment();
+	if (err) {
+		ab_cond_free_all();
+		return err;
+	}
+	c->build_ns = ktime_get_ns() - t0;
+	c->stopped = stopped;
+	ab_cond_fill(c, c->node);
+	ab_cond.out = *c;
+	return 0;
+}
+
+long ab_ioctl_condition(struct ab_file *f, void __user *uarg)
+{
+	struct ab_condition c;
+	u64 t0;
+	long err;
+
+	err = ab_copy_in(&c, sizeof(c), AB_CONDITION_SIZE_VER0, uarg);
+	if (err < 0)
+		return err;
+	err = ab_cond_check(&c);
+	if (err)
+		return err;
+	/* the outputs start at zero: only the input fields are kept */
+	c = (struct ab_condition){ .size = c.size, .op = c.op,
+				   .kinds = c.kinds, .node = c.node,
+				   .frag_order = c.frag_order };
+	mutex_lock(&ab_cond_lock);
+	if (c.op == AB_COND_BUILD) {
+		err = ab_cond_build(f, &c);
+	} else if (ab_cond.owner != f) {
+		err = -ENOENT;
+	} else {
+		struct ab_condition now = ab_cond.out;
+
+		now.size = c.size;
+		now.op = c.op;
+		ab_cond_fill(&now, now.node);
+		if (c.op == AB_COND_UNDO) {
+			t0 = ktime_get_ns();
+			ab_cond_free_all();
+			now.undo_ns = ktime_get_ns() - t0;
+		}
+		/* the input fields stay as the caller sent them */
+		now.kinds = 0;
+		now.node = -1;
+		now.frag_order = 0;
+		c = now;
+	}
+	mutex_unlock(&ab_cond_lock);
+	if (err)
+		return err;
+	return ab_copy_out(uarg, &c, sizeof(c), c.size);
+}
+
+/* The file is closing: its condition, if it holds one, is given back. */
+void ab_cond_release(struct ab_file *f)
+{
+	mutex_lock(&ab_cond_lock);
+	if (ab_cond.owner == f)
+		ab_cond_free_all();
+	mutex_unlock(&ab_cond_lock);
+}
