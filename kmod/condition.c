@@ -359,6 +359,9 @@ static int ab_cond_check(const struct ab_condition *c)
 
 	if (c->reserved0 || c->reserved[0] || c->reserved[1])
 		return -EINVAL;
+	if (c->op != AB_COND_BUILD && c->op != AB_COND_UNDO &&
+	    c->op != AB_COND_STATE)
+		return -EINVAL;
 	if (c->op != AB_COND_BUILD)
 		return c->kinds || c->node != -1 || c->frag_order ? -EINVAL : 0;
 	if (!c->kinds || (c->kinds & ~AB_COND_KINDS_ALL))

@@ -130,12 +130,12 @@ static unsigned long unknown_cmd(struct rng *r)
 
 	switch (below(r, 3)) {
 	case 0: /* known number, other direction */
-		nr = below(r, 3);
+		nr = below(r, 4);
 		if (dir == (_IOC_READ | _IOC_WRITE))
 			dir = _IOC_NONE;
 		return _IOC(dir, AB_IOC_MAGIC, nr, size);
-	case 1: /* unknown number of allocbench's type */
-		return _IOC(dir, AB_IOC_MAGIC, 3 + below(r, 253), size);
+	case 1: /* unknown number of allocbench's type (3: AB_IOC_CONDITION) */
+		return _IOC(dir, AB_IOC_MAGIC, 4 + below(r, 252), size);
 	default:
 		do {
 			type = below(r, 256);

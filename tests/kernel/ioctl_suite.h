@@ -123,4 +123,9 @@ void test_run_needs_cap_sys_admin(void **state);
 void test_sigint_default(void **state);
 void test_sigint_caught(void **state);
 
+/* ---- ioctl_condition.c: AB_IOC_CONDITION ---- */
+void test_condition_rejects(void **state);
+void test_condition_lifecycle(void **state);
+void test_condition_fragmented(void **state);
+
 #endif /* IOCTL_SUITE_H */
