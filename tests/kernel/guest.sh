@@ -423,6 +423,8 @@ fi
 # states one object takes, at every batch, text and JSON, and the user
 # backend's missing memory line: tests/kernel/objmem.sh
 . "$(dirname "$0")/objmem.sh"
+# memory conditions (issue 25): tests/kernel/condition.sh
+. "$(dirname "$0")/condition.sh"
 fi # ---- end: full, focused ----
 
 if in_suite full; then # ---- the user backend, events, compare: full ----

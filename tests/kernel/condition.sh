@@ -1,0 +1,107 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# condition.sh - --condition in the guest (issue 25), sourced by guest.sh
+# (full and focused suites): invariants, never timings.
+# - fragmented (--frag-order=2) leaves no free block above order 2 in the
+#   zone it names before the trials (buddyinfo), and after the undo the
+#   zone's free pages are back within 3% of before (the per-CPU page lists
+#   keep freed pages that zoneinfo's "pages free" does not count: 0.6% seen
+#   on 6.1) and its highest free order within one;
+# - order 9 with __GFP_NORETRY succeeds less often fragmented than quiet:
+#   large by construction (quiet: 16 blocks of 2 MiB from a node with over
+#   100 free; fragmented: none left above order 2 in the zone, and the DMA
+#   zone holds at most 8);
+# - pressure holds the zone's free pages under its high watermark;
+# - nothing stays held after a SIGKILL of the CLI during a run (the
+#   device's close undoes it): a new condition builds at once;
+# - the kernel log shows no WARN, BUG, OOM kill or allocation-failure splat.
+cj() {
+	allocbench run --alloc=alloc_pages_node --order=9 --gfp=noretry \
+		--batch=16 --trials=6 --timing=single --json -q "$@" 2>/tmp/cond.err
+}
+cond_awk='
+	function num(s) { gsub(/[^0-9eE.+-]/, "", s); return s + 0 }
+	/"rate":/ { rate = num($2) }
+	/"held_pages":/ { held = num($2) }
+	/"undone":/ { undone = ($2 ~ /true/) }
+	/"wmark_high":/ { high = num($2) }
+	/"before":\{/ { w = "before" }
+	/"built":\{/ { w = "built" }
+	/"after_trials":\{/ { w = "trials" }
+	/"after_undo":\{/ { w = "undo" }
+	/"free_pages":/ { free[w] = num($2) }
+	/"max_free_order":/ { mo[w] = num($2) }'
+cj >/tmp/cq.json
+rcq=$?
+cj --condition=fragmented --frag-order=2 >/tmp/cf.json
+rcf=$?
+rq=$(awk -F'[:,]' "$cond_awk"' END { print rate }' /tmp/cq.json)
+awk -F'[:,]' -v rcq=$rcq -v rcf=$rcf -v rq="$rq" "$cond_awk"'
+	END {
+		if (rcq || rcf) bad = bad " exit " rcq "/" rcf
+		if (!(held > 0)) bad = bad " nothing held"
+		if (!("built" in mo) || mo["built"] > 2) bad = bad " max free order " mo["built"] " built"
+		if (!undone) bad = bad " not undone"
+		if (!(free["undo"] >= 0.97 * free["before"])) bad = bad " free " free["undo"] " after undo, " free["before"] " before"
+		if (!(mo["undo"] >= mo["before"] - 1)) bad = bad " max free order " mo["undo"] " after undo, " mo["before"] " before"
+		if (!(rate < rq)) bad = bad " order-9 noretry success " rate " fragmented, " rq " quiet"
+		if (bad == "") print "ok - condition: fragmented has no free block above order 2 before the trials, order-9 noretry succeeds less (" rate " against " rq " quiet), the zone is back after the undo (" free["undo"] " of " free["before"] " free pages, max order " mo["undo"] ")"
+		else print "not ok - condition: fragmented:" bad
+	}' /tmp/cf.json
+allocbench run --alloc=alloc_pages_node --order=0 --batch=8 --trials=4 \
+	--condition=pressure --json -q >/tmp/cp.json 2>>/tmp/cond.err
+rcp=$?
+awk -F'[:,]' -v rc=$rcp "$cond_awk"'
+	END {
+		if (rc) bad = bad " exit " rc
+		if (!(held > 0)) bad = bad " nothing held"
+		if (!(free["built"] < high)) bad = bad " " free["built"] " free pages built, high watermark " high
+		if (!undone) bad = bad " not undone"
+		if (bad == "") print "ok - condition: pressure holds the zone under its high watermark (" free["built"] " free pages, high " high ") and is undone"
+		else print "not ok - condition: pressure:" bad
+	}' /tmp/cp.json
+allocbench run --alloc=vmalloc_node --size=4096 --batch=8 --trials=4 \
+	--condition=vmap-fragmented -q >/tmp/cv.out 2>&1
+rcv=$?
+if [ $rcv = 0 ] && grep -q "8192 vmap areas" /tmp/cv.out && grep -q "undone in" /tmp/cv.out; then
+	ok "condition: vmap-fragmented holds 8192 one-page areas during the trials and is undone"
+else
+	notok "condition: vmap-fragmented (exit $rcv; $(head -c 300 /tmp/cv.out))"
+fi
+# SIGKILL of the CLI in the middle of a row: the close undoes it (while it
+# runs a second condition is refused, EBUSY; after the kill one builds)
+allocbench run --alloc=vmalloc_node --size=4096 --batch=8 --trials=50000 \
+	--timing=single --condition=vmap-fragmented -q >/dev/null 2>&1 &
+kpid=$!
+n=0 busy=
+while [ $n -lt 100 ] && [ -z "$busy" ]; do
+	sleep 0.2
+	n=$((n + 1))
+	allocbench run --alloc=vmalloc_node --size=4096 --batch=8 --trials=2 --timing=single \
+		--condition=vmap-fragmented -q 2>&1 | grep -q "holds a memory condition already" && busy=1
+done
+kill -9 $kpid
+wait $kpid 2>/dev/null
+if [ -n "$busy" ] &&
+	allocbench run --alloc=vmalloc_node --size=4096 --batch=8 --trials=2 --condition=vmap-fragmented -q >/dev/null 2>&1; then
+	ok "condition: SIGKILL of the CLI during a run leaves nothing held (a second condition was refused while it ran, one builds after the kill)"
+else
+	notok "condition: SIGKILL: ${busy:-no} busy refusal while it ran, or no condition after the kill"
+fi
+expect 2 "--condition=bogus: not a memory condition" "condition: an unknown condition refused (status 2)" -- \
+	allocbench run --alloc=alloc_pages_node --condition=bogus
+expect 2 "--condition=fragmented+fragmented: not a memory condition" "condition: a kind given twice refused" -- \
+	allocbench run --alloc=alloc_pages_node --condition=fragmented+fragmented
+expect 2 "--frag-order=9: must be an integer from 0 to 8" "condition: --frag-order above 8 refused" -- \
+	allocbench run --alloc=alloc_pages_node --condition=fragmented --frag-order=9
+expect 2 "--frag-order=1: only with --condition=fragmented" "condition: --frag-order without fragmented refused" -- \
+	allocbench run --alloc=alloc_pages_node --condition=pressure --frag-order=1
+expect 2 "--gfp=thp: the THP mask" "condition: --gfp=thp refused for kmalloc" -- \
+	allocbench run --alloc=kmalloc --gfp=thp
+expect 2 "not with --concurrent" "condition: --condition with --concurrent refused" -- \
+	allocbench run --alloc=alloc_pages_node --condition=fragmented --cpu=0,1 --concurrent
+if dmesg | grep -q -E "WARNING|BUG|Out of memory|oom-kill|page allocation failure"; then
+	notok "condition: the kernel log: $(dmesg | grep -E 'WARNING|BUG|Out of memory|oom-kill|page allocation failure' | head -3)"
+else
+	ok "condition: the kernel log holds no WARN, BUG, OOM kill or allocation-failure splat"
+fi
