@@ -178,18 +178,9 @@ int ab_run_args_apply(struct ab_run_opts *o)
 	if (a->condition)
 		bad = bad ||
 		      ab_opt_condition(a->condition, o, err, sizeof(err));
-	if (a->frag_order && !bad) {
-		bad = ab_opt_count("frag-order", a->frag_order, 0,
-				   &o->frag_order, err, sizeof(err));
-		if (!bad && o->frag_order > AB_COND_MAX_FRAG_ORDER) {
-			snprintf(
-				err, sizeof(err),
-				"--frag-order=%s: must be an integer from 0 to %u",
-				a->frag_order, AB_COND_MAX_FRAG_ORDER);
-			bad = 1;
-		}
-		o->frag_order_set = 1;
-	}
+	if (a->frag_order)
+		bad = bad ||
+		      ab_opt_frag_order(a->frag_order, o, err, sizeof(err));
 	if (a->background) {
 		if (!*a->background) {
 			snprintf(

@@ -147,16 +147,6 @@ int ab_zone_max_order(const struct ab_zonestate *z)
 	return -1;
 }
 
-uint64_t ab_zone_block_pages(const struct ab_zonestate *z)
-{
-	uint64_t n = 0;
-	int o;
-
-	for (o = 0; o < z->orders; o++)
-		n += z->nr_free[o] << o;
-	return n;
-}
-
 long ab_extfrag_index(const struct ab_zonestate *z, unsigned int order)
 {
 	uint64_t blocks = 0, pages = 0, suitable = 0;

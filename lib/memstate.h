@@ -48,9 +48,6 @@ const struct ab_zonestate *ab_memstate_zone(const struct ab_memstate *m,
 /* The highest order with a free block in @z, or -1 when none is free. */
 int ab_zone_max_order(const struct ab_zonestate *z);
 
-/* Free pages of @z counted from its free blocks (sum of nr_free << order). */
-uint64_t ab_zone_block_pages(const struct ab_zonestate *z);
-
 /*
  * ab_extfrag_index - the kernel's fragmentation index of @z for @order,
  * in thousandths, as mm/vmstat.c __fragmentation_index() computes it

@@ -134,6 +134,22 @@ int ab_opt_order(const char *arg, struct ab_run_opts *o, char *err, size_t len)
 	return 0;
 }
 
+int ab_opt_frag_order(const char *arg, struct ab_run_opts *o, char *err,
+		      size_t len)
+{
+	uint64_t v;
+
+	o->frag_order_set = 1;
+	if (ab_parse_u64(arg, 0, AB_COND_MAX_FRAG_ORDER, &v)) {
+		snprintf(err, len,
+			 "--frag-order=%s: must be an integer from 0 to %u",
+			 arg, AB_COND_MAX_FRAG_ORDER);
+		return -EINVAL;
+	}
+	o->frag_order = (uint32_t)v;
+	return 0;
+}
+
 int ab_opt_count(const char *name, const char *arg, uint32_t min, uint32_t *out,
 		 char *err, size_t len)
 {

@@ -112,6 +112,9 @@ int ab_opt_count(const char *name, const char *arg, uint32_t min, uint32_t *out,
 		 char *err, size_t len);
 int ab_opt_seed(const char *arg, struct ab_run_opts *o, char *err, size_t len);
 int ab_opt_align(const char *arg, struct ab_run_opts *o, char *err, size_t len);
+/* --frag-order: 0..AB_COND_MAX_FRAG_ORDER, marked given (frag_order_set) */
+int ab_opt_frag_order(const char *arg, struct ab_run_opts *o, char *err,
+		      size_t len);
 int ab_opt_sheaves(const char *arg, struct ab_run_opts *o, char *err,
 		   size_t len);
 /* "default", "off" or the capacity of sheaf setting @v, into @buf */
