@@ -285,7 +285,7 @@ void ab_counters_suspend(struct ab_counters *c)
 void ab_counters_resume_some(struct ab_counters *c, int virt)
 {
 	const struct ab_pmu *p = pmu_of(c);
-	int i, g;
+	int i, g, err, tries;
 
 	if (!c->suspended)
 		return;
@@ -297,12 +297,23 @@ void ab_counters_resume_some(struct ab_counters *c, int virt)
 			continue;
 		}
 		g = e->group;
-		/* a leader, or alone; members join their leader's fd */
-		if (open_event(p, e,
-			       g >= 0 && g != i && c->ev[g].fd >= 0
-				       ? c->ev[g].fd
-				       : -1))
+		/*
+		 * a leader, or alone; members join their leader's fd. It
+		 * opened before, so a failure now is passing (EINTR: a signal
+		 * in perf_event_open()'s interruptible lock; EBUSY, EAGAIN):
+		 * tried again, and its errno kept for the note
+		 */
+		for (tries = 0; tries < 3; tries++) {
+			err = open_event(p, e,
+					 g >= 0 && g != i && c->ev[g].fd >= 0
+						 ? c->ev[g].fd
+						 : -1);
+			if (err != EINTR && err != EBUSY && err != EAGAIN)
+				break;
+		}
+		if (err)
 			e->fd = -1;
+		e->reopen_err = err;
 	}
 	c->suspended = 0;
 }

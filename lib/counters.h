@@ -98,6 +98,8 @@ struct ab_pmu {
  * @unrun:   of those, intervals it was enabled but never ran (running 0)
  * @scaled:  of those, intervals it ran only part of (0 < running < enabled)
  * @unread:  of those, intervals it could not be read
+ * @reopen_err: errno of the last failed reopen by
+ *           ab_counters_resume_some() (its intervals are @unread), 0
  * @min_share: the smallest running / enabled of the @scaled intervals
  * @virt:    opened on the virtual PMU (lib/vpmu.h): "enabled" and
  *           "running" are then timed regions closed and regions without
@@ -117,6 +119,7 @@ struct ab_event {
 	uint64_t raw, enabled, running;
 	double value;
 	unsigned int intervals, unrun, scaled, unread;
+	int reopen_err;
 	double min_share;
 	int virt;
 	int parked;

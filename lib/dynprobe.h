@@ -33,7 +33,8 @@ struct ab_dynprobe {
 
 /*
  * ab_kallsyms_has - 1 when /proc/kallsyms names a function @fn (type t or
- * T), 0 when it does not, -1 when it cannot be read.
+ * T), 0 when it does not, -1 when it cannot be read. The names are read
+ * once per process (sorted, then searched).
  */
 int ab_kallsyms_has(const char *fn);
 

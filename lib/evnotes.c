@@ -166,6 +166,15 @@ int ab_counters_note(const struct ab_counters *c, int e, char *buf, size_t len)
 	buf[0] = '\0';
 	if (!ev->intervals)
 		return 0;
+	if (ev->unread && ev->reopen_err) {
+		snprintf(
+			buf, len,
+			"counter %s could not be opened again for a counting pass (perf_event_open: %s), unread in %u of %u %s: no count there (n/a)",
+			ev->name, strerror(ev->reopen_err), ev->unread,
+			ev->intervals,
+			ab_noun(ev->intervals, "interval", "intervals"));
+		return 1;
+	}
 	if (ev->unread) {
 		snprintf(
 			buf, len,

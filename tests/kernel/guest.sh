@@ -384,7 +384,7 @@ fb=$(printf '%s\n' "$ekv" | sed -n 's/^kvmalloc_node:.* \([0-9.-]*\) vmalloc fal
 if awk -v f="$fb" 'BEGIN { exit !(f != "" && f >= 0.99 && f <= 1.01) }'; then
 	ok "cli: --explain: kvmalloc_node 8M falls back to vmalloc once per op ($fb)"
 else
-	notok "cli: --explain: kvmalloc_node 8M vmalloc fallback '$fb' per op ($(printf '%s' "$ekv" | grep -A5 '^explain'))"
+	notok "cli: --explain: kvmalloc_node 8M vmalloc fallback '$fb' per op (the whole output: $ekv)"
 fi
 # a note beside a figure names that figure: one-page vmalloc_node takes its
 # page one at a time (the bulk allocator's one-page fallback)
