@@ -20,6 +20,8 @@ enum ab_exit {
 	AB_EXIT_BACKEND = 3, /* the backend is unavailable */
 	AB_EXIT_DATA = 4,    /* a saved result is missing, unreadable or
 				invalid (compare, plot); nothing was done */
+	AB_EXIT_FORMAT = 6,  /* export: the format cannot carry this valid
+				result (the reason on stderr); nothing written */
 	AB_EXIT_INTR = 130, /* interrupted (main() makes it 128 + the signal) */
 };
 
@@ -79,6 +81,7 @@ int cmd_compare(int argc, const char **argv);
 int cmd_sweep(int argc, const char **argv);
 int cmd_topology(int argc, const char **argv);
 int cmd_plot(int argc, const char **argv);
+int cmd_export(int argc, const char **argv);
 int cmd_list(int argc, const char **argv);
 int cmd_info(int argc, const char **argv);
 int cmd_vm(int argc, const char **argv);

@@ -206,6 +206,7 @@ int ab_job_place(struct ab_job *job, const char *cpu_arg)
 	/* a killed run's set still holds its CPUs: gone before the check */
 	if (job->isolate)
 		ab_isolate_clean_stale();
+	job->cpu_given = cpu_arg != NULL;
 	if (cpu_arg) {
 		job->ncpus = ab_parse_cpus("cpu", cpu_arg, job->cpus,
 					   AB_MAX_LIST, err, sizeof(err));

@@ -146,6 +146,8 @@ struct ab_row {
  * @ex:        with @explain, the paths this kernel can count for the rows
  * @ex_events: @events with @ex's events appended
  * @cpus:      --cpu, @ncpus of them (the first is the job's CPU)
+ * @cpu_given: whether --cpu chose them (else the CPU the CLI started on:
+ *             a row's CPU is then no part of its identity, metrics.h)
  * @concurrent: run each strategy on all @cpus at once
  * @node_arg:  --node as given, checked by ab_job_place()
  * @free_cpu:  --free-cpu, -1 for none
@@ -172,6 +174,7 @@ struct ab_job {
 	char ex_events[2048];
 	int cpus[AB_MAX_LIST];
 	int ncpus;
+	int cpu_given;
 	int concurrent;
 	const char *node_arg;
 	int free_cpu;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "allocbench.h"
+#include "exportfmt.h"
 #include "counters.h"
 #include "jsonout.h"
 #include "parse.h"
@@ -186,6 +187,14 @@ static void values_table(void)
 	print_enum(ab_table_name, 0, AB_TABLE_NR, "\n", "\n");
 }
 
+static void values_export_formats(void)
+{
+	const struct ab_export_fmt *x;
+
+	for (x = ab_export_formats; x->name; x++)
+		printf("%s\n", x->name);
+}
+
 static void values_kinds(void);
 
 /* The kinds of --values, in the order their error lists them. */
@@ -204,6 +213,7 @@ static const struct {
 	{ "lookup", values_lookup },
 	{ "methods", values_methods },
 	{ "table", values_table },
+	{ "export-formats", values_export_formats },
 	{ "kinds", values_kinds },
 };
 

@@ -54,6 +54,8 @@ static const struct ab_cmd commands[] = {
 	  "the same command in boots of 1 to 4 kernels (qemu): A/B, per boot" },
 	{ "plot", cmd_plot, G,
 	  "draw a saved result with gnuplot: -o FILE.svg|png" },
+	{ "export", cmd_export, 0,
+	  "a saved result for LKP, mmtests, KCIDB or Fastpath" },
 	{ "list", cmd_list, G, "list the backends and their strategies" },
 	{ "info", cmd_info, G, "show the backend's versions and limits" },
 	{ "help", cmd_help, G, "show help for a command: allocbench help run" },

@@ -330,16 +330,7 @@ static int draw(json_object *root, const char *in, const char *out, int png,
 /* A saved result, or an `allocbench vm` document. */
 static int plot_check(json_object *root, char *err, size_t len)
 {
-	const char *schema =
-		json_object_get_string(ab_json_get(root, "schema"));
-
-	if (schema && !strcmp(schema, "allocbench-vm"))
-		return ab_vm_check(root, err, len);
-	/* `compare OLD.json NEW.json --json`: comparisons, no results */
-	if (schema && !strcmp(schema, "allocbench-result") &&
-	    !ab_json_get(root, "results") && ab_json_get(root, "comparisons"))
-		return plot_check_comparisons(root, err, len);
-	return ab_json_check_result(root, err, len);
+	return ab_saved_check(root, plot_check_comparisons, err, len);
 }
 
 int cmd_plot(int argc, const char **argv)

@@ -503,6 +503,8 @@ json_object *ab_job_json(const struct ab_job *job)
 	for (i = 0; i < job->ncpus; i++)
 		json_object_array_add(cpus, json_object_new_int(job->cpus[i]));
 	json_object_object_add(par, "cpus", cpus);
+	json_object_object_add(par, "cpu_given",
+			       json_object_new_boolean(job->cpu_given));
 	json_object_object_add(root, "parameters", par);
 	res = json_object_new_array();
 	if (job->baseline && job->baseline->ran &&

@@ -19,7 +19,7 @@ complete -c allocbench -n "__fish_seen_subcommand_from list" -a 'events'
 complete -c allocbench -n "__fish_seen_subcommand_from list" -l names -d 'strategy names only'
 complete -c allocbench -n "__fish_seen_subcommand_from list" -l values -x -a '(__allocbench_values kinds)' -d 'the words of a kind, for completions'
 complete -c allocbench -n "__fish_seen_subcommand_from help" -a '(__allocbench_values commands)'
-complete -c allocbench -n "__fish_seen_subcommand_from plot compare" -F
+complete -c allocbench -n "__fish_seen_subcommand_from plot compare export" -F
 
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -s a -l alloc -x -a '(__allocbench_values strategies)' -d strategies
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -s s -l size -x -d 'bytes per object'
@@ -70,6 +70,11 @@ complete -c allocbench -n '__fish_seen_subcommand_from (__allocbench_values comm
 complete -c allocbench -n '__fish_seen_subcommand_from (__allocbench_values commands)' -s q -l quiet -d 'no progress'
 complete -c allocbench -n '__fish_seen_subcommand_from (__allocbench_values commands)' -s v -l verbose -d 'print requests'
 complete -c allocbench -n "__fish_seen_subcommand_from plot" -l format -x -a 'svg png' -d 'picture format (-o -: svg)'
+complete -c allocbench -n "__fish_seen_subcommand_from export" -l format -x -a '(__allocbench_values export-formats)' -d "the engine's format"
+complete -c allocbench -n "__fish_seen_subcommand_from export" -s k -l kernel -x -d "a vm document's kernel"
+complete -c allocbench -n "__fish_seen_subcommand_from export" -l origin -x -d 'KCIDB origin'
+complete -c allocbench -n "__fish_seen_subcommand_from export" -l build-id -x -d 'KCIDB build id'
+complete -c allocbench -n "__fish_seen_subcommand_from export" -l checkout-id -x -d 'KCIDB checkout id'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -s k -l kernel -x -a '6.1 6.12 6.1-rt 6.12-rt (__fish_complete_directories)' -d 'kernel[:boot parameters]'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -s r -l rounds -x -d 'boots of each kernel'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l threshold -x -d 'a change worth detecting, P%'

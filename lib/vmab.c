@@ -457,3 +457,18 @@ int ab_vm_check(json_object *root, char *err, size_t len)
 	}
 	return 0;
 }
+
+int ab_saved_check(json_object *root,
+		   int (*comparisons)(json_object *, char *, size_t),
+		   char *err, size_t len)
+{
+	const char *schema =
+		json_object_get_string(ab_json_get(root, "schema"));
+
+	if (schema && !strcmp(schema, "allocbench-vm"))
+		return ab_vm_check(root, err, len);
+	if (schema && !strcmp(schema, "allocbench-result") &&
+	    !ab_json_get(root, "results") && ab_json_get(root, "comparisons"))
+		return comparisons ? comparisons(root, err, len) : 0;
+	return ab_json_check_result(root, err, len);
+}

@@ -112,4 +112,17 @@ size_t ab_vm_adjust(json_object *cmps);
  */
 int ab_vm_check(json_object *root, char *err, size_t len);
 
+/*
+ * ab_saved_check - check any document a command saved with --json: an
+ * `allocbench vm` document (ab_vm_check()), a comparison of saved files
+ * (`compare OLD.json NEW.json`: comparisons, no results; checked by
+ * @comparisons, or let through when it is NULL, for a caller that refuses
+ * it itself) or a result (ab_json_check_result()). For
+ * ab_json_read_checked()'s callbacks (plot, export). 0, or -EINVAL with
+ * "FIELD: what is wrong" in @err.
+ */
+int ab_saved_check(json_object *root,
+		   int (*comparisons)(json_object *, char *, size_t),
+		   char *err, size_t len);
+
 #endif

@@ -10,7 +10,7 @@ pkgs="gcc make libc6-dev pkg-config libpopt-dev libnuma-dev libcmocka-dev zlib1g
 qemu-system-x86 qemu-user busybox-static cpio gzip xz-utils zstd libelf1 libssl3 kmod man-db
 python3-jsonschema gnuplot-nox mandoc bash-completion
 libjemalloc2 libtcmalloc-minimal4 libmimalloc2.0
-clang-format perl pahole
+clang-format perl pahole shellcheck
 gcc-multilib libcmocka-dev:i386"
 
 missing=""
@@ -35,6 +35,13 @@ case " $(dpkg --print-foreign-architectures | tr '\n' ' ') " in
 *" i386 "*) ;;
 *) dpkg --add-architecture i386 ;;
 esac
-apt-get update -q >&2
+# a mirror in mid-sync fails an index now and then ("File has unexpected
+# size"): try again, then go on with what was read (the install says
+# whether a package is really missing)
+for try in 1 2 3; do
+	apt-get update -q >&2 && break
+	echo "allocbench: apt-get update failed (try $try of 3)" >&2
+	sleep $((try * 10))
+done
 # shellcheck disable=SC2086
 apt-get install -y -q --no-install-recommends $missing >&2

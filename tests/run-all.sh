@@ -77,6 +77,7 @@ host_cli() {
 	sh tests/cli/conventions.sh ./allocbench
 	sh tests/cli/completion.sh .
 	sh tests/cli/plot.sh ./allocbench
+	sh tests/cli/export.sh ./allocbench
 	sh tests/cli/install.sh
 	sh tests/vpmu/vpmu.sh build
 }
@@ -183,7 +184,7 @@ take_boots() {
 
 host_lane() {
 	run_part host "unit tests (cmocka)" "" unit
-	run_part host "host CLI: cli.sh, conventions.sh, completion.sh, plot.sh, install.sh, vpmu.sh" "" host_cli
+	run_part host "host CLI: cli.sh, conventions.sh, completion.sh, plot.sh, export.sh, install.sh, vpmu.sh" "" host_cli
 	run_part host "lint (make lint)" "" sh scripts/lint.sh
 	run_part host "vm.sh (the embedded kernel's knobs)" "" sh tests/cli/vm.sh "$(head -n 1 "$matrix" | cut -d' ' -f2)"
 	run_part host "vmab.sh (allocbench vm)" "" sh tests/cli/vmab.sh

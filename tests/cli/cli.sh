@@ -145,7 +145,7 @@ rm -rf "$tmp"
 # manual pages: `help CMD` opens them, and each documents every option
 expect 0 "allocbench-run - run allocation strategies" "help run opens the manual page" -- help run
 expect 0 "allocbench - measure kernel allocation paths" "help opens allocbench(1)" -- help
-for c in run sweep compare lookup reproduce topology plot list info; do
+for c in run sweep compare lookup reproduce topology plot export list info; do
 	page=man/allocbench-$c.1
 	missing=""
 	for o in $("$ab" $c --help 2>/dev/null | grep -o -- '--[a-z][a-z-]*' | sort -u); do

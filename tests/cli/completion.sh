@@ -42,6 +42,8 @@ check "reproduce experiments" "2002-lookup" allocbench reproduce 20
 check "help topics" "compare" allocbench help comp
 check "list events" "events" allocbench list ev
 check "plot --format values" "png" allocbench plot --format p
+check "export --format values" "mmtests" allocbench export --format mm
+check "export --format values are not plot's" "kcidb" allocbench export --format k
 
 # zsh and bash ask the binary for options; fish lists them: every option
 # of every command must be there

@@ -60,11 +60,12 @@ dash_out 2 "" "reproduce (refused)" -- reproduce nosuch
 dash_out 2 "" "vm (refused: --rounds=0)" -- vm -k 6.1 -k 6.1 --rounds=0 -- run
 dash_out 0 "^<svg" "plot" -- plot "$tmp/r1.json"
 dash_out 0 "PNG" "plot --format=png" -- plot "$tmp/r1.json" --format=png
+dash_out 0 "^malloc.4096B.nodelocal.cpuany.alloc.median_ns: " "export" -- export --format=lkp "$tmp/r1.json"
 # every command whose --help offers --output is one of the above
 for c in $("$ab" --help | sed -n 's/^  \([a-z]*\) .*/\1/p'); do
 	"$ab" $c --help 2>/dev/null | grep -q -- '--output' || continue
 	case $c in
-	run | sweep | compare | lookup | topology | list | info | reproduce | vm | plot) ;;
+	run | sweep | compare | lookup | topology | list | info | reproduce | vm | plot | export) ;;
 	*) notok "$c takes -o but is not tested with -o -" ;;
 	esac
 done

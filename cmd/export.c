@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * export.c - `allocbench export --format=FORMAT RESULT.json...`: saved
+ * results in the format of an engine that runs benchmarks on fleets (LKP,
+ * mmtests, KernelCI's KCIDB, Arm's Fastpath), so that its own reports
+ * show allocbench's figures and their regressions:
+ *
+ *   allocbench export --format=lkp run.json            KEY: VALUE lines
+ *   allocbench export --format=mmtests it1.json it2.json it3.json
+ *   allocbench export --format=kcidb vm.json -o submission.json
+ *   allocbench export --format=fastpath --kernel=6.12 vm.json
+ *
+ * The metrics and their keys: lib/metrics.h; the formats:
+ * lib/exportfmt.c. Several documents of one command are samples one
+ * after another (each an engine's iteration). A document a format cannot
+ * carry is refused in one line, status AB_EXIT_FORMAT, nothing written.
+ */
+#include <errno.h>
+#include <popt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "allocbench.h"
+#include "exportfmt.h"
+#include "jsonin.h"
+#include "jsonout.h"
+#include "metrics.h"
+#include "vmab.h"
+
+#define MAX_INPUTS 64
+
+/*
+ * A saved result, or an `allocbench vm` document; a comparison of saved
+ * files passes here to be refused by ab_metrics_of() with its reason.
+ */
+static int export_check(json_object *root, char *err, size_t len)
+{
+	return ab_saved_check(root, NULL, err, len);
+}
+
+/* "lkp, mmtests, ..." from the one table */
+static void format_names(char *buf, size_t len)
+{
+	const struct ab_export_fmt *x;
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (x = ab_export_formats; x->name && at < len; x++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s",
+				       at ? ", " : "", x->name);
+}
+
+/* The input files' metrics into @ms; an exit status after its line. */
+static int read_all(const char **in, int n, struct ab_metrics *ms,
+		    struct ab_export_opts *o)
+{
+	char err[1024];
+	json_object *root;
+	const char *s;
+	int i, ret;
+
+	for (i = 0; i < n; i++) {
+		const char *path = strcmp(in[i], "-") ? in[i] : "/dev/stdin";
+
+		root = ab_json_read_checked(path, export_check, err,
+					    sizeof(err));
+		if (!root) {
+			ab_err("export: %s", err);
+			return AB_EXIT_DATA;
+		}
+		s = json_object_get_string(ab_json_get(root, "start"));
+		if (!i && s)
+			snprintf(o->start, sizeof(o->start), "%s", s);
+		ret = ab_metrics_of(root, ms, err, sizeof(err));
+		json_object_put(root);
+		if (ret) {
+			ab_err("export: %s: %s", in[i], err);
+			return ret == -ENOMEM ? AB_EXIT_RUN : AB_EXIT_FORMAT;
+		}
+	}
+	return AB_EXIT_OK;
+}
+
+/* Whether @fmt carries @ms; AB_EXIT_FORMAT after the reason if not. */
+static int carries(const struct ab_export_fmt *fmt,
+		   const struct ab_metrics *ms)
+{
+	if (fmt->one_kernel && ms->nkernels > 1 && !ms->kernel) {
+		ab_err("export: --format=%s: one export holds one kernel (%s compares kernels as runs of its own), and this vm document holds %d: choose one with --kernel=%s",
+		       fmt->name, fmt->name, ms->nkernels, ms->kernels[0]);
+		return AB_EXIT_FORMAT;
+	}
+	if (fmt->samples && ms->samples > fmt->samples) {
+		ab_err("export: --format=%s: the input holds %d samples (%s), and %s takes one value per key and job run: its unit of repetition is the job, run again by the engine; export one run document per job",
+		       fmt->name, ms->samples,
+		       !strcmp(ms->command, "vm") ? "boots" :
+		       !strcmp(ms->command, "compare") ? "rounds" :
+							 "documents",
+		       fmt->name);
+		return AB_EXIT_FORMAT;
+	}
+	return AB_EXIT_OK;
+}
+
+/* KCIDB's origin and ids: their patterns in kcidb-io's schema. */
+static int check_ids(const struct ab_export_opts *o)
+{
+	const char *s;
+
+	for (s = o->origin; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
+		      *s == '_'))
+			break;
+	if (!o->origin[0] || *s) {
+		ab_err("export: --origin=%s: KCIDB allows [a-z0-9_]+",
+		       o->origin);
+		return AB_EXIT_USAGE;
+	}
+	if (o->build_id && !strchr(o->build_id, ':')) {
+		ab_err("export: --build-id=%s: a KCIDB id is ORIGIN:ID", o->build_id);
+		return AB_EXIT_USAGE;
+	}
+	if (o->checkout_id && !strchr(o->checkout_id, ':')) {
+		ab_err("export: --checkout-id=%s: a KCIDB id is ORIGIN:ID",
+		       o->checkout_id);
+		return AB_EXIT_USAGE;
+	}
+	return AB_EXIT_OK;
+}
+
+int cmd_export(int argc, const char **argv)
+{
+	const char *format = NULL, *kernel = NULL, *in[MAX_INPUTS];
+	struct ab_export_opts o = { .origin = "allocbench" };
+	struct poptOption opts[] = {
+		{ "format", 0, POPT_ARG_STRING, &format, 0,
+		  "the engine's format (`allocbench list --values=export-formats`)",
+		  "FORMAT" },
+		{ "kernel", 'k', POPT_ARG_STRING, &kernel, 0,
+		  "a vm document's boots of this kernel only (its name, as --kernel gave it to vm)",
+		  "NAME" },
+		{ "origin", 0, POPT_ARG_STRING, &o.origin, 0,
+		  "kcidb: the submitter's origin (default allocbench)",
+		  "ORIGIN" },
+		{ "build-id", 0, POPT_ARG_STRING, &o.build_id, 0,
+		  "kcidb: the id of the build the result ran on (ORIGIN:ID)",
+		  "ID" },
+		{ "checkout-id", 0, POPT_ARG_STRING, &o.checkout_id, 0,
+		  "kcidb: the id of its checkout (ORIGIN:ID)", "ID" },
+		{ "output", 'o', POPT_ARG_STRING, &ab_out.path, 0,
+		  "write to FILE instead of standard output (-o -: standard output)",
+		  "FILE" },
+		POPT_AUTOHELP POPT_TABLEEND
+	};
+	const struct ab_export_fmt *fmt;
+	struct ab_metrics ms = { 0 };
+	char names[128], err[1024];
+	int n, ret;
+
+	n = ab_popt_parse_pos("export", argc, argv, opts, in, MAX_INPUTS);
+	if (n < 0)
+		return -n;
+	format_names(names, sizeof(names));
+	if (!format || !n) {
+		ab_err("export: usage: allocbench export --format=%s RESULT.json... [-o FILE]",
+		       names);
+		return AB_EXIT_USAGE;
+	}
+	fmt = ab_export_find(format);
+	if (!fmt) {
+		ab_err("export: --format=%s: allowed %s", format, names);
+		return AB_EXIT_USAGE;
+	}
+	if (kernel && !kernel[0]) {
+		ab_err("export: --kernel='': name a kernel of the vm document");
+		return AB_EXIT_USAGE;
+	}
+	ret = check_ids(&o);
+	if (ret)
+		return ret;
+	ms.kernel = kernel;
+	ret = read_all(in, n, &ms, &o);
+	if (!ret)
+		ret = carries(fmt, &ms);
+	if (!ret && fmt->write(&ms, &o, stdout, err, sizeof(err))) {
+		ab_err("export: --format=%s: %s", fmt->name, err);
+		ret = AB_EXIT_FORMAT;
+	}
+	ab_metrics_free(&ms);
+	return ret;
+}

@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * metrics.h - a saved result (run, sweep, compare, lookup, reproduce, or
+ * an `allocbench vm` document) as flat metrics for the engines that
+ * export writes (LKP, mmtests, KCIDB, Fastpath): one named number a
+ * statistic of a row, with its unit, its direction and its sample.
+ *
+ * A metric's key comes from the row's identity alone, never from its
+ * label or position, so the same command gives the same keys on every
+ * run (tests/export/keys.golden):
+ *
+ *   STRATEGY[.VARIANT...].SIZE.NODE.CPU.PHASE.STAT_UNIT
+ *   kmalloc.64B.nodelocal.cpu0.alloc.median_ns
+ *   alloc_pages_node.cond_fragmented.gfp_noretry.order9.node0.cpu0.success_pct
+ *   lookup.fls.kmalloc.64.median_cycles
+ *
+ * VARIANT: sheaves_MODE, lookup_METHOD, cond_CONDITION (not quiet),
+ * gfp_MODE (not GFP_KERNEL), timing_single, freecpuN; SIZE: NB, or orderN
+ * for the page strategies; NODE: nodeN, or nodelocal without --node. Any
+ * other character than [A-Za-z0-9_-] in a part becomes '_'.
+ *
+ * Samples: the unit of repetition each engine repeats on. A run, sweep
+ * or lookup document is one sample (1) of every statistic of its rows; a
+ * compare document one sample per round (its rounds' medians: the
+ * independent units of its verdict); a vm document one sample per good
+ * boot of each kernel (the kernel in @factor), numbered from 1 per kernel.
+ */
+#ifndef AB_METRICS_H
+#define AB_METRICS_H
+
+#include <stddef.h>
+#include <json-c/json.h>
+
+#define AB_METRIC_KEY 192
+
+/* Directions: which way is better (LKP's index files: 1 and -1). */
+enum ab_metric_dir {
+	AB_DIR_NONE = 0, /* a count that explains, no verdict (counters) */
+	AB_DIR_LOWER = -1, /* ns, cycles */
+	AB_DIR_HIGHER = 1, /* success rate */
+};
+
+/**
+ * struct ab_metric - one number
+ * @key:    the row's identity, the statistic and its unit (above)
+ * @value:  as saved (never rounded here)
+ * @unit:   "ns", "cycles", "%" or "per_op"
+ * @dir:    enum ab_metric_dir
+ * @sample: 1-based; see above
+ * @factor: the kernel of a vm document's boot ("6.1:init_on_alloc=0"), ""
+ *          otherwise
+ * @stat:   the statistic alone ("median", "p99", an event name)
+ */
+struct ab_metric {
+	char key[AB_METRIC_KEY];
+	double value;
+	const char *unit;
+	int dir;
+	int sample;
+	char factor[64];
+	char stat[64];
+};
+
+/**
+ * struct ab_metrics - the metrics of one document
+ * @m, @n:     the metrics, in the document's order
+ * @samples:   the most samples of any key (1 for run, sweep, lookup)
+ * @command:   the document's command ("run", "compare", "vm", ...)
+ * @kernels:   a vm document's kernels, in order ("" otherwise), @nkernels
+ * @kernel:    set by the caller: a vm document's boots of that kernel only
+ * @base:      the samples of the documents read before this one (each
+ *             document's samples follow theirs)
+ */
+struct ab_metrics {
+	struct ab_metric *m;
+	size_t n, cap;
+	int samples;
+	int base;
+	const char *kernel;
+	char command[32];
+	char kernels[4][64];
+	int nkernels;
+};
+
+/*
+ * ab_metrics_of - the metrics of checked document @doc (jsonin.h's
+ * checks passed) added to @ms (zeroed by the caller, its @kernel set;
+ * ab_metrics_free() after). Documents added one after another are
+ * samples one after another: three run documents of one command are
+ * samples 1, 2 and 3 (an mmtests iteration each). 0, or -EINVAL with one
+ * line in @err: a document export cannot carry (a comparison of saved
+ * files, which holds ratios, not samples; a vm document with no good
+ * boot, or without the kernel @kernel; documents of two commands; two
+ * rows of the same identity), or -ENOMEM.
+ */
+int ab_metrics_of(json_object *doc, struct ab_metrics *ms, char *err,
+		  size_t len);
+
+/* ab_metrics_free - release what ab_metrics_of() allocated. */
+void ab_metrics_free(struct ab_metrics *ms);
+
+/* ab_metric_dir_name - "lower", "higher" or "none". */
+const char *ab_metric_dir_name(int dir);
+
+#endif

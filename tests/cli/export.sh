@@ -1,0 +1,200 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# export.sh [ALLOCBENCH] - `allocbench export` on the host (TAP lines):
+# each format of saved results of the user backend (run, sweep, compare,
+# lookup) and of a vm document made here from two of them, read back by
+# tests/export/check.py as each engine reads its format (written from the
+# engines' documentation); the keys of one command against the golden list
+# tests/export/keys-user.golden (the same command, the same keys: the
+# keys come from the rows' identity); documents a format cannot carry and
+# bad input refused in one line with their status, nothing written; the
+# contrib/ adapters' scripts parse (sh -n, and shellcheck where it is
+# installed).
+ab=${1:-./allocbench}
+here=$(cd "$(dirname "$0")/../.." && pwd)
+check=$here/tests/export/check.py
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { echo "ok - export: $*"; }
+notok() { echo "not ok - export: $*"; }
+
+q=-q
+"$ab" run --backend=user --alloc=malloc,calloc --size=64 --trials=5 --json -o "$tmp/run.json" $q
+"$ab" run --backend=user --alloc=malloc,calloc --size=64 --trials=5 --json -o "$tmp/run2.json" $q
+"$ab" sweep --backend=user --alloc=malloc --sizes=64,4K --trials=5 --json -o "$tmp/sweep.json" $q
+"$ab" lookup --backend=user --size=64 --trials=5 --json -o "$tmp/lookup.json" $q
+"$ab" compare --backend=user --alloc=malloc,calloc --trials=7 --rounds=7 --json -o "$tmp/cmp.json" $q
+"$ab" compare "$tmp/run.json" "$tmp/run2.json" --json -o "$tmp/files.json" $q 2>/dev/null
+# a vm document of two kernels, two good boots each and one that failed,
+# each boot's result one of the runs above
+python3 - "$tmp" <<'PY'
+import json, sys
+d = sys.argv[1]
+runs = [json.load(open(d + "/run.json")), json.load(open(d + "/run2.json"))]
+boots, n = [], 0
+for rnd in (1, 2):
+    for k, name in enumerate(("6.1", "6.12")):
+        n += 1
+        boots.append({"boot": n, "kernel": name, "kernel_index": k, "round": rnd,
+                      "status": "ok", "exit": 0, "seconds": 9.5, "why": None,
+                      "result": runs[(n - 1) % 2]})
+boots.append({"boot": n + 1, "kernel": "6.12", "kernel_index": 1, "round": 3,
+              "status": "kernel problem", "exit": None, "seconds": 3.0,
+              "why": "WARN in the log", "result": None})
+json.dump({"schema": "allocbench-vm", "schema_version": 1,
+           "tool": {"name": "allocbench", "version": "0"}, "command": "vm",
+           "accel": "tcg", "nodes": 1, "rounds": 3, "interrupted": False,
+           "kernels": [{"name": n, "kernel": n, "append": "", "release": None,
+                        "good_boots": 2} for n in ("6.1", "6.12")],
+           "boots": boots, "comparisons": []}, open(d + "/vm.json", "w"))
+PY
+
+# every format of every document that format carries, read back
+for doc in run sweep lookup cmp vm; do
+	for f in lkp mmtests kcidb fastpath; do
+		k=
+		[ $doc = vm ] && [ $f != kcidb ] && k=--kernel=6.12
+		case $doc/$f in
+		cmp/lkp | vm/lkp) continue ;; # several samples: refused below
+		esac
+		if ! "$ab" export --format=$f $k "$tmp/$doc.json" -o "$tmp/out" 2>"$tmp/err"; then
+			notok "$doc as $f: exit $? ($(head -c 300 "$tmp/err"))"
+		elif bad=$(python3 "$check" $f "$tmp/out" 2>&1); then
+			ok "$doc as $f reads as $f does"
+		else
+			notok "$doc as $f: $(printf '%s' "$bad" | head -c 400)"
+		fi
+	done
+done
+
+# the samples: three documents are intervals 1 to 3; a vm document's
+# boots of one kernel are its samples (its failed boot none)
+"$ab" export --format=mmtests "$tmp/run.json" "$tmp/run2.json" "$tmp/run.json" >"$tmp/m3"
+n=$(grep -c "^median_ns	malloc.64B.nodelocal.cpuany.alloc	_	[123]	" "$tmp/m3")
+[ "$n" = 3 ] && ok "three run documents are mmtests intervals 1, 2 and 3" ||
+	notok "three run documents: $n intervals of malloc's median"
+"$ab" export --format=mmtests --kernel=6.12 "$tmp/vm.json" >"$tmp/mv"
+n=$(grep -c "^median_ns	malloc.64B.nodelocal.cpuany.alloc	" "$tmp/mv")
+[ "$n" = 2 ] && ok "a vm document: one interval per good boot of the kernel chosen (2)" ||
+	notok "a vm document: $n intervals for 6.12's 2 good boots"
+"$ab" export --format=kcidb "$tmp/vm.json" >"$tmp/kv"
+if python3 - "$tmp/kv" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+builds = {b["id"]: b["misc"]["kernel"] for b in d["builds"]}
+assert len(builds) == 2 and sorted(builds.values()) == ["6.1", "6.12"]
+for t in d["tests"]:
+    assert builds[t["build_id"]] == t["misc"]["kernel"]
+PY
+then ok "kcidb: a vm document is one build per kernel, each test on its kernel's build"
+else notok "kcidb: a vm document's builds and tests do not match"; fi
+# the medians of a compare document are its rounds'
+python3 - "$tmp/cmp.json" "$ab" <<'PY' && ok "compare: each round's median is its sample, as saved" || notok "compare: the rounds' medians are not the samples"
+import json, subprocess, sys
+d = json.load(open(sys.argv[1]))
+out = subprocess.run([sys.argv[2], "export", "--format=mmtests", sys.argv[1]],
+                     capture_output=True, text=True, check=True).stdout
+got = {}
+for l in out.splitlines():
+    m, fa, _, i, v, _ = l.split("\t")
+    got[(fa, int(i))] = float(v)
+for r in d["compare"]["per_round"]:
+    assert got[("malloc.4096B.nodelocal.cpuany.alloc", r["round"])] == r["a_alloc_median_ns"]
+    assert got[("calloc.4096B.nodelocal.cpuany.free", r["round"])] == r["b_free_median_ns"]
+PY
+
+# the same command, the same keys: against the golden list
+"$ab" export --format=lkp "$tmp/run2.json" >"$tmp/l2"
+if bad=$(python3 "$check" lkp "$tmp/l2" "$here/tests/export/keys-user.golden"); then
+	ok "the keys of a run are the golden list's (tests/export/keys-user.golden)"
+else
+	notok "keys: $bad"
+fi
+# nothing rounded away: each value reads back as saved
+python3 - "$tmp/run.json" "$ab" <<'PY' && ok "lkp: every value is the saved number exactly" || notok "lkp: a value differs from the saved one"
+import json, subprocess, sys
+d = json.load(open(sys.argv[1]))
+out = dict(l.split(": ") for l in subprocess.run(
+    [sys.argv[2], "export", "--format=lkp", sys.argv[1]],
+    capture_output=True, text=True, check=True).stdout.splitlines())
+r = d["results"][0]
+assert float(out["malloc.64B.nodelocal.cpuany.alloc.median_ns"]) == r["alloc"]["ns"]["median"]
+assert float(out["malloc.64B.nodelocal.cpuany.free.p99_ns"]) == r["free"]["ns"]["p99"]
+PY
+
+# refused: one line, its status, nothing written
+expect() {
+	want=$1 pat=$2 name=$3
+	shift 3
+	rm -f "$tmp/never"
+	out=$("$ab" export "$@" 2>&1)
+	got=$?
+	if [ "$got" = "$want" ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] &&
+		printf '%s\n' "$out" | grep -q -- "$pat" && [ ! -e "$tmp/never" ]; then
+		ok "$name"
+	else
+		notok "$name (exit $got, wanted $want: $(printf '%s' "$out" | head -c 300))"
+	fi
+}
+expect 6 "holds 7 samples (rounds)" "lkp refuses a compare document's rounds (status 6)" \
+	--format=lkp "$tmp/cmp.json" -o "$tmp/never"
+expect 6 "choose one with --kernel=6.1" "lkp refuses a vm document of two kernels" \
+	--format=lkp "$tmp/vm.json" -o "$tmp/never"
+expect 6 "holds 2 samples (boots)" "lkp refuses one kernel's two boots" \
+	--format=lkp --kernel=6.1 "$tmp/vm.json" -o "$tmp/never"
+expect 6 "holds 2 samples (documents)" "lkp refuses two documents" \
+	--format=lkp "$tmp/run.json" "$tmp/run2.json" -o "$tmp/never"
+expect 6 "ratios of other documents' runs" "a comparison of saved files is refused" \
+	--format=mmtests "$tmp/files.json" -o "$tmp/never"
+expect 6 "--kernel=7.3: not a kernel of this document (its kernels: 6.1 6.12)" \
+	"--kernel naming no kernel of the document" --format=mmtests --kernel=7.3 "$tmp/vm.json" -o "$tmp/never"
+expect 6 "only a vm document holds several kernels" "--kernel on a run document" \
+	--format=mmtests --kernel=6.1 "$tmp/run.json" -o "$tmp/never"
+expect 6 "a sweep document after a run one" "documents of two commands" \
+	--format=mmtests "$tmp/run.json" "$tmp/sweep.json" -o "$tmp/never"
+expect 2 "--format=csv: allowed lkp, mmtests, kcidb, fastpath" "an unknown format" \
+	--format=csv "$tmp/run.json" -o "$tmp/never"
+expect 2 "usage: allocbench export --format=" "no format" "$tmp/run.json"
+expect 2 "usage: allocbench export --format=" "no file" --format=lkp
+expect 2 "--origin=Bad-Origin: KCIDB allows" "a bad KCIDB origin" \
+	--format=kcidb --origin=Bad-Origin "$tmp/run.json" -o "$tmp/never"
+expect 2 "--build-id=b1: a KCIDB id is ORIGIN:ID" "a KCIDB id without its origin" \
+	--format=kcidb --build-id=b1 "$tmp/run.json" -o "$tmp/never"
+expect 4 "cannot read" "a missing file (status 4)" --format=lkp "$tmp/nosuch.json" -o "$tmp/never"
+printf '{"schema": "allocbench-result", "schema_version": 1, "res' >"$tmp/cut.json"
+expect 4 "not JSON" "a truncated file" --format=lkp "$tmp/cut.json" -o "$tmp/never"
+expect 2 "that is the input file" "-o naming the input" --format=lkp "$tmp/run.json" -o "$tmp/run.json"
+cp "$tmp/run.json" "$tmp/keep.json"
+cmp -s "$tmp/run.json" "$tmp/keep.json" && ok "the input is never written" || notok "the input changed"
+# -o - and - as the input: standard output and standard input
+if "$ab" export --format=lkp -o - - <"$tmp/run.json" | grep -q "^calloc.64B.nodelocal.cpuany.free.median_ns: "; then
+	ok "- reads standard input, -o - writes standard output"
+else
+	notok "- and -o -"
+fi
+# the list of formats comes from the one table
+[ "$("$ab" list --values=export-formats | tr '\n' ' ')" = "lkp mmtests kcidb fastpath " ] &&
+	ok "list --values=export-formats" || notok "list --values=export-formats"
+
+# the adapters' scripts parse; shellcheck where Debian's is installed
+for s in "$here"/contrib/lkp-tests/programs/allocbench/run \
+	"$here"/contrib/lkp-tests/programs/allocbench/parse \
+	"$here"/contrib/mmtests/shellpack_src/src/allocbench/allocbench-bench \
+	"$here"/contrib/mmtests/shellpack_src/src/allocbench/allocbench-install \
+	"$here"/contrib/mmtests/shellpack_src/src/allocbench/parse-results \
+	"$here"/contrib/mmtests/drivers/driver-allocbench.sh \
+	"$here"/contrib/fastpath/containers/allocbench/exec.sh \
+	"$here"/contrib/kernelci/submit.sh; do
+	name=${s#"$here"/}
+	if [ ! -f "$s" ]; then
+		notok "$name is missing"
+	elif ! bash -n "$s" 2>"$tmp/err"; then
+		notok "$name does not parse: $(head -c 200 "$tmp/err")"
+	elif command -v shellcheck >/dev/null && ! shellcheck -s bash -S warning "$s" >"$tmp/err" 2>&1; then
+		notok "$name: shellcheck: $(head -c 300 "$tmp/err")"
+	else
+		ok "$name parses$(command -v shellcheck >/dev/null && echo ', shellcheck clean')"
+	fi
+done
