@@ -83,8 +83,7 @@ static int read_all(const char **in, int n, struct ab_metrics *ms,
 }
 
 /* Whether @fmt carries @ms; AB_EXIT_FORMAT after the reason if not. */
-static int carries(const struct ab_export_fmt *fmt,
-		   const struct ab_metrics *ms)
+static int carries(const struct ab_export_fmt *fmt, const struct ab_metrics *ms)
 {
 	if (fmt->one_kernel && ms->nkernels > 1 && !ms->kernel) {
 		ab_err("export: --format=%s: one export holds one kernel (%s compares kernels as runs of its own), and this vm document holds %d: choose one with --kernel=%s",
@@ -94,9 +93,9 @@ static int carries(const struct ab_export_fmt *fmt,
 	if (fmt->samples && ms->samples > fmt->samples) {
 		ab_err("export: --format=%s: the input holds %d samples (%s), and %s takes one value per key and job run: its unit of repetition is the job, run again by the engine; export one run document per job",
 		       fmt->name, ms->samples,
-		       !strcmp(ms->command, "vm") ? "boots" :
-		       !strcmp(ms->command, "compare") ? "rounds" :
-							 "documents",
+		       !strcmp(ms->command, "vm")	 ? "boots"
+		       : !strcmp(ms->command, "compare") ? "rounds"
+							 : "documents",
 		       fmt->name);
 		return AB_EXIT_FORMAT;
 	}
@@ -118,7 +117,8 @@ static int check_ids(const struct ab_export_opts *o)
 		return AB_EXIT_USAGE;
 	}
 	if (o->build_id && !strchr(o->build_id, ':')) {
-		ab_err("export: --build-id=%s: a KCIDB id is ORIGIN:ID", o->build_id);
+		ab_err("export: --build-id=%s: a KCIDB id is ORIGIN:ID",
+		       o->build_id);
 		return AB_EXIT_USAGE;
 	}
 	if (o->checkout_id && !strchr(o->checkout_id, ':')) {

@@ -104,6 +104,38 @@ static const struct {
 	  { "kprobe:__alloc_pages_slowpath" },
 	  "mm/page_alloc.c: __alloc_pages_slowpath(), reclaim, compaction, kswapd",
 	  { NULL } },
+	/*
+	 * The page allocator's slow path under a memory condition (issue
+	 * 25): its tracepoints, each in the allocating task, so counted per
+	 * op. Whether compaction succeeded and how many pages reclaim took
+	 * are in /proc/vmstat (compact_success, pgsteal_direct), which the
+	 * --condition report shows over the trials.
+	 */
+	{ "compaction tried",
+	  SLAB | PAGE | KVMALLOC,
+	  { "compaction:mm_compaction_try_to_compact_pages" },
+	  "mm/compaction.c: try_to_compact_pages(), direct compaction asked for by a costly or failed allocation (__alloc_pages_direct_compact())",
+	  { NULL } },
+	{ "compaction run",
+	  SLAB | PAGE | KVMALLOC,
+	  { "compaction:mm_compaction_begin" },
+	  "mm/compaction.c: compact_zone() began a pass over a zone (direct compaction here; kcompactd's run in its own thread and are not counted)",
+	  { NULL } },
+	{ "direct reclaim",
+	  SLAB | PAGE | VMALLOC | KVMALLOC,
+	  { "vmscan:mm_vmscan_direct_reclaim_begin" },
+	  "mm/vmscan.c: try_to_free_pages(), the allocating task reclaiming pages itself (__alloc_pages_direct_reclaim())",
+	  { NULL } },
+	{ "kswapd woken",
+	  SLAB | PAGE | VMALLOC | KVMALLOC,
+	  { "vmscan:mm_vmscan_wakeup_kswapd" },
+	  "mm/vmscan.c: wakeup_kswapd(), an allocation found a zone under its low watermark",
+	  { NULL } },
+	{ "migratetype fallback",
+	  SLAB | PAGE | VMALLOC | KVMALLOC,
+	  { "kmem:mm_page_alloc_extfrag" },
+	  "mm/page_alloc.c: a block stolen from another migratetype's free lists (steal_suitable_fallback() and its kin): the fragmentation events of a fragmented node",
+	  { NULL } },
 	{ "vmalloc fallback",
 	  KVMALLOC,
 	  { "kprobe:__vmalloc_node_range_noprof",

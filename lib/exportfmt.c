@@ -4,7 +4,8 @@
  * writer follows, read in the engines' own repositories:
  *
  *   lkp       intel/lkp-tests sbin/dump-stat: a program's parse prints
- *             "key: value" lines, numeric values, no white space in a key;
+ *             "key: value" lines, numeric values (a float has a '.'), no
+ *             white space in a key;
  *             LKP prefixes the program's name ("allocbench.KEY"); one
  *             value per key and job run (a key given twice becomes an
  *             array of records, which stats.json averages away)
@@ -46,16 +47,48 @@ void ab_export_num(char *buf, size_t len, double v)
 	snprintf(buf, len, "%.17g", v);
 }
 
+/*
+ * @v for LKP's sbin/dump-stat, which reads a value with a '.' as a float
+ * and any other as an integer (`v.index('.') ? v.to_f : v.to_i`): "5e-05"
+ * would read as 5. A whole number as such; any other in fixed notation,
+ * the fewest decimals that read back as @v (up to 40; a value that needs
+ * more, below about 1e-25, keeps its exponent after a '.': "1.0e-30").
+ */
+static void lkp_num(char *buf, size_t len, double v)
+{
+	int p;
+
+	if (v == floor(v) && fabs(v) < 1e15) {
+		snprintf(buf, len, "%.0f", v);
+		return;
+	}
+	for (p = 1; p <= 40; p++) {
+		snprintf(buf, len, "%.*f", p, v);
+		if (strtod(buf, NULL) == v)
+			return;
+	}
+	ab_export_num(buf, len, v);
+	if (!strchr(buf, '.')) {
+		char *e = strchr(buf, 'e');
+		char tail[16];
+
+		if (e) {
+			snprintf(tail, sizeof(tail), "%s", e);
+			snprintf(e, len - (size_t)(e - buf), ".0%s", tail);
+		}
+	}
+}
+
 /* LKP: "KEY: VALUE" per metric of the one sample. */
 static int write_lkp(const struct ab_metrics *ms,
 		     const struct ab_export_opts *o, FILE *f, char *err,
 		     size_t len)
 {
-	char v[40];
+	char v[64];
 	size_t i;
 
 	for (i = 0; i < ms->n; i++) {
-		ab_export_num(v, sizeof(v), ms->m[i].value);
+		lkp_num(v, sizeof(v), ms->m[i].value);
 		fprintf(f, "%s: %s\n", ms->m[i].key, v);
 	}
 	return 0;
@@ -104,9 +137,8 @@ static void id_part(char *buf, size_t len, const char *s)
 
 		if (c >= 'A' && c <= 'Z')
 			c = (char)(c - 'A' + 'a');
-		buf[i] = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ?
-				 c :
-				 '_';
+		buf[i] = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ? c
+									  : '_';
 	}
 	buf[i] = '\0';
 }
@@ -224,8 +256,9 @@ static int write_kcidb(const struct ab_metrics *ms,
 		json_object_array_add(arr, kcidb_test(ms, o, &ms->m[i], i));
 	json_object_object_add(doc, "tests", arr);
 	fprintf(f, "%s\n",
-		json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY |
-							    JSON_C_TO_STRING_NOSLASHESCAPE));
+		json_object_to_json_string_ext(
+			doc, JSON_C_TO_STRING_PRETTY |
+				     JSON_C_TO_STRING_NOSLASHESCAPE));
 	json_object_put(doc);
 	return 0;
 }
@@ -248,9 +281,9 @@ static int write_fastpath(const struct ab_metrics *ms,
 
 		ab_export_num(v, sizeof(v), m->value);
 		fprintf(f, "%s,%s,%s,%s,%d\n", m->key, v, m->unit,
-			m->dir == AB_DIR_HIGHER ? "bigger" :
-			m->dir == AB_DIR_LOWER	? "smaller" :
-						  "none",
+			m->dir == AB_DIR_HIGHER	 ? "bigger"
+			: m->dir == AB_DIR_LOWER ? "smaller"
+						 : "none",
 			m->sample);
 	}
 	return 0;

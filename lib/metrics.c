@@ -18,9 +18,9 @@ static const char *const ns_stats[] = { "min", "median", "mean",
 
 const char *ab_metric_dir_name(int dir)
 {
-	return dir == AB_DIR_LOWER ? "lower" :
-	       dir == AB_DIR_HIGHER ? "higher" :
-				      "none";
+	return dir == AB_DIR_LOWER    ? "lower"
+	       : dir == AB_DIR_HIGHER ? "higher"
+				      : "none";
 }
 
 void ab_metrics_free(struct ab_metrics *ms)
@@ -38,9 +38,9 @@ static size_t part(char *buf, size_t len, size_t at, const char *s)
 
 		buf[at] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 					  (c >= '0' && c <= '9') || c == '_' ||
-					  c == '-' ?
-				  c :
-				  '_';
+					  c == '-'
+				  ? c
+				  : '_';
 	}
 	buf[at < len ? at : len - 1] = '\0';
 	return at;
@@ -101,18 +101,18 @@ static double num(json_object *o, const char *key)
 	json_object *v = ab_json_get(o, key);
 
 	return v && (json_object_is_type(v, json_type_double) ||
-		     json_object_is_type(v, json_type_int)) ?
-		       json_object_get_double(v) :
-		       NAN;
+		     json_object_is_type(v, json_type_int))
+		       ? json_object_get_double(v)
+		       : NAN;
 }
 
 static const char *str(json_object *o, const char *key)
 {
 	json_object *v = ab_json_get(o, key);
 
-	return v && json_object_is_type(v, json_type_string) ?
-		       json_object_get_string(v) :
-		       NULL;
+	return v && json_object_is_type(v, json_type_string)
+		       ? json_object_get_string(v)
+		       : NULL;
 }
 
 /* The lowercase of @s less a "GFP_" or "__GFP_" prefix: "kernel". */
@@ -133,8 +133,8 @@ static void gfp_part(char *buf, size_t len, const char *s)
  * The identity of alloc row @r of a document with parameters @par; its
  * CPU with @cpu_given.
  */
-static void row_key(json_object *r, json_object *par, int cpu_given,
-		    char *key, size_t len)
+static void row_key(json_object *r, json_object *par, int cpu_given, char *key,
+		    size_t len)
 {
 	const char *s, *cond = str(par, "condition"), *gfp = str(par, "gfp");
 	const char *timing = str(par, "timing");
@@ -194,9 +194,9 @@ static int counters(struct ab_metrics *ms, json_object *r, const char *prefix,
 		    int sample, const char *factor)
 {
 	json_object *c = ab_json_get(r, "counters");
-	size_t i, n = c && json_object_is_type(c, json_type_array) ?
-			      json_object_array_length(c) :
-			      0;
+	size_t i, n = c && json_object_is_type(c, json_type_array)
+			      ? json_object_array_length(c)
+			      : 0;
 	int err = 0;
 
 	for (i = 0; i < n && !err; i++) {
@@ -242,8 +242,8 @@ static int alloc_row(struct ab_metrics *ms, json_object *r, json_object *par,
 	}
 	/* the success rate says something only where a request can fail */
 	if (!err && succ && !isnan(num(r, "failed")) &&
-	    (num(r, "failed") > 0 || (str(par, "condition") &&
-				      strcmp(str(par, "condition"), "quiet"))))
+	    (num(r, "failed") > 0 ||
+	     (str(par, "condition") && strcmp(str(par, "condition"), "quiet"))))
 		err = push(ms, key, "success", "pct", "%", AB_DIR_HIGHER,
 			   100.0 * num(succ, "rate"), sample, factor);
 	return err ? err : counters(ms, r, key, sample, factor);
@@ -263,9 +263,8 @@ static int lookup_row(struct ab_metrics *ms, json_object *r, int sample,
 	err = push(ms, key, "median", "cycles", "cycles", AB_DIR_LOWER,
 		   num(ab_json_get(r, "cycles"), "median"), sample, factor);
 	if (!err)
-		err = push(ms, key, "fastest", "cycles", "cycles",
-			   AB_DIR_LOWER, num(r, "fastest_cycles"), sample,
-			   factor);
+		err = push(ms, key, "fastest", "cycles", "cycles", AB_DIR_LOWER,
+			   num(r, "fastest_cycles"), sample, factor);
 	if (!err)
 		err = push(ms, key, "median", "ns", "ns", AB_DIR_LOWER,
 			   num(r, "median_ns"), sample, factor);
@@ -334,9 +333,10 @@ static int compare_rounds(struct ab_metrics *ms, json_object *doc, char *err,
 		row_key(r, par, cpu_keyed(doc), key[s], sizeof(key[s]));
 	}
 	if (!strcmp(key[0], key[1])) {
-		snprintf(err, len,
-			 "compare: both sides have the identity %s: nothing tells them apart",
-			 key[0]);
+		snprintf(
+			err, len,
+			"compare: both sides have the identity %s: nothing tells them apart",
+			key[0]);
 		return -EINVAL;
 	}
 	for (i = 0; i < n && !ret; i++) {
@@ -371,16 +371,16 @@ static int vm_boots(struct ab_metrics *ms, json_object *doc, char *err,
 		ms->nkernels = 4;
 	for (k = 0; k < ms->nkernels; k++)
 		snprintf(ms->kernels[k], sizeof(ms->kernels[k]), "%s",
-			 str(json_object_array_get_idx(ks, (size_t)k),
-			     "name") ?:
-				 "");
+			 str(json_object_array_get_idx(ks, (size_t)k), "name")
+				 ?: "");
 	for (k = 0; ms->kernel && k < ms->nkernels; k++)
 		if (!strcmp(ms->kernel, ms->kernels[k]))
 			break;
 	if (ms->kernel && k == ms->nkernels) {
-		at = (size_t)snprintf(err, len,
-				      "--kernel=%s: not a kernel of this document (its kernels:",
-				      ms->kernel);
+		at = (size_t)snprintf(
+			err, len,
+			"--kernel=%s: not a kernel of this document (its kernels:",
+			ms->kernel);
 		for (k = 0; k < ms->nkernels && at < len; k++)
 			at += (size_t)snprintf(err + at, len - at, " %s",
 					       ms->kernels[k]);
@@ -402,8 +402,9 @@ static int vm_boots(struct ab_metrics *ms, json_object *doc, char *err,
 		ret = result_rows(ms, res, ++good[k], ms->kernels[k]);
 	}
 	if (!ret && !any) {
-		snprintf(err, len,
-			 "a vm document with no good boot: no sample to export");
+		snprintf(
+			err, len,
+			"a vm document with no good boot: no sample to export");
 		return -EINVAL;
 	}
 	return ret;
@@ -439,9 +440,10 @@ static int duplicate(const struct ab_metrics *ms, char *err, size_t len)
 	qsort(s, ms->n, sizeof(*s), by_identity);
 	for (i = 1; i < ms->n && !ret; i++)
 		if (!by_identity(&s[i - 1], &s[i])) {
-			snprintf(err, len,
-				 "two rows have the identity %s (sample %d): export keys a row by strategy, size or order, node, CPU and setup, and these share all of them",
-				 s[i]->key, s[i]->sample);
+			snprintf(
+				err, len,
+				"two rows have the identity %s (sample %d): export keys a row by strategy, size or order, node, CPU and setup, and these share all of them",
+				s[i]->key, s[i]->sample);
 			ret = -EINVAL;
 		}
 	free(s);
@@ -461,23 +463,26 @@ int ab_metrics_of(json_object *doc, struct ab_metrics *ms, char *err,
 		snprintf(ms->command, sizeof(ms->command), "%s",
 			 cmd ? cmd : "");
 	else if (!cmd || strcmp(ms->command, cmd)) {
-		snprintf(err, len,
-			 "a %s document after a %s one: the samples of one export come from one command",
-			 cmd ? cmd : "(no command)", ms->command);
+		snprintf(
+			err, len,
+			"a %s document after a %s one: the samples of one export come from one command",
+			cmd ? cmd : "(no command)", ms->command);
 		return -EINVAL;
 	}
 	if (ms->kernel && (!schema || strcmp(schema, "allocbench-vm"))) {
-		snprintf(err, len,
-			 "--kernel=%s: only a vm document holds several kernels",
-			 ms->kernel);
+		snprintf(
+			err, len,
+			"--kernel=%s: only a vm document holds several kernels",
+			ms->kernel);
 		return -EINVAL;
 	}
 	if (schema && !strcmp(schema, "allocbench-vm"))
 		ret = vm_boots(ms, doc, err, len);
 	else if (!ab_json_get(doc, "results") &&
 		 ab_json_get(doc, "comparisons")) {
-		snprintf(err, len,
-			 "a comparison of saved files holds ratios of other documents' runs, not samples: export those documents");
+		snprintf(
+			err, len,
+			"a comparison of saved files holds ratios of other documents' runs, not samples: export those documents");
 		return -EINVAL;
 	} else if (ab_json_get(doc, "compare"))
 		ret = compare_rounds(ms, doc, err, len);

@@ -7,7 +7,7 @@
  *
  * A metric's key comes from the row's identity alone, never from its
  * label or position, so the same command gives the same keys on every
- * run (tests/export/keys.golden):
+ * run (tests/export/keys-user.golden):
  *
  *   STRATEGY[.VARIANT...].SIZE.NODE.CPU.PHASE.STAT_UNIT
  *   kmalloc.64B.nodelocal.cpu0.alloc.median_ns
@@ -35,7 +35,7 @@
 
 /* Directions: which way is better (LKP's index files: 1 and -1). */
 enum ab_metric_dir {
-	AB_DIR_NONE = 0, /* a count that explains, no verdict (counters) */
+	AB_DIR_NONE = 0,   /* a count that explains, no verdict (counters) */
 	AB_DIR_LOWER = -1, /* ns, cycles */
 	AB_DIR_HIGHER = 1, /* success rate */
 };

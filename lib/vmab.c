@@ -459,8 +459,8 @@ int ab_vm_check(json_object *root, char *err, size_t len)
 }
 
 int ab_saved_check(json_object *root,
-		   int (*comparisons)(json_object *, char *, size_t),
-		   char *err, size_t len)
+		   int (*comparisons)(json_object *, char *, size_t), char *err,
+		   size_t len)
 {
 	const char *schema =
 		json_object_get_string(ab_json_get(root, "schema"));

@@ -122,7 +122,7 @@ int ab_vm_check(json_object *root, char *err, size_t len);
  * "FIELD: what is wrong" in @err.
  */
 int ab_saved_check(json_object *root,
-		   int (*comparisons)(json_object *, char *, size_t),
-		   char *err, size_t len);
+		   int (*comparisons)(json_object *, char *, size_t), char *err,
+		   size_t len);
 
 #endif

@@ -118,11 +118,15 @@ else
 	echo "not ok - SPDX line missing:$missing"
 fi
 
-# every shell script parses (sh -n): a syntax error in tests/run-all.sh
-# once ended make check before its first test
+# every shell script parses (sh -n, bash -n for a bash script): a syntax
+# error in tests/run-all.sh once ended make check before its first test;
+# contrib/'s scripts are named as their engines name them, without .sh
 bad=""
-for f in $(git ls-files '*.sh') scripts/vm/init; do
-	sh -n "$f" 2>/dev/null || bad="$bad $f"
+for f in $(git ls-files '*.sh') scripts/vm/init $(git grep -l '^#!/bin/.*sh' -- contrib); do
+	case $(head -n 1 "$f") in
+	*bash*) bash -n "$f" 2>/dev/null || bad="$bad $f" ;;
+	*) sh -n "$f" 2>/dev/null || bad="$bad $f" ;;
+	esac
 done
 if [ -z "$bad" ]; then
 	echo "ok - sh -n: every shell script parses"

@@ -124,6 +124,26 @@ assert float(out["malloc.64B.nodelocal.cpuany.alloc.median_ns"]) == r["alloc"]["
 assert float(out["malloc.64B.nodelocal.cpuany.free.p99_ns"]) == r["free"]["ns"]["p99"]
 PY
 
+# LKP reads a value without a '.' as an integer: a small one is written in
+# fixed notation, never as 5e-05 (which would read as 5)
+python3 - "$tmp/run.json" "$tmp/small.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["results"][0]["alloc"]["ns"]["min"] = 5e-05
+d["results"][0]["alloc"]["ns"]["max"] = 1e-30
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$ab" export --format=lkp "$tmp/small.json" >"$tmp/lsmall"
+if grep -q "^malloc.64B.nodelocal.cpuany.alloc.min_ns: 0.00005$" "$tmp/lsmall" &&
+	python3 -c 'import sys
+v = [l.split(": ")[1].strip() for l in open(sys.argv[1]) if l.startswith("malloc.64B.nodelocal.cpuany.alloc.max_ns: ")][0]
+sys.exit(not ("." in v and float(v) == 1e-30))' "$tmp/lsmall" &&
+	python3 "$check" lkp "$tmp/lsmall"; then
+	ok "lkp: small values keep a '.' (5e-05 as 0.00005; 1e-30 reads back), as dump-stat needs for a float"
+else
+	notok "lkp: small values: $(grep -E 'alloc.(min|max)_ns' "$tmp/lsmall" | head -2 | tr '\n' ' ')"
+fi
+
 # refused: one line, its status, nothing written
 expect() {
 	want=$1 pat=$2 name=$3
@@ -185,7 +205,6 @@ for s in "$here"/contrib/lkp-tests/programs/allocbench/run \
 	"$here"/contrib/mmtests/shellpack_src/src/allocbench/allocbench-install \
 	"$here"/contrib/mmtests/shellpack_src/src/allocbench/parse-results \
 	"$here"/contrib/mmtests/drivers/driver-allocbench.sh \
-	"$here"/contrib/fastpath/containers/allocbench/exec.sh \
 	"$here"/contrib/kernelci/submit.sh; do
 	name=${s#"$here"/}
 	if [ ! -f "$s" ]; then
@@ -198,3 +217,29 @@ for s in "$here"/contrib/lkp-tests/programs/allocbench/run \
 		ok "$name parses$(command -v shellcheck >/dev/null && echo ', shellcheck clean')"
 	fi
 done
+# the adapters' parsers on real documents: mmtests' parse-results reads a
+# LOGDIR of iterations; LKP's parse keeps the key: value lines of a log
+mkdir -p "$tmp/logdir"
+for i in 1 2 3 10; do cp "$tmp/run.json" "$tmp/logdir/allocbench-$i.json"; done
+if ALLOCBENCH=$ab bash "$here/contrib/mmtests/shellpack_src/src/allocbench/parse-results" "$tmp/logdir" >"$tmp/pr" &&
+	python3 "$check" mmtests "$tmp/pr" &&
+	[ "$(grep -c "^median_ns	malloc.64B.nodelocal.cpuany.alloc	_	" "$tmp/pr")" = 4 ] &&
+	grep -q "^median_ns	malloc.64B.nodelocal.cpuany.alloc	_	4	" "$tmp/pr"; then
+	ok "mmtests parse-results: a LOGDIR's iterations 1, 2, 3, 10 in order, as intervals 1 to 4"
+else
+	notok "mmtests parse-results on a LOGDIR: $(head -c 300 "$tmp/pr")"
+fi
+{ echo "2026-12-06 00:00:00 allocbench run --alloc=malloc"; "$ab" export --format=lkp "$tmp/run.json"; echo "note: done"; } |
+	sh "$here/contrib/lkp-tests/programs/allocbench/parse" >"$tmp/lp"
+if python3 "$check" lkp "$tmp/lp" && [ "$(wc -l <"$tmp/lp")" = "$("$ab" export --format=lkp "$tmp/run.json" | wc -l)" ]; then
+	ok "lkp parse: keeps every key: value line of a log and nothing else"
+else
+	notok "lkp parse: $(head -c 300 "$tmp/lp")"
+fi
+# Fastpath's entrypoint is a Python script (exec.py, as its guide names it)
+py=$here/contrib/fastpath/containers/allocbench/exec.py
+if python3 -c 'import ast, sys; ast.parse(open(sys.argv[1]).read())' "$py" 2>"$tmp/err"; then
+	ok "contrib/fastpath/containers/allocbench/exec.py parses"
+else
+	notok "contrib/fastpath/containers/allocbench/exec.py: $(head -c 200 "$tmp/err")"
+fi

@@ -169,6 +169,35 @@ else
 	notok "vmab: plot draws the comparison ($(cat "$tmp/plot.err"))"
 fi
 
+# export of this guest-made document: each format reads back as its engine
+# reads it (tests/export/check.py), one sample per good boot of a kernel,
+# the kernels' keys alike (row identity, not boot parameters)
+for f in mmtests kcidb fastpath; do
+	k=--kernel=6.1:init_on_alloc=0
+	[ $f = kcidb ] && k=
+	if $ab export --format=$f $k "$tmp/ioa.json" -o "$tmp/ioa.$f" 2>"$tmp/exp.err" &&
+		bad=$(python3 tests/export/check.py $f "$tmp/ioa.$f" 2>&1); then
+		ok "vmab: export --format=$f of a vm document reads back as $f does"
+	else
+		notok "vmab: export --format=$f of a vm document: $(head -c 300 "$tmp/exp.err") $bad"
+	fi
+done
+good=$(python3 -c 'import json, sys
+print(sum(1 for b in json.load(open(sys.argv[1]))["boots"] if b["status"] == "ok" and b["kernel_index"] == 1))' "$tmp/ioa.json")
+n=$(grep -c "^median_ns	kmalloc.4096B.nodelocal.cpu0.alloc	" "$tmp/ioa.mmtests")
+if [ "$n" = "$good" ] && [ "$n" -gt 0 ]; then
+	ok "vmab: export: one mmtests interval per good boot of the kernel chosen ($n)"
+else
+	notok "vmab: export: $n intervals of kmalloc 4096's median for $good good boots"
+fi
+$ab export --format=mmtests --kernel=6.1 "$tmp/ioa.json" | cut -f1,2 | sort -u >"$tmp/ka"
+cut -f1,2 "$tmp/ioa.mmtests" | sort -u >"$tmp/kb"
+if cmp -s "$tmp/ka" "$tmp/kb" && [ -s "$tmp/ka" ]; then
+	ok "vmab: export: both kernels' metrics have the same keys ($(wc -l <"$tmp/ka"))"
+else
+	notok "vmab: export: the kernels' keys differ: $(diff "$tmp/ka" "$tmp/kb" | head -c 300)"
+fi
+
 # ---- 6.1 against another kernel, a boot option and itself, two nodes ----
 # (four kernels, the most vm takes; the fourth is A against A)
 $ab vm $pvh -k 6.1 -k "$kb" -k 6.1:init_on_alloc=0 -k 6.1 --rounds=2 --nodes=2 --threshold=5% \

@@ -8,8 +8,9 @@
 # hold, one a line, exactly (the same command gives the same keys).
 #
 #   lkp       intel/lkp-tests sbin/dump-stat: "key: value" lines, a key
-#             with no white space, a numeric value; unique keys (one value
-#             per key and job run)
+#             with no white space, a numeric value, and a '.' in any that
+#             is not a whole number (dump-stat reads a value without one
+#             with to_i); unique keys (one value per key and job run)
 #   mmtests   gormanm/mmtests shellpack_src/parsers/time-parse-results:
 #             six tab-separated fields "metric factorA factorB interval
 #             value extra", "_" for an empty one, a numeric value, a whole
@@ -49,6 +50,9 @@ def lkp(path):
             bad.append("line %d: not 'key: value' with a key free of white space: %r" % (i, line))
         elif num(v) is None:
             bad.append("line %d: %s: value %r is not a number" % (i, k, v))
+        elif "." not in v and not re.fullmatch(r"-?[0-9]+", v):
+            # dump-stat: v.index('.') ? v.to_f : v.to_i ("5e-05" reads 5)
+            bad.append("line %d: %s: value %r has no '.', so LKP reads it as an integer" % (i, k, v))
         keys.append(k)
     seen = set()
     for k in keys:

@@ -11,6 +11,7 @@
 #   large by construction (quiet: 16 blocks of 2 MiB from a node with over
 #   100 free; fragmented: none left above order 2 in the zone, and the DMA
 #   zone holds at most 8);
+# - --explain counts the slow path's tracepoints per op;
 # - pressure holds the zone's free pages under its high watermark;
 # - nothing stays held after a SIGKILL of the CLI during a run (the
 #   device's close undoes it): a new condition builds at once;
@@ -33,8 +34,21 @@ cond_awk='
 	/"max_free_order":/ { mo[w] = num($2) }'
 cj >/tmp/cq.json
 rcq=$?
-cj --condition=fragmented --frag-order=2 >/tmp/cf.json
+cj --condition=fragmented --frag-order=2 --explain >/tmp/cf.json
 rcf=$?
+# --explain names the slow path's tracepoints (compaction, direct reclaim,
+# kswapd, migratetype fallback) and counts each per op
+miss=
+for ev in compaction:mm_compaction_try_to_compact_pages compaction:mm_compaction_begin \
+	vmscan:mm_vmscan_direct_reclaim_begin vmscan:mm_vmscan_wakeup_kswapd kmem:mm_page_alloc_extfrag; do
+	awk -v ev="\"$ev\"" '/"event":/ { at = index($0, ev) > 0 }
+		at && /"per_op":[0-9]/ { found = 1 } END { exit !found }' /tmp/cf.json || miss="$miss $ev"
+done
+if [ -z "$miss" ]; then
+	ok "condition: --explain counts the slow path per op: compaction tried and run, direct reclaim, kswapd woken, migratetype fallback"
+else
+	notok "condition: --explain did not count$miss ($(grep -o '"event":"[a-z_:]*"' /tmp/cf.json | tr '\n' ' ' | head -c 300))"
+fi
 rq=$(awk -F'[:,]' "$cond_awk"' END { print rate }' /tmp/cq.json)
 awk -F'[:,]' -v rcq=$rcq -v rcf=$rcf -v rq="$rq" "$cond_awk"'
 	END {
