@@ -11,6 +11,7 @@
 
 #include "jsonout.h"
 #include "metrics.h"
+#include "resultrow.h"
 
 /* The ns statistics of a phase, each one metric; lower is better. */
 static const char *const ns_stats[] = { "min", "median", "mean",
@@ -130,23 +131,25 @@ static void gfp_part(char *buf, size_t len, const char *s)
 }
 
 /*
- * The identity of alloc row @r of a document with parameters @par; its
- * CPU with @cpu_given.
+ * The identity of alloc row @r (read through lib/resultrow.c, the one
+ * model of a saved row) of a document with parameters @par; its CPU with
+ * @cpu_given.
  */
-static void row_key(json_object *r, json_object *par, int cpu_given, char *key,
-		    size_t len)
+static void row_key(const struct ab_result_row *r, json_object *par,
+		    int cpu_given, char *key, size_t len)
 {
-	const char *s, *cond = str(par, "condition"), *gfp = str(par, "gfp");
+	const char *cond = str(par, "condition"), *gfp = str(par, "gfp");
 	const char *timing = str(par, "timing");
 	char g[48];
-	double v;
 
 	key[0] = '\0';
-	add_part(key, len, "%s", str(r, "strategy") ? str(r, "strategy") : "");
-	if ((s = str(r, "sheaves")))
-		add_part(key, len, "sheaves_%s", s);
-	if ((s = str(r, "lookup")))
-		add_part(key, len, "lookup_%s", s);
+	add_part(key, len, "%s", r->strategy);
+	if (r->sheaves == 0)
+		add_part(key, len, "sheaves_off");
+	else if (r->sheaves > 0)
+		add_part(key, len, "sheaves_%d", r->sheaves);
+	if (r->lookup)
+		add_part(key, len, "lookup_%s", r->lookup);
 	if (cond && strcmp(cond, "quiet"))
 		add_part(key, len, "cond_%s", cond);
 	if (gfp) {
@@ -156,21 +159,20 @@ static void row_key(json_object *r, json_object *par, int cpu_given, char *key,
 	}
 	if (timing && strcmp(timing, "batch"))
 		add_part(key, len, "timing_%s", timing);
-	if (!isnan(v = num(r, "free_cpu")))
-		add_part(key, len, "freecpu%.0f", v);
-	if (!isnan(v = num(r, "order")))
-		add_part(key, len, "order%.0f", v);
+	if (r->free_cpu >= 0)
+		add_part(key, len, "freecpu%d", r->free_cpu);
+	if (r->order >= 0)
+		add_part(key, len, "order%d", r->order);
 	else
-		add_part(key, len, "%.0fB", num(r, "object_bytes"));
-	v = num(r, "node");
-	if (isnan(v) || v < 0)
+		add_part(key, len, "%.0fB", r->object_bytes);
+	if (r->node < 0)
 		add_part(key, len, "nodelocal");
 	else
-		add_part(key, len, "node%.0f", v);
+		add_part(key, len, "node%d", r->node);
 	/* the CPU --cpu chose (or a sweep's, or a --concurrent group's): a
 	 * run on the CPU the CLI happened to start on keys as cpuany */
-	if (cpu_given)
-		add_part(key, len, "cpu%.0f", num(r, "cpu_start"));
+	if (cpu_given && r->cpu >= 0)
+		add_part(key, len, "cpu%d", r->cpu);
 	else
 		add_part(key, len, "cpuany");
 }
@@ -221,7 +223,11 @@ static int alloc_row(struct ab_metrics *ms, json_object *r, json_object *par,
 	size_t p, s;
 	int err = 0;
 
-	row_key(r, par, ck, key, sizeof(key));
+	struct ab_result_row rr;
+
+	if (ab_result_row_read(r, &rr))
+		return 0;
+	row_key(&rr, par, ck, key, sizeof(key));
 	for (p = 0; p < 2 && !err; p++) {
 		json_object *ph = ab_json_get(r, phases[p]);
 		json_object *ns = ab_json_get(ph, "ns");
@@ -254,12 +260,15 @@ static int lookup_row(struct ab_metrics *ms, json_object *r, int sample,
 		      const char *factor)
 {
 	char key[AB_METRIC_KEY] = "";
+	struct ab_result_row rr;
 	int err;
 
+	if (ab_result_row_read(r, &rr) || !rr.table)
+		return 0;
 	add_part(key, sizeof(key), "lookup");
-	add_part(key, sizeof(key), "%s", str(r, "method"));
-	add_part(key, sizeof(key), "%s", str(r, "table"));
-	add_part(key, sizeof(key), "%s", str(r, "sizes"));
+	add_part(key, sizeof(key), "%s", rr.strategy);
+	add_part(key, sizeof(key), "%s", rr.table);
+	add_part(key, sizeof(key), "%s", rr.sizes);
 	err = push(ms, key, "median", "cycles", "cycles", AB_DIR_LOWER,
 		   num(ab_json_get(r, "cycles"), "median"), sample, factor);
 	if (!err)
@@ -267,7 +276,7 @@ static int lookup_row(struct ab_metrics *ms, json_object *r, int sample,
 			   num(r, "fastest_cycles"), sample, factor);
 	if (!err)
 		err = push(ms, key, "median", "ns", "ns", AB_DIR_LOWER,
-			   num(r, "median_ns"), sample, factor);
+			   ab_result_row_median(r, "lookup"), sample, factor);
 	return err ? err : counters(ms, r, key, sample, factor);
 }
 
@@ -275,16 +284,16 @@ static int lookup_row(struct ab_metrics *ms, json_object *r, int sample,
 static int result_rows(struct ab_metrics *ms, json_object *doc, int sample,
 		       const char *factor)
 {
-	json_object *rows = ab_json_get(doc, "results");
+	json_object *rows = ab_result_rows(doc);
 	json_object *par = ab_json_get(doc, "parameters");
 	size_t i, n = rows ? json_object_array_length(rows) : 0;
 	int err = 0;
 
 	for (i = 0; i < n && !err; i++) {
 		json_object *r = json_object_array_get_idx(rows, i);
-		const char *kind = str(r, "kind");
+		const char *const *ph = ab_result_row_phases(r);
 
-		if (kind && !strcmp(kind, "lookup"))
+		if (ph[0] && !strcmp(ph[0], "lookup"))
 			err = lookup_row(ms, r, sample, factor);
 		else
 			err = alloc_row(ms, r, par, cpu_keyed(doc), sample,
@@ -296,15 +305,15 @@ static int result_rows(struct ab_metrics *ms, json_object *doc, int sample,
 /* The row of @doc labelled @label, or NULL. */
 static json_object *row_labelled(json_object *doc, const char *label)
 {
-	json_object *rows = ab_json_get(doc, "results");
+	json_object *rows = ab_result_rows(doc);
 	size_t i, n = rows ? json_object_array_length(rows) : 0;
+	struct ab_result_row rr;
 
-	for (i = 0; label && i < n; i++) {
-		json_object *r = json_object_array_get_idx(rows, i);
-
-		if (str(r, "label") && !strcmp(str(r, "label"), label))
-			return r;
-	}
+	for (i = 0; label && i < n; i++)
+		if (!ab_result_row_read(json_object_array_get_idx(rows, i),
+					&rr) &&
+		    !strcmp(rr.label, label))
+			return rr.row;
 	return NULL;
 }
 
@@ -319,6 +328,7 @@ static int compare_rounds(struct ab_metrics *ms, json_object *doc, char *err,
 	json_object *par = ab_json_get(doc, "parameters");
 	size_t i, n = rounds ? json_object_array_length(rounds) : 0;
 	char key[2][AB_METRIC_KEY], pk[2 * AB_METRIC_KEY + 8], field[48];
+	struct ab_result_row rr;
 	int s, p, ret = 0;
 
 	for (s = 0; s < 2; s++) {
@@ -330,7 +340,9 @@ static int compare_rounds(struct ab_metrics *ms, json_object *doc, char *err,
 				 side[s]);
 			return -EINVAL;
 		}
-		row_key(r, par, cpu_keyed(doc), key[s], sizeof(key[s]));
+		if (ab_result_row_read(r, &rr))
+			return -EINVAL;
+		row_key(&rr, par, cpu_keyed(doc), key[s], sizeof(key[s]));
 	}
 	if (!strcmp(key[0], key[1])) {
 		snprintf(

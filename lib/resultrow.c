@@ -88,6 +88,13 @@ int ab_result_row_read(json_object *row, struct ab_result_row *out)
 	out->node = int_or(row, "node", -1);
 	out->free_cpu = int_or(row, "free_cpu", -1);
 	out->cpu = int_or(row, "cpu_start", -1);
+	out->order = int_or(row, "order", -1);
+	out->sheaves = int_or(row, "sheaves", -1);
+	out->lookup = json_object_get_string(ab_json_get(row, "lookup"));
+	if (is_lookup(row)) {
+		out->table = text(row, "table");
+		out->sizes = text(row, "sizes");
+	}
 	if (sweep_label(out->label, out, &out->size)) {
 		out->size = out->object_bytes;
 		snprintf(out->series, sizeof(out->series), "%s", out->label);

@@ -43,6 +43,12 @@
  *                the line a sweep picture draws it in
  * @nodes:        a sweep cell's node word ("n0", "n0>n1": CPU node 0,
  *                memory node 1), "" for other rows
+ * @order:        the order a page strategy asked for, -1 for other rows
+ * @sheaves:      --sheaves: the sheaf capacity asked for, 0 for off, -1
+ *                for the kernel's default (not saved)
+ * @lookup:       kmalloc_class's --lookup method as saved, NULL if none
+ * @table:        a lookup row's table ("?" when missing), NULL otherwise
+ * @sizes:        a lookup row's size mix ("?" when missing), NULL otherwise
  */
 struct ab_result_row {
 	json_object *row;
@@ -56,6 +62,11 @@ struct ab_result_row {
 	int cpu;
 	char series[128];
 	char nodes[32];
+	int order;
+	int sheaves;
+	const char *lookup;
+	const char *table;
+	const char *sizes;
 };
 
 /* ab_result_rows - the "results" array of result document @doc, or NULL. */
