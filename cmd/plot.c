@@ -6,6 +6,9 @@
  *   sweep            median ns/op against object size, log-log, the 95%
  *                    confidence interval of each median as a band, alloc
  *                    and free in two panels (plot_sweep.c)
+ *   sweep of page    alloc latency (p50, p99, max) and success rate with
+ *   orders under a   its Wilson interval against the order, two panels
+ *   condition        (plot_orders.c)
  *   run, single-op   log2 histograms of per-op alloc ns (plot_sweep.c)
  *   run, reproduce   median alloc and free ns/op per strategy, with the
  *                    95% confidence interval of the median (plot_bars.c)
@@ -65,6 +68,8 @@ static char *script(json_object *root, int png, size_t *len)
 	else if (ab_json_get(root, "compare") ||
 		 ab_json_get(root, "comparisons"))
 		drawn = plot_compare(g, root, png);
+	else if (plot_is_order_sweep(root))
+		drawn = plot_orders(g, root, png);
 	else if (!strcmp(cmd, "sweep"))
 		drawn = plot_sweep(g, root, png);
 	else if (!strcmp(cmd, "lookup") ||

@@ -71,6 +71,14 @@ void titles_free(struct titles *t);
  * nothing, no picture).
  */
 size_t plot_sweep(FILE *g, json_object *root, int png);
+/* a sweep of page orders under a condition (plot_orders.c) */
+size_t plot_orders(FILE *g, json_object *root, int png);
+/*
+ * plot_is_order_sweep - whether @root is a sweep whose rows are all page
+ * orders, under a memory condition or with single timing: drawn by
+ * plot_orders() (latency percentiles and success against the order).
+ */
+int plot_is_order_sweep(json_object *root);
 size_t plot_histograms(FILE *g, json_object *root, int png);
 size_t plot_medians(FILE *g, json_object *root, int png);
 size_t plot_lookup(FILE *g, json_object *root, int png);

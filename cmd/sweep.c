@@ -182,8 +182,57 @@ static int add_row(struct ab_job *job, const struct ab_strategy_info *si,
 }
 
 struct sweep_args {
-	char *alloc, *sizes, *cpu_nodes, *mem_nodes;
+	char *alloc, *sizes, *orders, *cpu_nodes, *mem_nodes;
 };
+
+/* --orders=SPEC (0-10, 0,3,9) into @o; AB_EXIT_USAGE after the reason. */
+static int parse_orders(const struct sweep_args *a, struct ab_run_opts *o)
+{
+	char err[AB_ERRLEN];
+
+	if (a->sizes) {
+		ab_err("sweep: --orders=%s with --sizes=%s: give one of them (--orders: page orders, for the page strategies)",
+		       a->orders, a->sizes);
+		return AB_EXIT_USAGE;
+	}
+	ab_run_opts_init(o);
+	if (ab_opt_order(a->orders, o, err, sizeof(err))) {
+		/* the one reader of orders, whose message names --order */
+		ab_err("sweep: --orders%s", strchr(err, '='));
+		return AB_EXIT_USAGE;
+	}
+	return AB_EXIT_OK;
+}
+
+/*
+ * The sizes of orders @o for page strategies alone; AB_EXIT_USAGE after
+ * the reason for another strategy or an order beyond 64 bits.
+ */
+static int order_sizes(const struct ab_job *job, const struct sweep_args *a,
+		       const struct ab_run_opts *o,
+		       const struct ab_strategy_info **strats, int ns,
+		       struct sweep *sw)
+{
+	uint64_t page = job->ses.bi.info.page_size;
+	int i, k;
+
+	for (k = 0; k < ns; k++)
+		if (!(strats[k]->params & AB_PARAM_ORDER)) {
+			ab_err("sweep: --orders=%s: %s takes no page order (`allocbench list`: the strategies with orders); --sizes for it",
+			       a->orders, strats[k]->name);
+			return AB_EXIT_USAGE;
+		}
+	for (i = 0; i < o->norders; i++) {
+		if ((page << o->orders[i]) >> o->orders[i] != page) {
+			ab_err("sweep: --orders=%s: order %u is beyond any page strategy's largest object",
+			       a->orders, o->orders[i]);
+			return AB_EXIT_USAGE;
+		}
+		sw->sizes[i] = page << o->orders[i];
+	}
+	sw->nsizes = o->norders;
+	return AB_EXIT_OK;
+}
 
 /* the summary note on the other CPUs (the header has the warnings) */
 static void busy_note(const char *text, int warning, const void *ctx)
@@ -201,6 +250,9 @@ int cmd_sweep(int argc, const char **argv)
 		  "LIST" },
 		{ "sizes", 's', POPT_ARG_STRING, &a.sizes, 0,
 		  "sizes: a list (64,4K) or a range with a step (8-64K:x8, 4K-16K:+4K; default: 64-64K:x8)",
+		  "SPEC" },
+		{ "orders", 0, POPT_ARG_STRING, &a.orders, 0,
+		  "page orders, for the page strategies, instead of --sizes: a list or ranges (0-10, 0,3,9)",
 		  "SPEC" },
 		/* run and lookup spell it --size: the same here */
 		{ "size", 0, POPT_ARG_STRING | POPT_ARGFLAG_DOC_HIDDEN,
@@ -225,6 +277,7 @@ int cmd_sweep(int argc, const char **argv)
 		POPT_AUTOHELP POPT_TABLEEND
 	};
 	const struct ab_strategy_info *strats[AB_MAX_LIST];
+	struct ab_run_opts ord;
 	struct ab_job *job = ab_job_new();
 	struct sweep *sw = calloc(1, sizeof(*sw));
 	char err[AB_ERRLEN] = "", *names[AB_MAX_LIST], *list = NULL;
@@ -245,7 +298,9 @@ int cmd_sweep(int argc, const char **argv)
 	} else if (!ret && job->o.nsheaves) {
 		job->o.sheaf = job->o.sheaves[0];
 	}
-	if (!ret) {
+	if (!ret && a.orders)
+		ret = parse_orders(&a, &ord);
+	else if (!ret) {
 		sw->nsizes =
 			ab_sizes_range(a.sizes ? a.sizes : "64-64K:x8",
 				       sw->sizes, MAX_SIZES, err, sizeof(err));
@@ -294,6 +349,8 @@ int cmd_sweep(int argc, const char **argv)
 			ret = AB_EXIT_USAGE;
 		}
 	}
+	if (!ret && a.orders)
+		ret = order_sizes(job, &a, &ord, strats, ns, sw);
 	for (i = 0; !ret && i < sw->nsizes; i++)
 		for (k = 0; !ret && k < ns; k++)
 			for (c = 0; !ret && c < sw->ncpu_nodes; c++) {
@@ -329,6 +386,9 @@ int cmd_sweep(int argc, const char **argv)
 					       ab_gfp_name(job->o.gfp),
 					       (unsigned long long)largest(
 						       job, strats[k]));
+			/* --condition: each row's memory state, and per
+			 * row its success rate and tail (single timing) */
+			ab_job_print_condition(job);
 			ab_job_print_kernel_notes(job);
 			ab_job_busy_lines(job, 1, busy_note, NULL);
 		}

@@ -57,6 +57,7 @@ complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l isolate -
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup" -s e -l events -x -a 'cycles instructions branch-misses cache-misses dTLB-load-misses task-clock page-faults context-switches cpu-migrations'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup reproduce info" -l backend -x -a '(__allocbench_values backends)'
 complete -c allocbench -n "__fish_seen_subcommand_from sweep" -s s -l sizes -x -d 'sizes: list or A-B:xF'
+complete -c allocbench -n "__fish_seen_subcommand_from sweep" -l orders -x -d 'page orders: list or A-B'
 complete -c allocbench -n "__fish_seen_subcommand_from sweep" -l cpu-nodes -x -d 'CPU nodes'
 complete -c allocbench -n "__fish_seen_subcommand_from sweep" -l mem-nodes -x -d 'memory nodes'
 complete -c allocbench -n "__fish_seen_subcommand_from plot" -l script -r -F -d 'the gnuplot script too'

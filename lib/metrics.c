@@ -14,8 +14,8 @@
 #include "resultrow.h"
 
 /* The ns statistics of a phase, each one metric; lower is better. */
-static const char *const ns_stats[] = { "min", "median", "mean",
-					"p90", "p99",	 "max" };
+static const char *const ns_stats[] = { "min", "median", "mean", "p90",
+					"p99", "p99_9",	 "max" };
 
 const char *ab_metric_dir_name(int dir)
 {

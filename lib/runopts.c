@@ -103,32 +103,44 @@ int ab_opt_size(const char *arg, struct ab_run_opts *o, char *err, size_t len)
 
 int ab_opt_order(const char *arg, struct ab_run_opts *o, char *err, size_t len)
 {
-	char buf[256], *items[AB_MAX_ORDERS];
-	uint64_t v;
-	int i, n;
+	char buf[256], *items[AB_MAX_ORDERS], *dash;
+	uint64_t v, hi;
+	int i, n, k = 0;
 
 	snprintf(buf, sizeof(buf), "%s", arg);
 	n = strlen(arg) < sizeof(buf) ? ab_split_list(buf, items, AB_MAX_ORDERS)
 				      : -E2BIG;
+	for (i = 0; n >= 0 && i < n; i++) {
+		/* N, or a range A-B of whole orders (sweep --orders=0-10) */
+		dash = strchr(items[i], '-');
+		if (dash)
+			*dash = '\0';
+		if (ab_parse_u64(items[i], 0, 63, &v) ||
+		    (dash && (ab_parse_u64(dash + 1, 0, 63, &hi) || hi < v))) {
+			if (dash)
+				*dash = '-';
+			snprintf(
+				err, len,
+				"--order=%s: not a page order (an integer from 0 to 63, 2^order pages per object, or a range A-B with A <= B)",
+				items[i]);
+			return -EINVAL;
+		}
+		if (!dash)
+			hi = v;
+		for (; v <= hi && k < AB_MAX_ORDERS; v++)
+			o->orders[k++] = (uint32_t)v;
+		if (v <= hi)
+			n = -E2BIG;
+	}
 	if (n < 0) {
 		snprintf(
 			err, len,
-			"--order=%s: %s (a comma-separated list of at most %d page orders)",
+			"--order=%s: %s (a comma-separated list of at most %d page orders, or ranges A-B of them)",
 			arg, n == -E2BIG ? "too many orders" : "empty order",
 			AB_MAX_ORDERS);
 		return -EINVAL;
 	}
-	for (i = 0; i < n; i++) {
-		if (ab_parse_u64(items[i], 0, 63, &v)) {
-			snprintf(
-				err, len,
-				"--order=%s: not a page order (an integer from 0; 2^order pages per object)",
-				items[i]);
-			return -EINVAL;
-		}
-		o->orders[i] = (uint32_t)v;
-	}
-	o->norders = n;
+	o->norders = k;
 	o->order = o->orders[0];
 	o->order_set = 1;
 	return 0;

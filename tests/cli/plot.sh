@@ -51,6 +51,17 @@ for r in d["results"]:
     if r["strategy"] == "calloc":
         r["label"] = r["label"].rsplit(" ", 1)[0] + " n0>n1"
 save("sweep2", d)
+# a sweep of page orders under a condition (sweep --orders --condition):
+# malloc's rows as orders 0 to 6, success falling with the order
+d = load("sweep")
+d["results"] = [r for r in d["results"] if r["strategy"] == "malloc"]
+for i, r in enumerate(d["results"]):
+    r["order"] = i
+    r["label"] = "alloc_pages_node %dK n0>n0" % (4 << i)
+    r["success"] = {"attempts": 32, "rate": 1.0 - i / 8.0,
+                    "wilson95": [max(0.0, 0.9 - i / 8.0), min(1.0, 1.05 - i / 8.0)]}
+d["parameters"]["condition"] = "fragmented"
+save("orders", d)
 d = load("run")
 d["results"][1]["label"] = "malloc with a label of fifty-one characters, whole"
 save("run", d)
@@ -190,6 +201,10 @@ check sweep "sweep: log size and log ns/op axes, a CI band per line, alloc and f
 	'awk "/^\\\$a1 <</ { on = 1; next } on && /^EOD/ { exit } on && !(\$3 <= \$2 && \$2 <= \$4) { bad = 1 } END { exit bad }" "$tmp/sweep.txt" || echo "a band does not hold its median"' \
 	'has sweep "^32768 11806.5 10625.8 14167.8"' \
 	'[ "$(sed -n "/^\\\$a2 <</,/^EOD/p" "$tmp/sweep.txt" | awk "/^[0-9]/ { print \$1 }" | sort -u | wc -l)" = 7 ] || echo "the calloc line is not at the 7 sizes asked for"'
+check orders "sweep of page orders under a condition: latency p50/p99/max and success with its Wilson interval against the order" \
+	'has orders "^set xlabel \"page order" "^set multiplot layout 2,1" "with yerrorlines" "condition fragmented" "T\\[1\\] = \"alloc_pages_node n0>n0\"" "T\\[4\\] = \"alloc_pages_node n0>n0 max\""' \
+	'[ "$(sed -n "/^\\\$S1 <</,/^EOD/p" "$tmp/orders.txt" | grep -c "^[0-9]")" = 7 ] || echo "not 7 orders with a success rate"' \
+	'has orders "^6 25 15 30\$"'
 check sweep2 "sweep of two node pairs: each line's nodes in the legend, none in the title" \
 	'has sweep2 "T\\[1\\] = \"malloc, node 0\"" "T\\[2\\] = \"calloc, CPU node 0, memory node 1\""' \
 	'! grep -q "CPUs\\{0,1\\} [0-9, ]*, node" "$tmp/sweep2.txt" || echo "a node in the title"'

@@ -12,6 +12,7 @@
 #   100 free; fragmented: none left above order 2 in the zone, and the DMA
 #   zone holds at most 8);
 # - --explain counts the slow path's tracepoints per op;
+# - sweep --orders builds and undoes the condition for each order's row;
 # - pressure holds the zone's free pages under its high watermark;
 # - nothing stays held after a SIGKILL of the CLI during a run (the
 #   device's close undoes it): a new condition builds at once;
@@ -74,6 +75,28 @@ awk -F'[:,]' -v rc=$rcp "$cond_awk"'
 		if (bad == "") print "ok - condition: pressure holds the zone under its high watermark (" free["built"] " free pages, high " high ") and is undone"
 		else print "not ok - condition: pressure:" bad
 	}' /tmp/cp.json
+# sweep --orders under a condition: one row per order, each with its
+# condition built and undone and its success rate; order 9 noretry in
+# fragmented memory succeeds no more often than order 0 (large by
+# construction: no free block above order 2 is left)
+allocbench sweep --alloc=alloc_pages_node --orders=0,9 --condition=fragmented --gfp=noretry \
+	--timing=single --batch=8 --trials=2 --mem-nodes=0 --json -q >/tmp/cs.json 2>>/tmp/cond.err
+rcs=$?
+awk -F'[:,]' -v rc=$rcs '
+	function num(s) { gsub(/[^0-9eE.+-]/, "", s); return s + 0 }
+	/"order":[0-9]/ { order = num($2); if (!(order in seen)) { seen[order]; orders = orders " " order } }
+	/"rate":/ { rate[order] = num($2) }
+	/"undone":true/ { undone++ }
+	END {
+		if (rc) bad = bad " exit " rc
+		if (orders != " 0 9") bad = bad " orders" orders
+		if (undone != 2) bad = bad " " undone " of 2 conditions undone"
+		if (!(rate[9] <= rate[0])) bad = bad " order 9 success " rate[9] " above order 0 " rate[0]
+		if (bad == "") print "ok - condition: sweep --orders=0,9 runs a row per order, each condition undone, order 9 succeeding " rate[9] " against " rate[0]
+		else print "not ok - condition: sweep --orders:" bad
+	}' /tmp/cs.json
+expect 2 "--orders=0-3: kmalloc takes no page order" "condition: sweep --orders refused for a strategy without orders" -- \
+	allocbench sweep --alloc=kmalloc --orders=0-3
 allocbench run --alloc=vmalloc_node --size=4096 --batch=8 --trials=4 \
 	--condition=vmap-fragmented -q >/tmp/cv.out 2>&1
 rcv=$?

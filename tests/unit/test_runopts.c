@@ -113,6 +113,17 @@ static void test_bad_values_named(void **state)
 		-EINVAL);
 	assert_int_equal(ab_opt_order("x", &o, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "--order=x:"));
+	/* ranges of orders (sweep --orders=0-10): expanded, in order */
+	assert_int_equal(ab_opt_order("0-3,9", &o, err, sizeof(err)), 0);
+	assert_int_equal(o.norders, 5);
+	assert_int_equal(o.orders[3], 3);
+	assert_int_equal(o.orders[4], 9);
+	assert_int_equal(ab_opt_order("3-1", &o, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "--order=3-1: not a page order"));
+	assert_int_equal(ab_opt_order("0-", &o, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "--order=0-: not a page order"));
+	assert_int_equal(ab_opt_order("0-20", &o, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "--order=0-20: too many orders"));
 	assert_int_equal(ab_opt_gfp("sometimes", &o, err, sizeof(err)),
 			 -EINVAL);
 	assert_non_null(strstr(err, "--gfp=sometimes:"));
