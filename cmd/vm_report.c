@@ -27,6 +27,64 @@ static double num(json_object *o, const char *key)
 	return ab_json_double(ab_json_get(o, key));
 }
 
+/*
+ * The success rates of @c (a memory condition, or failed allocations):
+ * each boot's rate, their mean per kernel, B - A in points with its
+ * interval, tested with the rows' ns/op in one Holm family.
+ */
+static void print_success(json_object *c, int wl)
+{
+	json_object *rows = ab_json_array(c, "success");
+	size_t i, n = rows ? json_object_array_length(rows) : 0;
+
+	if (!n)
+		return;
+	printf("\nsuccess per allocation call: each boot's rate, their mean per kernel; Welch's t on the rates themselves (a rate can be 0), the boot as unit; B - A in percentage points; verdict on Holm's adjusted p over the same tests as above\n");
+	printf("%-*s %5s %8s %8s %9s %21s %8s %8s  %-26s %10s\n", wl, "row",
+	       "boots", "A %", "B %", "B - A", "95% CI of B - A", "p", "p adj",
+	       "verdict", "detectable");
+	for (i = 0; i < n; i++) {
+		json_object *r = json_object_array_get_idx(rows, i);
+		json_object *ci = ab_json_array(r, "ci95");
+		const char *v =
+			json_object_get_string(ab_json_get(r, "verdict"));
+		double lo = ci ? ab_json_double(
+					 json_object_array_get_idx(ci, 0))
+			       : NAN,
+		       hi = ci ? ab_json_double(
+					 json_object_array_get_idx(ci, 1))
+			       : NAN,
+		       det = num(r, "detectable_pp");
+		char verdict[64], boots[16], cis[40], p[16], padj[16];
+
+		snprintf(boots, sizeof(boots), "%zu/%zu",
+			 json_object_array_length(ab_json_array(r, "boots_a")),
+			 json_object_array_length(ab_json_array(r, "boots_b")));
+		if (!strcmp(v, "higher") || !strcmp(v, "lower"))
+			snprintf(verdict, sizeof(verdict), "B succeeds %s",
+				 !strcmp(v, "higher") ? "more" : "less");
+		else
+			snprintf(verdict, sizeof(verdict), "%s", v);
+		if (isnan(lo) || isnan(hi))
+			snprintf(cis, sizeof(cis), "n/a");
+		else
+			snprintf(cis, sizeof(cis), "[%+.1f, %+.1f]", lo, hi);
+		printf("%-*s %5s", wl,
+		       json_object_get_string(ab_json_get(r, "label")), boots);
+		ab_print_cell(num(r, "a_pct"), " %*.1f", 8);
+		ab_print_cell(num(r, "b_pct"), " %*.1f", 8);
+		ab_print_cell(num(r, "diff_pp"), " %+*.1f", 9);
+		printf(" %21s %8s %8s  %-26s", cis,
+		       ab_p_text(num(r, "p"), p, sizeof(p)),
+		       ab_p_text(num(r, "p_adjusted"), padj, sizeof(padj)),
+		       verdict);
+		if (isnan(det))
+			printf(" %10s\n", "n/a");
+		else
+			printf(" %8.1fpp\n", det);
+	}
+}
+
 static void print_comparison(json_object *c, double threshold)
 {
 	json_object *rows = ab_json_array(c, "rows");
@@ -118,6 +176,7 @@ static void print_comparison(json_object *c, double threshold)
 		     j++)
 			counters = 1;
 	}
+	print_success(c, wl);
 	if (!counters)
 		return;
 	printf("\ncounters per op (alloc and free together), mean over each kernel's boots, B / A with its 95%% interval over the boots and the change they could detect at level 0.05 (what goes with the difference; correlated, not shown to cause it; no verdict, so nothing to adjust):\n");
@@ -357,6 +416,6 @@ void vm_print_report(const struct vm_run *v, const char *cmd0,
 	for (i = 0; cmps && i < (int)json_object_array_length(cmps); i++)
 		print_comparison(json_object_array_get_idx(cmps, i),
 				 v->threshold);
-	printf("\nverdict: faster or slower when Holm's adjusted p < %.2f, over every row, phase and kernel of this report (so the chance of any false verdict in it stays under that; p is each test's own); \"no significant difference\" is not \"no difference\": the detectable column is the change these boots would have found 8 times in 10 (from the boot-to-boot spread seen) at Holm's first level, %.2g / %zu tests, and --threshold=P%% says how many rounds a P%% change needs there.\n",
+	printf("\nverdict: faster or slower (a success rate: B succeeds more or less) when Holm's adjusted p < %.2f, over every row, phase and kernel of this report (so the chance of any false verdict in it stays under that; p is each test's own); \"no significant difference\" is not \"no difference\": the detectable column is the change these boots would have found 8 times in 10 (from the boot-to-boot spread seen) at Holm's first level, %.2g / %zu tests, and --threshold=P%% says how many rounds a P%% change needs there.\n",
 	       AB_VM_ALPHA, AB_VM_ALPHA, tests);
 }

@@ -252,16 +252,23 @@ static double t_quantile(double p, double df)
 	return gsl_cdf_tdist_Pinv(p, df);
 }
 
-static void log_moments(const double *v, size_t n, double *mean, double *sd)
+/*
+ * The mean and standard deviation (n - 1) of @v, of their natural logs
+ * with @logs.
+ */
+static void moments(const double *v, size_t n, int logs, double *mean,
+		    double *sd)
 {
-	double s = 0, ss = 0;
+	double s = 0, ss = 0, x;
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		s += log(v[i]);
+		s += logs ? log(v[i]) : v[i];
 	*mean = n ? s / n : NAN;
-	for (i = 0; i < n; i++)
-		ss += (log(v[i]) - *mean) * (log(v[i]) - *mean);
+	for (i = 0; i < n; i++) {
+		x = (logs ? log(v[i]) : v[i]) - *mean;
+		ss += x * x;
+	}
 	*sd = n > 1 ? sqrt(ss / (n - 1)) : NAN;
 	/*
 	 * Equal values have no spread: exactly 0, not the ~1e-16 that the
@@ -274,18 +281,20 @@ static void log_moments(const double *v, size_t n, double *mean, double *sd)
 		*sd = 0;
 }
 
-static int all_positive(const double *v, size_t n)
+/* Whether every value is finite, and above 0 with @positive. */
+static int all_valid(const double *v, size_t n, int positive)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (!(v[i] > 0) || isinf(v[i]))
+		if (!isfinite(v[i]) || (positive && !(v[i] > 0)))
 			return 0;
 	return 1;
 }
 
-void ab_welch(const double *a, size_t na, const double *b, size_t nb,
-	      struct ab_welch *w)
+/* Welch's test on @a and @b, their logs with @logs (see ab_welch()). */
+static void welch(const double *a, size_t na, const double *b, size_t nb,
+		  int logs, struct ab_welch *w)
 {
 	double va, vb, q;
 
@@ -294,10 +303,10 @@ void ab_welch(const double *a, size_t na, const double *b, size_t nb,
 	w->nb = nb;
 	w->mean_a = w->mean_b = w->sd_a = w->sd_b = NAN;
 	w->diff = w->se = w->df = w->p = w->ci_lo = w->ci_hi = NAN;
-	if (!all_positive(a, na) || !all_positive(b, nb))
+	if (!all_valid(a, na, logs) || !all_valid(b, nb, logs))
 		return;
-	log_moments(a, na, &w->mean_a, &w->sd_a);
-	log_moments(b, nb, &w->mean_b, &w->sd_b);
+	moments(a, na, logs, &w->mean_a, &w->sd_a);
+	moments(b, nb, logs, &w->mean_b, &w->sd_b);
 	w->diff = w->mean_b - w->mean_a;
 	if (na < 2 || nb < 2)
 		return;
@@ -315,6 +324,18 @@ void ab_welch(const double *a, size_t na, const double *b, size_t nb,
 	q = t_quantile(1 - AB_VM_ALPHA / 2, w->df);
 	w->ci_lo = w->diff - q * w->se;
 	w->ci_hi = w->diff + q * w->se;
+}
+
+void ab_welch(const double *a, size_t na, const double *b, size_t nb,
+	      struct ab_welch *w)
+{
+	welch(a, na, b, nb, 1, w);
+}
+
+void ab_welch_raw(const double *a, size_t na, const double *b, size_t nb,
+		  struct ab_welch *w)
+{
+	welch(a, na, b, nb, 0, w);
 }
 
 double ab_welch_pooled_sd(const struct ab_welch *w)

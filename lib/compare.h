@@ -137,6 +137,15 @@ void ab_welch(const double *a, size_t na, const double *b, size_t nb,
 	      struct ab_welch *w);
 
 /*
+ * ab_welch_raw - the same test on the values as they are, not their logs
+ * (a share such as a success rate, which can be 0): @w's means, sds,
+ * @diff (B - A) and interval are then in the values' own unit. A NAN or
+ * infinite value makes everything NAN.
+ */
+void ab_welch_raw(const double *a, size_t na, const double *b, size_t nb,
+		  struct ab_welch *w);
+
+/*
  * ab_welch_pooled_sd - the pooled standard deviation of @w's logs,
  * sqrt(((na - 1) sd_a^2 + (nb - 1) sd_b^2) / (na + nb - 2)): the spread
  * ab_vm_detectable() takes. NAN for na or nb < 2 or a NAN sd.

@@ -212,9 +212,86 @@ static json_object *row_phase(json_object **ra, size_t na, json_object **rb,
 	return o;
 }
 
-/* The rows of kernel @k against kernel 0, in A's first good boot's order. */
+/*
+ * Whether row @r's success rate is worth a test: its document built a
+ * memory condition, or an allocation failed in a boot of either kernel.
+ */
+static int success_counts(json_object *doc, json_object **ra, size_t na,
+			  json_object **rb, size_t nb)
+{
+	const char *cond = json_object_get_string(
+		ab_json_get(ab_json_get(doc, "parameters"), "condition"));
+	size_t i;
+
+	if (cond && strcmp(cond, "quiet"))
+		return 1;
+	for (i = 0; i < na + nb; i++)
+		if (ab_json_double(ab_json_get(i < na ? ra[i] : rb[i - na],
+					       "failed")) > 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * One row's success rate, B (kernel @k) against A: each boot's rate in
+ * %, Welch's t on them as they are (a rate can be 0: no logs), the boot
+ * as unit; B - A in percentage points with its 95% interval. Rows whose
+ * boots all had the same rate on both sides are "identical" (no spread
+ * to test). The verdict and detectable_pp come with the report's tests
+ * (ab_vm_adjust()).
+ */
+static json_object *success_row(json_object **ra, size_t na, json_object **rb,
+				size_t nb, const char *label)
+{
+	json_object *o = json_object_new_object(), *ci;
+	double *a = calloc(na + 1, sizeof(*a)), *b = calloc(nb + 1, sizeof(*b));
+	const char *verdict = "cannot conclude";
+	size_t i;
+	struct ab_welch w;
+
+	for (i = 0; a && i < na; i++)
+		a[i] = 100 * ab_json_double(ab_json_get(
+				     ab_json_get(ra[i], "success"), "rate"));
+	for (i = 0; b && i < nb; i++)
+		b[i] = 100 * ab_json_double(ab_json_get(
+				     ab_json_get(rb[i], "success"), "rate"));
+	if (a && b)
+		ab_welch_raw(a, na, b, nb, &w);
+	else
+		ab_welch_raw(NULL, 0, NULL, 0, &w);
+	if (!isnan(w.p))
+		verdict = w.p >= AB_VM_ALPHA ? "no significant difference"
+			  : w.diff > 0	     ? "higher"
+					     : "lower";
+	else if (na > 1 && nb > 1 && w.sd_a == 0 && w.sd_b == 0 && w.diff == 0)
+		verdict = "identical";
+	json_object_object_add(o, "label", json_object_new_string(label));
+	json_object_object_add(o, "a_pct", ab_json_num(w.mean_a));
+	json_object_object_add(o, "b_pct", ab_json_num(w.mean_b));
+	json_object_object_add(o, "boots_a", a ? num_array(a, na) : NULL);
+	json_object_object_add(o, "boots_b", b ? num_array(b, nb) : NULL);
+	json_object_object_add(o, "diff_pp", ab_json_num(w.diff));
+	ci = json_object_new_array();
+	json_object_array_add(ci, ab_json_num(w.ci_lo));
+	json_object_array_add(ci, ab_json_num(w.ci_hi));
+	json_object_object_add(o, "ci95", ci);
+	json_object_object_add(o, "p", ab_json_num(w.p));
+	json_object_object_add(o, "p_adjusted", ab_json_num(w.p));
+	json_object_object_add(o, "df", ab_json_num(w.df));
+	json_object_object_add(o, "verdict", json_object_new_string(verdict));
+	json_object_object_add(o, "sd_pp", ab_json_num(ab_welch_pooled_sd(&w)));
+	free(a);
+	free(b);
+	return o;
+}
+
+/*
+ * The rows of kernel @k against kernel 0, in A's first good boot's order,
+ * each phase's ns/op into the returned array and, where something could
+ * fail, the success rate into @success.
+ */
 static json_object *compare_one(const struct ab_vm_boot *boots, size_t n, int k,
-				double threshold_pct)
+				double threshold_pct, json_object *success)
 {
 	json_object *out = json_object_new_array(), *first = NULL, *rows;
 	json_object **ra = calloc(n + 1, sizeof(*ra)),
@@ -247,6 +324,11 @@ static json_object *compare_one(const struct ab_vm_boot *boots, size_t n, int k,
 						out, row_phase(ra, na, rb, nb,
 							       label, ph[j],
 							       threshold_pct));
+			if (ab_json_get(r, "success") &&
+			    success_counts(first, ra, na, rb, nb))
+				json_object_array_add(
+					success,
+					success_row(ra, na, rb, nb, label));
 		}
 		free(key);
 		free(label);
@@ -262,55 +344,84 @@ static size_t len_of(json_object *a)
 	return a ? json_object_array_length(a) : 0;
 }
 
+/* The tests of comparison @c: its rows' (ns/op) then its success rates. */
+static const char *const families[] = { "rows", "success" };
+
+/* Row @r of family @fam with Holm's adjusted @adj at first level @alpha. */
+static void adjusted(json_object *r, int fam, double adj, int tested,
+		     double alpha)
+{
+	double d = ab_json_double(ab_json_get(r, fam ? "diff_pp" : "ratio"));
+	const char *v = json_object_get_string(ab_json_get(r, "verdict"));
+
+	if (fam) {
+		double sd = ab_json_double(ab_json_get(r, "sd_pp"));
+
+		/* a difference in points, not a ratio: no logs to undo */
+		json_object_object_add(
+			r, "detectable_pp",
+			ab_json_num(ab_vm_detectable(
+				sd, len_of(ab_json_array(r, "boots_a")),
+				len_of(ab_json_array(r, "boots_b")), alpha)));
+	} else {
+		/* what a change must pass to be called when its p is the
+		 * report's smallest: Holm's first level (5% with no test,
+		 * when no row had a spread to test) */
+		set_detectable(r, ab_json_double(ab_json_get(r, "log_sd")),
+			       len_of(ab_json_array(r, "boots_a")),
+			       len_of(ab_json_array(r, "boots_b")),
+			       ab_json_double(ab_json_get(r, "threshold_pct")),
+			       alpha);
+	}
+	if (!tested)
+		return;
+	json_object_object_add(r, "p_adjusted", ab_json_num(adj));
+	if (isnan(adj) || (v && !strcmp(v, "identical")))
+		return;
+	json_object_object_add(
+		r, "verdict",
+		json_object_new_string(adj >= AB_VM_ALPHA
+					       ? "no significant difference"
+				       : fam   ? (d > 0 ? "higher" : "lower")
+				       : d < 1 ? "faster"
+					       : "slower"));
+}
+
 size_t ab_vm_adjust(json_object *cmps)
 {
 	size_t n = 0, i, j, k, m;
 	double *p, *adj;
+	int f;
 
 	for (i = 0; i < len_of(cmps); i++)
-		n += len_of(ab_json_array(json_object_array_get_idx(cmps, i),
-					  "rows"));
+		for (f = 0; f < 2; f++)
+			n += len_of(ab_json_array(
+				json_object_array_get_idx(cmps, i),
+				families[f]));
 	p = calloc(n + 1, sizeof(*p));
 	adj = calloc(n + 1, sizeof(*adj));
-	for (i = 0, k = 0; p && i < len_of(cmps); i++) {
-		json_object *rows = ab_json_array(
-			json_object_array_get_idx(cmps, i), "rows");
+	for (i = 0, k = 0; p && i < len_of(cmps); i++)
+		for (f = 0; f < 2; f++) {
+			json_object *rows = ab_json_array(
+				json_object_array_get_idx(cmps, i),
+				families[f]);
 
-		for (j = 0; j < len_of(rows); j++)
-			p[k++] = ab_json_double(ab_json_get(
-				json_object_array_get_idx(rows, j), "p"));
-	}
+			for (j = 0; j < len_of(rows); j++)
+				p[k++] = ab_json_double(ab_json_get(
+					json_object_array_get_idx(rows, j),
+					"p"));
+		}
 	m = p && adj ? ab_holm(p, n, adj) : 0;
 	for (i = 0, k = 0; i < len_of(cmps); i++) {
 		json_object *c = json_object_array_get_idx(cmps, i), *corr;
-		json_object *rows = ab_json_array(c, "rows");
 
-		for (j = 0; j < len_of(rows); j++, k++) {
-			json_object *r = json_object_array_get_idx(rows, j);
-			double ratio = ab_json_double(ab_json_get(r, "ratio"));
+		for (f = 0; f < 2; f++) {
+			json_object *rows = ab_json_array(c, families[f]);
 
-			/* what a change must pass to be called when its p is
-			 * the report's smallest: Holm's first level (5% with
-			 * no test, when no row had a spread to test) */
-			set_detectable(
-				r, ab_json_double(ab_json_get(r, "log_sd")),
-				len_of(ab_json_array(r, "boots_a")),
-				len_of(ab_json_array(r, "boots_b")),
-				ab_json_double(ab_json_get(r, "threshold_pct")),
-				AB_VM_ALPHA / (double)(m ? m : 1));
-			if (!m)
-				continue;
-			json_object_object_add(r, "p_adjusted",
-					       ab_json_num(adj[k]));
-			if (isnan(adj[k]))
-				continue;
-			json_object_object_add(
-				r, "verdict",
-				json_object_new_string(
-					adj[k] >= AB_VM_ALPHA
-						? "no significant difference"
-					: ratio < 1 ? "faster"
-						    : "slower"));
+			for (j = 0; j < len_of(rows); j++, k++)
+				adjusted(json_object_array_get_idx(rows, j), f,
+					 adj ? adj[k] : NAN, m > 0,
+					 AB_VM_ALPHA / (double)(m ? m : 1));
 		}
 		if (!m)
 			continue;
@@ -341,8 +452,12 @@ json_object *ab_vm_compare(const struct ab_vm_boot *boots, size_t n, int nk,
 				       json_object_new_string(names[0]));
 		json_object_object_add(c, "b",
 				       json_object_new_string(names[k]));
-		json_object_object_add(c, "rows",
-				       compare_one(boots, n, k, threshold_pct));
+		json_object *success = json_object_new_array();
+
+		json_object_object_add(
+			c, "rows",
+			compare_one(boots, n, k, threshold_pct, success));
+		json_object_object_add(c, "success", success);
 		json_object_array_add(out, c);
 	}
 	if (out)

@@ -219,6 +219,97 @@ static void test_compare_boots(void **state)
 	free_boots(b, 7);
 }
 
+/* A boot's result under --condition: two page rows, order 3 taking
+ * @ns3 ns with success @r3, order 9 none with success @r9. */
+static json_object *cond_result(double ns3, double r3, double r9)
+{
+	char text[1024];
+
+	snprintf(
+		text, sizeof(text),
+		"{\"parameters\": {\"condition\": \"fragmented\"}, \"results\": ["
+		"{\"kind\": \"alloc\", \"label\": \"order 3\", \"object_bytes\": 32768,"
+		" \"cpu_start\": 0, \"node\": 0, \"free_cpu\": null, \"failed\": 0,"
+		" \"alloc\": {\"ns\": {\"median\": %g}},"
+		" \"success\": {\"attempts\": 32, \"rate\": %g}},"
+		"{\"kind\": \"alloc\", \"label\": \"order 9\", \"object_bytes\": 2097152,"
+		" \"cpu_start\": 0, \"node\": 0, \"free_cpu\": null, \"failed\": 3,"
+		" \"alloc\": {\"ns\": {\"median\": null}},"
+		" \"success\": {\"attempts\": 8, \"rate\": %g}}]}",
+		ns3, r3, r9);
+	return json_tokener_parse(text);
+}
+
+static json_object *success_of(json_object *cmps, const char *label)
+{
+	json_object *rows =
+		ab_json_array(json_object_array_get_idx(cmps, 0), "success");
+	size_t i;
+
+	for (i = 0; rows && i < json_object_array_length(rows); i++) {
+		json_object *r = json_object_array_get_idx(rows, i);
+
+		if (!strcmp(json_object_get_string(ab_json_get(r, "label")),
+			    label))
+			return r;
+	}
+	return NULL;
+}
+
+static void test_success_ab(void **state)
+{
+	/* order 9 under fragmentation: A succeeds 20-30%, B 80-90% (a
+	 * compaction change that helps); order 3 always succeeds */
+	static const double r9[] = { 0.2, 0.85, 0.8, 0.25, 0.3, 0.9 };
+	const char *names[] = { "6.1", "7.3" };
+	struct ab_vm_boot b[6];
+	json_object *cmps, *r;
+	int i;
+
+	memset(b, 0, sizeof(b));
+	for (i = 0; i < 6; i++) {
+		b[i].kernel = ab_vm_kernel_of(i, 2);
+		b[i].round = i / 2 + 1;
+		b[i].status = AB_VM_OK;
+		b[i].result = cond_result(9000 + 10 * i, 1.0, r9[i]);
+	}
+	cmps = ab_vm_compare(b, 6, 2, names, 0);
+	r = success_of(cmps, "order 9");
+	assert_non_null(r);
+	assert_string_equal(verdict(r), "higher");
+	assert_true(fabs(ab_json_double(ab_json_get(r, "a_pct")) - 25) < 1e-9);
+	assert_true(fabs(ab_json_double(ab_json_get(r, "diff_pp")) - 60) <
+		    1e-9);
+	/* a rate of 0 is a rate: no logs (the order-9 ns rows have none) */
+	assert_true(ab_json_double(ab_json_get(r, "p_adjusted")) < AB_VM_ALPHA);
+	assert_true(ab_json_double(ab_json_get(r, "detectable_pp")) > 0);
+	/* every boot 100% on both sides: identical, no test */
+	r = success_of(cmps, "order 3");
+	assert_string_equal(verdict(r), "identical");
+	assert_true(isnan(ab_json_double(ab_json_get(r, "p"))));
+	/* one Holm family with the ns rows: order 3's alloc, order 9's */
+	assert_int_equal(json_object_get_int(ab_json_get(
+				 ab_json_get(json_object_array_get_idx(cmps, 0),
+					     "correction"),
+				 "tests")),
+			 2);
+	json_object_put(cmps);
+	free_boots(b, 6);
+	/* quiet memory and nothing failed: no success rows */
+	b[0].result = result(1000, 300, 5, 0, 0);
+	b[0].status = AB_VM_OK;
+	b[1].result = result(1000, 300, 5, 0, 0);
+	b[1].status = AB_VM_OK;
+	b[1].kernel = 1;
+	cmps = ab_vm_compare(b, 2, 2, names, 0);
+	assert_int_equal(
+		json_object_array_length(ab_json_array(
+			json_object_array_get_idx(cmps, 0), "success")),
+		0);
+	json_object_put(cmps);
+	free_boots(b, 2);
+}
+
 /* A comparison whose rows have p @p[0..n) and ratio 0.9. */
 static json_object *cmp_of(const double *p, size_t n)
 {
@@ -460,6 +551,7 @@ int main(void)
 		cmocka_unit_test(test_welch_no_spread),
 		cmocka_unit_test(test_detectable),
 		cmocka_unit_test(test_compare_boots),
+		cmocka_unit_test(test_success_ab),
 		cmocka_unit_test(test_counter_ab),
 		cmocka_unit_test(test_adjust_family),
 		cmocka_unit_test(test_runs_as_units),
