@@ -112,6 +112,36 @@ static struct poptOption vm_options[] = {
 };
 
 /*
+ * An A/B of two CPU models, refused: --cpu-model given twice among vm's
+ * own @n options (popt would keep the last). A kernel patches its code
+ * for the CPU's features (alternatives: ERMS's rep stosb zeroing, say),
+ * so kernels booted on two models differ in more than the kernel.
+ * AB_EXIT_USAGE after the reason.
+ */
+static int one_cpu_model(int n, const char **argv)
+{
+	const char *first = NULL, *v;
+	int i;
+
+	for (i = 1; i < n; i++) {
+		if (!strncmp(argv[i], "--cpu-model=", 12))
+			v = argv[i] + 12;
+		else if (!strcmp(argv[i], "--cpu-model") && i + 1 < n)
+			v = argv[++i];
+		else
+			continue;
+		if (!first) {
+			first = v;
+			continue;
+		}
+		ab_err("vm: --cpu-model=%s after --cpu-model=%s: one CPU model for every boot (a kernel patches its code for the CPU's features, so kernels on two models differ in more than the kernel); run vm once per model",
+		       v, first);
+		return AB_EXIT_USAGE;
+	}
+	return AB_EXIT_OK;
+}
+
+/*
  * --json, -o and --output (also as --json=..., and in a cluster of short
  * options: the ones that take no value are -q and -v, so -qo and -vj are
  * -o and -j): a file written in the guest is lost with it.
@@ -445,6 +475,8 @@ int cmd_vm(int argc, const char **argv)
 	if (i >= 0)
 		dash = i;
 	ret = -ab_popt_parse_pos("vm", dash, argv, vm_options, NULL, 0);
+	if (!ret)
+		ret = one_cpu_model(dash, argv);
 	if (ret > 0)
 		return ret;
 	while (kernel_args && kernel_args[nk])

@@ -60,6 +60,8 @@ expect 2 "virtual PMU counts what TCG executes" "vmab: --vpmu with --accel=kvm r
 	$ab vm -k 6.1 --vpmu --accel=kvm -- run
 expect 2 "cpu-model='a b': a qemu CPU model name" "vmab: --cpu-model with a space refused" -- \
 	$ab vm -k 6.1 --cpu-model='a b' -- run
+expect 2 "cpu-model=EPYC after --cpu-model=qemu64: one CPU model for every boot" "vmab: an A/B of two CPU models refused (--cpu-model twice)" -- \
+	$ab vm -k 6.1 -k 6.12 --cpu-model=qemu64 --cpu-model EPYC -- run
 expect 2 "no kernel named" "vmab: --kernel=:quiet refused" -- $ab vm -k :quiet -- run
 expect 2 "cache='': give a directory" "vmab: --cache='' refused" -- $ab vm --cache= -k 6.1 -- run
 expect 2 "KERNEL=5.x: not a kernel" "vmab: a name that is no kernel refused with the allowed forms" -- \
