@@ -205,6 +205,9 @@ static int same_file(const char *a, const char *b)
 {
 	struct stat sa, sb;
 
+	/* "-" as an input is standard input: what it was redirected from */
+	if (!strcmp(a, "-"))
+		a = "/dev/stdin";
 	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev &&
 	       sa.st_ino == sb.st_ino;
 }
@@ -353,7 +356,11 @@ int ab_popt_parse_pos(const char *cmd, int argc, const char **argv,
 	}
 	/* the words that are no option nor an option's value, in order */
 	while (!ret && (word = poptGetArg(pc))) {
-		if (n == max) {
+		if (n == max && max) {
+			ab_err("%s: '%s': more than %d inputs (see `allocbench help %s`)",
+			       cmd, word, max, cmd);
+			ret = AB_EXIT_USAGE;
+		} else if (n == max) {
 			ab_err("%s: unexpected argument '%s' (see `allocbench help %s`)",
 			       cmd, word, cmd);
 			ret = AB_EXIT_USAGE;

@@ -28,7 +28,7 @@
 #include "metrics.h"
 #include "vmab.h"
 
-#define MAX_INPUTS 64
+#define MAX_INPUTS 1024
 
 /*
  * A saved result, or an `allocbench vm` document; a comparison of saved
@@ -36,7 +36,27 @@
  */
 static int export_check(json_object *root, char *err, size_t len)
 {
-	return ab_saved_check(root, NULL, err, len);
+	json_object *boots = ab_json_array(root, "boots");
+	char why[512];
+	size_t i;
+	int ret = ab_saved_check(root, NULL, err, len);
+
+	/* a vm document's good boots: each result checked as any saved
+	 * result is (plot reads none of them; export reads them all) */
+	for (i = 0; !ret && boots && i < json_object_array_length(boots); i++) {
+		json_object *b = json_object_array_get_idx(boots, i);
+		json_object *res = ab_json_get(b, "result");
+
+		if (!res ||
+		    strcmp(json_object_get_string(ab_json_get(b, "status"))
+				   ?: "",
+			   "ok"))
+			continue;
+		ret = ab_json_check_result(res, why, sizeof(why));
+		if (ret)
+			snprintf(err, len, "boots[%zu].result: %s", i, why);
+	}
+	return ret;
 }
 
 /* "lkp, mmtests, ..." from the one table */
@@ -51,6 +71,17 @@ static void format_names(char *buf, size_t len)
 				       at ? ", " : "", x->name);
 }
 
+/* Control characters of @s as '?': an error stays one line. */
+static char *one_line(char *s)
+{
+	char *p;
+
+	for (p = s; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	return s;
+}
+
 /* The input files' metrics into @ms; an exit status after its line. */
 static int read_all(const char **in, int n, struct ab_metrics *ms,
 		    struct ab_export_opts *o)
@@ -58,15 +89,20 @@ static int read_all(const char **in, int n, struct ab_metrics *ms,
 	char err[1024];
 	json_object *root;
 	const char *s;
-	int i, ret;
+	int i, ret, stdin_read = 0;
 
+	for (i = 0; i < n; i++)
+		if (!strcmp(in[i], "-") && stdin_read++) {
+			ab_err("export: - given twice: standard input holds one document");
+			return AB_EXIT_USAGE;
+		}
 	for (i = 0; i < n; i++) {
 		const char *path = strcmp(in[i], "-") ? in[i] : "/dev/stdin";
 
 		root = ab_json_read_checked(path, export_check, err,
 					    sizeof(err));
 		if (!root) {
-			ab_err("export: %s", err);
+			ab_err("export: %s", one_line(err));
 			return AB_EXIT_DATA;
 		}
 		s = json_object_get_string(ab_json_get(root, "start"));
@@ -75,8 +111,10 @@ static int read_all(const char **in, int n, struct ab_metrics *ms,
 		ret = ab_metrics_of(root, ms, err, sizeof(err));
 		json_object_put(root);
 		if (ret) {
-			ab_err("export: %s: %s", in[i], err);
-			return ret == -ENOMEM ? AB_EXIT_RUN : AB_EXIT_FORMAT;
+			ab_err("export: %s: %s", in[i], one_line(err));
+			return ret == -ENOMEM	 ? AB_EXIT_RUN
+			       : ret == -EBADMSG ? AB_EXIT_DATA
+						 : AB_EXIT_FORMAT;
 		}
 	}
 	return AB_EXIT_OK;
@@ -85,9 +123,12 @@ static int read_all(const char **in, int n, struct ab_metrics *ms,
 /* Whether @fmt carries @ms; AB_EXIT_FORMAT after the reason if not. */
 static int carries(const struct ab_export_fmt *fmt, const struct ab_metrics *ms)
 {
+	char k0[sizeof(ms->kernels[0])];
+
+	snprintf(k0, sizeof(k0), "%s", ms->kernels[0]);
 	if (fmt->one_kernel && ms->nkernels > 1 && !ms->kernel) {
 		ab_err("export: --format=%s: one export holds one kernel (%s compares kernels as runs of its own), and this vm document holds %d: choose one with --kernel=%s",
-		       fmt->name, fmt->name, ms->nkernels, ms->kernels[0]);
+		       fmt->name, fmt->name, ms->nkernels, one_line(k0));
 		return AB_EXIT_FORMAT;
 	}
 	if (fmt->samples && ms->samples > fmt->samples) {
@@ -102,28 +143,40 @@ static int carries(const struct ab_export_fmt *fmt, const struct ab_metrics *ms)
 	return AB_EXIT_OK;
 }
 
+/*
+ * Whether @s is a KCIDB id: ORIGIN:ID, ORIGIN [a-z0-9_]+ and ID one line
+ * (kcidb-io's "^[a-z0-9_]+:.*$", whose '.' matches no line break), at
+ * most 200 bytes (room for the test ids made from it).
+ */
+static int kcidb_id(const char *s)
+{
+	size_t n = strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789_");
+
+	return n && s[n] == ':' && strlen(s) <= 200 && !strpbrk(s, "\r\n");
+}
+
 /* KCIDB's origin and ids: their patterns in kcidb-io's schema. */
 static int check_ids(const struct ab_export_opts *o)
 {
-	const char *s;
+	size_t n = strspn(o->origin, "abcdefghijklmnopqrstuvwxyz0123456789_");
+	char v[256];
 
-	for (s = o->origin; *s; s++)
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
-		      *s == '_'))
-			break;
-	if (!o->origin[0] || *s) {
-		ab_err("export: --origin=%s: KCIDB allows [a-z0-9_]+",
-		       o->origin);
+	if (!n || o->origin[n] || n > 64) {
+		snprintf(v, sizeof(v), "%s", o->origin);
+		ab_err("export: --origin=%s: KCIDB allows [a-z0-9_]+ (here at most 64 characters)",
+		       one_line(v));
 		return AB_EXIT_USAGE;
 	}
-	if (o->build_id && !strchr(o->build_id, ':')) {
-		ab_err("export: --build-id=%s: a KCIDB id is ORIGIN:ID",
-		       o->build_id);
+	if (o->build_id && !kcidb_id(o->build_id)) {
+		snprintf(v, sizeof(v), "%s", o->build_id);
+		ab_err("export: --build-id=%s: a KCIDB id is ORIGIN:ID, ORIGIN [a-z0-9_]+, one line of at most 200 characters",
+		       one_line(v));
 		return AB_EXIT_USAGE;
 	}
-	if (o->checkout_id && !strchr(o->checkout_id, ':')) {
-		ab_err("export: --checkout-id=%s: a KCIDB id is ORIGIN:ID",
-		       o->checkout_id);
+	if (o->checkout_id && !kcidb_id(o->checkout_id)) {
+		snprintf(v, sizeof(v), "%s", o->checkout_id);
+		ab_err("export: --checkout-id=%s: a KCIDB id is ORIGIN:ID, ORIGIN [a-z0-9_]+, one line of at most 200 characters",
+		       one_line(v));
 		return AB_EXIT_USAGE;
 	}
 	return AB_EXIT_OK;
@@ -184,7 +237,7 @@ int cmd_export(int argc, const char **argv)
 	if (!ret)
 		ret = carries(fmt, &ms);
 	if (!ret && fmt->write(&ms, &o, stdout, err, sizeof(err))) {
-		ab_err("export: --format=%s: %s", fmt->name, err);
+		ab_err("export: --format=%s: %s", fmt->name, one_line(err));
 		ret = AB_EXIT_FORMAT;
 	}
 	ab_metrics_free(&ms);

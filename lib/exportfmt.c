@@ -24,6 +24,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,7 +96,7 @@ static int write_lkp(const struct ab_metrics *ms,
 }
 
 /*
- * mmtests: metric = the statistic and unit ("median_ns", "success_pct",
+ * mmtests: metric = the statistic and unit ("median_ns", "success_rate",
  * "per_op" for every counter), factorA = the row's identity and phase
  * (a counter's event after it), interval = the sample.
  */
@@ -148,34 +149,92 @@ static json_object *str(const char *s)
 	return json_object_new_string(s);
 }
 
-/* The build id of the kernel @k ("" outside a vm document). */
-static void build_id(const struct ab_metrics *ms,
-		     const struct ab_export_opts *o, const char *k, char *buf,
-		     size_t len)
+/*
+ * Whether @s is an RFC 3339 date-time as KCIDB's start_time takes it:
+ * YYYY-MM-DDTHH:MM:SS, optional fraction, then Z or +HH:MM / -HH:MM.
+ */
+static int is_datetime(const char *s)
 {
-	char kp[64], sp[40];
+	static const char form[] = "dddd-dd-ddTdd:dd:dd";
+	size_t i;
+
+	for (i = 0; form[i]; i++)
+		if (form[i] == 'd' ? !(s[i] >= '0' && s[i] <= '9')
+				   : s[i] != form[i])
+			return 0;
+	s += i;
+	if (*s == '.')
+		for (s++; *s >= '0' && *s <= '9'; s++)
+			;
+	if (*s == 'Z')
+		return !s[1];
+	return (*s == '+' || *s == '-') && s[1] >= '0' && s[1] <= '9' &&
+	       s[2] >= '0' && s[2] <= '9' && s[3] == ':' && s[4] >= '0' &&
+	       s[4] <= '9' && s[5] >= '0' && s[5] <= '9' && !s[6];
+}
+
+/*
+ * The stem of every id this submission makes, "ORIGIN:allocbench_START_
+ * HASH": START the document's start time, HASH FNV-1a (64 bits) of every
+ * metric's key, kernel, sample and value, so that two documents started
+ * in one second get ids of their own (KCIDB merges objects by id) and the
+ * same document gets the same ids again.
+ */
+static void id_stem(const struct ab_metrics *ms, const struct ab_export_opts *o,
+		    char *buf, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	char sp[40], v[64];
+	const char *p;
+	size_t i;
+	int pass;
+
+	for (i = 0; i < ms->n; i++) {
+		const struct ab_metric *m = &ms->m[i];
+
+		snprintf(v, sizeof(v), "|%d|%d|%.17g|", m->kernel, m->sample,
+			 m->value);
+		for (pass = 0; pass < 2; pass++)
+			for (p = pass ? v : m->key; *p; p++) {
+				h ^= (unsigned char)*p;
+				h *= 0x100000001b3ULL;
+			}
+	}
+	id_part(sp, sizeof(sp), is_datetime(o->start) ? o->start : "nostart");
+	snprintf(buf, len, "%s:allocbench_%s_%016llx", o->origin, sp,
+		 (unsigned long long)h);
+}
+
+/* The build id of kernel @k of a vm document (-1 outside one). */
+static void build_id(const struct ab_metrics *ms,
+		     const struct ab_export_opts *o, const char *stem, int k,
+		     char *buf, size_t len)
+{
+	char kp[48];
 
 	if (o->build_id) {
 		snprintf(buf, len, "%s", o->build_id);
 		return;
 	}
-	id_part(kp, sizeof(kp), k);
-	id_part(sp, sizeof(sp), o->start);
-	snprintf(buf, len, "%s:allocbench_%s%s%s", o->origin, sp,
-		 k[0] ? "_" : "", kp);
+	if (k < 0) {
+		snprintf(buf, len, "%s", stem);
+		return;
+	}
+	/* the index keeps kernels apart whose names differ in case only */
+	id_part(kp, sizeof(kp), ms->kernels[k]);
+	snprintf(buf, len, "%s_k%d_%s", stem, k, kp);
 }
 
 /* The number and misc of metric @m as a KCIDB test. */
 static json_object *kcidb_test(const struct ab_metrics *ms,
-			       const struct ab_export_opts *o,
+			       const struct ab_export_opts *o, const char *stem,
 			       const struct ab_metric *m, size_t i)
 {
 	json_object *t = json_object_new_object(), *num, *misc;
-	char id[256], b[256], v[40], sp[40];
+	char id[AB_METRIC_KEY + 64], b[512], v[40];
 
-	id_part(sp, sizeof(sp), o->start);
-	snprintf(id, sizeof(id), "%s:allocbench_%s_%zu", o->origin, sp, i);
-	build_id(ms, o, m->factor, b, sizeof(b));
+	snprintf(id, sizeof(id), "%s_%zu", stem, i);
+	build_id(ms, o, stem, m->kernel, b, sizeof(b));
 	json_object_object_add(t, "id", str(id));
 	json_object_object_add(t, "build_id", str(b));
 	json_object_object_add(t, "origin", str(o->origin));
@@ -183,7 +242,7 @@ static json_object *kcidb_test(const struct ab_metrics *ms,
 	json_object_object_add(t, "path", str(id));
 	/* the number is the test's output: DONE (kcidb-io's number doc) */
 	json_object_object_add(t, "status", str("DONE"));
-	if (o->start[0])
+	if (is_datetime(o->start))
 		json_object_object_add(t, "start_time", str(o->start));
 	num = json_object_new_object();
 	ab_export_num(v, sizeof(v), m->value);
@@ -211,49 +270,60 @@ static int write_kcidb(const struct ab_metrics *ms,
 		       const struct ab_export_opts *o, FILE *f, char *err,
 		       size_t len)
 {
-	json_object *doc = json_object_new_object(), *ver, *arr, *x;
-	char ck[256], b[256], sp[40];
-	int k, nk = ms->nkernels ? ms->nkernels : 1;
+	json_object *doc, *ver, *arr, *x;
+	char stem[160], b[512];
+	int k, builds = 0;
 	size_t i;
 
+	for (k = 0; k < ms->nkernels; k++)
+		builds += !ms->kernel || !strcmp(ms->kernel, ms->kernels[k]);
+	if (o->build_id && builds > 1) {
+		snprintf(
+			err, len,
+			"--build-id=%s names one build, and this vm document holds %d kernels, a build each: choose one with --kernel",
+			o->build_id, builds);
+		return -EINVAL;
+	}
+	id_stem(ms, o, stem, sizeof(stem));
+	doc = json_object_new_object();
 	ver = json_object_new_object();
 	json_object_object_add(ver, "major", json_object_new_int(4));
 	json_object_object_add(ver, "minor", json_object_new_int(4));
 	json_object_object_add(doc, "version", ver);
-	id_part(sp, sizeof(sp), o->start);
-	if (o->checkout_id)
-		snprintf(ck, sizeof(ck), "%s", o->checkout_id);
-	else
-		snprintf(ck, sizeof(ck), "%s:allocbench_%s", o->origin, sp);
 	arr = json_object_new_array();
 	x = json_object_new_object();
-	json_object_object_add(x, "id", str(ck));
+	json_object_object_add(x, "id",
+			       str(o->checkout_id ? o->checkout_id : stem));
 	json_object_object_add(x, "origin", str(o->origin));
 	json_object_array_add(arr, x);
 	json_object_object_add(doc, "checkouts", arr);
 	arr = json_object_new_array();
-	for (k = 0; k < nk; k++) {
-		const char *kn = ms->nkernels ? ms->kernels[k] : "";
-
-		if (ms->kernel && strcmp(ms->kernel, kn))
+	for (k = ms->nkernels ? 0 : -1; k < ms->nkernels; k++) {
+		if (k >= 0 && ms->kernel && strcmp(ms->kernel, ms->kernels[k]))
 			continue;
 		x = json_object_new_object();
-		build_id(ms, o, kn, b, sizeof(b));
+		build_id(ms, o, stem, k, b, sizeof(b));
 		json_object_object_add(x, "id", str(b));
-		json_object_object_add(x, "checkout_id", str(ck));
+		json_object_object_add(
+			x, "checkout_id",
+			str(o->checkout_id ? o->checkout_id : stem));
 		json_object_object_add(x, "origin", str(o->origin));
-		if (kn[0]) {
+		if (k >= 0) {
 			json_object *misc = json_object_new_object();
 
-			json_object_object_add(misc, "kernel", str(kn));
+			json_object_object_add(misc, "kernel",
+					       str(ms->kernels[k]));
 			json_object_object_add(x, "misc", misc);
 		}
 		json_object_array_add(arr, x);
+		if (k < 0)
+			break;
 	}
 	json_object_object_add(doc, "builds", arr);
 	arr = json_object_new_array();
 	for (i = 0; i < ms->n; i++)
-		json_object_array_add(arr, kcidb_test(ms, o, &ms->m[i], i));
+		json_object_array_add(arr,
+				      kcidb_test(ms, o, stem, &ms->m[i], i));
 	json_object_object_add(doc, "tests", arr);
 	fprintf(f, "%s\n",
 		json_object_to_json_string_ext(

@@ -81,16 +81,22 @@ static int push(struct ab_metrics *ms, const char *prefix, const char *stat,
 		ms->m = g;
 		ms->cap = cap;
 	}
-	m = &ms->m[ms->n++];
+	m = &ms->m[ms->n];
 	memset(m, 0, sizeof(*m));
 	snprintf(m->key, sizeof(m->key), "%s", prefix);
 	add_part(m->key, sizeof(m->key), "%s%s%s", stat,
 		 unit_part[0] ? "_" : "", unit_part);
+	/* a key cut short would be another key: refused (ab_metrics_of()) */
+	if (strlen(prefix) + strlen(stat) + strlen(unit_part) + 2 >=
+	    sizeof(m->key))
+		return -E2BIG;
+	ms->n++;
 	m->value = v;
 	m->unit = unit;
 	m->dir = dir;
 	m->sample = ms->base + sample;
-	snprintf(m->factor, sizeof(m->factor), "%s", factor);
+	m->factor = factor ? factor : "";
+	m->kernel = ms->cur_kernel;
 	snprintf(m->stat, sizeof(m->stat), "%s", stat);
 	if (m->sample > ms->samples)
 		ms->samples = m->sample;
@@ -250,8 +256,8 @@ static int alloc_row(struct ab_metrics *ms, json_object *r, json_object *par,
 	if (!err && succ && !isnan(num(r, "failed")) &&
 	    (num(r, "failed") > 0 ||
 	     (str(par, "condition") && strcmp(str(par, "condition"), "quiet"))))
-		err = push(ms, key, "success", "pct", "%", AB_DIR_HIGHER,
-			   100.0 * num(succ, "rate"), sample, factor);
+		err = push(ms, key, "success", "rate", "fraction",
+			   AB_DIR_HIGHER, num(succ, "rate"), sample, factor);
 	return err ? err : counters(ms, r, key, sample, factor);
 }
 
@@ -324,13 +330,17 @@ static int compare_rounds(struct ab_metrics *ms, json_object *doc, char *err,
 	static const char *const side[] = { "a", "b" };
 	static const char *const phases[] = { "alloc", "free" };
 	json_object *cmp = ab_json_get(doc, "compare");
-	json_object *rounds = ab_json_get(cmp, "per_round");
+	json_object *rounds = ab_json_array(cmp, "per_round");
 	json_object *par = ab_json_get(doc, "parameters");
 	size_t i, n = rounds ? json_object_array_length(rounds) : 0;
 	char key[2][AB_METRIC_KEY], pk[2 * AB_METRIC_KEY + 8], field[48];
 	struct ab_result_row rr;
 	int s, p, ret = 0;
 
+	if (!rounds) {
+		snprintf(err, len, "compare.per_round: not an array of rounds");
+		return -EBADMSG;
+	}
 	for (s = 0; s < 2; s++) {
 		json_object *r = row_labelled(doc, str(cmp, side[s]));
 
@@ -353,7 +363,6 @@ static int compare_rounds(struct ab_metrics *ms, json_object *doc, char *err,
 	}
 	for (i = 0; i < n && !ret; i++) {
 		json_object *rd = json_object_array_get_idx(rounds, i);
-		int round = (int)num(rd, "round");
 
 		for (s = 0; s < 2 && !ret; s++)
 			for (p = 0; p < 2 && !ret; p++) {
@@ -363,28 +372,64 @@ static int compare_rounds(struct ab_metrics *ms, json_object *doc, char *err,
 					 "%s_%s_median_ns", side[s], phases[p]);
 				ret = push(ms, pk, "median", "ns", "ns",
 					   AB_DIR_LOWER, num(rd, field),
-					   round > 0 ? round : (int)i + 1, "");
+					   (int)i + 1, "");
 			}
 	}
 	return ret;
+}
+
+/*
+ * A vm document's kernels into @ms: each "name", "#N" after a name given
+ * before (an A/A run boots one kernel as A and B). 0, or -EBADMSG.
+ */
+static int vm_kernels(struct ab_metrics *ms, json_object *ks, char *err,
+		      size_t len)
+{
+	int k, j;
+
+	ms->nkernels = (int)json_object_array_length(ks);
+	if (ms->nkernels > 4) {
+		snprintf(err, len,
+			 "kernels: %d of them, a vm document holds 1 to 4",
+			 ms->nkernels);
+		return -EBADMSG;
+	}
+	for (k = 0; k < ms->nkernels; k++) {
+		const char *name =
+			str(json_object_array_get_idx(ks, (size_t)k), "name");
+
+		if (!name || strlen(name) > 255) {
+			snprintf(err, len, "kernels[%d].name: %s", k,
+				 name ? "longer than 255 characters"
+				      : "missing");
+			return -EBADMSG;
+		}
+		snprintf(ms->kernels[k], sizeof(ms->kernels[k]), "%s", name);
+		for (j = 0; j < k; j++)
+			if (!strcmp(ms->kernels[j], name))
+				snprintf(ms->kernels[k], sizeof(ms->kernels[k]),
+					 "%s#%d", name, k + 1);
+	}
+	return 0;
 }
 
 /* A vm document: each good boot's result, one sample per boot. */
 static int vm_boots(struct ab_metrics *ms, json_object *doc, char *err,
 		    size_t len)
 {
-	json_object *boots = ab_json_get(doc, "boots");
-	json_object *ks = ab_json_get(doc, "kernels");
+	json_object *boots = ab_json_array(doc, "boots");
+	json_object *ks = ab_json_array(doc, "kernels");
 	size_t i, at, n = boots ? json_object_array_length(boots) : 0;
 	int good[4] = { 0 }, ret = 0, k, any = 0;
 
-	ms->nkernels = ks ? (int)json_object_array_length(ks) : 0;
-	if (ms->nkernels > 4)
-		ms->nkernels = 4;
-	for (k = 0; k < ms->nkernels; k++)
-		snprintf(ms->kernels[k], sizeof(ms->kernels[k]), "%s",
-			 str(json_object_array_get_idx(ks, (size_t)k), "name")
-				 ?: "");
+	if (!boots || !ks) {
+		snprintf(err, len, "%s: not an array",
+			 boots ? "kernels" : "boots");
+		return -EBADMSG;
+	}
+	ret = vm_kernels(ms, ks, err, len);
+	if (ret)
+		return ret;
 	for (k = 0; ms->kernel && k < ms->nkernels; k++)
 		if (!strcmp(ms->kernel, ms->kernels[k]))
 			break;
@@ -403,15 +448,27 @@ static int vm_boots(struct ab_metrics *ms, json_object *doc, char *err,
 	for (i = 0; i < n && !ret; i++) {
 		json_object *b = json_object_array_get_idx(boots, i);
 		json_object *res = ab_json_get(b, "result");
+		json_object *ki = ab_json_get(b, "kernel_index");
 		const char *st = str(b, "status");
 
-		k = (int)num(b, "kernel_index");
-		if (!st || strcmp(st, "ok") || !res || k < 0 || k > 3 ||
-		    k >= ms->nkernels ||
-		    (ms->kernel && strcmp(ms->kernel, ms->kernels[k])))
+		if (!st || strcmp(st, "ok") || !res)
+			continue;
+		k = json_object_is_type(ki, json_type_int)
+			    ? (int)json_object_get_int64(ki)
+			    : -1;
+		if (k < 0 || k >= ms->nkernels) {
+			snprintf(
+				err, len,
+				"boots[%zu].kernel_index: not the index of one of its %d kernels",
+				i, ms->nkernels);
+			return -EBADMSG;
+		}
+		if (ms->kernel && strcmp(ms->kernel, ms->kernels[k]))
 			continue;
 		any = 1;
+		ms->cur_kernel = k;
 		ret = result_rows(ms, res, ++good[k], ms->kernels[k]);
+		ms->cur_kernel = -1;
 	}
 	if (!ret && !any) {
 		snprintf(
@@ -488,6 +545,13 @@ int ab_metrics_of(json_object *doc, struct ab_metrics *ms, char *err,
 			ms->kernel);
 		return -EINVAL;
 	}
+	ms->cur_kernel = -1;
+	if (schema && !strcmp(schema, "allocbench-vm") && ms->base) {
+		snprintf(
+			err, len,
+			"a vm document after another document: its boots are its samples, export it alone");
+		return -EINVAL;
+	}
 	if (schema && !strcmp(schema, "allocbench-vm"))
 		ret = vm_boots(ms, doc, err, len);
 	else if (!ab_json_get(doc, "results") &&
@@ -502,6 +566,13 @@ int ab_metrics_of(json_object *doc, struct ab_metrics *ms, char *err,
 		ret = result_rows(ms, doc, 1, "");
 	if (ret == -ENOMEM)
 		snprintf(err, len, "out of memory");
+	else if (ret == -E2BIG) {
+		snprintf(
+			err, len,
+			"a metric's key would be longer than %d characters (a label, kernel or event name too long): keys are never cut short, so none is exported",
+			AB_METRIC_KEY - 1);
+		ret = -EINVAL;
+	}
 	if (!ret && ms->n == start) {
 		snprintf(err, len, "no measured figure in the document");
 		ret = -EINVAL;

@@ -11,7 +11,7 @@
  *
  *   STRATEGY[.VARIANT...].SIZE.NODE.CPU.PHASE.STAT_UNIT
  *   kmalloc.64B.nodelocal.cpu0.alloc.median_ns
- *   alloc_pages_node.cond_fragmented.gfp_noretry.order9.node0.cpu0.success_pct
+ *   alloc_pages_node.cond_fragmented.gfp_noretry.order9.node0.cpu0.success_rate
  *   lookup.fls.kmalloc.64.median_cycles
  *
  * VARIANT: sheaves_MODE, lookup_METHOD, cond_CONDITION (not quiet),
@@ -31,7 +31,7 @@
 #include <stddef.h>
 #include <json-c/json.h>
 
-#define AB_METRIC_KEY 192
+#define AB_METRIC_KEY 512
 
 /* Directions: which way is better (LKP's index files: 1 and -1). */
 enum ab_metric_dir {
@@ -47,8 +47,9 @@ enum ab_metric_dir {
  * @unit:   "ns", "cycles", "%" or "per_op"
  * @dir:    enum ab_metric_dir
  * @sample: 1-based; see above
- * @factor: the kernel of a vm document's boot ("6.1:init_on_alloc=0"), ""
- *          otherwise
+ * @factor: the kernel of a vm document's boot ("6.1:init_on_alloc=0";
+ *          points into struct ab_metrics' kernels), "" otherwise
+ * @kernel: that kernel's index in the document, -1 otherwise
  * @stat:   the statistic alone ("median", "p99", an event name)
  */
 struct ab_metric {
@@ -57,8 +58,9 @@ struct ab_metric {
 	const char *unit;
 	int dir;
 	int sample;
-	char factor[64];
-	char stat[64];
+	const char *factor;
+	int kernel;
+	char stat[256];
 };
 
 /**
@@ -66,19 +68,23 @@ struct ab_metric {
  * @m, @n:     the metrics, in the document's order
  * @samples:   the most samples of any key (1 for run, sweep, lookup)
  * @command:   the document's command ("run", "compare", "vm", ...)
- * @kernels:   a vm document's kernels, in order ("" otherwise), @nkernels
+ * @kernels:   a vm document's kernels, in order ("" otherwise), @nkernels;
+ *             a name the document gives twice (an A/A run) gets "#N",
+ *             its place from 1, the second time ("6.1", "6.1#2")
  * @kernel:    set by the caller: a vm document's boots of that kernel only
  * @base:      the samples of the documents read before this one (each
  *             document's samples follow theirs)
+ * @cur_kernel: the kernel of the boot being read, -1 outside a vm one
  */
 struct ab_metrics {
 	struct ab_metric *m;
 	size_t n, cap;
 	int samples;
 	int base;
+	int cur_kernel;
 	const char *kernel;
 	char command[32];
-	char kernels[4][64];
+	char kernels[4][272];
 	int nkernels;
 };
 
@@ -90,8 +96,11 @@ struct ab_metrics {
  * samples 1, 2 and 3 (an mmtests iteration each). 0, or -EINVAL with one
  * line in @err: a document export cannot carry (a comparison of saved
  * files, which holds ratios, not samples; a vm document with no good
- * boot, or without the kernel @kernel; documents of two commands; two
- * rows of the same identity), or -ENOMEM.
+ * boot, or without the kernel @kernel, or after another document;
+ * documents of two commands; two rows of the same identity; a key
+ * longer than AB_METRIC_KEY - 1); -EBADMSG with one line for a document
+ * that is not what allocbench writes (a vm boot's result that is no
+ * valid result, a field of the wrong type); or -ENOMEM.
  */
 int ab_metrics_of(json_object *doc, struct ab_metrics *ms, char *err,
 		  size_t len);

@@ -144,6 +144,51 @@ else
 	notok "lkp: small values: $(grep -E 'alloc.(min|max)_ns' "$tmp/lsmall" | head -2 | tr '\n' ' ')"
 fi
 
+# hand-edited documents (a hostile review): each refused in one line with
+# status 4, never a crash; an A/A vm document (one kernel named twice)
+python3 - "$tmp" <<'PY'
+import copy, json, sys
+d = sys.argv[1]
+vm = json.load(open(d + "/vm.json"))
+cmp = json.load(open(d + "/cmp.json"))
+def save(name, doc): json.dump(doc, open("%s/%s.json" % (d, name), "w"))
+x = copy.deepcopy(vm); x["boots"] = {"a": 1}; save("boots_obj", x)
+x = copy.deepcopy(vm); x["kernels"] = "6.1"; save("kernels_str", x)
+x = copy.deepcopy(vm); x["boots"][0]["result"]["results"][0]["alloc"]["ns"]["median"] = "fast"; save("boot_bad", x)
+x = copy.deepcopy(vm); del x["boots"][0]["kernel_index"]; save("kidx", x)
+x = copy.deepcopy(cmp); x["compare"]["per_round"] = "7"; save("rounds_str", x)
+x = copy.deepcopy(vm)
+for k in x["kernels"]: k["name"] = "6.1"
+for b in x["boots"]: b["kernel"] = "6.1"
+save("aa", x)
+x = copy.deepcopy(vm); x["kernels"][1]["name"] = "6.1:a=B"; x["kernels"][0]["name"] = "6.1:a=b"; save("case", x)
+PY
+for doc in boots_obj kernels_str boot_bad kidx rounds_str; do
+	out=$("$ab" export --format=mmtests "$tmp/$doc.json" 2>&1 >/dev/null)
+	st=$?
+	if [ $st = 4 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ]; then
+		ok "a hand-edited document ($doc) is refused with status 4: $out"
+	else
+		notok "a hand-edited document ($doc): exit $st: $out"
+	fi
+done
+if "$ab" export --format=kcidb "$tmp/aa.json" >"$tmp/aa.kc" && python3 "$check" kcidb "$tmp/aa.kc" &&
+	"$ab" export --format=mmtests "--kernel=6.1#2" "$tmp/aa.json" | grep -q "^median_ns	"; then
+	ok "an A/A vm document (one kernel named twice): its second kernel is 6.1#2, every format carries it"
+else
+	notok "an A/A vm document"
+fi
+"$ab" export --format=kcidb "$tmp/case.json" >"$tmp/case.kc" && python3 "$check" kcidb "$tmp/case.kc" &&
+	ok "kcidb: kernels whose names differ in case only get builds of their own" ||
+	notok "kcidb: kernels differing in case share a build id"
+"$ab" export --format=kcidb --build-id=ci:a "$tmp/run.json" | python3 -c 'import json, sys
+a = {t["id"] for t in json.load(sys.stdin)["tests"]}
+import subprocess
+b = {t["id"] for t in json.loads(subprocess.run([sys.argv[1], "export", "--format=kcidb", "--build-id=ci:b", sys.argv[2]], capture_output=True, text=True).stdout)["tests"]}
+sys.exit(bool(a & b))' "$ab" "$tmp/run2.json" &&
+	ok "kcidb: two documents give tests of ids of their own (a hash of their metrics)" ||
+	notok "kcidb: two documents share test ids"
+
 # refused: one line, its status, nothing written
 expect() {
 	want=$1 pat=$2 name=$3
@@ -182,10 +227,24 @@ expect 2 "--origin=Bad-Origin: KCIDB allows" "a bad KCIDB origin" \
 	--format=kcidb --origin=Bad-Origin "$tmp/run.json" -o "$tmp/never"
 expect 2 "--build-id=b1: a KCIDB id is ORIGIN:ID" "a KCIDB id without its origin" \
 	--format=kcidb --build-id=b1 "$tmp/run.json" -o "$tmp/never"
+expect 6 "names one build, and this vm document holds 2 kernels" "kcidb: one --build-id for two kernels refused" \
+	--format=kcidb --build-id=ci:b1 "$tmp/vm.json" -o "$tmp/never"
+expect 2 "a KCIDB id is ORIGIN:ID" "kcidb: --build-id with a bad origin part refused" \
+	--format=kcidb "--build-id=Bad Origin:x" "$tmp/run.json" -o "$tmp/never"
+expect 2 "- given twice" "- twice refused" --format=lkp - - -o "$tmp/never"
+expect 6 "a vm document after another document" "a vm document after another refused" \
+	--format=mmtests --kernel=6.1 "$tmp/vm.json" "$tmp/vm.json" -o "$tmp/never"
 expect 4 "cannot read" "a missing file (status 4)" --format=lkp "$tmp/nosuch.json" -o "$tmp/never"
 printf '{"schema": "allocbench-result", "schema_version": 1, "res' >"$tmp/cut.json"
 expect 4 "not JSON" "a truncated file" --format=lkp "$tmp/cut.json" -o "$tmp/never"
 expect 2 "that is the input file" "-o naming the input" --format=lkp "$tmp/run.json" -o "$tmp/run.json"
+cp "$tmp/run.json" "$tmp/in.json"
+if "$ab" export --format=lkp - -o "$tmp/in.json" <"$tmp/in.json" 2>/dev/null; then
+	notok "-o naming the file standard input reads: accepted"
+else
+	cmp -s "$tmp/run.json" "$tmp/in.json" && ok "-o naming the file standard input reads is refused, the file kept" ||
+		notok "-o naming standard input's file: the file changed"
+fi
 cp "$tmp/run.json" "$tmp/keep.json"
 cmp -s "$tmp/run.json" "$tmp/keep.json" && ok "the input is never written" || notok "the input changed"
 # -o - and - as the input: standard output and standard input

@@ -21,6 +21,7 @@
 #             origin, path, status, number {value, unit, prefix}),
 #             checked with python3-jsonschema; every test's build_id names
 #             a build, every build's checkout_id a checkout, ids unique
+#             (builds', checkouts' and tests'), start_time a date-time
 #   fastpath  results.csv with the header docs/export.md gives, each value
 #             numeric, improvement bigger, smaller or none
 import csv
@@ -96,6 +97,11 @@ def kcidb(path):
         return bad, []
     checkouts = {c["id"] for c in doc.get("checkouts", [])}
     builds = {b["id"] for b in doc.get("builds", [])}
+    if len(builds) != len(doc.get("builds", [])):
+        bad.append("two builds share an id")
+    if len(checkouts) != len(doc.get("checkouts", [])):
+        bad.append("two checkouts share an id")
+    dt = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})")
     for b in doc.get("builds", []):
         if b["checkout_id"] not in checkouts:
             bad.append("build %s: checkout %s is not in the submission" % (b["id"], b["checkout_id"]))
@@ -103,6 +109,8 @@ def kcidb(path):
     for t in doc.get("tests", []):
         if t["build_id"] not in builds:
             bad.append("test %s: build %s is not in the submission" % (t["id"], t["build_id"]))
+        if "start_time" in t and not dt.fullmatch(t["start_time"]):
+            bad.append("test %s: start_time %r is no RFC 3339 date-time" % (t["id"], t["start_time"]))
         if t["id"] in ids:
             bad.append("test id %s twice" % t["id"])
         ids.add(t["id"])

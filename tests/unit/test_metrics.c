@@ -165,6 +165,19 @@ static void test_samples(void **state)
 	assert_int_equal(ms.samples, 1);
 	ab_metrics_free(&ms);
 	memset(&ms, 0, sizeof(ms));
+	/* an A/A document names one kernel twice: the second is 6.1#2 */
+	{
+		char *aa = strdup(vm), *p = strstr(aa, "6.12");
+
+		assert_non_null(p);
+		memmove(p + 3, p + 4, strlen(p + 4) + 1); /* "6.12" -> "6.1" */
+		assert_int_equal(of(aa, &ms, err), 0);
+		assert_string_equal(ms.kernels[1], "6.1#2");
+		assert_true(value(&ms, key, 1, "6.1#2") == 12);
+		ab_metrics_free(&ms);
+		memset(&ms, 0, sizeof(ms));
+		free(aa);
+	}
 	ms.kernel = "7.3";
 	assert_int_equal(of(vm, &ms, err), -EINVAL);
 	assert_non_null(strstr(
