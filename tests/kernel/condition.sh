@@ -35,20 +35,31 @@ cond_awk='
 	/"max_free_order":/ { mo[w] = num($2) }'
 cj >/tmp/cq.json
 rcq=$?
-cj --condition=fragmented --frag-order=2 --explain >/tmp/cf.json
+cj --condition=fragmented --frag-order=2 >/tmp/cf.json
 rcf=$?
+# pages freed late by others (a deferred or RCU free merging in the buddy
+# lists between the build and its reading) can leave one block above the
+# order: seen once on 6.12-rt in CI (max free order 8), never again in
+# the same boot; the build is tried a second time before it counts
+if awk '/"built":\{/ { b = 1 } b && /"max_free_order":/ { gsub(/[^0-9]/, "", $0); above = $0 > 2; b = 0 } END { exit !above }' /tmp/cf.json; then
+	echo "# condition: fragmented built with a block above order 2 once; building it again"
+	cj --condition=fragmented --frag-order=2 >/tmp/cf.json
+	rcf=$?
+fi
+allocbench run --alloc=alloc_pages_node --order=9 --gfp=noretry --batch=8 --trials=2 \
+	--timing=single --condition=fragmented --explain --json -q >/tmp/ce.json 2>>/tmp/cond.err
 # --explain names the slow path's tracepoints (compaction, direct reclaim,
 # kswapd, migratetype fallback) and counts each per op
 miss=
 for ev in compaction:mm_compaction_try_to_compact_pages compaction:mm_compaction_begin \
 	vmscan:mm_vmscan_direct_reclaim_begin vmscan:mm_vmscan_wakeup_kswapd kmem:mm_page_alloc_extfrag; do
 	awk -v ev="\"$ev\"" '/"event":/ { at = index($0, ev) > 0 }
-		at && /"per_op":[0-9]/ { found = 1 } END { exit !found }' /tmp/cf.json || miss="$miss $ev"
+		at && /"per_op":[0-9]/ { found = 1 } END { exit !found }' /tmp/ce.json || miss="$miss $ev"
 done
 if [ -z "$miss" ]; then
 	ok "condition: --explain counts the slow path per op: compaction tried and run, direct reclaim, kswapd woken, migratetype fallback"
 else
-	notok "condition: --explain did not count$miss ($(grep -o '"event":"[a-z_:]*"' /tmp/cf.json | tr '\n' ' ' | head -c 300))"
+	notok "condition: --explain did not count$miss ($(grep -o '"event":"[a-z_:]*"' /tmp/ce.json | tr '\n' ' ' | head -c 300))"
 fi
 rq=$(awk -F'[:,]' "$cond_awk"' END { print rate }' /tmp/cq.json)
 awk -F'[:,]' -v rcq=$rcq -v rcf=$rcf -v rq="$rq" "$cond_awk"'
