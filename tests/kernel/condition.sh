@@ -46,7 +46,9 @@ if awk '/"built":\{/ { b = 1 } b && /"max_free_order":/ { gsub(/[^0-9]/, "", $0)
 	cj --condition=fragmented --frag-order=2 >/tmp/cf.json
 	rcf=$?
 fi
-allocbench run --alloc=alloc_pages_node --order=9 --gfp=noretry --batch=8 --trials=2 \
+# (order 3 with GFP_KERNEL: it succeeds in fragmented memory, so each
+# count has ops to be per; order 9 with noretry may fail in every trial)
+allocbench run --alloc=alloc_pages_node --order=3 --batch=8 --trials=2 \
 	--timing=single --condition=fragmented --explain --json -q >/tmp/ce.json 2>>/tmp/cond.err
 # --explain names the slow path's tracepoints (compaction, direct reclaim,
 # kswapd, migratetype fallback) and counts each per op
