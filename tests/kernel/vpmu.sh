@@ -41,22 +41,33 @@ a=$(counts --alloc=kmalloc --size=64 --gfp=atomic --timing=single --context=$ctx
 b=$(counts --alloc=kmalloc --size=64 --gfp=atomic --timing=single --context=$ctx --free=pair --batch=32 --trials=20 --cpu=0 --events=$ev)
 # between trials IRQs are on, and what runs then (the kernel's own
 # work) can leave the next trial's first allocation a slow path: 6.1 once
-# gave 295.13 against 295.00, 83 instructions in 640 ops. A third run
-# decides: two of three must agree exactly, and the odd one is named
-if [ "$ctx" = irq-off ] && [ "$a" != "$b" ]; then
-	c=$(counts --alloc=kmalloc --size=64 --gfp=atomic --timing=single --context=$ctx --free=pair --batch=32 --trials=20 --cpu=0 --events=$ev)
-	echo "# vpmu: runs differed ('$a' / '$b'); a third: '$c'"
-	if [ "$c" = "$a" ]; then
-		b=$c
-	elif [ "$c" = "$b" ]; then
-		a=$c
-	fi
+# gave 295.13 against 295.00 (83 instructions in 640 ops), and 6.12 in a
+# fresh-clone CI 225.14 in two runs of three. Up to five runs decide: the
+# first two that agree exactly on a whole count (no trial met a slow
+# path) pass, and the runs that did not are named
+whole() { printf '%s\n' "$1" | awk '$1 == "kmalloc" { exit !($2 ~ /\.00$/) }'; }
+if [ "$ctx" = irq-off ] && { [ "$a" != "$b" ] || ! whole "$a"; }; then
+	runs="$a|$b" n=2 found=
+	whole "$a" && found=$a
+	whole "$b" && [ -z "$found" ] && found=$b
+	while [ $n -lt 5 ]; do
+		c=$(counts --alloc=kmalloc --size=64 --gfp=atomic --timing=single --context=$ctx --free=pair --batch=32 --trials=20 --cpu=0 --events=$ev)
+		n=$((n + 1))
+		runs="$runs|$c"
+		whole "$c" || continue
+		if [ "$c" = "$found" ]; then
+			a=$c b=$c
+			break
+		fi
+		[ -z "$found" ] && found=$c
+	done
+	echo "# vpmu: the first two runs differed or met a slow path; $n runs: $(printf '%s' "$runs" | tr -s ' ' | head -c 400)"
 fi
 ins=$(printf '%s\n' "$a" | awk '$1 == "kmalloc" { print $2 }')
 ins2=$(printf '%s\n' "$b" | awk '$1 == "kmalloc" { print $2 }')
 if [ "$ctx" = irq-off ]; then
 	if [ -n "$a" ] && [ "$a" = "$b" ]; then
-		ok "vpmu: kmalloc 64 IRQs off, single timing, two runs of one boot (of three when the first two differ; after one run that sets the slab state): the same counts ($(printf '%s' "$a" | tr -s ' '))"
+		ok "vpmu: kmalloc 64 IRQs off, single timing, two runs of one boot (of up to five when a run met a slow path; after one run that sets the slab state): the same counts ($(printf '%s' "$a" | tr -s ' '))"
 	else
 		notok "vpmu: two IRQs-off runs counted differently: '$a' / '$b'"
 	fi
