@@ -61,7 +61,7 @@ done
 if [ -z "$miss" ]; then
 	ok "condition: --explain counts the slow path per op: compaction tried and run, direct reclaim, kswapd woken, migratetype fallback"
 else
-	notok "condition: --explain did not count$miss ($(grep -o '"event":"[a-z_:]*"' /tmp/ce.json | tr '\n' ' ' | head -c 300))"
+	notok "condition: --explain did not count$miss ($(grep -A6 '"event":"compaction:mm_compaction_try_to_compact_pages"' /tmp/ce.json | tr -d ' \n' | head -c 300); $(tail -c 300 /tmp/cond.err | tr '\n' ' '))"
 fi
 rq=$(awk -F'[:,]' "$cond_awk"' END { print rate }' /tmp/cq.json)
 awk -F'[:,]' -v rcq=$rcq -v rcf=$rcf -v rq="$rq" "$cond_awk"'
