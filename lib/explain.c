@@ -193,7 +193,9 @@ int ab_explain_select(struct ab_explain *ex, unsigned int families,
 	size_t i, s, m, used = 0;
 
 	memset(ex, 0, sizeof(*ex));
-	for (i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
+	for (i = 0;
+	     i < sizeof(paths) / sizeof(paths[0]) && ex->n < AB_EXPLAIN_MAX;
+	     i++) {
 		struct ab_explain_path *p = &ex->path[ex->n];
 
 		if (!(paths[i].families & families))

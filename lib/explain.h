@@ -23,7 +23,7 @@ enum ab_family {
 	AB_FAMILY_KVMALLOC = 8, /* kvmalloc: slab, then vmalloc */
 };
 
-#define AB_EXPLAIN_MAX 24
+#define AB_EXPLAIN_MAX 32
 
 /**
  * struct ab_explain_path - one internal path and how it is counted
