@@ -135,7 +135,8 @@ void ab_output_end(int status);
  */
 int ab_output_is_stdout(const char *path);
 
-/* ab_err - "allocbench: <message>\n" on stderr, after the progress line
+/* ab_err - "allocbench: <message>\n" on stderr (control characters in it
+ * printed as ?: one line whatever its values hold), after the progress line
  * (if any) is cleared. */
 void ab_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* common.c - helpers the subcommands share (see allocbench.h). */
+#define _GNU_SOURCE /* vasprintf */
 #include <errno.h>
 #include <fcntl.h>
 #include <popt.h>
@@ -148,17 +149,33 @@ void ab_progress_clear(void)
 void ab_err(const char *fmt, ...)
 {
 	va_list ap;
+	char *line = NULL, *p;
+	int n;
 
+	va_start(ap, fmt);
+	n = vasprintf(&line, fmt, ap);
+	va_end(ap);
+	/* one line whatever the values hold (a kernel or file name with a
+	 * newline): control characters as '?' */
+	for (p = n >= 0 ? line : NULL; p && *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
 	ab_progress_clear();
 	/* the whole line under the stream's lock: the members of a
 	 * --concurrent group report at once, and no line may cut another */
 	flockfile(stderr);
 	fputs("allocbench: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
+	if (n >= 0) {
+		fputs(line, stderr);
+	} else {
+		va_start(ap, fmt);
+		vfprintf(stderr, fmt, ap);
+		va_end(ap);
+	}
 	fputc('\n', stderr);
 	funlockfile(stderr);
+	if (n >= 0)
+		free(line);
 }
 
 int ab_backend_open(const char *name, const struct ab_backend **be,

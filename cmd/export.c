@@ -71,17 +71,6 @@ static void format_names(char *buf, size_t len)
 				       at ? ", " : "", x->name);
 }
 
-/* Control characters of @s as '?': an error stays one line. */
-static char *one_line(char *s)
-{
-	char *p;
-
-	for (p = s; *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = '?';
-	return s;
-}
-
 /* The input files' metrics into @ms; an exit status after its line. */
 static int read_all(const char **in, int n, struct ab_metrics *ms,
 		    struct ab_export_opts *o)
@@ -102,7 +91,7 @@ static int read_all(const char **in, int n, struct ab_metrics *ms,
 		root = ab_json_read_checked(path, export_check, err,
 					    sizeof(err));
 		if (!root) {
-			ab_err("export: %s", one_line(err));
+			ab_err("export: %s", err);
 			return AB_EXIT_DATA;
 		}
 		s = json_object_get_string(ab_json_get(root, "start"));
@@ -111,7 +100,7 @@ static int read_all(const char **in, int n, struct ab_metrics *ms,
 		ret = ab_metrics_of(root, ms, err, sizeof(err));
 		json_object_put(root);
 		if (ret) {
-			ab_err("export: %s: %s", in[i], one_line(err));
+			ab_err("export: %s: %s", in[i], err);
 			return ret == -ENOMEM	 ? AB_EXIT_RUN
 			       : ret == -EBADMSG ? AB_EXIT_DATA
 						 : AB_EXIT_FORMAT;
@@ -123,12 +112,9 @@ static int read_all(const char **in, int n, struct ab_metrics *ms,
 /* Whether @fmt carries @ms; AB_EXIT_FORMAT after the reason if not. */
 static int carries(const struct ab_export_fmt *fmt, const struct ab_metrics *ms)
 {
-	char k0[sizeof(ms->kernels[0])];
-
-	snprintf(k0, sizeof(k0), "%s", ms->kernels[0]);
 	if (fmt->one_kernel && ms->nkernels > 1 && !ms->kernel) {
 		ab_err("export: --format=%s: one export holds one kernel (%s compares kernels as runs of its own), and this vm document holds %d: choose one with --kernel=%s",
-		       fmt->name, fmt->name, ms->nkernels, one_line(k0));
+		       fmt->name, fmt->name, ms->nkernels, ms->kernels[0]);
 		return AB_EXIT_FORMAT;
 	}
 	if (fmt->samples && ms->samples > fmt->samples) {
@@ -159,24 +145,20 @@ static int kcidb_id(const char *s)
 static int check_ids(const struct ab_export_opts *o)
 {
 	size_t n = strspn(o->origin, "abcdefghijklmnopqrstuvwxyz0123456789_");
-	char v[256];
 
 	if (!n || o->origin[n] || n > 64) {
-		snprintf(v, sizeof(v), "%s", o->origin);
 		ab_err("export: --origin=%s: KCIDB allows [a-z0-9_]+ (here at most 64 characters)",
-		       one_line(v));
+		       o->origin);
 		return AB_EXIT_USAGE;
 	}
 	if (o->build_id && !kcidb_id(o->build_id)) {
-		snprintf(v, sizeof(v), "%s", o->build_id);
 		ab_err("export: --build-id=%s: a KCIDB id is ORIGIN:ID, ORIGIN [a-z0-9_]+, one line of at most 200 characters",
-		       one_line(v));
+		       o->build_id);
 		return AB_EXIT_USAGE;
 	}
 	if (o->checkout_id && !kcidb_id(o->checkout_id)) {
-		snprintf(v, sizeof(v), "%s", o->checkout_id);
 		ab_err("export: --checkout-id=%s: a KCIDB id is ORIGIN:ID, ORIGIN [a-z0-9_]+, one line of at most 200 characters",
-		       one_line(v));
+		       o->checkout_id);
 		return AB_EXIT_USAGE;
 	}
 	return AB_EXIT_OK;
@@ -237,7 +219,7 @@ int cmd_export(int argc, const char **argv)
 	if (!ret)
 		ret = carries(fmt, &ms);
 	if (!ret && fmt->write(&ms, &o, stdout, err, sizeof(err))) {
-		ab_err("export: --format=%s: %s", fmt->name, one_line(err));
+		ab_err("export: --format=%s: %s", fmt->name, err);
 		ret = AB_EXIT_FORMAT;
 	}
 	ab_metrics_free(&ms);
