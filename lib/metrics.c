@@ -254,8 +254,7 @@ static int alloc_row(struct ab_metrics *ms, json_object *r, json_object *par,
 	}
 	/* the success rate says something only where a request can fail */
 	if (!err && succ && !isnan(num(r, "failed")) &&
-	    (num(r, "failed") > 0 ||
-	     (str(par, "condition") && strcmp(str(par, "condition"), "quiet"))))
+	    ab_result_can_fail(par, r))
 		err = push(ms, key, "success", "rate", "fraction",
 			   AB_DIR_HIGHER, num(succ, "rate"), sample, factor);
 	return err ? err : counters(ms, r, key, sample, factor);

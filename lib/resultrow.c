@@ -220,3 +220,12 @@ json_object *ab_result_find_what(json_object *doc, json_object *row)
 	}
 	return NULL;
 }
+
+int ab_result_can_fail(json_object *par, json_object *row)
+{
+	const char *cond =
+		json_object_get_string(ab_json_get(par, "condition"));
+
+	return (cond && strcmp(cond, "quiet")) ||
+	       ab_json_double(ab_json_get(row, "failed")) > 0;
+}

@@ -108,6 +108,14 @@ const char *const *ab_result_row_phases(json_object *row);
 double ab_result_row_median(json_object *row, const char *phase);
 
 /*
+ * ab_result_can_fail - whether row @row can have failed allocations, so
+ * that its success rate says something: its document's @par (its
+ * "parameters") built a memory condition (--condition other than quiet),
+ * or @row itself failed at least once.
+ */
+int ab_result_can_fail(json_object *par, json_object *row);
+
+/*
  * ab_result_find - the row of document @doc whose ab_result_row_key() is
  * @key, the @occ-th such (from 0), or NULL.
  */

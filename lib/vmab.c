@@ -213,21 +213,17 @@ static json_object *row_phase(json_object **ra, size_t na, json_object **rb,
 }
 
 /*
- * Whether row @r's success rate is worth a test: its document built a
- * memory condition, or an allocation failed in a boot of either kernel.
+ * Whether row @r's success rate is worth a test: a boot of either kernel
+ * could fail it (ab_result_can_fail(): a memory condition, or a failure).
  */
 static int success_counts(json_object *doc, json_object **ra, size_t na,
 			  json_object **rb, size_t nb)
 {
-	const char *cond = json_object_get_string(
-		ab_json_get(ab_json_get(doc, "parameters"), "condition"));
+	json_object *par = ab_json_get(doc, "parameters");
 	size_t i;
 
-	if (cond && strcmp(cond, "quiet"))
-		return 1;
 	for (i = 0; i < na + nb; i++)
-		if (ab_json_double(ab_json_get(i < na ? ra[i] : rb[i - na],
-					       "failed")) > 0)
+		if (ab_result_can_fail(par, i < na ? ra[i] : rb[i - na]))
 			return 1;
 	return 0;
 }
