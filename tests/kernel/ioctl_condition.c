@@ -124,6 +124,22 @@ void test_condition_fragmented(void **state)
 
 	c.frag_order = 2;
 	assert_int_equal(cond_call(fd, &c), 0);
+	/*
+	 * pages others free late (a deferred free merging in the buddy lists
+	 * while the build ends) can leave one block above the order: seen on
+	 * 6.12-rt in two fresh-clone CI runs of five, never again in a boot.
+	 * Built once more before it counts, as tests/kernel/condition.sh does
+	 */
+	if (c.max_free_order > 2) {
+		print_message(
+			"# fragmented: a block of order %d after the build; building it again\n",
+			c.max_free_order);
+		c = cond(AB_COND_UNDO, 0, -1);
+		assert_int_equal(cond_call(fd, &c), 0);
+		c = cond(AB_COND_BUILD, AB_COND_FRAGMENTED, 0);
+		c.frag_order = 2;
+		assert_int_equal(cond_call(fd, &c), 0);
+	}
 	assert_true(c.held_pages > 0);
 	assert_true(c.zone[0] != '\0');
 	assert_true(c.max_free_order <= 2);
