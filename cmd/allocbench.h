@@ -123,11 +123,15 @@ void ab_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void ab_progress_clear(void);
 
 /*
- * ab_output_end - the command ended with @status: the file -o named (not
- * emptied when opened) now ends where this command's output ends; a
- * command that failed before writing anything leaves it as it was.
+ * ab_output_end - the command ended with @status: what it wrote to the file
+ * -o named replaces that file (a temporary beside it renamed over it; or,
+ * where no temporary could be made, the file itself, not emptied when
+ * opened, now ends where the output ends). A command that failed before
+ * writing anything, or a write that failed part way, leaves the file as it
+ * was. Returns the command's status: @status, or AB_EXIT_RUN after one
+ * line on stderr when the output could not be written.
  */
-void ab_output_end(int status);
+int ab_output_end(int status);
 
 /*
  * ab_output_is_stdout - whether -o @path means standard output: no -o, or

@@ -7,12 +7,14 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "allocbench.h"
 #include "explain.h"
+#include "outfile.h"
 #include "runopts.h"
 
 struct ab_output ab_out;
@@ -229,11 +231,9 @@ static int same_file(const char *a, const char *b)
 	       sa.st_ino == sb.st_ino;
 }
 
-/* -o FILE was opened (ab_output_end() sets its length at the end) */
-static int output_opened;
-/* -o FILE did not exist before: a failed command that wrote nothing to it
- * removes it again (ab_output_end()) */
-static const char *output_created;
+/* -o FILE, open on standard output until ab_output_end() */
+static struct ab_outfile output;
+static int output_open;
 
 int ab_output_is_stdout(const char *path)
 {
@@ -241,32 +241,31 @@ int ab_output_is_stdout(const char *path)
 }
 
 /*
- * Standard output to @path, created if missing but not emptied: a command
- * refused after parsing (a bad value, a missing kernel) leaves the file as
- * it was. "-" is standard output itself, as for every Unix tool (nothing
- * is opened). 0, or -1 with errno.
+ * Standard output to @path (outfile.h: a temporary renamed over it at the
+ * end, or @path in place), so that a command refused after parsing (a bad
+ * value, a missing kernel) leaves the file as it was. "-" is standard
+ * output itself, as for every Unix tool (nothing is opened). 0, or -1
+ * with errno.
  */
 static int open_output(const char *path)
 {
-	int fd;
+	int e;
 
 	if (ab_output_is_stdout(path))
 		return 0;
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY,
-		  0666);
-	if (fd >= 0)
-		output_created = path;
-	else if (errno == EEXIST)
-		fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0)
+	if (ab_outfile_open(&output, path))
 		return -1;
 	fflush(stdout);
-	if (dup2(fd, STDOUT_FILENO) < 0) {
-		close(fd);
+	if (dup2(output.fd, STDOUT_FILENO) < 0) {
+		e = errno;
+		close(output.fd);
+		ab_outfile_end(&output, 0);
+		errno = e;
 		return -1;
 	}
-	close(fd);
-	output_opened = 1;
+	close(output.fd);
+	output.fd = STDOUT_FILENO;
+	output_open = 1;
 	return 0;
 }
 
@@ -404,16 +403,34 @@ int ab_popt_parse_pos(const char *cmd, int argc, const char **argv,
 	return ret ? -ret : n;
 }
 
-void ab_output_end(int status)
+int ab_output_end(int status)
 {
+	int failed, e, was_temp, keep;
 	off_t end;
 
-	if (!output_opened || fflush(stdout))
-		return;
+	if (!output_open)
+		return status;
+	output_open = 0;
+	failed = fflush(stdout) || ferror(stdout);
+	e = errno;
+	was_temp = !!output.temp;
+	/* a pipe or a device has no offset: something may have been written */
 	end = lseek(STDOUT_FILENO, 0, SEEK_CUR);
-	/* a pipe or a device has no length to set (ESPIPE, EINVAL) */
-	if (end > 0 || (end == 0 && status == AB_EXIT_OK))
-		(void)!ftruncate(STDOUT_FILENO, end);
-	else if (end == 0 && output_created)
-		unlink(output_created);
+	/* what was written replaces the file (an interrupted run's partial
+	 * report too); nothing written by a failed command leaves it as it
+	 * was, and so does a write that failed */
+	keep = !failed && (end != 0 || status == AB_EXIT_OK);
+	if (ab_outfile_end(&output, keep) && keep) {
+		failed = 1;
+		e = errno;
+	}
+	if (!failed)
+		return status;
+	/* no more writes to the file, nor a second report at exit */
+	__fpurge(stdout);
+	clearerr(stdout);
+	ab_err("cannot write the output (%s): %s%s", ab_out.path,
+	       e ? strerror(e) : "write error",
+	       was_temp ? "; the file is as it was" : "");
+	return status == AB_EXIT_OK ? AB_EXIT_RUN : status;
 }

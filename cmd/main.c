@@ -95,6 +95,5 @@ int main(int argc, const char **argv)
 	 * SIGTERM 143, SIGHUP 129) */
 	if (ret == AB_EXIT_INTR && ab_stop_requested > 0)
 		ret = 128 + ab_stop_requested;
-	ab_output_end(ret);
-	return ret;
+	return ab_output_end(ret);
 }

@@ -45,6 +45,7 @@
 #include "allocbench.h"
 #include "jsonin.h"
 #include "jsonout.h"
+#include "outfile.h"
 #include "plot.h"
 #include "vmab.h"
 
@@ -88,36 +89,28 @@ static char *script(json_object *root, int png, size_t *len)
 }
 
 /*
- * Opens the picture @out for writing without truncating it: refused when
- * it is the result @in itself (also through a link), so the input is
- * never touched. *@made says the file was created here. Returns the
- * descriptor, or -1 after one line on stderr.
+ * Opens the picture (or script) @out for writing (outfile.h: the old file
+ * stays until the new one is whole): refused when it is the result @in
+ * itself (also through a link), so the input is never touched. Returns 0,
+ * or -1 after one line on stderr (@what names the option).
  */
-static int open_picture(const char *out, const char *in, int *made)
+static int open_picture(struct ab_outfile *f, const char *out, const char *in,
+			const char *what)
 {
 	struct stat so, si;
-	int fd;
 
-	*made = 1;
-	fd = open(out, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY,
-		  0666);
-	if (fd < 0 && errno == EEXIST) {
-		*made = 0;
-		fd = open(out, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+	if (!stat(out, &so) && !stat(in, &si) && so.st_dev == si.st_dev &&
+	    so.st_ino == si.st_ino) {
+		ab_err("plot: %s%s: that is the result %s itself; it is left as it is",
+		       what, out, in);
+		return -1;
 	}
-	if (fd < 0) {
-		ab_err("plot: -o %s: cannot write there: %s", out,
+	if (ab_outfile_open(f, out)) {
+		ab_err("plot: %s%s: cannot write there: %s", what, out,
 		       strerror(errno));
 		return -1;
 	}
-	if (!*made && !fstat(fd, &so) && !stat(in, &si) &&
-	    so.st_dev == si.st_dev && so.st_ino == si.st_ino) {
-		ab_err("plot: -o %s: that is the result %s itself; it is left as it is",
-		       out, in);
-		close(fd);
-		return -1;
-	}
-	return fd;
+	return 0;
 }
 
 /* write(2) all of @len bytes of @buf to @fd; 0, or -1 with errno set */
@@ -239,29 +232,18 @@ static int run_gnuplot(int fd, const char *text, size_t len, int *werr)
 static int save_script(const char *path, const char *in, const char *text,
 		       size_t len)
 {
-	int fd, made, ok;
-	struct stat so;
+	struct ab_outfile f;
+	int ok;
 
 	if (!strcmp(path, "-"))
 		return fwrite(text, 1, len, stdout) == len && !fflush(stdout)
 			       ? AB_EXIT_OK
 			       : AB_EXIT_RUN;
-	fd = open_picture(path, in, &made);
-	if (fd < 0)
+	if (open_picture(&f, path, in, "--script="))
 		return AB_EXIT_USAGE;
-	ok = !(!fstat(fd, &so) && S_ISREG(so.st_mode) && ftruncate(fd, 0));
-	while (ok && len) {
-		ssize_t w = write(fd, text, len);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		ok = w > 0;
-		if (ok) {
-			text += w;
-			len -= (size_t)w;
-		}
-	}
-	if (close(fd) || !ok) {
+	ok = !write_all(f.fd, text, len);
+	ok = !ab_outfile_end(&f, ok) && ok;
+	if (close(f.fd) || !ok) {
 		ab_err("plot: --script=%s: cannot write there: %s", path,
 		       strerror(errno));
 		return AB_EXIT_RUN;
@@ -279,8 +261,8 @@ static int draw(json_object *root, const char *in, const char *out, int png,
 {
 	size_t len = 0;
 	char *text = script(root, png, &len);
-	int fd, made = 0, ret, reg, werr;
-	struct stat so;
+	struct ab_outfile f;
+	int ret, werr;
 
 	if (!text) {
 		ab_err("plot: %s: nothing to draw: no result this picture shows",
@@ -305,30 +287,24 @@ static int draw(json_object *root, const char *in, const char *out, int png,
 		free(text);
 		return ret;
 	}
-	fd = open_picture(out, in, &made);
-	if (fd < 0) {
+	if (open_picture(&f, out, in, "-o ")) {
 		free(text);
 		return AB_EXIT_USAGE;
 	}
-	/* the old picture goes only now, when the new one can be drawn */
-	reg = !fstat(fd, &so) && S_ISREG(so.st_mode);
-	if (reg && ftruncate(fd, 0)) {
-		ab_err("plot: -o %s: cannot write there: %s", out,
+	ret = run_gnuplot(f.fd, text, len, &werr);
+	if (ret == AB_EXIT_RUN && werr)
+		ab_err("plot: -o %s: cannot write the picture there: %s", out,
+		       strerror(werr));
+	else if (ret == AB_EXIT_RUN)
+		ab_err("plot: gnuplot failed drawing %s", out);
+	/* no half-drawn picture: the old one stays */
+	if (ab_outfile_end(&f, !ret) && !ret) {
+		ab_err("plot: -o %s: cannot write the picture there: %s", out,
 		       strerror(errno));
-		ret = AB_EXIT_USAGE;
-	} else {
-		ret = run_gnuplot(fd, text, len, &werr);
-		if (ret == AB_EXIT_RUN && werr)
-			ab_err("plot: -o %s: cannot write the picture there: %s",
-			       out, strerror(werr));
-		else if (ret == AB_EXIT_RUN)
-			ab_err("plot: gnuplot failed drawing %s", out);
+		ret = AB_EXIT_RUN;
 	}
-	close(fd);
+	close(f.fd);
 	free(text);
-	/* no half-drawn picture is left behind */
-	if (ret && (made || reg))
-		unlink(out);
 	return ret;
 }
 

@@ -97,6 +97,46 @@ else
 	notok "a usage error and -o (status $st; new file $([ -e "$tmp/new.out" ] && echo left || echo removed); old file '$(cat "$tmp/old.out")')"
 fi
 
+# a write that fails part way (here a file size limit of 1 KiB, SIGXFSZ
+# ignored so write(2) fails with EFBIG, as on a full disk) leaves the file
+# that was there as it was, whatever the command: status 1 and one line
+# naming it (before: the old file half overwritten; plot removed it)
+big_fail() {
+	name=$1
+	shift
+	printf 'keep\n' >"$tmp/keep.svg"
+	chmod 640 "$tmp/keep.svg"
+	ln -sf keep.svg "$tmp/keep.link"
+	(
+		trap '' XFSZ
+		ulimit -f 1
+		"$ab" "$@" >/dev/null 2>"$tmp/err"
+	)
+	st=$?
+	n=$(ls -a "$tmp" | grep -c '^\.keep\.svg\.')
+	if [ "$st" = 1 ] && [ "$(cat "$tmp/keep.svg")" = keep ] && [ "$n" = 0 ] &&
+		[ "$(stat -c %a "$tmp/keep.svg")" = 640 ] && [ -L "$tmp/keep.link" ] &&
+		[ "$(wc -l <"$tmp/err")" = 1 ] && grep -q "keep\.\(svg\|link\).*\(File too large\|cannot write\)" "$tmp/err"; then
+		ok "$name: a write failing part way leaves the file as it was (status 1, one line, no temporary left)"
+	else
+		notok "$name: a failing write (status $st; file '$(head -c 40 "$tmp/keep.svg")' mode $(stat -c %a "$tmp/keep.svg"); $n temporaries; stderr $(head -c 200 "$tmp/err"))"
+	fi
+}
+big_fail "list -o" list events -o "$tmp/keep.svg"
+big_fail "list -o a symlink" list events -o "$tmp/keep.link"
+big_fail "run --json -o" run --backend=user --alloc=malloc --trials=2000 --json -q -o "$tmp/keep.svg"
+big_fail "export -o" export --format=mmtests "$tmp/r1.json" "$tmp/r2.json" -o "$tmp/keep.svg"
+big_fail "plot -o" plot "$tmp/r1.json" --format=svg -o "$tmp/keep.svg"
+big_fail "plot --script" plot "$tmp/r1.json" --script="$tmp/keep.svg" -o "$tmp/pic.svg"
+# and a whole write replaces it, mode and symlink kept
+"$ab" list events -o "$tmp/keep.link" >/dev/null 2>&1
+if [ -L "$tmp/keep.link" ] && [ "$(stat -c %a "$tmp/keep.svg")" = 640 ] &&
+	grep -q "instructions" "$tmp/keep.svg"; then
+	ok "-o through a symlink replaces the file it names, with its mode"
+else
+	notok "-o through a symlink (link $([ -L "$tmp/keep.link" ] && echo kept || echo replaced); mode $(stat -c %a "$tmp/keep.svg"))"
+fi
+
 # ---- the vm document validates with the plain command ----
 # a vm document around a real result, as `allocbench vm --json` writes it
 python3 - "$tmp/r1.json" "$tmp" <<'EOF'
