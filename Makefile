@@ -199,7 +199,8 @@ check: deps
 # Figures about allocbench itself, from the embedded kernel (never pass/fail);
 # then the false-positive rate of `allocbench vm` A/A over VM_AA_RUNS runs,
 # then the virtual PMU's slowdown per mode and its A/A (bench/vm-vpmu.sh),
-# then the A/A sensitivity of ns/op to each guest setting (bench/vm-noise.sh).
+# then the A/A sensitivity of ns/op to each guest setting (bench/vm-noise.sh),
+# then what each guest CPU model patches in and costs (bench/vm-cpu-models.sh).
 VM_AA_RUNS ?= 8
 bench: deps
 	@$(MAKE) --no-print-directory vm-run CMD='sh /ab/bench.sh' NODES=1
@@ -207,6 +208,7 @@ bench: deps
 	@sh bench/vm-aa.sh $(VM_AA_RUNS) $(KERNEL)
 	@sh bench/vm-vpmu.sh $(KERNEL)
 	@sh bench/vm-noise.sh $(KERNEL)
+	@sh bench/vm-cpu-models.sh $(KERNEL)
 
 # ---- install ----
 PREFIX ?= /usr/local
