@@ -6,12 +6,15 @@
  * /boot/config-RELEASE; zlib reads both compressed and plain files),
  * /proc/cpuinfo, cpufreq and SMT in sysfs, DMI identity, and
  * /sys/kernel/debug/sched/preempt for a PREEMPT_DYNAMIC kernel's mode,
- * and allocbench.vm= on the command line (how scripts/vm/vm-run.sh ran qemu).
+ * and allocbench.vm= on the command line (how scripts/vm/vm-run.sh ran qemu),
+ * and getrandom(GRND_NONBLOCK) for whether the kernel's crng is seeded.
  * Parameter meanings: Documentation/admin-guide/kernel-parameters.txt.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/utsname.h>
 #include <zlib.h>
 
@@ -294,6 +297,16 @@ static int in_force(const char *param, const char *config)
 	return param[0] ? truth(param) : truth(config);
 }
 
+/* struct ab_env.crng_ready of the running system: one byte, never waiting */
+static int crng_ready(void)
+{
+	unsigned char b;
+
+	if (getrandom(&b, 1, GRND_NONBLOCK) == 1)
+		return 1;
+	return errno == EAGAIN ? 0 : -1;
+}
+
 void ab_env_read(struct ab_env *env, const char *root, int cpu)
 {
 	char path[128], vendor[64], product[64];
@@ -367,6 +380,7 @@ void ab_env_read(struct ab_env *env, const char *root, int cpu)
 		      "%s/sys/class/dmi/id/product_name", root);
 	snprintf(env->dmi, sizeof(env->dmi), "%s%s%s", vendor,
 		 vendor[0] && product[0] ? " " : "", product);
+	env->crng_ready = root[0] ? -1 : crng_ready();
 }
 
 int ab_env_vcpus_serialized(const struct ab_env *env)
@@ -483,6 +497,8 @@ int ab_env_warnings(const struct ab_env *env, char *buf, size_t len)
 		"SLAB_FREELIST_RANDOM: objects in a new slab are handed out in random order, so cache locality differs from kernels without it");
 	WARN_IF(!strcmp(env->c_shuffle, "y") && truth(env->p_shuffle) == 1,
 		"page_alloc.shuffle=1: the page allocator's free lists are randomized");
+	WARN_IF(!env->crng_ready,
+		"the kernel's random number generator is not seeded yet: until it is, every get_random_*() (SLAB_FREELIST_RANDOM's shuffle of each new slab) extracts entropy with BLAKE2s, hundreds of instructions; read /dev/random once first (it waits for the seed)");
 	WARN_IF(env->hypervisor > 0,
 		"virtualized: under emulation (qemu TCG) or a hypervisor, costs are not those of bare metal; compare rows with each other");
 	WARN_IF(strcmp(env->governor, "performance") &&

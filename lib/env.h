@@ -65,9 +65,18 @@ struct ab_env {
 	int init_on_alloc, init_on_free, slab_merge, slub_debug;
 
 	char cpu_model[AB_ENV_STR];
-	char governor[32];    /* "none" without cpufreq */
-	char smt[32];	      /* /sys/devices/system/cpu/smt/control */
-	int hypervisor;	      /* cpuinfo "hypervisor" flag */
+	char governor[32]; /* "none" without cpufreq */
+	char smt[32];	   /* /sys/devices/system/cpu/smt/control */
+	int hypervisor;	   /* cpuinfo "hypervisor" flag */
+	/*
+	 * Whether the kernel's random number generator is seeded: 1, 0 when
+	 * getrandom(GRND_NONBLOCK) says EAGAIN, -1 unknown (no getrandom, or
+	 * a @root other than the running system). Until it is seeded every
+	 * get_random_*() in the kernel (SLAB_FREELIST_RANDOM shuffles each new
+	 * slab with one) extracts from the input pool with BLAKE2s
+	 * (drivers/char/random.c, crng_make_state()).
+	 */
+	int crng_ready;
 	char dmi[AB_ENV_STR]; /* sys_vendor and product_name */
 	/*
 	 * How qemu ran this guest, as scripts/vm/vm-run.sh tells it on the

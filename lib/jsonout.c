@@ -107,6 +107,7 @@ json_object *ab_json_env(const struct ab_env *e, unsigned int tsc_khz)
 	json_object_object_add(o, "cpufreq_governor", str(e->governor));
 	json_object_object_add(o, "smt", str(e->smt));
 	json_object_object_add(o, "virtualized", tri(e->hypervisor));
+	json_object_object_add(o, "crng_ready", tri(e->crng_ready));
 	json_object_object_add(o, "dmi", str(e->dmi));
 	json_object_object_add(o, "vm_accel",
 			       e->vm_accel[0] ? str(e->vm_accel) : NULL);

@@ -103,6 +103,13 @@ static void test_config_defaults(void **state)
 	assert_true(has_warning(&env, "governor"));
 	assert_false(has_warning(&env, "init_on_free"));
 	assert_false(has_warning(&env, "page_alloc.shuffle"));
+	/* a root other than the running system: the crng's state unknown */
+	assert_int_equal(env.crng_ready, -1);
+	assert_false(has_warning(&env, "random number generator"));
+	env.crng_ready = 0;
+	assert_true(has_warning(&env, "random number generator is not seeded"));
+	env.crng_ready = 1;
+	assert_false(has_warning(&env, "random number generator"));
 }
 
 static void test_boot_parameters_win(void **state)
