@@ -249,21 +249,29 @@ int ab_output_is_stdout(const char *path)
  */
 static int open_output(const char *path)
 {
+	struct stat so, sp;
 	int e;
 
 	if (ab_output_is_stdout(path))
 		return 0;
+	/* the file standard output already is (-o /dev/stdout, or -o log
+	 * with >>log): written there as it was opened, appended to */
+	if (!fstat(STDOUT_FILENO, &so) && !stat(path, &sp) &&
+	    so.st_dev == sp.st_dev && so.st_ino == sp.st_ino)
+		return 0;
 	if (ab_outfile_open(&output, path))
 		return -1;
 	fflush(stdout);
-	if (dup2(output.fd, STDOUT_FILENO) < 0) {
+	/* standard output was closed: the file took its descriptor */
+	if (output.fd != STDOUT_FILENO && dup2(output.fd, STDOUT_FILENO) < 0) {
 		e = errno;
 		close(output.fd);
 		ab_outfile_end(&output, 0);
 		errno = e;
 		return -1;
 	}
-	close(output.fd);
+	if (output.fd != STDOUT_FILENO)
+		close(output.fd);
 	output.fd = STDOUT_FILENO;
 	output_open = 1;
 	return 0;
@@ -416,10 +424,16 @@ int ab_output_end(int status)
 	was_temp = !!output.temp;
 	/* a pipe or a device has no offset: something may have been written */
 	end = lseek(STDOUT_FILENO, 0, SEEK_CUR);
-	/* what was written replaces the file (an interrupted run's partial
-	 * report too); nothing written by a failed command leaves it as it
-	 * was, and so does a write that failed */
-	keep = !failed && (end != 0 || status == AB_EXIT_OK);
+	/* what a command that ran wrote replaces the file: done, a run that
+	 * failed in the backend or its boots, or an interrupted one (its
+	 * partial report); a refused command (a usage error, no backend, a
+	 * bad input, a format that cannot carry it) and a failed write leave
+	 * it as it was */
+	keep = !failed &&
+	       (status == AB_EXIT_OK ||
+		(end != 0 && status != AB_EXIT_USAGE &&
+		 status != AB_EXIT_BACKEND && status != AB_EXIT_DATA &&
+		 status != AB_EXIT_FORMAT));
 	if (ab_outfile_end(&output, keep) && keep) {
 		failed = 1;
 		e = errno;

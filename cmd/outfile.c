@@ -3,6 +3,8 @@
 #define _GNU_SOURCE /* asprintf, mkostemp */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,15 +13,59 @@
 
 #include "outfile.h"
 
-/* A temporary beside @f->target: 0, 1 when none can be made there, -1 */
+/*
+ * The temporaries open now (-o, and plot's --script): a signal that would
+ * end the process removes them (on_signal()) where no command handles it.
+ */
+#define MAX_TEMPS 4
+static char *volatile temps[MAX_TEMPS];
+
+static void on_signal(int sig)
+{
+	int i;
+
+	for (i = 0; i < MAX_TEMPS; i++)
+		if (temps[i])
+			unlink(temps[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void temp_track(char *name, int add)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa;
+	unsigned int i;
+
+	for (i = 0; i < MAX_TEMPS; i++)
+		if (add ? !temps[i] : temps[i] == name) {
+			temps[i] = add ? name : NULL;
+			break;
+		}
+	if (!add)
+		return;
+	/* only where the command leaves the signal to end the process */
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		if (!sigaction(sigs[i], NULL, &sa) && sa.sa_handler == SIG_DFL)
+			signal(sigs[i], on_signal);
+}
+
+/*
+ * A temporary beside @f->target (".NAME.XXXXXX", or ".allocbench.XXXXXX"
+ * where that name would be too long), with the mode and owner of @st (a
+ * new file: 0666 less the umask): 0, 1 when none can be made there or the
+ * owner cannot be kept (write in place), -1.
+ */
 static int open_temp(struct ab_outfile *f, const struct stat *st)
 {
 	const char *slash = strrchr(f->target, '/');
 	int dir = slash ? (int)(slash - f->target + 1) : 0;
+	const char *base = f->target + dir;
 	mode_t mask;
 
-	if (asprintf(&f->temp, "%.*s.%s.XXXXXX", dir, f->target,
-		     f->target + dir) < 0) {
+	if (strlen(base) + 9 > NAME_MAX)
+		base = "allocbench";
+	if (asprintf(&f->temp, "%.*s.%s.XXXXXX", dir, f->target, base) < 0) {
 		f->temp = NULL;
 		return -1;
 	}
@@ -30,13 +76,23 @@ static int open_temp(struct ab_outfile *f, const struct stat *st)
 		return 1;
 	}
 	if (st) {
-		(void)!fchown(f->fd, st->st_uid, st->st_gid);
+		if (fchown(f->fd, st->st_uid, st->st_gid) &&
+		    (st->st_uid != geteuid() || st->st_gid != getegid())) {
+			/* another's file stays theirs: written in place */
+			close(f->fd);
+			unlink(f->temp);
+			free(f->temp);
+			f->temp = NULL;
+			f->fd = -1;
+			return 1;
+		}
 		(void)!fchmod(f->fd, st->st_mode & 07777);
 	} else {
 		mask = umask(0);
 		umask(mask);
 		(void)!fchmod(f->fd, 0666 & ~mask);
 	}
+	temp_track(f->temp, 1);
 	return 0;
 }
 
@@ -45,25 +101,48 @@ int ab_outfile_open(struct ab_outfile *f, const char *path)
 	struct stat st;
 	int exists, ret;
 
-	*f = (struct ab_outfile){ .fd = -1 };
+	*f = (struct ab_outfile){ .fd = -1, .place = -1 };
 	exists = !stat(path, &st);
-	/* a regular file, or a free name (not a dangling symlink) */
-	if (exists ? S_ISREG(st.st_mode)
-		   : errno == ENOENT && lstat(path, &st)) {
-		f->target = exists ? realpath(path, NULL) : strdup(path);
+	if (exists && S_ISREG(st.st_mode)) {
+		/* the file must be writable by this user, as before: opened
+		 * (not emptied) now, and written in place when the temporary
+		 * cannot replace it (hard links, another's file, a bind mount)
+		 */
+		f->place = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+		if (f->place < 0)
+			return -1;
+		if (st.st_nlink == 1) {
+			f->target = realpath(path, NULL);
+			if (!f->target)
+				return -1;
+			ret = open_temp(f, &st);
+			if (!ret)
+				return 0;
+			if (ret < 0) {
+				close(f->place);
+				f->place = -1;
+				return -1;
+			}
+			free(f->target);
+			f->target = NULL;
+		}
+		f->fd = f->place;
+		f->place = -1;
+		f->regular = 1;
+		return 0;
+	}
+	/* a free name (not a dangling symlink) */
+	if (!exists && errno == ENOENT && lstat(path, &st)) {
+		f->target = strdup(path);
 		if (!f->target)
 			return -1;
-		ret = open_temp(f, exists ? &st : NULL);
-		if (ret <= 0) {
-			if (ret < 0) {
-				free(f->target);
-				f->target = NULL;
-			}
+		ret = open_temp(f, NULL);
+		if (ret <= 0)
 			return ret;
-		}
 		free(f->target);
 		f->target = NULL;
 	}
+	/* a device, a FIFO, a directory that takes no temporary: in place */
 	f->fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY,
 		     0666);
 	if (f->fd >= 0)
@@ -78,6 +157,38 @@ int ab_outfile_open(struct ab_outfile *f, const char *path)
 	return 0;
 }
 
+/* The temporary's bytes into @f->place, in place of what it held: 0 or -1 */
+static int copy_into_place(struct ab_outfile *f)
+{
+	char buf[65536];
+	ssize_t n, w = 0;
+	off_t at = 0;
+	int in = open(f->temp, O_RDONLY | O_CLOEXEC);
+
+	if (in < 0 || ftruncate(f->place, 0)) {
+		if (in >= 0)
+			close(in);
+		return -1;
+	}
+	while ((n = read(in, buf, sizeof(buf))) > 0) {
+		for (w = 0; w < n;) {
+			ssize_t k = pwrite(f->place, buf + w, (size_t)(n - w),
+					   at + w);
+
+			if (k < 0 && errno == EINTR)
+				continue;
+			if (k <= 0)
+				break;
+			w += k;
+		}
+		if (w < n)
+			break;
+		at += n;
+	}
+	close(in);
+	return n == 0 ? 0 : -1;
+}
+
 int ab_outfile_end(struct ab_outfile *f, int keep)
 {
 	off_t end;
@@ -87,13 +198,16 @@ int ab_outfile_end(struct ab_outfile *f, int keep)
 		if (keep && rename(f->temp, f->target)) {
 			e = errno;
 			ret = -1;
+			/* a bind mount, a sticky directory: copied in place */
+			if (f->place >= 0 && !copy_into_place(f))
+				ret = 0;
 		}
-		if (!keep || ret)
-			unlink(f->temp);
+		unlink(f->temp);
+		temp_track(f->temp, 0);
 	} else if (f->created && !keep) {
 		if (f->target)
 			unlink(f->target);
-	} else if (f->regular) {
+	} else if (f->regular && keep) {
 		/* a pipe or a device has no length to set */
 		end = lseek(f->fd, 0, SEEK_CUR);
 		if (end >= 0 && ftruncate(f->fd, end)) {
@@ -101,9 +215,12 @@ int ab_outfile_end(struct ab_outfile *f, int keep)
 			ret = -1;
 		}
 	}
+	if (f->place >= 0)
+		close(f->place);
+	f->place = -1;
 	free(f->temp);
 	free(f->target);
 	f->temp = f->target = NULL;
-	errno = e;
+	errno = ret ? e : 0;
 	return ret;
 }

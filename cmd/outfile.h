@@ -4,9 +4,16 @@
  * plot's picture and --script): written to a temporary file beside the
  * file, renamed over it at the end, so that a command that fails, or a
  * write that fails part way (a full disk, a file size limit), leaves the
- * file as it was. Where no temporary can be made (a device, a FIFO, a
- * directory that takes no new file) the file is written in place, never
- * emptied before the end.
+ * file as it was. An existing file must be writable by the user, as for
+ * any write. It is written in place instead, never emptied before the
+ * end, where no temporary can replace it: a device, a FIFO, a directory
+ * that takes no new file, a file with hard links (they stay one file) or
+ * one whose owner this user cannot give the temporary; where the rename
+ * itself fails (a bind-mounted file, a sticky directory) the temporary is
+ * copied into the file. A signal that ends the process (SIGINT, SIGTERM,
+ * SIGHUP, where the command does not handle it) removes the temporaries;
+ * SIGKILL leaves one, ".NAME.XXXXXX" (".allocbench.XXXXXX" for a name too
+ * long for that) beside the file.
  */
 #ifndef AB_OUTFILE_H
 #define AB_OUTFILE_H
@@ -15,6 +22,7 @@ struct ab_outfile {
 	int fd;	      /* where to write */
 	char *target; /* the file a rename replaces (a symlink followed) */
 	char *temp;   /* the temporary beside it; NULL: written in place */
+	int place;    /* the existing file, opened when a temporary is used */
 	int created;  /* in place: the file did not exist before */
 	int regular;  /* in place: a regular file, whose length is set */
 };
@@ -22,7 +30,8 @@ struct ab_outfile {
 /*
  * ab_outfile_open - open @path for writing as above: a temporary with
  * @path's mode and owner (a new file: 0666 less the umask), or @path
- * itself. Returns 0, or -1 with errno (nothing created).
+ * itself. Returns 0, or -1 with errno (nothing created; EACCES for a file
+ * this user may not write).
  */
 int ab_outfile_open(struct ab_outfile *f, const char *path);
 
@@ -30,8 +39,8 @@ int ab_outfile_open(struct ab_outfile *f, const char *path);
  * ab_outfile_end - @keep: what was written through @f->fd (up to its
  * offset) replaces the file; else the file is left as it was (a file
  * created in place is removed; one written in place keeps what was
- * written, its only copy). Does not close @f->fd. Returns 0, or -1 with
- * errno (the file as it was: the temporary is removed).
+ * written over it, and its length). Does not close @f->fd. Returns 0, or
+ * -1 with errno (the file as it was: the temporary is removed).
  */
 int ab_outfile_end(struct ab_outfile *f, int keep);
 

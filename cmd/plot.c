@@ -233,7 +233,7 @@ static int save_script(const char *path, const char *in, const char *text,
 		       size_t len)
 {
 	struct ab_outfile f;
-	int ok;
+	int ok, e = 0;
 
 	if (!strcmp(path, "-"))
 		return fwrite(text, 1, len, stdout) == len && !fflush(stdout)
@@ -242,10 +242,19 @@ static int save_script(const char *path, const char *in, const char *text,
 	if (open_picture(&f, path, in, "--script="))
 		return AB_EXIT_USAGE;
 	ok = !write_all(f.fd, text, len);
-	ok = !ab_outfile_end(&f, ok) && ok;
-	if (close(f.fd) || !ok) {
+	if (!ok)
+		e = errno;
+	if (close(f.fd) && ok) {
+		ok = 0;
+		e = errno;
+	}
+	if (ab_outfile_end(&f, ok) && ok) {
+		ok = 0;
+		e = errno;
+	}
+	if (!ok) {
 		ab_err("plot: --script=%s: cannot write there: %s", path,
-		       strerror(errno));
+		       strerror(e));
 		return AB_EXIT_RUN;
 	}
 	return AB_EXIT_OK;
@@ -262,7 +271,7 @@ static int draw(json_object *root, const char *in, const char *out, int png,
 	size_t len = 0;
 	char *text = script(root, png, &len);
 	struct ab_outfile f;
-	int ret, werr;
+	int ret, werr, inplace;
 
 	if (!text) {
 		ab_err("plot: %s: nothing to draw: no result this picture shows",
@@ -297,13 +306,17 @@ static int draw(json_object *root, const char *in, const char *out, int png,
 		       strerror(werr));
 	else if (ret == AB_EXIT_RUN)
 		ab_err("plot: gnuplot failed drawing %s", out);
-	/* no half-drawn picture: the old one stays */
+	/* no half-drawn picture: the old one stays, or where it was drawn
+	 * over in place (outfile.h), none is left */
+	inplace = !f.temp && f.regular;
 	if (ab_outfile_end(&f, !ret) && !ret) {
 		ab_err("plot: -o %s: cannot write the picture there: %s", out,
 		       strerror(errno));
 		ret = AB_EXIT_RUN;
 	}
 	close(f.fd);
+	if (ret && inplace)
+		unlink(out);
 	free(text);
 	return ret;
 }
