@@ -25,6 +25,7 @@ k=${1:-6.1}
 rounds=${2:-3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
 cnt="run --alloc=kmalloc,get_free_pages --gfp=atomic --timing=single --context=irq-off --free=pair --batch=16 --trials=50 --events=instructions --cpu=0"
 ns="run --alloc=kmalloc,get_free_pages --size=4096 --trials=200 --cpu=0"
 echo "# guest CPU models on $k: features and mitigations the kernel patched in, instructions per op (one --vpmu boot a size; $cnt --size=64 and 4096), alloc median ns/op (an A/A of $rounds rounds: $((2 * rounds)) boots; $ns)"
@@ -32,13 +33,13 @@ for m in ${MODELS:-qemu64 EPYC EPYC-Rome Skylake-Client Icelake-Server max}; do
 	f=$tmp/$m
 	for s in 64 4096; do
 		# shellcheck disable=SC2086 # cnt is a list of options
-		./allocbench vm -q --vpmu --cpu-model="$m" -k "$k" --json -o "$f.vpmu$s.json" -- $cnt --size=$s >/dev/null 2>&1 ||
-			echo "# cpu models: $m: the --vpmu boot of $s B failed" >&2
+		./allocbench vm -q --vpmu --cpu-model="$m" -k "$k" --json -o "$f.vpmu$s.json" -- $cnt --size=$s >/dev/null 2>"$f.err" ||
+			echo "# cpu models: $m: the --vpmu boot of $s B failed: $(grep -v 'TCG doesn' "$f.err" | tail -n 1)" >&2
 	done
 	make -s vm-run KERNEL="$k" VM_CPU="$m" CMD='grep -m1 "^flags" /proc/cpuinfo; cd /sys/devices/system/cpu/vulnerabilities && grep . meltdown spectre_v2 retbleed spec_rstack_overflow' >"$f.env" 2>/dev/null
 	# shellcheck disable=SC2086 # ns is a list of options
-	./allocbench vm -q --cpu-model="$m" -k "$k" -k "$k" --rounds="$rounds" --json -o "$f.ns.json" -- $ns >/dev/null 2>&1 ||
-		echo "# cpu models: $m: a timed boot failed" >&2
+	./allocbench vm -q --cpu-model="$m" -k "$k" -k "$k" --rounds="$rounds" --json -o "$f.ns.json" -- $ns >/dev/null 2>"$f.err" ||
+		echo "# cpu models: $m: the A/A failed: $(grep -v 'TCG doesn' "$f.err" | tail -n 1)" >&2
 	python3 - "$m" "$f" <<'PY'
 import json, statistics, sys
 m, f = sys.argv[1], sys.argv[2]
@@ -47,8 +48,6 @@ def boots(path):
         return [b for b in json.load(open(path))["boots"] if b["status"] == "ok" and b.get("result")]
     except (OSError, ValueError, KeyError):
         return []
-def label(r):
-    return "%s %s" % (r["strategy"], "o%d" % r["order"] if r.get("order") is not None else "%dB" % r["object_bytes"])
 flags, mit = [], []
 try:
     for line in open(f + ".env"):
@@ -63,13 +62,15 @@ except OSError:
 print("# %s  %s" % (m, " ".join(flags) or "(no flags read)"))
 for x in mit:
     print("#     %s" % x)
-ins = []
+ins, crng = [], set()
 for size in (64, 4096):
     for b in boots("%s.vpmu%d.json" % (f, size))[:1]:
-        for r in b["result"]["results"]:
-            v = [c["per_op"] for c in r.get("counters", []) if c["event"] == "instructions"]
-            ins.append("%s %dB %s" % (r["strategy"], size, "%.2f" % v[0] if v else "n/a"))
-print("#     instructions per op: %s" % (", ".join(ins) or "no --vpmu boot"))
+        crng.add(b["result"].get("environment", {}).get("crng_ready"))
+        for r in b["result"].get("results", []):
+            v = [c.get("per_op") for c in r.get("counters", []) if c.get("event") == "instructions"]
+            ins.append("%s %dB %s" % (r.get("strategy"), size, "%.2f" % v[0] if v and v[0] is not None else "n/a"))
+print("#     instructions per op: %s (crng seeded: %s)" % (", ".join(ins) or "no --vpmu boot",
+      "/".join(sorted(str(x) for x in crng)) or "?"))
 det = {}
 try:
     for c in json.load(open(f + ".ns.json"))["comparisons"]:
@@ -80,9 +81,12 @@ except (OSError, ValueError, KeyError):
     pass
 ns, secs = {}, []
 for b in boots(f + ".ns.json"):
-    secs.append(b["seconds"])
-    for r in b["result"]["results"]:
-        ns.setdefault("%s %d B" % (r["strategy"], r["object_bytes"]), []).append(r["alloc"]["ns"]["median"])
+    secs.append(b.get("seconds", 0))
+    for r in b["result"].get("results", []):
+        try:
+            ns.setdefault("%s %d B" % (r["strategy"], r["object_bytes"]), []).append(r["alloc"]["ns"]["median"])
+        except (KeyError, TypeError):
+            pass
 for l, v in ns.items():
     print("#     %-20s alloc %7.1f ns/op [%.1f-%.1f over %d boots]%s" % (
         l, statistics.median(v), min(v), max(v), len(v),
