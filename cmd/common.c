@@ -249,15 +249,9 @@ int ab_output_is_stdout(const char *path)
  */
 static int open_output(const char *path)
 {
-	struct stat so, sp;
 	int e;
 
-	if (ab_output_is_stdout(path))
-		return 0;
-	/* the file standard output already is (-o /dev/stdout, or -o log
-	 * with >>log): written there as it was opened, appended to */
-	if (!fstat(STDOUT_FILENO, &so) && !stat(path, &sp) &&
-	    so.st_dev == sp.st_dev && so.st_ino == sp.st_ino)
+	if (ab_output_is_stdout(path) || ab_outfile_is_stdout_file(path))
 		return 0;
 	if (ab_outfile_open(&output, path))
 		return -1;
@@ -413,28 +407,32 @@ int ab_popt_parse_pos(const char *cmd, int argc, const char **argv,
 
 int ab_output_end(int status)
 {
-	int failed, e, was_temp, keep;
-	off_t end;
+	int failed = 0, e = 0, was_temp, keep;
+	long pos;
 
 	if (!output_open)
 		return status;
 	output_open = 0;
-	failed = fflush(stdout) || ferror(stdout);
-	e = errno;
 	was_temp = !!output.temp;
-	/* a pipe or a device has no offset: something may have been written */
-	end = lseek(STDOUT_FILENO, 0, SEEK_CUR);
+	/* the bytes written so far, those still in stdio's buffer included
+	 * (a pipe or a device has no offset: something may have been) */
+	pos = ftell(stdout);
 	/* what a command that ran wrote replaces the file: done, a run that
 	 * failed in the backend or its boots, or an interrupted one (its
 	 * partial report); a refused command (a usage error, no backend, a
-	 * bad input, a format that cannot carry it) and a failed write leave
-	 * it as it was */
-	keep = !failed &&
-	       (status == AB_EXIT_OK ||
-		(end != 0 && status != AB_EXIT_USAGE &&
-		 status != AB_EXIT_BACKEND && status != AB_EXIT_DATA &&
-		 status != AB_EXIT_FORMAT));
-	if (ab_outfile_end(&output, keep) && keep) {
+	 * bad input, a format that cannot carry it) leaves it as it was,
+	 * its buffered header unwritten, and so does a failed write */
+	keep = status == AB_EXIT_OK ||
+	       (pos != 0 && status != AB_EXIT_USAGE &&
+		status != AB_EXIT_BACKEND && status != AB_EXIT_DATA &&
+		status != AB_EXIT_FORMAT);
+	if (keep) {
+		failed = fflush(stdout) || ferror(stdout);
+		e = errno;
+	} else {
+		__fpurge(stdout);
+	}
+	if (ab_outfile_end(&output, keep && !failed) && keep && !failed) {
 		failed = 1;
 		e = errno;
 	}
@@ -445,6 +443,8 @@ int ab_output_end(int status)
 	clearerr(stdout);
 	ab_err("cannot write the output (%s): %s%s", ab_out.path,
 	       e ? strerror(e) : "write error",
-	       was_temp ? "; the file is as it was" : "");
+	       output.damaged ? "; it was written in place and is incomplete"
+	       : was_temp     ? "; the file is as it was"
+			      : "");
 	return status == AB_EXIT_OK ? AB_EXIT_RUN : status;
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "outfile.h"
@@ -20,20 +21,26 @@
 #define MAX_TEMPS 4
 static char *volatile temps[MAX_TEMPS];
 
-static void on_signal(int sig)
+static void remove_temps(void)
 {
 	int i;
 
 	for (i = 0; i < MAX_TEMPS; i++)
 		if (temps[i])
 			unlink(temps[i]);
+}
+
+static void on_signal(int sig)
+{
+	remove_temps();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
 
 static void temp_track(char *name, int add)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGXFSZ };
+	static int at_exit;
 	struct sigaction sa;
 	unsigned int i;
 
@@ -44,6 +51,9 @@ static void temp_track(char *name, int add)
 		}
 	if (!add)
 		return;
+	/* an exit() on an error path too */
+	if (!at_exit)
+		at_exit = !atexit(remove_temps);
 	/* only where the command leaves the signal to end the process */
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		if (!sigaction(sigs[i], NULL, &sa) && sa.sa_handler == SIG_DFL)
@@ -67,6 +77,8 @@ static int open_temp(struct ab_outfile *f, const struct stat *st)
 		base = "allocbench";
 	if (asprintf(&f->temp, "%.*s.%s.XXXXXX", dir, f->target, base) < 0) {
 		f->temp = NULL;
+		free(f->target);
+		f->target = NULL;
 		return -1;
 	}
 	f->fd = mkostemp(f->temp, O_CLOEXEC);
@@ -111,11 +123,20 @@ int ab_outfile_open(struct ab_outfile *f, const char *path)
 		f->place = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
 		if (f->place < 0)
 			return -1;
-		if (st.st_nlink == 1) {
-			f->target = realpath(path, NULL);
-			if (!f->target)
+		/* kept above the standard descriptors, which stay theirs */
+		if (f->place <= STDERR_FILENO) {
+			ret = fcntl(f->place, F_DUPFD_CLOEXEC,
+				    STDERR_FILENO + 1);
+			close(f->place);
+			f->place = ret;
+			if (ret < 0)
 				return -1;
-			ret = open_temp(f, &st);
+		}
+		/* hard links and extended attributes (ACLs among them) stay
+		 * the file's: written in place */
+		if (st.st_nlink == 1 && flistxattr(f->place, NULL, 0) <= 0) {
+			f->target = realpath(path, NULL);
+			ret = f->target ? open_temp(f, &st) : -1;
 			if (!ret)
 				return 0;
 			if (ret < 0) {
@@ -145,6 +166,7 @@ int ab_outfile_open(struct ab_outfile *f, const char *path)
 	/* a device, a FIFO, a directory that takes no temporary: in place */
 	f->fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY,
 		     0666);
+	/* (a free name whose temporary could not be made) */
 	if (f->fd >= 0)
 		f->created = 1;
 	else if (errno == EEXIST)
@@ -157,7 +179,8 @@ int ab_outfile_open(struct ab_outfile *f, const char *path)
 	return 0;
 }
 
-/* The temporary's bytes into @f->place, in place of what it held: 0 or -1 */
+/* The temporary's bytes into @f->place, in place of what it held: 0, or -1
+ * with errno (the file then holds part of them: @f->damaged) */
 static int copy_into_place(struct ab_outfile *f)
 {
 	char buf[65536];
@@ -165,9 +188,11 @@ static int copy_into_place(struct ab_outfile *f)
 	off_t at = 0;
 	int in = open(f->temp, O_RDONLY | O_CLOEXEC);
 
-	if (in < 0 || ftruncate(f->place, 0)) {
-		if (in >= 0)
-			close(in);
+	if (in < 0)
+		return -1;
+	f->damaged = 1;
+	if (ftruncate(f->place, 0)) {
+		close(in);
 		return -1;
 	}
 	while ((n = read(in, buf, sizeof(buf))) > 0) {
@@ -181,12 +206,21 @@ static int copy_into_place(struct ab_outfile *f)
 				break;
 			w += k;
 		}
-		if (w < n)
+		if (w < n) {
+			n = -1;
 			break;
+		}
 		at += n;
 	}
+	w = errno;
 	close(in);
-	return n == 0 ? 0 : -1;
+	if (n)
+		errno = (int)w;
+	else if (ftruncate(f->place, at))
+		return -1;
+	else
+		f->damaged = 0;
+	return n ? -1 : 0;
 }
 
 int ab_outfile_end(struct ab_outfile *f, int keep)
@@ -199,8 +233,10 @@ int ab_outfile_end(struct ab_outfile *f, int keep)
 			e = errno;
 			ret = -1;
 			/* a bind mount, a sticky directory: copied in place */
-			if (f->place >= 0 && !copy_into_place(f))
-				ret = 0;
+			if (f->place >= 0) {
+				ret = copy_into_place(f);
+				e = errno;
+			}
 		}
 		unlink(f->temp);
 		temp_track(f->temp, 0);
@@ -223,4 +259,12 @@ int ab_outfile_end(struct ab_outfile *f, int keep)
 	f->temp = f->target = NULL;
 	errno = ret ? e : 0;
 	return ret;
+}
+
+int ab_outfile_is_stdout_file(const char *path)
+{
+	struct stat so, sp;
+
+	return !fstat(STDOUT_FILENO, &so) && !stat(path, &sp) &&
+	       so.st_dev == sp.st_dev && so.st_ino == sp.st_ino;
 }

@@ -10,10 +10,12 @@
  * that takes no new file, a file with hard links (they stay one file) or
  * one whose owner this user cannot give the temporary; where the rename
  * itself fails (a bind-mounted file, a sticky directory) the temporary is
- * copied into the file. A signal that ends the process (SIGINT, SIGTERM,
- * SIGHUP, where the command does not handle it) removes the temporaries;
- * SIGKILL leaves one, ".NAME.XXXXXX" (".allocbench.XXXXXX" for a name too
- * long for that) beside the file.
+ * copied into the file. A file with hard links or extended attributes
+ * (ACLs) is written in place, so they stay its own. A signal that ends the
+ * process (SIGINT, SIGTERM, SIGHUP, SIGXFSZ, where the command does not
+ * handle it) and exit() remove the temporaries; SIGKILL leaves one,
+ * ".NAME.XXXXXX" (".allocbench.XXXXXX" for a name too long for that) beside the
+ * file.
  */
 #ifndef AB_OUTFILE_H
 #define AB_OUTFILE_H
@@ -25,6 +27,8 @@ struct ab_outfile {
 	int place;    /* the existing file, opened when a temporary is used */
 	int created;  /* in place: the file did not exist before */
 	int regular;  /* in place: a regular file, whose length is set */
+	int damaged;  /* ab_outfile_end() failed copying into the file: it
+		       * holds part of the new output */
 };
 
 /*
@@ -43,5 +47,12 @@ int ab_outfile_open(struct ab_outfile *f, const char *path);
  * -1 with errno (the file as it was: the temporary is removed).
  */
 int ab_outfile_end(struct ab_outfile *f, int keep);
+
+/*
+ * ab_outfile_is_stdout_file - whether @path names the file standard output
+ * already is (/dev/stdout, or a log >>-appended to): written there as it
+ * was opened, not replaced.
+ */
+int ab_outfile_is_stdout_file(const char *path);
 
 #endif

@@ -235,7 +235,7 @@ static int save_script(const char *path, const char *in, const char *text,
 	struct ab_outfile f;
 	int ok, e = 0;
 
-	if (!strcmp(path, "-"))
+	if (!strcmp(path, "-") || ab_outfile_is_stdout_file(path))
 		return fwrite(text, 1, len, stdout) == len && !fflush(stdout)
 			       ? AB_EXIT_OK
 			       : AB_EXIT_RUN;
@@ -244,11 +244,12 @@ static int save_script(const char *path, const char *in, const char *text,
 	ok = !write_all(f.fd, text, len);
 	if (!ok)
 		e = errno;
-	if (close(f.fd) && ok) {
+	/* in place, the file's length is set through the descriptor */
+	if (ab_outfile_end(&f, ok) && ok) {
 		ok = 0;
 		e = errno;
 	}
-	if (ab_outfile_end(&f, ok) && ok) {
+	if (close(f.fd) && ok) {
 		ok = 0;
 		e = errno;
 	}
@@ -271,21 +272,31 @@ static int draw(json_object *root, const char *in, const char *out, int png,
 	size_t len = 0;
 	char *text = script(root, png, &len);
 	struct ab_outfile f;
-	int ret, werr, inplace;
+	int ret, werr, to_stdout = ab_output_is_stdout(out);
 
 	if (!text) {
 		ab_err("plot: %s: nothing to draw: no result this picture shows",
 		       in);
 		return AB_EXIT_DATA;
 	}
+	/* the picture's file first: a picture that cannot be written refuses
+	 * the command before the script is written */
+	if (!to_stdout && open_picture(&f, out, in, "-o ")) {
+		free(text);
+		return AB_EXIT_USAGE;
+	}
 	if (gp) {
 		ret = save_script(gp, in, text, len);
 		if (ret) {
+			if (!to_stdout) {
+				ab_outfile_end(&f, 0);
+				close(f.fd);
+			}
 			free(text);
 			return ret;
 		}
 	}
-	if (ab_output_is_stdout(out)) {
+	if (to_stdout) {
 		fflush(stdout);
 		ret = run_gnuplot(STDOUT_FILENO, text, len, &werr);
 		if (ret == AB_EXIT_RUN && werr)
@@ -296,27 +307,22 @@ static int draw(json_object *root, const char *in, const char *out, int png,
 		free(text);
 		return ret;
 	}
-	if (open_picture(&f, out, in, "-o ")) {
-		free(text);
-		return AB_EXIT_USAGE;
-	}
 	ret = run_gnuplot(f.fd, text, len, &werr);
 	if (ret == AB_EXIT_RUN && werr)
 		ab_err("plot: -o %s: cannot write the picture there: %s", out,
 		       strerror(werr));
 	else if (ret == AB_EXIT_RUN)
 		ab_err("plot: gnuplot failed drawing %s", out);
-	/* no half-drawn picture: the old one stays, or where it was drawn
-	 * over in place (outfile.h), none is left */
-	inplace = !f.temp && f.regular;
+	/* no half-drawn picture: the old one stays (drawn in place, outfile.h,
+	 * it holds what gnuplot wrote over it) */
 	if (ab_outfile_end(&f, !ret) && !ret) {
-		ab_err("plot: -o %s: cannot write the picture there: %s", out,
-		       strerror(errno));
+		ab_err("plot: -o %s: cannot write the picture there: %s%s", out,
+		       strerror(errno),
+		       f.damaged ? "; it was written in place and is incomplete"
+				 : "");
 		ret = AB_EXIT_RUN;
 	}
 	close(f.fd);
-	if (ret && inplace)
-		unlink(out);
 	free(text);
 	return ret;
 }

@@ -157,6 +157,27 @@ if grep -q instructions "$tmp/hl2"; then
 else
 	notok "-o a hard-linked file: the other link kept '$(head -c 40 "$tmp/hl2")'"
 fi
+# written in place (the other link): a refusal drops its buffered header
+seq 200 >"$tmp/hl1"
+"$ab" reproduce 2002-lookup --backend=user -o "$tmp/hl1" >/dev/null 2>&1
+if [ "$(head -n 1 "$tmp/hl1")" = 1 ] && [ "$(wc -l <"$tmp/hl1")" = 200 ]; then
+	ok "a refused command leaves a file written in place as it was"
+else
+	notok "a refusal in place (first line '$(head -n 1 "$tmp/hl1")')"
+fi
+# plot: a picture that cannot be opened refuses before the script is
+# written; a script written in place over a longer file is cut to length
+printf 'OLDS\n' >"$tmp/s1.gp"
+"$ab" plot "$tmp/r1.json" -o "$tmp/nodir/p.svg" --script="$tmp/s1.gp" 2>/dev/null
+st=$?
+head -c 200000 /dev/zero | tr '\0' Z >"$tmp/s2.gp"
+ln -f "$tmp/s2.gp" "$tmp/s3.gp"
+"$ab" plot "$tmp/r1.json" -o "$tmp/p2.svg" --script="$tmp/s2.gp" 2>/dev/null
+if [ "$st" = 2 ] && [ "$(cat "$tmp/s1.gp")" = OLDS ] && ! grep -q Z "$tmp/s3.gp"; then
+	ok "plot: a refused picture leaves --script's file; a script in place is cut to its length"
+else
+	notok "plot --script (status $st; s1 '$(head -c 20 "$tmp/s1.gp")'; $(grep -c Z "$tmp/s3.gp") Z lines left)"
+fi
 # -o the file standard output already appends to: appended, not replaced
 printf 'first\n' >"$tmp/log"
 "$ab" list events -o /dev/stdout >>"$tmp/log" 2>/dev/null
