@@ -119,11 +119,26 @@ static void warn_cpus(json_object *a, json_object *b, const char *pa,
 	const char *mb = json_object_get_string(
 		ab_json_get(ab_json_get(b, "environment"), "cpu_model"));
 
+	json_object *ca =
+		ab_json_get(ab_json_get(a, "environment"), "crng_ready");
+	json_object *cb =
+		ab_json_get(ab_json_get(b, "environment"), "crng_ready");
+
 	files_amd = mb && strstr(mb, "AMD");
 	if (ma && mb && strcmp(ma, mb))
 		fprintf(stderr,
 			"warning: %s and %s come from different CPUs (%s; %s): their times and counters differ by the CPU too\n",
 			pa, pb, ma, mb);
+	/* environment.crng_ready (lib/env.h): unseeded, get_random_*() runs
+	 * BLAKE2s inside the ops that take a new slab */
+	if (json_object_is_type(ca, json_type_boolean) &&
+	    json_object_is_type(cb, json_type_boolean) &&
+	    json_object_get_boolean(ca) != json_object_get_boolean(cb))
+		fprintf(stderr,
+			"warning: %s ran with the kernel's random number generator %s, %s %s: where a new slab is taken, get_random_*() costs more unseeded (BLAKE2s), so times and counters differ by that too\n",
+			pa, json_object_get_boolean(ca) ? "seeded" : "unseeded",
+			pb,
+			json_object_get_boolean(cb) ? "seeded" : "unseeded");
 }
 
 /*

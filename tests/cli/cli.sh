@@ -329,6 +329,14 @@ json.dump(d, open(sys.argv[2], "w"))
 PY
 expect 0 "come from different CPUs (.*; Another CPU 9000)" "compare warns when the saved results come from different CPUs" -- \
 	compare "$tmp/r.json" "$tmp/cpu.json"
+python3 - "$tmp/r.json" "$tmp/crng.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["environment"]["crng_ready"] = not d["environment"].get("crng_ready")
+json.dump(d, open(sys.argv[2], "w"))
+PY
+expect 0 "random number generator \(un\)*seeded, .*crng.json \(un\)*seeded" "compare warns when one saved result ran with the kernel's crng unseeded" -- \
+	compare "$tmp/r.json" "$tmp/crng.json"
 expect 2 "binary data, not sizes" "lookup --sizes-from=/dev/zero stops at once" -- lookup --backend=user --sizes-from=/dev/zero
 # -o is emptied only by output: a refused command leaves the file as it
 # was, and a shorter output leaves nothing of the old file after it
