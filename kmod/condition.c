@@ -15,6 +15,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/gfp.h>
+#include <linux/jiffies.h>
 #include <linux/ktime.h>
 #include <linux/log2.h>
 #include <linux/mm.h>
@@ -254,20 +255,29 @@ static long ab_fragment_pass(int node, u32 k, unsigned long *nth)
 /*
  * Fragmented: passes until one takes nothing (each gives back half of
  * what it took, in blocks of 2^@k, so the big blocks shrink geometrically;
- * bounded at 64 passes).
+ * bounded at 64 passes). Pages other CPUs' lists or deferred frees give
+ * back afterwards can still merge into a block above @k (seen on 6.12-rt):
+ * while one shows in @node's zone, a short sleep lets them come and one
+ * more pass takes them (at most 8 times; drain_all_pages() is not
+ * exported to modules).
  */
 static int ab_fragment(int node, u32 k)
 {
+	struct zone *z = node >= 0 ? ab_cond_zone(node) : NULL;
 	unsigned long nth = 0;
+	int pass, settle = 0;
 	long n;
-	int pass;
 
 	for (pass = 0; pass < 64; pass++) {
 		n = ab_fragment_pass(node, k, &nth);
 		if (n < 0)
 			return n;
-		if (!n)
+		if (n)
+			continue;
+		if (!z || ab_max_free_order(z) <= (int)k || settle++ == 8)
 			break;
+		if (schedule_timeout_interruptible(msecs_to_jiffies(10)))
+			return -EINTR;
 	}
 	return 0;
 }
