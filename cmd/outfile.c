@@ -163,10 +163,10 @@ int ab_outfile_open(struct ab_outfile *f, const char *path)
 		free(f->target);
 		f->target = NULL;
 	}
-	/* a device, a FIFO, a directory that takes no temporary: in place */
+	/* a device, a FIFO, a free name in a directory that takes no
+	 * temporary: in place */
 	f->fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY,
 		     0666);
-	/* (a free name whose temporary could not be made) */
 	if (f->fd >= 0)
 		f->created = 1;
 	else if (errno == EEXIST)
