@@ -103,34 +103,31 @@ static void mismatch_notes(json_object *ra, json_object *rb, json_object *a,
 			ab_json_get(pb, param_keys[k]));
 }
 
-/* B's first file was saved on an AMD CPU (warn_cpus()): its cache-misses. */
+/* B's first file was saved on an AMD CPU (warn_env()): its cache-misses. */
 static int files_amd;
 
 /*
- * Saved results from different CPU models (environment.cpu_model): times
- * and counters then differ by the CPU as well; one line on stderr, the
- * comparison goes on.
+ * Saved results whose environments differ in what changes every figure:
+ * the CPU model (environment.cpu_model), or whether the kernel's crng was
+ * seeded (environment.crng_ready, lib/env.h: unseeded, get_random_*() runs
+ * BLAKE2s inside the ops that take a new slab). One line on stderr each,
+ * the comparison goes on.
  */
-static void warn_cpus(json_object *a, json_object *b, const char *pa,
-		      const char *pb)
+static void warn_env(json_object *a, json_object *b, const char *pa,
+		     const char *pb)
 {
-	const char *ma = json_object_get_string(
-		ab_json_get(ab_json_get(a, "environment"), "cpu_model"));
-	const char *mb = json_object_get_string(
-		ab_json_get(ab_json_get(b, "environment"), "cpu_model"));
-
-	json_object *ca =
-		ab_json_get(ab_json_get(a, "environment"), "crng_ready");
-	json_object *cb =
-		ab_json_get(ab_json_get(b, "environment"), "crng_ready");
+	json_object *ea = ab_json_get(a, "environment");
+	json_object *eb = ab_json_get(b, "environment");
+	const char *ma = json_object_get_string(ab_json_get(ea, "cpu_model"));
+	const char *mb = json_object_get_string(ab_json_get(eb, "cpu_model"));
+	json_object *ca = ab_json_get(ea, "crng_ready");
+	json_object *cb = ab_json_get(eb, "crng_ready");
 
 	files_amd = mb && strstr(mb, "AMD");
 	if (ma && mb && strcmp(ma, mb))
 		fprintf(stderr,
 			"warning: %s and %s come from different CPUs (%s; %s): their times and counters differ by the CPU too\n",
 			pa, pb, ma, mb);
-	/* environment.crng_ready (lib/env.h): unseeded, get_random_*() runs
-	 * BLAKE2s inside the ops that take a new slab */
 	if (json_object_is_type(ca, json_type_boolean) &&
 	    json_object_is_type(cb, json_type_boolean) &&
 	    json_object_get_boolean(ca) != json_object_get_boolean(cb))
@@ -700,8 +697,8 @@ int ab_compare_saved(int argc, const char **argv, const char **files, int nf)
 				sd.boots[i].result,
 				files[i < sd.n[0] ? 0 : sd.n[0]], files[i]);
 	if (!ret) {
-		warn_cpus(sd.boots[0].result, sd.boots[sd.n[0]].result,
-			  files[0], files[sd.n[0]]);
+		warn_env(sd.boots[0].result, sd.boots[sd.n[0]].result, files[0],
+			 files[sd.n[0]]);
 		notes(sd.boots[0].result, sd.boots[sd.n[0]].result);
 		sd.cmps = ab_vm_compare(sd.boots, n, 2, names, 0);
 		rows = ab_json_array(json_object_array_get_idx(sd.cmps, 0),

@@ -179,48 +179,49 @@ int ab_outfile_open(struct ab_outfile *f, const char *path)
 	return 0;
 }
 
+int ab_write_all(int fd, const char *buf, size_t len)
+{
+	ssize_t w;
+
+	while (len) {
+		w = write(fd, buf, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		buf += w;
+		len -= (size_t)w;
+	}
+	return 0;
+}
+
 /* The temporary's bytes into @f->place, in place of what it held: 0, or -1
  * with errno (the file then holds part of them: @f->damaged) */
 static int copy_into_place(struct ab_outfile *f)
 {
 	char buf[65536];
-	ssize_t n, w = 0;
-	off_t at = 0;
-	int in = open(f->temp, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+	int e, in = open(f->temp, O_RDONLY | O_CLOEXEC);
 
 	if (in < 0)
 		return -1;
 	f->damaged = 1;
-	if (ftruncate(f->place, 0)) {
-		close(in);
-		return -1;
-	}
-	while ((n = read(in, buf, sizeof(buf))) > 0) {
-		for (w = 0; w < n;) {
-			ssize_t k = pwrite(f->place, buf + w, (size_t)(n - w),
-					   at + w);
-
-			if (k < 0 && errno == EINTR)
-				continue;
-			if (k <= 0)
-				break;
-			w += k;
-		}
-		if (w < n) {
+	n = ftruncate(f->place, 0) || lseek(f->place, 0, SEEK_SET) ? -1 : 1;
+	while (n > 0) {
+		n = read(in, buf, sizeof(buf));
+		if (n < 0 && errno == EINTR)
+			n = 1;
+		else if (n > 0 && ab_write_all(f->place, buf, (size_t)n))
 			n = -1;
-			break;
-		}
-		at += n;
 	}
-	w = errno;
+	e = errno;
 	close(in);
-	if (n)
-		errno = (int)w;
-	else if (ftruncate(f->place, at))
+	if (n) {
+		errno = e;
 		return -1;
-	else
-		f->damaged = 0;
-	return n ? -1 : 0;
+	}
+	f->damaged = 0;
+	return 0;
 }
 
 int ab_outfile_end(struct ab_outfile *f, int keep)

@@ -20,6 +20,8 @@
 #ifndef AB_OUTFILE_H
 #define AB_OUTFILE_H
 
+#include <stddef.h>
+
 struct ab_outfile {
 	int fd;	      /* where to write */
 	char *target; /* the file a rename replaces (a symlink followed) */
@@ -47,6 +49,12 @@ int ab_outfile_open(struct ab_outfile *f, const char *path);
  * -1 with errno (the file as it was: the temporary is removed).
  */
 int ab_outfile_end(struct ab_outfile *f, int keep);
+
+/*
+ * ab_write_all - write(2) all of @len bytes of @buf to @fd, again after
+ * EINTR: 0, or -1 with errno.
+ */
+int ab_write_all(int fd, const char *buf, size_t len);
 
 /*
  * ab_outfile_is_stdout_file - whether @path names the file standard output

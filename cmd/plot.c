@@ -113,23 +113,6 @@ static int open_picture(struct ab_outfile *f, const char *out, const char *in,
 	return 0;
 }
 
-/* write(2) all of @len bytes of @buf to @fd; 0, or -1 with errno set */
-static int write_all(int fd, const char *buf, size_t len)
-{
-	ssize_t w;
-
-	while (len) {
-		w = write(fd, buf, len);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		buf += w;
-		len -= (size_t)w;
-	}
-	return 0;
-}
-
 /*
  * Runs gnuplot with @text (@len bytes) as its script, and copies what it
  * draws to @fd. The picture passes through this process so that a write
@@ -209,7 +192,7 @@ static int run_gnuplot(int fd, const char *text, size_t len, int *werr)
 				break;
 			/* after a failed write, read on: gnuplot must not block
 			 */
-			if (!*werr && write_all(fd, buf, (size_t)w))
+			if (!*werr && ab_write_all(fd, buf, (size_t)w))
 				*werr = errno ? errno : EIO;
 		}
 	}
@@ -241,7 +224,7 @@ static int save_script(const char *path, const char *in, const char *text,
 			       : AB_EXIT_RUN;
 	if (open_picture(&f, path, in, "--script="))
 		return AB_EXIT_USAGE;
-	ok = !write_all(f.fd, text, len);
+	ok = !ab_write_all(f.fd, text, len);
 	if (!ok)
 		e = errno;
 	/* in place, the file's length is set through the descriptor */
