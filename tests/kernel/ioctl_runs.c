@@ -242,11 +242,62 @@ void test_node_hits(void **state)
  * check trials: relations only. kmalloc(4097) takes at least its size
  * per object from the free pages, and the slab counter grows by what the
  * free pages lose to it; __get_free_pages order 2 takes 16 KiB per object
- * from the free pages and nothing from slabs. The counters are the
- * node's, so a page the rest of the guest frees in the same phase lowers
- * the figure: 5% of slack. A version-0 caller gets none of it written,
- * and runs that hold nothing between phases read nothing.
+ * from the free pages and nothing from slabs.
+ *
+ * The counters are the node's: a page the rest of the guest frees in the
+ * same phase lowers the figure, and others' slab frees lower the slab
+ * counter (one fresh-clone CI run of 6.1 on a busy host saw under half of
+ * kmalloc 4097's 8 MiB leave the free pages). So the relations are
+ * checked on a run that shows them, of at most MEM_TRIES: a miswired
+ * counter fails every run; a disturbed phase passes on the next. Each
+ * run's figures are printed.
  */
+#define MEM_TRIES 4
+
+/* whether kmalloc(4097) x @r->mem_objects shows its size taken */
+static int kmalloc_mem_holds(const struct ab_run *r)
+{
+	int64_t size = (int64_t)(r->mem_objects * 4097);
+
+	return r->mem_free_bytes >= size && r->mem_slab_bytes >= size &&
+	       r->mem_slab_bytes <= r->mem_free_bytes + r->mem_free_bytes / 20;
+}
+
+/* whether __get_free_pages order 2 x @r->mem_objects shows 16 KiB each */
+static int pages_mem_holds(const struct ab_run *r)
+{
+	int64_t size = (int64_t)(r->mem_objects * 16384);
+
+	return r->mem_free_bytes >= size * 95 / 100 &&
+	       r->mem_slab_bytes < size / 20;
+}
+
+/*
+ * Runs @r until @holds says its memory figures show the relations, at
+ * most MEM_TRIES times; fails the test with the last figures.
+ */
+static void run_mem(struct ab_run *r, const char *what,
+		    int (*holds)(const struct ab_run *))
+{
+	struct ab_run first = *r;
+	int k;
+
+	for (k = 1; k <= MEM_TRIES; k++) {
+		*r = first;
+		run_ok(r, 0);
+		print_message(
+			"# figure: %s x %llu, run %d: free pages -%lld B, slab +%lld B\n",
+			what, (unsigned long long)r->mem_objects, k,
+			(long long)r->mem_free_bytes,
+			(long long)r->mem_slab_bytes);
+		if (holds(r))
+			return;
+	}
+	fail_msg(
+		"%s: in %d runs the node's counters never showed the objects' size",
+		what, MEM_TRIES);
+}
+
 void test_memory_per_object(void **state)
 {
 	struct ab_run r = req("kmalloc"), v0;
@@ -254,13 +305,9 @@ void test_memory_per_object(void **state)
 	r.obj_size = 4097;
 	r.batch = 1000;
 	r.trials = 16;
-	run_ok(&r, 0);
+	run_mem(&r, "kmalloc 4097", kmalloc_mem_holds);
 	assert_int_equal(r.mem_trials, 1);
 	assert_int_equal(r.mem_objects, r.node_checked);
-	assert_true(r.mem_free_bytes >= (int64_t)(r.mem_objects * 4097));
-	assert_true(r.mem_slab_bytes >= (int64_t)(r.mem_objects * 4097));
-	assert_true(r.mem_slab_bytes <=
-		    r.mem_free_bytes + r.mem_free_bytes / 20);
 	assert_int_equal(r.out_reserved2, 0);
 	/* one check trial: its spread is that trial */
 	assert_true(r.mem_free_min == r.mem_free_bytes &&
@@ -276,11 +323,8 @@ void test_memory_per_object(void **state)
 	r.order = 2;
 	r.batch = 256;
 	r.trials = 16;
-	run_ok(&r, 0);
+	run_mem(&r, "get_free_pages order 2", pages_mem_holds);
 	assert_int_equal(r.mem_objects, 256);
-	assert_true(r.mem_free_bytes >=
-		    (int64_t)(r.mem_objects * 16384 * 95 / 100));
-	assert_true(r.mem_slab_bytes < (int64_t)(r.mem_objects * 16384 / 20));
 
 	r = req("kmalloc");
 	r.free_pattern = AB_FREE_PAIR;
