@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * report.h - printing a finished job: text and CSV (report.c), JSON
- * (report_json.c), the other CPUs' busy time (report_busy.c), --profile
- * (report_prof.c).
+ * report.h - printing a finished job: text (report.c), CSV
+ * (report_csv.c), JSON (report_json.c), the other CPUs' busy time
+ * (report_busy.c), --profile (report_prof.c).
  */
 #ifndef AB_REPORT_H
 #define AB_REPORT_H
@@ -59,6 +59,15 @@ void ab_job_print_condition(const struct ab_job *job);
 json_object *ab_row_condition_json(const struct ab_row *r);
 /* ab_row_success_json - {attempts, rate, wilson95} of a row's allocations */
 json_object *ab_row_success_json(const struct ab_row *r);
+
+/*
+ * ab_job_print_csv - --csv (report_csv.c): a header record naming the
+ * columns, then one record per row that ran: its parameters, each
+ * phase's statistics in ns (net of the baseline where "values" says net),
+ * the disturbance and RCU fields (empty where the backend does not count
+ * them) and each counter per op.
+ */
+void ab_job_print_csv(const struct ab_job *job);
 
 /* ab_job_print - header, tables (or CSV), notes, histograms. */
 void ab_job_print(const struct ab_job *job);
