@@ -219,18 +219,6 @@ static const char *argv_word(int argc, const char **argv, const char *s)
 	return s;
 }
 
-/* Whether paths @a and @b name one existing file (links included). */
-static int same_file(const char *a, const char *b)
-{
-	struct stat sa, sb;
-
-	/* "-" as an input is standard input: what it was redirected from */
-	if (!strcmp(a, "-"))
-		a = "/dev/stdin";
-	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev &&
-	       sa.st_ino == sb.st_ino;
-}
-
 /* -o FILE, open on standard output until ab_output_end() */
 static struct ab_outfile output;
 static int output_open;
@@ -391,7 +379,7 @@ int ab_popt_parse_pos(const char *cmd, int argc, const char **argv,
 	/* -o is opened (and emptied) now, before any input is read */
 	for (i = 0; !ret && !ab_output_is_stdout(ab_out.path) && i <= n; i++) {
 		word = i < n ? pos[i] : ab_out.input ? *ab_out.input : NULL;
-		if (word && same_file(word, ab_out.path)) {
+		if (word && ab_outfile_is_input(ab_out.path, word)) {
 			ab_err("-o %s: that is the input file %s; write elsewhere",
 			       ab_out.path, word);
 			ret = AB_EXIT_USAGE;

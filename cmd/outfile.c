@@ -269,3 +269,13 @@ int ab_outfile_is_stdout_file(const char *path)
 	return !fstat(STDOUT_FILENO, &so) && !stat(path, &sp) &&
 	       so.st_dev == sp.st_dev && so.st_ino == sp.st_ino;
 }
+
+int ab_outfile_is_input(const char *out, const char *in)
+{
+	struct stat so, si;
+
+	if (!strcmp(in, "-"))
+		in = "/dev/stdin";
+	return !stat(out, &so) && !stat(in, &si) && so.st_dev == si.st_dev &&
+	       so.st_ino == si.st_ino;
+}

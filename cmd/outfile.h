@@ -63,4 +63,12 @@ int ab_write_all(int fd, const char *buf, size_t len);
  */
 int ab_outfile_is_stdout_file(const char *path);
 
+/*
+ * ab_outfile_is_input - whether the output @out and the input @in name one
+ * existing file (hard and symbolic links included), so that writing @out
+ * would replace what is being read. An @in of "-" is standard input: the
+ * file it was redirected from.
+ */
+int ab_outfile_is_input(const char *out, const char *in);
+
 #endif

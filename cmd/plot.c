@@ -97,10 +97,7 @@ static char *script(json_object *root, int png, size_t *len)
 static int open_picture(struct ab_outfile *f, const char *out, const char *in,
 			const char *what)
 {
-	struct stat so, si;
-
-	if (!stat(out, &so) && !stat(in, &si) && so.st_dev == si.st_dev &&
-	    so.st_ino == si.st_ino) {
+	if (ab_outfile_is_input(out, in)) {
 		ab_err("plot: %s%s: that is the result %s itself; it is left as it is",
 		       what, out, in);
 		return -1;
