@@ -20,6 +20,17 @@ enum ab_vpmu_phase {
 	AB_VPMU_FREE = 2,   /* a free phase, or one free */
 	AB_VPMU_PAIR = 3,   /* AB_FREE_PAIR, batch timing: alloc+free pairs */
 	AB_VPMU_LOOKUP = 4, /* AB_IOC_LOOKUP's timed loop */
+	/*
+	 * no region: the interrupt gates handed to the plugin (kmod/vpmu.c):
+	 * GATES, then per gate address 64 BIT0/BIT1 markers, most
+	 * significant bit first, and GATE; GATES_END makes the set the
+	 * plugin's (an incomplete one is dropped)
+	 */
+	AB_VPMU_GATES = 0x78,
+	AB_VPMU_BIT0 = 0x79,
+	AB_VPMU_BIT1 = 0x7a,
+	AB_VPMU_GATE = 0x7b,
+	AB_VPMU_GATES_END = 0x7c,
 	AB_VPMU_DUMP = 0x7d, /* no region: the plugin writes out its profile */
 	AB_VPMU_TEST = 0x7e /* tests/vpmu/ calibration loops */
 };

@@ -283,6 +283,13 @@ void ab_cache_teardown(struct ab_ctx *ctx);
  */
 void ab_caches_release(struct list_head *kept, bool all);
 
+/* vpmu.c */
+/*
+ * ab_vpmu_send_gates - hand the virtual PMU the IDT's interrupt gates
+ * (markers; nothing but NOPs without the plugin), before a run's regions.
+ */
+void ab_vpmu_send_gates(void);
+
 /* driver.c */
 /*
  * ab_drv_run - the trials of the run @r described by @ctx (ab_run_trials()

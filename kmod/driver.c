@@ -325,6 +325,8 @@ int ab_drv_run(struct ab_ctx *ctx, struct ab_run *r)
 		ops.check = ab_drv_check;
 		ops.mem = ab_drv_mem;
 	}
+	if (ctx->loop.vpmu)
+		ab_vpmu_send_gates();
 	return ab_run_trials(&ops, &ctx->loop, r);
 }
 

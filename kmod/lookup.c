@@ -77,6 +77,8 @@ long ab_ioctl_lookup(void __user *uarg)
 	l.tsc_khz = ab_tsc_khz();
 	l.clock_cycles = ab_clock_pair();
 	l.cpu = raw_smp_processor_id();
+	if (l.flags & AB_LOOKUP_VPMU)
+		ab_vpmu_send_gates();
 	ret = ab_lookup_passes(&l, sizes, ab_put_pass, ab_next_pass);
 	kvfree(sizes);
 	if ((ret == 0 || ret == -EINTR) &&

@@ -83,7 +83,7 @@ int ab_vpmu_present(void)
 
 	if (!f)
 		return 0;
-	if (!fgets(head, sizeof(head), f) || strncmp(head, "# abvpmu 1 ", 11)) {
+	if (!fgets(head, sizeof(head), f) || strncmp(head, "# abvpmu 2 ", 11)) {
 		fclose(f);
 		return 0;
 	}

@@ -9,10 +9,14 @@
  * the guest reads over virtio-9p (AB_VPMU_FILE, or $AB_VPMU_FILE):
  *	R vcpu phase instructions branches loads stores irets
  *	  branch-misses L1-dcache-load-misses L1-icache-load-misses
- *	  LLC-load-misses
- * after a first line "# abvpmu 1 vcpus=N model=on|off". A virtual event
+ *	  LLC-load-misses interrupts
+ * after a first line "# abvpmu 2 vcpus=N model=on|off". The external
+ * interrupts and IPIs the module handed the plugin the gates of
+ * (kmod/vpmu.c) are taken out of a region's counts whole ("interrupts"
+ * says how many); "irets" counts the handlers left in (an exception, an
+ * interrupt whose return the plugin could not match). A virtual event
  * counts the regions that close between its RESET and a read: the
- * region's field summed over the regions that took no interrupt (irets 0),
+ * region's field summed over the regions that hold no handler (irets 0),
  * read as perf reads a count, {value, time enabled, time running} with
  * "enabled" the regions closed and "running" the uninterrupted ones; so
  * the counters' scaling (ab_counter_scale()) estimates the whole from the
@@ -46,6 +50,7 @@ enum ab_vpmu_field {
 	AB_VPMU_L1D_LOAD_MISSES,
 	AB_VPMU_L1I_LOAD_MISSES,
 	AB_VPMU_LLC_LOAD_MISSES,
+	AB_VPMU_INTERRUPTS,
 	AB_VPMU_NFIELDS
 };
 

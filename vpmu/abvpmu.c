@@ -20,10 +20,10 @@
  * marker closes it and appends one line to FILE:
  *	R <vcpu> <phase> <instructions> <branches> <loads> <stores> <irets>
  *	  <branch-misses> <L1-dcache-load-misses> <L1-icache-load-misses>
- *	  <LLC-load-misses>
+ *	  <LLC-load-misses> <interrupts>
  * (one line; the model's four fields are 0 without model=on). The markers
  * themselves are not counted. FILE's first line is
- *	# abvpmu 1 vcpus=N model=off|on
+ *	# abvpmu 2 vcpus=N model=off|on
  * The guest reads FILE live over virtio-9p (scripts/vm/init).
  *
  * What is counted, and how exactly (QEMU 7.2, API version 1):
@@ -41,10 +41,26 @@
  *    a store). Every access is taken (QEMU_PLUGIN_MEM_RW) and split with
  *    qemu_plugin_mem_is_store(): 7.2's R filter hands stores only, and
  *    W and RW hand every access (tests/vpmu/vpmu.sh tests for it).
- *  - irets: IRET instructions executed inside the region: each is the end
- *    of an interrupt or exception taken there (x86-64 Linux returns from
- *    them with IRETQ), whose handler's instructions the region then holds.
- *    The reader keeps such regions out of its counts and says how many.
+ *  - interrupts: the external interrupts and IPIs taken inside the region
+ *    and taken out of it whole: every count above (and the profile) is as
+ *    if the interrupt had not come. The module hands the plugin the IDT's
+ *    gates for vectors 32-255 (kmod/vpmu.c, markers AB_VPMU_GATES...). A
+ *    block that starts at a gate, executed in an open region, is an
+ *    interrupt's entry: the counts are saved, and the entry's first store
+ *    (its push of the vector or of -1, Linux's arch/x86/entry/entry_64.S
+ *    and idtentry.h) is 8 bytes below the frame the CPU pushed. The IRETQ
+ *    whose first load reads that frame (the saved RIP) is the interrupt's
+ *    end: the saved counts come back, the IRETQ and its loads included, so
+ *    what another task ran while the interrupt was open (a preemption at
+ *    its return) goes with it. Nested interrupts nest, up to MAX_NEST.
+ *    The cache and predictor state the handler left stays (the model's
+ *    next misses see it, as hardware's do).
+ *  - irets: what could not be taken out: IRET instructions that matched no
+ *    interrupt's frame (an exception's, sync_core()'s IRET to itself) and
+ *    interrupts whose IRETQ the region did not see (before the gates are
+ *    handed over, every interrupt is one). The region then holds a
+ *    handler's instructions; the reader keeps such regions out of its
+ *    counts and says how many.
  *
  * MODEL (model=on; counted only inside regions, the state kept always):
  *  - branch-misses: conditional branches by a bimodal predictor of 4096
@@ -85,6 +101,7 @@ enum ev {
 	EV_L1D_MISS,
 	EV_L1I_MISS,
 	EV_LLC_MISS,
+	EV_IRQS, /* interrupts taken out (not restored with the counts) */
 	EV_NR
 };
 
@@ -106,8 +123,9 @@ struct insn {
 	uint64_t vaddr;
 	uint8_t size;
 	uint8_t kind;
-	uint8_t call; /* a CALL: pushes the return stack */
-	uint8_t xx;   /* a marker's XX byte */
+	uint8_t call;  /* a CALL: pushes the return stack */
+	uint8_t xx;    /* a marker's XX byte */
+	uint8_t first; /* the first of its block: where an interrupt enters */
 };
 
 #define LINE_SHIFT 6
@@ -130,8 +148,17 @@ struct prof {
 	uint64_t vaddr, committed, pending;
 };
 
-#define BP_SIZE	 4096
-#define RSB_SIZE 16
+#define BP_SIZE	  4096
+#define RSB_SIZE  16
+#define MAX_NEST  8
+#define MAX_GATES 256
+
+/* an interrupt taken in the open region, until its IRETQ */
+struct irq {
+	uint64_t frame; /* the CPU's frame (saved RIP); 0 before the push */
+	uint64_t saved[EV_NR]; /* the region's counts when it came */
+};
+
 struct vcpu {
 	int open;
 	unsigned int phase;
@@ -149,7 +176,21 @@ struct vcpu {
 	uint32_t *touched;
 	uint32_t ntouched;
 	uint64_t dropped;
+	/* the interrupts taken in the open region, innermost last */
+	struct irq irq[MAX_NEST];
+	unsigned int nirq;
+	int want_frame; /* the next store is the innermost entry's push */
+	int in_iret;	/* an IRETQ of this region executes: its loads */
+	int drop_mem;	/* a matched IRETQ's later loads: not counted */
+	/* the gates being handed over by this vCPU */
+	uint64_t rx, rxg[MAX_GATES];
+	unsigned int rxbits, rxn;
+	int rxbad;
 };
+
+/* the gates the module handed over, sorted: where interrupts enter */
+static uint64_t gates[MAX_GATES];
+static unsigned int ngates;
 
 static struct vcpu *vcpus;
 static unsigned int nvcpus;
@@ -265,13 +306,79 @@ static struct vcpu *vcpu_of(unsigned int i)
 	return i < nvcpus ? &vcpus[i] : NULL;
 }
 
+static int is_gate(uint64_t vaddr)
+{
+	unsigned int lo = 0, hi = ngates;
+
+	while (lo < hi) {
+		unsigned int mid = (lo + hi) / 2;
+
+		if (gates[mid] == vaddr)
+			return 1;
+		if (gates[mid] < vaddr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+/* an interrupt enters the open region of @v: its counts saved */
+static void irq_enter(struct vcpu *v)
+{
+	if (v->nirq == MAX_NEST) { /* its IRETQ will match nothing */
+		v->want_frame = 0;
+		return;
+	}
+	memcpy(v->irq[v->nirq].saved, v->c, sizeof(v->c));
+	v->irq[v->nirq].frame = 0;
+	v->nirq++;
+	v->want_frame = 1;
+}
+
+/*
+ * The IRETQ of @v loads from @vaddr: if that is an open interrupt's frame,
+ * the interrupt (and any nested in it) is taken out of the region.
+ */
+static void irq_match(struct vcpu *v, uint64_t vaddr)
+{
+	unsigned int k = v->nirq;
+	uint64_t n;
+
+	while (k--) {
+		if (v->irq[k].frame != vaddr)
+			continue;
+		n = v->c[EV_IRQS] + 1;
+		memcpy(v->c, v->irq[k].saved, sizeof(v->c));
+		v->c[EV_IRQS] = n;
+		v->nirq = k;
+		v->in_iret = 0;
+		v->drop_mem = 1;
+		return;
+	}
+}
+
+/* before each instruction of @v: an IRETQ before it that matched nothing */
+static void insn_start(struct vcpu *v)
+{
+	if (v->in_iret) {
+		v->c[EV_IRETS]++;
+		v->in_iret = 0;
+	}
+	v->drop_mem = 0;
+}
+
 static void count_kind(struct vcpu *v, unsigned int kind)
 {
 	v->c[EV_INSNS]++;
 	if (kind != K_PLAIN)
 		v->c[EV_BRANCHES]++;
-	if (kind == K_IRET)
-		v->c[EV_IRETS]++;
+	if (kind == K_IRET) {
+		if (v->nirq)
+			v->in_iret = 1; /* its first load says whose */
+		else
+			v->c[EV_IRETS]++;
+	}
 }
 
 /* exact mode: the kind travels in the callback's pointer */
@@ -279,8 +386,24 @@ static void exec_exact(unsigned int vcpu_index, void *udata)
 {
 	struct vcpu *v = vcpu_of(vcpu_index);
 
-	if (v && v->open)
+	if (v && v->open) {
+		insn_start(v);
 		count_kind(v, (unsigned int)(uintptr_t)udata);
+	}
+}
+
+/* exact mode, a block's first instruction: where an interrupt enters */
+static void exec_exact_first(unsigned int vcpu_index, void *udata)
+{
+	struct vcpu *v = vcpu_of(vcpu_index);
+	const struct insn *in = udata;
+
+	if (v && v->open) {
+		insn_start(v);
+		if (ngates && is_gate(in->vaddr))
+			irq_enter(v);
+		count_kind(v, in->kind);
+	}
 }
 
 /* the model's verdict on @v->prev, now that the next instruction is @pc */
@@ -392,6 +515,11 @@ static void exec_model(unsigned int vcpu_index, void *udata)
 
 	if (!v)
 		return;
+	if (v->open) {
+		insn_start(v);
+		if (in->first && ngates && is_gate(in->vaddr))
+			irq_enter(v);
+	}
 	follow(v, in);
 	if (line != v->iline) {
 		v->iline = line;
@@ -400,7 +528,8 @@ static void exec_model(unsigned int vcpu_index, void *udata)
 	}
 	if (v->open) {
 		count_kind(v, in->kind);
-		prof_add(v, in->vaddr);
+		if (!v->nirq) /* an interrupt's instructions: never the op's */
+			prof_add(v, in->vaddr);
 	}
 }
 
@@ -408,18 +537,29 @@ static void mem_access(unsigned int vcpu_index, qemu_plugin_meminfo_t info,
 		       uint64_t vaddr, void *udata)
 {
 	struct vcpu *v = vcpu_of(vcpu_index);
-	int store = qemu_plugin_mem_is_store(info);
+	int store = qemu_plugin_mem_is_store(info), counted;
 
 	if (!v)
 		return;
+	counted = v->open && !v->drop_mem;
 	if (model && !cache_access(&v->l1d, vaddr) && !store) {
-		if (v->open)
+		if (counted)
 			v->c[EV_L1D_MISS]++;
-		if (!cache_access(&llc, vaddr) && v->open)
+		if (!cache_access(&llc, vaddr) && counted)
 			v->c[EV_LLC_MISS]++;
 	}
-	if (v->open)
-		v->c[store ? EV_STORES : EV_LOADS]++;
+	if (!counted)
+		return;
+	v->c[store ? EV_STORES : EV_LOADS]++;
+	if (v->want_frame && store) {
+		v->irq[v->nirq - 1].frame = vaddr + 8;
+		v->want_frame = 0;
+	} else if (v->in_iret && !store) {
+		irq_match(v, vaddr);
+		v->in_iret = 0; /* only its first load reads the RIP */
+		if (!v->drop_mem)
+			v->c[EV_IRETS]++;
+	}
 }
 
 static void emit(const char *line, size_t len)
@@ -436,6 +576,50 @@ static void emit(const char *line, size_t len)
 	}
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The gates' hand-off (AB_VPMU_GATES ... AB_VPMU_GATES_END), bit by bit on
+ * the vCPU that sends it: 1 while it is one, 0 for another marker.
+ */
+static int gates_rx(struct vcpu *v, unsigned int xx)
+{
+	switch (xx) {
+	case AB_VPMU_GATES:
+		v->rx = 0;
+		v->rxbits = v->rxn = 0;
+		v->rxbad = 0;
+		return 1;
+	case AB_VPMU_BIT0:
+	case AB_VPMU_BIT1:
+		v->rx = v->rx << 1 | (xx == AB_VPMU_BIT1);
+		v->rxbits++;
+		return 1;
+	case AB_VPMU_GATE:
+		if (v->rxbits != 64 || v->rxn == MAX_GATES)
+			v->rxbad = 1;
+		else
+			v->rxg[v->rxn++] = v->rx;
+		v->rx = 0;
+		v->rxbits = 0;
+		return 1;
+	case AB_VPMU_GATES_END:
+		if (!v->rxbad && !v->rxbits && v->rxn) {
+			memcpy(gates, v->rxg, v->rxn * sizeof(gates[0]));
+			ngates = v->rxn;
+			qsort(gates, ngates, sizeof(gates[0]), cmp_u64);
+		}
+		v->rxbad = 1;
+		return 1;
+	}
+	return 0;
+}
+
 static void mark(unsigned int vcpu_index, void *udata)
 {
 	struct vcpu *v = vcpu_of(vcpu_index);
@@ -443,7 +627,7 @@ static void mark(unsigned int vcpu_index, void *udata)
 	char line[320];
 	int n;
 
-	if (!v)
+	if (!v || gates_rx(v, xx))
 		return;
 	if (xx == AB_VPMU_DUMP) {
 		if (v->prof)
@@ -456,24 +640,30 @@ static void mark(unsigned int vcpu_index, void *udata)
 			prof_close(v, 0);
 		v->phase = xx & ~AB_VPMU_END;
 		v->open = 1;
+		v->nirq = 0;
+		v->want_frame = v->in_iret = v->drop_mem = 0;
 		return;
 	}
 	if (!v->open || v->phase != (xx & ~AB_VPMU_END))
 		return;
 	v->open = 0;
+	/* interrupts still open, an IRETQ unmatched: handlers in the counts */
+	v->c[EV_IRETS] += v->nirq + !!v->in_iret;
 	if (v->prof)
 		prof_close(v, !v->c[EV_IRETS]);
-	n = snprintf(line, sizeof(line),
-		     "R %u %u %llu %llu %llu %llu %llu %llu %llu %llu %llu\n",
-		     vcpu_index, v->phase, (unsigned long long)v->c[EV_INSNS],
-		     (unsigned long long)v->c[EV_BRANCHES],
-		     (unsigned long long)v->c[EV_LOADS],
-		     (unsigned long long)v->c[EV_STORES],
-		     (unsigned long long)v->c[EV_IRETS],
-		     (unsigned long long)v->c[EV_BR_MISS],
-		     (unsigned long long)v->c[EV_L1D_MISS],
-		     (unsigned long long)v->c[EV_L1I_MISS],
-		     (unsigned long long)v->c[EV_LLC_MISS]);
+	n = snprintf(
+		line, sizeof(line),
+		"R %u %u %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu\n",
+		vcpu_index, v->phase, (unsigned long long)v->c[EV_INSNS],
+		(unsigned long long)v->c[EV_BRANCHES],
+		(unsigned long long)v->c[EV_LOADS],
+		(unsigned long long)v->c[EV_STORES],
+		(unsigned long long)v->c[EV_IRETS],
+		(unsigned long long)v->c[EV_BR_MISS],
+		(unsigned long long)v->c[EV_L1D_MISS],
+		(unsigned long long)v->c[EV_L1I_MISS],
+		(unsigned long long)v->c[EV_LLC_MISS],
+		(unsigned long long)v->c[EV_IRQS]);
 	if (n > 0 && (size_t)n < sizeof(line))
 		emit(line, (size_t)n);
 }
@@ -522,13 +712,23 @@ static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 			}
 			continue;
 		}
-		if (model)
+		if (model) {
+			in->first = !i;
 			qemu_plugin_register_vcpu_insn_exec_cb(
 				qi, exec_model, QEMU_PLUGIN_CB_NO_REGS, in);
-		else
+		} else if (!i && (in = calloc(1, sizeof(*in)))) {
+			/* where an interrupt can enter: the address is needed
+			 */
+			in->vaddr = qemu_plugin_insn_vaddr(qi);
+			in->kind = (uint8_t)k;
+			qemu_plugin_register_vcpu_insn_exec_cb(
+				qi, exec_exact_first, QEMU_PLUGIN_CB_NO_REGS,
+				in);
+		} else {
 			qemu_plugin_register_vcpu_insn_exec_cb(
 				qi, exec_exact, QEMU_PLUGIN_CB_NO_REGS,
 				(void *)(uintptr_t)k);
+		}
 		qemu_plugin_register_vcpu_mem_cb(qi, mem_access,
 						 QEMU_PLUGIN_CB_NO_REGS,
 						 memfilter, NULL);
@@ -614,7 +814,7 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc,
 			 strerror(errno));
 		return fail(line);
 	}
-	n = snprintf(line, sizeof(line), "# abvpmu 1 vcpus=%u model=%s\n",
+	n = snprintf(line, sizeof(line), "# abvpmu 2 vcpus=%u model=%s\n",
 		     nvcpus, model ? "on" : "off");
 	emit(line, (size_t)n);
 	qemu_plugin_register_vcpu_tb_trans_cb(id, translate);

@@ -59,15 +59,18 @@ static void test_parse(void **state)
 {
 	struct ab_vpmu_region r;
 
-	assert_int_equal(ab_vpmu_parse("R 1 2 10 3 4 5 0 6 7 8 9\n", &r), 0);
+	assert_int_equal(ab_vpmu_parse("R 1 2 10 3 4 5 0 6 7 8 9 3\n", &r), 0);
 	assert_int_equal(r.vcpu, 1);
 	assert_int_equal(r.phase, 2);
 	assert_int_equal(r.v[AB_VPMU_INSTRUCTIONS], 10);
 	assert_int_equal(r.v[AB_VPMU_STORES], 5);
 	assert_int_equal(r.v[AB_VPMU_LLC_LOAD_MISSES], 9);
-	assert_int_equal(ab_vpmu_parse("R 1 2 10 3 4 5 0 6 7 8", &r), -1);
-	assert_int_equal(ab_vpmu_parse("R 1 2 10 3 4 5 0 6 7 8 9 x", &r), -1);
-	assert_int_equal(ab_vpmu_parse("# abvpmu 1 vcpus=2 model=off", &r), -1);
+	assert_int_equal(r.v[AB_VPMU_INTERRUPTS], 3);
+	assert_int_equal(ab_vpmu_parse("R 1 2 10 3 4 5 0 6 7 8 9", &r), -1);
+	assert_int_equal(ab_vpmu_parse("R 1 2 10 3 4 5 0 6 7 8 9 0 x", &r), -1);
+	/* the format before the interrupts field (# abvpmu 1) */
+	assert_int_equal(ab_vpmu_parse("R 1 2 10 3 4 5 0 6 7 8 9\n", &r), -1);
+	assert_int_equal(ab_vpmu_parse("# abvpmu 2 vcpus=2 model=off", &r), -1);
 	assert_int_equal(ab_vpmu_parse("", &r), -1);
 }
 
@@ -77,10 +80,10 @@ static void test_present(void **state)
 
 	fclose(f);
 	assert_int_equal(ab_vpmu_present(), 0);
-	append("# abvpmu 1 vcpus=2 model=off\n");
+	append("# abvpmu 2 vcpus=2 model=off\n");
 	assert_int_equal(ab_vpmu_present(), 1);
 	f = fopen(path, "w");
-	fputs("# abvpmu 1 vcpus=2 model=on\n", f);
+	fputs("# abvpmu 2 vcpus=2 model=on\n", f);
 	fclose(f);
 	assert_int_equal(ab_vpmu_present(), 2);
 }
@@ -119,7 +122,7 @@ static void test_events(void **state)
 	if (hardware_pmu())
 		skip();
 	pin(0);
-	fputs("# abvpmu 1 vcpus=2 model=off\nR 0 1 999 9 9 9 0 0 0 0 0\n", f);
+	fputs("# abvpmu 2 vcpus=2 model=off\nR 0 1 999 9 9 9 0 0 0 0 0 0\n", f);
 	fclose(f);
 	n = ab_counters_open(&c, "instructions,loads,stores,branch-misses",
 			     quiet);
@@ -131,10 +134,10 @@ static void test_events(void **state)
 
 	/* what was there before the start does not count */
 	ab_counters_start(&c);
-	append("R 0 1 100 10 20 30 0 0 0 0 0\n"
-	       "R 0 2 50 5 10 15 0 0 0 0 0\n"
-	       "R 1 1 7777 1 1 1 0 0 0 0 0\n"	 /* another vCPU */
-	       "R 0 1 5000 10 10 10 2 0 0 0 0\n" /* interrupted */
+	append("R 0 1 100 10 20 30 0 0 0 0 0 0\n"
+	       "R 0 2 50 5 10 15 0 0 0 0 0 0\n"
+	       "R 1 1 7777 1 1 1 0 0 0 0 0 0\n"	   /* another vCPU */
+	       "R 0 1 5000 10 10 10 2 0 0 0 0 0\n" /* interrupted */
 	       "garbage\n");
 	ab_counters_stop(&c);
 	/* 150 over 2 kept regions of 3: scaled by 3/2 */
@@ -147,13 +150,13 @@ static void test_events(void **state)
 
 	/* an interval whose regions were all interrupted: not counted */
 	ab_counters_start(&c);
-	append("R 0 1 5000 10 10 10 1 0 0 0 0\n");
+	append("R 0 1 5000 10 10 10 1 0 0 0 0 0\n");
 	ab_counters_stop(&c);
 	assert_true(isnan(c.ev[0].value));
 
 	/* an unfinished line waits for its end */
 	ab_counters_start(&c);
-	append("R 0 1 40 1 1 1 0 0 0 0");
+	append("R 0 1 40 1 1 1 0 0 0 0 0");
 	ab_counters_stop(&c);
 	assert_true(isnan(c.ev[0].value));
 	ab_counters_start(&c);
@@ -170,7 +173,7 @@ static void test_model(void **state)
 	if (hardware_pmu())
 		skip();
 	pin(0);
-	fputs("# abvpmu 1 vcpus=2 model=on\n", f);
+	fputs("# abvpmu 2 vcpus=2 model=on\n", f);
 	fclose(f);
 	assert_int_equal(
 		ab_counters_open(
@@ -180,7 +183,7 @@ static void test_model(void **state)
 		4);
 	assert_string_equal(ab_counter_source(&c.ev[0]), "virtual-model");
 	ab_counters_start(&c);
-	append("R 0 1 100 10 20 30 0 6 7 8 9\n");
+	append("R 0 1 100 10 20 30 0 6 7 8 9 0\n");
 	ab_counters_stop(&c);
 	assert_true(c.ev[0].value == 6 && c.ev[1].value == 7 &&
 		    c.ev[2].value == 8 && c.ev[3].value == 9);
