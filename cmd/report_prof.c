@@ -20,7 +20,7 @@ void ab_job_print_profile(const struct ab_job *job)
 		printf("\nprofile: none came back from the virtual PMU (the runs did not pin one CPU, or the plugin's model is off)\n");
 		return;
 	}
-	printf("\nprofile (--profile): instructions per op (one allocation and its free) by function, from the virtual PMU's counting pass, raw (the harness's own functions included; the regions an interrupt ran in left out, the rest scaled as the counts are)\n");
+	printf("\nprofile (--profile): instructions per op (one allocation and its free) by function, from the virtual PMU's counting pass, raw (the harness's own functions included; interrupts taken out, the regions holding a handler that could not be left out and the rest scaled as the counts are)\n");
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
 		const struct ab_vpmu_prof *p = &r->prof;

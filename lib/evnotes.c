@@ -134,8 +134,9 @@ static int group_never_ran(const struct ab_counters *c, int leader)
 
 /*
  * A virtual PMU event's intervals (lib/vpmu.h): "enabled" is the timed
- * regions that closed, "running" those no interrupt ran in; a region an
- * interrupt ran in holds its handler's instructions too and is left out.
+ * regions that closed, "running" those that hold no handler; the plugin
+ * takes interrupts out, and a region holding one it could not take out
+ * (an exception's, an IRET matching no entry) is left out.
  */
 static int virtual_note(const struct ab_event *ev, char *buf, size_t len)
 {
@@ -144,13 +145,13 @@ static int virtual_note(const struct ab_event *ev, char *buf, size_t len)
 	if (ev->unrun)
 		at = (size_t)snprintf(
 			buf, len,
-			"counter %s (virtual PMU) counted no timed region in %u of %u %s (an interrupt ran in every one, or the run marked none): no count for those (n/a)",
+			"counter %s (virtual PMU) counted no timed region in %u of %u %s (each held a handler the plugin could not take out, such as an exception's, or the run marked none): no count for those (n/a)",
 			ev->name, ev->unrun, ev->intervals,
 			ab_noun(ev->intervals, "interval", "intervals"));
 	if (ev->scaled && at < len)
 		snprintf(
 			buf + at, len - at,
-			"%scounter %s (virtual PMU): an interrupt ran in some timed regions of %u of %u %s, which are left out (the worst interval kept %.0f%% of its regions); the count is scaled from the uninterrupted regions by regions closed / regions kept",
+			"%scounter %s (virtual PMU): a handler the plugin could not take out (an exception's, an IRET matching no interrupt's entry) ran in some timed regions of %u of %u %s, which are left out (the worst interval kept %.0f%% of its regions); the count is scaled from the other regions by regions closed / regions kept",
 			at ? "; " : "", ev->name, ev->scaled, ev->intervals,
 			ab_noun(ev->intervals, "interval", "intervals"),
 			100.0 * ev->min_share);

@@ -28,7 +28,8 @@
  * @vcpu:  the only vCPU whose regions count, -1 for all
  * @pos:   the file offset read up to (whole lines only)
  * @sum, @total, @clean: since the last reset, the field's sum over the
- *         uninterrupted regions, the regions closed, the uninterrupted
+ *         regions that hold no handler (irets 0), the regions closed,
+ *         those that hold none
  */
 struct vev {
 	int fd;

@@ -18,10 +18,10 @@
  * counts the regions that close between its RESET and a read: the
  * region's field summed over the regions that hold no handler (irets 0),
  * read as perf reads a count, {value, time enabled, time running} with
- * "enabled" the regions closed and "running" the uninterrupted ones; so
- * the counters' scaling (ab_counter_scale()) estimates the whole from the
- * uninterrupted regions as it does for a multiplexed event, and an
- * interval whose every region took an interrupt reads as not counted.
+ * "enabled" the regions closed and "running" those that hold no handler;
+ * so the counters' scaling (ab_counter_scale()) estimates the whole from
+ * them as it does for a multiplexed event, and an interval whose every
+ * region holds a handler reads as not counted.
  * Only the regions of the vCPU the calling thread is pinned to count (all
  * when it is not pinned to one CPU).
  *

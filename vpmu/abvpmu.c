@@ -86,6 +86,7 @@
 
 #include "ab_vpmu.h"
 #include "qemu_api.h"
+#include "vpmu_model.h"
 
 __attribute__((visibility("default"))) int qemu_plugin_version = 1;
 
@@ -105,19 +106,6 @@ enum ev {
 	EV_NR
 };
 
-/* what an instruction is, decided at translation */
-enum kind {
-	K_PLAIN,
-	K_COND,	    /* conditional direct branch (Jcc, LOOP, JCXZ) */
-	K_DIRECT,   /* unconditional direct JMP, CALL */
-	K_INDIRECT, /* indirect JMP, CALL */
-	K_RET,
-	K_IRET,
-	K_OTHERBR, /* SYSCALL, SYSRET, INT, far transfers */
-	K_MARK_BEGIN,
-	K_MARK_END,
-};
-
 /* model=on: each instrumented instruction's own record */
 struct insn {
 	uint64_t vaddr;
@@ -126,14 +114,6 @@ struct insn {
 	uint8_t call;  /* a CALL: pushes the return stack */
 	uint8_t xx;    /* a marker's XX byte */
 	uint8_t first; /* the first of its block: where an interrupt enters */
-};
-
-#define LINE_SHIFT 6
-struct cache {
-	unsigned int sets, ways;
-	uint64_t *tag; /* sets * ways, line number + 1 (0: empty) */
-	uint64_t *age;
-	uint64_t clock;
 };
 
 /*
@@ -148,8 +128,6 @@ struct prof {
 	uint64_t vaddr, committed, pending;
 };
 
-#define BP_SIZE	  4096
-#define RSB_SIZE  16
 #define MAX_NEST  8
 #define MAX_GATES 256
 
@@ -165,10 +143,7 @@ struct vcpu {
 	uint64_t c[EV_NR];
 	/* model state */
 	const struct insn *prev; /* the instruction executed last */
-	uint8_t bimodal[BP_SIZE];
-	uint64_t btb[BP_SIZE];
-	uint64_t rsb[RSB_SIZE];
-	unsigned int rsb_top;
+	struct predictor bp;
 	uint64_t iline; /* the instruction line fetched last, + 1 */
 	struct cache l1d, l1i;
 	/* model=on: the profile, and the slots the open region touched */
@@ -199,38 +174,6 @@ static int model;
 /* memfilter=r|w|rw: the accesses asked for (tests/vpmu/vpmu.sh; rw default) */
 static enum qemu_plugin_mem_rw memfilter = QEMU_PLUGIN_MEM_RW;
 static struct cache llc;
-
-static int cache_init(struct cache *c, unsigned int bytes, unsigned int ways)
-{
-	c->ways = ways;
-	c->sets = bytes >> LINE_SHIFT;
-	c->sets /= ways;
-	c->tag = calloc((size_t)c->sets * ways, sizeof(*c->tag));
-	c->age = calloc((size_t)c->sets * ways, sizeof(*c->age));
-	return c->tag && c->age ? 0 : -1;
-}
-
-/* Looks @addr's line up in @c, filling it on a miss (LRU victim): 1 on a
- * hit, 0 on a miss. */
-static int cache_access(struct cache *c, uint64_t addr)
-{
-	uint64_t line = addr >> LINE_SHIFT;
-	size_t base = (size_t)(line % c->sets) * c->ways;
-	unsigned int w, victim = 0;
-
-	c->clock++;
-	for (w = 0; w < c->ways; w++) {
-		if (c->tag[base + w] == line + 1) {
-			c->age[base + w] = c->clock;
-			return 1;
-		}
-		if (c->age[base + w] < c->age[base + victim])
-			victim = w;
-	}
-	c->tag[base + victim] = line + 1;
-	c->age[base + victim] = c->clock;
-	return 0;
-}
 
 /*
  * Classifies the instruction @p of @len bytes (x86-64, Intel SDM vol. 2
@@ -406,40 +349,6 @@ static void exec_exact_first(unsigned int vcpu_index, void *udata)
 	}
 }
 
-/* the model's verdict on @v->prev, now that the next instruction is @pc */
-static void predict(struct vcpu *v, uint64_t pc)
-{
-	const struct insn *b = v->prev;
-	uint64_t next = b->vaddr + b->size;
-	unsigned int i = (unsigned int)(b->vaddr % BP_SIZE);
-	int miss = 0, taken;
-
-	switch (b->kind) {
-	case K_COND:
-		taken = pc != next;
-		miss = (v->bimodal[i] >= 2) != taken;
-		if (taken && v->bimodal[i] < 3)
-			v->bimodal[i]++;
-		else if (!taken && v->bimodal[i] > 0)
-			v->bimodal[i]--;
-		break;
-	case K_INDIRECT:
-		miss = v->btb[i] != pc;
-		v->btb[i] = pc;
-		break;
-	case K_RET:
-		v->rsb_top = (v->rsb_top + RSB_SIZE - 1) % RSB_SIZE;
-		miss = v->rsb[v->rsb_top] != pc;
-		break;
-	}
-	if (b->call) {
-		v->rsb[v->rsb_top] = next;
-		v->rsb_top = (v->rsb_top + 1) % RSB_SIZE;
-	}
-	if (miss && v->open)
-		v->c[EV_BR_MISS]++;
-}
-
 /* one execution of @vaddr in the open region of @v */
 static void prof_add(struct vcpu *v, uint64_t vaddr)
 {
@@ -502,8 +411,13 @@ static void prof_dump(unsigned int vcpu_index, struct vcpu *v)
 /* the model sees @in execute next on @v: the verdict on a branch before */
 static void follow(struct vcpu *v, const struct insn *in)
 {
-	if (v->prev && v->prev->kind != K_PLAIN)
-		predict(v, in->vaddr);
+	const struct insn *b = v->prev;
+
+	if (b && b->kind != K_PLAIN &&
+	    predictor_miss(&v->bp, b->kind, b->call, b->vaddr,
+			   b->vaddr + b->size, in->vaddr) &&
+	    v->open)
+		v->c[EV_BR_MISS]++;
 	v->prev = in;
 }
 

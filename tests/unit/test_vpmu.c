@@ -3,9 +3,10 @@
  * test_vpmu.c - lib/vpmu.c on a counts file written here as the plugin
  * (vpmu/abvpmu.c) writes it ($AB_VPMU_FILE): the line reader, the events
  * it maps, and virtual events through the counters (lib/counters.c) as a
- * run uses them: only regions closed after the reset count, a region an
- * interrupt ran in (irets > 0) is left out and the count scaled from the
- * others, an interval of interrupted regions only is not counted, only the
+ * run uses them: only regions closed after the reset count, a region that
+ * holds a handler the plugin could not take out (irets > 0) is left out
+ * and the count scaled from the others, an interval of such regions only
+ * is not counted, only the
  * pinned CPU's regions count, the model's events need model=on. Skipped
  * where a hardware PMU opens (the kernel's events are taken first there).
  */
