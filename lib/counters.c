@@ -471,7 +471,10 @@ void ab_counters_stop(struct ab_counters *c)
 		e->raw = delta(v[0], e->base[0]);
 		e->enabled = delta(v[1], e->base[1]);
 		e->running = delta(v[2], e->base[2]);
-		e->value = ab_counter_scale(e->raw, e->enabled, e->running);
+		/* a virtual event's value is its estimate (lib/vpmu.c) */
+		e->value = e->virt ? (e->running ? (double)e->raw : NAN)
+				   : ab_counter_scale(e->raw, e->enabled,
+						      e->running);
 		if (!e->running) {
 			e->unrun++;
 			continue;

@@ -102,8 +102,10 @@ struct ab_pmu {
  *           ab_counters_resume_some() (its intervals are @unread), 0
  * @min_share: the smallest running / enabled of the @scaled intervals
  * @virt:    opened on the virtual PMU (lib/vpmu.h): "enabled" and
- *           "running" are then timed regions closed and regions without
- *           an interrupt, and the count covers the timed regions only
+ *           "running" are then timed regions closed and regions holding
+ *           no handler, the count covers the timed regions only, and the
+ *           read value is already the estimate (scaled phase by phase),
+ *           not scaled again
  * @parked:  left closed by ab_counters_resume_some(): no interval until
  *           the next suspend, its last value kept
  */

@@ -145,13 +145,13 @@ static int virtual_note(const struct ab_event *ev, char *buf, size_t len)
 	if (ev->unrun)
 		at = (size_t)snprintf(
 			buf, len,
-			"counter %s (virtual PMU) counted no timed region in %u of %u %s (each held a handler the plugin could not take out, such as an exception's, or the run marked none): no count for those (n/a)",
+			"counter %s (virtual PMU) counted no timed region in %u of %u %s (every region of a phase held a handler the plugin could not take out, such as an exception's, or the run marked none): no count for those (n/a)",
 			ev->name, ev->unrun, ev->intervals,
 			ab_noun(ev->intervals, "interval", "intervals"));
 	if (ev->scaled && at < len)
 		snprintf(
 			buf + at, len - at,
-			"%scounter %s (virtual PMU): a handler the plugin could not take out (an exception's, an IRET matching no interrupt's entry) ran in some timed regions of %u of %u %s, which are left out (the worst interval kept %.0f%% of its regions); the count is scaled from the other regions by regions closed / regions kept",
+			"%scounter %s (virtual PMU): code the plugin could not take out (an exception's handler, an IRET matching no interrupt's entry, a task switched in, an interrupt in a user-space region) ran in some timed regions of %u of %u %s, which are left out (the worst interval kept %.0f%% of its regions); the count is scaled from the other regions of the same phase by that phase's regions closed / regions kept",
 			at ? "; " : "", ev->name, ev->scaled, ev->intervals,
 			ab_noun(ev->intervals, "interval", "intervals"),
 			100.0 * ev->min_share);

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -20,6 +21,7 @@
 #include "vpmu.h"
 
 #define MAX_VIRTUAL 16
+#define NR_PHASES   128 /* a marker's phase id: 7 bits (common/ab_vpmu.h) */
 
 /**
  * struct vev - one open virtual event
@@ -27,16 +29,17 @@
  * @field: enum ab_vpmu_field it sums
  * @vcpu:  the only vCPU whose regions count, -1 for all
  * @pos:   the file offset read up to (whole lines only)
- * @sum, @total, @clean: since the last reset, the field's sum over the
- *         regions that hold no handler (irets 0), the regions closed,
- *         those that hold none
+ * @sum, @total, @clean: since the last reset, per phase id (an alloc
+ *         phase and a free phase are different code, of different
+ *         lengths), the field's sum over the regions that hold no handler
+ *         (irets 0), the regions closed, those that hold none
  */
 struct vev {
 	int fd;
 	int field;
 	int vcpu;
 	off_t pos;
-	uint64_t sum, total, clean;
+	uint64_t sum[NR_PHASES], total[NR_PHASES], clean[NR_PHASES];
 };
 
 static struct vev vevs[MAX_VIRTUAL] = {
@@ -190,6 +193,43 @@ int ab_vpmu_fd_is_virtual(int fd)
 	return vev_of(fd) != NULL;
 }
 
+/*
+ * @v's count as perf reads one, {value, enabled, running}: enabled the
+ * regions closed, running those that hold no handler, and value the
+ * count already estimated (lib/counters.c does not scale a virtual event
+ * again), phase by phase: each phase's kept sum scaled by its own regions
+ * closed / kept, to the nearest whole count (exact when nothing was left
+ * out). Scaling all phases together would let a short phase stand for
+ * the long one whose regions were left out (a free phase for the alloc
+ * phases a reschedule point was met in). A phase none of whose regions
+ * was kept cannot be estimated: running 0, not counted.
+ */
+static void vev_value(const struct vev *v, uint64_t out[3])
+{
+	uint64_t total = 0, clean = 0;
+	double est = 0;
+	int p;
+
+	for (p = 0; p < NR_PHASES; p++) {
+		if (!v->total[p])
+			continue;
+		total += v->total[p];
+		clean += v->clean[p];
+		if (!v->clean[p]) {
+			out[0] = out[2] = 0;
+			out[1] = total;
+			for (p++; p < NR_PHASES; p++)
+				out[1] += v->total[p];
+			return;
+		}
+		est += (double)v->sum[p] * (double)v->total[p] /
+		       (double)v->clean[p];
+	}
+	out[0] = (uint64_t)llround(est);
+	out[1] = total;
+	out[2] = clean;
+}
+
 /* Reads the regions closed since @v->pos into @v's sums. */
 static void vev_update(struct vev *v)
 {
@@ -211,11 +251,12 @@ static void vev_update(struct vev *v)
 				continue;
 			if (v->vcpu >= 0 && r.vcpu != (unsigned int)v->vcpu)
 				continue;
-			v->total++;
+			r.phase %= NR_PHASES;
+			v->total[r.phase]++;
 			if (r.v[AB_VPMU_IRETS])
 				continue;
-			v->clean++;
-			v->sum += r.v[v->field];
+			v->clean[r.phase]++;
+			v->sum[r.phase] += r.v[v->field];
 		}
 		if (!used)
 			return; /* a line longer than the buffer, or unfinished
@@ -264,7 +305,9 @@ static int vpmu_ioctl(void *ctx, int fd, unsigned long req)
 		return ioctl(fd, req, 0);
 	if (req == PERF_EVENT_IOC_RESET) {
 		v->pos = lseek(fd, 0, SEEK_END);
-		v->sum = v->total = v->clean = 0;
+		memset(v->sum, 0, sizeof(v->sum));
+		memset(v->total, 0, sizeof(v->total));
+		memset(v->clean, 0, sizeof(v->clean));
 		v->vcpu = ab_pinned_cpu();
 	}
 	return 0;
@@ -278,9 +321,7 @@ static long vpmu_read(void *ctx, int fd, void *buf, size_t len)
 	if (!v)
 		return (long)read(fd, buf, len);
 	vev_update(v);
-	out[0] = v->sum;
-	out[1] = v->total;
-	out[2] = v->clean;
+	vev_value(v, out);
 	if (len > sizeof(out))
 		len = sizeof(out);
 	memcpy(buf, out, len);

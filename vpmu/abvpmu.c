@@ -54,13 +54,18 @@
  *    what another task ran while the interrupt was open (a preemption at
  *    its return) goes with it. Nested interrupts nest, up to MAX_NEST.
  *    The cache and predictor state the handler left stays (the model's
- *    next misses see it, as hardware's do).
+ *    next misses see it, as hardware's do); the interrupted branch is
+ *    judged by where the code resumes. Only kernel regions (markers at
+ *    kernel addresses): an interrupt from user mode has its frame at the
+ *    top of the CPU's entry stack, the frame every task's return to user
+ *    mode through it reads too, so it stays in (irets).
  *  - irets: what could not be taken out: IRET instructions that matched no
- *    interrupt's frame (an exception's, sync_core()'s IRET to itself) and
- *    interrupts whose IRETQ the region did not see (before the gates are
- *    handed over, every interrupt is one). The region then holds a
- *    handler's instructions; the reader keeps such regions out of its
- *    counts and says how many.
+ *    interrupt's frame (an exception's, sync_core()'s IRET to itself, the
+ *    return of a task switched in without an interrupt), interrupts in a
+ *    user region or past MAX_NEST, and interrupts whose IRETQ the region
+ *    did not see (before the gates are handed over, every interrupt is
+ *    one). The region then holds a handler's instructions; the reader
+ *    keeps such regions out of its counts and says how many.
  *
  * MODEL (model=on; counted only inside regions, the state kept always):
  *  - branch-misses: conditional branches by a bimodal predictor of 4096
@@ -134,11 +139,13 @@ struct prof {
 /* an interrupt taken in the open region, until its IRETQ */
 struct irq {
 	uint64_t frame; /* the CPU's frame (saved RIP); 0 before the push */
-	uint64_t saved[EV_NR]; /* the region's counts when it came */
+	uint64_t saved[EV_NR];	 /* the region's counts when it came */
+	const struct insn *prev; /* model: the instruction it came after */
 };
 
 struct vcpu {
 	int open;
+	int kernel; /* the open region's markers are kernel code */
 	unsigned int phase;
 	uint64_t c[EV_NR];
 	/* model state */
@@ -266,17 +273,31 @@ static int is_gate(uint64_t vaddr)
 	return 0;
 }
 
-/* an interrupt enters the open region of @v: its counts saved */
-static void irq_enter(struct vcpu *v)
+/*
+ * An interrupt enters the open region of @v: its counts saved, and the
+ * model's last instruction, whose verdict waits for the return (1); or
+ * the region holds a handler from now on (0). Only a kernel region's
+ * interrupts are taken out: one that comes in user mode leaves its frame
+ * at the top of the CPU's entry stack, where every task's return to user
+ * mode through it reads a frame too (the entry trampoline), so an IRETQ
+ * there cannot say whose interrupt it ends.
+ */
+static int irq_enter(struct vcpu *v)
 {
-	if (v->nirq == MAX_NEST) { /* its IRETQ will match nothing */
+	struct irq *q;
+
+	if (!v->kernel || v->nirq == MAX_NEST) {
+		v->c[EV_IRETS]++;
 		v->want_frame = 0;
-		return;
+		return 0;
 	}
-	memcpy(v->irq[v->nirq].saved, v->c, sizeof(v->c));
-	v->irq[v->nirq].frame = 0;
-	v->nirq++;
+	q = &v->irq[v->nirq++];
+	memcpy(q->saved, v->c, sizeof(v->c));
+	q->frame = 0;
+	q->prev = v->prev;
+	v->prev = NULL;
 	v->want_frame = 1;
+	return 1;
 }
 
 /*
@@ -294,6 +315,9 @@ static void irq_match(struct vcpu *v, uint64_t vaddr)
 		n = v->c[EV_IRQS] + 1;
 		memcpy(v->c, v->irq[k].saved, sizeof(v->c));
 		v->c[EV_IRQS] = n;
+		/* the model judges the interrupted branch by where it resumes
+		 */
+		v->prev = v->irq[k].prev;
 		v->nirq = k;
 		v->in_iret = 0;
 		v->drop_mem = 1;
@@ -335,17 +359,32 @@ static void exec_exact(unsigned int vcpu_index, void *udata)
 	}
 }
 
-/* exact mode, a block's first instruction: where an interrupt enters */
+/*
+ * Exact mode, a block's first instruction (where an interrupt enters):
+ * its address and kind in the callback's pointer, no record allocated per
+ * block. Virtual addresses are canonical (sign-extended) below VA_BITS,
+ * 57 with 5-level paging, 48 without; the kind goes above.
+ */
+#define VA_BITS 57
+#define VA_MASK ((1ULL << VA_BITS) - 1)
+
+static void *first_pack(uint64_t vaddr, enum kind k)
+{
+	return (void *)(uintptr_t)((vaddr & VA_MASK) | (uint64_t)k << VA_BITS);
+}
+
 static void exec_exact_first(unsigned int vcpu_index, void *udata)
 {
 	struct vcpu *v = vcpu_of(vcpu_index);
-	const struct insn *in = udata;
+	uint64_t u = (uint64_t)(uintptr_t)udata, vaddr = u & VA_MASK;
 
+	if (vaddr >> (VA_BITS - 1))
+		vaddr |= ~VA_MASK;
 	if (v && v->open) {
 		insn_start(v);
-		if (ngates && is_gate(in->vaddr))
+		if (ngates && is_gate(vaddr))
 			irq_enter(v);
-		count_kind(v, in->kind);
+		count_kind(v, (unsigned int)(u >> VA_BITS));
 	}
 }
 
@@ -534,10 +573,13 @@ static int gates_rx(struct vcpu *v, unsigned int xx)
 	return 0;
 }
 
+/* a marker's callback pointer: its XX, MARK_KERNEL for kernel code */
+#define MARK_KERNEL 0x100
+
 static void mark(unsigned int vcpu_index, void *udata)
 {
 	struct vcpu *v = vcpu_of(vcpu_index);
-	unsigned int xx = (unsigned int)(uintptr_t)udata;
+	unsigned int xx = (unsigned int)(uintptr_t)udata & 0xff;
 	char line[320];
 	int n;
 
@@ -554,6 +596,7 @@ static void mark(unsigned int vcpu_index, void *udata)
 			prof_close(v, 0);
 		v->phase = xx & ~AB_VPMU_END;
 		v->open = 1;
+		v->kernel = !!((uintptr_t)udata & MARK_KERNEL);
 		v->nirq = 0;
 		v->want_frame = v->in_iret = v->drop_mem = 0;
 		return;
@@ -589,7 +632,8 @@ static void mark_model(unsigned int vcpu_index, void *udata)
 
 	if (v)
 		follow(v, in);
-	mark(vcpu_index, (void *)(uintptr_t)in->xx);
+	mark(vcpu_index,
+	     (void *)(uintptr_t)(in->xx | (in->vaddr >> 63 ? MARK_KERNEL : 0)));
 }
 
 static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
@@ -622,7 +666,11 @@ static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 			} else {
 				qemu_plugin_register_vcpu_insn_exec_cb(
 					qi, mark, QEMU_PLUGIN_CB_NO_REGS,
-					(void *)(uintptr_t)p[4]);
+					(void *)(uintptr_t)(p[4] |
+							    (qemu_plugin_insn_vaddr(
+								     qi) >> 63
+								     ? MARK_KERNEL
+								     : 0)));
 			}
 			continue;
 		}
@@ -630,14 +678,10 @@ static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 			in->first = !i;
 			qemu_plugin_register_vcpu_insn_exec_cb(
 				qi, exec_model, QEMU_PLUGIN_CB_NO_REGS, in);
-		} else if (!i && (in = calloc(1, sizeof(*in)))) {
-			/* where an interrupt can enter: the address is needed
-			 */
-			in->vaddr = qemu_plugin_insn_vaddr(qi);
-			in->kind = (uint8_t)k;
+		} else if (!i) { /* where an interrupt can enter */
 			qemu_plugin_register_vcpu_insn_exec_cb(
 				qi, exec_exact_first, QEMU_PLUGIN_CB_NO_REGS,
-				in);
+				first_pack(qemu_plugin_insn_vaddr(qi), k));
 		} else {
 			qemu_plugin_register_vcpu_insn_exec_cb(
 				qi, exec_exact, QEMU_PLUGIN_CB_NO_REGS,

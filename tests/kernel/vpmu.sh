@@ -76,19 +76,24 @@ if [ "$ctx" = irq-off ]; then
 	*) notok "vpmu: kmalloc 64 IRQs off: instructions per op '$ins' is not whole" ;;
 	esac
 elif [ -n "$ins" ] && [ -n "$ins2" ] &&
-	awk -v x="$ins" -v y="$ins2" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(x > 0 && d <= x / 100) }'; then
-	# preemptible (RT): the per-CPU slab can change hands between ops, so
-	# the count is the mean of paths that differ: the runs agree to 1%
-	ok "vpmu: kmalloc 64 preemptible (PREEMPT_RT), twice: within 1% ($ins, $ins2 instructions per op)"
+	awk -v x="$ins" -v y="$ins2" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(x > 0 && d <= x / 20) }'; then
+	# preemptible (RT): the per-CPU slab can change hands between ops,
+	# and what an interrupt's handler or a task it woke did to the slab
+	# stays in the ops after it (the interrupt itself is taken out), so
+	# the count is the mean of paths that differ from run to run (576.00
+	# against 586.15 in one 6.12-rt boot): within 5%
+	ok "vpmu: kmalloc 64 preemptible (PREEMPT_RT), twice: within 5% ($ins, $ins2 instructions per op)"
 else
-	notok "vpmu: kmalloc 64 preemptible (PREEMPT_RT), twice: '$ins' and '$ins2' differ by more than 1%"
+	notok "vpmu: kmalloc 64 preemptible (PREEMPT_RT), twice: '$ins' and '$ins2' differ by more than 5%"
 fi
 
 # a tracepoint's and a kprobe's handlers run in the regions: run counts
-# them in a pass of their own, so the virtual count is the same
+# them in a pass of their own, so the virtual count is the same (IRQs
+# off exactly; preemptible, 5% as above: the handlers would add to every
+# op a kprobe's trap or detour and perf's tracepoint path)
 mix=$(counts --alloc=kmalloc --size=64 --gfp=atomic --timing=single --context=$ctx --free=pair --batch=32 --trials=20 --cpu=0 --events=instructions,kmem:kmalloc,kprobe:kfree | awk '$1 == "kmalloc" { print $2 }')
 if [ -n "$mix" ] && [ -n "$ins2" ] &&
-	awk -v x="$mix" -v y="$ins2" -v c="$ctx" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(c == "irq-off" ? d == 0 : d <= y / 100) }'; then
+	awk -v x="$mix" -v y="$ins2" -v c="$ctx" 'BEGIN { d = x - y; if (d < 0) d = -d; exit !(c == "irq-off" ? d == 0 : d <= y / 20) }'; then
 	ok "vpmu: instructions beside kmem:kmalloc and kprobe:kfree: $mix per op, as alone ($ins2): the probes count in a pass of their own"
 else
 	notok "vpmu: instructions beside probes: '$mix' per op, alone '$ins2'"

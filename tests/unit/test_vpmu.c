@@ -141,13 +141,24 @@ static void test_events(void **state)
 	       "R 0 1 5000 10 10 10 2 0 0 0 0 0\n" /* interrupted */
 	       "garbage\n");
 	ab_counters_stop(&c);
-	/* 150 over 2 kept regions of 3: scaled by 3/2 */
-	assert_true(fabs(c.ev[0].value - 225.0) < 1e-9);
-	assert_int_equal(c.ev[0].raw, 150);
+	/*
+	 * phase by phase: phase 1 kept 100 of 2 regions (200), phase 2 50 of
+	 * 1 (50); scaling both together by 3/2 read 225, the short phase 2
+	 * standing for phase 1's left-out region
+	 */
+	assert_true(fabs(c.ev[0].value - 250.0) < 1e-9);
 	assert_int_equal(c.ev[0].enabled, 3);
 	assert_int_equal(c.ev[0].running, 2);
-	assert_true(fabs(c.ev[1].value - 45.0) < 1e-9);
-	assert_true(fabs(c.ev[2].value - 67.5) < 1e-9);
+	assert_true(fabs(c.ev[1].value - 50.0) < 1e-9);
+	assert_true(fabs(c.ev[2].value - 75.0) < 1e-9);
+
+	/* a phase none of whose regions was kept: not counted */
+	ab_counters_start(&c);
+	append("R 0 1 100 10 20 30 0 0 0 0 0 0\n"
+	       "R 0 2 5000 10 10 10 1 0 0 0 0 0\n");
+	ab_counters_stop(&c);
+	assert_true(isnan(c.ev[0].value));
+	assert_int_equal(c.ev[0].running, 0);
 
 	/* an interval whose regions were all interrupted: not counted */
 	ab_counters_start(&c);
