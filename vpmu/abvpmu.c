@@ -275,21 +275,21 @@ static int is_gate(uint64_t vaddr)
 
 /*
  * An interrupt enters the open region of @v: its counts saved, and the
- * model's last instruction, whose verdict waits for the return (1); or
- * the region holds a handler from now on (0). Only a kernel region's
+ * model's last instruction, whose verdict waits for the return; or the
+ * region holds a handler from now on (irets). Only a kernel region's
  * interrupts are taken out: one that comes in user mode leaves its frame
  * at the top of the CPU's entry stack, where every task's return to user
  * mode through it reads a frame too (the entry trampoline), so an IRETQ
  * there cannot say whose interrupt it ends.
  */
-static int irq_enter(struct vcpu *v)
+static void irq_enter(struct vcpu *v)
 {
 	struct irq *q;
 
 	if (!v->kernel || v->nirq == MAX_NEST) {
 		v->c[EV_IRETS]++;
 		v->want_frame = 0;
-		return 0;
+		return;
 	}
 	q = &v->irq[v->nirq++];
 	memcpy(q->saved, v->c, sizeof(v->c));
@@ -297,7 +297,6 @@ static int irq_enter(struct vcpu *v)
 	q->prev = v->prev;
 	v->prev = NULL;
 	v->want_frame = 1;
-	return 1;
 }
 
 /*
