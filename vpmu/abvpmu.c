@@ -575,6 +575,12 @@ static int gates_rx(struct vcpu *v, unsigned int xx)
 /* a marker's callback pointer: its XX, MARK_KERNEL for kernel code */
 #define MARK_KERNEL 0x100
 
+/* the callback pointer of the marker XX @xx at @vaddr */
+static void *mark_data(unsigned int xx, uint64_t vaddr)
+{
+	return (void *)(uintptr_t)(xx | (vaddr >> 63 ? MARK_KERNEL : 0));
+}
+
 static void mark(unsigned int vcpu_index, void *udata)
 {
 	struct vcpu *v = vcpu_of(vcpu_index);
@@ -631,8 +637,7 @@ static void mark_model(unsigned int vcpu_index, void *udata)
 
 	if (v)
 		follow(v, in);
-	mark(vcpu_index,
-	     (void *)(uintptr_t)(in->xx | (in->vaddr >> 63 ? MARK_KERNEL : 0)));
+	mark(vcpu_index, mark_data(in->xx, in->vaddr));
 }
 
 static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
@@ -665,11 +670,8 @@ static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 			} else {
 				qemu_plugin_register_vcpu_insn_exec_cb(
 					qi, mark, QEMU_PLUGIN_CB_NO_REGS,
-					(void *)(uintptr_t)(p[4] |
-							    (qemu_plugin_insn_vaddr(
-								     qi) >> 63
-								     ? MARK_KERNEL
-								     : 0)));
+					mark_data(p[4],
+						  qemu_plugin_insn_vaddr(qi)));
 			}
 			continue;
 		}
