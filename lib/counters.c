@@ -502,13 +502,105 @@ void ab_counters_close(struct ab_counters *c)
 	ab_dynprobe_remove_all();
 }
 
+/*
+ * One line of `list events`: whether @name opens on this machine, or why
+ * not. An encoding refusal is the line's reason (a memory stream takes
+ * the message), so listing writes nothing to stderr on any CPU model.
+ */
+static void list_one(FILE *f, const char *name)
+{
+	struct ab_event e;
+	char *why = NULL;
+	size_t len = 0;
+	FILE *msg = open_memstream(&why, &len);
+	int err = -1;
+
+	if (msg && !ab_counter_encode(&e, name, msg)) {
+		err = open_event(&sys_pmu, &e, -1);
+		if (!err)
+			close(e.fd);
+	}
+	if (msg)
+		fclose(msg);
+	if (err < 0 && why && len) {
+		/* "counter NAME: reason\n" -> "reason" */
+		const char *r = strstr(why, ": ") ? strstr(why, ": ") + 2 : why;
+
+		why[strcspn(why, "\n;")] = '\0';
+		fprintf(f, "  %-44s cannot be encoded: %s\n", name, r);
+	} else {
+		fprintf(f, "  %-44s %s\n", name,
+			err == 0  ? "opens"
+			: err < 0 ? "cannot be encoded"
+				  : strerror(err));
+	}
+	free(why);
+}
+
+/*
+ * The unit masks of libpfm4's event @idx when it needs one (none is the
+ * default: libpfm4 refuses the bare name with PFM_ERR_UMASK), each listed
+ * as PMU::EVENT:UMASK. Returns how many were listed, 0 when the event
+ * takes its bare name.
+ */
+static int list_umasks(FILE *f, const char *name, int idx, int nattrs)
+{
+	pfm_event_attr_info_t a;
+	char full[320];
+	int k, n = 0, dfl = 0;
+
+	for (k = 0; k < nattrs; k++) {
+		memset(&a, 0, sizeof(a));
+		a.size = sizeof(a);
+		if (pfm_get_event_attr_info(idx, k, PFM_OS_PERF_EVENT_EXT,
+					    &a) == PFM_SUCCESS &&
+		    a.type == PFM_ATTR_UMASK && a.is_dfl)
+			dfl = 1;
+	}
+	if (dfl)
+		return 0;
+	for (k = 0; k < nattrs; k++) {
+		memset(&a, 0, sizeof(a));
+		a.size = sizeof(a);
+		if (pfm_get_event_attr_info(idx, k, PFM_OS_PERF_EVENT_EXT,
+					    &a) != PFM_SUCCESS ||
+		    a.type != PFM_ATTR_UMASK)
+			continue;
+		snprintf(full, sizeof(full), "%s:%s", name, a.name);
+		list_one(f, full);
+		n++;
+	}
+	return n;
+}
+
+/*
+ * Whether libpfm4 refuses @name for want of a unit mask: an event of the
+ * model's table none of whose masks applies to this model (snb's
+ * MEM_LOAD_UOPS_LLC_MISS_RETIRED). Such an event cannot be counted here,
+ * so it is not listed.
+ */
+static int needs_umask(const char *name)
+{
+	struct perf_event_attr attr;
+	pfm_perf_encode_arg_t arg;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	memset(&arg, 0, sizeof(arg));
+	arg.attr = &attr;
+	arg.size = sizeof(arg);
+	arg.cpu = -1;
+	return pfm_get_os_event_encoding(name, PFM_PLM0 | PFM_PLM3,
+					 PFM_OS_PERF_EVENT_EXT,
+					 &arg) == PFM_ERR_UMASK;
+}
+
 int ab_counters_list(FILE *f)
 {
 	pfm_event_info_t info;
 	pfm_pmu_info_t pinfo;
-	struct ab_event e;
 	char name[256];
-	int p, i, n = 0, err;
+	int p, i, m, n = 0;
 
 	ab_vpmu_list(f);
 	if (ab_pfm_ready() != PFM_SUCCESS) {
@@ -533,17 +625,12 @@ int ab_counters_list(FILE *f)
 				continue;
 			snprintf(name, sizeof(name), "%s::%s", pinfo.name,
 				 info.name);
-			err = -1;
-			if (!ab_counter_encode(&e, name, stderr)) {
-				err = open_event(&sys_pmu, &e, -1);
-				if (!err)
-					close(e.fd);
+			m = list_umasks(f, name, i, info.nattrs);
+			if (!m && !needs_umask(name)) {
+				list_one(f, name);
+				m = 1;
 			}
-			fprintf(f, "  %-44s %s\n", name,
-				err == 0  ? "opens"
-				: err < 0 ? "cannot be encoded"
-					  : strerror(err));
-			n++;
+			n += m;
 		}
 	}
 	return n;

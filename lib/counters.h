@@ -110,7 +110,7 @@ struct ab_pmu {
  *           the next suspend, its last value kept
  */
 struct ab_event {
-	char name[64];
+	char name[128];
 	int kind;
 	char fstr[192];
 	struct perf_event_attr attr;
@@ -253,7 +253,10 @@ double ab_counter_scale(uint64_t raw, uint64_t enabled, uint64_t running);
 
 /*
  * ab_counters_list - print every event libpfm4 knows on the PMUs it
- * detected, marking whether each opens here. Returns the number listed.
+ * detected, marking whether each opens here (or why not: nothing goes to
+ * stderr). An event that needs a unit mask is listed once per mask
+ * (PMU::EVENT:UMASK); one none of whose masks applies to the model is left
+ * out. Returns the number listed.
  */
 int ab_counters_list(FILE *f);
 
