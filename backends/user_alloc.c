@@ -395,6 +395,9 @@ static int check(const struct ab_run *r, const struct ustrat *s,
 	} else if (!err && (r->flags & AB_RUN_REMOTE_FREE)) {
 		bad = "remote frees (it frees on the allocating CPU; remote frees need --backend=kmod)";
 		err = -EINVAL;
+	} else if (!err && (r->flags & AB_RUN_COND_EACH_TRIAL)) {
+		bad = "a memory condition restored per trial (it builds none; conditions need --backend=kmod)";
+		err = -ENOENT;
 	}
 	if (err)
 		snprintf(why, len, "the user backend's %s refuses the run: %s",

@@ -44,6 +44,8 @@ void ab_user_limits(struct ab_info *info)
 			  (uint64_t)sysconf(_SC_PAGESIZE) / 4;
 	info->page_size = (uint32_t)sysconf(_SC_PAGESIZE);
 	info->nr_node_ids = possible_nodes();
-	/* every flag but remote frees (refused: see user_alloc.c) */
-	info->run_flags = AB_RUN_FLAGS_ALL & ~AB_RUN_REMOTE_FREE;
+	/* every flag but remote frees (refused: see user_alloc.c) and the
+	 * condition restored per trial (no condition here: -ENOENT) */
+	info->run_flags = AB_RUN_FLAGS_ALL &
+			  ~(AB_RUN_REMOTE_FREE | AB_RUN_COND_EACH_TRIAL);
 }

@@ -132,6 +132,10 @@ int ab_cond_begin(struct ab_job *job, struct ab_row *r, char *why, size_t len)
 		err = b->condition(&c->built, why, len);
 		if (err)
 			return err;
+		/* every trial meets the state: restored before each */
+		if ((c->kinds & (AB_COND_FRAGMENTED | AB_COND_PRESSURE)) &&
+		    (job->ses.bi.info.run_flags & AB_RUN_COND_EACH_TRIAL))
+			r->run.flags |= AB_RUN_COND_EACH_TRIAL;
 	}
 	read_mem(c, AB_AT_BUILT);
 	ab_vmstat_read(&c->vm[0], "");
@@ -145,6 +149,37 @@ int ab_cond_begin(struct ab_job *job, struct ab_row *r, char *why, size_t len)
 	return 0;
 }
 
+void ab_cond_timed(struct ab_row *r)
+{
+	struct ab_cond_result *c = r->cond;
+
+	if (!c || c->timed)
+		return;
+	c->timed = 1;
+	ab_vmstat_read(&c->vm[1], "");
+	read_mem(c, AB_AT_TRIALS);
+}
+
+void ab_cond_trials(const struct ab_row *r, uint64_t *met, uint64_t *ok)
+{
+	uint32_t per = ab_run_samples_per_trial(&r->run, r->si->flags);
+	uint64_t t, n = r->smp && per ? r->nr_smp / per : 0;
+	uint32_t i, f;
+
+	*met = 0;
+	*ok = 0;
+	for (t = 0; t < n; t++) {
+		const struct ab_sample *s = &r->smp[t * per];
+
+		if (s->flags & AB_SAMPLE_COND_UNMET)
+			continue;
+		for (f = 0, i = 0; i < per; i++)
+			f |= s[i].flags;
+		(*met)++;
+		*ok += !(f & AB_SAMPLE_FAILED);
+	}
+}
+
 void ab_cond_end(struct ab_job *job, struct ab_row *r)
 {
 	const struct ab_backend *b = job->ses.be;
@@ -154,8 +189,7 @@ void ab_cond_end(struct ab_job *job, struct ab_row *r)
 	if (!c)
 		return;
 	stop_background(c);
-	ab_vmstat_read(&c->vm[1], "");
-	read_mem(c, AB_AT_TRIALS);
+	ab_cond_timed(r);
 	if (c->kinds && b->condition) {
 		c->undo.op = AB_COND_UNDO;
 		c->undo.node = -1;

@@ -35,9 +35,10 @@ struct ab_cond_result {
 	struct ab_condition built; /* AB_COND_BUILD's answer */
 	struct ab_condition undo;  /* AB_COND_UNDO's answer */
 	int undone;
+	int timed; /* the timed pass's window closed (ab_cond_timed()) */
 	struct ab_memstate mem[AB_AT_NR];
 	unsigned int have_mem;	/* bit per enum ab_cond_when read */
-	struct ab_vmstat vm[2]; /* around the trials */
+	struct ab_vmstat vm[2]; /* around the timed pass's trials */
 	struct ab_mm_settings settings;
 	/* --background */
 	const char *background;
@@ -52,8 +53,20 @@ struct ab_cond_result {
  * with the one-line reason in @why (nothing is then held).
  */
 int ab_cond_begin(struct ab_job *job, struct ab_row *r, char *why, size_t len);
-/* ab_cond_end - after @r's trials: stops the load, undoes, reads again */
+/*
+ * ab_cond_timed - right after @r's timed pass: the vmstat window and the
+ * zone's state "after trials" close there, so that a counting pass run
+ * after it (--events, --explain) is in neither
+ */
+void ab_cond_timed(struct ab_row *r);
+/* ab_cond_end - after @r's passes: stops the load, undoes, reads again */
 void ab_cond_end(struct ab_job *job, struct ab_row *r);
+/*
+ * ab_cond_trials - @r's measured trials that met its condition (all of
+ * them without AB_RUN_COND_EACH_TRIAL), and of those the ones whose every
+ * allocation succeeded; from the samples (struct ab_sample flags).
+ */
+void ab_cond_trials(const struct ab_row *r, uint64_t *met, uint64_t *ok);
 
 /* The zone the condition was stated for (the module's), or NULL. */
 const struct ab_zonestate *ab_cond_zone(const struct ab_cond_result *c,

@@ -3,9 +3,10 @@
  * report_cond.c - what a row met and how often it succeeded: the memory
  * condition (--condition) as the module built it and the kernel's own
  * files showed it before, built, after the trials and after the undo;
- * the background load; the success rate of the allocations with its
- * Wilson interval; and, in single timing, the tail of the successful
- * allocations' latency (see report.h).
+ * the background load; the success rate of the trials that met the
+ * condition with its Wilson interval (the trial, restored to the condition
+ * before it, is the unit; its allocations are not independent); and, in single
+ * timing, the tail of the successful allocations' latency (see report.h).
  */
 #include <math.h>
 #include <stdio.h>
@@ -91,6 +92,25 @@ static void print_row_cond(const struct ab_row *r)
 			printf("\n");
 		}
 	}
+	if (r->run.flags & AB_RUN_COND_EACH_TRIAL) {
+		uint64_t met, ok;
+
+		ab_cond_trials(r, &met, &ok);
+		printf("    restored before each trial (%llu pages taken again): %llu of %u measured trials began in it",
+		       (unsigned long long)r->run.cond_restored_pages,
+		       (unsigned long long)met, r->run.trials_done);
+		if (c->kinds & AB_COND_FRAGMENTED) {
+			if (r->run.cond_max_order >= 0)
+				printf(", max free order at their start %d",
+				       r->run.cond_max_order);
+			else
+				printf(", no free block at their start");
+		}
+		printf("%s\n",
+		       met < r->run.trials_done
+			       ? "; the others are left out of every figure"
+			       : "");
+	}
 	if (c->kinds)
 		printf("    during the trials direct reclaim took back %llu of its pages; %s in %.1f ms\n",
 		       (unsigned long long)c->undo.reclaimed_pages,
@@ -98,7 +118,7 @@ static void print_row_cond(const struct ab_row *r)
 				 : "NOT undone (the device's close undoes it)",
 		       (double)c->undo.undo_ns / 1e6);
 	if (c->vm[0].have && c->vm[1].have) {
-		printf("    over the trials (whole machine, /proc/vmstat):");
+		printf("    over the timed trials (whole machine, /proc/vmstat):");
 		for (i = 0; i < AB_VM_NR; i++)
 			if (c->vm[0].have & c->vm[1].have & (1U << i))
 				printf(" %s %llu", ab_vmstat_names[i],
@@ -157,10 +177,10 @@ void ab_job_print_condition(const struct ab_job *job)
 		print_settings(s);
 	if (!wants_success(job))
 		return;
-	printf("\nsuccess per allocation call (a failure ends its trial's alloc phase)%s:\n",
-	       single ? "; latency of the successful ones, ns (single timing)"
+	printf("\nsuccess per trial (every allocation of the trial succeeded: a failure ends it; depends on --batch), trials that met the condition%s:\n",
+	       single ? "; latency of the successful calls, ns (single timing)"
 		      : "; latency percentiles need --timing=single");
-	printf("  %-24s %9s %8s %17s", "strategy", "attempts", "success",
+	printf("  %-24s %9s %8s %17s", "strategy", "trials", "success",
 	       "[95% Wilson]");
 	if (single)
 		printf(" %8s %8s %8s %8s %8s", "p50", "p90", "p99", "p99.9",
@@ -168,16 +188,17 @@ void ab_job_print_condition(const struct ab_job *job)
 	printf("\n");
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
-		uint64_t n = r->run.objects + r->run.failed;
+		uint64_t n, ok;
 		double lo, hi;
 
 		if (!r->ran || (r->si->flags & AB_STRATEGY_BASELINE))
 			continue;
-		ab_wilson(r->run.objects, n, 0.95, &lo, &hi);
+		ab_cond_trials(r, &n, &ok);
+		ab_wilson(ok, n, 0.95, &lo, &hi);
 		printf("  %-24s %9llu %7.1f%% [%6.1f%%, %6.1f%%]", r->label,
 		       (unsigned long long)n,
-		       n ? 100.0 * (double)r->run.objects / (double)n : NAN,
-		       100 * lo, 100 * hi);
+		       n ? 100.0 * (double)ok / (double)n : NAN, 100 * lo,
+		       100 * hi);
 		if (single) {
 			const struct ab_stats *a = &r->net[0].ns;
 
@@ -209,6 +230,30 @@ static json_object *json_zone(const struct ab_zonestate *z, unsigned int order)
 		json_object_array_add(
 			a, json_object_new_int64((int64_t)z->nr_free[i]));
 	json_object_object_add(o, "buddyinfo", a);
+	return o;
+}
+
+/* AB_RUN_COND_EACH_TRIAL: the trials that met the restored condition */
+static json_object *each_trial_json(const struct ab_row *r)
+{
+	json_object *o = json_object_new_object();
+	uint64_t met, ok;
+
+	ab_cond_trials(r, &met, &ok);
+	json_object_object_add(o, "trials_met",
+			       json_object_new_int64((int64_t)met));
+	json_object_object_add(
+		o, "trials_unmet",
+		json_object_new_int64((int64_t)r->run.cond_unmet));
+	json_object_object_add(
+		o, "start_max_free_order",
+		(r->cond->kinds & AB_COND_FRAGMENTED) &&
+				r->run.cond_max_order >= 0
+			? json_object_new_int(r->run.cond_max_order)
+			: NULL);
+	json_object_object_add(
+		o, "restored_pages",
+		json_object_new_int64((int64_t)r->run.cond_restored_pages));
 	return o;
 }
 
@@ -273,6 +318,10 @@ json_object *ab_row_condition_json(const struct ab_row *r)
 				       z ? json_zone(z, row_order(r)) : NULL);
 	}
 	json_object_object_add(o, "state", st);
+	json_object_object_add(o, "each_trial",
+			       (r->run.flags & AB_RUN_COND_EACH_TRIAL)
+				       ? each_trial_json(r)
+				       : NULL);
 	vm = json_object_new_object();
 	for (i = 0; i < AB_VM_NR; i++)
 		if (c->vm[0].have & c->vm[1].have & (1U << i))
@@ -307,17 +356,21 @@ json_object *ab_row_condition_json(const struct ab_row *r)
 
 json_object *ab_row_success_json(const struct ab_row *r)
 {
-	uint64_t n = r->run.objects + r->run.failed;
 	json_object *o = json_object_new_object(), *ci;
+	uint64_t n, ok;
 	double lo, hi;
 
-	ab_wilson(r->run.objects, n, 0.95, &lo, &hi);
+	ab_cond_trials(r, &n, &ok);
+	ab_wilson(ok, n, 0.95, &lo, &hi);
+	json_object_object_add(o, "unit", json_object_new_string("trial"));
 	json_object_object_add(o, "attempts",
 			       json_object_new_int64((int64_t)n));
+	json_object_object_add(o, "calls",
+			       json_object_new_int64((int64_t)(r->run.objects +
+							       r->run.failed)));
 	json_object_object_add(
 		o, "rate",
-		n ? json_object_new_double((double)r->run.objects / (double)n)
-		  : NULL);
+		n ? json_object_new_double((double)ok / (double)n) : NULL);
 	ci = json_object_new_array();
 	json_object_array_add(ci, ab_json_num(lo));
 	json_object_array_add(ci, ab_json_num(hi));

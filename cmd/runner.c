@@ -356,6 +356,7 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 	r->wall_ns = now_ns() - t0;
 	ab_cpustat_read(&st1, &b1);
 	busy_between(job, r, &st0, b0, &st1, b1);
+	ab_cond_timed(r);
 	if (job->ses.counters.n && !err)
 		err = counting_pass(job, r, per, why, sizeof(why));
 	ab_cond_end(job, r);

@@ -52,6 +52,8 @@
  * @disturb:        AB_SAMPLE_ALLOC_DISTURBED and AB_SAMPLE_FREE_DISTURBED,
  *                  ORed in by ab_phase_note() for each phase of the current
  *                  trial that saw a context switch or a CPU change
+ * @unmet:          AB_SAMPLE_COND_UNMET when @before said the current
+ *                  trial began without its memory condition, else 0
  * @switches:       the context switches those phases saw
  * @migrations:     the phases of the current trial that changed CPU
  * @elsewhere:      remote frees of the current trial run off
@@ -72,6 +74,7 @@ struct ab_loop {
 	bool mark_disturbed;
 	bool vpmu;
 	u32 disturb;
+	u32 unmet;
 	u64 switches;
 	u32 migrations;
 	u32 elsewhere;
@@ -350,6 +353,11 @@ static __always_inline void ab_free_loop(struct ab_loop *l, u32 n,
  *         the run's samples; 0 or -errno (then the run ends)
  * @next:  between trials, after the trial is recorded: 0 to go on, or
  *         -errno to end the run there (-EINTR for a stop request)
+ * @before: optional; before each trial's alloc phase, outside the timed
+ *         phases (AB_RUN_COND_EACH_TRIAL: the memory condition restored):
+ *         0 when the state the trial is to meet holds, 1 when it does not
+ *         (a measured trial is then counted in ab_run.cond_unmet and its
+ *         samples get AB_SAMPLE_COND_UNMET), or -errno to end the run
  */
 struct ab_trial_ops {
 	u32 (*alloc)(struct ab_loop *l, u64 *cycles);
@@ -360,6 +368,7 @@ struct ab_trial_ops {
 	int (*put)(struct ab_loop *l, const struct ab_run *r, u64 index,
 		   const struct ab_sample *smp, u32 count);
 	int (*next)(struct ab_loop *l);
+	int (*before)(struct ab_loop *l, bool measured);
 };
 
 /*
@@ -376,7 +385,7 @@ static inline u32 ab_trial_samples(struct ab_loop *l, u32 n, u64 alloc_cycles,
 				   u64 free_cycles, struct ab_sample *one,
 				   const struct ab_sample **smp)
 {
-	u32 i, marks = l->mark_disturbed ? l->disturb : 0;
+	u32 i, marks = (l->mark_disturbed ? l->disturb : 0) | l->unmet;
 
 	if (!l->single || l->per_trial) {
 		one->alloc_cycles = l->single ? l->smp[0].alloc_cycles :
@@ -448,6 +457,12 @@ static inline int ab_run_trials(const struct ab_trial_ops *ops,
 		since_check = check ? 0 : since_check + measured;
 		ac = 0;
 		fc = 0;
+		if (ops->before) {
+			err = ops->before(l, measured);
+			if (err < 0)
+				return err;
+			l->unmet = err ? AB_SAMPLE_COND_UNMET : 0;
+		}
 		if (check && ops->mem)
 			ops->mem(l, r, 0, false);
 		n = ops->alloc(l, &ac);
@@ -473,6 +488,7 @@ static inline int ab_run_trials(const struct ab_trial_ops *ops,
 			r->switches += l->switches;
 			r->migrations += l->migrations;
 			r->disturbed += !!l->disturb;
+			r->cond_unmet += !!l->unmet;
 			r->free_elsewhere += l->elsewhere;
 			count = ab_trial_samples(l, n, ac, fc, &one, &smp);
 			err = ops->put(l, r, (u64)m * count, smp, count);

@@ -137,6 +137,11 @@ enum ab_mem {
  * @kcaches: kmalloc_class: kmalloc_caches[KMALLOC_NORMAL][] of each class
  * @s:      the strategy
  * @run:    the request
+ * @file:   the open file the run came on (AB_RUN_COND_EACH_TRIAL: the
+ *          condition it holds is restored before each trial)
+ * @cond_max_order: AB_RUN_COND_EACH_TRIAL: the highest free order a
+ *          measured trial that met the condition began with, -1 for none
+ * @cond_pages: AB_RUN_COND_EACH_TRIAL: pages the restores took again
  */
 struct ab_ctx {
 	struct ab_loop loop;
@@ -165,6 +170,9 @@ struct ab_ctx {
 	struct kmem_cache *kcaches[16];
 	const struct ab_strategy *s;
 	const struct ab_run *run;
+	struct ab_file *file;
+	int cond_max_order;
+	u64 cond_pages;
 };
 
 /* The run whose loop @l is. */
@@ -331,5 +339,20 @@ long ab_ioctl_lookup(void __user *uarg);
 long ab_ioctl_condition(struct ab_file *f, void __user *uarg);
 /* ab_cond_release - @f is closing: the condition it holds is undone */
 void ab_cond_release(struct ab_file *f);
+/*
+ * ab_cond_held - whether @f holds a condition with a state to restore
+ * (fragmented or pressure): AB_RUN_COND_EACH_TRIAL is -ENOENT without one.
+ */
+bool ab_cond_held(struct ab_file *f);
+/*
+ * ab_cond_restore - @f's condition restored before a trial (fragmented:
+ * the free blocks above frag_order taken again; pressure: the zone's free
+ * pages taken down to the target again); *@pages grows by the pages taken,
+ * *@max_order is, for fragmented, the highest free order of the zone
+ * afterwards (-1: none, or not fragmented).
+ * Return: 0 when the state holds now, 1 when it does not, -ENOENT when @f
+ * holds no condition, -EINTR on a signal (what was taken stays held).
+ */
+int ab_cond_restore(struct ab_file *f, int *max_order, u64 *pages);
 
 #endif /* _ALLOCBENCH_INTERNAL_H */

@@ -261,7 +261,7 @@ static long ab_fragment_pass(int node, u32 k, unsigned long *nth)
  * more pass takes them (at most 8 times; drain_all_pages() is not
  * exported to modules).
  */
-static int ab_fragment(int node, u32 k)
+static int ab_fragment(int node, u32 k, int settles)
 {
 	struct zone *z = node >= 0 ? ab_cond_zone(node) : NULL;
 	unsigned long nth = 0;
@@ -274,7 +274,7 @@ static int ab_fragment(int node, u32 k)
 			return n;
 		if (n)
 			continue;
-		if (!z || ab_max_free_order(z) <= (int)k || settle++ == 8)
+		if (!z || ab_max_free_order(z) <= (int)k || settle++ == settles)
 			break;
 		if (schedule_timeout_interruptible(msecs_to_jiffies(10)))
 			return -EINTR;
@@ -341,6 +341,61 @@ static int ab_vmap_fragment(void)
 	return 0;
 }
 
+bool ab_cond_held(struct ab_file *f)
+{
+	bool held;
+
+	mutex_lock(&ab_cond_lock);
+	held = ab_cond.owner == f &&
+	       (ab_cond.out.kinds & (AB_COND_FRAGMENTED | AB_COND_PRESSURE));
+	mutex_unlock(&ab_cond_lock);
+	return held;
+}
+
+/*
+ * Before a trial (AB_RUN_COND_EACH_TRIAL): what the last trial's frees,
+ * compaction or direct reclaim (the shrinker) gave back is taken again,
+ * as the build took it, with at most two 10 ms waits for pages still on
+ * their way back (the build allows eight). The state then holds when the
+ * zone shows no free block above frag_order and, with pressure, its free
+ * pages are below the low watermark.
+ */
+int ab_cond_restore(struct ab_file *f, int *max_order, u64 *pages)
+{
+	const struct ab_condition *c = &ab_cond.out;
+	unsigned long before;
+	struct zone *z;
+	u32 stopped;
+	int err = 0, met = 1;
+
+	mutex_lock(&ab_cond_lock);
+	if (ab_cond.owner != f || c->node < 0) {
+		mutex_unlock(&ab_cond_lock);
+		return -ENOENT;
+	}
+	z = ab_cond_zone(c->node);
+	before = READ_ONCE(ab_cond.held_pages);
+	if (c->kinds & AB_COND_FRAGMENTED)
+		err = ab_fragment(c->node, c->frag_order, 2);
+	if (!err && (c->kinds & AB_COND_PRESSURE))
+		err = ab_pressure(c->node, z, c->target_free, &stopped);
+	/* the shrinker may give pages back meanwhile: count what was taken */
+	if (READ_ONCE(ab_cond.held_pages) > before)
+		*pages += READ_ONCE(ab_cond.held_pages) - before;
+	*max_order = -1;
+	if (c->kinds & AB_COND_FRAGMENTED) {
+		*max_order = ab_max_free_order(z);
+		met = *max_order <= (int)c->frag_order;
+	}
+	if ((c->kinds & AB_COND_PRESSURE) &&
+	    ab_zone_free(z) >= low_wmark_pages(z))
+		met = 0;
+	mutex_unlock(&ab_cond_lock);
+	if (err)
+		return err;
+	return met ? 0 : 1;
+}
+
 /* The outputs from the condition's state now (ab_cond_lock held). */
 static void ab_cond_fill(struct ab_condition *c, int node)
 {
@@ -399,7 +454,7 @@ static int ab_cond_build(struct ab_file *f, struct ab_condition *c)
 	ab_cond.owner = f;
 	err = ab_cond_shrinker_on();
 	if (!err && (c->kinds & AB_COND_FRAGMENTED))
-		err = ab_fragment(c->node, c->frag_order);
+		err = ab_fragment(c->node, c->frag_order, 8);
 	if (!err && (c->kinds & AB_COND_PRESSURE)) {
 		c->target_free = min_wmark_pages(z) +
 				 (low_wmark_pages(z) - min_wmark_pages(z)) / 2;

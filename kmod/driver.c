@@ -301,6 +301,21 @@ static u64 ab_drv_drain(struct ab_loop *l, bool *late)
 	return AB_CYCLES() - start;
 }
 
+/*
+ * AB_RUN_COND_EACH_TRIAL: the file's condition restored before the trial;
+ * the highest free order a measured trial that met it began with is kept.
+ */
+static int ab_drv_before(struct ab_loop *l, bool measured)
+{
+	struct ab_ctx *ctx = ab_ctx_of(l);
+	int order, ret;
+
+	ret = ab_cond_restore(ctx->file, &order, &ctx->cond_pages);
+	if (ret == 0 && measured && order > ctx->cond_max_order)
+		ctx->cond_max_order = order;
+	return ret;
+}
+
 /* A pending signal ends the run between trials: -EINTR. */
 static int ab_drv_next(struct ab_loop *l)
 {
@@ -321,6 +336,8 @@ int ab_drv_run(struct ab_ctx *ctx, struct ab_run *r)
 
 	if (ctx->s->flags & AB_STRATEGY_RCU)
 		ops.drain = ab_drv_drain;
+	if (r->flags & AB_RUN_COND_EACH_TRIAL)
+		ops.before = ab_drv_before;
 	if (ctx->s->on_node) {
 		ops.check = ab_drv_check;
 		ops.mem = ab_drv_mem;

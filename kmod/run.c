@@ -225,6 +225,8 @@ long ab_ioctl_run(struct ab_file *f, void __user *uarg)
 			r.samples_len * sizeof(struct ab_sample))))
 		return -EFAULT;
 	s = &ab_strategies[r.strategy];
+	if ((r.flags & AB_RUN_COND_EACH_TRIAL) && !ab_cond_held(f))
+		return -ENOENT;
 
 	/* Outputs: whatever the caller left there is overwritten. */
 	r.trials_done = 0;
@@ -251,6 +253,9 @@ long ab_ioctl_run(struct ab_file *f, void __user *uarg)
 	r.drain_max_cycles = 0;
 	r.drain_late = 0;
 	r.out_reserved5 = 0;
+	r.cond_unmet = 0;
+	r.cond_max_order = -1;
+	r.cond_restored_pages = 0;
 	memset(r.cache_name, 0, sizeof(r.cache_name));
 	r.tsc_khz = ab_tsc_khz();
 	r.clock_cycles = ab_clock_pair();
@@ -283,11 +288,15 @@ long ab_ioctl_run(struct ab_file *f, void __user *uarg)
 			goto free_objs;
 	}
 
+	ctx.file = f;
+	ctx.cond_max_order = -1;
 	r.cpu_start = raw_smp_processor_id();
 	r.target_node = r.node == NUMA_NO_NODE ? ab_mem_node(r.cpu_start) :
 						  r.node;
 	ret = ab_drv_run(&ctx, &r);
 	r.cpu_end = raw_smp_processor_id();
+	r.cond_max_order = ctx.cond_max_order;
+	r.cond_restored_pages = ctx.cond_pages;
 	/* teardown has the last word on the cache (AB_MERGED_LATER) */
 	if (r.flags & AB_RUN_KEEP_CACHE)
 		ctx.keep = &f->kept;

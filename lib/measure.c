@@ -44,7 +44,9 @@ size_t ab_phase_samples(uint32_t timing, uint32_t free_pattern,
  * phase that follows a failure frees only objects that were allocated and
  * counts. How many failed is reported apart (ab_run.failed). With
  * @net->drop, a sample of a phase that saw a context switch or a CPU
- * change is left out too (--drop-disturbed).
+ * change is left out too (--drop-disturbed). A trial that began without
+ * its memory condition (AB_SAMPLE_COND_UNMET) measured another state: its
+ * samples are left out of both phases.
  */
 static size_t per_op(const struct ab_sample *smp, size_t n, enum ab_phase phase,
 		     const struct ab_net *net, double *out)
@@ -61,6 +63,8 @@ static size_t per_op(const struct ab_sample *smp, size_t n, enum ab_phase phase,
 
 		if (phase == AB_PHASE_ALLOC &&
 		    (smp[i].flags & AB_SAMPLE_FAILED))
+			continue;
+		if (smp[i].flags & AB_SAMPLE_COND_UNMET)
 			continue;
 		if (net->drop && (smp[i].flags & disturbed))
 			continue;

@@ -133,6 +133,16 @@ int ab_run_answer_check(const struct ab_run *req, struct ab_run *ans, int err,
 	else if (got.drain_late > got.trials_done)
 		err = bad_answer(why, len, "trials late back from RCU",
 				 got.drain_late, got.trials_done);
+	else if (got.cond_unmet > got.trials_done)
+		err = bad_answer(why, len,
+				 "trials that began without the condition",
+				 got.cond_unmet, got.trials_done);
+	/* a trial that met a fragmented condition saw no block above it */
+	else if ((req->flags & AB_RUN_COND_EACH_TRIAL) &&
+		 got.cond_max_order > (int32_t)AB_COND_MAX_FRAG_ORDER)
+		err = bad_answer(why, len, "free order a trial began with",
+				 (uint64_t)got.cond_max_order,
+				 AB_COND_MAX_FRAG_ORDER);
 	else if (got.drain_max_cycles > got.drain_cycles)
 		err = bad_answer(why, len, "cycles of the longest RCU wait",
 				 got.drain_max_cycles, got.drain_cycles);

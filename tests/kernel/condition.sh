@@ -76,6 +76,29 @@ awk -F'[:,]' -v rcq=$rcq -v rcf=$rcf -v rq="$rq" "$cond_awk"'
 		if (bad == "") print "ok - condition: fragmented has no free block above order 2 before the trials, order-9 noretry succeeds less (" rate " against " rq " quiet), the zone is back after the undo (" free["undo"] " of " free["before"] " free pages, max order " mo["undo"] ")"
 		else print "not ok - condition: fragmented:" bad
 	}' /tmp/cf.json
+# every counted trial meets the condition (issue 39): restored before each
+# trial, a fragmented row's trials all begin with no free block above
+# --frag-order (before: built once, the first trial's compaction or
+# reclaim gave blocks of order 4 to 9 back to every later one), and the
+# success rate's unit is the trial (attempts = trials that met it)
+awk -F'[:,]' -v rc=$rcf '
+	function num(s) { gsub(/[^0-9eE.+-]/, "", s); return s + 0 }
+	/"each_trial":\{/ { each = 1 }
+	each && /"trials_met":/ { met = num($2) }
+	each && /"trials_unmet":/ { unmet = num($2) }
+	each && /"start_max_free_order":/ { smo = $2; gsub(/[ }]/, "", smo) }
+	/"unit":"trial"/ { unit = 1 }
+	/"attempts":/ { att = num($2) }
+	END {
+		if (rc) bad = bad " exit " rc
+		if (!each) bad = bad " no each_trial"
+		if (met + unmet != 6) bad = bad " " met " met + " unmet " unmet trials, not 6"
+		if (!(met >= 1)) bad = bad " no trial met it"
+		if (smo != "null" && !(smo + 0 <= 2)) bad = bad " a counted trial began with max free order " smo
+		if (!unit || att != met) bad = bad " success over " att " attempts (unit " unit "), " met " trials met"
+		if (bad == "") print "ok - condition: fragmented restored before each trial: " met " of 6 trials began in it, max free order at their start " smo " (at most 2), success counted over those trials"
+		else print "not ok - condition: fragmented per trial:" bad
+	}' /tmp/cf.json
 allocbench run --alloc=alloc_pages_node --order=0 --batch=8 --trials=4 \
 	--condition=pressure --json -q >/tmp/cp.json 2>>/tmp/cond.err
 rcp=$?

@@ -121,6 +121,7 @@ static uint64_t edge_size(struct rng *r, int cls)
 					 AB_RUN_SIZE_VER0,   AB_RUN_SIZE_VER1,
 					 AB_RUN_SIZE_VER2,   AB_RUN_SIZE_VER3,
 					 AB_RUN_SIZE_VER4,   AB_RUN_SIZE_VER5,
+					 AB_RUN_SIZE_VER6,
 					 AB_LOOKUP_SIZE_VER0 };
 	uint64_t v;
 

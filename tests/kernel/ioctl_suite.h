@@ -127,5 +127,6 @@ void test_sigint_caught(void **state);
 void test_condition_rejects(void **state);
 void test_condition_lifecycle(void **state);
 void test_condition_fragmented(void **state);
+void test_condition_each_trial(void **state);
 
 #endif /* IOCTL_SUITE_H */

@@ -43,7 +43,9 @@
  * this kernel cannot run safely (see enum ab_context), and -EBUSY for one
  * that the runs in progress leave no room for (the budget, or
  * AB_ATOMIC_MAX_BYTES over all of them); a refusal for a limit, -E2BIG
- * or -EBUSY, names it in ab_run.limit (AB_LIMIT_*).
+ * or -EBUSY, names it in ab_run.limit (AB_LIMIT_*); -ENOENT for
+ * AB_RUN_COND_EACH_TRIAL on a file that holds no fragmented or pressure
+ * condition.
  * AB_IOC_RUN and AB_IOC_LOOKUP return -EPERM to a caller without
  * CAP_SYS_ADMIN (on top of the node's mode 0600: a descriptor passed to
  * an unprivileged process does not let it run); AB_IOC_INFO only reads.
@@ -373,10 +375,23 @@ enum ab_gfp {
  */
 #define AB_RUN_SHEAVES (1U << 7)
 #define AB_SHEAF_MAX 1024
+/*
+ * The memory condition this file holds (AB_IOC_CONDITION, fragmented
+ * and/or pressure) restored before every trial, warm-up and check trials
+ * included: fragmented takes again every free block above its frag_order
+ * that the trials' frees, compaction or reclaim gave back; pressure takes
+ * the zone's free pages down to its target again. Then the state is
+ * checked (fragmented: no free block above frag_order in the condition's
+ * zone; pressure: free pages below the low watermark), and a measured
+ * trial that began without it has its samples marked
+ * AB_SAMPLE_COND_UNMET and is counted in ab_run.cond_unmet. The restore
+ * is outside the timed phases. -ENOENT when the file holds no condition.
+ */
+#define AB_RUN_COND_EACH_TRIAL (1U << 8)
 #define AB_RUN_FLAGS_ALL                                          \
 	(AB_RUN_NOMERGE | AB_RUN_WRITE | AB_RUN_NO_NODE_CHECK | \
 	 AB_RUN_REMOTE_FREE | AB_RUN_MARK_DISTURBED | AB_RUN_KEEP_CACHE | \
-	 AB_RUN_VPMU | AB_RUN_SHEAVES)
+	 AB_RUN_VPMU | AB_RUN_SHEAVES | AB_RUN_COND_EACH_TRIAL)
 
 /* Timing mode (ab_run.timing) */
 enum ab_timing {
@@ -527,6 +542,11 @@ struct ab_sample {
 #define AB_SAMPLE_ALLOC_DISTURBED 2U
 /* The same for the free phase (AB_RUN_REMOTE_FREE: the worker's). */
 #define AB_SAMPLE_FREE_DISTURBED 4U
+/*
+ * AB_RUN_COND_EACH_TRIAL: the trial began with the condition not holding
+ * even after it was restored (every sample of the trial has the bit).
+ */
+#define AB_SAMPLE_COND_UNMET 8U
 
 /**
  * struct ab_run - argument of AB_IOC_RUN: input fields, then output
@@ -670,6 +690,16 @@ struct ab_sample {
  * @drain_late:   trials whose wait ended at AB_DRAIN_MAX_MS (or a signal)
  *                with the pages not back
  * @out_reserved5: written as zero
+ *
+ * Output, version 6 (AB_RUN_SIZE_VER6; to a caller whose @size covers
+ * them), AB_RUN_COND_EACH_TRIAL (else @cond_unmet and
+ * @cond_restored_pages zero, @cond_max_order -1):
+ * @cond_unmet:   measured trials that began without the condition
+ * @cond_max_order: fragmented: the highest order with a free block in the
+ *                condition's zone at the start of a measured trial that
+ *                met it (at most its frag_order), -1 when none had one
+ * @cond_restored_pages: pages the restores before the trials (all of
+ *                them, warm-up included) took back into the condition
  */
 struct ab_run {
 	__u32 size;
@@ -730,6 +760,10 @@ struct ab_run {
 	__u64 drain_max_cycles;
 	__u32 drain_late;
 	__u32 out_reserved5;
+
+	__u32 cond_unmet;
+	__s32 cond_max_order;
+	__u64 cond_restored_pages;
 };
 
 #define AB_RUN_SIZE_VER0 208
@@ -738,6 +772,7 @@ struct ab_run {
 #define AB_RUN_SIZE_VER3 296
 #define AB_RUN_SIZE_VER4 304
 #define AB_RUN_SIZE_VER5 328
+#define AB_RUN_SIZE_VER6 344
 
 /*
  * ab_run.limit: which limit refused a run. -E2BIG: the run alone is
