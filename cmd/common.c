@@ -376,6 +376,11 @@ int ab_popt_parse_pos(const char *cmd, int argc, const char **argv,
 	}
 	poptFreeContext(pc);
 	free(args);
+	/* an empty name would be found out only at the end, after the work */
+	if (!ret && ab_out.path && !*ab_out.path) {
+		ab_err("-o '': an empty file name; name a file, or - for standard output");
+		ret = AB_EXIT_USAGE;
+	}
 	/* -o is opened (and emptied) now, before any input is read */
 	for (i = 0; !ret && !ab_output_is_stdout(ab_out.path) && i <= n; i++) {
 		word = i < n ? pos[i] : ab_out.input ? *ab_out.input : NULL;

@@ -114,6 +114,11 @@ int ab_outfile_open(struct ab_outfile *f, const char *path)
 	int exists, ret;
 
 	*f = (struct ab_outfile){ .fd = -1, .place = -1 };
+	/* no file: rename() would refuse it only at the end */
+	if (!*path) {
+		errno = ENOENT;
+		return -1;
+	}
 	exists = !stat(path, &st);
 	if (exists && S_ISREG(st.st_mode)) {
 		/* the file must be writable by this user, as before: opened

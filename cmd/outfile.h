@@ -37,7 +37,7 @@ struct ab_outfile {
  * ab_outfile_open - open @path for writing as above: a temporary with
  * @path's mode and owner (a new file: 0666 less the umask), or @path
  * itself. Returns 0, or -1 with errno (nothing created; EACCES for a file
- * this user may not write).
+ * this user may not write, ENOENT for an empty @path).
  */
 int ab_outfile_open(struct ab_outfile *f, const char *path);
 

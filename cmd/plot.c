@@ -343,6 +343,12 @@ int cmd_plot(int argc, const char **argv)
 		ab_err("plot: --format=%s: allowed svg and png", format);
 		return AB_EXIT_USAGE;
 	}
+	/* an empty name would be found out only after drawing */
+	if (!*out || (gp && !*gp)) {
+		ab_err("plot: %s'': an empty file name; name a file, or - for standard output",
+		       *out ? "--script=" : "-o ");
+		return AB_EXIT_USAGE;
+	}
 	ext = strrchr(out, '.');
 	if (ab_output_is_stdout(out)) {
 		png = format && !strcasecmp(format, "png");

@@ -69,6 +69,40 @@ for c in $("$ab" --help | sed -n 's/^  \([a-z]*\) .*/\1/p'); do
 	*) notok "$c takes -o but is not tested with -o -" ;;
 	esac
 done
+# ---- -o '' is refused before any work ----
+# empty_out NAME -- CMD ARGS...: in an empty directory, CMD ARGS (naming an
+# empty file) exit 2 with one line that says so, nothing on stdout and
+# nothing left in the directory (before: the command did its work, then
+# failed at the end renaming its temporary over '', status 1)
+empty_out() {
+	name=$1
+	shift 2
+	rm -rf "$tmp/d"
+	mkdir "$tmp/d"
+	(cd "$tmp/d" && "$ab" "$@" >"$tmp/out" 2>"$tmp/err")
+	got=$?
+	if [ "$got" = 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" = 1 ] &&
+		grep -q -- "'': an empty file name; name a file, or - for standard output$" "$tmp/err" &&
+		[ -z "$(ls -A "$tmp/d")" ]; then
+		ok "$name: an empty file name is refused up front"
+	else
+		notok "$name: an empty file name (exit $got, wanted 2; left $(ls -A "$tmp/d" | tr '\n' ' '); stdout $(head -c 150 "$tmp/out"); stderr $(head -c 200 "$tmp/err"))"
+	fi
+}
+empty_out "run -o ''" -- run --backend=user --alloc=malloc --trials=20 -q -o ''
+empty_out "run --json -o ''" -- run --backend=user --alloc=malloc --trials=20 -q --json -o ''
+empty_out "sweep -o ''" -- sweep --backend=user --alloc=malloc --sizes=64 --trials=10 -q -o ''
+empty_out "compare -o ''" -- compare --backend=user --alloc=malloc,calloc --trials=14 --rounds=7 -q -o ''
+empty_out "compare of saved files -o ''" -- compare "$tmp/r1.json" "$tmp/r2.json" -o ''
+empty_out "lookup -o ''" -- lookup --backend=user --trials=5 -q -o ''
+empty_out "topology -o ''" -- topology -o ''
+empty_out "list -o ''" -- list --output=''
+empty_out "info -o ''" -- info --backend=user -o ''
+empty_out "reproduce -o ''" -- reproduce 2002-lookup -o ''
+empty_out "vm -o ''" -- vm -k 6.1 -o '' -- run
+empty_out "export -o ''" -- export --format=lkp "$tmp/r1.json" -o ''
+empty_out "plot -o ''" -- plot "$tmp/r1.json" -o ''
+empty_out "plot --script=''" -- plot "$tmp/r1.json" -o "$tmp/x.svg" --script=''
 if "$ab" plot "$tmp/r1.json" -o "$tmp/x.svg" --format=png 2>"$tmp/err"; then
 	notok "plot -o x.svg --format=png accepted"
 elif grep -q "the extension says svg" "$tmp/err"; then
