@@ -120,6 +120,12 @@ static int parse_values(struct ab_run_opts *o)
 		ab_err("%s", err);
 		return AB_EXIT_USAGE;
 	}
+	/* one object, one way of naming it (sweep: --orders with --sizes) */
+	if (a->size && a->order) {
+		ab_err("--order=%s with --size=%s: give one of them (--order: page orders, for the page strategies)",
+		       a->order, a->size);
+		return AB_EXIT_USAGE;
+	}
 	return ab_run_args_apply(o);
 }
 

@@ -143,6 +143,7 @@ int ab_opt_order(const char *arg, struct ab_run_opts *o, char *err, size_t len)
 	o->norders = k;
 	o->order = o->orders[0];
 	o->order_set = 1;
+	snprintf(o->order_arg, sizeof(o->order_arg), "%s", arg);
 	return 0;
 }
 
@@ -466,6 +467,13 @@ static int take_params(const struct ab_run_opts *o,
 				: "it always allocates with GFP_KERNEL");
 		return -EINVAL;
 	}
+	if (o->order_set && !(si->params & AB_PARAM_ORDER)) {
+		snprintf(
+			err, len,
+			"--order=%s: %s takes no page order (`allocbench list`: the strategies with orders); --size for it",
+			o->order_arg, si->name);
+		return -EINVAL;
+	}
 	if (o->gfp == AB_GFP_THP && !(si->params & AB_PARAM_ORDER)) {
 		snprintf(
 			err, len,
@@ -530,17 +538,8 @@ static int set_object(const struct ab_run_opts *o, const struct ab_info *info,
 			return -EINVAL;
 		}
 	} else if (si->params & AB_PARAM_SIZE) {
-		/* PAGE_SIZE << order must fit in 64 bits */
-		if (!o->size_set && o->order_set &&
-		    o->order >= 64 - (uint32_t)__builtin_ctz(info->page_size))
-			run->obj_size = UINT64_MAX;
-		else
-			run->obj_size =
-				o->size_set
-					? o->size
-					: (uint64_t)info->page_size
-						  << (o->order_set ? o->order
-								   : 0);
+		/* --order was refused for it (take_params()) */
+		run->obj_size = o->size_set ? o->size : info->page_size;
 		if (run->obj_size > si->max_size) {
 			/* near the budget: the backend derived it from the
 			 * budget */
@@ -561,8 +560,8 @@ static int set_object(const struct ab_run_opts *o, const struct ab_info *info,
 			else
 				snprintf(
 					err, len,
-					"--order=%u: 2^%u pages are above %s's largest object, %s (%llu bytes)%s",
-					o->order, o->order, si->name, b,
+					"the default size, one page, is above %s's largest object, %s (%llu bytes)%s; give --size",
+					si->name, b,
 					(unsigned long long)si->max_size, why);
 			return -EINVAL;
 		}

@@ -35,7 +35,7 @@ struct ab_footprint; /* common/ab_run.h */
  * struct ab_run_opts - parsed values of `allocbench run`
  * @size:    bytes per object; @size_set when --size was given, as
  *           @size_arg
- * @order:   page order; @order_set when --order was given
+ * @order:   page order; @order_set when --order was given, as @order_arg
  * @batch:   objects per trial
  * @trials:  measured trials
  * @warmup:  unrecorded trials run first
@@ -65,6 +65,7 @@ struct ab_run_opts {
 	char size_arg[32];
 	uint32_t order;
 	int order_set;
+	char order_arg[64];
 	/* --order=LIST: one row per order for strategies that take one */
 	uint32_t orders[AB_MAX_ORDERS];
 	int norders;

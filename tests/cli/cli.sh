@@ -33,6 +33,15 @@ expect 2 "--trials=-1: must be an integer" "--trials=-1" -- run --trials=-1
 expect 2 "--batch=0: must be an integer from 1" "--batch=0" -- run --batch=0
 expect 2 "--warmup=x: must be an integer from 0" "--warmup=x" -- run --warmup=x
 expect 2 "--order=-2: not a page order" "--order=-2" -- run --order=-2
+# --order names a page order: refused where no strategy takes one, and
+# beside --size (both were accepted, --order winning: malloc ran 32 KiB)
+expect 2 "^allocbench: --order=3: malloc takes no page order" "--order for a strategy without orders" -- run --backend=user --alloc=malloc --order=3
+expect 2 "^allocbench: --order=0,2: malloc takes no page order" "--order=LIST for a strategy without orders" -- run --backend=user --alloc=none,malloc --order=0,2
+expect 2 "^allocbench: --order=3 with --size=64: give one of them" "--order with --size" -- run --backend=user --alloc=malloc --order=3 --size=64
+expect 2 "^allocbench: --order=2: calloc takes no page order" "compare --order for strategies without orders" -- compare --backend=user --alloc=calloc,malloc --order=2
+expect 2 "^allocbench: --order=1 with --size=4K: give one of them" "compare --order with --size" -- compare --backend=user --alloc=calloc,malloc --size=4K --order=1
+expect 2 "^allocbench: sweep: --orders=0-2: malloc takes no page order" "sweep --orders for a strategy without orders" -- sweep --backend=user --alloc=malloc --orders=0-2
+expect 2 "^allocbench: sweep: --orders=1 with --sizes=64: give one of them" "sweep --orders with --sizes" -- sweep --backend=user --alloc=malloc --orders=1 --sizes=64
 expect 2 "--node=-3: not a node list" "--node=-3" -- run --node=-3
 expect 2 "--gfp=GFP_DMA: unknown GFP choice" "--gfp=GFP_DMA" -- run --gfp=GFP_DMA
 expect 2 "--bogus: unknown option" "unknown option" -- run --bogus

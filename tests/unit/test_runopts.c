@@ -59,17 +59,13 @@ static void test_order_from_size(void **state)
 	assert_int_equal(
 		ab_run_prepare(&o, &info, &pages_si, &r, err, sizeof(err)), 0);
 	assert_int_equal(r.order, 8);
-	/* --order wins for order strategies and sizes the others */
+	/* --order for order strategies (the others refuse it, and the CLI
+	 * refuses it with --size: test_order_and_size_messages, cli.sh) */
+	ab_run_opts_init(&o);
 	assert_int_equal(ab_opt_order("3", &o, err, sizeof(err)), 0);
 	assert_int_equal(
 		ab_run_prepare(&o, &info, &pages_si, &r, err, sizeof(err)), 0);
 	assert_int_equal(r.order, 3);
-	ab_run_opts_init(&o);
-	assert_int_equal(ab_opt_order("2", &o, err, sizeof(err)), 0);
-	assert_int_equal(
-		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
-		0);
-	assert_int_equal(r.obj_size, 16384);
 }
 
 static void test_node_only_to_node_strategies(void **state)
@@ -770,21 +766,27 @@ static void test_order_and_size_messages(void **state)
 	struct ab_run_opts o;
 	struct ab_run r;
 
-	/* PAGE_SIZE << 63 does not fit: named as the --order it came from */
+	/* a strategy without page orders refuses --order, named as given
+	 * (it was taken as 2^order pages: --order=3 ran kmalloc 32K) */
 	ab_run_opts_init(&o);
-	assert_int_equal(ab_opt_order("63", &o, err, sizeof(err)), 0);
+	assert_int_equal(ab_opt_order("3", &o, err, sizeof(err)), 0);
 	assert_int_equal(
 		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
 		-EINVAL);
-	assert_non_null(strstr(
-		err,
-		"--order=63: 2^63 pages are above kmalloc's largest object"));
+	assert_non_null(strstr(err, "--order=3: kmalloc takes no page order"));
+	ab_run_opts_init(&o);
+	assert_int_equal(ab_opt_order("0,3-4", &o, err, sizeof(err)), 0);
+	assert_int_equal(
+		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		-EINVAL);
+	assert_non_null(strstr(err, "--order=0,3-4: kmalloc takes"));
+	/* a page strategy takes it, up to its largest order */
 	ab_run_opts_init(&o);
 	assert_int_equal(ab_opt_order("51", &o, err, sizeof(err)), 0);
 	assert_int_equal(
-		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
+		ab_run_prepare(&o, &info, &pages_si, &r, err, sizeof(err)),
 		-EINVAL);
-	assert_non_null(strstr(err, "--order=51:"));
+	assert_non_null(strstr(err, "--order=51: above get_free_pages's"));
 	/* a --size too big for the page allocator names the --size */
 	ab_run_opts_init(&o);
 	assert_int_equal(ab_opt_size("16G", &o, err, sizeof(err)), 0);
