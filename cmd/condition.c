@@ -10,10 +10,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -63,6 +65,158 @@ static int start_background(struct ab_cond_result *c, char *why, size_t len)
 	return 0;
 }
 
+extern char **environ;
+
+/* The exit status of /bin/sh with @args (after "sh"), its output to
+ * /dev/null; -1 when it cannot be run. */
+static int sh_status(const char *a1, const char *a2, const char *a3,
+		     const char *a4)
+{
+	char *const argv[] = { "sh",	   (char *)a1, (char *)a2,
+			       (char *)a3, (char *)a4, NULL };
+	posix_spawn_file_actions_t fa;
+	pid_t pid;
+	int st, err;
+
+	if (posix_spawn_file_actions_init(&fa))
+		return -1;
+	posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null",
+					 O_RDONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, "/dev/null",
+					 O_WRONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null",
+					 O_WRONLY, 0);
+	err = posix_spawn(&pid, "/bin/sh", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (err)
+		return -1;
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/*
+ * The command shell command @cmd runs first, into @w (@len bytes), when
+ * the words say it: a plain name or path after any NAME=value
+ * assignments. 0 when the shell's grammar decides (a keyword, quoting, an
+ * expansion, a redirection or a subshell first): only its syntax is then
+ * checked.
+ */
+static int first_command(const char *cmd, char *w, size_t len)
+{
+	static const char *const keywords[] = {
+		"if",	"then", "else",	 "elif",     "fi",     "do",   "done",
+		"case", "esac", "while", "until",    "for",    "in",   "!",
+		"{",	"}",	"[[",	 "function", "select", "time", NULL
+	};
+	size_t n, name;
+	int i;
+
+	for (;;) {
+		cmd += strspn(cmd, " \t\n");
+		n = strcspn(cmd, " \t\n;&|<>()");
+		if (!n || n >= len || cmd[n] == '<' || cmd[n] == '>' ||
+		    cmd[n] == '(' || *cmd == '-')
+			return 0;
+		memcpy(w, cmd, n);
+		w[n] = '\0';
+		cmd += n;
+		name = strspn(
+			w,
+			"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_0123456789");
+		if (strpbrk(w, "'\"\\$`*?[]{}~#"))
+			return 0;
+		/* NAME=value: an assignment, not the command */
+		if (name && w[name] == '=' && (*w < '0' || *w > '9'))
+			continue;
+		if (strchr(w, '='))
+			return 0;
+		for (i = 0; keywords[i]; i++)
+			if (!strcmp(w, keywords[i]))
+				return 0;
+		return 1;
+	}
+}
+
+/*
+ * Whether --background @cmd can start: sh -n finds no syntax error, and
+ * the command it runs first (first_command()) exists and can be executed.
+ * 0, or -1 with the reason in @why.
+ */
+static int background_startable(const char *cmd, char *why, size_t len)
+{
+	char w[128];
+	struct stat st;
+
+	if (sh_status("-n", "-c", cmd, NULL)) {
+		snprintf(why, len, "sh -n finds a syntax error in it");
+		return -1;
+	}
+	if (!first_command(cmd, w, sizeof(w)))
+		return 0;
+	if (strchr(w, '/')) {
+		if (stat(w, &st))
+			snprintf(why, len, "%s: %s", w, strerror(errno));
+		else if (S_ISDIR(st.st_mode))
+			snprintf(why, len, "%s: a directory, not a program", w);
+		else if (access(w, X_OK))
+			snprintf(why, len, "%s: not executable: %s", w,
+				 strerror(errno));
+		else
+			return 0;
+		return -1;
+	}
+	if (sh_status("-c", "command -v \"$1\"", "sh", w)) {
+		snprintf(
+			why, len,
+			"%s: not found (no shell builtin, nor a program in PATH)",
+			w);
+		return -1;
+	}
+	return 0;
+}
+
+int ab_cond_check(const struct ab_job *job)
+{
+	const char *cmd = job->o.background;
+	char name[64], why[AB_ERRLEN];
+	int i, allocating = 0;
+
+	if (!job->o.condition && !cmd)
+		return AB_EXIT_OK;
+	ab_condition_name(job->o.condition, name, sizeof(name));
+	if (job->o.condition && !job->ses.be->condition) {
+		ab_err("--condition=%s: the %s backend cannot build memory conditions (the kmod backend can)",
+		       name, job->ses.be->name);
+		return AB_EXIT_USAGE;
+	}
+	if (job->concurrent) {
+		ab_err("--%s: not with --concurrent (one condition exists at a time, built for one row's trials)",
+		       job->o.condition ? "condition" : "background");
+		return AB_EXIT_USAGE;
+	}
+	/* the baseline's rows meet neither (runner.c) */
+	for (i = 0; i < job->nrows; i++)
+		allocating |= !(job->rows[i].si->flags & AB_STRATEGY_BASELINE);
+	if (!allocating) {
+		ab_err("--%s%s%s: %s allocates nothing, and no row of it would %s; add a strategy that allocates (`allocbench list`)",
+		       job->o.condition ? "condition=" : "background",
+		       job->o.condition ? name : "",
+		       job->o.condition && cmd ? " --background" : "",
+		       job->nrows ? job->rows[0].si->name : "the baseline",
+		       job->o.condition ? "meet the condition"
+					: "run beside the load");
+		return AB_EXIT_USAGE;
+	}
+	if (cmd && background_startable(cmd, why, sizeof(why))) {
+		ab_err("--background='%s': %s; give a command sh -c can start",
+		       cmd, why);
+		return AB_EXIT_USAGE;
+	}
+	return AB_EXIT_OK;
+}
+
 static void stop_background(struct ab_cond_result *c)
 {
 	struct timespec ts = { 0, 10 * 1000 * 1000 };
@@ -88,6 +242,7 @@ static void stop_background(struct ab_cond_result *c)
 		killpg(c->bg_pid, SIGKILL);
 		waitpid(c->bg_pid, &st, 0);
 	}
+	c->bg_status = st;
 	c->bg_pid = 0;
 }
 
@@ -115,13 +270,10 @@ int ab_cond_begin(struct ab_job *job, struct ab_row *r, char *why, size_t len)
 	ab_mm_settings_read(&c->settings, "");
 	read_mem(c, AB_AT_BEFORE);
 	if (c->kinds) {
+		/* ab_cond_check() refused it before anything ran */
 		if (!b->condition) {
-			snprintf(
-				why, len,
-				"--condition=%s: the %s backend cannot build memory conditions (the kmod backend can)",
-				ab_condition_name(c->kinds, (char[64]){ 0 },
-						  64),
-				b->name);
+			snprintf(why, len, "the %s backend builds no condition",
+				 b->name);
 			return -EINVAL;
 		}
 		c->built.op = AB_COND_BUILD;

@@ -44,8 +44,17 @@ struct ab_cond_result {
 	const char *background;
 	pid_t bg_pid;
 	int bg_ended_early; /* it exited before the trials ended */
-	int bg_status;	    /* its wait status then */
+	int bg_status;	    /* its wait status (then, or once stopped) */
 };
+
+/*
+ * ab_cond_check - --condition and --background against @job, before
+ * anything runs: refused for a backend that builds no condition, with
+ * --concurrent, where every row is the baseline (which meets neither),
+ * and for a load sh cannot start (a syntax error; its first command not
+ * found, not executable). AB_EXIT_OK, or AB_EXIT_USAGE after one line.
+ */
+int ab_cond_check(const struct ab_job *job);
 
 /*
  * ab_cond_begin - before @r's trials: reads the node's state, builds the

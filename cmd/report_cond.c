@@ -9,6 +9,7 @@
  * timing, the tail of the successful allocations' latency (see report.h).
  */
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -128,13 +129,28 @@ static void print_row_cond(const struct ab_row *r)
 	}
 	if (c->background) {
 		printf("    background: sh -c '%s'", c->background);
-		if (c->bg_ended_early && WIFEXITED(c->bg_status))
-			printf(" (ended before the trials did, exit status %d)",
-			       WEXITSTATUS(c->bg_status));
+		int st = c->bg_status;
+
+		/* what its wait status says: "ran through the trials" is
+		 * not known of a load that had barely started */
+		if (c->bg_ended_early && WIFEXITED(st))
+			printf(" (ended before the trials did, exit status %d%s)",
+			       WEXITSTATUS(st),
+			       WEXITSTATUS(st) == 127 ? ": a command not found"
+			       : WEXITSTATUS(st) == 126
+				       ? ": a command not executable"
+				       : "");
 		else if (c->bg_ended_early)
-			printf(" (ended before the trials did, by a signal)");
+			printf(" (ended before the trials did, by signal %d)",
+			       WTERMSIG(st));
+		else if (WIFSIGNALED(st))
+			printf(" (running when the trials ended, then stopped by %s)",
+			       WTERMSIG(st) == SIGTERM	 ? "SIGTERM"
+			       : WTERMSIG(st) == SIGKILL ? "SIGKILL"
+							 : "a signal");
 		else
-			printf(" (ran through the trials, then stopped)");
+			printf(" (running when the trials ended; exit status %d once stopped)",
+			       WEXITSTATUS(st));
 		printf("\n");
 	}
 }

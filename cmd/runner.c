@@ -662,7 +662,7 @@ int ab_job_run(struct ab_job *job)
 		for (i = 0; i < job->nrows; i++)
 			job->rows[i].run.seed = job->o.seed;
 	}
-	if (ab_events_once(job->events)) {
+	if (ab_events_once(job->events) || ab_cond_check(job)) {
 		job->refused = 1;
 		return AB_EXIT_USAGE;
 	}
@@ -694,12 +694,6 @@ int ab_job_run(struct ab_job *job)
 			ab_counters_warn_kernel(&job->ses.counters, stderr);
 		/* opened to say what cannot count; armed per counting pass */
 		ab_counters_suspend(&job->ses.counters);
-	}
-	if ((job->o.condition || job->o.background) && job->concurrent) {
-		ab_err("--%s: not with --concurrent (one condition exists at a time, built for one row's trials)",
-		       job->o.condition ? "condition" : "background");
-		job->refused = 1;
-		return AB_EXIT_USAGE;
 	}
 	ab_catch_signals();
 

@@ -84,6 +84,43 @@ expect 2 "--events=page-faults,task-clock,page-faults: page-faults is named twic
 	"compare --events naming one event twice" -- compare --backend=user --alloc=malloc,none --rounds=7 --trials=14 --events=page-faults,task-clock,page-faults
 expect 2 "--events=task-clock,task-clock: task-clock is named twice" \
 	"lookup --events naming one event twice" -- lookup --backend=user --trials=5 --events=task-clock,task-clock
+# --condition and --background: a combination the man page rules out is
+# refused before anything runs (before: the baseline ran, then status 1;
+# --alloc=none ran with neither; a load that could not start "ran through
+# the trials")
+expect 2 "^allocbench: --condition=pressure: the user backend cannot build memory conditions" \
+	"run --condition with the user backend" -- run --backend=user --condition=pressure --trials=5
+expect 2 "^allocbench: --condition=fragmented: the user backend cannot" \
+	"sweep --condition with the user backend" -- sweep --backend=user --alloc=malloc --sizes=64 --trials=5 --condition=fragmented
+expect 2 "^allocbench: --condition=vmap-fragmented: the user backend cannot" \
+	"compare --condition with the user backend" -- compare --backend=user --alloc=malloc,calloc --rounds=7 --trials=14 --condition=vmap-fragmented
+expect 2 "^allocbench: --background: none allocates nothing, and no row of it would run beside the load" \
+	"--background with the none baseline alone" -- run --backend=user --alloc=none --trials=5 --background='sleep 1'
+expect 2 "^allocbench: --background='/nonexistent/cmd': /nonexistent/cmd: No such file or directory; give a command sh -c can start" \
+	"--background naming no file" -- run --backend=user --alloc=malloc --trials=5 --background=/nonexistent/cmd
+expect 2 "^allocbench: --background='LANG=C nosuchcmd-ab -x': nosuchcmd-ab: not found" \
+	"--background whose command is not in PATH" -- run --backend=user --alloc=malloc --trials=5 --background='LANG=C nosuchcmd-ab -x'
+load=$(mktemp)
+printf 'sleep 5\n' >"$load"
+chmod 644 "$load"
+expect 2 "^allocbench: --background='$load': $load: not executable" \
+	"--background naming a file that is not executable" -- run --backend=user --alloc=malloc --trials=5 --background="$load"
+rm -f "$load"
+expect 2 "^allocbench: --background='while do': sh -n finds a syntax error" \
+	"--background with a syntax error" -- sweep --backend=user --alloc=malloc --sizes=64 --trials=5 --background='while do'
+expect 2 "^allocbench: --background='/nonexistent/cmd'" \
+	"compare --background naming no file" -- compare --backend=user --alloc=malloc,calloc --rounds=7 --trials=14 --background=/nonexistent/cmd
+# ... and what the load did is what its wait status says: one that was
+# still running is stopped, one that ended says how
+expect 0 "background: sh -c 'sleep 5' (running when the trials ended, then stopped by SIGTERM)" \
+	"--background still running when the trials end" -- run --backend=user --alloc=malloc --trials=5 --background='sleep 5'
+out=$("$ab" run --backend=user --alloc=malloc --trials=5 --background='exit 3' 2>&1)
+case $out in
+*"background: sh -c 'exit 3' (ended before the trials did, exit status 3)"* | \
+	*"background: sh -c 'exit 3' (running when the trials ended, then stopped by SIGTERM)"*)
+	ok "host cli: --background that exits: its end as it was, early or stopped" ;;
+*) notok "host cli: --background that exits ($(printf '%s' "$out" | grep background: | head -c 200))" ;;
+esac
 expect 0 "loguniform:8-8K (seed 3)" "lookup --dist with a seed" -- \
 	lookup --backend=user --dist=loguniform:8-8K --seed=3 --count=200 --trials=10
 expect 0 "sizes,method,table" "lookup --csv" -- lookup --backend=user --csv --trials=10 --method=kernel,bsr

@@ -173,6 +173,22 @@ expect 2 "--gfp=thp: the THP mask" "condition: --gfp=thp refused for kmalloc" --
 	allocbench run --alloc=kmalloc --gfp=thp
 expect 2 "not with --concurrent" "condition: --condition with --concurrent refused" -- \
 	allocbench run --alloc=alloc_pages_node --condition=fragmented --cpu=0,1 --concurrent
+# the none baseline alone meets no condition: refused before anything runs
+# (it ran with no condition and no word of it)
+expect 2 "^allocbench: --condition=fragmented: none allocates nothing, and no row of it would meet the condition" \
+	"condition: --alloc=none alone refused (status 2)" -- \
+	allocbench run --alloc=none --condition=fragmented --trials=5
+# --background: the guest's sh (busybox) finds the load's command, or the
+# run is refused before its baseline (it "ran through the trials")
+expect 2 "^allocbench: --background='/nonexistent/cmd': /nonexistent/cmd: No such file" \
+	"condition: a --background that cannot start refused (status 2)" -- \
+	allocbench run --alloc=kmalloc --trials=5 --background=/nonexistent/cmd
+expect 2 "^allocbench: --background='nosuchcmd-ab': nosuchcmd-ab: not found" \
+	"condition: a --background not in PATH refused (status 2)" -- \
+	allocbench run --alloc=kmalloc --trials=5 --background=nosuchcmd-ab
+expect 0 "background: sh -c 'sleep 5' (running when the trials ended, then stopped by SIGTERM)" \
+	"condition: a --background the guest's sh finds runs, and is stopped" -- \
+	allocbench run --alloc=kmalloc --trials=5 --background='sleep 5'
 if dmesg | grep -q -E "WARNING|BUG|Out of memory|oom-kill|page allocation failure"; then
 	notok "condition: the kernel log: $(dmesg | grep -E 'WARNING|BUG|Out of memory|oom-kill|page allocation failure' | head -3)"
 else

@@ -144,6 +144,8 @@ else
 fi
 expect 0 "order 2" "cli: --order for the page allocator" -- \
 	allocbench run --alloc=get_free_pages --order=2 --trials=5
+expect 2 "^allocbench: --order=3: kmalloc takes no page order" "cli: --order refused for kmalloc (it ran 2^3 pages)" -- \
+	allocbench run --alloc=kmalloc --order=3 --trials=5
 expect 0 "kmalloc_node" "cli: --gfp=atomic and --node=0" -- \
 	allocbench run --alloc=kmalloc_node --gfp=atomic --node=0 --cpu=0 --trials=5
 expect 0 "strategy" "cli: list" -- allocbench list
