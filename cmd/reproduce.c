@@ -126,13 +126,59 @@ static void json_2019(const struct ab_job *job)
 	ab_json_print(root, stdout);
 }
 
+/*
+ * Whether every step of experiment @exp can run on backend @name, checked
+ * before anything is printed: each of the @n strategies @strats that
+ * @what times, and with @lookup the backend's size-class lookups (part 2
+ * of 2002-lookup). AB_EXIT_OK, or the exit status after one line naming
+ * the experiment and why (the backend's own line when it cannot open).
+ */
+static int check_steps(const char *exp, const char *name, const char *what,
+		       const char *const *strats, size_t n, int lookup)
+{
+	const struct ab_strategy_info *si;
+	const struct ab_backend *be;
+	struct ab_backend_info bi;
+	size_t i;
+	int ret;
+
+	ret = ab_backend_open(name, &be, &bi);
+	if (ret)
+		return ret;
+	for (i = 0; i < n; i++) {
+		si = ab_strategy_find(&bi, strats[i]);
+		if (si && !(si->flags & AB_STRATEGY_UNAVAILABLE))
+			continue;
+		if (si)
+			ab_err("reproduce %s: %s times %s, which this kernel does not have (%s)",
+			       exp, what, strats[i], si->desc);
+		else
+			ab_err("reproduce %s: %s times %s, which the %s backend does not have (`allocbench list`); run it on the module, --backend=kmod",
+			       exp, what, strats[i], be->name);
+		return AB_EXIT_USAGE;
+	}
+	if (lookup && !be->lookup) {
+		ab_err("reproduce %s: part 2 times size-class lookups, which the %s backend does not",
+		       exp, be->name);
+		return AB_EXIT_USAGE;
+	}
+	return AB_EXIT_OK;
+}
+
 static int reproduce_2019(const char *backend, const char *cpu)
 {
-	struct ab_job *job = ab_job_new();
+	const char *strats[sizeof(seed2019) / sizeof(seed2019[0])];
+	struct ab_job *job;
 	char list[128] = "";
 	size_t i;
 	int ret;
 
+	for (i = 0; i < sizeof(seed2019) / sizeof(seed2019[0]); i++)
+		strats[i] = seed2019[i][0];
+	ret = check_steps("2019-scatterlist", backend, "it", strats, i, 0);
+	if (ret)
+		return ret;
+	job = ab_job_new();
 	if (!job)
 		return AB_EXIT_RUN;
 	job->title = "reproduce 2019-scatterlist";
@@ -194,14 +240,17 @@ static uint64_t min_alloc_cycles(const struct ab_row *r)
  * Part 1, the seed's own measurement: 100 kmalloc calls per trial, the
  * class found with each method in the 2002 table, objects from today's
  * kmalloc caches; fastest trial minus the none strategy's fastest trial.
+ * Its job for objects of @size, made and placed (before anything is
+ * printed) into *@jobp; an exit status.
  */
-static int reproduce_2002_kmalloc(const char *backend, const char *cpu,
-				  uint32_t size, json_object *part1)
+static int setup_2002_kmalloc(const char *backend, const char *cpu,
+			      uint32_t size, struct ab_job **jobp)
 {
 	struct ab_job *job = ab_job_new();
 	char list[160] = "";
 	int i, ret;
 
+	*jobp = job;
 	if (!job)
 		return AB_EXIT_RUN;
 	job->title = "reproduce 2002-lookup";
@@ -222,8 +271,16 @@ static int reproduce_2002_kmalloc(const char *backend, const char *cpu,
 		job->rows[i].run.lookup_method = seed2002_methods[i];
 	if (!ret)
 		ret = ab_job_place(job, cpu);
-	if (!ret)
-		ret = ab_job_run(job);
+	return ret;
+}
+
+/* Runs part 1's @job for objects of @size: a table line, or JSON into
+ * @part1, per method. An exit status. */
+static int run_2002_kmalloc(struct ab_job *job, uint32_t size,
+			    json_object *part1)
+{
+	int i, ret = ab_job_run(job);
+
 	if (!ret && job->baseline && job->baseline->ran) {
 		uint64_t base = min_alloc_cycles(job->baseline);
 
@@ -260,9 +317,18 @@ static int reproduce_2002_kmalloc(const char *backend, const char *cpu,
 			       r->net[0].cycles.median, r->net[0].ns.median);
 		}
 	}
-	ab_job_free(job);
-	free(job);
 	return ret;
+}
+
+static void free_jobs(struct ab_job **jobs, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (jobs[i]) {
+			ab_job_free(jobs[i]);
+			free(jobs[i]);
+		}
 }
 
 #define SEED2002_DIFFERS \
@@ -270,7 +336,9 @@ static int reproduce_2002_kmalloc(const char *backend, const char *cpu,
 
 static int reproduce_2002(const char *backend, const char *cpu)
 {
+	static const char *const part1_strats[] = { "kmalloc_class" };
 	struct ab_lookup_result res[SEED2002_NM + 1];
+	struct ab_job *jobs[2] = { NULL, NULL };
 	json_object *root = NULL, *part1 = NULL, *results = NULL;
 	const struct ab_strategy_info *si;
 	const char *note = NULL;
@@ -283,6 +351,15 @@ static int reproduce_2002(const char *backend, const char *cpu)
 	int ret, nc = 0;
 	size_t i, k;
 
+	/* every step checked before the first line is printed */
+	ret = check_steps("2002-lookup", backend, "part 1", part1_strats, 1, 1);
+	for (i = 0; !ret && i < 2; i++)
+		ret = setup_2002_kmalloc(backend, cpu, seed2002_sizes[i],
+					 &jobs[i]);
+	if (ret) {
+		free_jobs(jobs, 2);
+		return ret;
+	}
 	if (ab_out.json) {
 		root = ab_json_envelope("reproduce 2002-lookup",
 					(time_t)ab_out.start);
@@ -297,15 +374,14 @@ static int reproduce_2002(const char *backend, const char *cpu)
 		printf("%-6s %-8s %12s %12s %12s\n", "", "", "cycles/call",
 		       "cycles/call", "per call");
 	}
-	for (i = 0; i < 2; i++) {
-		ret = reproduce_2002_kmalloc(backend, cpu, seed2002_sizes[i],
-					     part1);
-		if (ret) {
-			json_object_put(root);
-			json_object_put(part1);
-			json_object_put(results);
-			return ret;
-		}
+	for (i = 0; !ret && i < 2; i++)
+		ret = run_2002_kmalloc(jobs[i], seed2002_sizes[i], part1);
+	free_jobs(jobs, 2);
+	if (ret) {
+		json_object_put(root);
+		json_object_put(part1);
+		json_object_put(results);
+		return ret;
 	}
 	if (!root) {
 		printf("seed's unit: (fastest trial - fastest trial of the none strategy) / 100 calls, the seed's \"fastest time for 100 kmalloc calls ... loop/test overhead subtracted\", per call; median: per-trial cycles per call minus the none strategy's median.\n");

@@ -62,6 +62,21 @@ expect 2 "--context=softirq: unknown loop context" "--context=softirq" -- run --
 expect 2 "--seed=x: not a seed" "--seed=x" -- run --seed=x
 expect 2 "which experiment" "reproduce without a name" -- reproduce
 expect 2 "unknown experiment" "reproduce nosuch" -- reproduce nosuch
+# every step is checked against the backend before anything is printed
+# (2002-lookup printed its header, then failed on --alloc=kmalloc_class,
+# an option nobody gave; 2019-scatterlist named --alloc=get_free_pages)
+err=$(mktemp)
+for e in "2002-lookup:part 1 times kmalloc_class" "2019-scatterlist:it times get_free_pages"; do
+	out=$("$ab" reproduce "${e%%:*}" --backend=user 2>"$err")
+	st=$?
+	if [ "$st" = 2 ] && [ -z "$out" ] && [ "$(wc -l <"$err")" = 1 ] &&
+		grep -q "^allocbench: reproduce ${e%%:*}: ${e#*:}, which the user backend does not have" "$err"; then
+		ok "host cli: reproduce ${e%%:*} --backend=user refused before printing anything, naming the experiment and why"
+	else
+		notok "host cli: reproduce ${e%%:*} --backend=user (exit $st; stdout $(printf '%s' "$out" | head -c 100); stderr $(head -c 200 "$err"))"
+	fi
+done
+rm -f "$err"
 if [ -w /dev/full ]; then
 	out=$("$ab" --version 2>&1 >/dev/full)
 	st=$?
