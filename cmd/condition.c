@@ -40,13 +40,34 @@ const struct ab_zonestate *ab_cond_zone(const struct ab_cond_result *c,
 /* The load: sh -c CMD, its output to /dev/null, its errors kept. */
 static int start_background(struct ab_cond_result *c, char *why, size_t len)
 {
-	pid_t pid = fork();
-	int fd;
+	static const int caught[] = { SIGINT, SIGTERM, SIGHUP };
+	sigset_t block, old;
+	unsigned int i;
+	pid_t pid;
+	int fd, e;
 
+	/*
+	 * The CLI's handlers (ab_catch_signals()) only note a signal: until
+	 * the load has its own defaults, a stop's SIGTERM is held, not lost
+	 * in an inherited handler (a load stopped before its exec ran on)
+	 */
+	sigemptyset(&block);
+	for (i = 0; i < sizeof(caught) / sizeof(caught[0]); i++)
+		sigaddset(&block, caught[i]);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	pid = fork();
+	e = errno;
+	if (pid) {
+		sigprocmask(SIG_SETMASK, &old, NULL);
+	} else {
+		for (i = 0; i < sizeof(caught) / sizeof(caught[0]); i++)
+			signal(caught[i], SIG_DFL);
+		sigprocmask(SIG_SETMASK, &old, NULL);
+	}
 	if (pid < 0) {
 		snprintf(why, len, "--background: cannot start it: %s",
-			 strerror(errno));
-		return -errno;
+			 strerror(e));
+		return -e;
 	}
 	if (!pid) {
 		setpgid(0, 0);
