@@ -330,6 +330,23 @@ static int v2_remove(const char *name)
 	return rmdir(p) ? -errno : 0;
 }
 
+/*
+ * v2_remove_stale - v2_remove() for remove_stale(), of a cgroup that
+ * holds no task (an empty cgroup.procs): one that holds one is a live
+ * run's whose PID this PID namespace does not show, and keeps its
+ * partition (-EBUSY).
+ */
+static int v2_remove_stale(const char *name)
+{
+	char f[PATH_MAX], task[32];
+	int n = snprintf(f, sizeof(f), "%s/%s/cgroup.procs", iso.root, name);
+
+	if (n < 0 || n >= (int)sizeof(f))
+		return -ENAMETOOLONG;
+	return ab_kfile_line(task, sizeof(task), "%s", f) ? -EBUSY
+							  : v2_remove(name);
+}
+
 int ab_cgroup_v2_path(char *buf, size_t len)
 {
 	char line[PATH_MAX + 8];
@@ -395,7 +412,7 @@ static void v2_end(void)
 			"allocbench: --isolate: cannot remove the cgroup %s: %s\n",
 			iso.path, strerror(errno));
 	if (iso.enabled) {
-		remove_stale(iso.root, iso.root, "cgroup", v2_remove);
+		remove_stale(iso.root, iso.root, "cgroup", v2_remove_stale);
 		if (!scan.live) {
 			if (cg_put(iso.root, "cgroup.subtree_control",
 				   "-cpuset", err, sizeof(err)))
@@ -461,7 +478,7 @@ static int v2_start(const int *cpus, int n, char *err, size_t len)
 			strerror(-ret));
 		return ret;
 	}
-	remove_stale(iso.root, iso.root, "cgroup", v2_remove);
+	remove_stale(iso.root, iso.root, "cgroup", v2_remove_stale);
 	if (v2_takes_all(cpus, n)) {
 		snprintf(
 			err, len,
@@ -601,7 +618,7 @@ void ab_isolate_clean_stale(void)
 	if (v1_mounted())
 		remove_stale(V1_MOUNT, "", "cpuset", v1_remove);
 	else if (find_mount(NULL, "cgroup2", NULL, iso.root, sizeof(iso.root)))
-		remove_stale(iso.root, iso.root, "cgroup", v2_remove);
+		remove_stale(iso.root, iso.root, "cgroup", v2_remove_stale);
 }
 
 int ab_isolate_start(const int *cpus, int n, char *err, size_t len)

@@ -624,6 +624,37 @@ if iso_gone "$cg" && [ "$(cat "$cg/cgroup.subtree_control")" = "$sc0" ] && [ "$(
 else
 	notok "cli: after a SIGKILLed run and the next one, subtree_control and the root's CPUs are as before ($(ls -d "$cg"/allocbench-* 2>/dev/null), '$(cat "$cg/cgroup.subtree_control")' was '$sc0')"
 fi
+# a stale-looking set is removed only when safe: allocbench-N+cpuset of a
+# PID that does not exist goes (named), while one that still holds a task
+# (a live run in another PID namespace shows no PID here) keeps its
+# partition (it was made a member, its CPUs taken back, before its rmdir
+# failed); an empty ROOT/allocbench-0+cpuset is taken over silently
+pmax=$(cat /proc/sys/kernel/pid_max)
+owed=allocbench-$((pmax + 2))+cpuset
+busy=allocbench-$((pmax + 3))
+mkdir "$cg/$owed" "$cg/allocbench-0+cpuset"
+echo +cpuset >"$cg/cgroup.subtree_control"
+mkdir "$cg/$busy"
+echo 1 >"$cg/$busy/cpuset.cpus"
+echo root >"$cg/$busy/cpuset.cpus.partition"
+sleep 600 &
+spid=$!
+echo $spid >"$cg/$busy/cgroup.procs"
+allocbench run --isolate --cpu=0 --trials=5 -q >/tmp/iso.out 2>&1
+part=$(cat "$cg/$busy/cpuset.cpus.partition")
+if grep -q "removed the cgroup $cg/$owed left by a run that was killed" /tmp/iso.out &&
+	[ ! -d "$cg/$owed" ] && [ ! -d "$cg/allocbench-0+cpuset" ] &&
+	! grep -q "allocbench-0+cpuset" /tmp/iso.out &&
+	[ "$part" = root ] && grep -qx $spid "$cg/$busy/cgroup.procs"; then
+	ok "cli: --isolate removes a dead PID's allocbench-N+cpuset and allocbench-0+cpuset, and leaves a set that holds a task as it was"
+else
+	notok "cli: stale sets: $owed $([ -d "$cg/$owed" ] && echo left || echo removed), allocbench-0+cpuset $([ -d "$cg/allocbench-0+cpuset" ] && echo left || echo removed), the busy one's partition '$part' ($(head -c 300 /tmp/iso.out))"
+fi
+kill $spid
+wait $spid 2>/dev/null
+echo member >"$cg/$busy/cpuset.cpus.partition"
+rmdir "$cg/$busy" "$cg/$owed" "$cg/allocbench-0+cpuset" 2>/dev/null
+echo "$sc0" | grep -qw cpuset || echo -cpuset >"$cg/cgroup.subtree_control"
 # a closed terminal (SIGHUP) ends the run as cleanly as Ctrl-C, status
 # 129 (128 + SIGHUP)
 allocbench run --isolate --cpu=1 --trials=10000000 -q >/tmp/iso.out 2>&1 &
