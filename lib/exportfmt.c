@@ -96,9 +96,15 @@ static int write_lkp(const struct ab_metrics *ms,
 }
 
 /*
- * mmtests: metric = the statistic and unit ("median_ns", "success_rate",
+ * mmtests: metric = the statistic and unit ("median_ns", "failure_rate",
  * "per_op" for every counter), factorA = the row's identity and phase
- * (a counter's event after it), interval = the sample.
+ * (a counter's event after it), interval = the sample. compare-kernels.sh
+ * compares every label of a shellpack one way, lower better unless the
+ * shellpack.yaml's top-level preferhigher says higher (ExtractShellpack.pm
+ * sets one _PreferredVal per report; a per-metric preferhigher applies only
+ * under compare-mmtests.pl --sub-heading, which compare-kernels.sh does
+ * not pass): so a success rate goes as its failure rate, the row's failed
+ * calls over its attempts, lower better like every other metric here.
  */
 static int write_mmtests(const struct ab_metrics *ms,
 			 const struct ab_export_opts *o, FILE *f, char *err,
@@ -106,13 +112,30 @@ static int write_mmtests(const struct ab_metrics *ms,
 {
 	char v[40], fa[AB_METRIC_KEY];
 	const char *dot, *metric;
+	double value;
 	size_t i, n;
 
 	for (i = 0; i < ms->n; i++) {
 		const struct ab_metric *m = &ms->m[i];
 
+		if (m->dir == AB_DIR_HIGHER && isnan(m->failed)) {
+			snprintf(
+				err, len,
+				"%s: higher is better, and mmtests compares every metric of a report with lower better: no lower-is-better form of it is saved",
+				m->key);
+			return -EINVAL;
+		}
+	}
+	for (i = 0; i < ms->n; i++) {
+		const struct ab_metric *m = &ms->m[i];
+
 		dot = strrchr(m->key, '.');
-		if (!strcmp(m->unit, "per_op")) {
+		value = m->dir == AB_DIR_HIGHER ? m->failed : m->value;
+		if (m->dir == AB_DIR_HIGHER) {
+			/* KEY is PREFIX.success_rate */
+			metric = "failure_rate";
+			n = dot ? (size_t)(dot - m->key) : 0;
+		} else if (!strcmp(m->unit, "per_op")) {
 			/* KEY is PREFIX.EVENT_per_op */
 			metric = "per_op";
 			n = strlen(m->key) - strlen("_per_op");
@@ -121,7 +144,7 @@ static int write_mmtests(const struct ab_metrics *ms,
 			n = dot ? (size_t)(dot - m->key) : 0;
 		}
 		snprintf(fa, sizeof(fa), "%.*s", (int)n, m->key);
-		ab_export_num(v, sizeof(v), m->value);
+		ab_export_num(v, sizeof(v), value);
 		fprintf(f, "%s\t%s\t_\t%d\t%s\t_\n", metric, fa[0] ? fa : "_",
 			m->sample, v);
 	}

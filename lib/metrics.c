@@ -97,6 +97,7 @@ static int push(struct ab_metrics *ms, const char *prefix, const char *stat,
 	m->sample = ms->base + sample;
 	m->factor = factor ? factor : "";
 	m->kernel = ms->cur_kernel;
+	m->failed = NAN;
 	snprintf(m->stat, sizeof(m->stat), "%s", stat);
 	if (m->sample > ms->samples)
 		ms->samples = m->sample;
@@ -254,9 +255,15 @@ static int alloc_row(struct ab_metrics *ms, json_object *r, json_object *par,
 	}
 	/* the success rate says something only where a request can fail */
 	if (!err && succ && !isnan(num(r, "failed")) &&
-	    ab_result_can_fail(par, r))
+	    ab_result_can_fail(par, r)) {
+		size_t at = ms->n;
+		double tries = num(succ, "attempts");
+
 		err = push(ms, key, "success", "rate", "fraction",
 			   AB_DIR_HIGHER, num(succ, "rate"), sample, factor);
+		if (!err && ms->n > at && tries > 0)
+			ms->m[at].failed = num(r, "failed") / tries;
+	}
 	return err ? err : counters(ms, r, key, sample, factor);
 }
 

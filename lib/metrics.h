@@ -51,6 +51,10 @@ enum ab_metric_dir {
  *          points into struct ab_metrics' kernels), "" otherwise
  * @kernel: that kernel's index in the document, -1 otherwise
  * @stat:   the statistic alone ("median", "p99", an event name)
+ * @failed: of a success rate, the share of calls that failed (the row's
+ *          failed / its attempts, as counted): the same figure with lower
+ *          better, for an engine that compares every metric one way
+ *          (mmtests); NAN for any other metric
  */
 struct ab_metric {
 	char key[AB_METRIC_KEY];
@@ -61,6 +65,7 @@ struct ab_metric {
 	const char *factor;
 	int kernel;
 	char stat[256];
+	double failed;
 };
 
 /**

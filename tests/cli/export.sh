@@ -79,6 +79,31 @@ n=$(grep -c "^median_ns	malloc.64B.nodelocal.cpuany.alloc	_	[123]	" "$tmp/m3")
 n=$(grep -c "^median_ns	malloc.64B.nodelocal.cpuany.alloc	" "$tmp/mv")
 [ "$n" = 2 ] && ok "a vm document: one interval per good boot of the kernel chosen (2)" ||
 	notok "a vm document: $n intervals for 6.12's 2 good boots"
+# mmtests compares every label of a report one way, lower better (one
+# _PreferredVal per report in ExtractShellpack.pm; compare-kernels.sh
+# passes no --sub-heading): a success rate of 0.83 (415 of 500 calls) goes
+# as failure_rate 0.17, the failed calls over the attempts (not 1 - 0.83,
+# 0.17000000000000004), and the shellpack says nothing is higher better
+python3 - "$tmp/run.json" "$tmp/fails.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = d["results"][0]
+r["failed"], r["objects"] = 85, 415
+r["success"] = {"attempts": 500, "rate": 0.83, "wilson95": [0.795, 0.860]}
+json.dump(d, open(sys.argv[2], "w"))
+PY
+sp=$here/contrib/mmtests/shellpack_src/src/allocbench/shellpack.yaml
+"$ab" export --format=mmtests "$tmp/fails.json" >"$tmp/mf" 2>&1
+if grep -q "^failure_rate	malloc.64B.nodelocal.cpuany	_	1	0.17	_$" "$tmp/mf" &&
+	! grep -q "success_rate" "$tmp/mf" && python3 "$check" mmtests "$tmp/mf" &&
+	grep -q "^  - failure_rate$" "$sp" && ! grep -q "^ *preferhigher:" "$sp"; then
+	ok "mmtests: a success rate of 0.83 is failure_rate 0.17 (85 of 500 calls), lower better as mmtests compares every metric"
+else
+	notok "mmtests: a success rate of 0.83: $(grep -E "rate" "$tmp/mf" | head -2 | tr '\n' ' ')"
+fi
+"$ab" export --format=lkp "$tmp/fails.json" | grep -q "^malloc.64B.nodelocal.cpuany.success_rate: 0.83$" &&
+	ok "lkp keeps success_rate 0.83 (its index file says higher is better)" ||
+	notok "lkp: success_rate 0.83 not kept"
 "$ab" export --format=kcidb "$tmp/vm.json" >"$tmp/kv"
 if python3 - "$tmp/kv" <<'PY'
 import json, sys
