@@ -313,6 +313,34 @@ if ALLOCBENCH=$ab bash "$here/contrib/mmtests/shellpack_src/src/allocbench/parse
 else
 	notok "mmtests parse-results on a LOGDIR: $(head -c 300 "$tmp/pr")"
 fi
+# a report on a machine without allocbench: the lines allocbench-bench
+# saved (LOGDIR/allocbench.mmtests) are printed as they are; with none and
+# no allocbench to convert the JSON, one line naming ALLOCBENCH and status
+# 1, nothing on stdout (mmtests never reads a parser's status)
+pr=$here/contrib/mmtests/shellpack_src/src/allocbench/parse-results
+mkdir -p "$tmp/nologdir" "$tmp/savedlog"
+cp "$tmp/run.json" "$tmp/nologdir/allocbench-1.json"
+ALLOCBENCH=$tmp/no-allocbench bash "$pr" "$tmp/nologdir" >"$tmp/pr-out" 2>"$tmp/pr-err"
+st=$?
+if [ $st = 1 ] && [ ! -s "$tmp/pr-out" ] && [ "$(wc -l <"$tmp/pr-err")" = 1 ] &&
+	grep -q "has no allocbench.mmtests.*ALLOCBENCH=PATH" "$tmp/pr-err"; then
+	ok "mmtests parse-results without allocbench and without saved lines: status 1, one line: $(cat "$tmp/pr-err")"
+else
+	notok "mmtests parse-results without allocbench: exit $st, stdout $(wc -c <"$tmp/pr-out") bytes: $(head -c 300 "$tmp/pr-err")"
+fi
+"$ab" export --format=mmtests "$tmp/run.json" "$tmp/run2.json" -o "$tmp/savedlog/allocbench.mmtests"
+if ALLOCBENCH=$tmp/no-allocbench bash "$pr" "$tmp/savedlog" >"$tmp/pr-out" 2>"$tmp/pr-err" &&
+	cmp -s "$tmp/pr-out" "$tmp/savedlog/allocbench.mmtests" && [ ! -s "$tmp/pr-err" ]; then
+	ok "mmtests parse-results without allocbench: the lines allocbench-bench saved"
+else
+	notok "mmtests parse-results with saved lines and no allocbench: $(head -c 300 "$tmp/pr-err")"
+fi
+echo '{"schema": "allocbench-result"}' >"$tmp/nologdir/allocbench-2.json"
+ALLOCBENCH=$ab bash "$pr" "$tmp/nologdir" >"$tmp/pr-out" 2>"$tmp/pr-err"
+st=$?
+[ $st = 4 ] && [ ! -s "$tmp/pr-out" ] && [ "$(wc -l <"$tmp/pr-err")" = 1 ] &&
+	ok "mmtests parse-results: an iteration allocbench refuses is allocbench's status (4) and line, nothing on stdout" ||
+	notok "mmtests parse-results on a bad iteration: exit $st, $(wc -c <"$tmp/pr-out") bytes out: $(head -c 300 "$tmp/pr-err")"
 { echo "2026-12-06 00:00:00 allocbench run --alloc=malloc"; "$ab" export --format=lkp "$tmp/run.json"; echo "note: done"; } |
 	sh "$here/contrib/lkp-tests/programs/allocbench/parse" >"$tmp/lp"
 if python3 "$check" lkp "$tmp/lp" && [ "$(wc -l <"$tmp/lp")" = "$("$ab" export --format=lkp "$tmp/run.json" | wc -l)" ]; then
