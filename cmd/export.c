@@ -141,10 +141,14 @@ static int kcidb_id(const char *s)
 	return n && s[n] == ':' && strlen(s) <= 200 && !strpbrk(s, "\r\n");
 }
 
-/* KCIDB's origin and ids: their patterns in kcidb-io's schema. */
+/*
+ * KCIDB's origin and ids: their patterns in kcidb-io's schema, the two ids
+ * together, each of the origin given.
+ */
 static int check_ids(const struct ab_export_opts *o)
 {
 	size_t n = strspn(o->origin, "abcdefghijklmnopqrstuvwxyz0123456789_");
+	int i;
 
 	if (!n || o->origin[n] || n > 64) {
 		ab_err("export: --origin=%s: KCIDB allows [a-z0-9_]+ (here at most 64 characters)",
@@ -160,6 +164,31 @@ static int check_ids(const struct ab_export_opts *o)
 		ab_err("export: --checkout-id=%s: a KCIDB id is ORIGIN:ID, ORIGIN [a-z0-9_]+, one line of at most 200 characters",
 		       o->checkout_id);
 		return AB_EXIT_USAGE;
+	}
+	/*
+	 * KCIDB merges the objects of one id property by property: a build
+	 * of the submitter's under an id made up here (or a made-up build
+	 * under the submitter's checkout) would join objects that are not
+	 * one, so the two ids come together or not at all
+	 */
+	if (!o->build_id != !o->checkout_id) {
+		ab_err("export: --%s=%s without --%s: the submitter's build and its checkout are named together (a build names its checkout, and KCIDB merges objects of one id), give both or neither",
+		       o->build_id ? "build-id" : "checkout-id",
+		       o->build_id ?: o->checkout_id,
+		       o->build_id ? "checkout-id" : "build-id");
+		return AB_EXIT_USAGE;
+	}
+	/* an id starts with the CI system that submitted the object */
+	for (i = 0; o->build_id && i < 2; i++) {
+		const char *id = i ? o->checkout_id : o->build_id;
+		size_t op = strcspn(id, ":");
+
+		if (op != strlen(o->origin) || strncmp(id, o->origin, op)) {
+			ab_err("export: --%s=%s: its origin %.*s is not --origin=%s, and the object written under that id would carry origin %s (kcidb-io: an id starts with the CI system that submitted it): give --origin and ids of one origin",
+			       i ? "checkout-id" : "build-id", id, (int)op, id,
+			       o->origin, o->origin);
+			return AB_EXIT_USAGE;
+		}
 	}
 	return AB_EXIT_OK;
 }

@@ -331,7 +331,9 @@ static int write_kcidb(const struct ab_metrics *ms,
 			x, "checkout_id",
 			str(o->checkout_id ? o->checkout_id : stem));
 		json_object_object_add(x, "origin", str(o->origin));
-		if (k >= 0) {
+		/* the submitter's own build keeps its own misc (KCIDB would
+		 * merge ours into it); each test says its kernel */
+		if (k >= 0 && !o->build_id) {
 			json_object *misc = json_object_new_object();
 
 			json_object_object_add(misc, "kernel",

@@ -5,8 +5,10 @@
 # kcidb-submit (both from kernelci/kcidb, pip install kcidb) to the
 # project and topic KernelCI gave the origin: e.g.
 #   submit.sh run.json -p kernelci-production -t kernelci_new
-# ORIGIN (default allocbench) and BUILD_ID / CHECKOUT_ID (the submitter's
-# own ids of the build the result ran on) pass through to allocbench.
+# ORIGIN (default allocbench) and BUILD_ID with CHECKOUT_ID (the
+# submitter's own ids of the build the result ran on and its checkout, of
+# ORIGIN; one without the other is refused) pass through to allocbench.
+# Prints kcidb-validate's verdict and errors, never the document.
 set -eu
 result=${1:?usage: submit.sh RESULT.json [kcidb-submit options]}
 shift
@@ -16,5 +18,11 @@ args=(--format=kcidb --origin="${ORIGIN:-allocbench}")
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 allocbench export "${args[@]}" "$result" -o "$tmp"
-kcidb-validate <"$tmp"
+# kcidb-validate writes the document it read back to stdout, its errors
+# to stderr: only the verdict is shown
+if ! kcidb-validate <"$tmp" >/dev/null; then
+	echo "submit.sh: kcidb-validate refused the submission made of $result (its errors above): nothing sent" >&2
+	exit 1
+fi
+echo "submit.sh: kcidb-validate: the submission made of $result is valid"
 kcidb-submit "$@" <"$tmp"

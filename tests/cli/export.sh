@@ -206,10 +206,10 @@ fi
 "$ab" export --format=kcidb "$tmp/case.json" >"$tmp/case.kc" && python3 "$check" kcidb "$tmp/case.kc" &&
 	ok "kcidb: kernels whose names differ in case only get builds of their own" ||
 	notok "kcidb: kernels differing in case share a build id"
-"$ab" export --format=kcidb --build-id=ci:a "$tmp/run.json" | python3 -c 'import json, sys
+"$ab" export --format=kcidb --origin=ci --build-id=ci:a --checkout-id=ci:c "$tmp/run.json" | python3 -c 'import json, sys
 a = {t["id"] for t in json.load(sys.stdin)["tests"]}
 import subprocess
-b = {t["id"] for t in json.loads(subprocess.run([sys.argv[1], "export", "--format=kcidb", "--build-id=ci:b", sys.argv[2]], capture_output=True, text=True).stdout)["tests"]}
+b = {t["id"] for t in json.loads(subprocess.run([sys.argv[1], "export", "--format=kcidb", "--origin=ci", "--build-id=ci:b", "--checkout-id=ci:c", sys.argv[2]], capture_output=True, text=True).stdout)["tests"]}
 sys.exit(bool(a & b))' "$ab" "$tmp/run2.json" &&
 	ok "kcidb: two documents give tests of ids of their own (a hash of their metrics)" ||
 	notok "kcidb: two documents share test ids"
@@ -253,7 +253,32 @@ expect 2 "--origin=Bad-Origin: KCIDB allows" "a bad KCIDB origin" \
 expect 2 "--build-id=b1: a KCIDB id is ORIGIN:ID" "a KCIDB id without its origin" \
 	--format=kcidb --build-id=b1 "$tmp/run.json" -o "$tmp/never"
 expect 6 "names one build, and this vm document holds 2 kernels" "kcidb: one --build-id for two kernels refused" \
-	--format=kcidb --build-id=ci:b1 "$tmp/vm.json" -o "$tmp/never"
+	--format=kcidb --origin=ci --build-id=ci:b1 --checkout-id=ci:c1 "$tmp/vm.json" -o "$tmp/never"
+# KCIDB merges the objects of one id property by property: the submitter's
+# build is never put under a made-up checkout (nor a made-up build under
+# the submitter's checkout), nor written with another origin than its id's
+expect 2 "--build-id=allocbench:b1 without --checkout-id" "kcidb: --build-id without --checkout-id refused (status 2)" \
+	--format=kcidb --build-id=allocbench:b1 "$tmp/run.json" -o "$tmp/never"
+expect 2 "--checkout-id=allocbench:c1 without --build-id" "kcidb: --checkout-id without --build-id refused (status 2)" \
+	--format=kcidb --checkout-id=allocbench:c1 "$tmp/run.json" -o "$tmp/never"
+expect 2 "--build-id=ci:b1: its origin ci is not --origin=allocbench" "kcidb: a build id of another origin than --origin refused" \
+	--format=kcidb --build-id=ci:b1 --checkout-id=ci:c1 "$tmp/run.json" -o "$tmp/never"
+expect 2 "--checkout-id=cj:c1: its origin cj is not --origin=ci" "kcidb: a checkout id of another origin refused" \
+	--format=kcidb --origin=ci --build-id=ci:b1 --checkout-id=cj:c1 "$tmp/run.json" -o "$tmp/never"
+if "$ab" export --format=kcidb --origin=ci --build-id=ci:b1 --checkout-id=ci:c1 --kernel=6.1 "$tmp/vm.json" >"$tmp/kown" &&
+	python3 "$check" kcidb "$tmp/kown" && python3 - "$tmp/kown" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [c["id"] for c in d["checkouts"]] == ["ci:c1"]
+assert [(b["id"], b["checkout_id"], b["origin"]) for b in d["builds"]] == [("ci:b1", "ci:c1", "ci")]
+assert "misc" not in d["builds"][0]  # the submitter's build keeps its own
+assert all(t["build_id"] == "ci:b1" and t["misc"]["kernel"] == "6.1" for t in d["tests"])
+PY
+then
+	ok "kcidb: the submitter's build and checkout, of its origin, with nothing of allocbench's on the build"
+else
+	notok "kcidb: the submitter's build and checkout: $(head -c 300 "$tmp/kown")"
+fi
 expect 2 "a KCIDB id is ORIGIN:ID" "kcidb: --build-id with a bad origin part refused" \
 	--format=kcidb "--build-id=Bad Origin:x" "$tmp/run.json" -o "$tmp/never"
 expect 2 "- given twice" "- twice refused" --format=lkp - - -o "$tmp/never"
@@ -301,6 +326,29 @@ for s in "$here"/contrib/lkp-tests/programs/allocbench/run \
 		ok "$name parses$(command -v shellcheck >/dev/null && echo ', shellcheck clean')"
 	fi
 done
+# KernelCI's submit.sh, kcidb-validate and kcidb-submit stubbed (the real
+# kcidb-validate writes the document back to stdout): only the verdict is
+# printed, and BUILD_ID without CHECKOUT_ID is allocbench's refusal, nothing
+# sent
+mkdir -p "$tmp/kbin"
+ln -sf "$(cd "$(dirname "$ab")" && pwd)/$(basename "$ab")" "$tmp/kbin/allocbench"
+printf '#!/bin/sh\ncat\n' >"$tmp/kbin/kcidb-validate"
+printf '#!/bin/sh\ncat >"%s"\n' "$tmp/sent" >"$tmp/kbin/kcidb-submit"
+chmod +x "$tmp/kbin/kcidb-validate" "$tmp/kbin/kcidb-submit"
+sub=$here/contrib/kernelci/submit.sh
+if PATH=$tmp/kbin:$PATH bash "$sub" "$tmp/run.json" >"$tmp/sub-out" 2>&1 &&
+	[ "$(wc -l <"$tmp/sub-out")" = 1 ] && grep -q "is valid$" "$tmp/sub-out" &&
+	python3 "$check" kcidb "$tmp/sent"; then
+	ok "kernelci submit.sh prints kcidb-validate's verdict in one line, not the document, and sends it"
+else
+	notok "kernelci submit.sh: $(wc -l <"$tmp/sub-out") lines: $(head -c 200 "$tmp/sub-out")"
+fi
+rm -f "$tmp/sent"
+PATH=$tmp/kbin:$PATH BUILD_ID=allocbench:b1 bash "$sub" "$tmp/run.json" >"$tmp/sub-out" 2>&1
+st=$?
+[ $st = 2 ] && [ ! -e "$tmp/sent" ] && grep -q "without --checkout-id" "$tmp/sub-out" &&
+	ok "kernelci submit.sh: BUILD_ID without CHECKOUT_ID is refused (status 2), nothing sent" ||
+	notok "kernelci submit.sh: BUILD_ID alone: exit $st: $(head -c 200 "$tmp/sub-out")"
 # the adapters' parsers on real documents: mmtests' parse-results reads a
 # LOGDIR of iterations; LKP's parse keeps the key: value lines of a log
 mkdir -p "$tmp/logdir"
