@@ -396,6 +396,48 @@ if python3 "$check" lkp "$tmp/lp" && [ "$(wc -l <"$tmp/lp")" = "$("$ab" export -
 else
 	notok "lkp parse: $(head -c 300 "$tmp/lp")"
 fi
+# LKP's run script builds the module against the build tree LKP installs
+# (get_linux_headers_dir of lkp-tests' lib/common.sh, linux-headers*-bpf
+# first), else /lib/modules/RELEASE/build; with none, one line saying where
+# it looked. lkp-tests' libraries are stubbed: log_cmd prints the command
+lkp=$tmp/lkp
+mkdir -p "$lkp/src/lib" "$lkp/bin" "$lkp/usr/src/linux-headers-x86_64-rhel-9.4-bpf" "$lkp/usr/src/linux-headers-x86_64-rhel-9.4"
+touch "$lkp/usr/src/linux-headers-x86_64-rhel-9.4-bpf/Makefile"
+: >"$lkp/src/lib/env.sh"
+: >"$lkp/src/lib/run.sh"
+echo 'die() { echo "DIE: $*"; exit 1; }' >"$lkp/src/lib/debug.sh"
+echo 'log_cmd() { echo "CMD: $*"; [ "$1" != make ]; }' >"$lkp/src/lib/reproduce-log.sh"
+# as lkp-tests' get_linux_headers_dir, under $lkp/usr/src
+echo 'get_linux_headers_dir() { ls -d '"$lkp"'/usr/src/${1:-linux-headers*} 2>/dev/null | head -1; }' >"$lkp/src/lib/common.sh"
+printf '#!/bin/sh\nexit 1\n' >"$lkp/bin/modprobe"
+chmod +x "$lkp/bin/modprobe"
+lkprun=$here/contrib/lkp-tests/programs/allocbench/run
+PATH=$lkp/bin:$PATH LKP_SRC=$lkp/src BENCHMARK_ROOT=$lkp TMP_RESULT_ROOT=$lkp bash "$lkprun" >"$tmp/lkp-out" 2>&1
+if grep -q "^CMD: make -C $lkp/allocbench/src kmod KDIR=$lkp/usr/src/linux-headers-x86_64-rhel-9.4-bpf$" "$tmp/lkp-out"; then
+	ok "lkp run: the module is built against LKP's /usr/src/linux-headers*-bpf (get_linux_headers_dir)"
+else
+	notok "lkp run: KDIR: $(grep -m1 "make\|DIE" "$tmp/lkp-out")"
+fi
+rm "$lkp/usr/src/linux-headers-x86_64-rhel-9.4-bpf/Makefile"
+PATH=$lkp/bin:$PATH LKP_SRC=$lkp/src BENCHMARK_ROOT=$lkp TMP_RESULT_ROOT=$lkp bash "$lkprun" >"$tmp/lkp-out" 2>&1
+if [ -f "/lib/modules/$(uname -r)/build/Makefile" ]; then
+	grep -q "^CMD: make .* KDIR=/lib/modules/$(uname -r)/build$" "$tmp/lkp-out" &&
+		ok "lkp run: with no LKP build tree, /lib/modules/$(uname -r)/build" ||
+		notok "lkp run: no LKP build tree: $(grep -m1 "make\|DIE" "$tmp/lkp-out")"
+else
+	[ "$(grep -c "^DIE: allocbench: no build tree of $(uname -r) .*linux-headers\*-bpf.*/lib/modules/$(uname -r)/build$" "$tmp/lkp-out")" = 1 ] &&
+		! grep -q "^CMD: make" "$tmp/lkp-out" &&
+		ok "lkp run: with no build tree anywhere, one line saying where it looked, nothing built" ||
+		notok "lkp run: no build tree: $(head -c 300 "$tmp/lkp-out")"
+fi
+# LKP's result database files a testcase by etc/linux-perf-test-cases
+# ("Unknow testcase" otherwise): the line for the job's testcase is shipped
+tc=$(sed -n 's/^testcase: *//p' "$here/contrib/lkp-tests/jobs/allocbench.yaml")
+if [ -n "$tc" ] && grep -qx "$tc" "$here/contrib/lkp-tests/etc/linux-perf-test-cases"; then
+	ok "lkp: contrib/lkp-tests/etc/linux-perf-test-cases holds the job's testcase ($tc)"
+else
+	notok "lkp: no line '$tc' in contrib/lkp-tests/etc/linux-perf-test-cases"
+fi
 # Fastpath's entrypoint is a Python script (exec.py, as its guide names it)
 py=$here/contrib/fastpath/containers/allocbench/exec.py
 if python3 -c 'import ast, sys; ast.parse(open(sys.argv[1]).read())' "$py" 2>"$tmp/err"; then
