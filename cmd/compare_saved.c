@@ -19,7 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include "allocbench.h"
@@ -28,6 +27,7 @@
 #include "resultrow.h"
 #include "jsonin.h"
 #include "jsonout.h"
+#include "outfile.h"
 #include "textout.h"
 #include "vmab.h"
 
@@ -648,18 +648,13 @@ static void report(const struct sides *sd, json_object *rows)
  */
 static int named_twice(const char **files, size_t n)
 {
-	struct stat a, b;
 	size_t i, j;
 
-	for (i = 0; n > 2 && i < n; i++)
-		for (j = i + 1; j < n; j++)
-			if (!strcmp(files[i], files[j]) ||
-			    (!stat(files[i], &a) && !stat(files[j], &b) &&
-			     a.st_dev == b.st_dev && a.st_ino == b.st_ino)) {
-				ab_err("compare: %s and %s are the same file: each saved run counts once as a unit of the test; give each run once",
-				       files[i], files[j]);
-				return AB_EXIT_USAGE;
-			}
+	if (n > 2 && ab_inputs_named_twice(files, n, &i, &j)) {
+		ab_err("compare: %s and %s are the same file: each saved run counts once as a unit of the test; give each run once",
+		       files[i], files[j]);
+		return AB_EXIT_USAGE;
+	}
 	return AB_EXIT_OK;
 }
 

@@ -26,6 +26,7 @@
 #include "jsonin.h"
 #include "jsonout.h"
 #include "metrics.h"
+#include "outfile.h"
 #include "vmab.h"
 
 #define MAX_INPUTS 1024
@@ -79,12 +80,18 @@ static int read_all(const char **in, int n, struct ab_metrics *ms,
 	json_object *root;
 	const char *s;
 	int i, ret, stdin_read = 0;
+	size_t a, b;
 
 	for (i = 0; i < n; i++)
 		if (!strcmp(in[i], "-") && stdin_read++) {
 			ab_err("export: - given twice: standard input holds one document");
 			return AB_EXIT_USAGE;
 		}
+	if (ab_inputs_named_twice(in, (size_t)n, &a, &b)) {
+		ab_err("export: %s and %s are the same file: each document given is one sample of its own; give each file once",
+		       in[a], in[b]);
+		return AB_EXIT_USAGE;
+	}
 	for (i = 0; i < n; i++) {
 		const char *path = strcmp(in[i], "-") ? in[i] : "/dev/stdin";
 

@@ -275,12 +275,34 @@ int ab_outfile_is_stdout_file(const char *path)
 	       so.st_dev == sp.st_dev && so.st_ino == sp.st_ino;
 }
 
+/* Whether @a and @b name one existing file. */
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+/* An input's file: "-" is the one standard input was redirected from. */
+static const char *input_path(const char *in)
+{
+	return strcmp(in, "-") ? in : "/dev/stdin";
+}
+
 int ab_outfile_is_input(const char *out, const char *in)
 {
-	struct stat so, si;
+	return same_file(out, input_path(in));
+}
 
-	if (!strcmp(in, "-"))
-		in = "/dev/stdin";
-	return !stat(out, &so) && !stat(in, &si) && so.st_dev == si.st_dev &&
-	       so.st_ino == si.st_ino;
+int ab_inputs_named_twice(const char *const *files, size_t n, size_t *i,
+			  size_t *j)
+{
+	for (*i = 0; *i < n; ++*i)
+		for (*j = *i + 1; *j < n; ++*j)
+			if (!strcmp(files[*i], files[*j]) ||
+			    same_file(input_path(files[*i]),
+				      input_path(files[*j])))
+				return 1;
+	return 0;
 }

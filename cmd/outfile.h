@@ -71,4 +71,14 @@ int ab_outfile_is_stdout_file(const char *path);
  */
 int ab_outfile_is_input(const char *out, const char *in);
 
+/*
+ * ab_inputs_named_twice - whether two of the @n input files @files name one
+ * file, by name or through a link (the same device and inode; "-" is the
+ * file standard input was redirected from): 1 with the first such pair's
+ * indexes in *@i < *@j, else 0. Saved files given together count each as
+ * one sample or run: a file given twice would count twice.
+ */
+int ab_inputs_named_twice(const char *const *files, size_t n, size_t *i,
+			  size_t *j);
+
 #endif

@@ -23,6 +23,7 @@ notok() { echo "not ok - export: $*"; }
 q=-q
 "$ab" run --backend=user --alloc=malloc,calloc --size=64 --trials=5 --json -o "$tmp/run.json" $q
 "$ab" run --backend=user --alloc=malloc,calloc --size=64 --trials=5 --json -o "$tmp/run2.json" $q
+"$ab" run --backend=user --alloc=malloc,calloc --size=64 --trials=5 --json -o "$tmp/run3.json" $q
 "$ab" sweep --backend=user --alloc=malloc --sizes=64,4K --trials=5 --json -o "$tmp/sweep.json" $q
 "$ab" lookup --backend=user --size=64 --trials=5 --json -o "$tmp/lookup.json" $q
 "$ab" compare --backend=user --alloc=malloc,calloc --trials=7 --rounds=7 --json -o "$tmp/cmp.json" $q
@@ -71,7 +72,7 @@ done
 
 # the samples: three documents are intervals 1 to 3; a vm document's
 # boots of one kernel are its samples (its failed boot none)
-"$ab" export --format=mmtests "$tmp/run.json" "$tmp/run2.json" "$tmp/run.json" >"$tmp/m3"
+"$ab" export --format=mmtests "$tmp/run.json" "$tmp/run2.json" "$tmp/run3.json" >"$tmp/m3"
 n=$(grep -c "^median_ns	malloc.64B.nodelocal.cpuany.alloc	_	[123]	" "$tmp/m3")
 [ "$n" = 3 ] && ok "three run documents are mmtests intervals 1, 2 and 3" ||
 	notok "three run documents: $n intervals of malloc's median"
@@ -282,8 +283,21 @@ fi
 expect 2 "a KCIDB id is ORIGIN:ID" "kcidb: --build-id with a bad origin part refused" \
 	--format=kcidb "--build-id=Bad Origin:x" "$tmp/run.json" -o "$tmp/never"
 expect 2 "- given twice" "- twice refused" --format=lkp - - -o "$tmp/never"
+cp "$tmp/vm.json" "$tmp/vm2.json"
 expect 6 "a vm document after another document" "a vm document after another refused" \
-	--format=mmtests --kernel=6.1 "$tmp/vm.json" "$tmp/vm.json" -o "$tmp/never"
+	--format=mmtests --kernel=6.1 "$tmp/vm.json" "$tmp/vm2.json" -o "$tmp/never"
+# one file given twice would be two samples of one run: by name, through
+# a hard or symbolic link, or as standard input
+ln "$tmp/run.json" "$tmp/hard.json"
+ln -s "$tmp/run.json" "$tmp/sym.json"
+expect 2 "export: $tmp/run.json and $tmp/run.json are the same file" "one file named twice refused (status 2)" \
+	--format=mmtests "$tmp/run.json" "$tmp/run.json" -o "$tmp/never"
+expect 2 "export: $tmp/run.json and $tmp/hard.json are the same file" "one file twice through a hard link refused" \
+	--format=mmtests "$tmp/run.json" "$tmp/run2.json" "$tmp/hard.json" -o "$tmp/never"
+expect 2 "export: $tmp/sym.json and $tmp/run.json are the same file" "one file twice through a symbolic link refused" \
+	--format=mmtests "$tmp/sym.json" "$tmp/run.json" -o "$tmp/never"
+expect 2 "export: $tmp/run.json and - are the same file" "one file twice, once as standard input, refused" \
+	--format=mmtests "$tmp/run.json" - -o "$tmp/never" <"$tmp/run.json"
 expect 4 "cannot read" "a missing file (status 4)" --format=lkp "$tmp/nosuch.json" -o "$tmp/never"
 printf '{"schema": "allocbench-result", "schema_version": 1, "res' >"$tmp/cut.json"
 expect 4 "not JSON" "a truncated file" --format=lkp "$tmp/cut.json" -o "$tmp/never"
