@@ -195,7 +195,12 @@ void ab_lookup_print(const struct ab_lookup_result *res, int nm, int csv,
 			ab_csv_num(&row, "%.3f", s->mean);
 			ab_csv_num(&row, "%.3f",
 				   khz ? s->median * 1e6 / khz : NAN);
-			ab_csv_printf(&row, "%lld", (long long)r->l.checksum);
+			/* none looks up no class: no class sum (as in JSON) */
+			if (i)
+				ab_csv_printf(&row, "%lld",
+					      (long long)r->l.checksum);
+			else
+				ab_csv_str(&row, NULL);
 			ab_csv_end(&row);
 		}
 		return;

@@ -365,8 +365,11 @@ assert len(rows) == 3 and all(len(r) == 13 for r in rows), rows
 assert all(r[0] == name for r in rows[1:]), rows
 assert not any(f.lower() in ("nan", "inf", "-nan") for r in rows for f in r), rows
 assert rows[1][7] == "" and rows[1][8] == "", rows  # 3 passes: no interval
+# none looks up no class: no class sum; bsr's is the classes' sum
+assert rows[0][12] == "class_sum" and rows[1][1] == "none" and rows[1][12] == "", rows
+assert rows[2][1] == "bsr" and int(rows[2][12]) > 0, rows
 PY
-	ok "host cli: lookup --csv quotes a name with a comma and a quote, undefined values empty"
+	ok "host cli: lookup --csv quotes a name with a comma and a quote, undefined values empty (none's class sum too)"
 else
 	notok "host cli: lookup --csv ($(head -c 300 "$tmp/l.csv"))"
 fi
