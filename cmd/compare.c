@@ -172,13 +172,18 @@ static json_object *phase_json(const struct phase_cmp *c)
 /* One table line; @b_name is what the verdict calls B. */
 static void phase_line(const struct phase_cmp *c, const char *b_name)
 {
-	printf("%-6s %10.1f %10.1f %+10.1f %8.3f", c->phase, c->a, c->b,
-	       c->b - c->a, ratio_of(c));
+	printf("%-6s", c->phase);
+	ab_print_cell(c->a, " %*.1f", 10);
+	ab_print_cell(c->b, " %*.1f", 10);
+	ab_print_cell(c->b - c->a, " %+*.1f", 10);
+	ab_print_cell(ratio_of(c), " %*.3f", 8);
 	if (isnan(c->w.ci_lo))
 		printf("  %-20s", "[n/a]");
 	else
 		printf("  [%7.3f, %7.3f]  ", exp(c->w.ci_lo), exp(c->w.ci_hi));
-	printf(" %12.3g %12.3g  ", c->p, c->padj);
+	ab_print_cell(c->p, " %*.3g", 12);
+	ab_print_cell(c->padj, " %*.3g", 12);
+	printf("  ");
 	if (isnan(c->padj))
 		printf("not testable (no round with a positive median of each, or no round differs)\n");
 	else if (c->padj >= 0.05)

@@ -213,14 +213,19 @@ void ab_lookup_print(const struct ab_lookup_result *res, int nm, int csv,
 	printf("%-8s %9s %8s  %-22s %8s %8s %9s %12s\n", "method", "fastest",
 	       "median", "[95% CI of median]", "p99", "mean", "median ns",
 	       "class sum");
-	printf("%-8s %9.2f %8.2f  %-22s %8.2f %8.2f %9s %12s\n", "none",
-	       none->fastest, none->per_lookup.median, "(the loop alone, raw) ",
-	       none->per_lookup.p99, none->per_lookup.mean, "", "-");
+	printf("%-8s", "none");
+	ab_print_cell(none->fastest, " %*.2f", 9);
+	ab_print_cell(none->per_lookup.median, " %*.2f", 8);
+	printf("  %-22s", "(the loop alone, raw) ");
+	ab_print_cell(none->per_lookup.p99, " %*.2f", 8);
+	ab_print_cell(none->per_lookup.mean, " %*.2f", 8);
+	printf(" %9s %12s\n", "", "-");
 	for (i = 1; i <= nm; i++) {
 		const struct ab_lookup_result *r = &res[i];
 		const struct ab_stats *s = &r->per_lookup;
 
-		printf("%-8s %9.2f", ab_lookup_name(r->method), r->fastest);
+		printf("%-8s", ab_lookup_name(r->method));
+		ab_print_cell(r->fastest, " %*.2f", 9);
 		num(s->median, " %8.2f");
 		if (isnan(s->ci_lo))
 			printf("  %-22s", "[n/a]");

@@ -73,6 +73,7 @@ static void object_label(const struct ab_row *r, char *buf, size_t len)
 static void print_values_line(const struct ab_job *job)
 {
 	const struct ab_row *b = job->baseline;
+	char m0[24], m1[24];
 	int i;
 
 	/* the clock cost as measured by the first row that ran */
@@ -89,11 +90,15 @@ static void print_values_line(const struct ab_job *job)
 		printf("values: net, minus one clock pair per op (measured by each run); --raw for raw\n");
 	} else if (b && b->ran && !strcmp(alloc_phase(&b->run), "alloc+free")) {
 		/* one timed loop, no free phase: nothing subtracted from it */
-		printf("values: net, minus the none baseline's median per op with the same parameters (alloc+free %.1f cycles); --raw for raw\n",
-		       b->raw[0].cycles.median);
+		printf("values: net, minus the none baseline's median per op with the same parameters (alloc+free %s cycles); --raw for raw\n",
+		       ab_num_text(b->raw[0].cycles.median, "%.1f", m0,
+				   sizeof(m0)));
 	} else if (b && b->ran) {
-		printf("values: net, minus the none baseline's median per op with the same parameters (alloc %.1f, free %.1f cycles); --raw for raw\n",
-		       b->raw[0].cycles.median, b->raw[1].cycles.median);
+		printf("values: net, minus the none baseline's median per op with the same parameters (alloc %s, free %s cycles); --raw for raw\n",
+		       ab_num_text(b->raw[0].cycles.median, "%.1f", m0,
+				   sizeof(m0)),
+		       ab_num_text(b->raw[1].cycles.median, "%.1f", m1,
+				   sizeof(m1)));
 	} else {
 		printf("values: raw (the none baseline could not be measured)\n");
 	}
@@ -457,7 +462,8 @@ static void print_counters(const struct ab_job *job)
 			neg |= r->ev_net[e] <= -0.005;
 		}
 		if (ipc > 0)
-			printf(" %6.2f", r->ev_raw[ins] / r->ev_raw[cyc]);
+			ab_print_cell(r->ev_raw[ins] / r->ev_raw[cyc], " %*.2f",
+				      6);
 		printf("\n");
 	}
 	for (e = 0; e < c->n; e++)

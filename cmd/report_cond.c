@@ -211,10 +211,13 @@ void ab_job_print_condition(const struct ab_job *job)
 			continue;
 		ab_cond_trials(r, &n, &ok);
 		ab_wilson(ok, n, 0.95, &lo, &hi);
-		printf("  %-24s %9llu %7.1f%% [%6.1f%%, %6.1f%%]", r->label,
-		       (unsigned long long)n,
-		       n ? 100.0 * (double)ok / (double)n : NAN, 100 * lo,
-		       100 * hi);
+		printf("  %-24s %9llu", r->label, (unsigned long long)n);
+		if (n)
+			printf(" %7.1f%% [%6.1f%%, %6.1f%%]",
+			       100.0 * (double)ok / (double)n, 100 * lo,
+			       100 * hi);
+		else /* no trial met the condition: no rate */
+			printf(" %8s %17s", "n/a", "[n/a]");
 		if (single) {
 			const struct ab_stats *a = &r->net[0].ns;
 

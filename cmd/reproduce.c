@@ -31,6 +31,7 @@
 #include "options.h"
 #include "report.h"
 #include "runner.h"
+#include "textout.h"
 #include "vpmu.h"
 
 /* The seed's rows, in its order, with the names it printed. */
@@ -85,10 +86,11 @@ static void print_seed_table(const struct ab_job *job)
 
 		if (!r->ran)
 			continue;
-		printf("%-18s %-18s %12lld %12.2f %12.2f\n", seed2019[i][1],
-		       r->si->name, seed_units(r),
-		       r->raw[0].ns.mean * per / 1000,
-		       r->raw[0].ns.median * per / 1000);
+		printf("%-18s %-18s %12lld", seed2019[i][1], r->si->name,
+		       seed_units(r));
+		ab_print_cell(r->raw[0].ns.mean * per / 1000, " %*.2f", 12);
+		ab_print_cell(r->raw[0].ns.median * per / 1000, " %*.2f", 12);
+		printf("\n");
 	}
 	printf("\nseed's us: as the seed printed it (each trial truncated to whole us, summed, integer-divided by the trials); mean and median us: the same trials unrounded.\n");
 	printf("%s\n", seed2019_differs);
@@ -312,9 +314,12 @@ static int run_2002_kmalloc(struct ab_job *job, uint32_t size,
 				json_object_array_add(part1, o);
 				continue;
 			}
-			printf("%-6u %-8s %12.1f %12.1f %12.1f\n", size,
-			       ab_lookup_name(seed2002_methods[i]), fastest,
-			       r->net[0].cycles.median, r->net[0].ns.median);
+			printf("%-6u %-8s", size,
+			       ab_lookup_name(seed2002_methods[i]));
+			ab_print_cell(fastest, " %*.1f", 12);
+			ab_print_cell(r->net[0].cycles.median, " %*.1f", 12);
+			ab_print_cell(r->net[0].ns.median, " %*.1f", 12);
+			printf("\n");
 		}
 	}
 	return ret;

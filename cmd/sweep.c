@@ -24,6 +24,7 @@
 #include "report.h"
 #include "runner.h"
 #include "sizes.h"
+#include "textout.h"
 
 /*
  * Most sizes of one --sizes spec: a parse bound, not the sweep's: what a
@@ -61,7 +62,7 @@ static const struct ab_row *cell(const struct ab_job *job, uint64_t size,
 
 static void print_cell(const struct ab_row *r, int cpu_node, int mem_node)
 {
-	char txt[64], hit[16] = "n/a";
+	char txt[64], hit[16] = "n/a", a[40], f[16], f2[16];
 
 	if (!r) {
 		printf(" %-26s", "-");
@@ -71,8 +72,16 @@ static void print_cell(const struct ab_row *r, int cpu_node, int mem_node)
 		snprintf(hit, sizeof(hit), "%.0f%%",
 			 100.0 * (double)r->run.node_hits /
 				 (double)r->run.node_checked);
-	snprintf(txt, sizeof(txt), "%.1f/%.1f %s [%d]", r->net[0].ns.median,
-		 r->net[1].ns.median, hit,
+	/* a median that is not there (every allocation failed): n/a */
+	if (!r->run.objects)
+		snprintf(a, sizeof(a), "n/a (none allocated)");
+	else
+		snprintf(a, sizeof(a), "%s/%s %s",
+			 ab_num_text(r->net[0].ns.median, "%.1f", f, sizeof(f)),
+			 ab_num_text(r->net[1].ns.median, "%.1f", f2,
+				     sizeof(f2)),
+			 hit);
+	snprintf(txt, sizeof(txt), "%s [%d]", a,
 		 numa_available() < 0
 			 ? 10
 			 : numa_distance(cpu_node,

@@ -198,7 +198,15 @@ static void print_comparison(json_object *c, double threshold)
 			json_object *e = json_object_array_get_idx(cs, j);
 
 			json_object *ci = ab_json_get(e, "ci95");
-			char det[48];
+			char det[48], r0[32], r1[32], r2[32];
+			double lo = ci ? ab_json_double(
+						 json_object_array_get_idx(ci,
+									   0))
+				       : NAN,
+			       hi = ci ? ab_json_double(
+						 json_object_array_get_idx(ci,
+									   1))
+				       : NAN;
 
 			if (json_object_get_boolean(
 				    ab_json_get(e, "identical")))
@@ -209,17 +217,18 @@ static void print_comparison(json_object *c, double threshold)
 			else
 				snprintf(det, sizeof(det), "detectable %.2f%%",
 					 num(e, "detectable_pct"));
-			printf("  %-28s A %12.3f  B %12.3f  B - A %+12.3f  B / A %.4f [%.4f, %.4f]  %s\n",
-			       json_object_get_string(ab_json_get(e, "event")),
-			       num(e, "a"), num(e, "b"), num(e, "delta"),
-			       num(e, "ratio"),
-			       ci ? json_object_get_double(
-					    json_object_array_get_idx(ci, 0))
-				  : NAN,
-			       ci ? json_object_get_double(
-					    json_object_array_get_idx(ci, 1))
-				  : NAN,
-			       det);
+			printf("  %-28s A",
+			       json_object_get_string(ab_json_get(e, "event")));
+			ab_print_cell(num(e, "a"), " %*.3f", 12);
+			printf("  B");
+			ab_print_cell(num(e, "b"), " %*.3f", 12);
+			printf("  B - A");
+			ab_print_cell(num(e, "delta"), " %+*.3f", 12);
+			printf("  B / A %s [%s, %s]  %s\n",
+			       ab_num_text(num(e, "ratio"), "%.4f", r0,
+					   sizeof(r0)),
+			       ab_num_text(lo, "%.4f", r1, sizeof(r1)),
+			       ab_num_text(hi, "%.4f", r2, sizeof(r2)), det);
 		}
 	}
 }

@@ -132,10 +132,19 @@ const char *ab_p_text(double p, char *buf, size_t len)
 
 void ab_print_cell(double v, const char *fmt, int width)
 {
-	if (isnan(v))
+	if (!isfinite(v))
 		printf(" %*s", width, "n/a");
 	else
 		printf(fmt, width, v);
+}
+
+const char *ab_num_text(double v, const char *fmt, char *buf, size_t len)
+{
+	if (!isfinite(v))
+		snprintf(buf, len, "n/a");
+	else
+		snprintf(buf, len, fmt, v);
+	return buf;
 }
 
 const char *ab_noun(unsigned long long n, const char *one, const char *many)

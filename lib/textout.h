@@ -80,8 +80,15 @@ const char *ab_p_text(double p, char *buf, size_t len);
 /*
  * ab_print_cell - one table cell on stdout: @v printed with @fmt (a width
  * conversion and a double, e.g. " %*.1f") at @width, or "n/a" right-aligned
- * at @width (after one space) when @v is NAN.
+ * at @width (after one space) when @v is NaN or infinite (undefined).
  */
 void ab_print_cell(double v, const char *fmt, int width);
+
+/*
+ * ab_num_text - @v printed with the printf format @fmt (one double
+ * conversion, e.g. "%.1f") into @buf, or "n/a" when @v is NaN or infinite:
+ * a number inside a line of text. Returns @buf.
+ */
+const char *ab_num_text(double v, const char *fmt, char *buf, size_t len);
 
 #endif

@@ -195,6 +195,23 @@ expect 2 "that is the input file" "lookup -o naming its --sizes-from refused" --
 [ "$(cat "$tmp/sz.txt")" = 64 ] && echo "ok - host cli: ... and the sizes file is untouched" || echo "not ok - host cli: lookup -o emptied --sizes-from"
 # one spelling per concept, and never an empty error line
 expect 0 "64" "sweep takes --size as run and lookup do" -- sweep --backend=user --alloc=malloc --size=64 --trials=5 --warmup=0
+# a cell whose every allocation failed (mmap under a small address-space
+# limit) has no median: n/a in text, null in JSON, empty in CSV, never nan
+out=$( (ulimit -v 150000 && "$ab" sweep --backend=user --alloc=mmap --sizes=256M --batch=1 --trials=3 -q) 2>&1)
+js=$( (ulimit -v 150000 && "$ab" sweep --backend=user --alloc=mmap --sizes=256M --batch=1 --trials=3 -q --json) 2>/dev/null)
+csv=$( (ulimit -v 150000 && "$ab" sweep --backend=user --alloc=mmap --sizes=256M --batch=1 --trials=3 -q --csv) 2>/dev/null)
+if printf '%s\n' "$out" | grep -q "^node 0 *n/a (none allocated) \[10\]" &&
+	! printf '%s\n%s\n%s\n' "$out" "$js" "$csv" | grep -qi "nan" &&
+	printf '%s' "$js" | python3 -c 'import json, sys
+r = json.load(sys.stdin)["results"][0]
+assert r["objects"] == 0 and r["alloc"]["ns"]["median"] is None' &&
+	printf '%s\n' "$csv" | python3 -c 'import csv, sys
+rows = list(csv.DictReader(sys.stdin))
+assert rows[0]["objects"] == "0" and rows[0]["alloc_median_ns"] == ""'; then
+	ok "host cli: sweep: an all-failed cell is n/a in text, null in JSON, empty in CSV"
+else
+	notok "host cli: sweep: an all-failed cell ($(printf '%s' "$out" | grep -A2 'size 256M' | head -c 300))"
+fi
 for c in run sweep compare lookup reproduce topology plot list info help; do
 	if "$ab" $c --nosuch 2>&1 | grep -q '^allocbench: *$'; then
 		echo "not ok - host cli: $c --nosuch prints an empty error line"
