@@ -707,6 +707,13 @@ static void print_histogram(const struct ab_row *r, int phase)
 	}
 }
 
+void ab_job_print_counts(const struct ab_job *job)
+{
+	print_counters(job);
+	ab_job_print_profile(job);
+	print_explain(job);
+}
+
 void ab_job_print_header(const struct ab_job *job)
 {
 	print_header(job);
@@ -735,9 +742,7 @@ void ab_job_print(const struct ab_job *job)
 	print_header(job);
 	print_table(job);
 	print_distribution(job);
-	print_counters(job);
-	ab_job_print_profile(job);
-	print_explain(job);
+	ab_job_print_counts(job);
 	print_memory(job);
 	ab_job_print_condition(job);
 	print_notes(job);

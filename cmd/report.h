@@ -31,6 +31,13 @@ void ab_job_print_profile(const struct ab_job *job);
 /* ab_row_profile_json - a row's profile as JSON, NULL without one */
 json_object *ab_row_profile_json(const struct ab_row *r);
 
+/*
+ * ab_job_print_counts - what the counting pass counted, per row: the
+ * counters per op (--events), the profile (--profile) and the allocators'
+ * paths (--explain); nothing without them. ab_job_print() includes it.
+ */
+void ab_job_print_counts(const struct ab_job *job);
+
 /* ab_job_print_header - the header alone: versions, environment, setup. */
 void ab_job_print_header(const struct ab_job *job);
 

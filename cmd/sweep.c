@@ -388,6 +388,8 @@ int cmd_sweep(int argc, const char **argv)
 		} else {
 			ab_job_print_header(job);
 			print_sweep(job, sw, strats, ns);
+			/* --events, --explain: per cell (its row's label) */
+			ab_job_print_counts(job);
 			for (k = 0; k < ns; k++)
 				if (skipped[k])
 					printf("note: %s: sizes above its largest object with %s (%llu bytes) are left out (-)\n",

@@ -195,6 +195,15 @@ expect 2 "that is the input file" "lookup -o naming its --sizes-from refused" --
 [ "$(cat "$tmp/sz.txt")" = 64 ] && echo "ok - host cli: ... and the sizes file is untouched" || echo "not ok - host cli: lookup -o emptied --sizes-from"
 # one spelling per concept, and never an empty error line
 expect 0 "64" "sweep takes --size as run and lookup do" -- sweep --backend=user --alloc=malloc --size=64 --trials=5 --warmup=0
+# sweep --events shows what it counted, one line per cell, as run does
+out=$("$ab" sweep --backend=user --alloc=malloc --sizes=64,128 --trials=5 --events=task-clock -q 2>&1)
+if printf '%s\n' "$out" | grep -q "^counters per op" &&
+	printf '%s\n' "$out" | grep -q "^malloc 64 n0 *[0-9.-]*$" &&
+	printf '%s\n' "$out" | grep -q "^malloc 128 n0 *[0-9.-]*$"; then
+	ok "host cli: sweep --events shows the counts per cell"
+else
+	notok "host cli: sweep --events shows no counts ($(printf '%s' "$out" | tail -n 5 | head -c 300))"
+fi
 # a cell whose every allocation failed (mmap under a small address-space
 # limit) has no median: n/a in text, null in JSON, empty in CSV, never nan
 out=$( (ulimit -v 150000 && "$ab" sweep --backend=user --alloc=mmap --sizes=256M --batch=1 --trials=3 -q) 2>&1)
