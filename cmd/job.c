@@ -295,6 +295,39 @@ void ab_job_free(struct ab_job *job)
 	ab_isolate_end();
 }
 
+const char *ab_row_gfp(const struct ab_job *job, const struct ab_row *r)
+{
+	return ab_strategy_gfp_name(r->si, r->run.gfp,
+				    !!(job->ses.be->flags & AB_BACKEND_MODULE));
+}
+
+const char *ab_job_gfp(const struct ab_job *job, char *none, size_t len)
+{
+	const char *gfp = NULL, *g;
+	size_t at = 0;
+	int i, k;
+
+	none[0] = '\0';
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_row *r = &job->rows[i];
+
+		g = ab_row_gfp(job, r);
+		if (g) {
+			gfp = gfp ? gfp : g;
+			continue;
+		}
+		for (k = 0; k < i && job->rows[k].si != r->si; k++)
+			;
+		if (k < i ||
+		    !(r->si->params & (AB_PARAM_SIZE | AB_PARAM_ORDER)) ||
+		    at + 1 >= len)
+			continue;
+		at += (size_t)snprintf(none + at, at < len ? len - at : 0,
+				       "%s%s", at ? ", " : "", r->si->name);
+	}
+	return gfp;
+}
+
 /*
  * The notes the kernel makes necessary for the job's strategies (see
  * ab_strategy_note()), one per strategy, into @notes; returns how many.

@@ -268,4 +268,19 @@ void ab_job_free(struct ab_job *job);
 int ab_job_kernel_notes(const struct ab_job *job, char notes[][AB_NOTE_LEN],
 			int max);
 
+/*
+ * ab_row_gfp - the GFP flags row @r allocates with, NULL where none apply
+ * (ab_strategy_gfp_name(): the user backend, the baseline,
+ * kmalloc_nolock()).
+ */
+const char *ab_row_gfp(const struct ab_job *job, const struct ab_row *r);
+
+/*
+ * ab_job_gfp - the GFP flags the job's rows allocate with (one choice for
+ * every row that takes one), NULL where no row takes any; @none gets the
+ * names of its allocating strategies that take none, comma-separated, ""
+ * when every one takes them.
+ */
+const char *ab_job_gfp(const struct ab_job *job, char *none, size_t len);
+
 #endif

@@ -122,7 +122,8 @@ static int local_mem_node(const struct ab_job *job, int node)
 
 static void print_header(const struct ab_job *job)
 {
-	char cpus[256];
+	char cpus[256], none[128], gfps[192];
+	const char *gfp;
 	int i;
 	const struct ab_run_opts *o = &job->o;
 	const char *warn = ab_context_warning(o->context);
@@ -160,12 +161,21 @@ static void print_header(const struct ab_job *job)
 	printf("%s%s%s%s; ns = cycles * 10^6 / tsc_khz (%u)\n",
 	       ab_isolate_path()[0] ? ", in the " : "", ab_isolate_what(),
 	       ab_isolate_path()[0] ? " " : "", ab_isolate_path(), khz);
+	/* GFP flags where they apply (ab_strategy_gfp_name()) */
+	gfp = ab_job_gfp(job, none, sizeof(none));
+	if (!(job->ses.be->flags & AB_BACKEND_MODULE))
+		snprintf(gfps, sizeof(gfps), "no GFP flags (userspace)");
+	else if (!gfp)
+		snprintf(gfps, sizeof(gfps), "no GFP flags (%s takes none)",
+			 none);
+	else if (none[0])
+		snprintf(gfps, sizeof(gfps), "%s (%s: no GFP flags)", gfp,
+			 none);
+	else
+		snprintf(gfps, sizeof(gfps), "%s", gfp);
 	printf("%u %s per trial, %u %s after %u warm-up, %s, %s timing, free %s",
 	       o->batch, ab_noun(o->batch, "object", "objects"), o->trials,
-	       ab_noun(o->trials, "trial", "trials"), o->warmup,
-	       job->ses.be->flags & AB_BACKEND_MODULE
-		       ? ab_gfp_name(o->gfp)
-		       : "no GFP flags (userspace)",
+	       ab_noun(o->trials, "trial", "trials"), o->warmup, gfps,
 	       ab_timing_name(o->timing), ab_free_name(o->free_pattern));
 	if (o->free_pattern == AB_FREE_SHUFFLE)
 		printf(" (seed %llu)", (unsigned long long)o->seed);

@@ -57,7 +57,7 @@ void ab_job_print_csv(const struct ab_job *job)
 		ab_csv_str(&row, ab_free_name(run->free_pattern));
 		ab_csv_printf(&row, "%llu", u[5]);
 		ab_csv_str(&row, ab_context_name(run->context));
-		ab_csv_str(&row, ab_gfp_name(run->gfp));
+		ab_csv_str(&row, ab_row_gfp(job, r));
 		ab_csv_printf(&row, "%d", !!(run->flags & AB_RUN_WRITE));
 		ab_csv_printf(&row, "%d", run->node);
 		ab_csv_printf(&row, "%d", run->target_node);

@@ -322,6 +322,7 @@ static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 {
 	const struct ab_run *run = &r->run;
 	json_object *o = json_object_new_object(), *ev, *e;
+	const char *gfp;
 	int i;
 
 	json_object_object_add(o, "kind", json_object_new_string("alloc"));
@@ -358,6 +359,10 @@ static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 		run->flags & AB_RUN_SHEAVES
 			? json_object_new_int64(run->sheaf_capacity)
 			: NULL);
+	/* the GFP flags it allocated with, null where none apply */
+	gfp = ab_row_gfp(job, r);
+	json_object_object_add(o, "gfp",
+			       gfp ? json_object_new_string(gfp) : NULL);
 	json_object_object_add(o, "lookup",
 			       r->si->params & AB_PARAM_LOOKUP
 				       ? json_object_new_string(ab_lookup_name(
@@ -433,6 +438,8 @@ json_object *ab_job_json(const struct ab_job *job)
 	json_object *par, *res, *cpus, *notes;
 	char kn[AB_MAX_ROWS][AB_NOTE_LEN];
 	json_object *warnings;
+	char none[128];
+	const char *gfp;
 	int i, n;
 
 	json_object_object_add(root, "end", ab_json_time(time(NULL)));
@@ -445,8 +452,10 @@ json_object *ab_job_json(const struct ab_job *job)
 	json_object_object_add(par, "batch", json_object_new_int64(o->batch));
 	json_object_object_add(par, "trials", json_object_new_int64(o->trials));
 	json_object_object_add(par, "warmup", json_object_new_int64(o->warmup));
+	/* null where no row takes GFP flags (ab_job_gfp()) */
+	gfp = ab_job_gfp(job, none, sizeof(none));
 	json_object_object_add(par, "gfp",
-			       json_object_new_string(ab_gfp_name(o->gfp)));
+			       gfp ? json_object_new_string(gfp) : NULL);
 	json_object_object_add(
 		par, "timing",
 		json_object_new_string(ab_timing_name(o->timing)));

@@ -327,7 +327,8 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 			r->run.order, r->run.batch, r->run.trials,
 			r->run.warmup, r->run.node,
 			r->cpu >= 0 ? r->cpu : job->ses.cpu,
-			ab_gfp_name(r->run.gfp), ab_timing_name(r->run.timing),
+			ab_row_gfp(job, r) ? ab_row_gfp(job, r) : "none",
+			ab_timing_name(r->run.timing),
 			ab_free_name(r->run.free_pattern),
 			ab_context_name(r->run.context), r->run.flags);
 	/* the disturbed phases' samples marked, where the backend can */

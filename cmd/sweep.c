@@ -390,13 +390,19 @@ int cmd_sweep(int argc, const char **argv)
 			print_sweep(job, sw, strats, ns);
 			/* --events, --explain: per cell (its row's label) */
 			ab_job_print_counts(job);
-			for (k = 0; k < ns; k++)
+			for (k = 0; k < ns; k++) {
+				const char *g = ab_strategy_gfp_name(
+					strats[k], job->o.gfp,
+					!!(job->ses.be->flags &
+					   AB_BACKEND_MODULE));
+
 				if (skipped[k])
-					printf("note: %s: sizes above its largest object with %s (%llu bytes) are left out (-)\n",
+					printf("note: %s: sizes above its largest object%s%s (%llu bytes) are left out (-)\n",
 					       strats[k]->name,
-					       ab_gfp_name(job->o.gfp),
+					       g ? " with " : "", g ? g : "",
 					       (unsigned long long)largest(
 						       job, strats[k]));
+			}
 			/* --condition: each row's memory state, and per
 			 * row its success rate and tail (single timing) */
 			ab_job_print_condition(job);

@@ -139,13 +139,18 @@ static void gfp_part(char *buf, size_t len, const char *s)
 
 /*
  * The identity of alloc row @r (read through lib/resultrow.c, the one
- * model of a saved row) of a document with parameters @par; its CPU with
- * @cpu_given.
+ * model of a saved row; @row its JSON) of a document with parameters
+ * @par; its CPU with @cpu_given.
  */
-static void row_key(const struct ab_result_row *r, json_object *par,
-		    int cpu_given, char *key, size_t len)
+static void row_key(const struct ab_result_row *r, json_object *row,
+		    json_object *par, int cpu_given, char *key, size_t len)
 {
-	const char *cond = str(par, "condition"), *gfp = str(par, "gfp");
+	const char *cond = str(par, "condition");
+	/* the row's own GFP flags (null: none apply), else the document's */
+	json_object *g_row;
+	const char *gfp = json_object_object_get_ex(row, "gfp", &g_row)
+				  ? str(row, "gfp")
+				  : str(par, "gfp");
 	const char *timing = str(par, "timing");
 	char g[48];
 
@@ -234,7 +239,7 @@ static int alloc_row(struct ab_metrics *ms, json_object *r, json_object *par,
 
 	if (ab_result_row_read(r, &rr))
 		return 0;
-	row_key(&rr, par, ck, key, sizeof(key));
+	row_key(&rr, r, par, ck, key, sizeof(key));
 	for (p = 0; p < 2 && !err; p++) {
 		json_object *ph = ab_json_get(r, phases[p]);
 		json_object *ns = ab_json_get(ph, "ns");
@@ -358,7 +363,7 @@ static int compare_rounds(struct ab_metrics *ms, json_object *doc, char *err,
 		}
 		if (ab_result_row_read(r, &rr))
 			return -EINVAL;
-		row_key(&rr, par, cpu_keyed(doc), key[s], sizeof(key[s]));
+		row_key(&rr, r, par, cpu_keyed(doc), key[s], sizeof(key[s]));
 	}
 	if (!strcmp(key[0], key[1])) {
 		snprintf(

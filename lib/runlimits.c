@@ -38,10 +38,13 @@ int ab_run_check_together(const struct ab_run *run, const struct ab_info *info,
 	each = fp.held_bytes;
 	all = ab_mul_sat(each, copies);
 	if (all > AB_ATOMIC_MAX_BYTES) {
+		const char *gfp =
+			ab_strategy_gfp_name(si, run->gfp, ab_limits_module());
+
 		snprintf(
 			err, len,
 			"--concurrent: %s on %u CPUs would hold %llu bytes at once with %s, context %s (%u x %llu), above the module's atomic limit of %llu bytes over all runs (AB_ATOMIC_MAX_BYTES); lower --batch or --size, or use fewer CPUs",
-			si->name, copies, all, ab_gfp_name(run->gfp),
+			si->name, copies, all, gfp ? gfp : "no GFP flags",
 			ab_context_name(run->context), copies, each,
 			AB_ATOMIC_MAX_BYTES);
 		return -EINVAL;

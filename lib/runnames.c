@@ -101,6 +101,17 @@ const char *ab_gfp_option_name(uint32_t gfp)
 	return gfp < AB_GFP_NR ? gfp_names[gfp].name : "?";
 }
 
+const char *ab_strategy_gfp_name(const struct ab_strategy_info *si,
+				 uint32_t gfp, int module)
+{
+	if (!module || !(si->params & (AB_PARAM_SIZE | AB_PARAM_ORDER)))
+		return NULL;
+	if (!(si->params & AB_PARAM_GFP))
+		return si->flags & AB_STRATEGY_ANY_CONTEXT ? NULL
+							   : "GFP_KERNEL";
+	return ab_gfp_name(gfp);
+}
+
 const char *ab_timing_name(uint32_t timing)
 {
 	return timing < AB_TIMING_NR ? timing_names[timing].name : "?";

@@ -51,6 +51,20 @@ const char *ab_condition_name(uint32_t kinds, char *buf, size_t len);
 const char *ab_gfp_name(uint32_t gfp);
 /* ab_gfp_option_name - --gfp's spelling ("kernel"), "?" if out of range. */
 const char *ab_gfp_option_name(uint32_t gfp);
+
+struct ab_strategy_info;
+/*
+ * ab_strategy_gfp_name - the GFP flags strategy @si allocates with under
+ * the GFP choice @gfp (enum ab_gfp), as ab_gfp_name() names them, or NULL
+ * where GFP flags do not apply: a strategy of a backend other than the
+ * module (@module 0: userspace allocators take none), the baseline (it
+ * allocates nothing), or one that takes no GFP flags and allocates in any
+ * context (AB_STRATEGY_ANY_CONTEXT: kmalloc_nolock()). One that takes none
+ * otherwise allocates with GFP_KERNEL (vmalloc). The one rule every
+ * output follows: text, JSON (null), CSV (empty) and export keys.
+ */
+const char *ab_strategy_gfp_name(const struct ab_strategy_info *si,
+				 uint32_t gfp, int module);
 /*
  * The option spellings of enum ab_timing, ab_free_pattern, ab_context,
  * ab_lookup_method and ab_class_table_id; "?" if out of range.

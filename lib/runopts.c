@@ -265,6 +265,11 @@ void ab_limits_owner(int module)
 	limits_module = module;
 }
 
+int ab_limits_module(void)
+{
+	return limits_module;
+}
+
 const char *ab_limits_whose(void)
 {
 	return limits_module ? "the module's" : "the user backend's";
@@ -462,9 +467,10 @@ static int take_params(const struct ab_run_opts *o,
 			err, len,
 			"--gfp=%s: %s takes no GFP flags (%s); leave --gfp out for it",
 			ab_gfp_option_name(o->gfp), si->name,
-			si->flags & AB_STRATEGY_ANY_CONTEXT
-				? "it never sleeps nor reclaims, in any context"
-				: "it always allocates with GFP_KERNEL");
+			!limits_module ? "a userspace allocator"
+			: ab_strategy_gfp_name(si, o->gfp, 1)
+				? "it always allocates with GFP_KERNEL"
+				: "it never sleeps nor reclaims, in any context");
 		return -EINVAL;
 	}
 	if (o->order_set && !(si->params & AB_PARAM_ORDER)) {

@@ -130,6 +130,8 @@ const char *ab_sheaves_name(int v, char *buf, size_t len);
  * ab_budget_source() where the budget comes from.
  */
 void ab_limits_owner(int module);
+/* ab_limits_module - 1 when the module sets them (ab_limits_owner()) */
+int ab_limits_module(void);
 const char *ab_limits_whose(void);
 const char *ab_budget_source(void);
 

@@ -195,6 +195,25 @@ expect 2 "that is the input file" "lookup -o naming its --sizes-from refused" --
 [ "$(cat "$tmp/sz.txt")" = 64 ] && echo "ok - host cli: ... and the sizes file is untouched" || echo "not ok - host cli: lookup -o emptied --sizes-from"
 # one spelling per concept, and never an empty error line
 expect 0 "64" "sweep takes --size as run and lookup do" -- sweep --backend=user --alloc=malloc --size=64 --trials=5 --warmup=0
+# GFP flags only where they apply (ab_strategy_gfp_name()): userspace
+# allocators take none, so no output says GFP_KERNEL for them
+out=$("$ab" run --backend=user --alloc=malloc --size=64 --trials=5 -q 2>&1)
+js=$("$ab" run --backend=user --alloc=malloc --size=64 --trials=5 -q --json 2>/dev/null)
+csv=$("$ab" run --backend=user --alloc=malloc --size=64 --trials=5 -q --csv 2>/dev/null)
+if printf '%s\n' "$out" | grep -q ", no GFP flags (userspace)," &&
+	! printf '%s\n%s\n%s\n' "$out" "$js" "$csv" | grep -q "GFP_" &&
+	printf '%s' "$js" | python3 -c 'import json, sys
+d = json.load(sys.stdin)
+assert d["parameters"]["gfp"] is None and all(r["gfp"] is None for r in d["results"])' &&
+	printf '%s\n' "$csv" | python3 -c 'import csv, sys
+rows = list(csv.DictReader(sys.stdin))
+assert rows and all(r["gfp"] == "" for r in rows)'; then
+	ok "host cli: the user backend's text, JSON (null) and CSV (empty) say no GFP flags alike"
+else
+	notok "host cli: the user backend's GFP flags ($(printf '%s\n%s' "$js" "$csv" | grep -i gfp | head -c 300))"
+fi
+expect 2 "--gfp=atomic: malloc takes no GFP flags (a userspace allocator)" "--gfp for a userspace allocator names why" -- \
+	run --backend=user --alloc=malloc --gfp=atomic
 # sweep --events shows what it counted, one line per cell, as run does
 out=$("$ab" sweep --backend=user --alloc=malloc --sizes=64,128 --trials=5 --events=task-clock -q 2>&1)
 if printf '%s\n' "$out" | grep -q "^counters per op" &&

@@ -79,6 +79,26 @@ expect 0 "alloc_pages_bulk" "cli: the bulk strategies run, batch and single timi
 		allocbench run --alloc=kmem_cache_bulk,kfree_bulk,alloc_pages_bulk --size=4K --batch=16 --trials=20 --timing=single --free=shuffle'
 expect 0 "16x4K" "cli: a bulk strategy's object is the batch of objects" -- \
 	allocbench run --alloc=kmem_cache_bulk --size=4K --batch=16 --trials=5
+# GFP flags only where they apply (ab_strategy_gfp_name()): kmalloc_nolock()
+# (7.2+) takes none, so its text, CSV and JSON never say GFP_KERNEL
+if allocbench run --alloc=kmalloc,kmalloc_nolock --size=64 --trials=5 --csv >/tmp/nl.csv 2>/tmp/nl.err; then
+	allocbench run --alloc=kmalloc,kmalloc_nolock --size=64 --trials=5 >/tmp/nl.txt 2>&1
+	allocbench run --alloc=kmalloc_nolock --size=64 --trials=5 --json >/tmp/nl.json 2>&1
+	if grep -q ", GFP_KERNEL (kmalloc_nolock: no GFP flags)," /tmp/nl.txt &&
+		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+		$1 == "kmalloc" && $col["gfp"] == "GFP_KERNEL" { k++ }
+		$1 == "kmalloc_nolock" && $col["gfp"] == "" { n++ }
+		END { exit !(k == 1 && n == 1) }' /tmp/nl.csv &&
+		grep -q '"gfp":null' /tmp/nl.json && ! grep -q '"gfp":"' /tmp/nl.json; then
+		ok "cli: kmalloc_nolock takes no GFP flags: text, CSV (empty) and JSON (null) say so"
+	else
+		notok "cli: kmalloc_nolock's GFP flags ($(grep -h -i gfp /tmp/nl.txt /tmp/nl.json | head -c 300))"
+	fi
+elif grep -q "kmalloc_nolock: not available on this kernel" /tmp/nl.err; then
+	ok "cli: kmalloc_nolock's GFP flags # SKIP kmalloc_nolock() is not in this kernel"
+else
+	notok "cli: kmalloc,kmalloc_nolock did not run ($(head -c 300 /tmp/nl.err))"
+fi
 # every object of a bulk call is counted and freed: in 7.x
 # kmem_cache_alloc_bulk() returns a bool, which taken as a count freed one
 # object a batch and leaked the others unseen into a merged cache; an
