@@ -34,13 +34,22 @@ for mode in off exact model; do
 done
 aa() {
 	./allocbench vm -q --vpmu --pvh -k "$k" -k "$k" --json -o "$tmp/aa.json" -- "$@" ||
-		echo "# vpmu: the A/A run failed (status $?)" >&2
+		echo "# vpmu: FAILED: the A/A run of $* (status $?)" | tee /dev/stderr
 	python3 - "$tmp/aa.json" "$k" "$*" <<'PY'
 import json, sys
 try:
     doc = json.load(open(sys.argv[1]))
-except (OSError, ValueError):
+except (OSError, ValueError) as e:
+    print("# vpmu: FAILED: the A/A of %s left no document (%s)" % (sys.argv[3], e))
     sys.exit(0)
+# a step that did not run says so, with each failed boot's reason
+bad = [b for b in doc["boots"] if b["status"] != "ok"]
+if bad or not doc["comparisons"]:
+    print("# vpmu: FAILED: the A/A of %s: %d of %d boots failed%s" % (
+        sys.argv[3], len(bad), len(doc["boots"]),
+        "".join("; boot %d: %s (exit %s)" % (b["boot"], b["status"], b["exit"]) for b in bad[:3])))
+    if not doc["comparisons"]:
+        sys.exit(0)
 print("# A/A of %s with --vpmu --pvh, %d rounds: the change the boots could detect" % (sys.argv[2], doc["rounds"]))
 print("#   %s" % sys.argv[3])
 print("#   %-20s %-6s %14s %22s" % ("row", "phase", "ns/op", "instructions per op"))
@@ -58,5 +67,7 @@ PY
 	rm -f "$tmp/aa.json"
 }
 aa run --alloc=kmalloc,get_free_pages --size=4096 --cpu=0 --trials=200 --events=instructions
+# with IRQs off a phase holds at most AB_IRQ_OFF_MAX_OBJS (32) objects:
+# the default --batch=100 is refused
 aa run --alloc=kmalloc,get_free_pages --size=64 --gfp=atomic --context=irq-off --timing=single \
-	--free=pair --cpu=0 --trials=200 --events=instructions
+	--free=pair --batch=16 --cpu=0 --trials=200 --events=instructions
