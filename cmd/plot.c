@@ -12,7 +12,8 @@
  *   run, single-op   log2 histograms of per-op alloc ns (plot_sweep.c)
  *   run, reproduce   median alloc and free ns/op per strategy, with the
  *                    95% confidence interval of the median (plot_bars.c)
- *   compare, vm      B / A per phase and row on a log axis centred on 1
+ *   compare, vm      B / A per phase and row on a log axis centred on 1;
+ *                    a vm document of one boot: its result, as above
  *                    (plot_bars.c)
  *   lookup           median cycles per lookup per method and size mix
  *
@@ -55,15 +56,48 @@ extern char **environ;
  * The whole script for @root into a malloc'ed string (*@len bytes); NULL
  * when the result holds nothing this picture draws.
  */
+/*
+ * The result of the one good boot of a vm document that compares nothing
+ * (one kernel: `allocbench vm -k K --json -- sweep ...`), else NULL.
+ */
+static json_object *one_boot(json_object *root)
+{
+	json_object *boots = ab_json_array(root, "boots"), *res = NULL;
+	json_object *cmps = ab_json_array(root, "comparisons");
+	size_t i;
+
+	if (cmps && json_object_array_length(cmps))
+		return NULL;
+	for (i = 0; boots && i < json_object_array_length(boots); i++) {
+		json_object *b = json_object_array_get_idx(boots, i);
+
+		if (strcmp(plot_text(b, "status"), "ok") ||
+		    !ab_json_get(b, "result"))
+			continue;
+		if (res)
+			return NULL; /* several: no one result to draw */
+		res = ab_json_get(b, "result");
+	}
+	return res;
+}
+
 static char *script(json_object *root, int png, size_t *len)
 {
 	const char *cmd = plot_text(root, "command");
+	json_object *one;
 	char *buf = NULL;
 	size_t drawn;
 	FILE *g = open_memstream(&buf, len);
 
 	if (!g)
 		return NULL;
+	if (!strcmp(plot_text(root, "schema"), "allocbench-vm") &&
+	    (one = one_boot(root))) {
+		/* one kernel's one boot: its result, drawn as saved alone */
+		fclose(g);
+		free(buf);
+		return script(one, png, len);
+	}
 	if (!strcmp(plot_text(root, "schema"), "allocbench-vm"))
 		drawn = plot_vm(g, root, png);
 	else if (ab_json_get(root, "compare") ||

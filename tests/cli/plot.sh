@@ -95,6 +95,28 @@ save("vm", {
                   dict(row("vmalloc 4K", "alloc", 0.37), ci95=[0.00686, 19.6])]}]})
 PY
 
+# a one-kernel vm --json document (one boot, no comparison) holding a
+# sweep: plot draws the boot's sweep, as it draws the sweep saved alone
+python3 - "$tmp" <<'PY'
+import json, sys
+d = sys.argv[1]
+json.dump({"schema": "allocbench-vm", "schema_version": 1,
+           "tool": {"name": "allocbench", "version": "0"}, "command": "vm",
+           "accel": "tcg", "nodes": 1, "rounds": 1, "interrupted": False,
+           "kernels": [{"name": "6.1", "kernel": "6.1", "append": "", "release": None, "good_boots": 1}],
+           "boots": [{"boot": 1, "kernel": "6.1", "kernel_index": 0, "round": 1, "status": "ok",
+                      "exit": 0, "seconds": 9.5, "why": None,
+                      "result": json.load(open(d + "/sweep.json"))}],
+           "comparisons": []}, open(d + "/vm1.json", "w"))
+PY
+if "$ab" plot "$tmp/vm1.json" -o "$tmp/vm1.svg" --script=- >"$tmp/vm1.gp" 2>"$tmp/vm1.err" &&
+	"$ab" plot "$tmp/sweep.json" -o "$tmp/sw1.svg" --script=- >"$tmp/sw1.gp" 2>/dev/null &&
+	cmp -s "$tmp/vm1.gp" "$tmp/sw1.gp" && [ -s "$tmp/vm1.svg" ]; then
+	ok "a one-kernel vm document holding a sweep draws the sweep"
+else
+	notok "a one-kernel vm document holding a sweep: $(head -c 300 "$tmp/vm1.err")"
+fi
+
 # decode FILE: the script with gnuplot's octal escapes turned into bytes
 decode() {
 	python3 -c 'import re, sys
