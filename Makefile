@@ -185,8 +185,8 @@ vm-images:
 demo: deps
 	@$(MAKE) --no-print-directory vm-run CMD='$(DEMO_CMD)' NODES=1
 
-# make check LOAD=1: the whole suite beside a busy loop on one core (it
-# must pass on a busy machine as on an idle one). The closing table times
+# make check LOAD=1: the whole suite beside two busy loops and a spinning
+# TCG guest (it must pass on a busy machine as on an idle one). The closing table times
 # each part from make check's start (AB_CHECK_T0, when make read this file).
 LOAD ?= 0
 check: export AB_CHECK_T0 := $(shell date +%s)
