@@ -148,6 +148,13 @@ int ab_vpmu_field_of(const struct perf_event_attr *a, int *model)
 	return -1;
 }
 
+int ab_vpmu_modifier_refused(const struct perf_event_attr *a)
+{
+	/* exclude_guest is libpfm4's default (PFM_PLM0 | PFM_PLM3), as perf's */
+	return a->exclude_user || a->exclude_kernel || a->exclude_host ||
+	       a->exclude_idle;
+}
+
 const char *ab_vpmu_default_events(void)
 {
 	switch (ab_vpmu_present()) {
@@ -280,6 +287,11 @@ static int vpmu_open(void *ctx, struct perf_event_attr *attr, int group)
 	present = ab_vpmu_present();
 	if (!present || (model && present < 2)) {
 		errno = err;
+		return -1;
+	}
+	/* a privilege filter it cannot apply (ab_vpmu_modifier_refused()) */
+	if (ab_vpmu_modifier_refused(attr)) {
+		errno = EINVAL;
 		return -1;
 	}
 	for (i = 0; i < MAX_VIRTUAL && !v; i++)

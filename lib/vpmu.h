@@ -87,6 +87,16 @@ int ab_vpmu_present(void);
 int ab_vpmu_field_of(const struct perf_event_attr *attr, int *model);
 
 /*
+ * ab_vpmu_modifier_refused - whether @attr asks for a privilege or
+ * virtualization filter (perf's :u, :k, :G modifiers, exclude_idle) that the
+ * virtual PMU cannot apply: it counts every instruction of a marked
+ * region, user and kernel mode alike (a syscall inside malloc's region
+ * too), so such an event is refused there (EINVAL) rather than counted
+ * unfiltered under a name that says otherwise.
+ */
+int ab_vpmu_modifier_refused(const struct perf_event_attr *attr);
+
+/*
  * ab_vpmu_pmu - the calls the counters use: the kernel's perf_event_open
  * first, and only where it fails for an event the plugin counts, a virtual
  * event (an fd on the file). Read, ioctl and close go to the kernel for

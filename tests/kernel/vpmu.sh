@@ -154,6 +154,19 @@ else
 	notok "vpmu: --json lacks source virtual-exact or vm_vpmu exact"
 fi
 
+# perf's modifiers (:u, :k) on a virtual event: refused with a line naming
+# the modifier (issue 40: kmalloc counted 280 for instructions:u and :k
+# alike, printed under the warning that :u counts user mode only)
+for mod in u k; do
+	m=$(allocbench run --alloc=kmalloc --trials=5 --cpu=0 --events=instructions,instructions:$mod --json 2>&1)
+	if printf '%s\n' "$m" | grep -q "counter instructions:$mod: .*cannot honour the modifier :$mod" &&
+		! printf '%s\n' "$m" | tr -d ' \n' | grep -q "\"event\":\"instructions:$mod\",[^}]*\"per_op\":[0-9]"; then
+		ok "vpmu: instructions:$mod refused on the virtual PMU with a line naming :$mod, no count"
+	else
+		notok "vpmu: instructions:$mod: $(printf '%s\n' "$m" | grep "instructions:$mod" | head -n 2 | cut -c1-300)"
+	fi
+done
+
 m=$(allocbench run --alloc=kmalloc --trials=5 --cpu=0 --events=instructions,branch-misses 2>&1)
 if printf '%s\n' "$m" | grep -q 'counter branch-misses: .*VPMU=model'; then
 	ok "vpmu: branch-misses in exact mode: refused with a line naming VPMU=model"
