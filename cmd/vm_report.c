@@ -39,10 +39,10 @@ static void print_success(json_object *c, int wl)
 
 	if (!n)
 		return;
-	printf("\nsuccess per allocation call: each boot's rate, their mean per kernel; Welch's t on the rates themselves (a rate can be 0), the boot as unit; B - A in percentage points; verdict on Holm's adjusted p over the same tests as above\n");
-	printf("%-*s %5s %8s %8s %9s %21s %8s %8s  %-26s %10s\n", wl, "row",
-	       "boots", "A %", "B %", "B - A", "95% CI of B - A", "p", "p adj",
-	       "verdict", "detectable");
+	printf("\nsuccess per allocation call: each boot's rate, their mean per kernel, the boot as unit; p: the exact rank-sum test on the boots' rates (no spread needed within a side); verdict on Holm's adjusted p over the same tests as above; B - A in percentage points with Welch's 95%% interval on the rates, unadjusted (Holm adjusts p, not the interval), clipped to [-100, +100] (marked *); detectable: Welch's normal-theory approximation\n");
+	printf("%-*s %5s %8s %8s %9s %22s %8s %8s  %-26s %10s\n", wl, "row",
+	       "boots", "A %", "B %", "B - A", "unadj. 95% CI of B - A", "p",
+	       "p adj", "verdict", "detectable");
 	for (i = 0; i < n; i++) {
 		json_object *r = json_object_array_get_idx(rows, i);
 		json_object *ci = ab_json_array(r, "ci95");
@@ -68,20 +68,37 @@ static void print_success(json_object *c, int wl)
 		if (isnan(lo) || isnan(hi))
 			snprintf(cis, sizeof(cis), "n/a");
 		else
-			snprintf(cis, sizeof(cis), "[%+.1f, %+.1f]", lo, hi);
+			snprintf(cis, sizeof(cis), "[%+.1f, %+.1f]%s", lo, hi,
+				 json_object_get_boolean(
+					 ab_json_get(r, "ci_clipped"))
+					 ? "*"
+					 : "");
 		printf("%-*s %5s", wl,
 		       json_object_get_string(ab_json_get(r, "label")), boots);
 		ab_print_cell(num(r, "a_pct"), " %*.1f", 8);
 		ab_print_cell(num(r, "b_pct"), " %*.1f", 8);
 		ab_print_cell(num(r, "diff_pp"), " %+*.1f", 9);
-		printf(" %21s %8s %8s  %-26s", cis,
+		printf(" %22s %8s %8s  %-26s", cis,
 		       ab_p_text(num(r, "p"), p, sizeof(p)),
 		       ab_p_text(num(r, "p_adjusted"), padj, sizeof(padj)),
 		       verdict);
 		if (isnan(det))
 			printf(" %10s\n", "n/a");
+		else if (json_object_get_boolean(
+				 ab_json_get(r, "detectable_clipped")))
+			printf(" %10s\n", ">100pp");
 		else
 			printf(" %8.1fpp\n", det);
+	}
+	for (i = 0; i < n; i++) {
+		json_object *r = json_object_array_get_idx(rows, i);
+		double pmin = num(r, "p_min");
+		char p[16];
+
+		if (pmin >= AB_VM_ALPHA)
+			printf("note: %s: with these boots the exact test's smallest p is %s: no verdict was possible (more rounds)\n",
+			       json_object_get_string(ab_json_get(r, "label")),
+			       ab_p_text(pmin, p, sizeof(p)));
 	}
 }
 
@@ -112,9 +129,9 @@ static void print_comparison(json_object *c, double threshold)
 	       json_object_get_string(ab_json_get(c, "a")), tests,
 	       ab_noun((unsigned)tests, "test", "tests"));
 	snprintf(thr, sizeof(thr), "%g%% seen?", threshold);
-	printf("%-*s %-6s %5s %10s %10s %7s %17s %8s %8s  %-26s %10s%s%s\n", wl,
+	printf("%-*s %-6s %5s %10s %10s %7s %22s %8s %8s  %-26s %10s%s%s\n", wl,
 	       "row", "phase", "boots", "A ns/op", "B ns/op", "B / A",
-	       "95% CI of B / A", "p", "p adj", "verdict", "detectable",
+	       "unadj. 95% CI of B / A", "p", "p adj", "verdict", "detectable",
 	       threshold > 0 ? "  " : "", threshold > 0 ? thr : "");
 	for (i = 0; i < nrows; i++) {
 		json_object *r = json_object_array_get_idx(rows, i);
@@ -146,7 +163,7 @@ static void print_comparison(json_object *c, double threshold)
 		ab_print_cell(num(r, "a_ns"), " %*.1f", 10);
 		ab_print_cell(num(r, "b_ns"), " %*.1f", 10);
 		ab_print_cell(num(r, "ratio"), " %*.3f", 7);
-		printf(" %17s", cis);
+		printf(" %22s", cis);
 		printf(" %8s %8s  %-26s", ab_p_text(num(r, "p"), p, sizeof(p)),
 		       ab_p_text(num(r, "p_adjusted"), padj, sizeof(padj)),
 		       verdict);
@@ -425,6 +442,6 @@ void vm_print_report(const struct vm_run *v, const char *cmd0,
 	for (i = 0; cmps && i < (int)json_object_array_length(cmps); i++)
 		print_comparison(json_object_array_get_idx(cmps, i),
 				 v->threshold);
-	printf("\nverdict: faster or slower (a success rate: B succeeds more or less) when Holm's adjusted p < %.2f, over every row, phase and kernel of this report (so the chance of any false verdict in it stays under that; p is each test's own); \"no significant difference\" is not \"no difference\": the detectable column is the change these boots would have found 8 times in 10 (from the boot-to-boot spread seen) at Holm's first level, %.2g / %zu tests, and --threshold=P%% says how many rounds a P%% change needs there.\n",
+	printf("\nverdict: faster or slower (a success rate: B succeeds more or less) when Holm's adjusted p < %.2f, over every row, phase and kernel of this report (so the chance of any false verdict in it stays under that; p is each test's own); \"no significant difference\" is not \"no difference\": the detectable column is the change these boots would have found 8 times in 10 (from the boot-to-boot spread seen) at Holm's first level, %.2g / %zu tests, and --threshold=P%% says how many rounds a P%% change needs there. The intervals (unadj.) are each row's own 95%%, not adjusted for the report's tests: Holm adjusts p, not intervals, so an interval can leave out 1 (B / A) or 0 (B - A) where the adjusted verdict is \"no significant difference\".\n",
 	       AB_VM_ALPHA, AB_VM_ALPHA, tests);
 }

@@ -73,6 +73,104 @@ void ab_mann_whitney(const double *a, size_t na, const double *b, size_t nb,
 }
 
 /*
+ * The number of ways to choose @k of @q[0..n) with each sum s of the
+ * chosen (0..*@top, the largest such sum): into a malloc'ed array of
+ * *@top + 1 counts; NULL without memory. One item at a time, f[j][s]
+ * the ways to choose j of the items so far with sum s (the rank-sum
+ * distribution's recurrence, Hollander, Wolfe and Chicken, section 4.1).
+ */
+static double *choose_dist(const size_t *q, size_t n, size_t k, size_t *top)
+{
+	size_t s, i, j, reach = 0, total = 0, w;
+	double *f, *out;
+
+	for (i = 0; i < n; i++)
+		total += q[i];
+	w = total + 1;
+	f = calloc((k + 1) * w, sizeof(*f));
+	out = calloc(w, sizeof(*out));
+	if (!f || !out) {
+		free(f);
+		free(out);
+		return NULL;
+	}
+	f[0] = 1;
+	for (i = 0; i < n; i++) {
+		reach += q[i];
+		/* downwards, so f[j - 1] is still the old row */
+		for (j = i + 1 < k ? i + 1 : k; j >= 1; j--)
+			for (s = reach; s >= q[i]; s--) /* q[i] >= 2 */
+				f[j * w + s] += f[(j - 1) * w + s - q[i]];
+	}
+	memcpy(out, f + k * w, w * sizeof(*out));
+	free(f);
+	*top = total;
+	return out;
+}
+
+void ab_rank_sum_exact(const double *a, size_t na, const double *b, size_t nb,
+		       struct ab_ranksum *out)
+{
+	size_t n = na + nb, i, j, k, top, w2 = 0;
+	struct tagged *t;
+	size_t *q;
+	double *dist = NULL, all = 0, lower = 0, upper = 0, first = NAN,
+	       last = NAN;
+
+	out->w = out->p = out->p_min = NAN;
+	if (!na || !nb || n > AB_RANKSUM_MAX)
+		return;
+	for (i = 0; i < na; i++)
+		if (isnan(a[i]))
+			return;
+	for (i = 0; i < nb; i++)
+		if (isnan(b[i]))
+			return;
+	t = malloc(n * sizeof(*t));
+	q = malloc(n * sizeof(*q));
+	if (!t || !q)
+		goto out;
+	for (i = 0; i < na; i++)
+		t[i] = (struct tagged){ a[i], 1 };
+	for (i = 0; i < nb; i++)
+		t[na + i] = (struct tagged){ b[i], 0 };
+	qsort(t, n, sizeof(*t), cmp_tagged);
+	/* doubled midranks, integers: ranks i + 1 .. j share (i + 1 + j) / 2 */
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && t[j].v == t[i].v; j++)
+			;
+		for (k = i; k < j; k++) {
+			q[k] = i + 1 + j;
+			if (!t[k].from_a)
+				w2 += q[k];
+		}
+	}
+	out->w = (double)w2 / 2;
+	dist = choose_dist(q, n, nb, &top);
+	if (!dist)
+		goto out;
+	for (i = 0; i <= top; i++) {
+		all += dist[i];
+		if (i <= w2)
+			lower += dist[i];
+		if (i >= w2)
+			upper += dist[i];
+		if (dist[i] > 0) {
+			if (isnan(first))
+				first = dist[i];
+			last = dist[i];
+		}
+	}
+	out->p = fmin(1, 2 * fmin(lower, upper) / all);
+	/* the extreme sums are the least likely tails: B lowest or highest */
+	out->p_min = fmin(1, 2 * fmin(first, last) / all);
+out:
+	free(dist);
+	free(q);
+	free(t);
+}
+
+/*
  * The null distribution of S = the sum of @q[0..m) over the positive
  * signs, every sign + or - with probability 1/2 independently: P(S = s)
  * into a malloc'ed array of sum(@q) + 1 values (*@top = sum(@q)). NULL

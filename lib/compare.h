@@ -80,6 +80,39 @@ struct ab_wsr {
  */
 void ab_signed_rank(const double *d, size_t n, struct ab_wsr *out);
 
+/**
+ * struct ab_ranksum - Wilcoxon rank-sum (Mann-Whitney) test, exact and
+ * two-sided, for two small samples of units (boots), ties included
+ * @w:     the statistic: the sum of B's midranks in the pooled sample
+ * @p:     exact two-sided p-value, min(1, 2 min(P(W <= w), P(W >= w))),
+ *         over the C(na + nb, nb) equally likely ways the pooled values
+ *         (with their ties, so exact with ties too) could have been split
+ *         into na of A and nb of B: the permutation null hypothesis that
+ *         the two kernels' units are exchangeable (Hollander, Wolfe and
+ *         Chicken, "Nonparametric Statistical Methods", 3rd ed., Wiley
+ *         2014, section 4.1, the conditional null distribution with ties);
+ *         unlike Welch's t it needs no spread within a side, so 100% in
+ *         every boot of A against 0% in every boot of B is p = 2 /
+ *         C(na + nb, nb). NAN for an empty side, a NAN value, na + nb >
+ *         AB_RANKSUM_MAX or no memory
+ * @p_min: the smallest two-sided p these values' ties allow (B above
+ *         every A, or below), 2 / C(n, nb) without ties: a level below it
+ *         cannot be reached however large the difference; NAN with @p
+ */
+struct ab_ranksum {
+	double w;
+	double p;
+	double p_min;
+};
+
+/* the most values (na + nb) ab_rank_sum_exact() takes: its null
+ * distribution costs O(n nb n^2) time and O(nb n^2) memory */
+#define AB_RANKSUM_MAX 200
+
+/* ab_rank_sum_exact - test @b[0..nb) against @a[0..na) (not modified). */
+void ab_rank_sum_exact(const double *a, size_t na, const double *b, size_t nb,
+		       struct ab_ranksum *out);
+
 /*
  * ab_signed_rank_cdf - P(W+ <= w) for W+ of the untied ranks 1..n under
  * the null hypothesis (each sign + or - with probability 1/2): the count

@@ -196,6 +196,8 @@ static json_object *row_phase(json_object **ra, size_t na, json_object **rb,
 	json_object_array_add(ci, ab_json_num(exp(w.ci_lo)));
 	json_object_array_add(ci, ab_json_num(exp(w.ci_hi)));
 	json_object_object_add(o, "ci95", ci);
+	/* each row's own 95%: Holm adjusts p, not the interval */
+	json_object_object_add(o, "ci_adjusted", json_object_new_boolean(0));
 	json_object_object_add(o, "p", ab_json_num(w.p));
 	json_object_object_add(o, "p_adjusted", ab_json_num(w.p));
 	json_object_object_add(o, "df", ab_json_num(w.df));
@@ -228,12 +230,21 @@ static int success_counts(json_object *doc, json_object **ra, size_t na,
 	return 0;
 }
 
+/* The difference of two rates in points can be no further out than this. */
+#define AB_PP_MAX 100.0
+
 /*
  * One row's success rate, B (kernel @k) against A: each boot's rate in
- * %, Welch's t on them as they are (a rate can be 0: no logs), the boot
- * as unit; B - A in percentage points with its 95% interval. Rows whose
- * boots all had the same rate on both sides are "identical" (no spread
- * to test). The verdict and detectable_pp come with the report's tests
+ * %, the boot as unit. The test is the exact rank-sum test on the boots'
+ * rates (ab_rank_sum_exact(): no spread needed within a side, so every
+ * boot of A at 100% and every boot of B at 0% is a verdict, where Welch's
+ * t had no standard error); B - A is the difference of the means in
+ * percentage points with Welch's 95% interval on the rates as they are
+ * (a rate can be 0: no logs), clipped to [-100, 100] points, the most a
+ * difference of rates can be ("ci_clipped" says when it was), and not
+ * adjusted for the report's tests ("ci_adjusted": false). Rows whose
+ * boots all had the same rate on both sides are "identical" (no test).
+ * The verdict and detectable_pp come with the report's tests
  * (ab_vm_adjust()).
  */
 static json_object *success_row(json_object **ra, size_t na, json_object **rb,
@@ -242,6 +253,8 @@ static json_object *success_row(json_object **ra, size_t na, json_object **rb,
 	json_object *o = json_object_new_object(), *ci;
 	double *a = calloc(na + 1, sizeof(*a)), *b = calloc(nb + 1, sizeof(*b));
 	const char *verdict = "cannot conclude";
+	double lo, hi, centre = (double)nb * ((double)(na + nb) + 1) / 2;
+	struct ab_ranksum rs = { NAN, NAN, NAN };
 	size_t i;
 	struct ab_welch w;
 
@@ -255,12 +268,19 @@ static json_object *success_row(json_object **ra, size_t na, json_object **rb,
 		ab_welch_raw(a, na, b, nb, &w);
 	else
 		ab_welch_raw(NULL, 0, NULL, 0, &w);
-	if (!isnan(w.p))
-		verdict = w.p >= AB_VM_ALPHA ? "no significant difference"
-			  : w.diff > 0	     ? "higher"
-					     : "lower";
-	else if (na > 1 && nb > 1 && w.sd_a == 0 && w.sd_b == 0 && w.diff == 0)
+	if (na > 1 && nb > 1 && w.sd_a == 0 && w.sd_b == 0 && w.diff == 0)
 		verdict = "identical";
+	else if (na > 1 && nb > 1 && a && b)
+		ab_rank_sum_exact(a, na, b, nb, &rs);
+	/* the direction is the test's: B's rank sum above or below its
+	 * mean under the null, nb (n + 1) / 2 */
+	if (!isnan(rs.p))
+		verdict = rs.p >= AB_VM_ALPHA ? "no significant difference"
+			  : rs.w > centre     ? "higher"
+					      : "lower";
+	/* (fmin and fmax drop a NAN: keep it) */
+	lo = isnan(w.ci_lo) ? NAN : fmax(w.ci_lo, -AB_PP_MAX);
+	hi = isnan(w.ci_hi) ? NAN : fmin(w.ci_hi, AB_PP_MAX);
 	json_object_object_add(o, "label", json_object_new_string(label));
 	json_object_object_add(o, "a_pct", ab_json_num(w.mean_a));
 	json_object_object_add(o, "b_pct", ab_json_num(w.mean_b));
@@ -268,11 +288,21 @@ static json_object *success_row(json_object **ra, size_t na, json_object **rb,
 	json_object_object_add(o, "boots_b", b ? num_array(b, nb) : NULL);
 	json_object_object_add(o, "diff_pp", ab_json_num(w.diff));
 	ci = json_object_new_array();
-	json_object_array_add(ci, ab_json_num(w.ci_lo));
-	json_object_array_add(ci, ab_json_num(w.ci_hi));
+	json_object_array_add(ci, ab_json_num(lo));
+	json_object_array_add(ci, ab_json_num(hi));
 	json_object_object_add(o, "ci95", ci);
-	json_object_object_add(o, "p", ab_json_num(w.p));
-	json_object_object_add(o, "p_adjusted", ab_json_num(w.p));
+	json_object_object_add(
+		o, "ci_clipped",
+		json_object_new_boolean(lo > w.ci_lo || hi < w.ci_hi));
+	json_object_object_add(o, "ci_adjusted", json_object_new_boolean(0));
+	json_object_object_add(o, "test",
+			       json_object_new_string("rank-sum exact"));
+	json_object_object_add(o, "w", ab_json_num(rs.w));
+	json_object_object_add(o, "w_null_mean",
+			       ab_json_num(isnan(rs.w) ? NAN : centre));
+	json_object_object_add(o, "p", ab_json_num(rs.p));
+	json_object_object_add(o, "p_min", ab_json_num(rs.p_min));
+	json_object_object_add(o, "p_adjusted", ab_json_num(rs.p));
 	json_object_object_add(o, "df", ab_json_num(w.df));
 	json_object_object_add(o, "verdict", json_object_new_string(verdict));
 	json_object_object_add(o, "sd_pp", ab_json_num(ab_welch_pooled_sd(&w)));
@@ -347,18 +377,33 @@ static const char *const families[] = { "rows", "success" };
 static void adjusted(json_object *r, int fam, double adj, int tested,
 		     double alpha)
 {
-	double d = ab_json_double(ab_json_get(r, fam ? "diff_pp" : "ratio"));
+	double d = ab_json_double(ab_json_get(r, "ratio"));
 	const char *v = json_object_get_string(ab_json_get(r, "verdict"));
 
 	if (fam) {
-		double sd = ab_json_double(ab_json_get(r, "sd_pp"));
+		double sd = ab_json_double(ab_json_get(r, "sd_pp")),
+		       pmin = ab_json_double(ab_json_get(r, "p_min")), det;
 
-		/* a difference in points, not a ratio: no logs to undo */
+		/* a difference in points, not a ratio: no logs to undo; the
+		 * exact test's direction (B's rank sum against its mean) */
+		d = ab_json_double(ab_json_get(r, "w")) >
+				    ab_json_double(
+					    ab_json_get(r, "w_null_mean"))
+			    ? 2
+			    : 0;
+		det = ab_vm_detectable(sd, len_of(ab_json_array(r, "boots_a")),
+				       len_of(ab_json_array(r, "boots_b")),
+				       alpha);
+		/* no change at all is found when the test's smallest p cannot
+		 * pass the level; none beyond 100 points exists */
+		if (pmin >= alpha)
+			det = NAN;
 		json_object_object_add(
 			r, "detectable_pp",
-			ab_json_num(ab_vm_detectable(
-				sd, len_of(ab_json_array(r, "boots_a")),
-				len_of(ab_json_array(r, "boots_b")), alpha)));
+			ab_json_num(isnan(det) ? NAN : fmin(det, AB_PP_MAX)));
+		json_object_object_add(
+			r, "detectable_clipped",
+			json_object_new_boolean(det > AB_PP_MAX));
 	} else {
 		/* what a change must pass to be called when its p is the
 		 * report's smallest: Holm's first level (5% with no test,
@@ -378,7 +423,7 @@ static void adjusted(json_object *r, int fam, double adj, int tested,
 		r, "verdict",
 		json_object_new_string(adj >= AB_VM_ALPHA
 					       ? "no significant difference"
-				       : fam   ? (d > 0 ? "higher" : "lower")
+				       : fam   ? (d > 1 ? "higher" : "lower")
 				       : d < 1 ? "faster"
 					       : "slower"));
 }

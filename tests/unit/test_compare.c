@@ -67,6 +67,69 @@ static void test_mwu_ties_and_same(void **state)
 }
 
 /*
+ * The exact rank-sum test (issue 39.2): p counted by hand over the
+ * C(na + nb, nb) equally likely splits of the pooled values.
+ */
+static void test_rank_sum_exact(void **state)
+{
+	/*
+	 * Every boot of A 100%, every boot of B 0% (complete separation, no
+	 * spread within a side: Welch's se is 0, its p undefined). 4 and 4:
+	 * the 0s share ranks 1..4 (midrank 2.5), W = 4 x 2.5 = 10, and only
+	 * the one split that gives B all four 0s is that low: p = 2 / C(8,
+	 * 4) = 2 / 70; 5 and 5: 2 / C(10, 5) = 2 / 252; 3 and 3: 2 / 20,
+	 * which no 5% test can reach (p_min says so).
+	 */
+	double hi[] = { 100, 100, 100, 100, 100 }, lo[] = { 0, 0, 0, 0, 0 };
+	/*
+	 * A = 1 2 4, B = 3 5 6, untied: W = 3 + 5 + 6 = 14; of the 20
+	 * 3-subsets of 1..6 only {3, 5, 6} and {4, 5, 6} sum to 14 or more:
+	 * p = 2 x 2 / 20 = 0.2; the extremes {1, 2, 3} and {4, 5, 6}: p_min
+	 * = 2 / 20
+	 */
+	double a[] = { 1, 2, 4 }, b[] = { 3, 5, 6 };
+	/*
+	 * A = 0 50, B = 50 100, tied: midranks 1, 2.5, 2.5, 4; W = 6.5. The
+	 * 6 splits give B 3.5 (twice: 1 with either 2.5), 5 (1 + 4, 2.5 +
+	 * 2.5) and 6.5 (twice): P(W >= 6.5) = 2 / 6, p = 4 / 6; the extremes
+	 * 3.5 and 6.5 are 2 / 6 each: p_min = 4 / 6
+	 */
+	double ta[] = { 0, 50 }, tb[] = { 50, 100 };
+	double same[] = { 7, 7 };
+	struct ab_ranksum r;
+
+	(void)state;
+	ab_rank_sum_exact(hi, 4, lo, 4, &r);
+	assert_float_equal(r.w, 10, 1e-12);
+	assert_float_equal(r.p, 2.0 / 70, 1e-12);
+	assert_float_equal(r.p_min, 2.0 / 70, 1e-12);
+	ab_rank_sum_exact(lo, 4, hi, 4, &r);
+	assert_float_equal(r.w, 26, 1e-12);
+	assert_float_equal(r.p, 2.0 / 70, 1e-12);
+	ab_rank_sum_exact(hi, 5, lo, 5, &r);
+	assert_float_equal(r.p, 2.0 / 252, 1e-12);
+	ab_rank_sum_exact(hi, 3, lo, 3, &r);
+	assert_float_equal(r.p, 0.1, 1e-12);
+	assert_float_equal(r.p_min, 0.1, 1e-12);
+	ab_rank_sum_exact(a, 3, b, 3, &r);
+	assert_float_equal(r.w, 14, 1e-12);
+	assert_float_equal(r.p, 0.2, 1e-12);
+	assert_float_equal(r.p_min, 0.1, 1e-12);
+	ab_rank_sum_exact(ta, 2, tb, 2, &r);
+	assert_float_equal(r.w, 6.5, 1e-12);
+	assert_float_equal(r.p, 4.0 / 6, 1e-12);
+	assert_float_equal(r.p_min, 4.0 / 6, 1e-12);
+	/* every value tied: every split alike, no evidence */
+	ab_rank_sum_exact(same, 2, same, 2, &r);
+	assert_float_equal(r.p, 1, 1e-12);
+	/* unequal sides: 1 against 2 separated, 2 / C(3, 1) = 2 / 3 */
+	ab_rank_sum_exact(hi, 1, lo, 2, &r);
+	assert_float_equal(r.p, 2.0 / 3, 1e-12);
+	ab_rank_sum_exact(hi, 0, lo, 2, &r);
+	assert_true(isnan(r.p) && isnan(r.p_min));
+}
+
+/*
  * The signed-rank test's exact p-values, counted by hand over the 2^n
  * equally likely sign assignments.
  */
@@ -313,6 +376,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mwu_separated),
 		cmocka_unit_test(test_mwu_ties_and_same),
+		cmocka_unit_test(test_rank_sum_exact),
 		cmocka_unit_test(test_wsr_exact_p),
 		cmocka_unit_test(test_wsr_ties),
 		cmocka_unit_test(test_wsr_estimate_interval),

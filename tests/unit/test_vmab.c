@@ -256,30 +256,47 @@ static json_object *success_of(json_object *cmps, const char *label)
 	return NULL;
 }
 
-static void test_success_ab(void **state)
+/* Boots 0..@n) in rounds of A and B, order 9's success rate @r9[i]. */
+static json_object *success_boots(struct ab_vm_boot *b, int n, const double *r9)
 {
-	/* order 9 under fragmentation: A succeeds 20-30%, B 80-90% (a
-	 * compaction change that helps); order 3 always succeeds */
-	static const double r9[] = { 0.2, 0.85, 0.8, 0.25, 0.3, 0.9 };
 	const char *names[] = { "6.1", "7.3" };
-	struct ab_vm_boot b[6];
-	json_object *cmps, *r;
 	int i;
 
-	memset(b, 0, sizeof(b));
-	for (i = 0; i < 6; i++) {
+	memset(b, 0, (size_t)n * sizeof(*b));
+	for (i = 0; i < n; i++) {
 		b[i].kernel = ab_vm_kernel_of(i, 2);
 		b[i].round = i / 2 + 1;
 		b[i].status = AB_VM_OK;
 		b[i].result = cond_result(9000 + 10 * i, 1.0, r9[i]);
 	}
-	cmps = ab_vm_compare(b, 6, 2, names, 0);
+	return ab_vm_compare(b, (size_t)n, 2, names, 0);
+}
+
+static void test_success_ab(void **state)
+{
+	/* order 9 under fragmentation: A succeeds 20-30%, B 80-90% (a
+	 * compaction change that helps); order 3 always succeeds. Boots
+	 * 0 3 4 7 8 are A's (ABBA), 1 2 5 6 9 B's */
+	static const double r9[] = { 0.2, 0.85, 0.8,  0.25, 0.3,
+				     0.9, 0.85, 0.25, 0.25, 0.8 };
+	const char *names[] = { "6.1", "7.3" };
+	struct ab_vm_boot b[10];
+	json_object *cmps, *r;
+
+	cmps = success_boots(b, 10, r9);
 	r = success_of(cmps, "order 9");
 	assert_non_null(r);
 	assert_string_equal(verdict(r), "higher");
 	assert_true(fabs(ab_json_double(ab_json_get(r, "a_pct")) - 25) < 1e-9);
-	assert_true(fabs(ab_json_double(ab_json_get(r, "diff_pp")) - 60) <
+	assert_true(fabs(ab_json_double(ab_json_get(r, "diff_pp")) - 59) <
 		    1e-9);
+	/* the exact rank-sum test: every B above every A, 2 / C(10, 5);
+	 * Holm over the 2 tests doubles it */
+	assert_float_equal(ab_json_double(ab_json_get(r, "p")), 2.0 / 252,
+			   1e-12);
+	assert_float_equal(ab_json_double(ab_json_get(r, "p_adjusted")),
+			   4.0 / 252, 1e-12);
+	assert_false(json_object_get_boolean(ab_json_get(r, "ci_adjusted")));
 	/* a rate of 0 is a rate: no logs (the order-9 ns rows have none) */
 	assert_true(ab_json_double(ab_json_get(r, "p_adjusted")) < AB_VM_ALPHA);
 	assert_true(ab_json_double(ab_json_get(r, "detectable_pp")) > 0);
@@ -294,7 +311,7 @@ static void test_success_ab(void **state)
 				 "tests")),
 			 2);
 	json_object_put(cmps);
-	free_boots(b, 6);
+	free_boots(b, 10);
 	/* quiet memory and nothing failed: no success rows */
 	b[0].result = result(1000, 300, 5, 0, 0);
 	b[0].status = AB_VM_OK;
@@ -308,6 +325,66 @@ static void test_success_ab(void **state)
 		0);
 	json_object_put(cmps);
 	free_boots(b, 2);
+}
+
+/*
+ * Issue 39.2: 100% in every boot of A, 0% in every boot of B read "cannot
+ * conclude" (Welch's standard error 0). The exact rank-sum test calls it:
+ * p = 2 / C(10, 5), Holm over 2 tests 4 / 252, "lower"; Welch's interval
+ * has no width to give (n/a). A spread wide enough to put Welch's
+ * interval and detectable change past 100 points is clipped to what a
+ * difference of rates can be, and says so.
+ */
+static void test_success_separated(void **state)
+{
+	static const double sep[] = { 1, 0, 0, 1, 1, 0, 0, 1, 1, 0 };
+	/* A 0 100 0 100 0 (boots 0 3 4 7 8), B 100 0 100 0 100 */
+	static const double wide[] = { 0, 1, 0, 1, 0, 0, 1, 1, 0, 1 };
+	/* 2 boots each: A 0 10, B 100 80; Welch's df 1.47: [-, 165] */
+	static const double two[] = { 0, 1, 0.8, 0.1 };
+	struct ab_vm_boot b[10];
+	json_object *cmps, *r, *ci;
+
+	(void)state;
+	cmps = success_boots(b, 10, sep);
+	r = success_of(cmps, "order 9");
+	assert_string_equal(verdict(r), "lower");
+	assert_float_equal(ab_json_double(ab_json_get(r, "diff_pp")), -100, 0);
+	assert_float_equal(ab_json_double(ab_json_get(r, "p")), 2.0 / 252,
+			   1e-12);
+	assert_float_equal(ab_json_double(ab_json_get(r, "p_adjusted")),
+			   4.0 / 252, 1e-12);
+	assert_null(json_object_array_get_idx(ab_json_array(r, "ci95"), 0));
+	json_object_put(cmps);
+	free_boots(b, 10);
+
+	cmps = success_boots(b, 10, wide);
+	r = success_of(cmps, "order 9");
+	ci = ab_json_array(r, "ci95");
+	assert_true(ab_json_double(json_object_array_get_idx(ci, 0)) >= -100);
+	assert_true(ab_json_double(json_object_array_get_idx(ci, 1)) <= 100);
+	/* (0.025 level, df 8: (2.75 + 0.89) x 54.8 x sqrt(0.4) = 126) */
+	assert_true(
+		json_object_get_boolean(ab_json_get(r, "detectable_clipped")));
+	assert_float_equal(ab_json_double(ab_json_get(r, "detectable_pp")), 100,
+			   0);
+	json_object_put(cmps);
+	free_boots(b, 10);
+
+	cmps = success_boots(b, 4, two);
+	r = success_of(cmps, "order 9");
+	ci = ab_json_array(r, "ci95");
+	assert_float_equal(ab_json_double(json_object_array_get_idx(ci, 1)),
+			   100, 0);
+	assert_true(ab_json_double(json_object_array_get_idx(ci, 0)) > -100);
+	assert_true(json_object_get_boolean(ab_json_get(r, "ci_clipped")));
+	/* 2 boots a side: no split is rarer than 2 / C(4, 2) = 1 / 3, so
+	 * no change could be found: no detectable change to give */
+	assert_float_equal(ab_json_double(ab_json_get(r, "p_min")), 1.0 / 3,
+			   1e-12);
+	assert_null(ab_json_get(r, "detectable_pp"));
+	json_object_put(cmps);
+	free_boots(b, 4);
 }
 
 /* A comparison whose rows have p @p[0..n) and ratio 0.9. */
@@ -552,6 +629,7 @@ int main(void)
 		cmocka_unit_test(test_detectable),
 		cmocka_unit_test(test_compare_boots),
 		cmocka_unit_test(test_success_ab),
+		cmocka_unit_test(test_success_separated),
 		cmocka_unit_test(test_counter_ab),
 		cmocka_unit_test(test_adjust_family),
 		cmocka_unit_test(test_runs_as_units),
