@@ -155,6 +155,8 @@ static json_object *phase_json(const struct phase_cmp *c)
 	json_object_object_add(o, "ratio_ci_lo", ab_json_num(exp(c->w.ci_lo)));
 	json_object_object_add(o, "ratio_ci_hi", ab_json_num(exp(c->w.ci_hi)));
 	json_object_object_add(o, "ci_level", ab_json_num(c->w.ci_level));
+	/* the phase's own interval: Holm adjusts p, not the interval */
+	json_object_object_add(o, "ci_adjusted", json_object_new_boolean(0));
 	json_object_object_add(o, "test",
 			       json_object_new_string("wilcoxon-signed-rank"));
 	json_object_object_add(o, "rounds",
@@ -178,9 +180,10 @@ static void phase_line(const struct phase_cmp *c, const char *b_name)
 	ab_print_cell(c->b - c->a, " %+*.1f", 10);
 	ab_print_cell(ratio_of(c), " %*.3f", 8);
 	if (isnan(c->w.ci_lo))
-		printf("  %-20s", "[n/a]");
+		printf("  %-24s", "[n/a]");
 	else
-		printf("  [%7.3f, %7.3f]  ", exp(c->w.ci_lo), exp(c->w.ci_hi));
+		printf("  [%7.3f, %7.3f]      ", exp(c->w.ci_lo),
+		       exp(c->w.ci_hi));
 	ab_print_cell(c->p, " %*.3g", 12);
 	ab_print_cell(c->padj, " %*.3g", 12);
 	printf("  ");
@@ -482,9 +485,9 @@ static void print_compare(const struct ab_job *job, const struct rounds *rd,
 	printf("\ncompare: %s (B) against %s (A), %s ns/op; %d rounds, each a block of A's trials and one of B's, in random order\n",
 	       b->label, a->label, job->raw ? "raw" : "net", rd->n);
 	print_rounds(job, rd, phases);
-	printf("\n%-6s %10s %10s %10s %8s  %-20s %12s %12s  %s\n", "phase",
-	       "A median", "B median", "B - A", "B / A", "[95% CI of B / A]",
-	       "p", "p adj", "verdict");
+	printf("\n%-6s %10s %10s %10s %8s  %-24s %12s %12s  %s\n", "phase",
+	       "A median", "B median", "B - A", "B / A",
+	       "[unadj. 95% CI of B / A]", "p", "p adj", "verdict");
 	for (p = 0; p < phases; p++)
 		round_test(&pcs[p], job, rd, view, p);
 	adjust(pcs, phases);
@@ -499,8 +502,9 @@ static void print_compare(const struct ab_job *job, const struct rounds *rd,
 	if (isnan(pc.w.ci_level))
 		printf("B / A: Hodges-Lehmann estimate; no interval with fewer than 6 rounds\n");
 	else
-		printf("B / A: Hodges-Lehmann estimate; its interval Tukey's, exact coverage %.1f%%\n",
-		       100 * pc.w.ci_level);
+		printf("B / A: Hodges-Lehmann estimate; its interval Tukey's, exact coverage %.1f%%, each phase's own, not adjusted for the %d phase %s (Holm adjusts p, not the interval: it can leave out 1 where the adjusted verdict is no significant difference)\n",
+		       100 * pc.w.ci_level, phases,
+		       ab_noun((unsigned)phases, "test", "tests"));
 	printf("A and B medians: over all trials of each\n");
 	if (!job->ses.counters.n)
 		printf("why: no counters (add --events to see instructions, IPC and misses per op)\n");

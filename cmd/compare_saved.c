@@ -311,6 +311,9 @@ static json_object *phase_json(const struct sides *sd, json_object *r)
 				json_object_array_get_idx(ci, 1))));
 		json_object_object_add(o, "ci_level",
 				       ab_json_num(1 - AB_VM_ALPHA));
+		/* the row's own interval: Holm adjusts p, not the interval */
+		json_object_object_add(o, "ci_adjusted",
+				       json_object_new_boolean(0));
 		json_object_object_add(o, "df", ab_json_num(num(r, "df")));
 	}
 	json_object_object_add(o, "p", ab_json_num(num(r, "p")));
@@ -362,9 +365,9 @@ static void block_header(const struct sides *sd, const char *label)
 		snprintf(vals, sizeof(vals), "A %s, B %s", va, vb);
 	printf("\n%s: old (A) against new (B), %s ns/op\n", label, vals);
 	if (tested(sd))
-		printf("%-6s %7s %10s %10s %8s  %-18s %8s %8s  %s\n", "phase",
+		printf("%-6s %7s %10s %10s %8s  %-24s %8s %8s  %s\n", "phase",
 		       "runs", "A ns/op", "B ns/op", "B / A",
-		       "[95% CI of B / A]", "p", "p adj", "verdict");
+		       "[unadj. 95% CI of B / A]", "p", "p adj", "verdict");
 	else
 		printf("%-6s %10s %10s %10s %8s  %s\n", "phase", "A median",
 		       "B median", "B - A", "B / A", "verdict");
@@ -398,7 +401,7 @@ static void phase_line(const struct sides *sd, json_object *r)
 	ab_print_cell(a, " %*.1f", 10);
 	ab_print_cell(b, " %*.1f", 10);
 	ab_print_cell(num(r, "ratio"), " %*.3f", 8);
-	printf("  %-18s %8s %8s  %s%s\n", cis,
+	printf("  %-24s %8s %8s  %s%s\n", cis,
 	       ab_p_text(num(r, "p"), p, sizeof(p)),
 	       ab_p_text(num(r, "p_adjusted"), padj, sizeof(padj)),
 	       differs_in_time(v) ? "new is " : "", v);
@@ -520,7 +523,7 @@ static void print_head(const struct sides *sd)
 static void print_foot(const struct sides *sd)
 {
 	if (tested(sd)) {
-		printf("\nverdict: faster or slower when Holm's adjusted p < %.2f over every row and phase above (the chance of any false verdict in this report stays under that; p is each test's own); \"no significant difference\" is not \"no difference\"\n",
+		printf("\nverdict: faster or slower when Holm's adjusted p < %.2f over every row and phase above (the chance of any false verdict in this report stays under that; p is each test's own); \"no significant difference\" is not \"no difference\". The intervals (unadj.) are each row's own 95%%, not adjusted: Holm adjusts p, not intervals, so an interval can leave out 1 where the adjusted verdict is no significant difference\n",
 		       AB_VM_ALPHA);
 		return;
 	}

@@ -306,6 +306,14 @@ expect 2 "none of these strategies takes an alignment" "--align without posix_me
 	run --backend=user --alloc=malloc --align=64
 expect 2 "takes no GFP flags" "user backend --gfp=atomic rejected" -- run --backend=user --alloc=malloc --gfp=atomic
 expect 0 "test: Wilcoxon signed-rank" "compare with the user backend" -- compare --backend=user --alloc=malloc,mimalloc --trials=50 -q
+# issue 39.3: Holm adjusts p, not the interval: the interval says so
+expect 0 "^phase .*\[unadj. 95% CI of B / A\]" "compare labels its interval unadjusted" -- compare --backend=user --alloc=malloc,calloc --trials=20 -q
+out=$("$ab" compare --backend=user --alloc=malloc,calloc --trials=20 -q --json 2>/dev/null)
+if printf '%s' "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); ph=d["compare"]["phases"]; assert ph and all(p["ci_adjusted"] is False for p in ph)' 2>/dev/null; then
+	ok "host cli: compare --json: every phase's ci_adjusted is false"
+else
+	notok "host cli: compare --json: ci_adjusted missing ($(printf '%s' "$out" | head -c 300))"
+fi
 expect 0 "shuffle" "user backend single timing and shuffled frees" -- \
 	run --backend=user --alloc=malloc --timing=single --free=shuffle --trials=20 -q
 expect 0 "alloc+free ns/op" "user backend pairs" -- run --backend=user --alloc=calloc --free=pair --trials=20 -q

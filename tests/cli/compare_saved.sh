@@ -62,8 +62,10 @@ fi
 out=$("$ab" compare "$tmp/a1.json" "$tmp/a2.json" -- "$tmp/b1.json" "$tmp/b2.json" 2>&1)
 rc=$?
 if [ $rc = 0 ] && printf '%s\n' "$out" | grep -q "Welch's t test on the logs, the run as unit; verdict on Holm's adjusted p (p adj) over the [0-9]* tests" &&
-	printf '%s\n' "$out" | grep -q '^alloc  *2/2 ' && ! printf '%s\n' "$out" | grep -q 'cannot conclude: one run'; then
-	ok "compare A1 A2 -- B1 B2: two runs per side, Welch's t with the run as unit, Holm-adjusted"
+	printf '%s\n' "$out" | grep -q '^alloc  *2/2 ' && ! printf '%s\n' "$out" | grep -q 'cannot conclude: one run' &&
+	printf '%s\n' "$out" | grep -q '^phase .*\[unadj. 95% CI of B / A\]' &&
+	printf '%s\n' "$out" | grep -q "intervals (unadj.) are each row's own 95%, not adjusted"; then
+	ok "compare A1 A2 -- B1 B2: two runs per side, Welch's t with the run as unit, Holm-adjusted, the intervals labelled unadjusted"
 else
 	notok "compare A1 A2 -- B1 B2 (exit $rc: $(printf '%s' "$out" | head -c 400))"
 fi
@@ -85,6 +87,8 @@ for p in ph:
     assert p["significant"] == (p["p_adjusted"] < 0.05), p
     assert (p["verdict"] in ("faster", "slower")) == p["significant"], p
     assert p["ratio_ci_lo"] <= p["ratio"] <= p["ratio_ci_hi"], p
+    # Holm adjusts p, not the interval: the document says so (issue 39.3)
+    assert p["ci_adjusted"] is False, p
 # the smallest p gets m p (Holm's first step), capped at 1
 low = min((p for p in ph if p["p"] is not None), key=lambda p: p["p"])
 assert abs(low["p_adjusted"] - min(1, m * low["p"])) < 1e-9, (low, m)
@@ -93,7 +97,7 @@ a = [json.load(open(f"{t}/a{i}.json"))["results"][1]["alloc"]["ns"]["median"] fo
 row = [c for c in d["comparisons"] if c["a"].startswith("malloc")][0]
 assert row["phases"][0]["runs_a"] == a, (row, a)
 PY
-	ok "compare --json of 3 runs per side: the runs' medians, Holm over every row and phase (p <= p adj, the smallest m p)"
+	ok "compare --json of 3 runs per side: the runs' medians, Holm over every row and phase (p <= p adj, the smallest m p), ci_adjusted false"
 else
 	notok "compare --json of 3 runs per side ($(head -c 300 "$tmp/three.json"))"
 fi
