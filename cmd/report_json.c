@@ -209,6 +209,7 @@ static json_object *json_memory(const struct ab_job *job,
 static json_object *json_other_cpus(const struct ab_row *r)
 {
 	const struct ab_cpubusy *b = &r->busy;
+	int res = ab_cpubusy_resolved(b);
 	json_object *o;
 
 	if (!b->known)
@@ -218,13 +219,17 @@ static json_object *json_other_cpus(const struct ab_row *r)
 	json_object_object_add(o, "passes", json_object_new_int(b->passes));
 	json_object_object_add(o, "ticks_per_s", ab_json_num(b->ticks_per_s));
 	json_object_object_add(o, "cpus", json_object_new_int(b->cpus));
-	json_object_object_add(o, "busy_pct", ab_json_num(b->busy_pct));
-	json_object_object_add(o, "busiest_cpu",
-			       b->cpus ? json_object_new_int(b->busiest_cpu)
-				       : NULL);
+	/* shorter than a tick: no figure (ab_cpubusy_resolved()) */
+	json_object_object_add(o, "busy_pct",
+			       ab_json_num(res ? b->busy_pct : NAN));
+	json_object_object_add(
+		o, "busiest_cpu",
+		b->cpus && res ? json_object_new_int(b->busiest_cpu) : NULL);
 	json_object_object_add(o, "busiest_pct",
-			       b->cpus ? ab_json_num(b->busiest_pct) : NULL);
-	json_object_object_add(o, "ticked_pct", ab_json_num(b->ticked_pct));
+			       b->cpus && res ? ab_json_num(b->busiest_pct)
+					      : NULL);
+	json_object_object_add(o, "ticked_pct",
+			       ab_json_num(res ? b->ticked_pct : NAN));
 	json_object_object_add(o, "resolution_pct",
 			       ab_json_num(b->resolution_pct));
 	json_object_object_add(o, "warning_pct",

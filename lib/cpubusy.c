@@ -147,6 +147,11 @@ int ab_cpubusy_warns(const struct ab_cpubusy *c)
 	       c->busy_pct - c->cpus * c->resolution_pct > AB_CPUBUSY_WARN_PCT;
 }
 
+int ab_cpubusy_resolved(const struct ab_cpubusy *c)
+{
+	return c->known && c->resolution_pct <= 100;
+}
+
 char *ab_cpubusy_note(const struct ab_cpubusy *c, char *buf, size_t len)
 {
 	char pass[48], top[48];
@@ -167,6 +172,12 @@ char *ab_cpubusy_note(const struct ab_cpubusy *c, char *buf, size_t len)
 		snprintf(buf, len,
 			 "no CPU but the run's own during %s (%.0f ms)", pass,
 			 c->elapsed_ns / 1e6);
+	else if (!ab_cpubusy_resolved(c))
+		snprintf(
+			buf, len,
+			"other CPUs busy n/a during %s (%d other CPU%s; %.3g ms, shorter than one /proc/stat tick of %.0f ms: no figure)",
+			pass, c->cpus, c->cpus == 1 ? "" : "s",
+			c->elapsed_ns / 1e6, 1e3 / c->ticks_per_s);
 	else
 		snprintf(
 			buf, len,

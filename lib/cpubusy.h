@@ -135,11 +135,21 @@ void ab_cpubusy_add(struct ab_cpubusy *sum, const struct ab_cpubusy *part);
 int ab_cpubusy_warns(const struct ab_cpubusy *c);
 
 /*
+ * ab_cpubusy_resolved - whether the readings resolve a figure at all: the
+ * time between them is at least one /proc/stat tick (@resolution_pct <=
+ * 100). Shorter, a CPU's busy share is anywhere in 0-100% whatever the
+ * truncated readings say (over 0.07 ms a tick is 14821%), so the figures
+ * are n/a (text) and null (JSON); such a pass never warns.
+ */
+int ab_cpubusy_resolved(const struct ab_cpubusy *c);
+
+/*
  * ab_cpubusy_note - "other CPUs busy 97.2% of the timed pass (cpu1 97.2%;
  * summed over 1 other CPU, in % of one CPU over 310 ms; one /proc/stat
- * tick is 3.2%)" (with a word on it when a tick is more than 10%), or
- * "no CPU but the run's own ..." when none was counted, into @buf; "" when
- * unknown. Returns @buf.
+ * tick is 3.2%)" (with a word on it when a tick is more than 10%), "other
+ * CPUs busy n/a ..." when the pass was shorter than a tick
+ * (ab_cpubusy_resolved()), or "no CPU but the run's own ..." when none was
+ * counted, into @buf; "" when unknown. Returns @buf.
  */
 char *ab_cpubusy_note(const struct ab_cpubusy *c, char *buf, size_t len);
 

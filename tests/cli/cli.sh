@@ -306,6 +306,22 @@ expect 2 "none of these strategies takes an alignment" "--align without posix_me
 	run --backend=user --alloc=malloc --align=64
 expect 2 "takes no GFP flags" "user backend --gfp=atomic rejected" -- run --backend=user --alloc=malloc --gfp=atomic
 expect 0 "test: Wilcoxon signed-rank" "compare with the user backend" -- compare --backend=user --alloc=malloc,mimalloc --trials=50 -q
+# issue 39.3: no busy figure below its own resolution: a pass shorter
+# than a /proc/stat tick gives n/a (text) and null (JSON), never "busy
+# 100.0% ... one tick is 14821.2%"
+out=$("$ab" run --backend=user --alloc=malloc --size=64 --batch=2 --trials=1 2>&1)
+if printf '%s\n' "$out" | grep -q "^note: .*other CPUs busy" &&
+	! printf '%s\n' "$out" | awk '/one \/proc\/stat tick is/ { sub(/.*tick is /, ""); if ($0 + 0 > 100) bad = 1 } END { exit !bad }'; then
+	ok "host cli: no busy figure is printed whose tick is over 100% of the pass"
+else
+	notok "host cli: a busy figure below its resolution ($(printf '%s' "$out" | grep busy | head -c 300))"
+fi
+out=$("$ab" run --backend=user --alloc=malloc --size=64 --batch=2 --trials=1 --json -q 2>/dev/null)
+if printf '%s' "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); o=[r["other_cpus"] for r in d["results"] if r.get("other_cpus")]; assert o and all((c["busy_pct"] is None) == (c["resolution_pct"] > 100) for c in o)' 2>/dev/null; then
+	ok "host cli: JSON other_cpus.busy_pct is null exactly where a tick is over 100% of the pass"
+else
+	notok "host cli: JSON other_cpus below its resolution ($(printf '%s' "$out" | grep -A3 other_cpus | head -c 300))"
+fi
 # issue 39.3: Holm adjusts p, not the interval: the interval says so
 expect 0 "^phase .*\[unadj. 95% CI of B / A\]" "compare labels its interval unadjusted" -- compare --backend=user --alloc=malloc,calloc --trials=20 -q
 out=$("$ab" compare --backend=user --alloc=malloc,calloc --trials=20 -q --json 2>/dev/null)

@@ -206,6 +206,43 @@ static void test_offline_and_unknown(void **state)
 	assert_int_equal(c.known, 0);
 }
 
+/*
+ * Issue 39.3: a pass shorter than one tick printed "other CPUs busy 100.0%
+ * ... over 0 ms; one /proc/stat tick is 14821.2%". At USER_HZ 100 a tick
+ * is 10 ms: over 0.0675 ms it is 100 / (0.0000675 x 100) = 14815% of the
+ * pass, over 5 ms 200%: no figure (n/a); over 10 ms exactly 100%: one.
+ */
+static void test_below_resolution(void **state)
+{
+	struct ab_cpustat a, b;
+	struct ab_cpubusy c;
+	int mine[] = { 0 };
+	char t[256], note[512];
+
+	(void)state;
+	idle_text(t, sizeof(t), 0, 1000, 1000, &a);
+	/* cpu1's idle did not grow, cpu2's did by one (truncation) */
+	idle_text(t, sizeof(t), 0, 1000, 1001, &b);
+	ab_cpubusy_between(&a, 0, &b, 67500, 100, mine, 1, &c);
+	assert_float_equal(c.resolution_pct, 14814.8, 0.1);
+	assert_false(ab_cpubusy_resolved(&c));
+	assert_false(ab_cpubusy_warns(&c));
+	ab_cpubusy_note(&c, note, sizeof(note));
+	assert_non_null(
+		strstr(note, "other CPUs busy n/a during the timed pass"));
+	assert_non_null(
+		strstr(note, "shorter than one /proc/stat tick of 10 ms"));
+	/* no percentage printed for it */
+	assert_null(strstr(note, "%"));
+	ab_cpubusy_between(&a, 0, &b, 5e6, 100, mine, 1, &c);
+	assert_false(ab_cpubusy_resolved(&c));
+	ab_cpubusy_between(&a, 0, &b, 10e6, 100, mine, 1, &c);
+	assert_float_equal(c.resolution_pct, 100, 1e-9);
+	assert_true(ab_cpubusy_resolved(&c));
+	ab_cpubusy_note(&c, note, sizeof(note));
+	assert_non_null(strstr(note, "one /proc/stat tick is 100.0%"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -214,6 +251,7 @@ int main(void)
 		cmocka_unit_test(test_sum_and_threshold),
 		cmocka_unit_test(test_add),
 		cmocka_unit_test(test_offline_and_unknown),
+		cmocka_unit_test(test_below_resolution),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
