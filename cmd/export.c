@@ -27,6 +27,7 @@
 #include "jsonout.h"
 #include "metrics.h"
 #include "outfile.h"
+#include "textout.h"
 #include "vmab.h"
 
 #define MAX_INPUTS 1024
@@ -252,6 +253,11 @@ int cmd_export(int argc, const char **argv)
 		return ret;
 	ms.kernel = kernel;
 	ret = read_all(in, n, &ms, &o);
+	if (!ret && ms.negative)
+		ab_err("export: note: %d %s below zero left out (the first: %s %.2f): a net figure whose raw value was below what it subtracts (the none baseline's median, or a clock pair in single timing), no latency; more --trials, or --raw",
+		       ms.negative,
+		       ab_noun((unsigned)ms.negative, "time", "times"),
+		       ms.negative_key, ms.negative_value);
 	if (!ret)
 		ret = carries(fmt, &ms);
 	if (!ret && fmt->write(&ms, &o, stdout, err, sizeof(err))) {

@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <math.h>
 #include <numa.h>
 #include <limits.h>
 #include <sched.h>
@@ -18,6 +19,7 @@
 #include "env.h"
 #include "isolate.h"
 #include "parse.h"
+#include "textout.h"
 #include "job.h"
 
 static void on_signal(int sig)
@@ -344,6 +346,59 @@ int ab_job_kernel_notes(const struct ab_job *job, char notes[][AB_NOTE_LEN],
 		    ab_strategy_note(&job->ses.bi.info, job->rows[i].si,
 				     notes[have], AB_NOTE_LEN))
 			have++;
+	}
+	return have;
+}
+
+const char *ab_alloc_phase(const struct ab_run *run)
+{
+	return run->free_pattern == AB_FREE_PAIR &&
+			       run->timing == AB_TIMING_BATCH
+		       ? "alloc+free"
+		       : "alloc";
+}
+
+int ab_job_net_notes(const struct ab_job *job, char notes[][AB_NOTE_LEN],
+		     int max)
+{
+	const struct ab_row *b = job->baseline;
+	size_t n = b ? b->raw[0].cycles.n : 0, lo, hi;
+	double cov = NAN;
+	int i, p, have = 0;
+
+	if (job->raw)
+		return 0;
+	/* the baseline's median is subtracted: as steady as its trials */
+	if (b && b->ran && ab_net_uses_baseline(0, job->o.timing, 1)) {
+		ab_median_ci_ranks(n, &lo, &hi, &cov);
+		if (isnan(cov) && have < max)
+			snprintf(
+				notes[have++], AB_NOTE_LEN,
+				"the none baseline's median, which the net figures subtract, rests on %zu %s: too few for a %.0f%% interval of it (6 or more), so the net figures carry its noise; more --trials steady it, --raw shows what was measured",
+				n, ab_noun(n, "trial", "trials"),
+				100 * AB_CI_LEVEL);
+	}
+	for (i = 0; i < job->nrows && have < max; i++) {
+		const struct ab_row *r = &job->rows[i];
+		char what[96] = "";
+		size_t used = 0;
+
+		if (!r->ran || r == b)
+			continue;
+		for (p = 0; p < 2; p++)
+			if (r->net[p].ns.median < 0 && used < sizeof(what))
+				used += (size_t)snprintf(
+					what + used, sizeof(what) - used,
+					"%s%s %.1f (raw %.1f)",
+					used ? ", " : "",
+					p ? "free" : ab_alloc_phase(&r->run),
+					r->net[p].ns.median,
+					r->raw[p].ns.median);
+		if (used)
+			snprintf(
+				notes[have++], AB_NOTE_LEN,
+				"%s: net median below zero, %s ns/op: its raw figure is below what the net figures subtract from it, which is noise, not a negative cost (--raw shows the figures as measured)",
+				r->label, what);
 	}
 	return have;
 }

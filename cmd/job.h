@@ -283,4 +283,22 @@ const char *ab_row_gfp(const struct ab_job *job, const struct ab_row *r);
  */
 const char *ab_job_gfp(const struct ab_job *job, char *none, size_t len);
 
+/*
+ * ab_alloc_phase - the first phase's name for @run: "alloc+free" for
+ * --free=pair in batch timing, whose one timed loop allocates and frees
+ * each object (ab_sample.alloc_cycles; it has no free phase of its own),
+ * else "alloc".
+ */
+const char *ab_alloc_phase(const struct ab_run *run);
+
+/*
+ * ab_job_net_notes - the notes net figures need (issue 39.3), into @notes
+ * (room for @max); returns how many: that the none baseline's median the
+ * net figures subtract rests on too few trials for a 95% interval of it
+ * (fewer than 6, ab_median_ci_ranks()), and, per row, a net median below
+ * zero with its raw figure beside it. None with --raw.
+ */
+int ab_job_net_notes(const struct ab_job *job, char notes[][AB_NOTE_LEN],
+		     int max);
+
 #endif

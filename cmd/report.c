@@ -39,19 +39,6 @@ static void print_num(double v)
 	print_num_w(v, 8);
 }
 
-/*
- * The first phase's name for @run: "alloc+free" for --free=pair in batch
- * timing, whose one timed loop allocates and frees each object
- * (ab_sample.alloc_cycles; it has no free phase of its own), else "alloc".
- */
-static const char *alloc_phase(const struct ab_run *run)
-{
-	return run->free_pattern == AB_FREE_PAIR &&
-			       run->timing == AB_TIMING_BATCH
-		       ? "alloc+free"
-		       : "alloc";
-}
-
 static void object_label(const struct ab_row *r, char *buf, size_t len)
 {
 	char sz[32];
@@ -88,7 +75,8 @@ static void print_values_line(const struct ab_job *job)
 			       "cycles"));
 	} else if (job->o.timing == AB_TIMING_SINGLE) {
 		printf("values: net, minus one clock pair per op (measured by each run); --raw for raw\n");
-	} else if (b && b->ran && !strcmp(alloc_phase(&b->run), "alloc+free")) {
+	} else if (b && b->ran &&
+		   !strcmp(ab_alloc_phase(&b->run), "alloc+free")) {
 		/* one timed loop, no free phase: nothing subtracted from it */
 		printf("values: net, minus the none baseline's median per op with the same parameters (alloc+free %s cycles); --raw for raw\n",
 		       ab_num_text(b->raw[0].cycles.median, "%.1f", m0,
@@ -302,8 +290,8 @@ static void print_distribution(const struct ab_job *job)
 	/* the phase column: as wide as its longest name */
 	for (i = 0; i < job->nrows; i++)
 		if (job->rows[i].ran &&
-		    (int)strlen(alloc_phase(&job->rows[i].run)) > pw)
-			pw = (int)strlen(alloc_phase(&job->rows[i].run));
+		    (int)strlen(ab_alloc_phase(&job->rows[i].run)) > pw)
+			pw = (int)strlen(ab_alloc_phase(&job->rows[i].run));
 	printf("\n%-*s %-*s %8s %8s  %-22s %8s %8s %8s %7s\n", w,
 	       "distribution", pw, "phase", "samples", "median",
 	       "[95% CI of median]", "p90", "p99", "stddev", "cv");
@@ -312,7 +300,7 @@ static void print_distribution(const struct ab_job *job)
 
 		if (!r->ran)
 			continue;
-		print_dist_line(w, r->label, pw, alloc_phase(&r->run),
+		print_dist_line(w, r->label, pw, ab_alloc_phase(&r->run),
 				&r->net[0].ns);
 		print_dist_line(w, "", pw, "free", &r->net[1].ns);
 	}
@@ -572,6 +560,15 @@ void ab_job_print_kernel_notes(const struct ab_job *job)
 		printf("note: %s\n", notes[i]);
 }
 
+void ab_job_print_net_notes(const struct ab_job *job)
+{
+	char notes[AB_MAX_ROWS + 1][AB_NOTE_LEN];
+	int i, n = ab_job_net_notes(job, notes, AB_MAX_ROWS + 1);
+
+	for (i = 0; i < n; i++)
+		printf("note: %s\n", notes[i]);
+}
+
 static void print_notes(const struct ab_job *job)
 {
 	int i, local = 0;
@@ -678,6 +675,7 @@ static void print_notes(const struct ab_job *job)
 			printf("note: hit%% n/a: userspace memory gets its pages, and so its node, on first touch; these blocks were never touched (--write touches every byte)\n");
 			break;
 		}
+	ab_job_print_net_notes(job);
 	ab_job_print_kernel_notes(job);
 	ab_job_busy_lines(job, 0, print_busy_line, &notes);
 	print_aggregates(job);
@@ -700,7 +698,7 @@ static void print_histogram(const struct ab_row *r, int phase)
 		most = c[b] > most ? c[b] : most;
 	}
 	printf("\nhistogram: %s %s, net ns/op, %zu %s\n", r->si->name,
-	       phase ? "free" : alloc_phase(&r->run), r->nr_ns[phase],
+	       phase ? "free" : ab_alloc_phase(&r->run), r->nr_ns[phase],
 	       ab_noun(r->nr_ns[phase], "sample", "samples"));
 	for (b = lo; b <= hi; b++) {
 		int bar = (int)((c[b] * 40 + most - 1) / most);

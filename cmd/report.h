@@ -23,6 +23,13 @@ json_object *ab_job_json(const struct ab_job *job);
 void ab_job_print_kernel_notes(const struct ab_job *job);
 
 /*
+ * ab_job_print_net_notes - the "note:" lines net figures need
+ * (ab_job_net_notes(): a none baseline on too few trials, a net median
+ * below zero), for run's report and sweep's table.
+ */
+void ab_job_print_net_notes(const struct ab_job *job);
+
+/*
  * ab_job_print_profile - --profile: each row's instructions per op by
  * function (nothing without --profile)
  */

@@ -534,6 +534,10 @@ json_object *ab_job_json(const struct ab_job *job)
 	n = ab_job_kernel_notes(job, kn, AB_MAX_ROWS);
 	for (i = 0; i < n; i++)
 		json_object_array_add(notes, json_object_new_string(kn[i]));
+	/* as the text's: a baseline on too few trials, a net below zero */
+	n = ab_job_net_notes(job, kn, AB_MAX_ROWS);
+	for (i = 0; i < n; i++)
+		json_object_array_add(notes, json_object_new_string(kn[i]));
 	/* runs cut short, as the text's notes say (trials_done has it too) */
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];

@@ -406,6 +406,7 @@ int cmd_sweep(int argc, const char **argv)
 			/* --condition: each row's memory state, and per
 			 * row its success rate and tail (single timing) */
 			ab_job_print_condition(job);
+			ab_job_print_net_notes(job);
 			ab_job_print_kernel_notes(job);
 			ab_job_busy_lines(job, 1, busy_note, NULL);
 		}

@@ -72,6 +72,23 @@ static int push(struct ab_metrics *ms, const char *prefix, const char *stat,
 
 	if (!isfinite(v))
 		return 0; /* n/a: nothing measured, nothing exported */
+	/*
+	 * A time below zero is a net figure whose raw value was below what
+	 * it subtracts (a none baseline's median on one or two cold trials):
+	 * noise, no cost an engine where lower is better could rank. Left
+	 * out, counted, the first named (export says so on stderr).
+	 */
+	if (dir == AB_DIR_LOWER && v < 0) {
+		if (!ms->negative++) {
+			snprintf(ms->negative_key, sizeof(ms->negative_key),
+				 "%s", prefix);
+			add_part(ms->negative_key, sizeof(ms->negative_key),
+				 "%s%s%s", stat, unit_part[0] ? "_" : "",
+				 unit_part);
+			ms->negative_value = v;
+		}
+		return 0;
+	}
 	if (ms->n == ms->cap) {
 		size_t cap = ms->cap ? 2 * ms->cap : 64;
 		struct ab_metric *g = realloc(ms->m, cap * sizeof(*g));

@@ -80,6 +80,9 @@ struct ab_metric {
  * @base:      the samples of the documents read before this one (each
  *             document's samples follow theirs)
  * @cur_kernel: the kernel of the boot being read, -1 outside a vm one
+ * @negative:  times (ns, cycles) below zero left out: net figures whose
+ *             raw value was below what they subtract, no latency;
+ *             @negative_key and @negative_value name the first
  */
 struct ab_metrics {
 	struct ab_metric *m;
@@ -91,6 +94,9 @@ struct ab_metrics {
 	char command[32];
 	char kernels[4][272];
 	int nkernels;
+	int negative;
+	char negative_key[AB_METRIC_KEY];
+	double negative_value;
 };
 
 /*

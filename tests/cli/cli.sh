@@ -306,6 +306,25 @@ expect 2 "none of these strategies takes an alignment" "--align without posix_me
 	run --backend=user --alloc=malloc --align=64
 expect 2 "takes no GFP flags" "user backend --gfp=atomic rejected" -- run --backend=user --alloc=malloc --gfp=atomic
 expect 0 "test: Wilcoxon signed-rank" "compare with the user backend" -- compare --backend=user --alloc=malloc,mimalloc --trials=50 -q
+# issue 39.3: a baseline on one trial, a net median below zero: said so
+expect 0 "^note: the none baseline's median, which the net figures subtract, rests on 1 trial: too few" \
+	"run on one trial says the baseline it subtracts rests on one" -- \
+	run --backend=user --alloc=malloc --size=64 --batch=2 --trials=1
+out=$("$ab" run --backend=user --alloc=malloc,calloc --size=64 --batch=2 --trials=1 --json -q 2>/dev/null)
+if printf '%s' "$out" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+notes = "\n".join(d["notes"])
+for r in d["results"]:
+    for p in ("alloc", "free"):
+        m = (r.get(p) or {}).get("ns", {}).get("median")
+        if m is not None and m < 0:
+            assert r["label"] + ": net median below zero" in notes, (r["label"], p, m)
+assert "rests on 1 trial" in notes' 2>/dev/null; then
+	ok "host cli: JSON: every net median below zero has its note, and the baseline on one trial"
+else
+	notok "host cli: JSON: a net median below zero without its note ($(printf '%s' "$out" | grep -A3 '"notes"' | head -c 300))"
+fi
 # issue 39.3: no busy figure below its own resolution: a pass shorter
 # than a /proc/stat tick gives n/a (text) and null (JSON), never "busy
 # 100.0% ... one tick is 14821.2%"

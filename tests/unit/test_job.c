@@ -308,6 +308,52 @@ static void test_report_counts_of_one(void **state)
 	drop(job);
 }
 
+/*
+ * Issue 39.3: `run --alloc=malloc --size=64 --batch=2 --trials=1` printed
+ * -425.4 ns alloc with no word. The none baseline's median rests on 1
+ * trial (no 95% interval of a median below 6 samples: 1 - 2 / 2^5 =
+ * 93.8%), and a net median below zero is said so, with its raw figure,
+ * in the text and the JSON's notes; with 6 trials only the second, with
+ * --raw neither.
+ */
+static void test_net_notes(void **state)
+{
+	struct ab_job *job = empty_job();
+	char notes[4][AB_NOTE_LEN], *text;
+	json_object *root;
+	const char *all;
+	struct ab_row *b = &job->rows[0], *r = &job->rows[1];
+
+	job->o.timing = AB_TIMING_BATCH;
+	job->baseline = b;
+	b->raw[0].cycles.n = 1;
+	r->net[0].ns.median = -425.4;
+	r->raw[0].ns.median = 55.1;
+	assert_int_equal(ab_job_net_notes(job, notes, 4), 2);
+	assert_non_null(strstr(notes[0],
+			       "rests on 1 trial: too few for a 95% interval"));
+	assert_string_equal(
+		notes[1],
+		"pages: net median below zero, alloc -425.4 (raw 55.1) ns/op: its raw figure is below what the net figures subtract from it, which is noise, not a negative cost (--raw shows the figures as measured)");
+	text = captured(print_text, job);
+	assert_non_null(strstr(
+		text,
+		"\nnote: pages: net median below zero, alloc -425.4 (raw 55.1)"));
+	assert_non_null(strstr(
+		text,
+		"\nnote: the none baseline's median, which the net figures subtract, rests on 1 trial"));
+	free(text);
+	root = ab_job_json(job);
+	all = json_object_to_json_string(json_object_object_get(root, "notes"));
+	assert_non_null(strstr(all, "net median below zero, alloc -425.4"));
+	json_object_put(root);
+	b->raw[0].cycles.n = 6;
+	assert_int_equal(ab_job_net_notes(job, notes, 4), 1);
+	job->raw = 1;
+	assert_int_equal(ab_job_net_notes(job, notes, 4), 0);
+	drop(job);
+}
+
 static void test_report_json(void **state)
 {
 	struct ab_job *job = empty_job();
@@ -348,6 +394,7 @@ int main(void)
 		cmocka_unit_test(test_report_edges),
 		cmocka_unit_test(test_report_counts_of_one),
 		cmocka_unit_test(test_report_json),
+		cmocka_unit_test(test_net_notes),
 	};
 
 	return cmocka_run_group_tests_name("job", tests, NULL, NULL);

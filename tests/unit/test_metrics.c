@@ -117,6 +117,34 @@ static void test_cpu_not_chosen(void **state)
 	ab_metrics_free(&ms);
 }
 
+/*
+ * Issue 39.3: `export --format=lkp` handed "...alloc.median_ns: -117.69"
+ * to an engine where lower is better. A time below zero (a net figure
+ * whose raw value was below the baseline it subtracts) is left out,
+ * counted and the first named; the row's other statistics stay.
+ */
+static void test_negative_left_out(void **state)
+{
+	struct ab_metrics ms = { 0 };
+	char err[256] = "";
+
+	(void)state;
+	assert_int_equal(of("{\"command\": \"run\", \"parameters\": {},"
+			    " \"results\": [" ROW("kmalloc", 64, null, -1, 0,
+						  null, -117.69) "]}",
+			    &ms, err),
+			 0);
+	assert_true(isnan(value(
+		&ms, "kmalloc.64B.nodelocal.cpuany.alloc.median_ns", 1, "")));
+	assert_true(value(&ms, "kmalloc.64B.nodelocal.cpuany.alloc.p90_ns", 1,
+			  "") == 3);
+	assert_int_equal(ms.negative, 1);
+	assert_string_equal(ms.negative_key,
+			    "kmalloc.64B.nodelocal.cpuany.alloc.median_ns");
+	assert_true(ms.negative_value == -117.69);
+	ab_metrics_free(&ms);
+}
+
 static void test_samples(void **state)
 {
 	struct ab_metrics ms = { 0 };
@@ -225,6 +253,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_keys),
 		cmocka_unit_test(test_cpu_not_chosen),
+		cmocka_unit_test(test_negative_left_out),
 		cmocka_unit_test(test_samples),
 		cmocka_unit_test(test_refused),
 	};
