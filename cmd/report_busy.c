@@ -48,7 +48,9 @@ int ab_job_busy_lines(const struct ab_job *job, int summary,
 			continue;
 		known++;
 		warn += ab_cpubusy_warns(&r->busy);
-		if (!top || lower(&r->busy) > lower(&top->busy))
+		/* a pass shorter than a tick has no figure to be the top */
+		if (ab_cpubusy_resolved(&r->busy) &&
+		    (!top || lower(&r->busy) > lower(&top->busy)))
 			top = r;
 		if (!summary) {
 			snprintf(text, sizeof(text), "%s: %s", r->label,
@@ -62,6 +64,12 @@ int ab_job_busy_lines(const struct ab_job *job, int summary,
 			"%d timed passes, %d with other CPUs busy above %.0f%% of one CPU (beyond a tick); the most surely busy in %s's: %s",
 			known, warn, AB_CPUBUSY_WARN_PCT, top->label,
 			ab_cpubusy_note(&top->busy, note, sizeof(note)));
+		line(text, 0, ctx);
+	} else if (summary && known) {
+		snprintf(
+			text, sizeof(text),
+			"%d timed passes, each shorter than one /proc/stat tick: no figure of the other CPUs' busy time",
+			known);
 		line(text, 0, ctx);
 	}
 	if (warn) {

@@ -341,6 +341,15 @@ if printf '%s' "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); o=[
 else
 	notok "host cli: JSON other_cpus below its resolution ($(printf '%s' "$out" | grep -A3 other_cpus | head -c 300))"
 fi
+# ... and sweep's summary names a busiest pass only among those with a
+# figure (each shorter than a tick: it says there is none)
+out=$("$ab" sweep --backend=user --alloc=malloc --sizes=16,64 --batch=2 --trials=1 2>&1)
+if printf '%s\n' "$out" | grep -q "^note: 3 timed passes, " &&
+	! printf '%s\n' "$out" | grep -q "the most surely busy in .*busy n/a"; then
+	ok "host cli: sweep's busy summary never names a pass without a figure as the busiest"
+else
+	notok "host cli: sweep's busy summary ($(printf '%s' "$out" | grep 'timed passes' | head -c 300))"
+fi
 # issue 39.3: Holm adjusts p, not the interval: the interval says so
 expect 0 "^phase .*\[unadj. 95% CI of B / A\]" "compare labels its interval unadjusted" -- compare --backend=user --alloc=malloc,calloc --trials=20 -q
 out=$("$ab" compare --backend=user --alloc=malloc,calloc --trials=20 -q --json 2>/dev/null)
