@@ -152,6 +152,26 @@ else
 	notok "lkp: a negative time exported or not said (exit $rc: $(printf '%s' "$out" | grep -- ': -' | head -c 200); $(head -c 300 "$tmp/err"))"
 fi
 
+# every time below zero: nothing left, and it says why
+python3 - "$tmp/run.json" "$tmp/allneg.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["results"] = d["results"][:1]
+for p in ("alloc", "free"):
+    for k, v in d["results"][0][p]["ns"].items():
+        if k != "n" and isinstance(v, (int, float)):
+            d["results"][0][p]["ns"][k] = -3.5
+    d["results"][0][p]["cycles"]["median"] = -5
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$ab" export --format=lkp "$tmp/allneg.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc = 6 ] && [ ! -s "$tmp/out" ] && grep -q "export: note: 16 times below zero left out" "$tmp/err"; then
+	ok "lkp: a document whose every time is below zero: status 6, nothing written, the note says why"
+else
+	notok "lkp: every time below zero (exit $rc: $(head -c 300 "$tmp/err"))"
+fi
+
 # the same command, the same keys: against the golden list
 "$ab" export --format=lkp "$tmp/run2.json" >"$tmp/l2"
 if bad=$(python3 "$check" lkp "$tmp/l2" "$here/tests/export/keys-user.golden"); then
