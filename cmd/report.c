@@ -341,6 +341,13 @@ static void print_explain(const struct ab_job *job)
 	if (job->ex.missing[0])
 		printf("note: explain: this kernel has no spelling of %s (a path it does not have, such as sheaves before 6.18, a static function inlined, or renamed): not counted\n",
 		       job->ex.missing);
+	for (k = 0, n = 0; k < job->ex.n; k++)
+		if (job->ex.path[k].elsewhere)
+			printf("%s%s", n++ ? ", " : "note: explain: ",
+			       job->ex.path[k].label);
+	if (n)
+		printf(": left out (n/a): paths of the free phase, which ran on CPU %d (--free-cpu), and the counters count this thread only\n",
+		       job->free_cpu);
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
 		double val[AB_EXPLAIN_MAX];
@@ -422,17 +429,29 @@ static void print_memory(const struct ab_job *job)
 static void print_counters(const struct ab_job *job)
 {
 	const struct ab_counters *c = &job->ses.counters;
-	int i, e, cyc, ins, ipc, w = label_width(job), neg = 0;
+	int i, e, cyc, ins, ipc, w = label_width(job), neg = 0, net;
 	int cw[AB_MAX_EVENTS];
-	char note[1024];
+	char note[1024], what[128];
 
 	if (!c->n)
 		return;
 	ipc = ab_counters_ipc(c, &cyc, &ins);
-	printf("\ncounters per op (one allocation and its free, %s)\n",
-	       job->o.timing == AB_TIMING_BATCH && !job->raw
-		       ? "net of the none baseline"
-		       : "raw");
+	net = job->o.timing == AB_TIMING_BATCH && !job->raw;
+	/* with --free-cpu the frees ran in a work item this thread's
+	 * counters do not count: the figures are the allocation's */
+	if (job->free_cpu >= 0)
+		snprintf(
+			what, sizeof(what),
+			"one allocation: its free ran on CPU %d, which this thread's counters leave out",
+			job->free_cpu);
+	else
+		snprintf(what, sizeof(what), "one allocation and its free");
+	printf("\ncounters per op (%s; %s%s)\n", what,
+	       net ? "net of the none baseline" : "raw",
+	       net && job->baseline && job->baseline != &job->own_baseline &&
+			       job->baseline->ran
+		       ? ", but the none row's own: raw"
+		       : "");
 	/* each column as wide as its event's name, at least 10 */
 	for (e = 0; e < c->n; e++) {
 		cw[e] = (int)strlen(c->ev[e].name);

@@ -637,6 +637,9 @@ static int explain_setup(struct ab_job *job)
 		fam |= ab_family_of(job->rows[i].si->flags,
 				    job->rows[i].si->params);
 	ab_explain_select(&job->ex, fam, ab_counter_exists);
+	/* the frees run in a work item on --free-cpu: not this thread's */
+	if (job->free_cpu >= 0)
+		ab_explain_frees_elsewhere(&job->ex);
 	if (extra && !strcmp(extra, "default"))
 		extra = AB_DEFAULT_SW_EVENTS;
 	if (ab_explain_events(&job->ex, extra, job->ex_events,

@@ -169,6 +169,22 @@ static const struct {
 	  { NULL } },
 };
 
+/* The paths above that the freeing task runs: the free phase's. */
+static const char *const free_paths[] = {
+	"sheaf full",	      "barn put",   "sheaf flush",	"slow free",
+	"per-CPU list drain", "lazy purge", "kernel TLB flush",
+};
+
+static int frees_path(const char *label)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(free_paths) / sizeof(free_paths[0]); i++)
+		if (!strcmp(free_paths[i], label))
+			return 1;
+	return 0;
+}
+
 unsigned int ab_family_of(uint32_t flags, uint32_t params)
 {
 	if (flags & AB_STRATEGY_BASELINE)
@@ -220,6 +236,7 @@ int ab_explain_select(struct ab_explain *ex, unsigned int families,
 		p->label = paths[i].label;
 		p->families = paths[i].families;
 		p->why = paths[i].why;
+		p->frees = frees_path(p->label);
 		snprintf(p->event, sizeof(p->event), "%s",
 			 paths[i].spellings[s]);
 		if (paths[i].minus[0])
@@ -316,12 +333,22 @@ int ab_explain_events(const struct ab_explain *ex, const char *extra, char *buf,
 	return 0;
 }
 
+int ab_explain_frees_elsewhere(struct ab_explain *ex)
+{
+	int k, n = 0;
+
+	for (k = 0; k < ex->n; k++)
+		if (ex->path[k].frees)
+			n += ex->path[k].elsewhere = 1;
+	return n;
+}
+
 double ab_explain_net(const struct ab_explain_path *p,
 		      const struct ab_counters *c, const double *ev_net)
 {
 	int e = ab_counters_named(c, p->event), m;
 
-	if (e < 0)
+	if (e < 0 || p->elsewhere)
 		return NAN;
 	if (!p->minus[0])
 		return ev_net[e];

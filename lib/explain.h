@@ -35,6 +35,10 @@ enum ab_family {
  * @minus:    "" or an event whose count is taken from @event's: the
  *            path is @event's calls less @minus's (both per op)
  * @why:      where the path is in the kernel
+ * @frees:    a path of the free phase (run by the task that frees)
+ * @elsewhere: @frees, and the frees ran on another CPU (--free-cpu): the
+ *            counters, this thread's, never saw them (ab_explain_net()
+ *            gives NAN)
  */
 struct ab_explain_path {
 	const char *label;
@@ -42,6 +46,8 @@ struct ab_explain_path {
 	char event[64];
 	char minus[64];
 	const char *why;
+	int frees;
+	int elsewhere;
 };
 
 /**
@@ -72,12 +78,21 @@ unsigned int ab_family_of(uint32_t flags, uint32_t params);
 int ab_explain_select(struct ab_explain *ex, unsigned int families,
 		      int (*has)(const char *event));
 
+/*
+ * ab_explain_frees_elsewhere - the frees of the job run on another CPU
+ * (--free-cpu): mark @ex's free-phase paths as counted elsewhere, so that
+ * ab_explain_net() has no figure for them (not 0: a count of frees the
+ * counters never saw). Returns how many were marked.
+ */
+int ab_explain_frees_elsewhere(struct ab_explain *ex);
+
 struct ab_counters;
 
 /*
  * ab_explain_net - path @p's count per op from a row's per-event figures
  * @ev_net (indexed as @c's events): its event's, less its @minus event's
- * when it has one; NAN when an event it needs did not open or count.
+ * when it has one; NAN when an event it needs did not open or count, or
+ * for a free path whose frees ran elsewhere (@p->elsewhere).
  */
 double ab_explain_net(const struct ab_explain_path *p,
 		      const struct ab_counters *c, const double *ev_net);

@@ -306,6 +306,14 @@ expect 2 "none of these strategies takes an alignment" "--align without posix_me
 	run --backend=user --alloc=malloc --align=64
 expect 2 "takes no GFP flags" "user backend --gfp=atomic rejected" -- run --backend=user --alloc=malloc --gfp=atomic
 expect 0 "test: Wilcoxon signed-rank" "compare with the user backend" -- compare --backend=user --alloc=malloc,mimalloc --trials=50 -q
+# issue 39.3: the none row under "net of the none baseline" is its own,
+# raw: the heading says so (and only when the row is there)
+expect 0 "^counters per op (one allocation and its free; net of the none baseline, but the none row's own: raw)" \
+	"the counters' heading says the none row is raw" -- \
+	run --backend=user --alloc=none,malloc --size=64 --trials=20 --events=task-clock
+expect 0 "^counters per op (one allocation and its free; net of the none baseline)$" \
+	"without a none row the counters' heading names none" -- \
+	run --backend=user --alloc=malloc --size=64 --trials=20 --events=task-clock
 # issue 39.3: a baseline on one trial, a net median below zero: said so
 expect 0 "^note: the none baseline's median, which the net figures subtract, rests on 1 trial: too few" \
 	"run on one trial says the baseline it subtracts rests on one" -- \
