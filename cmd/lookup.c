@@ -242,8 +242,25 @@ void ab_lookup_print(const struct ab_lookup_result *res, int nm, int csv,
 		ab_ci_note(res[1].per_lookup.n, note, sizeof(note));
 		printf("%s\n", note);
 	}
+	for (i = 1; i <= nm; i++) {
+		char note[256];
+
+		if (ab_lookup_net_note(&res[i], note, sizeof(note)))
+			printf("note: %s\n", note);
+	}
 	if (c && c->n)
 		print_events(res, nm, c);
+}
+
+int ab_lookup_net_note(const struct ab_lookup_result *r, char *buf, size_t len)
+{
+	if (!(r->fastest < 0) && !(r->per_lookup.median < 0))
+		return 0;
+	snprintf(
+		buf, len,
+		"%s: net below zero (fastest %.2f, median %.2f cycles per lookup): the none method's loop took longer than its passes, which is noise, not a negative cost; more --trials steady it",
+		ab_lookup_name(r->method), r->fastest, r->per_lookup.median);
+	return 1;
 }
 
 void ab_lookup_json(const struct ab_lookup_result *res, int nm,
@@ -384,7 +401,7 @@ int cmd_lookup(int argc, const char **argv)
 	uint32_t consts[16], count = 100, *seq;
 	int nm = 5, nconst = 0, i, ret, sources;
 	char err[AB_ERRLEN], label[160];
-	json_object *results = NULL;
+	json_object *results = NULL, *notes = NULL;
 	uint64_t seed = 0;
 	size_t nfile = 0;
 
@@ -482,6 +499,7 @@ int cmd_lookup(int argc, const char **argv)
 	if (!ret && ab_out.json) {
 		ab_env_read(&ses.env, "", ses.cpu);
 		results = json_object_new_array();
+		notes = json_object_new_array();
 	} else if (!ret && !ab_run_args.csv) {
 		ab_env_read(&ses.env, "", ses.cpu);
 		printf("allocbench %s lookup, backend %s (%s)\n",
@@ -524,9 +542,18 @@ int cmd_lookup(int argc, const char **argv)
 		ret = ab_lookup_measure(ses.be, o.lookup_table, methods, nm,
 					seq, n, o.trials, o.warmup,
 					&ses.counters, res);
-		if (res[0].complete && results)
+		if (res[0].complete && results) {
+			char note[256];
+
 			ab_lookup_json(res, nm, label, &ses.counters, results);
-		else if (res[0].complete)
+			/* as the text's notes: a net figure below zero */
+			for (k = 1; k <= (uint32_t)nm; k++)
+				if (ab_lookup_net_note(&res[k], note,
+						       sizeof(note)))
+					json_object_array_add(
+						notes,
+						json_object_new_string(note));
+		} else if (res[0].complete)
 			ab_lookup_print(res, nm, ab_run_args.csv, label,
 					&ses.counters);
 		ab_lookup_results_free(res, nm);
@@ -542,8 +569,11 @@ int cmd_lookup(int argc, const char **argv)
 			root, "environment",
 			ab_json_env(&ses.env, ses.bi.info.tsc_khz));
 		json_object_object_add(root, "results", results);
+		json_object_object_add(root, "notes", notes);
+		notes = NULL;
 		ab_json_print(root, stdout);
 	}
+	json_object_put(notes);
 	free(seq);
 	ab_session_close(&ses);
 	return ret;

@@ -55,6 +55,15 @@ int ab_lookup_measure(const struct ab_backend *be, uint32_t table,
 void ab_lookup_print(const struct ab_lookup_result *res, int nm, int csv,
 		     const char *label, const struct ab_counters *c);
 
+/*
+ * ab_lookup_net_note - for method result @r (net of the none method): a
+ * note into @buf when its fastest or median per lookup is below zero
+ * (the none method's loop took longer than it in the same passes: noise,
+ * no negative cost), with the figures, for the text's "note:" lines
+ * and the JSON's notes; 1 then, else 0.
+ */
+int ab_lookup_net_note(const struct ab_lookup_result *r, char *buf, size_t len);
+
 /* ab_lookup_json - append one JSON result per method to @results. */
 void ab_lookup_json(const struct ab_lookup_result *res, int nm,
 		    const char *label, const struct ab_counters *c,

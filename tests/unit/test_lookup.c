@@ -7,11 +7,13 @@
  * measured passes only, the checksum, a stop that keeps its pass.
  */
 #include <errno.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "ab_lookup.h"
@@ -20,6 +22,7 @@ static u64 fake_clock;
 #define AB_CYCLES()  (fake_clock += 5)
 #define AB_HIDE(var) __asm__ __volatile__("" : "+r"(var))
 #include "ab_lookup_pass.h"
+#include "lookup.h"
 
 static u64 pass_cycles[8];
 static int passes_left;
@@ -112,6 +115,31 @@ static void test_selfcheck(void **state)
 	assert_int_equal(ab_lookup(AB_LOOKUP_NONE, &ab_table_kmalloc, 100), 0);
 }
 
+/*
+ * Issue 39.3: a method's net figure below zero (its passes less the none
+ * method's) is said to be noise, with its figures; at zero or above,
+ * nothing.
+ */
+static void test_net_note(void **state)
+{
+	struct ab_lookup_result r = { 0 };
+	char note[256];
+
+	(void)state;
+	r.method = AB_LOOKUP_FLS;
+	r.fastest = 0.54;
+	r.per_lookup.median = 0;
+	assert_int_equal(ab_lookup_net_note(&r, note, sizeof(note)), 0);
+	r.per_lookup.median = -0.27;
+	assert_int_equal(ab_lookup_net_note(&r, note, sizeof(note)), 1);
+	assert_non_null(strstr(
+		note,
+		"fls: net below zero (fastest 0.54, median -0.27 cycles per lookup)"));
+	r.per_lookup.median = NAN;
+	r.fastest = -1.08;
+	assert_int_equal(ab_lookup_net_note(&r, note, sizeof(note)), 1);
+}
+
 static void test_passes(void **state)
 {
 	static const u32 sizes[] = { 32, 4096, 100 };
@@ -145,6 +173,7 @@ int main(void)
 		cmocka_unit_test(test_fls),
 		cmocka_unit_test(test_selfcheck),
 		cmocka_unit_test(test_passes),
+		cmocka_unit_test(test_net_note),
 	};
 
 	return cmocka_run_group_tests_name("lookup", tests, NULL, NULL);
