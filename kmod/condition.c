@@ -88,27 +88,36 @@ static void ab_cond_hold(struct page *page, bool movable)
 	spin_unlock(&ab_cond_pages_lock);
 }
 
-/* The held page to give back first (ab_cond_pages_lock held), or NULL. */
-static struct page *ab_cond_first(void)
+/*
+ * The held page to give back first (ab_cond_pages_lock held), or NULL:
+ * from the lowest bucket for reclaim, from the highest for the undo. The
+ * undo's last pages then come from bucket 0 in the order they were taken,
+ * a few blocks' worth of neighbours, so that what the per-CPU lists keep
+ * of them at the end splits few blocks (lowest first, the last ones were
+ * spread over the whole zone: max free order 7 after the undo, 10 before).
+ */
+static struct page *ab_cond_first(bool reclaim)
 {
-	unsigned int b;
+	unsigned int i, b;
 
-	for (b = 0; b < AB_COND_BUCKETS; b++)
+	for (i = 0; i < AB_COND_BUCKETS; i++) {
+		b = reclaim ? i : AB_COND_BUCKETS - 1 - i;
 		if (!list_empty(&ab_cond.held[b]))
 			return list_first_entry(&ab_cond.held[b], struct page,
 						lru);
+	}
 	return NULL;
 }
 
-/* Gives back up to @nr held pages, lowest bucket first; returns how many. */
-static unsigned long ab_cond_give_back(unsigned long nr)
+/* Gives back up to @nr held pages (ab_cond_first()); returns how many. */
+static unsigned long ab_cond_give_back(unsigned long nr, bool reclaim)
 {
 	unsigned long done = 0;
 	struct page *page;
 
 	while (done < nr) {
 		spin_lock(&ab_cond_pages_lock);
-		page = ab_cond_first();
+		page = ab_cond_first(reclaim);
 		if (page) {
 			list_del(&page->lru);
 			ab_cond.held_pages--;
@@ -146,7 +155,7 @@ static unsigned long ab_cond_scan(struct shrinker *s,
 
 	if (current_is_kswapd())
 		return SHRINK_STOP;
-	n = ab_cond_give_back(sc->nr_to_scan);
+	n = ab_cond_give_back(sc->nr_to_scan, true);
 	spin_lock(&ab_cond_pages_lock);
 	ab_cond.reclaimed_pages += n;
 	spin_unlock(&ab_cond_pages_lock);
@@ -212,7 +221,7 @@ static void ab_cond_free_all(void)
 
 	/* the shrinker first: no scan runs once it is gone */
 	ab_cond_shrinker_off();
-	ab_cond_give_back(ULONG_MAX);
+	ab_cond_give_back(ULONG_MAX, false);
 	for (i = 0; ab_cond.vmap && i < AB_COND_VMAP_AREAS; i++) {
 		vfree(ab_cond.vmap[i]);
 		if (!(i & 31))

@@ -92,8 +92,7 @@ void ab_counter_explain_open(const struct ab_event *e, int err, char *why,
 		explain_kprobe(e, err, why, len);
 	else if (e->kind == AB_EVENT_DYNPROBE)
 		ab_dynprobe_explain(ab_dynprobe_find(e->name), err, why, len);
-	else if (ab_vpmu_present() &&
-		 ab_vpmu_field_of(&e->attr, &model) >= 0 &&
+	else if (ab_vpmu_present() && ab_vpmu_field_of(&e->attr, &model) >= 0 &&
 		 ab_vpmu_modifier_refused(&e->attr))
 		snprintf(
 			why, len,

@@ -150,7 +150,8 @@ int ab_vpmu_field_of(const struct perf_event_attr *a, int *model)
 
 int ab_vpmu_modifier_refused(const struct perf_event_attr *a)
 {
-	/* exclude_guest is libpfm4's default (PFM_PLM0 | PFM_PLM3), as perf's */
+	/* exclude_guest is libpfm4's default (PFM_PLM0 | PFM_PLM3), as perf's
+	 */
 	return a->exclude_user || a->exclude_kernel || a->exclude_host ||
 	       a->exclude_idle;
 }

@@ -130,6 +130,9 @@ uint64_t allowed(const struct call *c, const struct arena *a)
 				     k.r.samples_len *
 					     sizeof(struct ab_sample))))
 			return OK(EFAULT);
+		/* the fuzzer's files hold no condition to restore */
+		if (k.r.flags & AB_RUN_COND_EACH_TRIAL)
+			return OK(ENOENT);
 		set = OK(EBUSY) | OK(ENOMEM) | OK(EINTR);
 		need = (uint64_t)k.r.trials *
 		       ab_run_samples_per_trial(&k.r, si->flags) *

@@ -106,7 +106,7 @@ static const struct reject run_rejects[] = {
 	{ "run: SHEAVES on a strategy without a cache", EINVAL,
 	  RUN_FIELD(flags), FIXED, AB_RUN_SHEAVES },
 	/* bit 7 is AB_RUN_SHEAVES: the first unknown is 8 */
-	{ "run: unknown flag bit 8", EINVAL, RUN_FIELD(flags), FIXED, 1 << 8 },
+	{ "run: unknown flag bit 9", EINVAL, RUN_FIELD(flags), FIXED, 1 << 9 },
 	{ "run: unknown flag bit 31", EINVAL, RUN_FIELD(flags), FIXED,
 	  1U << 31 },
 	{ "run: seed without the shuffle pattern", EINVAL, RUN_FIELD(seed),
