@@ -190,7 +190,7 @@ if [ -n "$want" ] && ! command -v "x86_64-linux-gnu-$want" >/dev/null && ! comma
 fi
 
 # make kmod with Debian's split header packages, KDIR=<-common> O=<arch>,
-# as README shows, given as relative paths (kbuild reads them from kmod/)
+# as docs/kernels.md shows, given as relative paths (kbuild reads them from kmod/)
 if [ -e "$k61/headers" ]; then
 	kc=$(realpath --relative-to=. "$k61/headers-common")
 	ka=$(realpath --relative-to=. "$k61/headers")

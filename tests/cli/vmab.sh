@@ -124,7 +124,7 @@ fi
 # ---- A/B: init_on_alloc=0 makes 4 KiB allocations faster ----
 # The only test here that asserts a timing verdict, as the effect is large
 # by construction: with init_on_alloc=1 every 4 KiB object is zeroed, which
-# is most of its cost (B / A ~0.36 under TCG; README, make bench). With 3
+# is most of its cost (B / A ~0.36 under TCG; docs/testing.md, make bench). With 3
 # boots a side an idle host gave p 0.005 (Welch's t on the boots' log
 # medians), and a busy one a p above Holm's 0.025: one A boot of the three
 # read 4970 against 3559 and 3766 ns/op. 5 boots a side.
