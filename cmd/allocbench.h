@@ -92,7 +92,10 @@ int cmd_help(int argc, const char **argv);
  * @json:    --json: one JSON document (schema/allocbench-result.schema.json)
  * @path:    -o FILE: write there instead of stdout ("-": stdout itself)
  * @quiet:   --quiet: no progress line and no notes on stderr
- * @verbose: --verbose: each request on stderr before it runs
+ * @verbose: --verbose: each request on stderr before it runs, and the
+ *           full text report (as --wide)
+ * @wide:    --wide (run, compare): the full text report: every table,
+ *           the whole header, every note
  * @start:   when the command started
  * @input:   set before parsing by a command that reads a file named in an
  *           option (lookup's --sizes-from): where that option's value
@@ -103,6 +106,7 @@ struct ab_output {
 	const char *path;
 	int quiet;
 	int verbose;
+	int wide;
 	long start;
 	char *const *input;
 };

@@ -88,6 +88,13 @@ struct poptOption ab_profile_table[] = {
 	POPT_TABLEEND
 };
 
+struct poptOption ab_wide_table[] = {
+	{ "wide", 0, POPT_ARG_NONE, &ab_out.wide, 0,
+	  "the full text report: the whole header, min/mean/max and cycles, the distribution, memory, every note (-v too)",
+	  NULL },
+	POPT_TABLEEND
+};
+
 struct poptOption ab_csv_table[] = {
 	{ "csv", 0, POPT_ARG_NONE, &ab_run_args.csv, 0,
 	  "comma-separated lines, one per result row, instead of tables",

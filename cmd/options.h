@@ -50,6 +50,8 @@ extern struct poptOption ab_explain_table[];
 extern struct poptOption ab_profile_table[];
 /* --csv: run, sweep and lookup (compare refuses it) */
 extern struct poptOption ab_csv_table[];
+/* --wide: ab_out.wide, the full text report (run, compare, sweep, reproduce) */
+extern struct poptOption ab_wide_table[];
 
 /*
  * ab_run_table_defaults - the defaults --help shows for --trials, --warmup

@@ -466,6 +466,8 @@ int cmd_reproduce(int argc, const char **argv)
 		{ "cpu", 'c', POPT_ARG_STRING, &cpu, 0,
 		  "CPU to pin to (default: the CPU the command starts on)",
 		  "N" },
+		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_wide_table, 0, NULL,
+		  NULL },
 		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_backend_table, 0, NULL,
 		  NULL },
 		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_output_table, 0,

@@ -52,6 +52,7 @@ static struct poptOption run_body[] = {
 	  "show raw values: no loop or clock overhead subtracted", NULL },
 	{ "histogram", 0, POPT_ARG_NONE, &run_args.histogram, 0,
 	  "print a log2 histogram of per-op ns for each strategy", NULL },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_wide_table, 0, NULL, NULL },
 	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_csv_table, 0, NULL, NULL },
 	{ "isolate", 0, POPT_ARG_NONE, &run_args.isolate, 0,
 	  "run in a temporary exclusive cpuset of the --cpu CPUs (legacy cpuset file system at /dev/cpuset, else a cgroup v2 cpuset partition)",

@@ -277,6 +277,8 @@ int cmd_sweep(int argc, const char **argv)
 		  NULL },
 		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_explain_table, 0, NULL,
 		  NULL },
+		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_wide_table, 0, NULL,
+		  NULL },
 		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_csv_table, 0, NULL,
 		  NULL },
 		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_backend_table, 0, NULL,
@@ -408,7 +410,8 @@ int cmd_sweep(int argc, const char **argv)
 			ab_job_print_condition(job);
 			ab_job_print_net_notes(job);
 			ab_job_print_kernel_notes(job);
-			ab_job_busy_lines(job, 1, busy_note, NULL);
+			if (ab_out.wide || ab_out.verbose)
+				ab_job_busy_lines(job, 1, busy_note, NULL);
 		}
 	}
 	free(list);

@@ -459,6 +459,19 @@ void ab_env_print(FILE *f, const struct ab_env *env, unsigned int tsc_khz)
 		fprintf(f, "%s\n", w);
 }
 
+/* Appends @word to the comma-separated list in @buf; returns its length. */
+static size_t add_word(char *buf, size_t len, size_t used, int *count,
+		       const char *word)
+{
+	int w = snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
+			 word);
+
+	if (w < 0 || (size_t)w + 1 > len - used)
+		return used;
+	(*count)++;
+	return used + (size_t)w;
+}
+
 /* Appends one NUL-terminated warning; returns the new used length. */
 static size_t add_warning(char *buf, size_t len, size_t used, int *count,
 			  const char *text)
@@ -471,39 +484,63 @@ static size_t add_warning(char *buf, size_t len, size_t used, int *count,
 	return used + (size_t)w + 1;
 }
 
-int ab_env_warnings(const struct ab_env *env, char *buf, size_t len)
+/*
+ * Each setting that distorts the numbers, as a warning (@brief 0: "warning:
+ * TEXT", NUL-terminated one after another) or in a word or two (@brief 1:
+ * "init_on_alloc=1, slab merging", one string): one list for both.
+ */
+static int env_warnings(const struct ab_env *env, char *buf, size_t len,
+			int brief)
 {
 	size_t used = 0;
 	int count = 0;
 
-#define WARN_IF(cond, text)                                               \
-	do {                                                              \
-		if (cond)                                                 \
-			used = add_warning(buf, len, used, &count, text); \
+	if (len)
+		buf[0] = '\0';
+
+#define WARN_IF(cond, word, text)                                          \
+	do {                                                               \
+		if (!(cond))                                               \
+			break;                                             \
+		if (brief)                                                 \
+			used = add_word(buf, len, used, &count, word);     \
+		else                                                       \
+			used = add_warning(buf, len, used, &count, text);  \
 	} while (0)
-	WARN_IF(env->init_on_alloc > 0,
+	WARN_IF(env->init_on_alloc > 0, "init_on_alloc=1",
 		"init_on_alloc=1: every allocation is zeroed, which dominates the cost of large objects (boot with init_on_alloc=0 to time the allocator alone)");
-	WARN_IF(env->init_on_free > 0,
+	WARN_IF(env->init_on_free > 0, "init_on_free=1",
 		"init_on_free=1: every free zeroes the object first");
-	WARN_IF(env->slab_merge > 0,
+	WARN_IF(env->slab_merge > 0, "slab merging",
 		"slab merging is on: a private kmem_cache may be an alias of another cache and share its slabs (use --nomerge, or boot with slab_nomerge)");
-	WARN_IF(env->slub_debug > 0,
+	WARN_IF(env->slub_debug > 0, "slub_debug",
 		"slub_debug is on: every slab allocation and free runs debug checks");
-	WARN_IF(!strcmp(env->c_kasan, "y"),
+	WARN_IF(!strcmp(env->c_kasan, "y"), "KASAN",
 		"KASAN: every memory access is instrumented; costs are not representative");
-	WARN_IF(!strcmp(env->c_debug_preempt, "y"),
+	WARN_IF(!strcmp(env->c_debug_preempt, "y"), "DEBUG_PREEMPT",
 		"DEBUG_PREEMPT: preempt_disable()/enable() inside the allocators are checked and slower");
-	WARN_IF(!strcmp(env->c_freelist_random, "y"),
+	WARN_IF(!strcmp(env->c_freelist_random, "y"), "SLAB_FREELIST_RANDOM",
 		"SLAB_FREELIST_RANDOM: objects in a new slab are handed out in random order, so cache locality differs from kernels without it");
-	WARN_IF(!strcmp(env->c_shuffle, "y") && truth(env->p_shuffle) == 1,
+	WARN_IF(!strcmp(env->c_shuffle, "y") && truth(env->p_shuffle) == 1, "page_alloc.shuffle=1",
 		"page_alloc.shuffle=1: the page allocator's free lists are randomized");
-	WARN_IF(!env->crng_ready,
+	WARN_IF(!env->crng_ready, "crng not seeded",
 		"the kernel's random number generator is not seeded yet: until it is, every get_random_*() (SLAB_FREELIST_RANDOM's shuffle of each new slab) extracts entropy with BLAKE2s, hundreds of instructions; read /dev/random once first (it waits for the seed)");
-	WARN_IF(env->hypervisor > 0,
+	WARN_IF(env->hypervisor > 0, env->vm_accel[0] ? (strncmp(env->vm_accel, "tcg", 3) ? "KVM" : "TCG") : "virtualized",
 		"virtualized: under emulation (qemu TCG) or a hypervisor, costs are not those of bare metal; compare rows with each other");
 	WARN_IF(strcmp(env->governor, "performance") &&
 			strcmp(env->governor, "none"),
+		"governor not performance",
 		"the cpufreq governor is not 'performance': the clock rate may change during the run");
 #undef WARN_IF
 	return count;
+}
+
+int ab_env_warnings(const struct ab_env *env, char *buf, size_t len)
+{
+	return env_warnings(env, buf, len, 0);
+}
+
+int ab_env_caveats(const struct ab_env *env, char *buf, size_t len)
+{
+	return env_warnings(env, buf, len, 1);
 }

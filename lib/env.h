@@ -129,4 +129,11 @@ void ab_env_print(FILE *f, const struct ab_env *env, unsigned int tsc_khz);
  */
 int ab_env_warnings(const struct ab_env *env, char *buf, size_t len);
 
+/*
+ * ab_env_caveats - the same settings as ab_env_warnings(), each named in a
+ * word or two ("init_on_alloc=1, slab merging, TCG"), comma-separated in
+ * @buf (empty when none). Returns how many.
+ */
+int ab_env_caveats(const struct ab_env *env, char *buf, size_t len);
+
 #endif

@@ -18,14 +18,14 @@ notok() { echo "not ok - host cli: $*"; }
 
 i=1
 while [ $i -le 3 ]; do
-	"$ab" run --backend=user --alloc=none,malloc --trials=10 --json -q -o "$tmp/a$i.json" &&
-		"$ab" run --backend=user --alloc=none,malloc --trials=10 --json -q -o "$tmp/b$i.json" ||
+	"$ab" run --wide --backend=user --alloc=none,malloc --trials=10 --json -q -o "$tmp/a$i.json" &&
+		"$ab" run --wide --backend=user --alloc=none,malloc --trials=10 --json -q -o "$tmp/b$i.json" ||
 		notok "compare saved: run $i could not be saved"
 	i=$((i + 1))
 done
 
 # one run per side: cannot conclude, no p, no verdict, text and JSON
-out=$("$ab" compare "$tmp/a1.json" "$tmp/b1.json" 2>&1)
+out=$("$ab" compare --wide "$tmp/a1.json" "$tmp/b1.json" 2>&1)
 rc=$?
 if [ $rc = 0 ] && printf '%s\n' "$out" | grep -q '^alloc .*cannot conclude: one run per side$' &&
 	printf '%s\n' "$out" | grep -q 'one run per side gives no estimate of the run-to-run spread' &&
@@ -34,7 +34,7 @@ if [ $rc = 0 ] && printf '%s\n' "$out" | grep -q '^alloc .*cannot conclude: one 
 else
 	notok "compare of one saved run per side (exit $rc: $(printf '%s' "$out" | head -c 400))"
 fi
-"$ab" compare --json "$tmp/a1.json" "$tmp/b1.json" >"$tmp/one.json" 2>/dev/null
+"$ab" compare --wide --json "$tmp/a1.json" "$tmp/b1.json" >"$tmp/one.json" 2>/dev/null
 if python3 - "$tmp/one.json" <<'PY'; then
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -50,7 +50,7 @@ PY
 else
 	notok "compare --json of one run per side ($(head -c 300 "$tmp/one.json"))"
 fi
-out=$("$ab" compare "$tmp/a1.json" "$tmp/a2.json" -- "$tmp/b1.json" 2>&1)
+out=$("$ab" compare --wide "$tmp/a1.json" "$tmp/a2.json" -- "$tmp/b1.json" 2>&1)
 if printf '%s\n' "$out" | grep -q '^alloc .*cannot conclude: one run of B$' &&
 	! printf '%s\n' "$out" | grep -qE 'faster|slower|no significant difference'; then
 	ok "compare of two runs against one: cannot conclude: one run of B"
@@ -59,7 +59,7 @@ else
 fi
 
 # two and three runs per side: the run as unit, p and p adj, Holm in JSON
-out=$("$ab" compare "$tmp/a1.json" "$tmp/a2.json" -- "$tmp/b1.json" "$tmp/b2.json" 2>&1)
+out=$("$ab" compare --wide "$tmp/a1.json" "$tmp/a2.json" -- "$tmp/b1.json" "$tmp/b2.json" 2>&1)
 rc=$?
 if [ $rc = 0 ] && printf '%s\n' "$out" | grep -q "Welch's t test on the logs, the run as unit; verdict on Holm's adjusted p (p adj) over the [0-9]* tests" &&
 	printf '%s\n' "$out" | grep -q '^alloc  *2/2 ' && ! printf '%s\n' "$out" | grep -q 'cannot conclude: one run' &&
@@ -69,7 +69,7 @@ if [ $rc = 0 ] && printf '%s\n' "$out" | grep -q "Welch's t test on the logs, th
 else
 	notok "compare A1 A2 -- B1 B2 (exit $rc: $(printf '%s' "$out" | head -c 400))"
 fi
-"$ab" compare --json "$tmp/a1.json" "$tmp/a2.json" "$tmp/a3.json" -- "$tmp/b1.json" "$tmp/b2.json" "$tmp/b3.json" >"$tmp/three.json" 2>/dev/null
+"$ab" compare --wide --json "$tmp/a1.json" "$tmp/a2.json" "$tmp/a3.json" -- "$tmp/b1.json" "$tmp/b2.json" "$tmp/b3.json" >"$tmp/three.json" 2>/dev/null
 if python3 - "$tmp/three.json" "$tmp" <<'PY'; then
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -147,7 +147,7 @@ for i, f in enumerate((0.98, 1.0, 1.02), 1):
             r["free"]["ns"]["median"] = 50 * f
         json.dump(d, open(f"{t}/{side}{i}.json", "w"))
 PY
-out=$("$ab" compare "$tmp/x1.json" "$tmp/x2.json" "$tmp/x3.json" -- "$tmp/y1.json" "$tmp/y2.json" "$tmp/y3.json" 2>&1)
+out=$("$ab" compare --wide "$tmp/x1.json" "$tmp/x2.json" "$tmp/x3.json" -- "$tmp/y1.json" "$tmp/y2.json" "$tmp/y3.json" 2>&1)
 if printf '%s\n' "$out" | grep -q '^alloc  *3/3  *100.0  *300.0  *3.000 .*new is slower$' &&
 	printf '%s\n' "$out" | grep -q '^free  *3/3 .*1.000  *1.000  no significant difference$'; then
 	ok "compare of fixtures with B's alloc medians 3x A's: slower; equal free medians: p = p adj = 1, no significant difference"
@@ -158,7 +158,7 @@ fi
 # bad command lines: status 2, one line
 for args in "$tmp/a1.json" "$tmp/a1.json $tmp/a2.json --" "-- $tmp/b1.json" "$tmp/a1.json $tmp/a2.json $tmp/b1.json"; do
 	# shellcheck disable=SC2086
-	out=$("$ab" compare $args 2>&1)
+	out=$("$ab" compare --wide $args 2>&1)
 	rc=$?
 	if [ $rc = 2 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ]; then
 		ok "compare $(echo "$args" | sed "s|$tmp/||g"): status 2 ($out)"
@@ -173,7 +173,7 @@ done
 ln -s "$tmp/a1.json" "$tmp/a1-link.json"
 for args in "$tmp/a1.json $tmp/a1.json -- $tmp/b1.json $tmp/b2.json" "$tmp/a1.json $tmp/a2.json -- $tmp/b1.json $tmp/a1-link.json"; do
 	# shellcheck disable=SC2086
-	out=$("$ab" compare $args 2>&1)
+	out=$("$ab" compare --wide $args 2>&1)
 	rc=$?
 	if [ $rc = 2 ] && printf '%s\n' "$out" | grep -q "are the same file: each saved run counts once"; then
 		ok "compare $(echo "$args" | sed "s|$tmp/||g"): a run named twice, status 2"
@@ -184,13 +184,13 @@ done
 
 # issue 21: the runs of one side are repeats of one setup; a run of
 # another batch on A's side is refused, naming both files and the field
-"$ab" run --backend=user --alloc=none,malloc --batch=64 --trials=10 --json -q -o "$tmp/a64.json"
+"$ab" run --wide --backend=user --alloc=none,malloc --batch=64 --trials=10 --json -q -o "$tmp/a64.json"
 # (SIDE FIRST ARGS: the run of another batch on A's side, then on B's)
 for c in "A a1 a1 a64 -- b1 b2" "B b1 a1 a2 -- b1 a64"; do
 	set -- $c
 	side=$1 first=$2
 	shift 2
-	out=$("$ab" compare $(for f; do [ "$f" = -- ] && echo -- || echo "$tmp/$f.json"; done) 2>&1)
+	out=$("$ab" compare --wide $(for f; do [ "$f" = -- ] && echo -- || echo "$tmp/$f.json"; done) 2>&1)
 	rc=$?
 	if [ $rc = 2 ] && printf '%s\n' "$out" | grep -q "$first.json and .*a64.json are on one side but differ in batch of"; then
 		ok "compare saved: runs of different setups on $side's side are refused (status 2), naming the field"
@@ -202,14 +202,14 @@ done
 # a "--" that is -o's value is a file name, not the sides' divider (before:
 # "-o -- A B" read as no A and two B)
 mkdir "$tmp/dd"
-out=$(cd "$tmp/dd" && "$ab" compare -o -- "$tmp/a1.json" "$tmp/b1.json" 2>&1)
+out=$(cd "$tmp/dd" && "$ab" compare --wide -o -- "$tmp/a1.json" "$tmp/b1.json" 2>&1)
 rc=$?
 if [ $rc = 0 ] && grep -q "^compare: 1 saved run of A (old, $tmp/a1.json) against 1 of B" "$tmp/dd/--"; then
 	ok "compare saved: -o -- A B writes the file named --, A against B"
 else
 	notok "compare saved: -o -- A B (exit $rc: $(printf '%s' "$out" | head -c 300))"
 fi
-out=$("$ab" compare -q "$tmp/a1.json" "$tmp/a2.json" -- "$tmp/b1.json" 2>&1)
+out=$("$ab" compare --wide -q "$tmp/a1.json" "$tmp/a2.json" -- "$tmp/b1.json" 2>&1)
 if printf '%s\n' "$out" | grep -q "^compare: 2 saved runs of A"; then
 	ok "compare saved: A1 A2 -- B1 still splits at the --"
 else
@@ -225,7 +225,7 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 d["environment"]["kernel_release"] = "9.9.9-other"
 json.dump(d, open(sys.argv[2], "w"))' "$tmp/l1.json" "$tmp/l2.json"
-out=$("$ab" compare -q "$tmp/l1.json" "$tmp/l2.json" 2>&1 >/dev/null)
+out=$("$ab" compare --wide -q "$tmp/l1.json" "$tmp/l2.json" 2>&1 >/dev/null)
 n=$(printf '%s\n' "$out" | grep -c 'note: kernels')
 if [ "$n" = 1 ] && ! printf '%s\n' "$out" | grep -q '(null)'; then
 	ok "compare saved: lookups from two kernels: one note naming the kernels, no row named (null)"

@@ -18,7 +18,7 @@
 #   device's close undoes it): a new condition builds at once;
 # - the kernel log shows no WARN, BUG, OOM kill or allocation-failure splat.
 cj() {
-	allocbench run --alloc=alloc_pages_node --order=9 --gfp=noretry \
+	allocbench run --wide --alloc=alloc_pages_node --order=9 --gfp=noretry \
 		--batch=16 --trials=6 --timing=single --json -q "$@" 2>/tmp/cond.err
 }
 cond_awk='
@@ -48,7 +48,7 @@ if awk '/"built":\{/ { b = 1 } b && /"max_free_order":/ { gsub(/[^0-9]/, "", $0)
 fi
 # (order 3 with GFP_KERNEL: it succeeds in fragmented memory, so each
 # count has ops to be per; order 9 with noretry may fail in every trial)
-allocbench run --alloc=alloc_pages_node --order=3 --batch=8 --trials=2 \
+allocbench run --wide --alloc=alloc_pages_node --order=3 --batch=8 --trials=2 \
 	--timing=single --condition=fragmented --explain --json -q >/tmp/ce.json 2>>/tmp/cond.err
 # --explain names the slow path's tracepoints (compaction, direct reclaim,
 # kswapd, migratetype fallback) and counts each per op
@@ -99,7 +99,7 @@ awk -F'[:,]' -v rc=$rcf '
 		if (bad == "") print "ok - condition: fragmented restored before each trial: " met " of 6 trials began in it, max free order at their start " smo " (at most 2), success counted over those trials"
 		else print "not ok - condition: fragmented per trial:" bad
 	}' /tmp/cf.json
-allocbench run --alloc=alloc_pages_node --order=0 --batch=8 --trials=4 \
+allocbench run --wide --alloc=alloc_pages_node --order=0 --batch=8 --trials=4 \
 	--condition=pressure --json -q >/tmp/cp.json 2>>/tmp/cond.err
 rcp=$?
 awk -F'[:,]' -v rc=$rcp "$cond_awk"'
@@ -115,7 +115,7 @@ awk -F'[:,]' -v rc=$rcp "$cond_awk"'
 # condition built and undone and its success rate; order 9 noretry in
 # fragmented memory succeeds no more often than order 0 (large by
 # construction: no free block above order 2 is left)
-allocbench sweep --alloc=alloc_pages_node --orders=0,9 --condition=fragmented --gfp=noretry \
+allocbench sweep --wide --alloc=alloc_pages_node --orders=0,9 --condition=fragmented --gfp=noretry \
 	--timing=single --batch=8 --trials=2 --mem-nodes=0 --json -q >/tmp/cs.json 2>>/tmp/cond.err
 rcs=$?
 awk -F'[:,]' -v rc=$rcs '
@@ -132,8 +132,8 @@ awk -F'[:,]' -v rc=$rcs '
 		else print "not ok - condition: sweep --orders:" bad
 	}' /tmp/cs.json
 expect 2 "--orders=0-3: kmalloc takes no page order" "condition: sweep --orders refused for a strategy without orders" -- \
-	allocbench sweep --alloc=kmalloc --orders=0-3
-allocbench run --alloc=vmalloc_node --size=4096 --batch=8 --trials=4 \
+	allocbench sweep --wide --alloc=kmalloc --orders=0-3
+allocbench run --wide --alloc=vmalloc_node --size=4096 --batch=8 --trials=4 \
 	--condition=vmap-fragmented -q >/tmp/cv.out 2>&1
 rcv=$?
 if [ $rcv = 0 ] && grep -q "8192 vmap areas" /tmp/cv.out && grep -q "undone in" /tmp/cv.out; then
@@ -143,52 +143,52 @@ else
 fi
 # SIGKILL of the CLI in the middle of a row: the close undoes it (while it
 # runs a second condition is refused, EBUSY; after the kill one builds)
-allocbench run --alloc=vmalloc_node --size=4096 --batch=8 --trials=50000 \
+allocbench run --wide --alloc=vmalloc_node --size=4096 --batch=8 --trials=50000 \
 	--timing=single --condition=vmap-fragmented -q >/dev/null 2>&1 &
 kpid=$!
 n=0 busy=
 while [ $n -lt 100 ] && [ -z "$busy" ]; do
 	sleep 0.2
 	n=$((n + 1))
-	allocbench run --alloc=vmalloc_node --size=4096 --batch=8 --trials=2 --timing=single \
+	allocbench run --wide --alloc=vmalloc_node --size=4096 --batch=8 --trials=2 --timing=single \
 		--condition=vmap-fragmented -q 2>&1 | grep -q "holds a memory condition already" && busy=1
 done
 kill -9 $kpid
 wait $kpid 2>/dev/null
 if [ -n "$busy" ] &&
-	allocbench run --alloc=vmalloc_node --size=4096 --batch=8 --trials=2 --condition=vmap-fragmented -q >/dev/null 2>&1; then
+	allocbench run --wide --alloc=vmalloc_node --size=4096 --batch=8 --trials=2 --condition=vmap-fragmented -q >/dev/null 2>&1; then
 	ok "condition: SIGKILL of the CLI during a run leaves nothing held (a second condition was refused while it ran, one builds after the kill)"
 else
 	notok "condition: SIGKILL: ${busy:-no} busy refusal while it ran, or no condition after the kill"
 fi
 expect 2 "--condition=bogus: not a memory condition" "condition: an unknown condition refused (status 2)" -- \
-	allocbench run --alloc=alloc_pages_node --condition=bogus
+	allocbench run --wide --alloc=alloc_pages_node --condition=bogus
 expect 2 "--condition=fragmented+fragmented: not a memory condition" "condition: a kind given twice refused" -- \
-	allocbench run --alloc=alloc_pages_node --condition=fragmented+fragmented
+	allocbench run --wide --alloc=alloc_pages_node --condition=fragmented+fragmented
 expect 2 "--frag-order=9: must be an integer from 0 to 8" "condition: --frag-order above 8 refused" -- \
-	allocbench run --alloc=alloc_pages_node --condition=fragmented --frag-order=9
+	allocbench run --wide --alloc=alloc_pages_node --condition=fragmented --frag-order=9
 expect 2 "--frag-order=1: only with --condition=fragmented" "condition: --frag-order without fragmented refused" -- \
-	allocbench run --alloc=alloc_pages_node --condition=pressure --frag-order=1
+	allocbench run --wide --alloc=alloc_pages_node --condition=pressure --frag-order=1
 expect 2 "--gfp=thp: the THP mask" "condition: --gfp=thp refused for kmalloc" -- \
-	allocbench run --alloc=kmalloc --gfp=thp
+	allocbench run --wide --alloc=kmalloc --gfp=thp
 expect 2 "not with --concurrent" "condition: --condition with --concurrent refused" -- \
-	allocbench run --alloc=alloc_pages_node --condition=fragmented --cpu=0,1 --concurrent
+	allocbench run --wide --alloc=alloc_pages_node --condition=fragmented --cpu=0,1 --concurrent
 # the none baseline alone meets no condition: refused before anything runs
 # (it ran with no condition and no word of it)
 expect 2 "^allocbench: --condition=fragmented: none allocates nothing, and no row of it would meet the condition" \
 	"condition: --alloc=none alone refused (status 2)" -- \
-	allocbench run --alloc=none --condition=fragmented --trials=5
+	allocbench run --wide --alloc=none --condition=fragmented --trials=5
 # --background: the guest's sh (busybox) finds the load's command, or the
 # run is refused before its baseline (it "ran through the trials")
 expect 2 "^allocbench: --background='/nonexistent/cmd': /nonexistent/cmd: No such file" \
 	"condition: a --background that cannot start refused (status 2)" -- \
-	allocbench run --alloc=kmalloc --trials=5 --background=/nonexistent/cmd
+	allocbench run --wide --alloc=kmalloc --trials=5 --background=/nonexistent/cmd
 expect 2 "^allocbench: --background='nosuchcmd-ab': nosuchcmd-ab: not found" \
 	"condition: a --background not in PATH refused (status 2)" -- \
-	allocbench run --alloc=kmalloc --trials=5 --background=nosuchcmd-ab
+	allocbench run --wide --alloc=kmalloc --trials=5 --background=nosuchcmd-ab
 expect 0 "background: sh -c 'sleep 5' (running when the trials ended, then stopped by SIGTERM)" \
 	"condition: a --background the guest's sh finds runs, and is stopped" -- \
-	allocbench run --alloc=kmalloc --trials=5 --background='sleep 5'
+	allocbench run --wide --alloc=kmalloc --trials=5 --background='sleep 5'
 if dmesg | grep -q -E "WARNING|BUG|Out of memory|oom-kill|page allocation failure"; then
 	notok "condition: the kernel log: $(dmesg | grep -E 'WARNING|BUG|Out of memory|oom-kill|page allocation failure' | head -3)"
 else

@@ -23,7 +23,7 @@ if [ "$(cat /sys/devices/system/cpu/cpu1/online 2>/dev/null)" != 1 ]; then
 fi
 # a few hundred ms of timed pass: one /proc/stat tick (10 ms) a few %
 run() {
-	allocbench run --alloc=kmalloc --size=4096 --cpu=0 --trials=300 >/tmp/busy.out 2>&1
+	allocbench run --wide --alloc=kmalloc --size=4096 --cpu=0 --trials=300 >/tmp/busy.out 2>&1
 }
 
 taskset -c 1 sh -c 'while :; do :; done' &
@@ -63,8 +63,8 @@ else
 fi
 expect 0 '^warning: the vCPUs of this embedded kernel are serialized .*the frees on CPU 1 never ran beside' \
 	"cpubusy: a --free-cpu run's header says its frees never ran beside the allocations" -- \
-	allocbench run --alloc=kmalloc --trials=5 --cpu=0 --free-cpu=1
-out=$(allocbench run --alloc=kmalloc --trials=5 --cpu=0,1 --concurrent --json 2>&1 | tr -d '\n ')
+	allocbench run --wide --alloc=kmalloc --trials=5 --cpu=0 --free-cpu=1
+out=$(allocbench run --wide --alloc=kmalloc --trials=5 --cpu=0,1 --concurrent --json 2>&1 | tr -d '\n ')
 if printf '%s' "$out" | grep -q '"vcpus_serialized":true' &&
 	printf '%s' "$out" | grep -q '"warnings":\[[^]]*"thevCPUsofthisembeddedkernelareserialized[^"]*this--concurrentrunneverranatthesametime'; then
 	ok "cpubusy: a --concurrent run's JSON has vcpus_serialized and warns that its CPUs never ran at the same time"

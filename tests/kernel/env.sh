@@ -7,7 +7,7 @@
 ok() { echo "ok - $*"; }
 notok() { echo "not ok - $*"; }
 
-out=$(allocbench run --alloc=kmem_cache --trials=5 2>&1)
+out=$(allocbench run --wide --alloc=kmem_cache --trials=5 2>&1)
 check() {
 	if printf '%s\n' "$out" | grep -q -- "$1"; then ok "$2"; else notok "$2 ($(printf '%s' "$out" | head -c 400))"; fi
 }

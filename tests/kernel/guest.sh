@@ -71,19 +71,19 @@ echo "# guest: $(uname -r), $nodes NUMA node(s), $(grep -c ^processor /proc/cpui
 if in_suite full focused; then # ---- strategies, slab merging: full, focused ----
 
 expect 0 "kmalloc " "cli: the first command runs" -- \
-	allocbench run --alloc=kmalloc --size=4096 --trials=50
+	allocbench run --wide --alloc=kmalloc --size=4096 --trials=50
 expect 0 "vmalloc_batch" "cli: every strategy runs" -- \
-	allocbench run --alloc=none,get_free_pages,alloc_pages_node,kmalloc,kmalloc_node,kmem_cache,kmem_cache_node,vmalloc_node,vmalloc_batch,kvmalloc_node --size=4K --trials=20 --batch=10
+	allocbench run --wide --alloc=none,get_free_pages,alloc_pages_node,kmalloc,kmalloc_node,kmem_cache,kmem_cache_node,vmalloc_node,vmalloc_batch,kvmalloc_node --size=4K --trials=20 --batch=10
 expect 0 "alloc_pages_bulk" "cli: the bulk strategies run, batch and single timing" -- \
-	sh -c 'allocbench run --alloc=kmem_cache_bulk,kfree_bulk,alloc_pages_bulk --size=4K --batch=16 --trials=20 &&
-		allocbench run --alloc=kmem_cache_bulk,kfree_bulk,alloc_pages_bulk --size=4K --batch=16 --trials=20 --timing=single --free=shuffle'
+	sh -c 'allocbench run --wide --alloc=kmem_cache_bulk,kfree_bulk,alloc_pages_bulk --size=4K --batch=16 --trials=20 &&
+		allocbench run --wide --alloc=kmem_cache_bulk,kfree_bulk,alloc_pages_bulk --size=4K --batch=16 --trials=20 --timing=single --free=shuffle'
 expect 0 "16x4K" "cli: a bulk strategy's object is the batch of objects" -- \
-	allocbench run --alloc=kmem_cache_bulk --size=4K --batch=16 --trials=5
+	allocbench run --wide --alloc=kmem_cache_bulk --size=4K --batch=16 --trials=5
 # GFP flags only where they apply (ab_strategy_gfp_name()): kmalloc_nolock()
 # (7.2+) takes none, so its text, CSV and JSON never say GFP_KERNEL
-if allocbench run --alloc=kmalloc,kmalloc_nolock --size=64 --trials=5 --csv >/tmp/nl.csv 2>/tmp/nl.err; then
-	allocbench run --alloc=kmalloc,kmalloc_nolock --size=64 --trials=5 >/tmp/nl.txt 2>&1
-	allocbench run --alloc=kmalloc_nolock --size=64 --trials=5 --json >/tmp/nl.json 2>&1
+if allocbench run --wide --alloc=kmalloc,kmalloc_nolock --size=64 --trials=5 --csv >/tmp/nl.csv 2>/tmp/nl.err; then
+	allocbench run --wide --alloc=kmalloc,kmalloc_nolock --size=64 --trials=5 >/tmp/nl.txt 2>&1
+	allocbench run --wide --alloc=kmalloc_nolock --size=64 --trials=5 --json >/tmp/nl.json 2>&1
 	if grep -q ", GFP_KERNEL (kmalloc_nolock: no GFP flags)," /tmp/nl.txt &&
 		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 		$1 == "kmalloc" && $col["gfp"] == "GFP_KERNEL" { k++ }
@@ -104,7 +104,7 @@ fi
 # object a batch and leaked the others unseen into a merged cache; an
 # unmerged one (--nomerge) makes kmem_cache_destroy() report any leak in
 # the kernel log, which fails this boot
-allocbench run --alloc=kmem_cache_bulk --nomerge --size=4K --batch=16 --trials=5 --csv >/tmp/kb.csv 2>&1
+allocbench run --wide --alloc=kmem_cache_bulk --nomerge --size=4K --batch=16 --trials=5 --csv >/tmp/kb.csv 2>&1
 if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	$1 == "kmem_cache_bulk" { n++; if ($col["failed"] != 0 || $col["objects"] % 16 || $col["objects"] < 80) bad = 1 }
 	END { exit !(n == 1 && !bad) }' /tmp/kb.csv; then
@@ -119,7 +119,7 @@ fi
 # memory); after the run at most one trial's worth is still out
 free_kb() { awk '/^MemFree:/ { print $2 }' /proc/meminfo; }
 f0=$(free_kb)
-allocbench run --alloc=kvfree_rcu --size=8M --batch=4 --trials=2 -q >/tmp/kvr.txt 2>&1
+allocbench run --wide --alloc=kvfree_rcu --size=8M --batch=4 --trials=2 -q >/tmp/kvr.txt 2>&1
 rc=$?
 f1=$(free_kb)
 if [ "$rc" = 0 ] && [ "$f1" -ge $((f0 - 48 * 1024)) ] && grep -q "then for the free pages to come back" /tmp/kvr.txt; then
@@ -128,23 +128,23 @@ else
 	notok "cli: kvfree_rcu memory back between trials: status $rc, $f0 kB free before, $f1 kB after ($(head -c 300 /tmp/kvr.txt))"
 fi
 expect 2 "needs objects of at least 16 bytes" "cli: kfree_rcu --size=8 refused: no room for the RCU head" -- \
-	allocbench run --alloc=kfree_rcu --size=8
+	allocbench run --wide --alloc=kfree_rcu --size=8
 # (on PREEMPT_RT every atomic context is refused first, for its own reason)
 case $(uname -v) in
 *PREEMPT_RT*) why="PREEMPT_RT" ;;
 *) why="IRQs off around an API that enables them" ;;
 esac
 expect 2 "$why" "cli: kmem_cache_bulk refuses --context=irq-off" -- \
-	allocbench run --alloc=kmem_cache_bulk --gfp=atomic --context=irq-off --trials=5
+	allocbench run --wide --alloc=kmem_cache_bulk --gfp=atomic --context=irq-off --trials=5
 expect 0 "cache of its own" "cli: --nomerge gives an unmerged cache" -- \
-	allocbench run --alloc=kmem_cache --nomerge --trials=5
+	allocbench run --wide --alloc=kmem_cache --nomerge --trials=5
 # the CLI reads /sys/kernel/slab itself (the module opens no files): 4096
 # bytes merge into an existing cache (:0004096, biovec-max), 2728 bytes
 # have no cache within SLUB's merge distance
 expect 0 "merged the run's kmem_cache into an existing cache" "cli: a merged cache is told from sysfs" -- \
-	allocbench run --alloc=kmem_cache --size=4096 --trials=5
+	allocbench run --wide --alloc=kmem_cache --size=4096 --trials=5
 expect 0 "cache of its own (not merged)" "cli: a mergeable cache of its own is told from sysfs" -- \
-	allocbench run --alloc=kmem_cache --size=2728 --trials=5
+	allocbench run --wide --alloc=kmem_cache --size=2728 --trials=5
 fi # ---- end: full, focused ----
 
 if in_suite full; then # ---- the CLI's own checks: full ----
@@ -153,7 +153,7 @@ if in_suite full; then # ---- the CLI's own checks: full ----
 # pid 4194000, above this guest's pid_max, stands for one)
 kpe=/sys/kernel/tracing/kprobe_events
 if echo 'p:allocbench/p0_4194000 ___slab_alloc' >>$kpe 2>/dev/null; then
-	allocbench run --alloc=kmalloc --size=64 --explain --trials=20 -q >/dev/null 2>&1
+	allocbench run --wide --alloc=kmalloc --size=64 --explain --trials=20 -q >/dev/null 2>&1
 	if ! grep -q 'allocbench/' $kpe; then
 		ok "cli: --explain removes a dead run's kprobe event, and leaves none of its own"
 	else
@@ -163,29 +163,29 @@ else
 	ok "cli: a dead run's kprobe event # SKIP no writable $kpe"
 fi
 expect 0 "order 2" "cli: --order for the page allocator" -- \
-	allocbench run --alloc=get_free_pages --order=2 --trials=5
+	allocbench run --wide --alloc=get_free_pages --order=2 --trials=5
 expect 2 "^allocbench: --order=3: kmalloc takes no page order" "cli: --order refused for kmalloc (it ran 2^3 pages)" -- \
-	allocbench run --alloc=kmalloc --order=3 --trials=5
+	allocbench run --wide --alloc=kmalloc --order=3 --trials=5
 expect 0 "kmalloc_node" "cli: --gfp=atomic and --node=0" -- \
-	allocbench run --alloc=kmalloc_node --gfp=atomic --node=0 --cpu=0 --trials=5
+	allocbench run --wide --alloc=kmalloc_node --gfp=atomic --node=0 --cpu=0 --trials=5
 expect 0 "strategy" "cli: list" -- allocbench list
 expect 0 "max batch" "cli: info" -- allocbench info
-expect 2 "--size=0" "cli: --size=0 rejected" -- allocbench run --size=0
-expect 2 "--size=abc" "cli: --size=abc rejected" -- allocbench run --size=abc
+expect 2 "--size=0" "cli: --size=0 rejected" -- allocbench run --wide --size=0
+expect 2 "--size=abc" "cli: --size=abc rejected" -- allocbench run --wide --size=abc
 expect 2 "--alloc=nosuch: unknown strategy" "cli: --alloc=nosuch rejected" -- \
-	allocbench run --alloc=nosuch
+	allocbench run --wide --alloc=nosuch
 expect 2 "--node=7: there is no node 7" "cli: --node=7 rejected" -- \
-	allocbench run --alloc=kmalloc_node --node=7
-expect 2 "--trials=-1" "cli: --trials=-1 rejected" -- allocbench run --trials=-1
-expect 2 "--cpu=99: there is no CPU 99" "cli: --cpu=99 rejected" -- allocbench run --cpu=99
+	allocbench run --wide --alloc=kmalloc_node --node=7
+expect 2 "--trials=-1" "cli: --trials=-1 rejected" -- allocbench run --wide --trials=-1
+expect 2 "--cpu=99: there is no CPU 99" "cli: --cpu=99 rejected" -- allocbench run --wide --cpu=99
 expect 2 "largest object" "cli: --size above kmalloc's maximum rejected" -- \
-	allocbench run --alloc=kmalloc --size=1G
+	allocbench run --wide --alloc=kmalloc --size=1G
 expect 2 "takes no GFP" "cli: --gfp on vmalloc_node rejected" -- \
-	allocbench run --alloc=vmalloc_node --gfp=atomic
+	allocbench run --wide --alloc=vmalloc_node --gfp=atomic
 expect 2 "--gfp=sometimes" "cli: unknown --gfp rejected" -- \
-	allocbench run --gfp=sometimes
+	allocbench run --wide --gfp=sometimes
 expect 2 "limit" "cli: --batch above the module's limit rejected" -- \
-	allocbench run --batch=99999999
+	allocbench run --wide --batch=99999999
 # lookup's passes against the module's max_trials, checked before asking
 # (before: AB_IOC_LOOKUP failed with E2BIG, status 1)
 expect 2 "above the module's limit of" "cli: lookup --trials above the module's limit rejected first" -- \
@@ -194,14 +194,14 @@ expect 2 "above the module's limit of" "cli: lookup --trials above the module's 
 # held (ab_run.limit_others): 5 MiB of kmalloc(1M) under a budget of 8
 # (--raw: no none baseline first, which holds nothing)
 echo 8 >/sys/module/allocbench/parameters/max_outstanding_mb
-allocbench run --alloc=kmalloc --size=1M --batch=5 --trials=1000000 --cpu=0 --raw -q >/dev/null 2>&1 &
+allocbench run --wide --alloc=kmalloc --size=1M --batch=5 --trials=1000000 --cpu=0 --raw -q >/dev/null 2>&1 &
 bg=$!
 n=0
 while [ "$(allocbench info 2>/dev/null | sed -n 's/^outstanding: *\([0-9]*\).*/\1/p')" = 0 ] && [ $n -lt 100 ]; do
 	sleep 0.1
 	n=$((n + 1))
 done
-out=$(allocbench run --alloc=kmalloc --size=1M --batch=5 --trials=5 --cpu=1 -q 2>&1)
+out=$(allocbench run --wide --alloc=kmalloc --size=1M --batch=5 --trials=5 --cpu=1 -q 2>&1)
 kill -INT $bg
 wait $bg
 echo 0 >/sys/module/allocbench/parameters/max_outstanding_mb
@@ -217,23 +217,23 @@ if in_suite full focused; then # ---- limits from the module and the kernel: ful
 # as in the module (issue 13, item 10): refused up front, status 2, naming it
 expect 2 "--batch=65536: vmalloc_node would hold .*budget (module parameter max_outstanding_mb)" \
 	"cli: vmalloc_node --size=1 --batch=65536 (a page each) refused up front against the budget" -- \
-	allocbench run --alloc=vmalloc_node --size=1 --batch=65536
+	allocbench run --wide --alloc=vmalloc_node --size=1 --batch=65536
 budget=$(allocbench info | sed -n 's/^max bytes at once: \([0-9]*\) .*/\1/p')
 n=$((budget / (4 << 20))) # kmalloc of 3 MiB takes the 4 MiB block of order 10
 expect 2 "--batch=$((n + 1)): kmalloc would hold .*max_outstanding_mb" \
 	"cli: kmalloc --size=3M --batch=$((n + 1)) (4 MiB blocks) refused up front against the budget" -- \
-	allocbench run --alloc=kmalloc --size=3M --batch=$((n + 1))
+	allocbench run --wide --alloc=kmalloc --size=3M --batch=$((n + 1))
 expect 0 "^kmalloc " "cli: kmalloc --size=3M --batch=$n, the most the budget holds, runs in the module too" -- \
-	allocbench run --alloc=kmalloc --size=3M --batch=$n --trials=2
+	allocbench run --wide --alloc=kmalloc --size=3M --batch=$n --trials=2
 expect 2 "--concurrent: kmalloc on 2 CPUs would hold .*max_outstanding_mb" \
 	"cli: --concurrent counts the budget for every CPU" -- \
-	allocbench run --alloc=kmalloc --size=3M --batch=$n --trials=2 --cpu=0-1 --concurrent
+	allocbench run --wide --alloc=kmalloc --size=3M --batch=$n --trials=2 --cpu=0-1 --concurrent
 # Issue 21: 16000 x 4 KiB with GFP_ATOMIC per CPU, 62.5 MiB, is under the
 # 64 MiB atomic limit (AB_ATOMIC_MAX_BYTES) alone, and above it on two CPUs
 # at once, which the module bounds together: refused up front (status 2,
 # nothing run) in one line naming the atomic limit, the sum and the limit
 # (before: CPU 1 refused at run time, only cpu0's row, status 1)
-out=$(allocbench run --alloc=kmalloc --size=4096 --gfp=atomic --batch=16000 --trials=5 --cpu=0,1 --concurrent 2>&1)
+out=$(allocbench run --wide --alloc=kmalloc --size=4096 --gfp=atomic --batch=16000 --trials=5 --cpu=0,1 --concurrent 2>&1)
 st=$?
 if [ "$st" = 2 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] &&
 	printf '%s\n' "$out" | grep -q "would hold $((2 * 16000 * 4096)) bytes at once with GFP_ATOMIC.*atomic limit of $((64 << 20)) bytes"; then
@@ -245,46 +245,46 @@ fi
 for g in atomic nowait; do
 	expect 2 "--gfp=$g: not applicable to kvmalloc_node --size=5M: without GFP_KERNEL there is no vmalloc fallback" \
 		"cli: kvmalloc_node --size=5M --gfp=$g (above the largest kmalloc) refused as not applicable" -- \
-		allocbench run --alloc=kvmalloc_node --size=5M --gfp=$g
+		allocbench run --wide --alloc=kvmalloc_node --size=5M --gfp=$g
 done
 expect 0 "^kvmalloc_node " "cli: kvmalloc_node --size=5M with GFP_KERNEL falls back to vmalloc and runs" -- \
-	allocbench run --alloc=kvmalloc_node --size=5M --batch=2 --trials=2
+	allocbench run --wide --alloc=kvmalloc_node --size=5M --batch=2 --trials=2
 fi # ---- end: full, focused ----
 
 if in_suite full; then # ---- the CLI's own checks, methodology, outputs: full ----
 # the module's largest --trials, one object each: ~1.3 GB of samples in the
 # CLI (the baseline's too), more than a 1 GiB guest has: refused up front
 expect 2 "more than the .* MiB available here (MemAvailable)" "cli: runs whose samples would not fit in memory refused before they start" -- \
-	allocbench run --trials=16777216 --batch=1
+	allocbench run --wide --trials=16777216 --batch=1
 
 # methodology: timing modes, free patterns, contexts, outputs
 expect 0 "free shuffle (seed 7)" "cli: --timing=single --free=shuffle --seed=7" -- \
-	allocbench run --alloc=kmalloc,get_free_pages --timing=single --free=shuffle --seed=7 --trials=20
+	allocbench run --wide --alloc=kmalloc,get_free_pages --timing=single --free=shuffle --seed=7 --trials=20
 expect 0 "minus one clock pair per op" "cli: single timing subtracts the clock pair" -- \
-	allocbench run --alloc=kmalloc --timing=single --trials=20
+	allocbench run --wide --alloc=kmalloc --timing=single --trials=20
 expect 0 "minus the none baseline" "cli: batch timing subtracts the none baseline" -- \
-	allocbench run --alloc=kmalloc --trials=20
-expect 0 "values: raw" "cli: --raw" -- allocbench run --alloc=kmalloc --trials=20 --raw
+	allocbench run --wide --alloc=kmalloc --trials=20
+expect 0 "values: raw" "cli: --raw" -- allocbench run --wide --alloc=kmalloc --trials=20 --raw
 # (--context=irq-off and preempt-off with an atomic GFP: rt.sh, as PREEMPT_RT
 # refuses them)
 expect 2 "may sleep" "cli: --context=irq-off with GFP_KERNEL rejected" -- \
-	allocbench run --alloc=kmalloc --context=irq-off
-expect 0 "alloc+free ns/op" "cli: --free=pair" -- allocbench run --alloc=kmalloc --free=pair --trials=20
+	allocbench run --wide --alloc=kmalloc --context=irq-off
+expect 0 "alloc+free ns/op" "cli: --free=pair" -- allocbench run --wide --alloc=kmalloc --free=pair --trials=20
 expect 0 "objects written after allocation" "cli: --write" -- \
-	allocbench run --alloc=kmalloc,vmalloc_node,alloc_pages_node --write --trials=20
-expect 0 "SCHED_$(uname -v | grep -qw PREEMPT_RT && echo RR || echo FIFO) 1" "cli: --fifo" -- allocbench run --alloc=kmalloc --fifo --trials=20
+	allocbench run --wide --alloc=kmalloc,vmalloc_node,alloc_pages_node --write --trials=20
+expect 0 "SCHED_$(uname -v | grep -qw PREEMPT_RT && echo RR || echo FIFO) 1" "cli: --fifo" -- allocbench run --wide --alloc=kmalloc --fifo --trials=20
 expect 0 "histogram: kmalloc alloc" "cli: --histogram" -- \
-	allocbench run --alloc=kmalloc --histogram --trials=50
-expect 0 "95% CI of median" "cli: the distribution table" -- allocbench run --trials=50
+	allocbench run --wide --alloc=kmalloc --histogram --trials=50
+expect 0 "95% CI of median" "cli: the distribution table" -- allocbench run --wide --trials=50
 fi # ---- end: full ----
 
 if in_suite full focused; then # ---- environment, the kernel's size classes: full, focused ----
 expect 0 "warning: init_on_alloc=1" "cli: environment warnings in the header" -- \
-	allocbench run --trials=5
+	allocbench run --wide --trials=5
 # scripts/vm/init waits for the crng's seed before the command (qemu64 has
 # no RDRAND): until then every get_random_*() ran BLAKE2s inside the ops
 expect 0 '"crng_ready": *true' "cli: the kernel's crng is seeded when a guest command runs" -- \
-	allocbench run --alloc=kmalloc --trials=5 --json -q
+	allocbench run --wide --alloc=kmalloc --trials=5 --json -q
 
 # size-class lookups in the kernel
 expect 0 "constant 4096" "cli: lookup in the kernel" -- allocbench lookup --trials=20
@@ -294,30 +294,30 @@ printf '  x-1 [000] 1.0: kmalloc: call_site=a ptr=1 bytes_req=72 bytes_alloc=96 
 expect 0 "1 lookup per pass" "cli: lookup --sizes-from an ftrace sample in the kernel" -- \
 	allocbench lookup --sizes-from=/tmp/trace.txt --trials=10
 expect 0 "kmalloc_class" "cli: run kmalloc_class --lookup=bsr --table=2002" -- \
-	allocbench run --alloc=kmalloc_class --lookup=bsr --table=2002 --size=100 --trials=20
+	allocbench run --wide --alloc=kmalloc_class --lookup=bsr --table=2002 --size=100 --trials=20
 fi # ---- end: full, focused ----
 
 if in_suite full; then # ---- reproduce, software and hardware counters: full ----
-expect 0 "seed's us" "cli: reproduce 2019-scatterlist" -- allocbench reproduce 2019-scatterlist
-expect 0 "part 2, the lookup alone" "cli: reproduce 2002-lookup" -- allocbench reproduce 2002-lookup
+expect 0 "seed's us" "cli: reproduce 2019-scatterlist" -- allocbench reproduce --wide 2019-scatterlist
+expect 0 "part 2, the lookup alone" "cli: reproduce 2002-lookup" -- allocbench reproduce --wide 2002-lookup
 expect 2 "only kmalloc_class takes --lookup" "cli: --lookup on kmalloc rejected" -- \
-	allocbench run --alloc=kmalloc --lookup=walk
+	allocbench run --wide --alloc=kmalloc --lookup=walk
 
 # counters: software events work as root, hardware ones take the no-PMU
 # path, a non-root user the EACCES path; nothing aborts the run
 expect 0 "task-clock" "cli: --events with software events" -- \
-	allocbench run --alloc=none,kmalloc --events=task-clock,page-faults,context-switches,cpu-migrations --trials=20
+	allocbench run --wide --alloc=none,kmalloc --events=task-clock,page-faults,context-switches,cpu-migrations --trials=20
 expect 0 "hardware counters are unavailable here" "cli: --events=cycles in a VM without a PMU" -- \
-	allocbench run --alloc=kmalloc --events=cycles,instructions --trials=20
+	allocbench run --wide --alloc=kmalloc --events=cycles,instructions --trials=20
 expect 0 "event not found (libpfm4)" "cli: an unknown event is named, the run goes on" -- \
-	allocbench run --alloc=kmalloc --events=no-such-event --trials=20
+	allocbench run --wide --alloc=kmalloc --events=no-such-event --trials=20
 fi # ---- end: full ----
 
 if in_suite full focused; then # ---- kprobes and tracepoints: full, focused ----
 # kprobe:FUNC and tracepoints SUBSYS:EVENT, in perf's spelling (issue 14,
 # part 1): each __get_free_pages() call fires kmem:mm_page_alloc at least
 # once; a function this kernel lacks is one line and the run goes on
-allocbench run --alloc=get_free_pages,kmalloc --size=4096 --trials=50 \
+allocbench run --wide --alloc=get_free_pages,kmalloc --size=4096 --trials=50 \
 	--events=kmem:mm_page_alloc,kprobe:___slab_alloc,kprobe:no_such_function_xyz,kmem:no_such_event \
 	>/tmp/kp.out 2>/tmp/kp.err
 rc=$?
@@ -327,7 +327,7 @@ if [ $rc = 0 ] && grep -q "this kernel has no function no_such_function_xyz to p
 else
 	notok "cli: --events kprobe and tracepoints: missing ones named (exit $rc: $(head -c 300 /tmp/kp.err))"
 fi
-out=$(allocbench run --alloc=get_free_pages --trials=50 --events=kmem:mm_page_alloc,kprobe:___slab_alloc 2>&1)
+out=$(allocbench run --wide --alloc=get_free_pages --trials=50 --events=kmem:mm_page_alloc,kprobe:___slab_alloc 2>&1)
 gfp=$(printf '%s\n' "$out" | awk '/^counters per op/ { c = 1; next } c && $1 == "get_free_pages" { print $2 }')
 if awk -v v="$gfp" 'BEGIN { exit !(v + 0 >= 1) }'; then
 	ok "cli: --events=kmem:mm_page_alloc: get_free_pages fires it at least once per op ($gfp)"
@@ -339,11 +339,11 @@ fi # ---- end: full, focused ----
 if in_suite full numa; then # ---- the counting pass's node checks: full, numa ----
 # the counts come from a separate counting pass (issue 14, part 3): the
 # timed pass checks nodes as always, and the JSON says where counts are from
-allocbench run --alloc=kmalloc_node --node=0 --events=task-clock --trials=20 --csv >/tmp/cp.csv 2>&1
+allocbench run --wide --alloc=kmalloc_node --node=0 --events=task-clock --trials=20 --csv >/tmp/cp.csv 2>&1
 if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	$1 == "kmalloc_node" { n++; if ($col["node_checked"] + 0 <= 0 || $col["node_hits"] != $col["node_checked"]) bad = 1 }
 	END { exit !(n == 1 && !bad) }' /tmp/cp.csv &&
-	allocbench run --alloc=kmalloc --events=task-clock --trials=10 --json 2>/dev/null | tr -d ' \n' | grep -q '"counting_pass":true'; then
+	allocbench run --wide --alloc=kmalloc --events=task-clock --trials=10 --json 2>/dev/null | tr -d ' \n' | grep -q '"counting_pass":true'; then
 	ok "cli: --events counts in a separate pass: the timed pass checks nodes, the JSON says counting_pass"
 else
 	notok "cli: --events counting pass ($(head -c 300 /tmp/cp.csv))"
@@ -365,8 +365,8 @@ slowpath="slab slow path"
 slow() { printf '%s\n' "$1" | sed -n "s/^kmalloc:.* \([0-9.-]*\) $slowpath.*/\1/p"; }
 # (on PREEMPT_RT SLUB has no lockless fast path, USE_LOCKLESS_FAST_PATH()
 # in mm/slub.c: every allocation takes ___slab_alloc, at least 1 per op)
-e64=$(allocbench run --alloc=kmalloc --size=64 --explain --trials=100 2>&1)
-e4k=$(allocbench run --alloc=kmalloc --size=4096 --explain --trials=100 2>&1)
+e64=$(allocbench run --wide --alloc=kmalloc --size=64 --explain --trials=100 2>&1)
+e4k=$(allocbench run --wide --alloc=kmalloc --size=4096 --explain --trials=100 2>&1)
 if uname -v | grep -qw PREEMPT_RT && [ "$sheaves" -eq 0 ]; then
 	rule='a >= 0.99 && b >= 0.99' what="both at least 1 per op on PREEMPT_RT"
 else
@@ -377,7 +377,7 @@ if awk -v a="$(slow "$e64")" -v b="$(slow "$e4k")" "BEGIN { a += 0; b += 0; exit
 else
 	notok "cli: --explain: $slowpath per op, 4096 '$(slow "$e4k")' vs 64 '$(slow "$e64")' ($(printf '%s' "$e4k" | grep -A3 '^explain'))"
 fi
-eg=$(allocbench run --alloc=get_free_pages --explain --trials=50 2>&1)
+eg=$(allocbench run --wide --alloc=get_free_pages --explain --trials=50 2>&1)
 line=$(printf '%s\n' "$eg" | grep '^get_free_pages:')
 pages=$(printf '%s\n' "$line" | sed -n 's/.* \([0-9.-]*\) page allocations.*/\1/p')
 if [ -n "$line" ] && ! printf '%s' "$line" | grep -q slab &&
@@ -405,7 +405,7 @@ else
 fi
 # kvmalloc 8 MiB falls back to vmalloc once per op, though vmalloc runs
 # twice (its page array of 2048 pointers is vmalloc'd too)
-ekv=$(allocbench run --alloc=kvmalloc_node --size=8M --batch=4 --trials=6 --explain 2>&1)
+ekv=$(allocbench run --wide --alloc=kvmalloc_node --size=8M --batch=4 --trials=6 --explain 2>&1)
 fb=$(printf '%s\n' "$ekv" | sed -n 's/^kvmalloc_node:.* \([0-9.-]*\) vmalloc fallback.*/\1/p')
 if awk -v f="$fb" 'BEGIN { exit !(f != "" && f >= 0.99 && f <= 1.01) }'; then
 	ok "cli: --explain: kvmalloc_node 8M falls back to vmalloc once per op ($fb)"
@@ -414,7 +414,7 @@ else
 fi
 # a note beside a figure names that figure: one-page vmalloc_node takes its
 # page one at a time (the bulk allocator's one-page fallback)
-ev1=$(allocbench run --alloc=vmalloc_node --size=4096 --trials=20 --explain 2>&1)
+ev1=$(allocbench run --wide --alloc=vmalloc_node --size=4096 --trials=20 --explain 2>&1)
 pa=$(printf '%s\n' "$ev1" | sed -n 's/^vmalloc_node:.* \([0-9.-]*\) page allocations.*/\1/p')
 bad=$(printf '%s\n' "$ev1" | grep '^note: explain:.*page allocations' | grep -v "vmalloc_node: $pa page allocations")
 if [ -n "$pa" ] && [ -z "$bad" ]; then
@@ -423,20 +423,20 @@ else
 	notok "cli: --explain: vmalloc_node 4096 page allocations '$pa', note '$bad' ($(printf '%s' "$ev1" | grep -A4 '^explain'; printf '%s' "$ev1" | grep -i 'error\|counter ' | head -3))"
 fi
 # an event --explain counts and --events names too is counted once
-hdr=$(allocbench run --alloc=kmalloc --trials=10 --explain --events=kprobe:__slab_free 2>&1 | grep -A1 '^counters per op' | tail -n 1)
+hdr=$(allocbench run --wide --alloc=kmalloc --trials=10 --explain --events=kprobe:__slab_free 2>&1 | grep -A1 '^counters per op' | tail -n 1)
 if [ "$(printf '%s\n' "$hdr" | tr ' ' '\n' | grep -c '^kprobe:__slab_free$')" = 1 ]; then
 	ok "cli: --explain --events=kprobe:__slab_free counts it once"
 else
 	notok "cli: --explain --events=kprobe:__slab_free: header '$hdr'"
 fi
 expect 2 "kprobe:__slab_free is named twice" "cli: --events naming a kprobe twice is refused" -- \
-	allocbench run --alloc=kmalloc --trials=5 --events=kprobe:__slab_free,kprobe:__slab_free
+	allocbench run --wide --alloc=kmalloc --trials=5 --events=kprobe:__slab_free,kprobe:__slab_free
 # compare --explain: the explained paths' deltas are counts, shown whatever
 # the verdict on the time (kmalloc 4096 and get_free_pages differ by 1-3%
 # in time here, significantly or not, boot by boot): kmalloc's slab slow
 # path per op is above get_free_pages' none by construction (a slab of
 # 4 KiB objects holds 8; on PREEMPT_RT every allocation takes it)
-out=$(allocbench compare --alloc=get_free_pages,kmalloc --size=4096 --trials=60 --explain 2>&1)
+out=$(allocbench compare --wide --alloc=get_free_pages,kmalloc --size=4096 --trials=60 --explain 2>&1)
 rc=$?
 pl=$(printf '%s\n' "$out" | grep '^paths .*--explain')
 verdicts=$(printf '%s\n' "$out" | sed -n 's/^\(alloc\|free\) .*  \([a-z_]* is [a-z]*\|no significant difference\).*/\1: \2/p' | tr '\n' ';')
@@ -455,18 +455,18 @@ fi # ---- end: full, focused ----
 
 if in_suite full; then # ---- the user backend, events, compare: full ----
 expect 2 "the user backend runs none" "cli: --explain with the user backend refused" -- \
-	allocbench run --backend=user --alloc=malloc --explain --trials=5
+	allocbench run --wide --backend=user --alloc=malloc --explain --trials=5
 expect 0 "counters per op" "cli: --events alone uses the default set" -- \
-	allocbench run --alloc=kmalloc --events --trials=20
+	allocbench run --wide --alloc=kmalloc --events --trials=20
 expect 0 "perf_event_paranoid is" "cli: a non-root user gets the EACCES explanation" -- \
 	su -s /bin/sh nobody -c "allocbench lookup --backend=user --events=task-clock --trials=5 --size=8"
 expect 0 "PERF_COUNT_SW_TASK_CLOCK.*opens" "cli: list events marks what opens" -- allocbench list events
 expect 0 "events per lookup" "cli: lookup --events" -- \
 	allocbench lookup --events=task-clock --trials=10 --size=64
 expect 0 "test: Wilcoxon signed-rank" "cli: compare two strategies" -- \
-	allocbench compare --alloc=kmalloc,kmem_cache --trials=50
+	allocbench compare --wide --alloc=kmalloc,kmem_cache --trials=50
 # compare in rounds (issue 13, item 23): invariants of the JSON only
-allocbench compare --alloc=kmalloc,kmalloc --trials=70 --rounds=7 --cpu=0 --json -q >/tmp/rounds.json 2>/tmp/rounds.err
+allocbench compare --wide --alloc=kmalloc,kmalloc --trials=70 --rounds=7 --cpu=0 --json -q >/tmp/rounds.json 2>/tmp/rounds.err
 rc=$?
 awk -v rc=$rc -F'[:,]' '
 	function num(s) { gsub(/[^0-9eE.+-]/, "", s); return s + 0 }
@@ -487,25 +487,25 @@ awk -v rc=$rc -F'[:,]' '
 		else print "not ok - cli: compare --rounds=7:" bad
 	}' /tmp/rounds.json
 expect 2 "--rounds=6: give a whole number from 7" "cli: compare --rounds below 7 rejected (6 rounds could not reject after Holm's adjustment)" -- \
-	allocbench compare --alloc=kmalloc,kmalloc --rounds=6
+	allocbench compare --wide --alloc=kmalloc,kmalloc --rounds=6
 expect 2 "each round needs at least one trial" "cli: compare with fewer trials than rounds rejected" -- \
-	allocbench compare --alloc=kmalloc,kmalloc --rounds=20 --trials=10
+	allocbench compare --wide --alloc=kmalloc,kmalloc --rounds=20 --trials=10
 expect 0 "why: no hardware counter opened" "cli: compare --events without a PMU" -- \
-	allocbench compare --alloc=kmalloc,get_free_pages --trials=50 --events
+	allocbench compare --wide --alloc=kmalloc,get_free_pages --trials=50 --events
 expect 2 "compare takes two" "cli: compare with one strategy rejected" -- \
-	allocbench compare --alloc=kmalloc
-allocbench run --alloc=kmalloc,kmem_cache --trials=50 --json -o /tmp/old.json -q
-allocbench run --alloc=kmalloc,kmem_cache --trials=50 --json -o /tmp/new.json -q
+	allocbench compare --wide --alloc=kmalloc
+allocbench run --wide --alloc=kmalloc,kmem_cache --trials=50 --json -o /tmp/old.json -q
+allocbench run --wide --alloc=kmalloc,kmem_cache --trials=50 --json -o /tmp/new.json -q
 expect 0 "kmem_cache .*: old (A) against new (B)" "cli: compare two saved results" -- \
-	allocbench compare /tmp/old.json /tmp/new.json
+	allocbench compare --wide /tmp/old.json /tmp/new.json
 expect 0 "cannot conclude: one run per side" "cli: compare of one saved run per side: the ratio, no verdict" -- \
-	allocbench compare /tmp/old.json /tmp/new.json
+	allocbench compare --wide /tmp/old.json /tmp/new.json
 expect 2 "give two saved results" "cli: --rounds is not for saved results" -- \
-	allocbench compare /tmp/old.json /tmp/new.json --rounds=8
+	allocbench compare --wide /tmp/old.json /tmp/new.json --rounds=8
 echo "not json" >/tmp/bad.json
 expect 4 "bad.json: not JSON" "cli: compare with a file that is not JSON (status 4, naming it)" -- \
-	allocbench compare /tmp/old.json /tmp/bad.json
-expect 2 "give two saved results" "cli: compare with one file" -- allocbench compare /tmp/old.json
+	allocbench compare --wide /tmp/old.json /tmp/bad.json
+expect 2 "give two saved results" "cli: compare with one file" -- allocbench compare --wide /tmp/old.json
 
 fi # ---- end: full ----
 
@@ -513,13 +513,13 @@ if in_suite full focused numa; then # ---- concurrent runs, remote frees: full, 
 # placement: topology, concurrent runs, remote frees, bad placements
 expect 0 "distances" "cli: topology" -- allocbench topology
 expect 0 "aggregate: kmalloc on 2 CPUs at once" "cli: --concurrent on two CPUs" -- \
-	allocbench run --alloc=kmalloc,vmalloc_node --cpu=0-1 --concurrent --trials=50 -q
+	allocbench run --wide --alloc=kmalloc,vmalloc_node --cpu=0-1 --concurrent --trials=50 -q
 expect 0 "every object was freed in a work item queued on CPU 1" "cli: --free-cpu frees on another CPU" -- \
-	allocbench run --alloc=kmalloc,get_free_pages,vmalloc_node,kmem_cache --cpu=0 --free-cpu=1 --trials=50 -q
+	allocbench run --wide --alloc=kmalloc,get_free_pages,vmalloc_node,kmem_cache --cpu=0 --free-cpu=1 --trials=50 -q
 # issue 39.3: with --free-cpu the counters (this thread's) count the
 # allocation alone, and --explain prints no figure for the frees it never
 # saw (before: "one allocation and its free", "0.00 slow free")
-out=$(allocbench run --alloc=kmalloc --cpu=0 --free-cpu=1 --explain --trials=20 2>&1)
+out=$(allocbench run --wide --alloc=kmalloc --cpu=0 --free-cpu=1 --explain --trials=20 2>&1)
 if printf '%s\n' "$out" | grep -q "^counters per op (one allocation: its free ran on CPU 1, which this thread's counters leave out" &&
 	printf '%s\n' "$out" | grep -q "^note: explain: .*slow free.*: left out (n/a): paths of the free phase, which ran on CPU 1" &&
 	! printf '%s\n' "$out" | grep "^kmalloc:" | grep -q "slow free"; then
@@ -533,7 +533,7 @@ fi
 # reach them, not wait for the main thread (before: past 10 minutes on
 # 6.12)
 for f in "" --fifo; do
-	allocbench run --alloc=kmalloc --size=64 --batch=2000 --cpu=0-1 --concurrent --raw --trials=1000000 -q $f >/tmp/conc.out 2>&1 &
+	allocbench run --wide --alloc=kmalloc --size=64 --batch=2000 --cpu=0-1 --concurrent --raw --trials=1000000 -q $f >/tmp/conc.out 2>&1 &
 	pid=$!
 	sleep 1
 	kill -INT $pid 2>/dev/null
@@ -551,26 +551,26 @@ expect 0 "outstanding:       0 objects" "cli: nothing outstanding after concurre
 fi # ---- end: full, focused, numa ----
 
 if in_suite full; then # ---- bad placements: full ----
-expect 2 "add --concurrent" "cli: a CPU list without --concurrent rejected" -- allocbench run --cpu=0-1
-expect 2 "--free-cpu=9: there is no CPU 9" "cli: --free-cpu=9 rejected" -- allocbench run --free-cpu=9
+expect 2 "add --concurrent" "cli: a CPU list without --concurrent rejected" -- allocbench run --wide --cpu=0-1
+expect 2 "--free-cpu=9: there is no CPU 9" "cli: --free-cpu=9 rejected" -- allocbench run --wide --free-cpu=9
 # CPU lists follow numactl within the CPUs this process may use: under
 # taskset -c 1, "all" and +0 are CPU 1, !0 is CPU 1, +1 is beyond them
 expect 0 "^CPU 1 (node" "cli: --cpu=all under taskset -c 1 is CPU 1 (the allowed CPUs, as numactl has it)" -- \
-	taskset -c 1 allocbench run --cpu=all --trials=5 -q
+	taskset -c 1 allocbench run --wide --cpu=all --trials=5 -q
 expect 0 "^CPU 1 (node" "cli: --cpu=+0 under taskset -c 1 is CPU 1 (relative to the allowed CPUs)" -- \
-	taskset -c 1 allocbench run --cpu=+0 --trials=5 -q
+	taskset -c 1 allocbench run --wide --cpu=+0 --trials=5 -q
 expect 0 "^CPU 1 (node" "cli: --cpu=!0 under taskset -c 1 is CPU 1" -- \
-	taskset -c 1 allocbench run --cpu='!0' --trials=5 -q
+	taskset -c 1 allocbench run --wide --cpu='!0' --trials=5 -q
 expect 2 "+1: a relative CPU beyond this process's 1 allowed CPU (1: +0 to +0" "cli: --cpu=+1 under taskset -c 1 rejected" -- \
-	taskset -c 1 allocbench run --cpu=+1 --trials=5 -q
+	taskset -c 1 allocbench run --wide --cpu=+1 --trials=5 -q
 expect 2 "CPU 0 is outside this process's allowed CPUs (1:" "cli: --cpu=0 under taskset -c 1 rejected, naming CPU 0" -- \
-	taskset -c 1 allocbench run --cpu=0 --trials=5 -q
+	taskset -c 1 allocbench run --wide --cpu=0 --trials=5 -q
 expect 0 "^kmalloc@cpu1 " "cli: --cpu=all --concurrent under taskset -c 0-1 runs on both CPUs" -- \
-	taskset -c 0-1 allocbench run --cpu=all --concurrent --trials=5 -q
+	taskset -c 0-1 allocbench run --wide --cpu=all --concurrent --trials=5 -q
 expect 2 "frees each object on the allocating CPU" "cli: --free-cpu with --free=pair rejected" -- \
-	allocbench run --free-cpu=1 --free=pair
-expect 2 "--cpu-nodes=7: there is no node 7" "cli: sweep --cpu-nodes=7 rejected" -- allocbench sweep --cpu-nodes=7
-expect 2 "--sizes=8-x: not a list or range" "cli: sweep --sizes=8-x rejected" -- allocbench sweep --sizes=8-x
+	allocbench run --wide --free-cpu=1 --free=pair
+expect 2 "--cpu-nodes=7: there is no node 7" "cli: sweep --cpu-nodes=7 rejected" -- allocbench sweep --wide --cpu-nodes=7
+expect 2 "--sizes=8-x: not a list or range" "cli: sweep --sizes=8-x rejected" -- allocbench sweep --wide --sizes=8-x
 fi # ---- end: full ----
 
 if in_suite full focused; then # ---- --isolate, cgroup v2 and legacy cpusets: full, focused ----
@@ -589,7 +589,7 @@ iso_gone() { ! ls -d "$1"/allocbench-* >/dev/null 2>&1; }
 # part and rooteff (cpuset.cpus.partition of its cgroup and the v2 root's
 # cpuset.cpus.effective, read while it ran).
 iso_sigint() {
-	allocbench run --isolate --cpu=1 --alloc=vmalloc_node --size=64K --trials=10000000 -q >/tmp/iso.out 2>&1 &
+	allocbench run --wide --isolate --cpu=1 --alloc=vmalloc_node --size=64K --trials=10000000 -q >/tmp/iso.out 2>&1 &
 	pid=$!
 	n=0
 	# its name: allocbench-PID, or allocbench-PID+cpuset when the run
@@ -609,18 +609,18 @@ stale=allocbench-$(($(cat /proc/sys/kernel/pid_max) + 1))
 mkdir "$cg/$stale"
 expect 0 "removed the cgroup $cg/$stale left by a run that was killed" \
 	"cli: --isolate removes a stale cgroup v2 allocbench-PID" -- \
-	allocbench run --isolate --cpu=1 --trials=5 -q
+	allocbench run --wide --isolate --cpu=1 --trials=5 -q
 expect 0 "in the cpuset partition $cg/allocbench-" "cli: --isolate runs in a cgroup v2 cpuset partition and names it" -- \
-	allocbench run --isolate --cpu=1 --trials=20 -q
+	allocbench run --wide --isolate --cpu=1 --trials=20 -q
 if iso_gone "$cg" && [ "$(cat "$cg/cgroup.subtree_control")" = "$sc0" ] && [ "$(cat "$cg/cpuset.cpus.effective")" = "$eff0" ]; then
 	ok "cli: after the run the partition is gone, subtree_control and the root's CPUs as before"
 else
 	notok "cli: after the run the partition is gone, subtree_control and the root's CPUs as before ($(ls -d "$cg"/allocbench-* 2>/dev/null), subtree_control '$(cat "$cg/cgroup.subtree_control")' was '$sc0')"
 fi
 expect 0 '"isolation": *"cpuset partition"' "cli: --json records the partition" -- \
-	allocbench run --isolate --cpu=1 --trials=5 --json
+	allocbench run --wide --isolate --cpu=1 --trials=5 --json
 mkdir "$cg/ab-home"
-sh -c "echo \$\$ >$cg/ab-home/cgroup.procs && exec allocbench run --isolate --cpu=1 --trials=5" >/tmp/iso.out 2>&1
+sh -c "echo \$\$ >$cg/ab-home/cgroup.procs && exec allocbench run --wide --isolate --cpu=1 --trials=5" >/tmp/iso.out 2>&1
 st=$?
 if [ "$st" = 0 ] && grep -q "in the cpuset partition" /tmp/iso.out && ! grep -q "^allocbench: " /tmp/iso.out && iso_gone "$cg" && rmdir "$cg/ab-home"; then
 	ok "cli: --isolate from a child cgroup moves back there without complaint"
@@ -635,7 +635,7 @@ else
 	notok "cli: the partition is gone after SIGINT (during=$during partition=$part root CPUs $rooteff (were $eff0) status=$st subtree_control '$(cat "$cg/cgroup.subtree_control")': $(head -c 300 /tmp/iso.out))"
 fi
 expect 2 "every CPU of the cgroup v2 root" "cli: --isolate of every CPU refused up front (status 2)" -- \
-	allocbench run --isolate --cpu=0-1 --concurrent --trials=5 -q
+	allocbench run --wide --isolate --cpu=0-1 --concurrent --trials=5 -q
 if iso_gone "$cg" && [ "$(cat "$cg/cgroup.subtree_control")" = "$sc0" ]; then
 	ok "cli: a refused partition leaves nothing behind"
 else
@@ -643,13 +643,13 @@ else
 fi
 # killed (SIGKILL): the next run on the same CPU removes the leftover
 # before it checks the CPU, and the root's subtree_control ends as it was
-allocbench run --isolate --cpu=1 --trials=10000000 -q >/dev/null 2>&1 &
+allocbench run --wide --isolate --cpu=1 --trials=10000000 -q >/dev/null 2>&1 &
 pid=$!
 sleep 3
 kill -9 $pid
 wait $pid
 expect 0 "removed the cgroup $cg/allocbench-$pid" "cli: after a SIGKILLed --isolate run the same CPU can be isolated again" -- \
-	allocbench run --isolate --cpu=1 --trials=5 -q
+	allocbench run --wide --isolate --cpu=1 --trials=5 -q
 if iso_gone "$cg" && [ "$(cat "$cg/cgroup.subtree_control")" = "$sc0" ] && [ "$(cat "$cg/cpuset.cpus.effective")" = "$eff0" ]; then
 	ok "cli: after a SIGKILLed run and the next one, subtree_control and the root's CPUs are as before"
 else
@@ -671,7 +671,7 @@ echo root >"$cg/$busy/cpuset.cpus.partition"
 sleep 600 &
 spid=$!
 echo $spid >"$cg/$busy/cgroup.procs"
-allocbench run --isolate --cpu=0 --trials=5 -q >/tmp/iso.out 2>&1
+allocbench run --wide --isolate --cpu=0 --trials=5 -q >/tmp/iso.out 2>&1
 part=$(cat "$cg/$busy/cpuset.cpus.partition")
 if grep -q "removed the cgroup $cg/$owed left by a run that was killed" /tmp/iso.out &&
 	[ ! -d "$cg/$owed" ] && [ ! -d "$cg/allocbench-0+cpuset" ] &&
@@ -688,7 +688,7 @@ rmdir "$cg/$busy" "$cg/$owed" "$cg/allocbench-0+cpuset" 2>/dev/null
 echo "$sc0" | grep -qw cpuset || echo -cpuset >"$cg/cgroup.subtree_control"
 # a closed terminal (SIGHUP) ends the run as cleanly as Ctrl-C, status
 # 129 (128 + SIGHUP)
-allocbench run --isolate --cpu=1 --trials=10000000 -q >/tmp/iso.out 2>&1 &
+allocbench run --wide --isolate --cpu=1 --trials=10000000 -q >/tmp/iso.out 2>&1 &
 pid=$!
 sleep 3
 kill -HUP $pid
@@ -716,15 +716,15 @@ if grep -qw cpuset /proc/filesystems; then
 		notok "cli: the legacy cpuset file system mounts after the cgroup v2 runs (subtree_control '$(cat "$cg/cgroup.subtree_control")', mounts: $(grep /tmp/cs /proc/mounts))"
 	fi
 	expect 3 "has no cpuset controller" "cli: --isolate with cpuset on a legacy hierarchy away from /dev/cpuset" -- \
-		allocbench run --isolate --trials=5
+		allocbench run --wide --isolate --trials=5
 	mount -t cpuset none /dev/cpuset
 	umount /tmp/cs
 	mkdir /dev/cpuset/$stale
 	expect 0 "removed the cpuset /$stale left by a run that was killed" \
 		"cli: --isolate removes a stale legacy cpuset allocbench-PID" -- \
-		allocbench run --isolate --cpu=1 --trials=5 -q
+		allocbench run --wide --isolate --cpu=1 --trials=5 -q
 	expect 0 "in the exclusive cpuset /allocbench-" "cli: --isolate runs in a legacy exclusive cpuset (libcpuset)" -- \
-		allocbench run --isolate --cpu=1 --trials=20 -q
+		allocbench run --wide --isolate --cpu=1 --trials=20 -q
 	if iso_gone /dev/cpuset; then ok "cli: the isolate cpuset is gone after the run"; else notok "cli: the isolate cpuset is gone after the run"; fi
 	iso_sigint /dev/cpuset
 	if [ "$during" = 1 ] && [ "$st" = 130 ] && iso_gone /dev/cpuset; then
@@ -740,13 +740,13 @@ else
 fi
 umount "$cg"
 expect 3 "/dev/cpuset is not mounted ($v1how.*no cgroup v2 is mounted" "cli: --isolate with neither way: status 3 naming both" -- \
-	allocbench run --isolate --trials=5
+	allocbench run --wide --isolate --trials=5
 mount -t cgroup2 cgroup2 "$cg"
 fi # ---- end: full, focused ----
 
 if in_suite full numa; then # ---- sweeps and node checks: full, numa ----
 # sweep: every *_node cell finds its objects on the asked node
-allocbench sweep --alloc=kmalloc_node,alloc_pages_node,vmalloc_node,kvmalloc_node,kmalloc --sizes=64,4K --trials=20 --csv >/tmp/sw.csv 2>&1
+allocbench sweep --wide --alloc=kmalloc_node,alloc_pages_node,vmalloc_node,kvmalloc_node,kmalloc --sizes=64,4K --trials=20 --csv >/tmp/sw.csv 2>&1
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	{ cells++ }
 	$1 ~ /_node$/ && $col["node_hits"] != $col["node_checked"] { bad = bad " " $1 "@" $col["cpu"] ">" $col["node"] }
@@ -755,11 +755,11 @@ if [ $? = 0 ]; then ok "sweep: *_node strategies hit 100% of their node from eve
 # a sweep leaves out the cells its GFP choice can never allocate (item 11)
 expect 0 "note: kvmalloc_node: sizes above its largest object with GFP_ATOMIC" \
 	"sweep: kvmalloc_node --gfp=atomic leaves out sizes above the largest kmalloc" -- \
-	allocbench sweep --alloc=kvmalloc_node --sizes=64,8M --gfp=atomic --trials=2 --mem-nodes=0 --cpu-nodes=0
+	allocbench sweep --wide --alloc=kvmalloc_node --sizes=64,8M --gfp=atomic --trials=2 --mem-nodes=0 --cpu-nodes=0
 
 # Node checks run in untimed trials of the same shape, one before every 16
 # measured ones (common/ab_trial.h): 33 trials of 10 -> 3 check trials
-allocbench run --alloc=kmalloc_node --node=0 --trials=33 --batch=10 --csv >/tmp/nc.csv 2>&1
+allocbench run --wide --alloc=kmalloc_node --node=0 --trials=33 --batch=10 --csv >/tmp/nc.csv 2>&1
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	{ if ($col["objects"] != 330 || $col["node_checked"] != 30 || $col["node_hits"] != 30) exit 1; rows++ }
 	END { exit rows != 1 }' /tmp/nc.csv
@@ -770,7 +770,7 @@ fi # ---- end: full, numa ----
 if in_suite full; then # ---- invariants of the statistics: full ----
 # Invariants from the CSV: median within [min, max], the CI around the
 # median, net <= raw, samples counted.
-allocbench run --alloc=none,kmalloc,get_free_pages,vmalloc_node --trials=200 --csv >/tmp/r.csv 2>&1
+allocbench run --wide --alloc=none,kmalloc,get_free_pages,vmalloc_node --trials=200 --csv >/tmp/r.csv 2>&1
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	{
 		for (p = 0; p < 2; p++) {
@@ -794,10 +794,10 @@ fi # ---- end: full ----
 
 if [ "$nodes" -ge 2 ] && in_suite full numa; then # ---- two nodes or more: full, numa ----
 	expect 0 "100.0" "cli: kmalloc_node on node 1 from CPU 1 hits 100%" -- \
-		allocbench run --alloc=kmalloc_node --node=1 --cpu=1 --trials=20
+		allocbench run --wide --alloc=kmalloc_node --node=1 --cpu=1 --trials=20
 	# issue 13, item 17: 5 strategies x 12 sizes x 2 CPU nodes x 2 memory
 	# nodes is 240 runs, once refused "more than 64 runs": every cell runs
-	allocbench sweep --alloc=kmalloc_node,kmem_cache_node,alloc_pages_node,vmalloc_node,kvmalloc_node \
+	allocbench sweep --wide --alloc=kmalloc_node,kmem_cache_node,alloc_pages_node,vmalloc_node,kvmalloc_node \
 		--sizes=8-16K:x2 --trials=3 --warmup=0 --batch=4 --csv >/tmp/sw240.csv 2>&1
 	st=$?
 	want=$((5 * 12 * nodes * nodes))
@@ -812,10 +812,10 @@ fi
 if in_suite full; then # ---- a non-root user, SIGSTOP, SIGINT: full ----
 expect 3 "permission denied: the device is mode 0600, run allocbench as root" \
 	"cli: a non-root user is told the device needs root" -- \
-	su -s /bin/sh nobody -c "allocbench run --alloc=kmalloc"
+	su -s /bin/sh nobody -c "allocbench run --wide --alloc=kmalloc"
 
 # SIGSTOP and SIGCONT (job control, a debugger) pause a run, not end it.
-allocbench run --alloc=kmalloc --trials=30000 >/tmp/stop.out 2>&1 &
+allocbench run --wide --alloc=kmalloc --trials=30000 >/tmp/stop.out 2>&1 &
 pid=$!
 sleep 1
 kill -STOP $pid 2>/dev/null
@@ -830,7 +830,7 @@ else
 fi
 
 # SIGINT through the CLI: status 130, nothing outstanding afterwards.
-allocbench run --alloc=vmalloc_node --size=64K --trials=10000000 >/tmp/int.out 2>&1 &
+allocbench run --wide --alloc=vmalloc_node --size=64K --trials=10000000 >/tmp/int.out 2>&1 &
 pid=$!
 sleep 1
 kill -INT $pid 2>/dev/null
@@ -847,7 +847,7 @@ fi # ---- end: full ----
 # the run's CPU going offline mid-run: the header names the node it had at
 # the start, no stray "cannot pin" error, the note says where it ended
 if [ -w /sys/devices/system/cpu/cpu1/online ]; then
-	allocbench run --alloc=kmalloc --size=4K --cpu=1 --raw --trials=1000000 >/tmp/off.out 2>/tmp/off.err &
+	allocbench run --wide --alloc=kmalloc --size=4K --cpu=1 --raw --trials=1000000 >/tmp/off.out 2>/tmp/off.err &
 	pid=$!
 	sleep 2
 	echo 0 >/sys/devices/system/cpu/cpu1/online
@@ -893,5 +893,5 @@ fi # ---- end: full, focused ----
 
 if rmmod allocbench; then ok "rmmod after the runs"; else notok "rmmod after the runs"; fi
 expect 3 "module not loaded" "cli: without the module, status 3 and how to load it" -- \
-	allocbench run --alloc=kmalloc
+	allocbench run --wide --alloc=kmalloc
 exit 0

@@ -59,7 +59,7 @@ wait $p 2>/dev/null
 # --raw: no none baseline first (it holds no objects, and how far it gets
 # before the SIGINT below depends on how busy the host is: a fresh-clone
 # CI run on 6.1 was still in it, 82603 of 100000 trials, and printed no row)
-allocbench run --alloc=kmalloc --size=4096 --batch=256 --trials=100000 --warmup=0 --cpu=0 --raw >/tmp/run.out 2>&1 &
+allocbench run --wide --alloc=kmalloc --size=4096 --batch=256 --trials=100000 --warmup=0 --cpu=0 --raw >/tmp/run.out 2>&1 &
 p=$!
 wait_open
 usleep 500000
@@ -90,7 +90,7 @@ bad=
 while [ $i -lt 5 ]; do
 	rmmod allocbench || bad="$bad rmmod#$i"
 	insmod /lib/modules/allocbench.ko || bad="$bad insmod#$i"
-	allocbench run --alloc=kmem_cache --size=100 --trials=5 >/dev/null 2>&1 || bad="$bad run#$i"
+	allocbench run --wide --alloc=kmem_cache --size=100 --trials=5 >/dev/null 2>&1 || bad="$bad run#$i"
 	i=$((i + 1))
 done
 if [ -z "$bad" ]; then ok "lifecycle: rmmod, insmod and a run, five times"; else notok "lifecycle: rmmod, insmod and a run, five times (failed:$bad)"; fi
@@ -101,7 +101,7 @@ nothing_left "five reloads"
 p1=$!
 ./fuzz --storm-only --budget-mb=0 --threads=8 --children=0 --calls=1500 --deadline=400 --seed=12 >/tmp/f2.out 2>&1 &
 p2=$!
-allocbench run --alloc=kmalloc,vmalloc_node --size=4K --batch=64 --trials=200 --cpu=0-1 --concurrent >/tmp/c.out 2>&1
+allocbench run --wide --alloc=kmalloc,vmalloc_node --size=4K --batch=64 --trials=200 --cpu=0-1 --concurrent >/tmp/c.out 2>&1
 c=$?
 wait $p1
 s1=$?

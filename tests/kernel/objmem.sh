@@ -43,8 +43,8 @@ group() {
 	shift 2
 	bad= seen=
 	for b in 1 100 1000; do
-		out=$(allocbench run "$@" --batch=$b --trials=2 -q 2>&1)
-		js=$(allocbench run "$@" --batch=$b --trials=2 -q --json 2>&1)
+		out=$(allocbench run --wide "$@" --batch=$b --trials=2 -q 2>&1)
+		js=$(allocbench run --wide "$@" --batch=$b --trials=2 -q --json 2>&1)
 		IFS=';'
 		for c in $cases; do
 			IFS=' '
@@ -108,7 +108,7 @@ if [ -d "$slab/kmalloc-64" ]; then
 	# node's counters hold the other CPUs' runs
 	ncpu=$(grep -c '^processor' /proc/cpuinfo)
 	if [ "$ncpu" -ge 2 ]; then
-		out=$(allocbench run --alloc=kmalloc --size=4096 --cpu=0,1 --concurrent --trials=2 -q 2>&1)
+		out=$(allocbench run --wide --alloc=kmalloc --size=4096 --cpu=0,1 --concurrent --trials=2 -q 2>&1)
 		n=$(printf '%s\n' "$out" | grep -c "^kmalloc@cpu[01] 4096 B: $k4k B/object (kmalloc-4k: .*new memory the phase took from node [0-9]*, the other CPUs' runs there included: ")
 		if [ "$n" = 2 ]; then
 			ok "objmem: --concurrent: each CPU's memory line states its own objects ($k4k B) and says the node's counters hold the other CPUs' runs"
@@ -118,8 +118,8 @@ if [ -d "$slab/kmalloc-64" ]; then
 	fi
 fi
 # the user backend reads no kernel counter and prints no memory line
-if ! allocbench run --backend=user --alloc=malloc --trials=5 2>&1 | grep -q 'B/object' &&
-	allocbench run --backend=user --alloc=malloc --trials=5 --json 2>/dev/null | tr -d ' \n' | grep -q '"memory":null'; then
+if ! allocbench run --wide --backend=user --alloc=malloc --trials=5 2>&1 | grep -q 'B/object' &&
+	allocbench run --wide --backend=user --alloc=malloc --trials=5 --json 2>/dev/null | tr -d ' \n' | grep -q '"memory":null'; then
 	ok "objmem: the user backend prints no memory line, JSON memory null"
 else
 	notok "objmem: the user backend"

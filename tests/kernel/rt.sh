@@ -32,12 +32,12 @@ else
 	has "preemption:        $mode (PREEMPT_DYNAMIC; mode from debugfs)" "$info" \
 		"info: preemption is the dynamic kernel's current mode ($mode)"
 fi
-hdr=$(allocbench run --alloc=kmalloc --trials=5 2>&1)
+hdr=$(allocbench run --wide --alloc=kmalloc --trials=5 2>&1)
 has "^kernel $release (Debian, flavour $flavour): $want, " "$hdr" "run header: release, flavour and preemption ($want)"
 json=$(allocbench info --json 2>&1)
 has "\"preempt_rt\":$([ $rt = 1 ] && echo true || echo false)" "$json" "info --json: kernel_flags.preempt_rt"
 has "\"flavour\":\"$flavour\"" "$json" "info --json: flavour"
-json=$(allocbench run --alloc=kmalloc --trials=5 --json 2>&1)
+json=$(allocbench run --wide --alloc=kmalloc --trials=5 --json 2>&1)
 has "\"preempt_model\":\"$([ $rt = 1 ] && echo rt || echo "$mode")\"" "$json" "run --json: environment.preempt_model"
 
 # --- atomic contexts around allocations: refused on PREEMPT_RT ---
@@ -46,28 +46,28 @@ has "\"preempt_model\":\"$([ $rt = 1 ] && echo rt || echo "$mode")\"" "$json" "r
 if [ $rt = 1 ]; then
 	expect 2 "^allocbench: --context=preempt-off: this kernel is PREEMPT_RT" \
 		"rt: --context=preempt-off --gfp=atomic --concurrent refused up front" -- \
-		allocbench run --context=preempt-off --gfp=atomic --concurrent --cpu=0-1 --batch=1000
+		allocbench run --wide --context=preempt-off --gfp=atomic --concurrent --cpu=0-1 --batch=1000
 	expect 2 "--context=irq-off: this kernel is PREEMPT_RT.*--context=normal" \
 		"rt: --context=irq-off refused, naming what works" -- \
-		allocbench run --alloc=kmalloc,get_free_pages --gfp=nowait --context=irq-off --trials=20
+		allocbench run --wide --alloc=kmalloc,get_free_pages --gfp=nowait --context=irq-off --trials=20
 	expect 2 "--context=preempt-off: this kernel is PREEMPT_RT" "rt: compare refuses it too" -- \
-		allocbench compare --alloc=kmalloc,kmem_cache --gfp=atomic --context=preempt-off
+		allocbench compare --wide --alloc=kmalloc,kmem_cache --gfp=atomic --context=preempt-off
 	expect 0 "context irq-off" "rt: none (no allocation) still runs with IRQs off" -- \
-		allocbench run --alloc=none --context=irq-off --trials=20
+		allocbench run --wide --alloc=none --context=irq-off --trials=20
 	expect 0 "aggregate: kmalloc on 2 CPUs" "rt: the same run in process context works" -- \
-		allocbench run --gfp=atomic --concurrent --cpu=0-1 --batch=1000 --trials=50
+		allocbench run --wide --gfp=atomic --concurrent --cpu=0-1 --batch=1000 --trials=50
 else
 	expect 0 "warning: IRQs are disabled" "cli: --context=irq-off --gfp=atomic warns" -- \
-		allocbench run --alloc=kmalloc,kmem_cache --gfp=atomic --context=irq-off --trials=20 --batch=16
+		allocbench run --wide --alloc=kmalloc,kmem_cache --gfp=atomic --context=irq-off --trials=20 --batch=16
 	expect 0 "warning: preemption is disabled" "cli: --context=preempt-off --gfp=nowait warns" -- \
-		allocbench run --alloc=get_free_pages --gfp=nowait --context=preempt-off --trials=20
+		allocbench run --wide --alloc=get_free_pages --gfp=nowait --context=preempt-off --trials=20
 	expect 0 "aggregate: kmalloc on 2 CPUs" "cli: --context=preempt-off --gfp=atomic --concurrent runs" -- \
-		allocbench run --context=preempt-off --gfp=atomic --concurrent --cpu=0-1 --batch=1000 --trials=50
+		allocbench run --wide --context=preempt-off --gfp=atomic --concurrent --cpu=0-1 --batch=1000 --trials=50
 fi
 
 # --- kmalloc_class and RANDOM_KMALLOC_CACHES ---
-out=$(allocbench run --alloc=kmalloc_class --size=64 --trials=5 2>&1)
-json=$(allocbench run --alloc=kmalloc_class --size=64 --trials=5 --json 2>&1)
+out=$(allocbench run --wide --alloc=kmalloc_class --size=64 --trials=5 2>&1)
+json=$(allocbench run --wide --alloc=kmalloc_class --size=64 --trials=5 --json 2>&1)
 if [ "$(cfg RANDOM_KMALLOC_CACHES)" = y ]; then
 	has "note: kmalloc_class: this kernel has RANDOM_KMALLOC_CACHES" "$out" "kmalloc_class: the RANDOM_KMALLOC_CACHES note"
 	has "\"notes\":\[.*RANDOM_KMALLOC_CACHES" "$(printf '%s' "$json" | tr -d '\n ')" "kmalloc_class: the note in the JSON"
@@ -83,7 +83,7 @@ fi
 # --- --fifo: priority 1, below IRQ threads (SCHED_FIFO 50 on RT); on RT
 # SCHED_RR, so that ktimers and rcuc (SCHED_FIFO 1 there) get the CPU ---
 if [ $rt = 1 ]; then pol=2 polname=SCHED_RR; else pol=1 polname=SCHED_FIFO; fi
-allocbench run --alloc=vmalloc_node --size=64K --fifo --cpu=0 --trials=10000000 -q >/tmp/fifo.out 2>&1 &
+allocbench run --wide --alloc=vmalloc_node --size=64K --fifo --cpu=0 --trials=10000000 -q >/tmp/fifo.out 2>&1 &
 pid=$!
 # a timer on the run's CPU fires while the run goes on (a soft hrtimer on
 # RT: the ktimers thread expires it): a sleep 1 there ends before a sleep 3
@@ -106,11 +106,11 @@ wait $pid
 wait $spid
 if [ "$prio" = "1/$pol" ]; then ok "fifo: --fifo runs as $polname priority 1"; else notok "fifo: --fifo runs as $polname priority 1 (rt_priority/policy $prio)"; fi
 expect 0 "CPU 0 (node 0), $polname 1;" "fifo: the header names $polname 1" -- \
-	allocbench run --alloc=kmalloc --fifo --cpu=0 --trials=200
-has "\"fifo_policy\":\"$polname\"" "$(allocbench run --alloc=kmalloc --fifo --trials=20 --json 2>&1 | tr -d ' \n')" \
+	allocbench run --wide --alloc=kmalloc --fifo --cpu=0 --trials=200
+has "\"fifo_policy\":\"$polname\"" "$(allocbench run --wide --alloc=kmalloc --fifo --trials=20 --json 2>&1 | tr -d ' \n')" \
 	"fifo: --json parameters.fifo_policy $polname"
 expect 0 "at priority 1 instead of the seed's 99" "fifo: reproduce 2019-scatterlist at priority 1, says so" -- \
-	allocbench reproduce 2019-scatterlist
+	allocbench reproduce --wide 2019-scatterlist
 if dmesg | grep -q -e "nobody cared" -e "Disabling IRQ"; then
 	notok "fifo: no IRQ starved by the runs ($(dmesg | grep -e 'nobody cared' -e 'Disabling IRQ' | head -c 300))"
 else

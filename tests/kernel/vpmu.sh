@@ -14,14 +14,14 @@ notok() { echo "not ok - $*"; }
 
 # counts ARGS...: the "counters per op" rows of a run, its header dropped
 counts() {
-	allocbench run "$@" 2>&1 | sed -n '/^counters per op/,/^note:/p' | grep -v '^note:' | sed 1,2d
+	allocbench run --wide "$@" 2>&1 | sed -n '/^counters per op/,/^note:/p' | grep -v '^note:' | sed 1,2d
 }
 
 if [ ! -r /ab/vpmu/counts ]; then
 	notok "vpmu: /ab/vpmu/counts is not there (the 9p share did not mount)"
 	exit 0
 fi
-if allocbench run --alloc=none --trials=3 2>&1 | grep -q '^cpu: .*virtual PMU exact'; then
+if allocbench run --wide --alloc=none --trials=3 2>&1 | grep -q '^cpu: .*virtual PMU exact'; then
 	ok "vpmu: the header names the virtual PMU and its mode"
 else
 	notok "vpmu: the header does not name the virtual PMU"
@@ -146,7 +146,7 @@ else
 	notok "vpmu: /ab/vpmu-calib is not in the image (vm-image.sh reads it off objdump)"
 fi
 
-j=$(allocbench run --alloc=kmalloc --size=64 --trials=10 --cpu=0 --events=instructions --json 2>/dev/null)
+j=$(allocbench run --wide --alloc=kmalloc --size=64 --trials=10 --cpu=0 --events=instructions --json 2>/dev/null)
 if printf '%s' "$j" | grep -q '"source": *"virtual-exact"' &&
 	printf '%s' "$j" | grep -q '"vm_vpmu": *"exact"'; then
 	ok "vpmu: --json names the counter's source (virtual-exact) and the boot's (vm_vpmu exact)"
@@ -158,7 +158,7 @@ fi
 # the modifier (issue 40: kmalloc counted 280 for instructions:u and :k
 # alike, printed under the warning that :u counts user mode only)
 for mod in u k; do
-	m=$(allocbench run --alloc=kmalloc --trials=5 --cpu=0 --events=instructions,instructions:$mod --json 2>&1)
+	m=$(allocbench run --wide --alloc=kmalloc --trials=5 --cpu=0 --events=instructions,instructions:$mod --json 2>&1)
 	if printf '%s\n' "$m" | grep -q "counter instructions:$mod: .*cannot honour the modifier :$mod" &&
 		! printf '%s\n' "$m" | tr -d ' \n' | grep -q "\"event\":\"instructions:$mod\",[^}]*\"per_op\":[0-9]"; then
 		ok "vpmu: instructions:$mod refused on the virtual PMU with a line naming :$mod, no count"
@@ -167,7 +167,7 @@ for mod in u k; do
 	fi
 done
 
-m=$(allocbench run --alloc=kmalloc --trials=5 --cpu=0 --events=instructions,branch-misses 2>&1)
+m=$(allocbench run --wide --alloc=kmalloc --trials=5 --cpu=0 --events=instructions,branch-misses 2>&1)
 if printf '%s\n' "$m" | grep -q 'counter branch-misses: .*VPMU=model'; then
 	ok "vpmu: branch-misses in exact mode: refused with a line naming VPMU=model"
 else
@@ -179,7 +179,7 @@ else
 	notok "vpmu: no note on what the virtual events count"
 fi
 
-pr=$(allocbench run --alloc=kmalloc --trials=5 --cpu=0 --profile 2>&1)
+pr=$(allocbench run --wide --alloc=kmalloc --trials=5 --cpu=0 --profile 2>&1)
 st=$?
 if [ "$st" = 2 ] && [ "$(printf '%s\n' "$pr" | grep -c 'profile: needs the virtual PMU with its model')" = 1 ]; then
 	ok "vpmu: --profile without the model: status 2, one line naming VPMU=model"
@@ -204,7 +204,7 @@ irq_runs=0 irq_res=
 while [ $irq_runs -lt 3 ]; do
 	irq_runs=$((irq_runs + 1))
 	start=$(wc -l </ab/vpmu/counts)
-	allocbench run --alloc=none --batch=10000 --trials=40 --context=normal --cpu=0 --raw --events=instructions -q >/dev/null 2>&1
+	allocbench run --wide --alloc=none --batch=10000 --trials=40 --context=normal --cpu=0 --raw --events=instructions -q >/dev/null 2>&1
 	# per phase: "phase regions interrupts distinct-counts irets"
 	irq_res=$(tail -n +$((start + 1)) /ab/vpmu/counts | awk '
 		$1 == "R" && NF == 13 {
