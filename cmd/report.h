@@ -30,6 +30,32 @@ void ab_job_print_kernel_notes(const struct ab_job *job);
 void ab_job_print_net_notes(const struct ab_job *job);
 
 /*
+ * ab_job_print_short - run's default text (report_short.c): the short
+ * header, one table, the counts, the condition and the notes about this
+ * run alone; ab_job_print_header_short() is its header.
+ */
+void ab_job_print_short(const struct ab_job *job);
+void ab_job_print_header_short(const struct ab_job *job);
+
+/*
+ * ab_job_print_wide - the full text report (report.c: -v, --wide): the
+ * whole header, the table, the distributions, the counts, the memory, the
+ * condition, every note and --histogram; ab_job_print_header_wide() is its
+ * header.
+ */
+void ab_job_print_wide(const struct ab_job *job);
+void ab_job_print_header_wide(const struct ab_job *job);
+
+/* ab_row_object_label - the object column of @r: its size or order */
+void ab_row_object_label(const struct ab_row *r, char *buf, size_t len);
+
+/*
+ * ab_job_print_aggregates - --concurrent: per strategy, the objects all
+ * CPUs allocated and freed over the slowest CPU's wall time
+ */
+void ab_job_print_aggregates(const struct ab_job *job);
+
+/*
  * ab_job_print_profile - --profile: each row's instructions per op by
  * function (nothing without --profile)
  */

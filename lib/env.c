@@ -498,14 +498,14 @@ static int env_warnings(const struct ab_env *env, char *buf, size_t len,
 	if (len)
 		buf[0] = '\0';
 
-#define WARN_IF(cond, word, text)                                          \
-	do {                                                               \
-		if (!(cond))                                               \
-			break;                                             \
-		if (brief)                                                 \
-			used = add_word(buf, len, used, &count, word);     \
-		else                                                       \
-			used = add_warning(buf, len, used, &count, text);  \
+#define WARN_IF(cond, word, text)                                         \
+	do {                                                              \
+		if (!(cond))                                              \
+			break;                                            \
+		if (brief)                                                \
+			used = add_word(buf, len, used, &count, word);    \
+		else                                                      \
+			used = add_warning(buf, len, used, &count, text); \
 	} while (0)
 	WARN_IF(env->init_on_alloc > 0, "init_on_alloc=1",
 		"init_on_alloc=1: every allocation is zeroed, which dominates the cost of large objects (boot with init_on_alloc=0 to time the allocator alone)");
@@ -521,11 +521,15 @@ static int env_warnings(const struct ab_env *env, char *buf, size_t len,
 		"DEBUG_PREEMPT: preempt_disable()/enable() inside the allocators are checked and slower");
 	WARN_IF(!strcmp(env->c_freelist_random, "y"), "SLAB_FREELIST_RANDOM",
 		"SLAB_FREELIST_RANDOM: objects in a new slab are handed out in random order, so cache locality differs from kernels without it");
-	WARN_IF(!strcmp(env->c_shuffle, "y") && truth(env->p_shuffle) == 1, "page_alloc.shuffle=1",
+	WARN_IF(!strcmp(env->c_shuffle, "y") && truth(env->p_shuffle) == 1,
+		"page_alloc.shuffle=1",
 		"page_alloc.shuffle=1: the page allocator's free lists are randomized");
 	WARN_IF(!env->crng_ready, "crng not seeded",
 		"the kernel's random number generator is not seeded yet: until it is, every get_random_*() (SLAB_FREELIST_RANDOM's shuffle of each new slab) extracts entropy with BLAKE2s, hundreds of instructions; read /dev/random once first (it waits for the seed)");
-	WARN_IF(env->hypervisor > 0, env->vm_accel[0] ? (strncmp(env->vm_accel, "tcg", 3) ? "KVM" : "TCG") : "virtualized",
+	WARN_IF(env->hypervisor > 0,
+		env->vm_accel[0]
+			? (strncmp(env->vm_accel, "tcg", 3) ? "KVM" : "TCG")
+			: "virtualized",
 		"virtualized: under emulation (qemu TCG) or a hypervisor, costs are not those of bare metal; compare rows with each other");
 	WARN_IF(strcmp(env->governor, "performance") &&
 			strcmp(env->governor, "none"),

@@ -317,7 +317,7 @@ expect 0 "^counters per op (one allocation and its free; net of the none baselin
 # issue 39.3: a baseline on one trial, a net median below zero: said so
 expect 0 "^note: the none baseline's median, which the net figures subtract, rests on 1 trial: too few" \
 	"run on one trial says the baseline it subtracts rests on one" -- \
-	run --backend=user --alloc=malloc --size=64 --batch=2 --trials=1
+	run --wide --backend=user --alloc=malloc --size=64 --batch=2 --trials=1
 out=$("$ab" run --backend=user --alloc=malloc,calloc --size=64 --batch=2 --trials=1 --json -q 2>/dev/null)
 if printf '%s' "$out" | python3 -c '
 import json, sys
@@ -336,7 +336,7 @@ fi
 # issue 39.3: no busy figure below its own resolution: a pass shorter
 # than a /proc/stat tick gives n/a (text) and null (JSON), never "busy
 # 100.0% ... one tick is 14821.2%"
-out=$("$ab" run --backend=user --alloc=malloc --size=64 --batch=2 --trials=1 2>&1)
+out=$("$ab" run --wide --backend=user --alloc=malloc --size=64 --batch=2 --trials=1 2>&1)
 if printf '%s\n' "$out" | grep -q "^note: .*other CPUs busy" &&
 	! printf '%s\n' "$out" | awk '/one \/proc\/stat tick is/ { sub(/.*tick is /, ""); if ($0 + 0 > 100) bad = 1 } END { exit !bad }'; then
 	ok "host cli: no busy figure is printed whose tick is over 100% of the pass"
@@ -351,7 +351,7 @@ else
 fi
 # ... and sweep's summary names a busiest pass only among those with a
 # figure (each shorter than a tick: it says there is none)
-out=$("$ab" sweep --backend=user --alloc=malloc --sizes=16,64 --batch=2 --trials=1 2>&1)
+out=$("$ab" sweep --wide --backend=user --alloc=malloc --sizes=16,64 --batch=2 --trials=1 2>&1)
 if printf '%s\n' "$out" | grep -q "^note: 3 timed passes, " &&
 	! printf '%s\n' "$out" | grep -q "the most surely busy in .*busy n/a"; then
 	ok "host cli: sweep's busy summary never names a pass without a figure as the busiest"

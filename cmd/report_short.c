@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * report_short.c - run's default text (see report.h): a header of at most
+ * four lines, one table of medians with their 95% CI and p99, B/object and
+ * node hits, then the notes about this run alone. The full report is
+ * report.c's, behind -v and --wide.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "ab_run.h"
+#include "parse.h"
+#include "report.h"
+#include "textout.h"
+
+/* ab_job_busy_lines() counting its warnings alone */
+static void no_line(const char *text, int warning, const void *ctx)
+{
+}
+
+/* A figure in at most @w columns: one decimal below 10000, none above. */
+static void print_fig(double v, int w)
+{
+	if (isnan(v))
+		printf("%*s", w, "n/a");
+	else if (fabs(v) < 10000)
+		printf("%*.1f", w, v);
+	else
+		printf("%*.0f", w, v);
+}
+
+/*
+ * The short header: the tool and kernel; the CPU and whether it is
+ * virtualized; the run's parameters; the caveats, a word or two each
+ * (the full header: -v, and always in the JSON).
+ */
+void ab_job_print_header_short(const struct ab_job *job)
+{
+	const struct ab_env *env = &job->ses.env;
+	const struct ab_run_opts *o = &job->o;
+	unsigned int khz = job->ses.bi.info.tsc_khz;
+	char cav[512], none[128], busy[16];
+	const char *gfp, *warn = ab_context_warning(o->context);
+	int n;
+
+	if (job->ses.be->flags & AB_BACKEND_MODULE)
+		printf("allocbench %s %s, %s.ko %s; ", AB_TOOL_VERSION,
+		       job->title, AB_DEVICE_NAME, job->ses.bi.info.version);
+	else
+		printf("allocbench %s %s, %s backend; ", AB_TOOL_VERSION,
+		       job->title, job->ses.be->name);
+	printf("kernel %s", env->release);
+	if (env->flavour[0])
+		printf(" (%s %s)",
+		       env->distribution[0] ? env->distribution : "",
+		       env->flavour);
+	printf(", preempt %s\n", env->preempt_model);
+	printf("cpu: %.60s, TSC %u.%03u MHz, %s%s%s%s\n", env->cpu_model,
+	       khz / 1000, khz % 1000,
+	       env->hypervisor > 0    ? "virtualized"
+	       : env->hypervisor == 0 ? "bare metal"
+				      : "virtualization unknown",
+	       env->vm_accel[0] ? " (qemu " : "", env->vm_accel,
+	       env->vm_accel[0] ? ")" : "");
+	if (job->concurrent && job->ncpus > 1) {
+		char cpus[64];
+
+		ab_format_list(job->cpus, job->ncpus, cpus, sizeof(cpus));
+		printf("CPUs %s at once", cpus);
+	} else if (job->nrows && job->rows[0].cpu >= 0) {
+		printf("CPU: each row's own");
+	} else {
+		printf("CPU %d (node %d)", job->ses.cpu, job->cpu_node);
+	}
+	gfp = ab_job_gfp(job, none, sizeof(none));
+	printf(", %u %s x %u trials, %u warm-up, %s, %s timing, free %s%s%s, %s\n",
+	       o->batch, ab_noun(o->batch, "object", "objects"), o->trials,
+	       o->warmup,
+	       !(job->ses.be->flags & AB_BACKEND_MODULE) ? "userspace"
+	       : gfp					 ? gfp
+							 : "no GFP flags",
+	       ab_timing_name(o->timing), ab_free_name(o->free_pattern),
+	       o->context != AB_CTX_NORMAL ? ", " : "",
+	       o->context != AB_CTX_NORMAL ? ab_context_name(o->context) : "",
+	       job->raw ? "raw" : "net of none");
+	n = ab_env_caveats(env, cav, sizeof(cav));
+	/* the job's own warnings: its context, the other CPUs' busy time */
+	if (warn)
+		n += snprintf(cav + strlen(cav), sizeof(cav) - strlen(cav),
+			      "%s%s", n ? ", " : "",
+			      ab_context_name(o->context)) > 0;
+	if (ab_job_busy_lines(job, 1, no_line, NULL)) {
+		snprintf(busy, sizeof(busy), "%s", "other CPUs busy");
+		n += snprintf(cav + strlen(cav), sizeof(cav) - strlen(cav),
+			      "%s%s", n ? ", " : "", busy) > 0;
+	}
+	if (n)
+		printf("caveats: %s (-v says why)\n", cav);
+	printf("\n");
+}
+
+/* The label column's width: the longest label that ran, at least 8. */
+static int short_width(const struct ab_job *job)
+{
+	int i, w = 8, n;
+
+	for (i = 0; i < job->nrows; i++) {
+		n = (int)strlen(job->rows[i].label);
+		if (job->rows[i].ran && n > w)
+			w = n;
+	}
+	return w;
+}
+
+/*
+ * The short table: per row the median ns/op of each phase with its 95%
+ * CI and p99, B/object and the node's hit %; min, mean, max, cycles and
+ * the distribution are -v's (and always the JSON's and the CSV's).
+ */
+static void print_table_short(const struct ab_job *job)
+{
+	int pair = job->o.free_pattern == AB_FREE_PAIR &&
+		   job->o.timing == AB_TIMING_BATCH;
+	int i, p, w = short_width(job), ow = 6;
+	char obj[48], node[16];
+
+	for (i = 0; i < job->nrows; i++) {
+		if (!job->rows[i].ran)
+			continue;
+		ab_row_object_label(&job->rows[i], obj, sizeof(obj));
+		if ((int)strlen(obj) > ow)
+			ow = (int)strlen(obj);
+	}
+	printf("%-*s %-*s  %-36s %s\n", w, "", ow, "",
+	       pair ? "alloc+free ns/op" : "alloc ns/op", "free ns/op");
+	printf("%-*s %-*s  %8s %-18s %8s %8s %-18s %8s %8s %4s %5s\n", w,
+	       "strategy", ow, "object", "median", " [95% CI]", "p99", "median",
+	       " [95% CI]", "p99", "B/object", "node", "hit%");
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_row *r = &job->rows[i];
+
+		if (!r->ran)
+			continue;
+		ab_row_object_label(r, obj, sizeof(obj));
+		printf("%-*s %-*s ", w, r->label, ow, obj);
+		for (p = 0; p < 2; p++) {
+			const struct ab_stats *st = &r->net[p].ns;
+
+			printf(" ");
+			print_fig(st->median, 8);
+			if (isnan(st->ci_lo)) {
+				printf(" %-18s", " [n/a]");
+			} else {
+				printf("  [");
+				print_fig(st->ci_lo, 7);
+				printf(",");
+				print_fig(st->ci_hi, 7);
+				printf("]");
+			}
+			printf(" ");
+			print_fig(st->p99, 8);
+		}
+		if (r->objmem.kind)
+			printf(" %8.0f", r->objmem.bytes);
+		else
+			printf(" %8s", "-");
+		snprintf(node, sizeof(node), "%d%s", r->run.target_node,
+			 r->run.node < 0 ? "L" : "");
+		printf(" %4s", node);
+		if (r->run.node_checked)
+			printf(" %5.1f\n", 100.0 * (double)r->run.node_hits /
+						   (double)r->run.node_checked);
+		else
+			printf(" %5s\n", "n/a");
+	}
+}
+
+/*
+ * The short notes: one line each, about this run alone (a disturbed
+ * trial, a merged cache, a failure); what is true of every run is in
+ * allocbench-run(1), NOTES.
+ */
+static void print_notes_short(const struct ab_job *job)
+{
+	int i, shown = 0;
+
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_row *row = &job->rows[i];
+		const struct ab_run *run = &row->run;
+		const struct ab_obj_mem *om = &row->objmem;
+		const char *name = row->label;
+		double mean, max;
+
+		if (!row->ran || (i && row->group == job->rows[i - 1].group))
+			continue;
+		if (!shown++)
+			printf("\n");
+		if (run->cache_merged == AB_MERGED_YES)
+			printf("note: %s: merged into an existing cache (slab merging); --nomerge gives it its own\n",
+			       name);
+		else if (run->cache_merged == AB_MERGED_LATER)
+			printf("note: %s: another cache was merged into it during the run; --nomerge prevents it\n",
+			       name);
+		if ((run->flags & AB_RUN_SHEAVES) && om->kind == AB_OBJ_SLAB &&
+		    om->slab.sheaf_capacity >= 0 &&
+		    (uint32_t)om->slab.sheaf_capacity != run->sheaf_capacity)
+			printf("note: %s: asked for sheaves of %u, the kernel gave %d\n",
+			       name, run->sheaf_capacity,
+			       om->slab.sheaf_capacity);
+		if (ab_rcu_drain(row, &mean, &max))
+			printf("note: %s: waited for RCU after each free phase, untimed: %.1f us a trial, at most %.1f%s\n",
+			       name, mean / 1e3, max / 1e3,
+			       run->drain_late ? " (some gave up)" : "");
+		if (run->disturbed)
+			printf("note: %s: %u of %u trials disturbed (%llu %s, %u CPU %s)%s\n",
+			       name, run->disturbed, run->trials_done,
+			       (unsigned long long)run->switches,
+			       ab_noun(run->switches, "switch", "switches"),
+			       run->migrations,
+			       ab_noun(run->migrations, "change", "changes"),
+			       job->o.drop_disturbed ? ", left out"
+						     : "; --drop-disturbed");
+		if (run->free_elsewhere)
+			printf("note: %s: %u free phases ran off --free-cpu=%u (it went offline)\n",
+			       name, run->free_elsewhere, run->free_cpu);
+		if (run->failed)
+			printf("note: %s: %llu %s failed, each ending its trial (left out of the figures)\n",
+			       name, (unsigned long long)run->failed,
+			       ab_noun(run->failed, "allocation",
+				       "allocations"));
+		if (run->trials_done < run->trials)
+			printf("note: %s: interrupted after %u of %u trials\n",
+			       name, run->trials_done, run->trials);
+		if (run->cpu_start != run->cpu_end)
+			printf("note: %s: migrated from CPU %u to CPU %u\n",
+			       name, run->cpu_start, run->cpu_end);
+	}
+	ab_job_print_kernel_notes(job);
+	ab_job_print_net_notes(job);
+	ab_job_print_aggregates(job);
+}
+
+void ab_job_print_short(const struct ab_job *job)
+{
+	ab_job_print_header_short(job);
+	print_table_short(job);
+	ab_job_print_counts(job);
+	ab_job_print_condition(job);
+	print_notes_short(job);
+}
