@@ -524,6 +524,7 @@ static void print_head(const struct sides *sd)
 {
 	json_object *corr = ab_json_get(json_object_array_get_idx(sd->cmps, 0),
 					"correction");
+	char family[128];
 
 	if (!tested(sd)) {
 		printf("compare: %zu saved run%s of A (old, %s) against %zu of B (new, %s): the ratio of the runs' medians, no test\n",
@@ -531,12 +532,11 @@ static void print_head(const struct sides *sd)
 		       sd->n[1], sd->path[sd->n[0]]);
 		return;
 	}
-	printf("compare: %zu saved %s of A (old) against %zu of B (new): each run's median ns/op, their geometric mean per side; Welch's t test on the logs, the run as unit; verdict on Holm's adjusted p (p adj) over the %d %s of this report\n",
+	printf("compare: %zu saved %s of A (old) against %zu of B (new): each run's median ns/op, their geometric mean per side; Welch's t test on the logs, the run as unit; %s\n",
 	       sd->n[0], ab_noun(sd->n[0], "run", "runs"), sd->n[1],
-	       json_object_get_int(ab_json_get(corr, "tests")),
-	       ab_noun((unsigned)json_object_get_int(
-			       ab_json_get(corr, "tests")),
-		       "test", "tests"));
+	       ab_holm_text(json_object_get_int(ab_json_get(corr, "tests")),
+			    "2 runs a side with positive medians", family,
+			    sizeof(family)));
 }
 
 static void print_foot(const struct sides *sd)

@@ -369,7 +369,10 @@ static int compare_kernels(const struct vm_paths *p, struct vm_run *v)
 				    i ? ", about " : "", i ? eta : "");
 		vm_boot(p, &v->c, k, cmd0, 1, v->accel, b);
 		spent += b->seconds;
-		v->ran++;
+		/* a boot a signal ended did not run: it is named, not counted
+		 */
+		if (b->status != AB_VM_INTERRUPTED)
+			v->ran++;
 		if (b->status == AB_VM_OK)
 			k->good++;
 		/* a usage error is the command's, not the kernel's */

@@ -85,7 +85,7 @@ struct vm_conf {
  * @threshold: --threshold, percent (0: not given)
  * @boots, @nboots: every boot, in the order they ran
  * @seconds:   the boots' wall time
- * @ran:       boots that ran
+ * @ran:       boots that ran to their end (not one a signal interrupted)
  */
 struct vm_run {
 	struct vm_conf c;

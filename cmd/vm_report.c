@@ -32,14 +32,15 @@ static double num(json_object *o, const char *key)
  * each boot's rate, their mean per kernel, B - A in points with its
  * interval, tested with the rows' ns/op in one Holm family.
  */
-static void print_success(json_object *c, int wl)
+static void print_success(json_object *c, int wl, const char *family)
 {
 	json_object *rows = ab_json_array(c, "success");
 	size_t i, n = rows ? json_object_array_length(rows) : 0;
 
 	if (!n)
 		return;
-	printf("\nsuccess per allocation call: each boot's rate, their mean per kernel, the boot as unit; p: the exact rank-sum test on the boots' rates (no spread needed within a side); verdict on Holm's adjusted p over the same tests as above; B - A in percentage points with Welch's 95%% interval on the rates, unadjusted (Holm adjusts p, not the interval), clipped to [-100, +100] (marked *); detectable: Welch's normal-theory approximation\n");
+	printf("\nsuccess rate (the trials in which every allocation succeeded): each boot's rate, their mean per kernel, the boot as unit; p: the exact rank-sum test on the boots' rates (no spread needed within a side); %s; B - A in percentage points with Welch's 95%% interval on the rates, unadjusted (Holm adjusts p, not the interval), clipped to [-100, +100] (marked *); detectable: Welch's normal-theory approximation\n",
+	       family);
 	printf("%-*s %5s %8s %8s %9s %22s %8s %8s  %-26s %10s\n", wl, "row",
 	       "boots", "A %", "B %", "B - A", "unadj. 95% CI of B - A", "p",
 	       "p adj", "verdict", "detectable");
@@ -102,14 +103,20 @@ static void print_success(json_object *c, int wl)
 	}
 }
 
+/* The tests of the report (comparison @c's "correction": every comparison
+ * of a report shares it), 0 when none (no row had two good boots a side). */
+static int report_tests(json_object *c)
+{
+	return json_object_get_int(
+		ab_json_get(ab_json_get(c, "correction"), "tests"));
+}
+
 static void print_comparison(json_object *c, double threshold)
 {
 	json_object *rows = ab_json_array(c, "rows");
 	size_t i, j, nrows = rows ? json_object_array_length(rows) : 0;
-	int counters = 0, wl = 24,
-	    tests = json_object_get_int(
-		    ab_json_get(ab_json_get(c, "correction"), "tests"));
-	char thr[32];
+	int counters = 0, wl = 24;
+	char thr[32], family[128];
 
 	for (i = 0; i < nrows; i++) {
 		int l = (int)strlen(json_object_get_string(ab_json_get(
@@ -124,10 +131,11 @@ static void print_comparison(json_object *c, double threshold)
 		       json_object_get_string(ab_json_get(c, "a")));
 		return;
 	}
-	printf("\n%s (B) against %s (A): each boot's median ns/op, their geometric mean per kernel; Welch's t test on the logs, the boot as unit; verdict on Holm's adjusted p (p adj) over the %d %s of this report\n",
+	ab_holm_text(report_tests(c), "2 good boots of each kernel", family,
+		     sizeof(family));
+	printf("\n%s (B) against %s (A): each boot's median ns/op, their geometric mean per kernel; Welch's t test on the logs, the boot as unit; %s\n",
 	       json_object_get_string(ab_json_get(c, "b")),
-	       json_object_get_string(ab_json_get(c, "a")), tests,
-	       ab_noun((unsigned)tests, "test", "tests"));
+	       json_object_get_string(ab_json_get(c, "a")), family);
 	snprintf(thr, sizeof(thr), "%g%% seen?", threshold);
 	printf("%-*s %-6s %5s %10s %10s %7s %22s %8s %8s  %-26s %10s%s%s\n", wl,
 	       "row", "phase", "boots", "A ns/op", "B ns/op", "B / A",
@@ -193,7 +201,7 @@ static void print_comparison(json_object *c, double threshold)
 		     j++)
 			counters = 1;
 	}
-	print_success(c, wl);
+	print_success(c, wl, family);
 	if (!counters)
 		return;
 	printf("\ncounters per op (alloc and free together), mean over each kernel's boots, B / A with its 95%% interval over the boots and the change they could detect at level 0.05 (what goes with the difference; correlated, not shown to cause it; no verdict, so nothing to adjust):\n");
@@ -428,20 +436,29 @@ void vm_print_report(const struct vm_run *v, const char *cmd0,
 	json_object *c0 = cmps && json_object_array_length(cmps)
 				  ? json_object_array_get_idx(cmps, 0)
 				  : NULL;
-	size_t tests = (size_t)json_object_get_int64(
-		ab_json_get(ab_json_get(c0, "correction"), "tests"));
+	int i, tests = report_tests(c0), cut = -1;
 
-	int i;
-
-	if (!tests)
-		tests = 1;
 	print_header(v, cmd0);
 	vm_fmt_duration(v->seconds, took, sizeof(took));
-	printf("%d of %d %s ran, in %s\n", v->ran, v->nboots,
-	       ab_noun((unsigned)v->nboots, "boot", "boots"), took);
+	for (i = 0; i < v->nboots; i++)
+		if (v->boots[i].status == AB_VM_INTERRUPTED)
+			cut = i;
+	/* an interrupted boot did not run: named, not counted */
+	printf("%d of %d %s ran", v->ran, v->nboots,
+	       ab_noun((unsigned)v->nboots, "boot", "boots"));
+	if (cut >= 0)
+		printf(" (boot %d was interrupted %s, and is not counted)",
+		       cut + 1, vm_signal_words(vm_stop_signal));
+	printf(", in %s\n", took);
 	for (i = 0; cmps && i < (int)json_object_array_length(cmps); i++)
 		print_comparison(json_object_array_get_idx(cmps, i),
 				 v->threshold);
-	printf("\nverdict: faster or slower (a success rate: B succeeds more or less) when Holm's adjusted p < %.2f, over every row, phase and kernel of this report (so the chance of any false verdict in it stays under that; p is each test's own); \"no significant difference\" is not \"no difference\": the detectable column is the change these boots would have found 8 times in 10 (from the boot-to-boot spread seen) at Holm's first level, %.2g / %zu tests, and --threshold=P%% says how many rounds a P%% change needs there. The intervals (unadj.) are each row's own 95%%, not adjusted for the report's tests: Holm adjusts p, not intervals, so an interval can leave out 1 (B / A) or 0 (B - A) where the adjusted verdict is \"no significant difference\".\n",
-	       AB_VM_ALPHA, AB_VM_ALPHA, tests);
+	if (!tests) {
+		printf("\nverdict: none: no row had 2 or more good boots of each kernel, so nothing was tested (Welch's t needs 2 boots a side); with them, faster or slower when Holm's adjusted p < %.2f over every row, phase and kernel of the report\n",
+		       AB_VM_ALPHA);
+		return;
+	}
+	printf("\nverdict: faster or slower (a success rate: B succeeds more or less) when Holm's adjusted p < %.2f, over every row, phase and kernel of this report (so the chance of any false verdict in it stays under that; p is each test's own); \"no significant difference\" is not \"no difference\": the detectable column is the change these boots would have found 8 times in 10 (from the boot-to-boot spread seen) at Holm's first level, %.2g / %d %s, and --threshold=P%% says how many rounds a P%% change needs there. The intervals (unadj.) are each row's own 95%%, not adjusted for the report's tests: Holm adjusts p, not intervals, so an interval can leave out 1 (B / A) or 0 (B - A) where the adjusted verdict is \"no significant difference\".\n",
+	       AB_VM_ALPHA, AB_VM_ALPHA, tests,
+	       ab_noun((unsigned)tests, "test", "tests"));
 }

@@ -130,6 +130,20 @@ const char *ab_p_text(double p, char *buf, size_t len)
 	return buf;
 }
 
+const char *ab_holm_text(int tests, const char *need, char *buf, size_t len)
+{
+	if (tests > 0)
+		snprintf(
+			buf, len,
+			"verdict on Holm's adjusted p (p adj) over the %d %s of this report",
+			tests, ab_noun((unsigned)tests, "test", "tests"));
+	else
+		snprintf(buf, len,
+			 "no verdict: no test in this report (a test needs %s)",
+			 need);
+	return buf;
+}
+
 void ab_print_cell(double v, const char *fmt, int width)
 {
 	if (!isfinite(v))

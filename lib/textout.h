@@ -78,6 +78,14 @@ void ab_csv_end(struct ab_csv_row *r);
 const char *ab_p_text(double p, char *buf, size_t len);
 
 /*
+ * ab_holm_text - what the verdicts of a report of @tests tests rest on, for
+ * a table's title, into @buf: "verdict on Holm's adjusted p (p adj) over the
+ * 3 tests of this report", or with none "no verdict: no test in this report
+ * (a test needs @need)", never a family of 0 tests. Returns @buf.
+ */
+const char *ab_holm_text(int tests, const char *need, char *buf, size_t len);
+
+/*
  * ab_print_cell - one table cell on stdout: @v printed with @fmt (a width
  * conversion and a double, e.g. " %*.1f") at @width, or "n/a" right-aligned
  * at @width (after one space) when @v is NaN or infinite (undefined).

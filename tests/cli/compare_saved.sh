@@ -155,6 +155,25 @@ else
 	notok "compare of 3x fixtures ($(printf '%s' "$out" | head -c 600))"
 fi
 
+# no median that is positive (net figures can be 0 or below): two runs a
+# side and still no test; the title says so, never "over the 0 tests"
+python3 - "$tmp" <<'PY'
+import json, sys
+t = sys.argv[1]
+for i in (1, 2):
+    d = json.load(open(f"{t}/a{i}.json"))
+    for r in d["results"]:
+        r["alloc"]["ns"]["median"] = r["free"]["ns"]["median"] = -1.0
+    json.dump(d, open(f"{t}/z{i}.json", "w"))
+PY
+out=$("$ab" compare "$tmp/z1.json" "$tmp/z2.json" -- "$tmp/a1.json" "$tmp/a2.json" 2>&1)
+if printf '%s\n' "$out" | grep -q 'no verdict: no test in this report (a test needs 2 runs a side with positive medians)$' &&
+	! printf '%s\n' "$out" | grep -q 'over the 0 tests'; then
+	ok "compare of runs without a positive median: no test, and the title says so (no family of 0 tests)"
+else
+	notok "compare of runs without a positive median ($(printf '%s' "$out" | head -c 400))"
+fi
+
 # bad command lines: status 2, one line
 for args in "$tmp/a1.json" "$tmp/a1.json $tmp/a2.json --" "-- $tmp/b1.json" "$tmp/a1.json $tmp/a2.json $tmp/b1.json"; do
 	# shellcheck disable=SC2086

@@ -360,6 +360,39 @@ if [ "$rc" = 130 ] && grep -q "round 1: interrupted: by Ctrl-C (SIGINT)" "$tmp/o
 else
 	notok "vm: an interrupted boot: exit $rc ($(grep -i interrupt "$tmp/out" | head -n 4))"
 fi
+# Ctrl-C in round 2, after a good boot of each kernel (stand-in boots that
+# run the command on the user backend, then one that sleeps): the report
+# counts the 2 boots that ran, names the interrupted one, figures no verdict
+# over 0 tests (no row has 2 boots a side) and exits 130
+cat >"$lib/vm/vm-run.sh" <<'SH'
+n=$(cat "$AB_STATE" 2>/dev/null || echo 0)
+echo $((n + 1)) >"$AB_STATE"
+[ "$n" -lt 2 ] || exec sleep 30
+allocbench() { c=$1; shift; "$AB_BIN" "$c" --backend=user "$@"; }
+eval "$(printf '%s\n' "$3" | sed "s|/tmp/ab-vm.json|$AB_STATE.json|g")"
+SH
+AB_STATE=$tmp/boots AB_BIN=$ab ALLOCBENCH_LIBDIR=$lib "$ab" vm --cache="$tmp/c" --accel=tcg -k a -k b --rounds=3 -- \
+	run --alloc=malloc --trials=5 >"$tmp/out" 2>&1 &
+pid=$!
+i=0
+while [ "$(cat "$tmp/boots" 2>/dev/null)" != 3 ] && [ $i -lt 60 ]; do
+	sleep 1
+	i=$((i + 1))
+done
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+if [ "$rc" = 130 ] && grep -q "^2 of 6 boots ran (boot 3 was interrupted by Ctrl-C (SIGINT), and is not counted), in " "$tmp/out" &&
+	grep -q "^left out: boot 3 (B = b, round 2): interrupted: by Ctrl-C" "$tmp/out" &&
+	grep -q "^malloc 4096 B .* 1/1 .*cannot conclude" "$tmp/out" &&
+	grep -q "no verdict: no test in this report" "$tmp/out" &&
+	grep -q "^verdict: none: no row had 2 or more good boots of each kernel" "$tmp/out" &&
+	! grep -q -e "over the 0 tests" -e "/ 1 tests" -e "/ 0 tests" "$tmp/out"; then
+	ok "vm: Ctrl-C in round 2: the 2 boots that ran counted, the interrupted one named, no verdict over 0 tests (status 130)"
+else
+	notok "vm: Ctrl-C in round 2: exit $rc ($(grep -e 'boots ran' -e 'tests' -e '^verdict' "$tmp/out" | cut -c 1-200))"
+fi
 # the report of those stand-in boots (they print no result): one round
 printf 'exit 0\n' >"$lib/vm/vm-run.sh"
 ALLOCBENCH_LIBDIR=$lib "$ab" vm --cache="$tmp/c" --accel=tcg -k a -k b --rounds=1 -- run >"$tmp/out" 2>&1
