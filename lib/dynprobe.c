@@ -35,8 +35,8 @@
  * offset 0.
  */
 static const struct ab_dynprobe probes[] = {
-	{ "kprobe:___slab_alloc(c->freelist==NULL)", "___slab_alloc",
-	  "freelist=+0($arg5):x64", "freelist == 0",
+	{ "kprobe:___slab_alloc(c->freelist==NULL)", "slab_refill",
+	  "___slab_alloc", "freelist=+0($arg5):x64", "freelist == 0",
 	  "mm/slub.c: ___slab_alloc() entered with the per-CPU freelist empty (kmem_cache_cpu.freelist, the fifth argument's first member): a refill of the per-CPU slab, on PREEMPT_RT as on other kernels" },
 };
 

@@ -18,6 +18,9 @@
 /**
  * struct ab_dynprobe - one filtered kprobe
  * @name:   as --events and --explain spell it
+ * @tag:    what export keys its counts by (lib/metrics.c, docs/export.md):
+ *          a short name of the path, [a-z0-9_], no two alike, that stays
+ *          when the probe's spelling changes
  * @func:   the function probed at its entry (in /proc/kallsyms)
  * @fetch:  the kprobe_events fetch argument, NAME=FETCHARG:TYPE
  * @filter: the ftrace filter on it
@@ -25,6 +28,7 @@
  */
 struct ab_dynprobe {
 	const char *name;
+	const char *tag;
 	const char *func;
 	const char *fetch;
 	const char *filter;

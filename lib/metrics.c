@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dynprobe.h"
 #include "jsonout.h"
 #include "metrics.h"
 #include "resultrow.h"
@@ -52,7 +53,7 @@ static void add_part(char *buf, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 static void add_part(char *buf, size_t len, const char *fmt, ...)
 {
-	char p[128];
+	char p[AB_METRIC_KEY];
 	size_t at = strlen(buf);
 	va_list ap;
 
@@ -62,6 +63,41 @@ static void add_part(char *buf, size_t len, const char *fmt, ...)
 	if (at && at + 1 < len)
 		buf[at++] = '.';
 	part(buf, len, at, p);
+}
+
+/*
+ * Counter event @ev as a key part into @buf: a filtered kprobe's tag
+ * (lib/dynprobe.c's table: "slab_refill"), else its name with each run of
+ * characters other than [A-Za-z0-9] one '_', none first or last
+ * ("kprobe:__slab_free" kprobe_slab_free, "L1-dcache-load-misses"
+ * L1_dcache_load_misses). -E2BIG when it does not fit, -EINVAL when
+ * nothing is left of it (no letter, no digit).
+ */
+static int event_part(const char *ev, char *buf, size_t len)
+{
+	const struct ab_dynprobe *d = ab_dynprobe_find(ev);
+	size_t at = 0;
+	int gap = 0;
+
+	if (d)
+		ev = d->tag;
+	for (; *ev; ev++) {
+		char c = *ev;
+
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		      (c >= '0' && c <= '9'))) {
+			gap = at > 0;
+			continue;
+		}
+		if (at + gap + 1 >= len)
+			return -E2BIG;
+		if (gap)
+			buf[at++] = '_';
+		buf[at++] = c;
+		gap = 0;
+	}
+	buf[at] = '\0';
+	return at ? 0 : -EINVAL;
 }
 
 static int push(struct ab_metrics *ms, const char *prefix, const char *stat,
@@ -233,11 +269,24 @@ static int counters(struct ab_metrics *ms, json_object *r, const char *prefix,
 	for (i = 0; i < n && !err; i++) {
 		json_object *e = json_object_array_get_idx(c, i);
 		const char *ev = str(e, "event");
+		char part[AB_METRIC_KEY];
+		size_t at = ms->n;
 
-		if (ev)
-			err = push(ms, prefix, ev, "per_op", "per_op",
+		if (!ev)
+			continue;
+		err = event_part(ev, part, sizeof(part));
+		if (err == -EINVAL) {
+			ms->bad_event = ev;
+			return -EDOM;
+		}
+		if (!err)
+			err = push(ms, prefix, part, "per_op", "per_op",
 				   AB_DIR_NONE, num(e, "per_op"), sample,
 				   factor);
+		/* the statistic is the event as counted, its key the part */
+		if (!err && ms->n > at)
+			snprintf(ms->m[at].stat, sizeof(ms->m[at].stat), "%s",
+				 ev);
 	}
 	return err;
 }
@@ -536,7 +585,16 @@ static int duplicate(const struct ab_metrics *ms, char *err, size_t len)
 		s[i] = &ms->m[i];
 	qsort(s, ms->n, sizeof(*s), by_identity);
 	for (i = 1; i < ms->n && !ret; i++)
-		if (!by_identity(&s[i - 1], &s[i])) {
+		if (!by_identity(&s[i - 1], &s[i]) &&
+		    !strcmp(s[i]->unit, "per_op") &&
+		    strcmp(s[i - 1]->stat, s[i]->stat)) {
+			snprintf(
+				err, len,
+				"the events '%.200s' and '%.200s' of one row both key as %s (sample %d): export's key keeps only letters and digits of an event's name (docs/export.md): count one of them",
+				s[i - 1]->stat, s[i]->stat, s[i]->key,
+				s[i]->sample);
+			ret = -EINVAL;
+		} else if (!by_identity(&s[i - 1], &s[i])) {
 			snprintf(
 				err, len,
 				"two rows have the identity %s (sample %d): export keys a row by strategy, size or order, node, CPU and setup, and these share all of them",
@@ -600,6 +658,12 @@ int ab_metrics_of(json_object *doc, struct ab_metrics *ms, char *err,
 			"a metric's key would be longer than %d characters (a label, kernel or event name too long): keys are never cut short, so none is exported",
 			AB_METRIC_KEY - 1);
 		ret = -EINVAL;
+	} else if (ret == -EDOM) {
+		snprintf(
+			err, len,
+			"counters: the event '%.200s' has no letter or digit for its key (docs/export.md: the keys)",
+			ms->bad_event);
+		ret = -EBADMSG;
 	}
 	if (!ret && ms->n == start) {
 		snprintf(err, len, "no measured figure in the document");

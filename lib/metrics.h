@@ -17,7 +17,11 @@
  * VARIANT: sheaves_MODE, lookup_METHOD, cond_CONDITION (not quiet),
  * gfp_MODE (not GFP_KERNEL), timing_single, freecpuN; SIZE: NB, or orderN
  * for the page strategies; NODE: nodeN, or nodelocal without --node. Any
- * other character than [A-Za-z0-9_-] in a part becomes '_'.
+ * other character than [A-Za-z0-9_-] in a part becomes '_'. A counter is
+ * ROW.EVENT_per_op, EVENT a filtered kprobe's tag (lib/dynprobe.c:
+ * slab_refill) or the event's name with each run of characters other than
+ * [A-Za-z0-9] one '_', none first or last (kprobe:__slab_free:
+ * kprobe_slab_free); two events of a row that key alike are refused.
  *
  * Samples: the unit of repetition each engine repeats on. A run, sweep
  * or lookup document is one sample (1) of every statistic of its rows; a
@@ -83,6 +87,7 @@ struct ab_metric {
  * @negative:  times (ns, cycles) below zero left out: net figures whose
  *             raw value was below what they subtract, no latency;
  *             @negative_key and @negative_value name the first
+ * @bad_event: a counter's event that gives no key (for the error)
  */
 struct ab_metrics {
 	struct ab_metric *m;
@@ -97,6 +102,7 @@ struct ab_metrics {
 	int negative;
 	char negative_key[AB_METRIC_KEY];
 	double negative_value;
+	const char *bad_event;
 };
 
 /*

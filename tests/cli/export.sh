@@ -211,6 +211,43 @@ else
 	notok "lkp: small values: $(grep -E 'alloc.(min|max)_ns' "$tmp/lsmall" | head -2 | tr '\n' ' ')"
 fi
 
+# counters' keys (docs/export.md): a filtered kprobe by its tag, any other
+# event with each run of non-alphanumerics one '_', none first or last;
+# the event as counted in KCIDB's misc.statistic. A run's JSON with such
+# events added (the user backend counts no kprobe)
+python3 - "$tmp/run.json" "$tmp" <<'PY'
+import copy, json, sys
+d = json.load(open(sys.argv[1]))
+row = d["results"][0]
+base = {"event": "task-clock", "encoding": "perf::PERF_COUNT_SW_TASK_CLOCK",
+        "source": "kernel", "per_op": 1.5, "net_per_op": 1.0}
+evs = ["task-clock", "kprobe:___slab_alloc(c->freelist==NULL)",
+       "kprobe:___slab_alloc", "L1-dcache-load-misses", "cpu/event=0x3c,umask=0x00/"]
+row["counters"] = [dict(base, event=e, per_op=i + 1.5) for i, e in enumerate(evs)]
+json.dump(d, open(sys.argv[2] + "/events.json", "w"))
+x = copy.deepcopy(d)
+x["results"][0]["counters"].append(dict(base, event="kprobe:__slab_alloc"))
+json.dump(x, open(sys.argv[2] + "/ev_alike.json", "w"))
+x = copy.deepcopy(d)
+x["results"][0]["counters"].append(dict(base, event="::"))
+json.dump(x, open(sys.argv[2] + "/ev_none.json", "w"))
+PY
+"$ab" export --format=lkp "$tmp/events.json" | grep '_per_op: ' | sed 's/^malloc\.64B\.nodelocal\.cpuany\.//' >"$tmp/evk"
+want='task_clock_per_op: 1.5
+slab_refill_per_op: 2.5
+kprobe_slab_alloc_per_op: 3.5
+L1_dcache_load_misses_per_op: 4.5
+cpu_event_0x3c_umask_0x00_per_op: 5.5'
+if [ "$(cat "$tmp/evk")" = "$want" ] && python3 "$check" lkp "$tmp/evk" &&
+	"$ab" export --format=mmtests "$tmp/events.json" | grep -q "^per_op	malloc.64B.nodelocal.cpuany.slab_refill	_	1	2.5	_$" &&
+	"$ab" export --format=kcidb "$tmp/events.json" | python3 -c 'import json, sys
+t = [t for t in json.load(sys.stdin)["tests"] if t["path"].endswith(".slab_refill_per_op")]
+sys.exit(not (len(t) == 1 and t[0]["misc"]["statistic"] == "kprobe:___slab_alloc(c->freelist==NULL)"))'; then
+	ok "counters: a filtered kprobe keys by its tag (slab_refill), other events by letters and digits joined by one _ (task_clock, kprobe_slab_alloc); KCIDB keeps the event as counted"
+else
+	notok "counters' keys: $(tr '\n' ' ' <"$tmp/evk")"
+fi
+
 # hand-edited documents (a hostile review): each refused in one line with
 # status 4, never a crash; an A/A vm document (one kernel named twice)
 python3 - "$tmp" <<'PY'
@@ -274,6 +311,10 @@ expect 6 "holds 7 samples (rounds)" "lkp refuses a compare document's rounds (st
 	--format=lkp "$tmp/cmp.json" -o "$tmp/never"
 expect 6 "choose one with --kernel=6.1" "lkp refuses a vm document of two kernels" \
 	--format=lkp "$tmp/vm.json" -o "$tmp/never"
+expect 6 "the events 'kprobe:___slab_alloc' and 'kprobe:__slab_alloc' of one row both key as malloc.64B.nodelocal.cpuany.kprobe_slab_alloc_per_op" \
+	"two events of one row that key alike are refused, never merged (status 6)" --format=lkp "$tmp/ev_alike.json" -o "$tmp/never"
+expect 4 "the event '::' has no letter or digit" "an event with nothing to key it by is refused (status 4)" \
+	--format=mmtests "$tmp/ev_none.json" -o "$tmp/never"
 expect 6 "holds 2 samples (boots)" "lkp refuses one kernel's two boots" \
 	--format=lkp --kernel=6.1 "$tmp/vm.json" -o "$tmp/never"
 expect 6 "holds 2 samples (documents)" "lkp refuses two documents" \
