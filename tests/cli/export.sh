@@ -231,7 +231,17 @@ json.dump(x, open(sys.argv[2] + "/ev_alike.json", "w"))
 x = copy.deepcopy(d)
 x["results"][0]["counters"].append(dict(base, event="::"))
 json.dump(x, open(sys.argv[2] + "/ev_none.json", "w"))
+x = copy.deepcopy(d)
+x["results"][0]["counters"] = [dict(base, event="kprobe:" + "a" * 200)]
+json.dump(x, open(sys.argv[2] + "/ev_long.json", "w"))
 PY
+# a long event keeps its whole name (a part was cut at 127 characters, and
+# its _per_op with it)
+if "$ab" export --format=lkp "$tmp/ev_long.json" | grep -q "^malloc.64B.nodelocal.cpuany.kprobe_a\{200\}_per_op: 1.5$"; then
+	ok "counters: a 207-character event keys whole, _per_op and all"
+else
+	notok "counters: a long event's key: $("$ab" export --format=lkp "$tmp/ev_long.json" 2>&1 | grep -v _ns | head -c 300)"
+fi
 "$ab" export --format=lkp "$tmp/events.json" | grep '_per_op: ' | sed 's/^malloc\.64B\.nodelocal\.cpuany\.//' >"$tmp/evk"
 want='task_clock_per_op: 1.5
 slab_refill_per_op: 2.5
