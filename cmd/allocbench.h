@@ -100,6 +100,8 @@ int cmd_help(int argc, const char **argv);
  * @input:   set before parsing by a command that reads a file named in an
  *           option (lookup's --sizes-from): where that option's value
  *           lands; -o may name neither it nor a file given as an argument
+ * @dry_run: --dry-run (run, sweep, compare: ab_dry_run_table): check, run
+ *           nothing; the file -o names is left as it was
  */
 struct ab_output {
 	int json;
@@ -109,11 +111,14 @@ struct ab_output {
 	int wide;
 	long start;
 	char *const *input;
+	int dry_run;
 };
 
 extern struct ab_output ab_out;
 /* popt table of the output options, for POPT_ARG_INCLUDE_TABLE */
 extern struct poptOption ab_output_table[];
+/* popt table of --dry-run (run, sweep, compare --alloc) */
+extern struct poptOption ab_dry_run_table[];
 
 /* ab_usage - the top-level usage text. */
 void ab_usage(FILE *f);

@@ -32,6 +32,13 @@ struct poptOption ab_output_table[] = {
 	POPT_TABLEEND
 };
 
+struct poptOption ab_dry_run_table[] = {
+	{ "dry-run", 0, POPT_ARG_NONE, &ab_out.dry_run, 0,
+	  "make every check a run makes (the module's limits included), print what would run, run nothing",
+	  NULL },
+	POPT_TABLEEND
+};
+
 /* The command table, main.c's; set once by ab_cmd_register(). */
 static const struct ab_cmd *ab_cmds;
 
@@ -415,10 +422,11 @@ int ab_output_end(int status)
 	 * partial report); a refused command (a usage error, no backend, a
 	 * bad input, a format that cannot carry it) leaves it as it was,
 	 * its buffered header unwritten, and so does a failed write */
-	keep = status == AB_EXIT_OK ||
-	       (pos != 0 && status != AB_EXIT_USAGE &&
-		status != AB_EXIT_BACKEND && status != AB_EXIT_DATA &&
-		status != AB_EXIT_FORMAT);
+	keep = !ab_out.dry_run &&
+	       (status == AB_EXIT_OK ||
+		(pos != 0 && status != AB_EXIT_USAGE &&
+		 status != AB_EXIT_BACKEND && status != AB_EXIT_DATA &&
+		 status != AB_EXIT_FORMAT));
 	if (keep) {
 		failed = fflush(stdout) || ferror(stdout);
 		e = errno;

@@ -748,7 +748,10 @@ int cmd_compare(int argc, const char **argv)
 	nf = ab_run_parse("compare", argc, argv, job, compare_table, files,
 			  AB_COMPARE_MAX_FILES + 1);
 	ret = nf < 0 ? -nf : AB_EXIT_OK;
-	if (!ret && nf && (ab_run_options_given() || rounds_arg)) {
+	if (!ret && nf && ab_out.dry_run) {
+		ab_err("compare: --dry-run checks a compare that runs (--alloc=A,B); a compare of saved results runs nothing");
+		ret = AB_EXIT_USAGE;
+	} else if (!ret && nf && (ab_run_options_given() || rounds_arg)) {
 		ab_err("compare: give two saved results, OLD.json NEW.json (or several per side, A1.json A2.json ... -- B1.json B2.json ...), or --alloc=A,B with run's options, not both");
 		ret = AB_EXIT_USAGE;
 	}
@@ -777,7 +780,9 @@ int cmd_compare(int argc, const char **argv)
 	}
 	if (!ret)
 		ret = interleave(job, &rd);
-	if (!ret) {
+	if (!ret && ab_out.dry_run) {
+		ret = ab_job_dry_run(job);
+	} else if (!ret) {
 		ret = ab_job_run(job);
 		nf = make_view(job, &rd, &view, rows);
 		if (nf && !ret)

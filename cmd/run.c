@@ -19,7 +19,9 @@ int cmd_run(int argc, const char **argv)
 		return AB_EXIT_RUN;
 	ret = ab_run_parse("run", argc, argv, job, ab_profile_table, NULL, 0);
 	ret = ret < 0 ? -ret : ab_run_setup(job);
-	if (!ret) {
+	if (!ret && ab_out.dry_run) {
+		ret = ab_job_dry_run(job);
+	} else if (!ret) {
 		ret = ab_job_run(job);
 		ab_job_print(job);
 	}

@@ -60,6 +60,7 @@ static struct poptOption run_body[] = {
 	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_events_table, 0, NULL, NULL },
 	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_explain_table, 0, NULL, NULL },
 	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_backend_table, 0, NULL, NULL },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_dry_run_table, 0, NULL, NULL },
 	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_output_table, 0,
 	  "Output:", NULL },
 	POPT_TABLEEND

@@ -29,6 +29,7 @@
 #include "condition.h"
 #include "runner.h"
 #include "slabmerge.h"
+#include "textout.h"
 
 #define interrupted ab_stop_requested
 
@@ -652,12 +653,16 @@ static int explain_setup(struct ab_job *job)
 	return AB_EXIT_OK;
 }
 
-int ab_job_run(struct ab_job *job)
+/*
+ * Every check before anything runs (the events, the condition, the
+ * sheaves, --explain, the baseline, memory and the limits together): an
+ * exit status, job->refused set on a refusal.
+ */
+static int job_check(struct ab_job *job)
 {
 	const struct ab_strategy_info *none;
 	char err[AB_ERRLEN];
-	int i, next, ret = AB_EXIT_OK;
-	cpu_set_t cpu;
+	int i, ret;
 
 	if (job->o.free_pattern == AB_FREE_SHUFFLE && !job->o.seed_set) {
 		if (getrandom(&job->o.seed, sizeof(job->o.seed), 0) !=
@@ -699,7 +704,6 @@ int ab_job_run(struct ab_job *job)
 		/* opened to say what cannot count; armed per counting pass */
 		ab_counters_suspend(&job->ses.counters);
 	}
-	ab_catch_signals();
 
 	/* batch timing: the baseline strategy with the same parameters */
 	job->baseline = NULL;
@@ -724,7 +728,43 @@ int ab_job_run(struct ab_job *job)
 		ret = check_together(job);
 	/* refused before anything ran: the reason is the whole output */
 	job->refused = ret != AB_EXIT_OK;
-	if (!ret && job->baseline && job->o.timing == AB_TIMING_BATCH) {
+	return ret;
+}
+
+int ab_job_dry_run(struct ab_job *job)
+{
+	FILE *f = ab_output_is_stdout(ab_out.path) ? stdout : stderr;
+	int i, j, n = 0, ret = job_check(job);
+
+	if (ret)
+		return ret;
+	fprintf(f,
+		"dry run: %s passed every check (the %s backend's limits included) and would run %d %s:",
+		job->title, job->ses.be->name, job->nrows,
+		ab_noun((unsigned)job->nrows, "row", "rows"));
+	for (i = 0; i < job->nrows; i++) {
+		/* a label once; six at most */
+		for (j = 0;
+		     j < i && strcmp(job->rows[i].label, job->rows[j].label);
+		     j++)
+			;
+		if (j == i && n++ < 6)
+			fprintf(f, "%s %s", n > 1 ? "," : "",
+				job->rows[i].label);
+	}
+	fprintf(f, "%s; nothing ran\n", n > 6 ? ", ..." : "");
+	return AB_EXIT_OK;
+}
+
+int ab_job_run(struct ab_job *job)
+{
+	int i, next, ret = job_check(job);
+	cpu_set_t cpu;
+
+	if (ret)
+		return ret;
+	ab_catch_signals();
+	if (job->baseline && job->o.timing == AB_TIMING_BATCH) {
 		ret = run_row(job, job->baseline);
 		if (ret == AB_EXIT_INTR && job->baseline == &job->own_baseline)
 			ab_err("interrupted while measuring the none baseline, before any strategy ran");

@@ -15,4 +15,13 @@
  */
 int ab_job_run(struct ab_job *job);
 
+/*
+ * ab_job_dry_run - --dry-run: every check ab_job_run() makes before it runs
+ * anything (ab_job_setup() and the command's own came before), then one
+ * line saying what would run (stdout; stderr when -o names a file, which
+ * is left as it was), and nothing run. An exit status: AB_EXIT_OK, or the
+ * refusal's after its message.
+ */
+int ab_job_dry_run(struct ab_job *job);
+
 #endif

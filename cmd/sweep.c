@@ -283,6 +283,8 @@ int cmd_sweep(int argc, const char **argv)
 		  NULL },
 		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_backend_table, 0, NULL,
 		  NULL },
+		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_dry_run_table, 0, NULL,
+		  NULL },
 		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_output_table, 0,
 		  "Output:", NULL },
 		POPT_AUTOHELP POPT_TABLEEND
@@ -383,7 +385,9 @@ int cmd_sweep(int argc, const char **argv)
 	job->o.node = -1;
 	if (!ret)
 		ret = ab_job_place(job, NULL);
-	if (!ret) {
+	if (!ret && ab_out.dry_run) {
+		ret = ab_job_dry_run(job);
+	} else if (!ret) {
 		ret = ab_job_run(job);
 		if (job->csv || ab_out.json || job->refused) {
 			ab_job_print(job);

@@ -29,6 +29,7 @@ complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup"
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup" -s w -l warmup -x -d 'warm-up trials'
 complete -c allocbench -n "__fish_seen_subcommand_from run compare lookup reproduce" -s c -l cpu -x -d 'CPU list'
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l concurrent -d 'all CPUs at once'
+complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l dry-run -d 'check, run nothing'
 complete -c allocbench -n "__fish_seen_subcommand_from compare" -l rounds -x -d 'interleaved rounds of A and B (the unit of the test)'
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -s n -l node -x -d 'NUMA node'
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l free-cpu -x -d 'free on this CPU'

@@ -534,6 +534,25 @@ if python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$tmp/long" 2>/de
 else
 	echo "not ok - host cli: -o over a longer file left old bytes after the output"
 fi
+# --dry-run (issue 39.5): every check, one line, nothing run; a refusal is
+# the run's own (status 2), -o's file left as it was
+expect 0 "^dry run: run passed every check (the user backend's limits included) and would run 2 rows: malloc, calloc; nothing ran$" \
+	"run --dry-run: one line, status 0" -- run --backend=user --alloc=malloc,calloc --dry-run
+expect 0 "^dry run: sweep passed every check .* would run 2 rows: malloc 64 n0, malloc 4K n0; nothing ran$" \
+	"sweep --dry-run" -- sweep --backend=user --alloc=malloc --sizes=64,4K --dry-run
+expect 0 "^dry run: compare passed every check .* would run 14 rows: .*, \.\.\.; nothing ran$" \
+	"compare --alloc=A,B --dry-run" -- compare --backend=user --alloc=malloc,calloc --rounds=7 --dry-run
+expect 2 "above the .*-byte budget" "run --dry-run refuses what run refuses (a batch above the budget)" -- \
+	run --backend=user --alloc=malloc --size=2G --batch=100000 --dry-run
+expect 2 "a compare of saved results runs nothing" "compare of saved files with --dry-run refused" -- \
+	compare --dry-run a.json b.json
+out=$("$ab" run --backend=user --alloc=malloc --dry-run -o "$tmp/dry.out" 2>&1)
+if [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && ! [ -e "$tmp/dry.out" ] &&
+	[ -z "$("$ab" run --backend=user --alloc=malloc --dry-run 2>&1 | grep -v '^dry run:')" ]; then
+	ok "host cli: run --dry-run -o FILE: the line on stderr, no file written; no table printed"
+else
+	notok "host cli: run --dry-run -o FILE ($out)"
+fi
 rm -rf "$tmp"
 # compare of saved results, one and several runs per side (issue 21, part 5)
 sh "$(dirname "$0")/compare_saved.sh" "$ab"

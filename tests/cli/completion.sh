@@ -33,6 +33,9 @@ check() {
 check "commands" "run" allocbench ru
 check "all commands" "topology" allocbench ""
 check "run options from --help" "--alloc=" allocbench run --wide --al
+check "run --dry-run" "--dry-run" allocbench run --dry
+check "sweep --dry-run" "--dry-run" allocbench sweep --dry
+check "compare --dry-run" "--dry-run" allocbench compare --dry
 check "run --gfp values" "atomic" allocbench run --wide --gfp at
 check "--gfp=VALUE form" "nowait" allocbench run --wide --gfp = now
 check "--free values" "shuffle" allocbench run --wide --free sh
