@@ -149,19 +149,6 @@ t1=$(uptime_cs)
 /ab/fuzz --kill-phases=16 >/tmp/kp.out 2>&1
 grep '^# fuzz:' /tmp/fz.out /tmp/kp.out | sed 's/^[^#]*# //'
 grep -h '^not ok' /tmp/fz.out /tmp/kp.out
-# the summary counts what the "# fuzz:" lines list (tests/kernel/fuzz.c,
-# figures()): the pairs the answers line counts, the signals the signals
-# line lists; a figure that cannot be read is "?", never 0
-awk -v t=$((t1 - t0)) -v st=$fz -v k="$(uname -r)" -v b="$(cat /proc/cmdline)" '
-	/^# fuzz: [0-9]+ calls/ { calls = $3 }
-	/^# fuzz: answers:/ && match($0, /\([0-9]+ distinct ioctl and errno pairs\)$/) {
-		pairs = substr($0, RSTART + 1, RLENGTH - 1); sub(/ .*/, "", pairs) }
-	/^# fuzz: signals:/ { line = $0; sub(/^# fuzz: signals: */, "", line)
-		n = split(line, s, ", *"); sig = 0; kinds = 0
-		for (i = 1; i <= n; i++) if (match(s[i], /[0-9]+$/)) {
-			v = substr(s[i], RSTART) + 0; sig += v; if (v) kinds++ }
-		sigs = sig " signals delivered (" kinds " of " n " kinds: " line ")" }
-	/outstanding after the storm/ { match($0, /outstanding [0-9]+\)/); left = substr($0, RSTART + 12, RLENGTH - 13) }
-	END { printf "fuzzer: %s calls, %s distinct (ioctl, errno) pairs, %s, objects outstanding after it %s, %.1f s guest time (status %d), kernel %s, boot options: %s\n",
-		calls == "" ? "?" : calls, pairs == "" ? "?" : pairs, sigs == "" ? "? signals delivered" : sigs,
-		left == "" ? "?" : left, t / 100, st, k, b }' /tmp/fz.out
+# the summary: bench/fuzzsum.sh (tests/kernel/benchcmds.sh checks it
+# against this boot's fuzz lines)
+sh "$(dirname "$0")/fuzzsum.sh" $((t1 - t0)) $fz /tmp/fz.out

@@ -21,7 +21,7 @@
 #            geometry), concurrent runs and remote frees, SIGINT and CPU
 #            hotplug mid-run (locking: PREEMPT_RT's sleeping locks),
 #            --isolate (cgroup v2 only on 6.12, no legacy cpuset), rt.sh,
-#            the fuzzer, rmmod
+#            the fuzzer, the bench scripts' commands (benchcmds.sh), rmmod
 #   numa     what depends on the NUMA shape (make check: the first kernel
 #            with two nodes): the ioctl suite (its node tests; but for the
 #            atomic limit's accounting), placement,
@@ -889,6 +889,9 @@ else
 	notok "fuzz: the figures lines ($(grep '^# fuzz:' /tmp/fuzz.out | head -c 600))"
 fi
 expect 0 "--calls=N *calls made by this process's threads" "fuzz --help says what each option does" -- ./fuzz --help
+# every command of the bench scripts passes the CLI's checks (--dry-run),
+# and bench.sh's fuzzer summary counts what /tmp/fuzz.out lists
+sh /ab/benchcmds.sh
 fi # ---- end: full, focused ----
 
 if rmmod allocbench; then ok "rmmod after the runs"; else notok "rmmod after the runs"; fi
