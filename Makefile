@@ -57,7 +57,7 @@ all: allocbench vpmu
 VPMU_SO := $(B)/vpmu/abvpmu.so
 $(VPMU_SO): vpmu/abvpmu.c vpmu/vpmu_model.c vpmu/vpmu_model.h vpmu/qemu_api.h common/ab_vpmu.h
 	@mkdir -p $(dir $@)
-	$(CC) -Icommon $(CFLAGS) -shared -fPIC -fvisibility=hidden -o $@ vpmu/abvpmu.c vpmu/vpmu_model.c
+	$(CC) -Icommon $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -shared -fPIC -fvisibility=hidden -o $@ vpmu/abvpmu.c vpmu/vpmu_model.c
 $(B)/vpmu/calib: tests/vpmu/calib.c common/ab_vpmu.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -static -o $@ $<
@@ -133,17 +133,19 @@ reload:
 
 # ---- DKMS: allocbench.ko rebuilt for every installed kernel (root) ----
 # Only the module's sources go to /usr/src/allocbench-VERSION (not the
-# build tree or .cache); KVER=RELEASE builds for one kernel, default: the
-# running one.
+# build tree or .cache): install-dkms (DESTDIR=..., as the allocbench-dkms
+# package does; install_dkms_src below); KVER=RELEASE builds for one
+# kernel, default: the running one.
 DKMS_SRC := /usr/src/allocbench-$(VERSION)
 dkms: dkms-remove
 	@command -v dkms >/dev/null || { echo "allocbench: dkms is not installed: apt-get install dkms" >&2; exit 1; }
-	mkdir -p $(DKMS_SRC)/kmod
-	cp -r dkms.conf VERSION include common $(DKMS_SRC)/
-	cp kmod/*.c kmod/*.h kmod/Kbuild kmod/Makefile $(DKMS_SRC)/kmod/
+	$(call install_dkms_src,$(DKMS_SRC))
 	dkms add allocbench/$(VERSION)
 	dkms build allocbench/$(VERSION) -k $(or $(KVER),$(shell uname -r))
 	dkms install allocbench/$(VERSION) -k $(or $(KVER),$(shell uname -r))
+
+install-dkms:
+	$(call install_dkms_src,$(DESTDIR)$(DKMS_SRC))
 
 # every version DKMS knows, so an older one cannot stay registered
 dkms-remove:
@@ -224,9 +226,34 @@ FISHCOMPDIR ?= $(call pc_compdir,fish,share/fish/vendor_completions.d)
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
 
 # what `allocbench vm` needs outside a checkout: the embedded kernel's
-# scripts, and the module's sources to build it for each kernel
-VM_SCRIPTS := $(addprefix scripts/vm/,vm-image.sh vm-run.sh pvh-image.sh fetch-kernel.sh build-kmod.sh mkinitramfs.sh init ab-out.c)
+# scripts (the guest's init among them) and ab-out.c, the guest's program
+# they build, and the module's sources to build it for each kernel
+VM_SCRIPTS := $(addprefix scripts/vm/,vm-image.sh vm-run.sh pvh-image.sh fetch-kernel.sh build-kmod.sh mkinitramfs.sh init)
+# the JSON documents' schemas, in SHAREDIR/schema
+SHAREDIR ?= $(PREFIX)/share/allocbench
 
+# The module's sources, the one list of them: installed in LIBDIR/src for
+# `allocbench vm`, in DKMS_SRC with dkms.conf for DKMS (make dkms,
+# install-dkms, the allocbench-dkms package); kmod/Makefile builds them
+# there as in the checkout.
+KMOD_FILES := $(sort $(wildcard kmod/*.c kmod/*.h)) kmod/Kbuild kmod/Makefile
+# install_kmod_src DIR: the module's sources under DIR, as laid out here
+define install_kmod_src
+install -d $(1)/kmod $(1)/common $(1)/include/uapi/linux
+install -m 0644 $(KMOD_FILES) $(1)/kmod/
+install -m 0644 $(sort $(wildcard common/*.h)) $(1)/common/
+install -m 0644 $(sort $(wildcard include/uapi/linux/*.h)) $(1)/include/uapi/linux/
+install -m 0644 VERSION $(1)/
+endef
+# install_dkms_src DIR: the same, and dkms.conf
+define install_dkms_src
+$(call install_kmod_src,$(1))
+install -m 0644 dkms.conf $(1)/
+endef
+
+# The one list of installed files: the Debian package (debian/rules), the
+# LKP package (contrib/lkp-tests/.../PKGBUILD) and the Fastpath container
+# all install with this rule.
 install: allocbench $(VPMU_SO)
 	install -D -m 0755 allocbench $(DESTDIR)$(BINDIR)/allocbench
 	install -d $(DESTDIR)$(MANDIR)
@@ -234,20 +261,35 @@ install: allocbench $(VPMU_SO)
 	install -D -m 0644 completions/allocbench $(DESTDIR)$(BASHCOMPDIR)/allocbench
 	install -D -m 0644 completions/allocbench.fish $(DESTDIR)$(FISHCOMPDIR)/allocbench.fish
 	install -D -m 0644 completions/_allocbench $(DESTDIR)$(ZSHCOMPDIR)/_allocbench
-	install -d $(DESTDIR)$(LIBDIR)/vm $(DESTDIR)$(LIBDIR)/src/kmod \
-		$(DESTDIR)$(LIBDIR)/src/common $(DESTDIR)$(LIBDIR)/src/include/uapi/linux
-	install -m 0644 $(VM_SCRIPTS) $(DESTDIR)$(LIBDIR)/vm/
-	install -m 0644 kmod/*.c kmod/*.h kmod/Kbuild kmod/Makefile $(DESTDIR)$(LIBDIR)/src/kmod/
-	install -m 0644 common/*.h $(DESTDIR)$(LIBDIR)/src/common/
-	install -m 0644 include/uapi/linux/allocbench.h include/uapi/linux/allocbench_lookup.h include/uapi/linux/allocbench_condition.h $(DESTDIR)$(LIBDIR)/src/include/uapi/linux/
-	install -m 0644 VERSION $(DESTDIR)$(LIBDIR)/src/
+	install -d $(DESTDIR)$(SHAREDIR)/schema
+	install -m 0644 schema/*.schema.json $(DESTDIR)$(SHAREDIR)/schema/
+	install -d $(DESTDIR)$(LIBDIR)/vm
+	install -m 0755 $(VM_SCRIPTS) $(DESTDIR)$(LIBDIR)/vm/
+	install -m 0644 scripts/vm/ab-out.c $(DESTDIR)$(LIBDIR)/vm/
+	$(call install_kmod_src,$(DESTDIR)$(LIBDIR)/src)
 	install -D -m 0644 $(VPMU_SO) $(DESTDIR)$(LIBDIR)/vpmu/abvpmu.so
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/allocbench $(DESTDIR)$(BASHCOMPDIR)/allocbench \
 	      $(DESTDIR)$(FISHCOMPDIR)/allocbench.fish $(DESTDIR)$(ZSHCOMPDIR)/_allocbench
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/,$(notdir $(wildcard man/*.1)))
-	rm -rf $(DESTDIR)$(LIBDIR)
+	rm -rf $(DESTDIR)$(LIBDIR) $(DESTDIR)$(SHAREDIR)
+
+# ---- Debian packages (docs/packages.md) ----
+# allocbench and allocbench-dkms, and the source package, in $(B)/deb/,
+# built by dpkg-buildpackage from a copy of the tracked files (as in this
+# tree, edits included) in $(B)/deb/allocbench-VERSION: debian/rules clean
+# would remove this tree's build/, and the source package must not hold it
+# or .cache/.
+DEB_DIR := $(B)/deb/allocbench-$(VERSION)
+deb:
+	@command -v dpkg-buildpackage >/dev/null && command -v dh >/dev/null || { echo "allocbench: make deb needs dpkg-dev and debhelper: make deps" >&2; exit 1; }
+	@git rev-parse --is-inside-work-tree >/dev/null 2>&1 || { echo "allocbench: make deb copies the files git tracks: run it in a clone (or dpkg-buildpackage -us -uc -b in an unpacked tree)" >&2; exit 1; }
+	rm -rf $(B)/deb
+	mkdir -p $(DEB_DIR)
+	git ls-files -z | xargs -0 sh -c 'for f; do [ -e "$$f" ] && printf "%s\0" "$$f"; done' sh | cpio -p0dm --quiet $(DEB_DIR)
+	cd $(DEB_DIR) && dpkg-buildpackage -us -uc
+	@ls $(B)/deb/*.deb $(B)/deb/*.dsc
 
 # schema/allocbench-vm.schema.json carries the result schema whole in its
 # $defs (so it validates without --base-uri): copy it there after a change
@@ -265,4 +307,4 @@ clean:
 	rm -rf $(B) allocbench
 	-$(MAKE) -C kmod KDIR=$(abspath $(KDIR)) $(if $(O),O=$(abspath $(O))) clean 2>/dev/null
 
-.PHONY: all vpmu bench lint schema deps install uninstall dkms dkms-remove kmod load unload reload vm-image vm-images vm-run demo check clean FORCE
+.PHONY: all vpmu bench lint schema deps install uninstall install-dkms deb dkms dkms-remove kmod load unload reload vm-image vm-images vm-run demo check clean FORCE
