@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # install.sh - `make install` into a DESTDIR puts the binary, every manual
-# page and the three shells' completions where they belong; uninstall
-# removes them. TAP lines.
+# page, the three shells' completions, the schemas and the vm scripts where
+# they belong; uninstall removes them. TAP lines.
 dest=$(mktemp -d)
 trap 'rm -rf "$dest"' EXIT
 if make -s install DESTDIR="$dest" PREFIX=/usr >/dev/null 2>&1 &&
@@ -12,6 +12,8 @@ if make -s install DESTDIR="$dest" PREFIX=/usr >/dev/null 2>&1 &&
 	[ "$(ls "$dest/usr/share/man/man1" | wc -l)" = "$(ls man/*.1 | wc -l)" ] &&
 	[ -f "$dest/usr/share/bash-completion/completions/allocbench" ] &&
 	[ -f "$dest/usr/share/zsh/vendor-completions/_allocbench" ] &&
+	[ -f "$dest/usr/share/allocbench/schema/allocbench-result.schema.json" ] &&
+	[ -x "$dest/usr/lib/allocbench/vm/vm-image.sh" ] &&
 	find "$dest" -name allocbench.fish | grep -q .; then
 	echo "ok - make install DESTDIR PREFIX=/usr"
 else
@@ -58,3 +60,9 @@ fi
 grep -q '^PACKAGE_VERSION="'"$(tail -n 1 VERSION)"'"$' dkms.conf &&
 	echo "ok - dkms.conf names this version" ||
 	echo "not ok - dkms.conf PACKAGE_VERSION differs from VERSION"
+# debian/changelog's version is VERSION's (debian/rules refuses to build
+# the packages otherwise)
+v=$(sed -n '1s/^allocbench (\([^)]*\)).*/\1/p' debian/changelog)
+[ "$v" = "$(tail -n 1 VERSION)" ] &&
+	echo "ok - debian/changelog names this version" ||
+	echo "not ok - debian/changelog's version ($v) differs from VERSION ($(tail -n 1 VERSION))"
