@@ -10,7 +10,8 @@ pkgs="gcc make libc6-dev pkg-config libpopt-dev libnuma-dev libcmocka-dev zlib1g
 qemu-system-x86 qemu-user busybox-static cpio gzip xz-utils zstd libelf1 libssl3 kmod man-db
 python3-jsonschema gnuplot-nox mandoc bash-completion
 libjemalloc2 libtcmalloc-minimal4 libmimalloc2.0
-clang-format perl pahole shellcheck
+clang-format perl pahole shellcheck zsh fish
+debhelper dh-dkms lintian autopkgtest
 gcc-multilib libcmocka-dev:i386"
 
 missing=""

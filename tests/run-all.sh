@@ -194,13 +194,13 @@ host_lane() {
 		"$(kernel_tag "$(head -n 1 "$matrix" | cut -d' ' -f1)")" \
 		env VM_IMAGE="$(pvh_of "$d")" \
 		sh tests/json/validate.sh "$(cat "$d/kernel-dir")" "$d/initrd.gz"
+	# the Debian packages: built and linted; with DKMS=1 (root) also
+	# installed with DKMS, booted, autopkgtested and purged, and make dkms
+	# run (tests/deb.sh). Before the boots, so that the queue evens out
+	# the lanes.
+	run_part host "deb: packages, lintian$([ "${DKMS:-0}" = 1 ] && echo ', installed, autopkgtest, purge, make dkms (DKMS=1)')" "" \
+		sh tests/deb.sh "$matrix"
 	take_boots host
-	if [ "${DKMS:-0}" = 1 ]; then
-		# after vm.sh (this lane): it copies kmod/, which vm.sh builds in place
-		run_part host "dkms (DKMS=1)" "" sh tests/dkms.sh "$matrix"
-	else
-		echo "ok - dkms: not tried (it installs dkms and linux-headers system-wide: DKMS=1 make check, as CI does) # SKIP"
-	fi
 }
 
 if [ -n "$lane_only" ]; then

@@ -519,7 +519,7 @@ printf '#!/bin/sh\nexit 1\n' >"$lkp/bin/modprobe"
 chmod +x "$lkp/bin/modprobe"
 lkprun=$here/contrib/lkp-tests/programs/allocbench/run
 PATH=$lkp/bin:$PATH LKP_SRC=$lkp/src BENCHMARK_ROOT=$lkp TMP_RESULT_ROOT=$lkp bash "$lkprun" >"$tmp/lkp-out" 2>&1
-if grep -q "^CMD: make -C $lkp/allocbench/src kmod KDIR=$lkp/usr/src/linux-headers-x86_64-rhel-9.4-bpf$" "$tmp/lkp-out"; then
+if grep -q "^CMD: make -C $lkp/allocbench/lib/allocbench/src/kmod KDIR=$lkp/usr/src/linux-headers-x86_64-rhel-9.4-bpf$" "$tmp/lkp-out"; then
 	ok "lkp run: the module is built against LKP's /usr/src/linux-headers*-bpf (get_linux_headers_dir)"
 else
 	notok "lkp run: KDIR: $(grep -m1 "make\|DIE" "$tmp/lkp-out")"
@@ -580,7 +580,7 @@ else
 	touch "$fp/root/lib/modules/$rel/build/Makefile"
 	: >"$fp/log"
 	fprun
-	grep -q "^make -C /src/allocbench kmod KDIR=$fp/root/lib/modules/$rel/build$" "$fp/log" &&
+	grep -q "^make -C /usr/local/lib/allocbench/src/kmod KDIR=$fp/root/lib/modules/$rel/build$" "$fp/log" &&
 		ok "fastpath exec.py: with the kernel's build tree in sight, the module is built against it" ||
 		notok "fastpath exec.py with a build tree: $(head -c 300 "$fp/log")"
 	sed -i 's/^exit 1$/exit 0/' "$fp/bin/modprobe"

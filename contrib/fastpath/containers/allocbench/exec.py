@@ -27,7 +27,8 @@ import sys
 SHARE = os.environ.get("FASTPATH_SHARE", "/fastpath-share")
 ROOT = os.environ.get("ALLOCBENCH_ROOT", "/")
 MODULES = os.path.join(ROOT, "lib", "modules")
-SRC = "/src/allocbench"
+# the module's sources, where the Dockerfile's make install put them
+SRC = "/usr/local/lib/allocbench/src"
 
 
 def command():
@@ -78,7 +79,7 @@ def load_module():
             "its build tree at %s (docs/export.md)\n" % (rel, rel, MODULES,
                                                         kdir))
         sys.exit(3)
-    run(["make", "-C", SRC, "kmod", "KDIR=" + kdir])
+    run(["make", "-C", os.path.join(SRC, "kmod"), "KDIR=" + kdir])
     run(["insmod", os.path.join(SRC, "kmod", "allocbench.ko")])
 
 
