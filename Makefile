@@ -288,7 +288,7 @@ deb:
 	rm -rf $(B)/deb
 	mkdir -p $(DEB_DIR)
 	git ls-files -z | xargs -0 sh -c 'for f; do [ -e "$$f" ] && printf "%s\0" "$$f"; done' sh | cpio -p0dm --quiet $(DEB_DIR)
-	cd $(DEB_DIR) && dpkg-buildpackage -us -uc
+	cd $(DEB_DIR) && dpkg-buildpackage -us -uc -J
 	@ls $(B)/deb/*.deb $(B)/deb/*.dsc
 
 # schema/allocbench-vm.schema.json carries the result schema whole in its
