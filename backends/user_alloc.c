@@ -30,6 +30,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "ab_nodes.h"
 #include "ab_run.h"
 #include "ab_trial.h"
 #include "backend.h"
@@ -46,6 +47,7 @@
  * @node:     numa_alloc_onnode's node, -1 for the local one
  * @lib_alloc, @lib_free: a dlopen'ed allocator's entry points
  * @s:        the strategy
+ * @node_objs: the node check's objects per node, @nr_nodes of them
  */
 struct ab_ctx {
 	struct ab_loop loop;
@@ -56,6 +58,8 @@ struct ab_ctx {
 	void *(*lib_alloc)(size_t size);
 	void (*lib_free)(void *p);
 	const struct ustrat *s;
+	uint64_t *node_objs;
+	int nr_nodes;
 };
 
 /* The run whose loop @l is (container_of()). */
@@ -286,15 +290,15 @@ int ab_user_unavailable(char *buf, size_t len)
 
 /*
  * Where the pages of [p, p + size) are, asked with move_pages(2) in query
- * mode, which (unlike get_mempolicy) faults nothing in: 1 if every page
- * that has memory is on @node, 0 if one is elsewhere, -1 if no page has
+ * mode, which (unlike get_mempolicy) faults nothing in: the node every page
+ * that has memory is on, -2 if they are on more than one, -1 if no page has
  * memory yet (an untouched malloc'ed block: nothing to count).
  */
-static int on_node(const void *p, size_t size, int node)
+static int obj_node(const void *p, size_t size)
 {
 	long page = sysconf(_SC_PAGESIZE);
 	uintptr_t c = (uintptr_t)p & ~(uintptr_t)(page - 1);
-	int status[64], placed = 0, i, n;
+	int status[64], node = -1, i, n;
 	void *pages[64];
 
 	while (c < (uintptr_t)p + size) {
@@ -305,24 +309,33 @@ static int on_node(const void *p, size_t size, int node)
 		for (i = 0; i < n; i++) {
 			if (status[i] < 0)
 				continue;
-			if (status[i] != node)
-				return 0;
-			placed = 1;
+			if (node >= 0 && status[i] != node)
+				return -2;
+			node = status[i];
 		}
 	}
-	return placed ? 1 : -1;
+	return node;
 }
 
-/* The node check between the phases: move_pages(2), per object. */
+/*
+ * The node check between the phases: move_pages(2), per object, counted per
+ * node in c->node_objs (common/ab_nodes.h makes the run's list of them).
+ */
 static void user_check(struct ab_loop *l, struct ab_run *r, uint32_t n)
 {
+	struct ab_ctx *c = uctx(l);
 	uint32_t i;
 	int on;
 
 	for (i = 0; i < n; i++) {
-		on = on_node(l->objs[i], uctx(l)->size, r->target_node);
-		r->node_hits += on == 1;
-		r->node_checked += on >= 0;
+		on = obj_node(l->objs[i], c->size);
+		if (on == -1)
+			continue;
+		r->node_checked++;
+		if (on >= 0 && on < c->nr_nodes)
+			c->node_objs[on]++;
+		else
+			r->obj_spread++;
 	}
 }
 
@@ -444,7 +457,9 @@ int ab_user_run(struct ab_run *r, char *why, size_t len)
 	c.loop.objs = calloc(r->batch, sizeof(*c.loop.objs));
 	c.loop.free_order = calloc(r->batch, sizeof(*c.loop.free_order));
 	c.loop.smp = calloc(c.loop.single ? r->batch : 1, sizeof(*c.loop.smp));
-	if (!c.loop.objs || !c.loop.free_order || !c.loop.smp) {
+	c.nr_nodes = numa_available() < 0 ? 1 : numa_max_node() + 1;
+	c.node_objs = calloc((size_t)c.nr_nodes, sizeof(*c.node_objs));
+	if (!c.loop.objs || !c.loop.free_order || !c.loop.smp || !c.node_objs) {
 		snprintf(why, len, "out of memory");
 		err = -ENOMEM;
 		goto out;
@@ -457,11 +472,11 @@ int ab_user_run(struct ab_run *r, char *why, size_t len)
 	r->clock_cycles = ab_clock_pair();
 	r->cache_merged = AB_MERGED_NA;
 	r->cpu_start = (uint32_t)sched_getcpu();
-	r->target_node = r->node >= 0 ? r->node
-			 : numa_available() < 0
-				 ? 0
-				 : numa_node_of_cpu((int)r->cpu_start);
+	/* without a node: where the objects were, found by the check */
+	r->target_node = r->node;
+	ab_nodes_clear(r);
 	err = ab_run_trials(&ops, &c.loop, r);
+	ab_nodes_from(r, c.node_objs, c.nr_nodes);
 	r->cpu_end = (uint32_t)sched_getcpu();
 	if (err == -EINTR)
 		snprintf(why, len, "interrupted after %u of %u trials",
@@ -470,5 +485,6 @@ out:
 	free(c.loop.objs);
 	free(c.loop.free_order);
 	free(c.loop.smp);
+	free(c.node_objs);
 	return err;
 }

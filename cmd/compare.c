@@ -29,6 +29,7 @@
 #include <string.h>
 #include <sys/random.h>
 
+#include "ab_nodes.h"
 #include "compare.h"
 #include "compare_opts.h"
 #include "jsonin.h"
@@ -616,6 +617,7 @@ static int merge(const struct ab_job *job, const struct rounds *rd, int s,
 	m->run.trials = m->run.trials_done = 0;
 	m->run.objects = m->run.failed = 0;
 	m->run.node_hits = m->run.node_checked = 0;
+	ab_nodes_clear(&m->run);
 	m->run.switches = 0;
 	m->run.migrations = m->run.disturbed = m->run.free_elsewhere = 0;
 	memset(m->ev_raw, 0, sizeof(m->ev_raw));
@@ -632,8 +634,7 @@ static int merge(const struct ab_job *job, const struct rounds *rd, int s,
 		m->run.trials_done += r->run.trials_done;
 		m->run.objects += r->run.objects;
 		m->run.failed += r->run.failed;
-		m->run.node_hits += r->run.node_hits;
-		m->run.node_checked += r->run.node_checked;
+		ab_nodes_add(&m->run, &r->run);
 		m->run.switches += r->run.switches;
 		m->run.migrations += r->run.migrations;
 		m->run.disturbed += r->run.disturbed;

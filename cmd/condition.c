@@ -22,6 +22,7 @@
 
 #include "condition.h"
 #include "job.h"
+#include "placement.h"
 
 static void read_mem(struct ab_cond_result *c, enum ab_cond_when when)
 {
@@ -198,6 +199,48 @@ static int background_startable(const char *cmd, char *why, size_t len)
 	return 0;
 }
 
+/*
+ * The node a row's fragmented or pressure condition is built on: its
+ * --node, else the node of the CPU it runs on (its own, a sweep cell's, or
+ * the job's, as placed).
+ */
+static int cond_node(const struct ab_job *job, const struct ab_row *r)
+{
+	if (r->run.node >= 0)
+		return r->run.node;
+	return r->cpu >= 0 ? ab_cpu_node(r->cpu) : job->cpu_node;
+}
+
+/*
+ * A row whose condition would be built on a node without memory (a CPU-only
+ * node: the module refuses it, and the run's memory comes from elsewhere):
+ * AB_EXIT_USAGE after one line naming the CPU, its node and the nodes with
+ * memory.
+ */
+static int check_cond_nodes(const struct ab_job *job, const char *name)
+{
+	int nodes[AB_MAX_PLACES], n, i, node;
+	char list[256];
+
+	if (!(job->o.condition & (AB_COND_FRAGMENTED | AB_COND_PRESSURE)))
+		return AB_EXIT_OK;
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_row *r = &job->rows[i];
+
+		if (r->si->flags & AB_STRATEGY_BASELINE)
+			continue;
+		node = cond_node(job, r);
+		if (ab_node_has_memory(node))
+			continue;
+		n = ab_memory_nodes(nodes, AB_MAX_PLACES);
+		ab_format_list(nodes, n, list, sizeof(list));
+		ab_err("--condition=%s: CPU %d is on node %d, which has no memory (a CPU-only node), and the condition is built on the node of the run's CPU; run on a CPU of a node with memory (%s), or give a *_node strategy --node=N of those",
+		       name, r->cpu >= 0 ? r->cpu : job->ses.cpu, node, list);
+		return AB_EXIT_USAGE;
+	}
+	return AB_EXIT_OK;
+}
+
 int ab_cond_check(const struct ab_job *job)
 {
 	const char *cmd = job->o.background;
@@ -230,6 +273,8 @@ int ab_cond_check(const struct ab_job *job)
 					: "run beside the load");
 		return AB_EXIT_USAGE;
 	}
+	if (check_cond_nodes(job, name))
+		return AB_EXIT_USAGE;
 	if (cmd && background_startable(cmd, why, sizeof(why))) {
 		ab_err("--background='%s': %s; give a command sh -c can start",
 		       cmd, why);
@@ -287,7 +332,7 @@ int ab_cond_begin(struct ab_job *job, struct ab_row *r, char *why, size_t len)
 	c->background = job->o.background;
 	c->node = -1;
 	if (c->kinds & (AB_COND_FRAGMENTED | AB_COND_PRESSURE))
-		c->node = r->run.node >= 0 ? r->run.node : job->cpu_node;
+		c->node = cond_node(job, r);
 	ab_mm_settings_read(&c->settings, "");
 	read_mem(c, AB_AT_BEFORE);
 	if (c->kinds) {

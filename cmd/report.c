@@ -14,6 +14,7 @@
 #include "ab_run.h"
 #include "isolate.h"
 #include "parse.h"
+#include "placement.h"
 #include "report.h"
 #include "textout.h"
 
@@ -93,19 +94,26 @@ static void print_values_line(const struct ab_job *job)
 }
 
 /*
- * The node a run without --node allocated from, as the module counted its
- * hits (ab_run.target_node: the CPU's own node, or the nearest with
- * memory); @node when no such row ran.
+ * The node the objects of the rows without --node were on, as the module
+ * counted them (ab_run.target_node: the node the most checked objects were
+ * on, page_to_nid()); -1 when no such row checked one, -2 when the rows
+ * name different nodes.
  */
-static int local_mem_node(const struct ab_job *job, int node)
+static int local_mem_node(const struct ab_job *job)
 {
-	int i;
+	int i, mem = -1;
 
-	for (i = 0; i < job->nrows; i++)
-		if (job->rows[i].ran && job->rows[i].run.node < 0 &&
-		    job->rows[i].run.node_checked)
-			return job->rows[i].run.target_node;
-	return node;
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_run *run = &job->rows[i].run;
+
+		if (!job->rows[i].ran || run->node >= 0 || !run->node_checked ||
+		    run->target_node < 0)
+			continue;
+		if (mem >= 0 && mem != run->target_node)
+			return -2;
+		mem = run->target_node;
+	}
+	return mem;
 }
 
 static void print_header(const struct ab_job *job)
@@ -137,11 +145,18 @@ static void print_header(const struct ab_job *job)
 	} else {
 		/* taken when the job was placed: the CPU may be offline now */
 		int node = job->cpu_node;
-		int mem = local_mem_node(job, node);
+		int mem = local_mem_node(job);
+		const char *none =
+			ab_node_has_memory(node) ? "" : "no memory; ";
 
 		printf("CPU %d (node %d", job->ses.cpu, node);
-		if (mem != node)
-			printf(", no memory: allocates from node %d", mem);
+		if (mem >= 0 && mem != node)
+			printf(", %sits objects were on node %d", none, mem);
+		else if (mem == -2)
+			printf(", %sthe rows' objects were on different nodes (the node column)",
+			       none);
+		else if (*none)
+			printf(", no memory");
 		printf(")");
 	}
 	if (job->fifo)
@@ -229,8 +244,11 @@ static void print_table(const struct ab_job *job)
 		printf("  ");
 		print_num_w(a->cycles.median, cw);
 		print_num(f->cycles.median);
-		snprintf(node, sizeof(node), "%d%s", r->run.target_node,
-			 r->run.node < 0 ? "L" : "");
+		if (r->run.target_node >= 0)
+			snprintf(node, sizeof(node), "%d%s", r->run.target_node,
+				 r->run.node < 0 ? "L" : "");
+		else
+			snprintf(node, sizeof(node), "-");
 		printf(" %7llu %5s", (unsigned long long)r->run.failed, node);
 		if (r->run.node_checked)
 			printf(" %6.1f\n", 100.0 * (double)r->run.node_hits /
@@ -378,7 +396,7 @@ static void print_explain(const struct ab_job *job)
 static void print_memory(const struct ab_job *job)
 {
 	int i, shown = 0, together = job->concurrent && job->ncpus > 1;
-	char how[256], stated[64], spread[96];
+	char how[256], stated[64], spread[96], nodes[64];
 
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
@@ -393,7 +411,7 @@ static void print_memory(const struct ab_job *job)
 		if (!r->ran || !run->mem_objects)
 			continue;
 		if (!shown++)
-			printf("\nmemory per object: what the kernel states one object takes (its cache's slab geometry in /sys/kernel/slab, its order), and the new memory the phase took from the node (its counters around the alloc phase of the check trials)\n");
+			printf("\nmemory per object: what the kernel states one object takes (its cache's slab geometry in /sys/kernel/slab, its order), and the new memory the phase took from the nodes its objects were on (their counters around the alloc phase of the check trials)\n");
 		ab_obj_mem_how(&r->objmem, how, sizeof(how));
 		if (r->objmem.kind)
 			snprintf(stated, sizeof(stated), "%.0f B/object",
@@ -407,9 +425,10 @@ static void print_memory(const struct ab_job *job)
 				 (double)run->mem_free_max / per);
 		else
 			spread[0] = '\0';
-		printf("%s %llu B: %s (%s); new memory the phase took from node %d%s: %.0f B/object (%sslab %.0f, page tables %.0f; %llu object%s in %u check trial%s)\n",
+		ab_obj_nodes(run, 0, nodes, sizeof(nodes));
+		printf("%s %llu B: %s (%s); new memory the phase took from node%s %s%s: %.0f B/object (%sslab %.0f, page tables %.0f; %llu object%s in %u check trial%s)\n",
 		       r->label, (unsigned long long)r->fp.alloc_bytes, stated,
-		       how, run->target_node,
+		       how, strchr(nodes, ',') ? "s" : "", nodes,
 		       together ? ", the other CPUs' runs there included" : "",
 		       (double)run->mem_free_bytes / n, spread,
 		       (double)run->mem_slab_bytes / n,
@@ -592,6 +611,7 @@ static void print_notes(const struct ab_job *job)
 {
 	int i, local = 0;
 	const int notes = 0;
+	char list[192];
 
 	printf("\n");
 	for (i = 0; i < job->nrows; i++) {
@@ -661,12 +681,17 @@ static void print_notes(const struct ab_job *job)
 		if (run->cpu_start != run->cpu_end)
 			printf("note: %s: the run migrated from CPU %u to CPU %u\n",
 			       name, run->cpu_start, run->cpu_end);
+		if (run->node_checked &&
+		    ab_obj_nodes(run, 1, list, sizeof(list)))
+			printf("note: %s: its %llu checked objects were on more than one node (page_to_nid() of their pages): %s; hit%% is the share on node %d\n",
+			       name, (unsigned long long)run->node_checked,
+			       list, run->target_node);
 	}
 	if (local && job->o.node >= 0)
-		printf("note: node nL: that strategy takes no node, so --node=%d does not apply to it; hits counted against the local node n\n",
+		printf("note: node nL: that strategy takes no node, so --node=%d does not apply to it; n is the node the most checked objects were on (page_to_nid() of their pages), and hits are counted against it\n",
 		       job->o.node);
 	else if (local)
-		printf("note: node nL: no --node for that strategy; hits counted against the local node n\n");
+		printf("note: node nL: no --node for that strategy; n is the node the most checked objects were on (page_to_nid() of their pages), and hits are counted against it\n");
 	if (job->o.free_pattern == AB_FREE_PAIR)
 		printf("note: --free=pair frees each object before the next is allocated: node hits are not checked\n");
 	if (job->free_cpu >= 0) {

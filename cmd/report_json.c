@@ -323,6 +323,38 @@ static json_object *rcu_drain(const struct ab_job *job, const struct ab_row *r)
 	return d;
 }
 
+/*
+ * Where the checked objects were (ab_run.obj_node, page_to_nid()): the nodes
+ * named, most first, those spread over several nodes and those on nodes not
+ * named; null from a module that names none.
+ */
+static json_object *object_nodes(const struct ab_run *run)
+{
+	json_object *o, *a, *e;
+	int i;
+
+	if (run->obj_node[0] < 0 && !run->obj_spread)
+		return NULL;
+	o = json_object_new_object();
+	a = json_object_new_array();
+	for (i = 0; i < AB_RUN_OBJ_NODES && run->obj_node[i] >= 0; i++) {
+		e = json_object_new_object();
+		json_object_object_add(e, "node",
+				       json_object_new_int(run->obj_node[i]));
+		json_object_object_add(
+			e, "objects",
+			json_object_new_int64((int64_t)run->obj_node_objs[i]));
+		json_object_array_add(a, e);
+	}
+	json_object_object_add(o, "nodes", a);
+	json_object_object_add(o, "spread",
+			       json_object_new_int64((int64_t)run->obj_spread));
+	json_object_object_add(
+		o, "elsewhere",
+		json_object_new_int64((int64_t)ab_obj_elsewhere(run)));
+	return o;
+}
+
 static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 {
 	const struct ab_run *run = &r->run;
@@ -390,6 +422,7 @@ static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 					    100.0 * (double)run->node_hits /
 					    (double)run->node_checked)
 				  : NULL);
+	json_object_object_add(o, "object_nodes", object_nodes(run));
 	json_object_object_add(
 		o, "cache_merged",
 		json_object_new_string(merged_name(run->cache_merged)));

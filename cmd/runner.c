@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ab_nodes.h"
 #include "ab_run.h"
 #include "kfile.h"
 #include "runlimits.h"
@@ -68,8 +69,7 @@ static int run_resumable(struct ab_job *job, struct ab_row *r, uint32_t slots,
 			run->trials_done += part.trials_done;
 			run->objects += part.objects;
 			run->failed += part.failed;
-			run->node_hits += part.node_hits;
-			run->node_checked += part.node_checked;
+			ab_nodes_add(run, &part);
 			run->switches += part.switches;
 			run->migrations += part.migrations;
 			run->disturbed += part.disturbed;

@@ -84,8 +84,10 @@ static void print_cell(const struct ab_row *r, int cpu_node, int mem_node)
 	snprintf(txt, sizeof(txt), "%s [%d]", a,
 		 numa_available() < 0
 			 ? 10
-			 : numa_distance(cpu_node,
-					 mem_node < 0 ? cpu_node : mem_node));
+			 : numa_distance(cpu_node, mem_node >= 0 ? mem_node
+						   : r->run.target_node >= 0
+							   ? r->run.target_node
+							   : cpu_node));
 	printf(" %-26s", txt);
 }
 

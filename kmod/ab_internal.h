@@ -102,6 +102,9 @@ enum ab_mem {
 	AB_MEM_KVMALLOC /* kmalloc or vmalloc */
 };
 
+/* driver.c: one node's memory counters in the check trials */
+struct ab_node_mem;
+
 /**
  * struct ab_ctx - state of one AB_IOC_RUN, shared by the phase functions
  * @loop:   what common/ab_trial.h's loops use (the trial's objects, free
@@ -122,8 +125,11 @@ enum ab_mem {
  *          (alloc_pages_node)
  * @free_before: AB_STRATEGY_RCU: free pages before the first trial (or
  *          when a wait gave up), 0 before it
- * @mem_before: check trials: the target node's free, slab and page-table
- *          pages read before the alloc phase (driver.c, ab_drv_mem())
+ * @node_objs: the node check: checked objects per node, nr_node_ids of
+ *          them, for ab_run's obj_node list (driver.c, ab_drv_check())
+ * @node_mem: check trials: each node's memory counters before and after
+ *          the alloc phase, and whether the trial's objects were on it
+ *          (driver.c, ab_drv_mem()); nr_node_ids of them
  * @cache:  the private kmem_cache of the cache strategies, else NULL
  * @cache_merged: AB_MERGED_* for ab_run.cache_merged
  * @cache_name: the name @cache was created with (ab_run.cache_name)
@@ -157,7 +163,8 @@ struct ab_ctx {
 	bool write;
 	bool objs_are_pages;
 	long free_before;
-	s64 mem_before[3];
+	u64 *node_objs;
+	struct ab_node_mem *node_mem;
 	struct kmem_cache *cache;
 	u32 cache_merged;
 	char cache_name[AB_CACHE_NAME_LEN];
@@ -221,7 +228,8 @@ static __always_inline void ab_write_one(struct ab_loop *l, void *obj)
  *              freed right after it is allocated.
  * @free_phase: frees ctx->loop.objs[ctx->loop.free_order[i]] for i in
  *              [0, @n), timed the same way (not called with ctx->loop.pair)
- * @on_node:    optional; true if every page of @obj is on @nid
+ * @obj_node:   optional; the node every page of @obj is on (page_to_nid()),
+ *              or NUMA_NO_NODE when they are on more than one
  */
 struct ab_strategy {
 	const char *name;
@@ -236,7 +244,7 @@ struct ab_strategy {
 	void (*teardown)(struct ab_ctx *ctx);
 	u32 (*alloc_phase)(struct ab_ctx *ctx, u64 *cycles);
 	void (*free_phase)(struct ab_ctx *ctx, u32 n, u64 *cycles);
-	bool (*on_node)(struct ab_ctx *ctx, void *obj, int nid);
+	int (*obj_node)(struct ab_ctx *ctx, void *obj);
 };
 
 /* uaccess.c */

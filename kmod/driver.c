@@ -22,7 +22,10 @@
 #include <linux/delay.h>
 #include <linux/jiffies.h>
 #include <linux/uaccess.h>
+#include <linux/slab.h>
+#include <linux/nodemask.h>
 #include "ab_internal.h"
+#include "ab_nodes.h"
 
 /* Objects allocated by runs in progress and not yet freed. */
 static atomic_long_t ab_outstanding = ATOMIC_LONG_INIT(0);
@@ -154,17 +157,6 @@ static u32 ab_drv_alloc(struct ab_loop *l, u64 *cycles)
 	return n;
 }
 
-static void ab_drv_check(struct ab_loop *l, struct ab_run *r, u32 n)
-{
-	struct ab_ctx *ctx = ab_ctx_of(l);
-	u32 i;
-
-	for (i = 0; i < n; i++)
-		r->node_hits += ctx->s->on_node(ctx, l->objs[i],
-						r->target_node);
-	r->node_checked += n;
-}
-
 /*
  * The memory counters of node @nid, in pages, into @v: free pages (the
  * zones' NR_FREE_PAGES with the per-CPU diffs not yet folded in, as
@@ -186,6 +178,17 @@ static s64 ab_node_pages(struct pglist_data *pgdat, enum node_stat_item item)
 				 cpu)->vm_node_stat_diff[item];
 	return x;
 }
+
+/**
+ * struct ab_node_mem - one node's memory counters in a check trial
+ * @v:    free, slab and page-table pages: [0] before the alloc phase, [1]
+ *        after it (ab_mem_read())
+ * @here: the trial's objects were on this node (some of them)
+ */
+struct ab_node_mem {
+	s64 v[2][3];
+	bool here;
+};
 
 static void ab_mem_read(int nid, s64 v[3])
 {
@@ -209,29 +212,81 @@ static void ab_mem_read(int nid, s64 v[3])
 }
 
 /*
- * Check trials (common/ab_trial.h): the memory counters of the target
- * node before the alloc phase and after it, the objects held; the
- * differences summed into ab_run.mem_* in bytes, the least and the most
- * free memory one trial took into mem_free_min and mem_free_max.
+ * Check trials (common/ab_trial.h): the memory counters of every node with
+ * memory before the alloc phase and after it, the objects held: where the
+ * objects come from is known only after the phase (ab_drv_check()).
  */
 static void ab_drv_mem(struct ab_loop *l, struct ab_run *r, u32 n, bool held)
 {
 	struct ab_ctx *ctx = ab_ctx_of(l);
-	s64 v[3], took;
+	int nid;
 
-	ab_mem_read(r->target_node, held ? v : ctx->mem_before);
-	if (!held)
+	for_each_node_state(nid, N_MEMORY) {
+		ab_mem_read(nid, ctx->node_mem[nid].v[held]);
+		ctx->node_mem[nid].here = false;
+	}
+}
+
+/*
+ * After the node check of a check trial: the differences of the counters of
+ * the nodes its objects were on, summed into ab_run.mem_* in bytes, the
+ * least and the most free memory one trial took into mem_free_min and
+ * mem_free_max. Not when no object was on one node (none held, or all
+ * spread over several: nothing then says which nodes to read).
+ */
+static void ab_drv_mem_sum(struct ab_ctx *ctx, struct ab_run *r, u32 n)
+{
+	s64 took = 0, slab = 0, pt = 0;
+	struct ab_node_mem *m;
+	bool any = false;
+	int nid;
+
+	for_each_node_state(nid, N_MEMORY) {
+		m = &ctx->node_mem[nid];
+		if (!m->here)
+			continue;
+		any = true;
+		took += (m->v[0][0] - m->v[1][0]) * (s64)PAGE_SIZE;
+		slab += (m->v[1][1] - m->v[0][1]) * (s64)PAGE_SIZE;
+		pt += (m->v[1][2] - m->v[0][2]) * (s64)PAGE_SIZE;
+	}
+	if (!any)
 		return;
-	took = (ctx->mem_before[0] - v[0]) * (s64)PAGE_SIZE;
 	if (!r->mem_trials || took < r->mem_free_min)
 		r->mem_free_min = took;
 	if (!r->mem_trials || took > r->mem_free_max)
 		r->mem_free_max = took;
 	r->mem_free_bytes += took;
-	r->mem_slab_bytes += (v[1] - ctx->mem_before[1]) * (s64)PAGE_SIZE;
-	r->mem_pagetable_bytes += (v[2] - ctx->mem_before[2]) * (s64)PAGE_SIZE;
+	r->mem_slab_bytes += slab;
+	r->mem_pagetable_bytes += pt;
 	r->mem_objects += n;
 	r->mem_trials++;
+}
+
+/*
+ * The node check: each object's node (the strategy's obj_node(), from
+ * page_to_nid()) counted in ctx->node_objs, or in obj_spread when its
+ * pages are on more than one; the nodes this trial's objects were on are
+ * marked for the memory counters, which are then summed over them
+ * (ab_drv_mem_sum()).
+ */
+static void ab_drv_check(struct ab_loop *l, struct ab_run *r, u32 n)
+{
+	struct ab_ctx *ctx = ab_ctx_of(l);
+	int nid;
+	u32 i;
+
+	for (i = 0; i < n; i++) {
+		nid = ctx->s->obj_node(ctx, l->objs[i]);
+		if (nid < 0 || nid >= nr_node_ids) {
+			r->obj_spread++;
+			continue;
+		}
+		ctx->node_objs[nid]++;
+		ctx->node_mem[nid].here = true;
+	}
+	r->node_checked += n;
+	ab_drv_mem_sum(ctx, r, n);
 }
 
 static void ab_drv_free(struct ab_loop *l, u32 n, u64 *cycles)
@@ -325,6 +380,12 @@ static int ab_drv_next(struct ab_loop *l)
 	return 0;
 }
 
+/*
+ * The run's trials (common/ab_trial.h), then where its checked objects were
+ * (common/ab_nodes.h): ab_run's obj_node list, and without a node asked for
+ * its target_node and node_hits, as page_to_nid() of the objects states
+ * them.
+ */
 int ab_drv_run(struct ab_ctx *ctx, struct ab_run *r)
 {
 	struct ab_trial_ops ops = {
@@ -338,13 +399,33 @@ int ab_drv_run(struct ab_ctx *ctx, struct ab_run *r)
 		ops.drain = ab_drv_drain;
 	if (r->flags & AB_RUN_COND_EACH_TRIAL)
 		ops.before = ab_drv_before;
-	if (ctx->s->on_node) {
+	int ret;
+
+	/* the node check's counts, where there is one (common/ab_trial.h) */
+	if (ctx->s->obj_node && !ctx->loop.pair &&
+	    !(r->flags & AB_RUN_NO_NODE_CHECK)) {
+		ctx->node_objs = kcalloc(nr_node_ids, sizeof(*ctx->node_objs),
+					 GFP_KERNEL);
+		ctx->node_mem = kcalloc(nr_node_ids, sizeof(*ctx->node_mem),
+					GFP_KERNEL);
+		if (!ctx->node_objs || !ctx->node_mem) {
+			ret = -ENOMEM;
+			goto out;
+		}
 		ops.check = ab_drv_check;
 		ops.mem = ab_drv_mem;
 	}
 	if (ctx->loop.vpmu)
 		ab_vpmu_send_gates();
-	return ab_run_trials(&ops, &ctx->loop, r);
+	ret = ab_run_trials(&ops, &ctx->loop, r);
+	if (ctx->node_objs)
+		ab_nodes_from(r, ctx->node_objs, nr_node_ids);
+out:
+	kfree(ctx->node_objs);
+	kfree(ctx->node_mem);
+	ctx->node_objs = NULL;
+	ctx->node_mem = NULL;
+	return ret;
 }
 
 long ab_drv_outstanding(void)

@@ -22,6 +22,7 @@
 #include "ab_internal.h"
 #include "ab_run.h"
 #include "ab_lookup.h"
+#include "ab_nodes.h"
 
 /* Bytes reserved by runs in progress, against ab_max_bytes(). */
 static atomic64_t ab_reserved = ATOMIC64_INIT(0);
@@ -43,22 +44,6 @@ static const gfp_t ab_gfp_masks[AB_GFP_NR] = {
 	[AB_GFP_THP] = GFP_TRANSHUGE & ~__GFP_HIGHMEM,
 	[AB_GFP_NORECLAIM] = GFP_KERNEL & ~__GFP_RECLAIM,
 };
-
-/*
- * ab_mem_node - the node @cpu's allocations without a node come from: the
- * node of the first zone in the fallback zonelist of @cpu's node. That is
- * @cpu's own node when it has memory, and otherwise the nearest one that
- * has (x86 keeps memoryless nodes without HAVE_MEMORYLESS_NODES, so
- * numa_mem_id() would name the empty node itself; mm/page_alloc.c builds
- * the zonelists by distance, build_zonelists()).
- */
-static int ab_mem_node(int cpu)
-{
-	int nid = cpu_to_node(cpu);
-	struct zone *z = node_zonelist(nid, GFP_KERNEL)->_zonerefs[0].zone;
-
-	return z ? zone_to_nid(z) : nid;
-}
 
 /*
  * Checks every input field of @r and fills @ctx. The rules of the ABI are
@@ -257,6 +242,7 @@ long ab_ioctl_run(struct ab_file *f, void __user *uarg)
 	r.cond_max_order = -1;
 	r.cond_restored_pages = 0;
 	memset(r.cache_name, 0, sizeof(r.cache_name));
+	ab_nodes_clear(&r);
 	r.tsc_khz = ab_tsc_khz();
 	r.clock_cycles = ab_clock_pair();
 
@@ -291,8 +277,8 @@ long ab_ioctl_run(struct ab_file *f, void __user *uarg)
 	ctx.file = f;
 	ctx.cond_max_order = -1;
 	r.cpu_start = raw_smp_processor_id();
-	r.target_node = r.node == NUMA_NO_NODE ? ab_mem_node(r.cpu_start) :
-						  r.node;
+	/* without a node: where the objects were, found by the check */
+	r.target_node = r.node;
 	ret = ab_drv_run(&ctx, &r);
 	r.cpu_end = raw_smp_processor_id();
 	r.cond_max_order = ctx.cond_max_order;

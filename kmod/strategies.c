@@ -50,34 +50,41 @@ static void name##_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles)	\
 
 /* ---- node checks (run between the phases, outside the timed loops) ---- */
 
-static bool ab_lowmem_on_node(struct ab_ctx *ctx, void *obj, int nid)
+/*
+ * The node of an object's pages, as page_to_nid() states it, or
+ * NUMA_NO_NODE when they are on more than one: a slab object's slab and a
+ * block of pages are each on one node, a vmalloc area's pages each on
+ * their own.
+ */
+static int ab_lowmem_node(struct ab_ctx *ctx, void *obj)
 {
-	return page_to_nid(virt_to_page(obj)) == nid;
+	return page_to_nid(virt_to_page(obj));
 }
 
-static bool ab_page_on_node(struct ab_ctx *ctx, void *obj, int nid)
+static int ab_page_node(struct ab_ctx *ctx, void *obj)
 {
-	return page_to_nid((struct page *)obj) == nid;
+	return page_to_nid((struct page *)obj);
 }
 
-static bool ab_vmalloc_on_node(struct ab_ctx *ctx, void *obj, int nid)
+static int ab_vmalloc_node(struct ab_ctx *ctx, void *obj)
 {
+	int nid = page_to_nid(vmalloc_to_page(obj));
 	size_t off;
 
-	for (off = 0; off < ctx->size; off += PAGE_SIZE) {
+	for (off = PAGE_SIZE; off < ctx->size; off += PAGE_SIZE) {
 		if (page_to_nid(vmalloc_to_page(obj + off)) != nid)
-			return false;
+			return NUMA_NO_NODE;
 		if (!(off & ((1UL << 24) - 1)))
 			cond_resched();
 	}
-	return true;
+	return nid;
 }
 
-static bool ab_kv_on_node(struct ab_ctx *ctx, void *obj, int nid)
+static int ab_kv_node(struct ab_ctx *ctx, void *obj)
 {
 	if (is_vmalloc_addr(obj))
-		return ab_vmalloc_on_node(ctx, obj, nid);
-	return ab_lowmem_on_node(ctx, obj, nid);
+		return ab_vmalloc_node(ctx, obj);
+	return ab_lowmem_node(ctx, obj);
 }
 
 /*
@@ -575,7 +582,7 @@ const struct ab_strategy ab_strategies[] = {
 		.params = AB_PAGE_PARAMS,
 		.max_order = AB_MAX_PAGE_ORDER,
 		AB_TABLE_PHASES(get_free_pages),
-		.on_node = ab_lowmem_on_node,
+		.obj_node = ab_lowmem_node,
 	},
 	{
 		.name = "alloc_pages_node",
@@ -584,7 +591,7 @@ const struct ab_strategy ab_strategies[] = {
 		.max_order = AB_MAX_PAGE_ORDER,
 		.setup = pages_setup,
 		AB_TABLE_PHASES(alloc_pages_node),
-		.on_node = ab_page_on_node,
+		.obj_node = ab_page_node,
 	},
 	{
 		.name = "kmalloc",
@@ -593,7 +600,7 @@ const struct ab_strategy ab_strategies[] = {
 		.params = AB_SLAB_PARAMS,
 		.max_size = KMALLOC_MAX_SIZE,
 		AB_TABLE_PHASES(kmalloc),
-		.on_node = ab_lowmem_on_node,
+		.obj_node = ab_lowmem_node,
 	},
 	{
 		.name = "kmalloc_node",
@@ -602,7 +609,7 @@ const struct ab_strategy ab_strategies[] = {
 		.params = AB_SLAB_PARAMS | AB_PARAM_NODE,
 		.max_size = KMALLOC_MAX_SIZE,
 		AB_TABLE_PHASES(kmalloc_node),
-		.on_node = ab_lowmem_on_node,
+		.obj_node = ab_lowmem_node,
 	},
 	{
 		.name = "kmalloc_class",
@@ -612,7 +619,7 @@ const struct ab_strategy ab_strategies[] = {
 		.max_size = KMALLOC_MAX_CACHE_SIZE,
 		.setup = kclass_setup,
 		AB_TABLE_PHASES(kmalloc_class),
-		.on_node = ab_lowmem_on_node,
+		.obj_node = ab_lowmem_node,
 	},
 	{
 		.name = "kmem_cache",
@@ -623,7 +630,7 @@ const struct ab_strategy ab_strategies[] = {
 		.setup = ab_cache_setup,
 		.teardown = ab_cache_teardown,
 		AB_TABLE_PHASES(kmem_cache),
-		.on_node = ab_lowmem_on_node,
+		.obj_node = ab_lowmem_node,
 	},
 	{
 		.name = "kmem_cache_node",
@@ -634,7 +641,7 @@ const struct ab_strategy ab_strategies[] = {
 		.setup = ab_cache_setup,
 		.teardown = ab_cache_teardown,
 		AB_TABLE_PHASES(kmem_cache_node),
-		.on_node = ab_lowmem_on_node,
+		.obj_node = ab_lowmem_node,
 	},
 	{
 		.name = "vmalloc_node",
@@ -644,7 +651,7 @@ const struct ab_strategy ab_strategies[] = {
 		.params = AB_PARAM_SIZE | AB_PARAM_NODE,
 		.max_size = U64_MAX,
 		AB_TABLE_PHASES(vmalloc_node),
-		.on_node = ab_vmalloc_on_node,
+		.obj_node = ab_vmalloc_node,
 	},
 	{
 		.name = "vmalloc_batch",
@@ -659,7 +666,7 @@ const struct ab_strategy ab_strategies[] = {
 		.one_object = true,
 		.flags = AB_STRATEGY_PER_TRIAL,
 		AB_TABLE_PHASES(vmalloc_batch),
-		.on_node = ab_vmalloc_on_node,
+		.obj_node = ab_vmalloc_node,
 	},
 	{
 		.name = "kvmalloc_node",
@@ -669,7 +676,7 @@ const struct ab_strategy ab_strategies[] = {
 		/* mm/util.c: kvmalloc_node() WARNs on sizes above INT_MAX */
 		.max_size = INT_MAX,
 		AB_TABLE_PHASES(kvmalloc_node),
-		.on_node = ab_kv_on_node,
+		.obj_node = ab_kv_node,
 	},
 	{
 		.name = "kfree_rcu",
@@ -679,7 +686,7 @@ const struct ab_strategy ab_strategies[] = {
 		.flags = AB_STRATEGY_RCU,
 		.max_size = KMALLOC_MAX_SIZE,
 		AB_TABLE_PHASES(kfree_rcu),
-		.on_node = ab_lowmem_on_node,
+		.obj_node = ab_lowmem_node,
 	},
 	{
 		.name = "kvfree_rcu",
@@ -689,7 +696,7 @@ const struct ab_strategy ab_strategies[] = {
 		.flags = AB_STRATEGY_RCU,
 		.max_size = INT_MAX,
 		AB_TABLE_PHASES(kvfree_rcu),
-		.on_node = ab_kv_on_node,
+		.obj_node = ab_kv_node,
 	},
 	{
 		.name = "kfree_rcu_nolock",
@@ -699,7 +706,7 @@ const struct ab_strategy ab_strategies[] = {
 		.flags = AB_RCU_NOLOCK_FLAGS,
 		.max_size = KMALLOC_MAX_SIZE,
 		AB_TABLE_PHASES(kfree_rcu_nolock),
-		.on_node = ab_lowmem_on_node,
+		.obj_node = ab_lowmem_node,
 	},
 	{
 		.name = "kmalloc_nolock",
@@ -709,7 +716,7 @@ const struct ab_strategy ab_strategies[] = {
 		.flags = AB_NOLOCK_FLAGS,
 		.max_size = KMALLOC_MAX_CACHE_SIZE,
 		AB_TABLE_PHASES(kmalloc_nolock),
-		.on_node = ab_lowmem_on_node,
+		.obj_node = ab_lowmem_node,
 	},
 	{
 		.name = "kmem_cache_bulk",
@@ -721,7 +728,7 @@ const struct ab_strategy ab_strategies[] = {
 		.setup = cache_bulk_setup,
 		.teardown = cache_bulk_teardown,
 		AB_TABLE_PHASES(cache_bulk),
-		.on_node = ab_lowmem_on_node,
+		.obj_node = ab_lowmem_node,
 	},
 	{
 		.name = "kfree_bulk",
@@ -733,7 +740,7 @@ const struct ab_strategy ab_strategies[] = {
 		.setup = bulk_setup,
 		.teardown = bulk_teardown,
 		AB_TABLE_PHASES(kfree_bulk),
-		.on_node = ab_lowmem_on_node,
+		.obj_node = ab_lowmem_node,
 	},
 	{
 		.name = "alloc_pages_bulk",
@@ -743,7 +750,7 @@ const struct ab_strategy ab_strategies[] = {
 		.max_order = 0,
 		.setup = pages_bulk_setup,
 		AB_TABLE_PHASES(pages_bulk),
-		.on_node = ab_page_on_node,
+		.obj_node = ab_page_node,
 	},
 };
 

@@ -262,3 +262,48 @@ void ab_obj_mem_how(const struct ab_obj_mem *m, char *buf, size_t len)
 		break;
 	}
 }
+
+/* Checked objects of @run on no node its list names (nor spread). */
+uint64_t ab_obj_elsewhere(const struct ab_run *run)
+{
+	uint64_t named = run->obj_spread;
+	int i;
+
+	for (i = 0; i < AB_RUN_OBJ_NODES && run->obj_node[i] >= 0; i++)
+		named += run->obj_node_objs[i];
+	return run->node_checked > named ? run->node_checked - named : 0;
+}
+
+/*
+ * The nodes @run's checked objects were on (ab_run.obj_node, most first):
+ * "0,2", with @counts "node 0: 150, node 2: 50" and those spread over
+ * several nodes or on nodes not named; an answer without the list (an
+ * older module) names its target_node. 1 when more than one node (or a
+ * spread object) is in it.
+ */
+int ab_obj_nodes(const struct ab_run *run, int counts, char *buf, size_t len)
+{
+	size_t used = 0;
+	int i;
+
+	if (run->obj_node[0] < 0) {
+		snprintf(buf, len, "%d", run->target_node);
+		return 0;
+	}
+	buf[0] = '\0';
+	for (i = 0; i < AB_RUN_OBJ_NODES && run->obj_node[i] >= 0 && used < len;
+	     i++)
+		used += (size_t)snprintf(
+			buf + used, len - used,
+			counts ? "%snode %d: %llu" : "%s%d",
+			i ? (counts ? ", " : ",") : "", run->obj_node[i],
+			(unsigned long long)run->obj_node_objs[i]);
+	if (counts && run->obj_spread && used < len)
+		used += (size_t)snprintf(buf + used, len - used,
+					 ", over several nodes: %llu",
+					 (unsigned long long)run->obj_spread);
+	if (counts && ab_obj_elsewhere(run) && used < len)
+		snprintf(buf + used, len - used, ", on other nodes: %llu",
+			 (unsigned long long)ab_obj_elsewhere(run));
+	return i > 1 || run->obj_spread || ab_obj_elsewhere(run);
+}

@@ -120,4 +120,19 @@ const char *ab_obj_kind_name(int kind);
  */
 void ab_obj_mem_how(const struct ab_obj_mem *m, char *buf, size_t len);
 
+/*
+ * ab_obj_elsewhere - the checked objects of @run on no node its list
+ * (ab_run.obj_node) names, nor spread over several
+ */
+uint64_t ab_obj_elsewhere(const struct ab_run *run);
+
+/*
+ * ab_obj_nodes - the nodes @run's checked objects were on (ab_run.obj_node,
+ * most first, page_to_nid() of their pages): "0,2", with @counts
+ * "node 0: 150, node 2: 50" and those spread over several nodes or on nodes
+ * not named; an answer without the list (an older module) names its
+ * target_node. 1 when more than one node (or a spread object) is in it.
+ */
+int ab_obj_nodes(const struct ab_run *run, int counts, char *buf, size_t len);
+
 #endif

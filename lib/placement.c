@@ -119,11 +119,21 @@ int ab_pinned_cpu(void)
 	return ab_allowed_cpus(cpus, 2) == 1 ? cpus[0] : -1;
 }
 
-static int node_has_memory(int node)
+int ab_node_has_memory(int node)
 {
-	long long size = numa_node_size64(node, NULL);
+	long long size;
 
+	if (numa_available() < 0)
+		return node == 0;
+	size = numa_node_size64(node, NULL);
 	return size > 0;
+}
+
+int ab_cpu_node(int cpu)
+{
+	int node = numa_available() < 0 ? 0 : numa_node_of_cpu(cpu);
+
+	return node < 0 ? 0 : node;
 }
 
 int ab_memory_nodes(int *nodes, int max)
@@ -138,7 +148,7 @@ int ab_memory_nodes(int *nodes, int max)
 	allowed = numa_get_mems_allowed();
 	for (node = 0; node <= numa_max_node() && n < max; node++)
 		if (numa_bitmask_isbitset(allowed, (unsigned int)node) &&
-		    node_has_memory(node))
+		    ab_node_has_memory(node))
 			nodes[n++] = node;
 	numa_bitmask_free(allowed);
 	return n;
@@ -421,7 +431,7 @@ int ab_parse_nodes(const char *opt, const char *arg, int *nodes, int max,
 			goto fail;
 		}
 		/* CPU nodes need CPUs (below), memory nodes need memory */
-		if (!need_cpus && !node_has_memory(node)) {
+		if (!need_cpus && !ab_node_has_memory(node)) {
 			snprintf(
 				err, len,
 				"--%s=%s: node %d has no memory (a CPU-only node; nodes with memory: %s)",

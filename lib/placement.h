@@ -64,4 +64,10 @@ int ab_memory_nodes(int *nodes, int max);
 /* ab_cpu_nodes - the nodes with at least one allowed CPU. */
 int ab_cpu_nodes(int *nodes, int max);
 
+/* ab_node_has_memory - 1 if @node has memory (a CPU-only node has none). */
+int ab_node_has_memory(int node);
+
+/* ab_cpu_node - the node of @cpu (0 without NUMA). */
+int ab_cpu_node(int cpu);
+
 #endif

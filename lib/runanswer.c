@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ab_nodes.h"
 #include "runanswer.h"
 
 int ab_info_answer_check(struct ab_info *info, struct ab_strategy_info *si,
@@ -60,6 +61,44 @@ static int bad_answer(char *why, size_t len, const char *what,
 	return -EPROTO;
 }
 
+/*
+ * ab_run.obj_node of @got against its rules: most first, -1 past the last
+ * (with no objects), at most node_checked in all with the spread ones, and
+ * without a node asked for the target and hits those of its first entry.
+ * 0, or -EPROTO with the reason in @why.
+ */
+static int obj_nodes_check(const struct ab_run *req, const struct ab_run *got,
+			   char *why, size_t len)
+{
+	uint64_t sum = got->obj_spread;
+	int i;
+
+	for (i = 0; i < AB_RUN_OBJ_NODES; i++) {
+		if (got->obj_node[i] < 0
+			    ? got->obj_node_objs[i] ||
+				      (i + 1 < AB_RUN_OBJ_NODES &&
+				       got->obj_node[i + 1] >= 0)
+			    : !got->obj_node_objs[i] ||
+				      (i && got->obj_node_objs[i] >
+						    got->obj_node_objs[i - 1]))
+			return bad_answer(
+				why, len,
+				"objects of a node in the list of nodes",
+				got->obj_node_objs[i],
+				i ? got->obj_node_objs[i - 1] : 0);
+		sum += got->obj_node_objs[i];
+	}
+	if (sum > got->node_checked)
+		return bad_answer(why, len, "objects the list of nodes names",
+				  sum, got->node_checked);
+	if (req->node < 0 && got->obj_node[0] >= 0 &&
+	    (got->target_node != got->obj_node[0] ||
+	     got->node_hits != got->obj_node_objs[0]))
+		return bad_answer(why, len, "node hits on the node named",
+				  got->node_hits, got->obj_node_objs[0]);
+	return 0;
+}
+
 int ab_run_answer_check(const struct ab_run *req, struct ab_run *ans, int err,
 			char *why, size_t len)
 {
@@ -68,6 +107,9 @@ int ab_run_answer_check(const struct ab_run *req, struct ab_run *ans, int err,
 
 	/* the request stays the caller's own, whatever came back */
 	*ans = *req;
+	/* a module before version 7 names no list: none, not node 0 */
+	if (got.size < AB_RUN_SIZE_VER7)
+		ab_nodes_clear(&got);
 	if (err && err != -EINTR) {
 		memset((char *)ans + out, 0, sizeof(*ans) - out);
 		/* a refusal's limit, the one field written then */
@@ -161,6 +203,8 @@ int ab_run_answer_check(const struct ab_run *req, struct ab_run *ans, int err,
 			"the module's answer makes no sense: the least free memory one check trial took, %lld bytes, above the most, %lld; nothing of this run is used",
 			(long long)got.mem_free_min,
 			(long long)got.mem_free_max);
+		err = -EPROTO;
+	} else if (obj_nodes_check(req, &got, why, len)) {
 		err = -EPROTO;
 	} else if (strnlen(got.cache_name, sizeof(got.cache_name)) ==
 		   sizeof(got.cache_name))

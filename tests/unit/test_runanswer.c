@@ -12,6 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "ab_nodes.h"
 #include "ab_run.h"
 #include "runlimits.h"
 #include "runopts.h"
@@ -27,6 +28,13 @@ static struct ab_run answer(const struct ab_run *req, uint32_t done)
 	/* one untimed check trial per 16 measured (common/ab_trial.h) */
 	a.node_checked = ((uint64_t)done + 15) / 16 * req->batch;
 	a.node_hits = a.node_checked;
+	/* all of them on node 0, where the hits are counted (no --node) */
+	ab_nodes_clear(&a);
+	a.target_node = 0;
+	if (a.node_checked) {
+		a.obj_node[0] = 0;
+		a.obj_node_objs[0] = a.node_checked;
+	}
 	a.tsc_khz = 1000000;
 	a.clock_cycles = 20;
 	return a;
@@ -93,6 +101,42 @@ static void test_run_answers(void **state)
 	a.node_hits = 0;
 	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)),
 			 -EPROTO);
+	/*
+	 * where the objects were: a mixed list is fine; a list out of order,
+	 * naming more than were checked, or whose first node is not the one
+	 * the hits name (no --node) is refused; a module before version 7
+	 * (its answer's size) names none, not node 0
+	 */
+	a = answer(&req, 10);
+	a.obj_node[0] = 2;
+	a.obj_node_objs[0] = 3;
+	a.obj_node[1] = 0;
+	a.obj_node_objs[1] = 1;
+	a.target_node = 2;
+	a.node_hits = 3;
+	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)), 0);
+	assert_int_equal(a.obj_node[1], 0);
+	a = answer(&req, 10);
+	a.obj_node[1] = 2;
+	a.obj_node_objs[1] = 5;
+	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)),
+			 -EPROTO);
+	a = answer(&req, 10);
+	a.obj_spread = 1;
+	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)),
+			 -EPROTO);
+	assert_non_null(strstr(err, "objects the list of nodes names 5"));
+	a = answer(&req, 10);
+	a.target_node = 1;
+	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)),
+			 -EPROTO);
+	a = answer(&req, 10);
+	a.size = AB_RUN_SIZE_VER6;
+	memset(a.obj_node, 0, sizeof(a.obj_node));
+	memset(a.obj_node_objs, 0, sizeof(a.obj_node_objs));
+	assert_int_equal(ab_run_answer_check(&req, &a, 0, err, sizeof(err)), 0);
+	assert_int_equal(a.obj_node[0], -1);
+	assert_int_equal(a.target_node, 0);
 	/* disturbances: at most one per trial, two CPU changes per trial */
 	a = answer(&req, 10);
 	a.disturbed = 10;

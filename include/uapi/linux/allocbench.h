@@ -77,6 +77,7 @@
 #define AB_DESC_LEN 96
 #define AB_VERSION_LEN 32
 #define AB_CACHE_NAME_LEN 32 /* ab_run.cache_name, with its NUL */
+#define AB_RUN_OBJ_NODES 4 /* ab_run.obj_node: the nodes named */
 
 /* Which struct ab_run parameters a strategy reads (ab_strategy_info.params). */
 #define AB_PARAM_SIZE (1U << 0)  /* obj_size, in bytes */
@@ -599,7 +600,7 @@ struct ab_sample {
  * @objects:      objects allocated in measured trials
  * @failed:       allocations that returned NULL in measured trials
  * @node_hits:    objects of the node-check trials all of whose pages are
- *                on @target_node
+ *                on @target_node (page_to_nid())
  * @node_checked: objects whose node was checked: those of the untimed
  *                check trials (common/ab_trial.h, AB_CHECK_EVERY: one after
  *                the warm-up, then one per 16 measured trials; the check
@@ -607,9 +608,9 @@ struct ab_sample {
  *                stays out of timed trials); 0 for "none" and for
  *                AB_FREE_PAIR, whose objects are gone by then
  * @target_node:  node hits were counted against: @node, or without one the
- *                node the CPU allocates from (its own node if that has
- *                memory, else the nearest that has: the first zone of
- *                its node's fallback zonelist)
+ *                node the most checked objects were on (@obj_node[0]; -1
+ *                when none was checked): where they came from, as the
+ *                kernel states it, not a guess from the CPU's node
  * @cache_merged: AB_MERGED_*, for strategies with their own kmem_cache
  * @clock_cycles: median cycles of one ordered cycle-counter pair with nothing
  *                between, measured at the start of the run: what timing
@@ -633,10 +634,11 @@ struct ab_sample {
  *
  * Output, version 1 (AB_RUN_SIZE_VER1; written only to a caller whose
  * @size covers them): the memory the kernel used for the objects, read
- * from its own counters of @target_node just before the alloc phase and
- * just after it (objects held, before the node check) in each untimed
- * check trial, and summed over those trials. Each figure is "after -
- * before" in bytes and may be negative: the counters are the node's, so
+ * from its own counters of the nodes the trial's objects were on (version
+ * 6 and before: @target_node's) just before the alloc phase and just after
+ * it (objects held, before the node check) in each untimed check trial,
+ * and summed over those trials. Each figure is "after -
+ * before" in bytes and may be negative: the counters are the nodes', so
  * whatever else ran on the machine during the alloc phase is in them
  * too. Objects placed in slabs or per-CPU page lists the kernel already
  * held take no new pages, so a small batch shows less than its share.
@@ -700,6 +702,14 @@ struct ab_sample {
  *                met it (at most its frag_order), -1 when none had one
  * @cond_restored_pages: pages the restores before the trials (all of
  *                them, warm-up included) took back into the condition
+ *
+ * Output, version 7 (AB_RUN_SIZE_VER7; to a caller whose @size covers
+ * them): where the checked objects were (@node_checked), page_to_nid() of
+ * their pages. Objects on other nodes: @node_checked minus these.
+ * @obj_node:     the nodes that held the most checked objects all of whose
+ *                pages were on one node, most first; -1 past the last
+ * @obj_node_objs: the checked objects on each of them
+ * @obj_spread:   checked objects whose pages were on more than one node
  */
 struct ab_run {
 	__u32 size;
@@ -764,6 +774,10 @@ struct ab_run {
 	__u32 cond_unmet;
 	__s32 cond_max_order;
 	__u64 cond_restored_pages;
+
+	__s32 obj_node[AB_RUN_OBJ_NODES];
+	__u64 obj_node_objs[AB_RUN_OBJ_NODES];
+	__u64 obj_spread;
 };
 
 #define AB_RUN_SIZE_VER0 208
@@ -773,6 +787,7 @@ struct ab_run {
 #define AB_RUN_SIZE_VER4 304
 #define AB_RUN_SIZE_VER5 328
 #define AB_RUN_SIZE_VER6 344
+#define AB_RUN_SIZE_VER7 400
 
 /*
  * ab_run.limit: which limit refused a run. -E2BIG: the run alone is
