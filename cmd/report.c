@@ -337,7 +337,7 @@ static void print_explain(const struct ab_job *job)
 
 	if (!job->explain)
 		return;
-	printf("\nexplain: the allocators' own paths per op, from the counting pass (net of the none baseline in batch timing)\n");
+	printf("\nexplain: the allocators' own paths per op, from the counting pass (net of the none baseline in batch timing): this thread's calls inside the pass's AB_IOC_RUN, a private cache's creation and destruction there included\n");
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
 		unsigned int fam = ab_family_of(r->si->flags, r->si->params);

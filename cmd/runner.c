@@ -40,10 +40,18 @@
  * the end, but other signals (SIGSTOP and SIGCONT of job control, a
  * debugger attaching, SIGWINCH) only pause it: the run goes on with the
  * trials left, their samples after the ones done. (A resumed shuffle
- * starts its per-trial orders again from the first.) Returns 0 or -errno.
+ * starts its per-trial orders again from the first.) With @objmem, the
+ * kernel's figures of the memory one object takes (lib/objmem.c) are read
+ * right after the first part: the timed pass's, never a counting pass's,
+ * whose counters would count that reading's syscalls (opening and reading
+ * /sys/kernel/slab files allocates slab objects in this task: on
+ * PREEMPT_RT every one of them enters ___slab_alloc(), 0.84 "slab slow
+ * path" per op of kmalloc 64 at batch 50 on 6.12-rt, and the row's figures
+ * are thrown away with the pass's copy of the row anyway). Returns 0 or
+ * -errno.
  */
 static int run_resumable(struct ab_job *job, struct ab_row *r, uint32_t slots,
-			 char *why, size_t len)
+			 int objmem, char *why, size_t len)
 {
 	struct ab_run *run = &r->run, part = *run;
 	int err, first = 1;
@@ -53,7 +61,7 @@ static int run_resumable(struct ab_job *job, struct ab_row *r, uint32_t slots,
 		if (first) {
 			*run = part;
 			/* before the next run takes the cache it kept away */
-			if ((!err || err == -EINTR) &&
+			if (objmem && (!err || err == -EINTR) &&
 			    (job->ses.be->flags & AB_BACKEND_MODULE))
 				ab_obj_mem_state(AB_SLAB_SYSFS, run, r->si,
 						 &job->ses.bi.info, &r->objmem);
@@ -194,7 +202,7 @@ static int counting_one(struct ab_job *job, struct ab_row *r, struct ab_row *c,
 	if (job->profile && virt)
 		ab_vpmu_profile(&r->prof);
 	ab_counters_start(cs);
-	err = run_resumable(job, c, per, why, len);
+	err = run_resumable(job, c, per, 0, why, len);
 	ab_counters_stop(cs);
 	if (job->profile && virt && !ab_vpmu_profile(&r->prof))
 		ab_vpmu_prof_scale(&r->prof, ops_of(&c->run) * kept_share(cs));
@@ -354,7 +362,7 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 	}
 	ab_cpustat_read(&st0, &b0);
 	t0 = now_ns();
-	err = run_resumable(job, r, per, why, sizeof(why));
+	err = run_resumable(job, r, per, 1, why, sizeof(why));
 	r->wall_ns = now_ns() - t0;
 	ab_cpustat_read(&st1, &b1);
 	busy_between(job, r, &st0, b0, &st1, b1);
