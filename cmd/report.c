@@ -146,16 +146,16 @@ static void print_header(const struct ab_job *job)
 		/* taken when the job was placed: the CPU may be offline now */
 		int node = job->cpu_node;
 		int mem = local_mem_node(job);
-		const char *none =
+		const char *nomem =
 			ab_node_has_memory(node) ? "" : "no memory; ";
 
 		printf("CPU %d (node %d", job->ses.cpu, node);
 		if (mem >= 0 && mem != node)
-			printf(", %sits objects were on node %d", none, mem);
+			printf(", %sits objects were on node %d", nomem, mem);
 		else if (mem == -2)
 			printf(", %sthe rows' objects were on different nodes (the node column)",
-			       none);
-		else if (*none)
+			       nomem);
+		else if (*nomem)
 			printf(", no memory");
 		printf(")");
 	}

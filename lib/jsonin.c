@@ -152,7 +152,7 @@ static const struct jrule alloc_rules[] = {
 	{ "cpu_start", J_INT, 0, 0, 0, NULL },
 	{ "cpu_end", J_INT, 0, 0, 0, NULL },
 	{ "node", J_INT, 0, -1, 0, NULL },
-	{ "target_node", J_INT, 0, 0, 0, NULL },
+	{ "target_node", J_INT, 0, -1, 0, NULL },
 	{ "free_cpu", J_INT, J_NULL, 0, 0, NULL },
 	{ "sheaves", J_INT, J_NULL, 0, 0, NULL },
 	{ "rcu_drain", J_OBJ, J_NULL, 0, 0, drain_rules },
