@@ -272,7 +272,16 @@ static long ab_fragment_pass(int node, u32 k, unsigned long *nth)
 	int o;
 
 	for (o = AB_MAX_PAGE_ORDER; o > (int)k; o--) {
-		for (;;) {
+		int fails = 0;
+
+		/*
+		 * an order is done when both migratetypes fail in a row: a
+		 * block freed to this CPU's per-CPU list of one type (order 9
+		 * with THP, orders up to 3) is found only by a request of
+		 * that type, and the buddy lists never show it (a trial's
+		 * freed order-9 blocks served the next trial's allocations)
+		 */
+		while (fails < 2) {
 			bool movable = (*nth)++ & 1;
 			struct page *page;
 			unsigned long i;
@@ -281,8 +290,11 @@ static long ab_fragment_pass(int node, u32 k, unsigned long *nth)
 				return -EINTR;
 			page = alloc_pages_node(node, movable ? AB_COND_MOVABLE :
 						AB_COND_UNMOVABLE, o);
-			if (!page)
-				break;
+			if (!page) {
+				fails++;
+				continue;
+			}
+			fails = 0;
 			split_page(page, o);
 			for (i = 0; i < 1UL << o; i++) {
 				if ((page_to_pfn(page + i) >> k) & 1)
