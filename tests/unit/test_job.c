@@ -20,6 +20,7 @@
 
 #include "report.h"
 #include "runner.h"
+#include "textout.h"
 
 /* A job on the user backend, or the test fails. */
 static struct ab_job *user_job(void)
@@ -244,9 +245,12 @@ static struct ab_job *empty_job(void)
 	return job;
 }
 
+/* the full text (-v, --wide), whose every line these tests read */
 static void print_text(const struct ab_job *job)
 {
+	ab_out.wide = 1;
 	ab_job_print(job);
+	ab_out.wide = 0;
 }
 
 static void test_report_edges(void **state)
