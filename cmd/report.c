@@ -195,10 +195,9 @@ static void print_header(const struct ab_job *job)
 	printf("\n");
 }
 
-/* Width of the label column: 18, or the longest label that ran. */
-static int label_width(const struct ab_job *job)
+int ab_job_label_width(const struct ab_job *job, int least)
 {
-	int i, w = 18, n;
+	int i, w = least, n;
 
 	for (i = 0; i < job->nrows; i++) {
 		n = (int)strlen(job->rows[i].label);
@@ -216,7 +215,7 @@ static void print_table(const struct ab_job *job)
 	/* the cycles column of a pair's one loop: wide enough for its name */
 	int cw = pair ? 10 : 8;
 	char obj[48], node[16];
-	int i, w = label_width(job);
+	int i, w = ab_job_label_width(job, 18);
 
 	printf("%-*s %-35s   %-35s   %s\n", w + 11, "", alloc, "free ns/op",
 	       "median cycles/op");
@@ -303,7 +302,7 @@ static void print_ci_note(const struct ab_job *job)
 
 static void print_distribution(const struct ab_job *job)
 {
-	int i, w = label_width(job), pw = 5;
+	int i, w = ab_job_label_width(job, 18), pw = 5;
 
 	/* the phase column: as wide as its longest name */
 	for (i = 0; i < job->nrows; i++)
@@ -448,7 +447,7 @@ static void print_memory(const struct ab_job *job)
 static void print_counters(const struct ab_job *job)
 {
 	const struct ab_counters *c = &job->ses.counters;
-	int i, e, cyc, ins, ipc, w = label_width(job), neg = 0, net;
+	int i, e, cyc, ins, ipc, w = ab_job_label_width(job, 18), neg = 0, net;
 	int cw[AB_MAX_EVENTS];
 	char note[1024], what[128];
 

@@ -46,6 +46,10 @@ void ab_job_print_header_short(const struct ab_job *job);
 void ab_job_print_wide(const struct ab_job *job);
 void ab_job_print_header_wide(const struct ab_job *job);
 
+/* ab_job_label_width - the label column's width: the longest label that
+ * ran, at least @least */
+int ab_job_label_width(const struct ab_job *job, int least);
+
 /* ab_row_object_label - the object column of @r: its size or order */
 void ab_row_object_label(const struct ab_row *r, char *buf, size_t len);
 

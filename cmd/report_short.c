@@ -99,19 +99,6 @@ void ab_job_print_header_short(const struct ab_job *job)
 	printf("\n");
 }
 
-/* The label column's width: the longest label that ran, at least 8. */
-static int short_width(const struct ab_job *job)
-{
-	int i, w = 8, n;
-
-	for (i = 0; i < job->nrows; i++) {
-		n = (int)strlen(job->rows[i].label);
-		if (job->rows[i].ran && n > w)
-			w = n;
-	}
-	return w;
-}
-
 /*
  * The short table: per row the median ns/op of each phase with its 95%
  * CI and p99, B/object and the node's hit %; min, mean, max, cycles and
@@ -121,7 +108,7 @@ static void print_table_short(const struct ab_job *job)
 {
 	int pair = job->o.free_pattern == AB_FREE_PAIR &&
 		   job->o.timing == AB_TIMING_BATCH;
-	int i, p, w = short_width(job), ow = 6;
+	int i, p, w = ab_job_label_width(job, 8), ow = 6;
 	char obj[48], node[16];
 
 	for (i = 0; i < job->nrows; i++) {

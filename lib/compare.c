@@ -28,6 +28,26 @@ static int cmp_tagged(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
+/*
+ * @a's and @b's values tagged with their side and sorted (ties keep no
+ * order), for the rank tests below; NULL when out of memory (free() it).
+ */
+static struct tagged *tag_sorted(const double *a, size_t na, const double *b,
+				 size_t nb)
+{
+	struct tagged *t = malloc((na + nb) * sizeof(*t));
+	size_t i;
+
+	if (!t)
+		return NULL;
+	for (i = 0; i < na; i++)
+		t[i] = (struct tagged){ a[i], 1 };
+	for (i = 0; i < nb; i++)
+		t[na + i] = (struct tagged){ b[i], 0 };
+	qsort(t, na + nb, sizeof(*t), cmp_tagged);
+	return t;
+}
+
 void ab_mann_whitney(const double *a, size_t na, const double *b, size_t nb,
 		     struct ab_mwu *out)
 {
@@ -38,14 +58,9 @@ void ab_mann_whitney(const double *a, size_t na, const double *b, size_t nb,
 	out->u = out->z = out->p = NAN;
 	if (!na || !nb)
 		return;
-	t = malloc(n * sizeof(*t));
+	t = tag_sorted(a, na, b, nb);
 	if (!t)
 		return;
-	for (i = 0; i < na; i++)
-		t[i] = (struct tagged){ a[i], 1 };
-	for (i = 0; i < nb; i++)
-		t[na + i] = (struct tagged){ b[i], 0 };
-	qsort(t, n, sizeof(*t), cmp_tagged);
 	/* average ranks (1-based) over each run of ties */
 	for (i = 0; i < n; i = j) {
 		double rank, k;
@@ -126,15 +141,10 @@ void ab_rank_sum_exact(const double *a, size_t na, const double *b, size_t nb,
 	for (i = 0; i < nb; i++)
 		if (isnan(b[i]))
 			return;
-	t = malloc(n * sizeof(*t));
+	t = tag_sorted(a, na, b, nb);
 	q = malloc(n * sizeof(*q));
 	if (!t || !q)
 		goto out;
-	for (i = 0; i < na; i++)
-		t[i] = (struct tagged){ a[i], 1 };
-	for (i = 0; i < nb; i++)
-		t[na + i] = (struct tagged){ b[i], 0 };
-	qsort(t, n, sizeof(*t), cmp_tagged);
 	/* doubled midranks, integers: ranks i + 1 .. j share (i + 1 + j) / 2 */
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && t[j].v == t[i].v; j++)
