@@ -55,13 +55,14 @@ void ab_job_print_header_short(const struct ab_job *job)
 		       env->distribution[0] ? env->distribution : "",
 		       env->flavour);
 	printf(", preempt %s\n", env->preempt_model);
-	printf("cpu: %.60s, TSC %u.%03u MHz, %s%s%s%s\n", env->cpu_model,
+	printf("cpu: %.60s, TSC %u.%03u MHz, %s%s%s%s%s%s\n", env->cpu_model,
 	       khz / 1000, khz % 1000,
 	       env->hypervisor > 0    ? "virtualized"
 	       : env->hypervisor == 0 ? "bare metal"
 				      : "virtualization unknown",
 	       env->vm_accel[0] ? " (qemu " : "", env->vm_accel,
-	       env->vm_accel[0] ? ")" : "");
+	       env->vm_accel[0] ? ")" : "",
+	       env->vm_vpmu[0] ? ", virtual PMU " : "", env->vm_vpmu);
 	if (job->concurrent && job->ncpus > 1) {
 		char cpus[64];
 
