@@ -102,7 +102,13 @@ while IFS='	' read -r file cmd; do
 	# shellcheck disable=SC2086 # the command's words
 	out=$(allocbench $cmd --dry-run 2>&1)
 	st=$?
-	if [ "$st" != 0 ]; then
+	# the bench boots Debian's 6.1 (vm-run's default): on PREEMPT_RT its
+	# IRQs-off rows are refused by design, a refusal that names it
+	if [ "$st" = 2 ] && uname -v | grep -q PREEMPT_RT &&
+		printf '%s' "$out" | grep -q 'this kernel is PREEMPT_RT'; then
+		echo "# bench commands: $file: not for PREEMPT_RT (refused as it should be): $cmd"
+		skipped=$((skipped + 1))
+	elif [ "$st" != 0 ]; then
 		notok "bench: $file: allocbench $cmd: refused (status $st): $(printf '%s' "$out" | head -c 400)"
 		bad=$((bad + 1))
 	fi
