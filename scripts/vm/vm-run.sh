@@ -277,6 +277,11 @@ bad=$(sed -n "/^@@AB-DMESG-$tok@@\$/,/^@@AB-DMESG-END-$tok@@\$/p" "$log" | log_p
 if [ -n "$bad" ]; then
 	echo "vm-run: the guest kernel log reports a problem:" >&2
 	printf '%s\n' "$bad" | head -n 20 >&2
+	# the first report with what follows it (a soft lockup's trace
+	# frames, which the patterns above do not match)
+	echo "vm-run: the kernel log from the first report on:" >&2
+	sed -n "/^@@AB-DMESG-$tok@@\$/,/^@@AB-DMESG-END-$tok@@\$/p" "$log" |
+		grep -F -A 40 -- "$(printf '%s\n' "$bad" | head -n 1)" | head -n 41 >&2
 	exit 125
 fi
 [ "$rc" = 0 ] || echo "vm-run: the guest command exited with status $rc" >&2
