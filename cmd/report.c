@@ -553,6 +553,14 @@ static double run_wall(const struct ab_row *r)
 	return drain < r->wall_ns ? r->wall_ns - drain : r->wall_ns;
 }
 
+bool ab_row_sheaves_differ(const struct ab_run *run,
+			   const struct ab_obj_mem *om)
+{
+	return (run->flags & AB_RUN_SHEAVES) && om->kind == AB_OBJ_SLAB &&
+	       om->slab.sheaf_capacity >= 0 &&
+	       (uint32_t)om->slab.sheaf_capacity != run->sheaf_capacity;
+}
+
 /*
  * --concurrent: per strategy, the objects all CPUs allocated and freed
  * divided by the slowest CPU's wall time (without the RCU waits).
@@ -637,9 +645,7 @@ static void print_notes(const struct ab_job *job)
 		else if (run->cache_merged == AB_MERGED_LATER)
 			printf("note: %s: the run's kmem_cache was a cache of its own when created, but another cache was merged into it during the run, so its slabs were shared for part of it; --nomerge gives it a cache no other merges into\n",
 			       name);
-		if ((run->flags & AB_RUN_SHEAVES) && om->kind == AB_OBJ_SLAB &&
-		    om->slab.sheaf_capacity >= 0 &&
-		    (uint32_t)om->slab.sheaf_capacity != run->sheaf_capacity)
+		if (ab_row_sheaves_differ(run, om))
 			printf("note: %s: asked for sheaves of %u (0: none), the kernel gave the cache sheaves of %d (7.x takes the larger of its own capacity and the one asked, mm/slub.c calculate_sheaf_capacity(); a cache under slub_debug gets none)\n",
 			       name, run->sheaf_capacity,
 			       om->slab.sheaf_capacity);

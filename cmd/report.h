@@ -50,6 +50,13 @@ void ab_job_print_header_wide(const struct ab_job *job);
  * ran, at least @least */
 int ab_job_label_width(const struct ab_job *job, int least);
 
+/*
+ * ab_row_sheaves_differ - the run asked for sheaves (AB_RUN_SHEAVES) and its
+ * cache's geometry states another capacity: both reports note it
+ */
+bool ab_row_sheaves_differ(const struct ab_run *run,
+			   const struct ab_obj_mem *om);
+
 /* ab_row_object_label - the object column of @r: its size or order */
 void ab_row_object_label(const struct ab_row *r, char *buf, size_t len);
 

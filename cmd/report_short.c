@@ -189,9 +189,7 @@ static void print_notes_short(const struct ab_job *job)
 		else if (run->cache_merged == AB_MERGED_LATER)
 			printf("note: %s: another cache was merged into it during the run; --nomerge prevents it\n",
 			       name);
-		if ((run->flags & AB_RUN_SHEAVES) && om->kind == AB_OBJ_SLAB &&
-		    om->slab.sheaf_capacity >= 0 &&
-		    (uint32_t)om->slab.sheaf_capacity != run->sheaf_capacity)
+		if (ab_row_sheaves_differ(run, om))
 			printf("note: %s: asked for sheaves of %u, the kernel gave %d\n",
 			       name, run->sheaf_capacity,
 			       om->slab.sheaf_capacity);
