@@ -58,6 +58,14 @@
  * @migrations:     the phases of the current trial that changed CPU
  * @elsewhere:      remote frees of the current trial run off
  *                  ab_run.free_cpu (the module's driver counts them)
+ * @yield:          optional; called between two chunks of AB_YIELD_EVERY
+ *                  objects of one phase, outside the clock reads and the
+ *                  markers: the module reschedules there (a long phase
+ *                  must not lock its CPU up) and returns true when a
+ *                  signal is pending, which ends an alloc phase there (a
+ *                  free phase frees on: its objects must go back)
+ * @stopped:        set when @yield ended a phase: ab_run_trials() then
+ *                  returns -EINTR without recording the trial
  *
  * Embedded in each side's run context (struct ab_ctx of kmod/ab_internal.h
  * and of backends/user_alloc.c). ab_run_trials() adds the last four to the
@@ -78,7 +86,41 @@ struct ab_loop {
 	u64 switches;
 	u32 migrations;
 	u32 elsewhere;
+	bool (*yield)(struct ab_loop *l);
+	bool stopped;
 };
+
+/*
+ * AB_YIELD_EVERY - objects of one phase between two calls of
+ * ab_loop.yield. The timed loops run in chunks of this many: the inner
+ * loop's code per object is what it was without chunks, and a chunk's
+ * end costs a few instructions, counted alike in the none baseline's
+ * phases. 4096 objects are milliseconds of kmalloc() on hardware; under
+ * TCG on a loaded host, with slub_debug, a batch of 10^6 ran past the
+ * soft-lockup watchdog's 20 s without a yield.
+ */
+#define AB_YIELD_EVERY 4096U
+
+/* The end of the chunk that begins at @i, of @nr objects. */
+static __always_inline u32 ab_chunk_end(u32 i, u32 nr)
+{
+	return nr - i > AB_YIELD_EVERY ? i + AB_YIELD_EVERY : nr;
+}
+
+/* Single timing: whether object @i ends a chunk that others follow. */
+static __always_inline bool ab_chunk_last(u32 i, u32 nr)
+{
+	return !((i + 1) & (AB_YIELD_EVERY - 1)) && i + 1 < nr;
+}
+
+/* ab_yield - l->yield, if any: true when the phase is to end */
+static inline bool ab_yield(struct ab_loop *l)
+{
+	if (!l->yield || !l->yield(l))
+		return false;
+	l->stopped = true;
+	return true;
+}
 
 /*
  * The per-object functions of a strategy: one allocation (the object, or
@@ -103,26 +145,51 @@ static __always_inline void ab_mark(const bool mark, const unsigned int xx)
 		ab_vpmu_mark(xx);
 }
 
-/* Batch timing: one clock pair around the whole alloc loop. */
+/*
+ * ab_pause - between two chunks of a batch-timed phase: the region and
+ * the clock stopped (the cycles so far added to *@cycles), ab_yield(),
+ * then both started again; returns ab_yield()'s answer.
+ */
+static __always_inline bool ab_pause(struct ab_loop *l, const bool mark,
+				     const unsigned int phase, u64 *start,
+				     u64 *cycles)
+{
+	bool stop;
+
+	ab_mark(mark, phase | AB_VPMU_END);
+	*cycles += AB_CYCLES() - *start;
+	stop = ab_yield(l);
+	*start = AB_CYCLES();
+	ab_mark(mark, phase);
+	return stop;
+}
+
+/* Batch timing: one clock pair around each chunk of the alloc loop. */
 static __always_inline u32 ab_alloc_batch_m(struct ab_loop *l, u64 *cycles,
 					    ab_alloc_fn alloc_one,
 					    ab_write_fn write_one,
 					    const bool mark)
 {
 	void **objs = l->objs;
-	u32 i, nr = l->nr;
+	u32 end, i = 0, nr = l->nr;
 	u64 start;
 
+	*cycles = 0;
 	start = AB_CYCLES();
 	ab_mark(mark, AB_VPMU_ALLOC);
-	for (i = 0; i < nr; i++) {
-		objs[i] = alloc_one(l);
-		if (unlikely(!objs[i]))
+	for (;;) {
+		for (end = ab_chunk_end(i, nr); i < end; i++) {
+			objs[i] = alloc_one(l);
+			if (unlikely(!objs[i]))
+				goto out;
+			write_one(l, objs[i]);
+		}
+		if (i == nr || ab_pause(l, mark, AB_VPMU_ALLOC, &start, cycles))
 			break;
-		write_one(l, objs[i]);
 	}
+out:
 	ab_mark(mark, AB_VPMU_ALLOC | AB_VPMU_END);
-	*cycles = AB_CYCLES() - start;
+	*cycles += AB_CYCLES() - start;
 	return i;
 }
 
@@ -162,32 +229,40 @@ static __always_inline u32 ab_alloc_single(struct ab_loop *l,
 		l->smp[i].alloc_cycles = end - start;
 		if (unlikely(!obj))
 			break;
+		if (unlikely(ab_chunk_last(i, nr)) && ab_yield(l))
+			return i + 1;
 	}
 	return i;
 }
 
-/* Pair pattern, batch timing: one clock pair around alloc+free loop. */
+/* Pair pattern, batch timing: one clock pair around each chunk of pairs. */
 static __always_inline u32 ab_pair_batch(struct ab_loop *l, u64 *cycles,
 					 ab_alloc_fn alloc_one,
 					 ab_free_fn free_one,
 					 ab_write_fn write_one,
 					 const bool mark)
 {
-	u32 i, nr = l->nr;
+	u32 end, i = 0, nr = l->nr;
 	u64 start;
 	void *obj;
 
+	*cycles = 0;
 	start = AB_CYCLES();
 	ab_mark(mark, AB_VPMU_PAIR);
-	for (i = 0; i < nr; i++) {
-		obj = alloc_one(l);
-		if (unlikely(!obj))
+	for (;;) {
+		for (end = ab_chunk_end(i, nr); i < end; i++) {
+			obj = alloc_one(l);
+			if (unlikely(!obj))
+				goto out;
+			write_one(l, obj);
+			free_one(l, obj);
+		}
+		if (i == nr || ab_pause(l, mark, AB_VPMU_PAIR, &start, cycles))
 			break;
-		write_one(l, obj);
-		free_one(l, obj);
 	}
+out:
 	ab_mark(mark, AB_VPMU_PAIR | AB_VPMU_END);
-	*cycles = AB_CYCLES() - start;
+	*cycles += AB_CYCLES() - start;
 	return i;
 }
 
@@ -220,6 +295,8 @@ static __always_inline u32 ab_pair_single(struct ab_loop *l,
 		end = AB_CYCLES();
 		l->smp[i].alloc_cycles = mid - start;
 		l->smp[i].free_cycles = end - mid;
+		if (unlikely(ab_chunk_last(i, nr)) && ab_yield(l))
+			return i + 1;
 	}
 	return i;
 }
@@ -300,8 +377,8 @@ static __always_inline void ab_free_loop_m(struct ab_loop *l, u32 n,
 	void **objs = l->objs;
 	u32 *perm = l->free_order;
 	u64 start, end;
+	u32 i, j, last;
 	void *obj;
-	u32 i, j;
 
 	if (l->single) {
 		for (i = 0; i < n; i++) {
@@ -313,15 +390,24 @@ static __always_inline void ab_free_loop_m(struct ab_loop *l, u32 n,
 			ab_mark(mark, AB_VPMU_FREE | AB_VPMU_END);
 			end = AB_CYCLES();
 			l->smp[j].free_cycles = end - start;
+			if (unlikely(ab_chunk_last(i, n)))
+				ab_yield(l);
 		}
 		return;
 	}
+	*cycles = 0;
 	start = AB_CYCLES();
 	ab_mark(mark, AB_VPMU_FREE);
-	for (i = 0; i < n; i++)
-		free_one(l, objs[perm[i]]);
+	for (i = 0;;) {
+		for (last = ab_chunk_end(i, n); i < last; i++)
+			free_one(l, objs[perm[i]]);
+		if (i == n)
+			break;
+		/* the objects must go back: a signal does not end a free */
+		ab_pause(l, mark, AB_VPMU_FREE, &start, cycles);
+	}
 	ab_mark(mark, AB_VPMU_FREE | AB_VPMU_END);
-	*cycles = AB_CYCLES() - start;
+	*cycles += AB_CYCLES() - start;
 }
 
 static __always_inline void ab_free_loop(struct ab_loop *l, u32 n,
@@ -477,6 +563,8 @@ static inline int ab_run_trials(const struct ab_trial_ops *ops,
 		}
 		late = false;
 		dc = ops->drain ? ops->drain(l, &late) : 0;
+		if (unlikely(l->stopped))
+			return -EINTR;
 		if (measured) {
 			r->drain_late += late;
 			r->drain_cycles += dc;

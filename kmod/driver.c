@@ -381,6 +381,29 @@ static int ab_drv_next(struct ab_loop *l)
 }
 
 /*
+ * Between two chunks of AB_YIELD_EVERY objects of a phase (ab_loop.yield):
+ * the CPU given up if another task is waiting, with preemption enabled
+ * for it in AB_CTX_PREEMPT_OFF (the phase then counts as disturbed if a
+ * switch came), never with IRQs off (AB_IRQ_OFF_MAX_OBJS is below a
+ * chunk). True when a signal is pending: the alloc phase ends there.
+ */
+static bool ab_drv_yield(struct ab_loop *l)
+{
+	u32 context = ab_ctx_of(l)->run->context;
+
+	BUILD_BUG_ON(AB_IRQ_OFF_MAX_OBJS >= AB_YIELD_EVERY);
+
+	if (context == AB_CTX_IRQ_OFF)
+		return false;
+	if (context == AB_CTX_PREEMPT_OFF)
+		preempt_enable();
+	cond_resched();
+	if (context == AB_CTX_PREEMPT_OFF)
+		preempt_disable();
+	return signal_pending(current);
+}
+
+/*
  * The run's trials (common/ab_trial.h), then where its checked objects were
  * (common/ab_nodes.h): ab_run's obj_node list, and without a node asked for
  * its target_node and node_hits, as page_to_nid() of the objects states
@@ -417,6 +440,7 @@ int ab_drv_run(struct ab_ctx *ctx, struct ab_run *r)
 	}
 	if (ctx->loop.vpmu)
 		ab_vpmu_send_gates();
+	ctx->loop.yield = ab_drv_yield;
 	ret = ab_run_trials(&ops, &ctx->loop, r);
 	if (ctx->node_objs)
 		ab_nodes_from(r, ctx->node_objs, nr_node_ids);

@@ -231,7 +231,7 @@ timeout --foreground "$timeout_s" qemu-system-x86_64 $accel $cpu -m "$mem" $numa
 	-chardev file,id=con,path="$work/con.raw" -serial chardev:con \
 	-chardev stdio,id=out -device isa-debugcon,iobase=0xe9,chardev=out \
 	-kernel "${VM_IMAGE:-$kdir/vmlinuz}" -initrd "$work/initrd" \
-	-append "console=ttyS0 panic=-1 quiet $vmparam ${APPEND:-}" </dev/null |
+	-append "console=ttyS0 panic=-1 quiet loglevel=5 $vmparam ${APPEND:-}" </dev/null |
 	tee "$work/out.log" | awk -v begin="@@AB-BEGIN-$tok@@" -v end="^@@AB-END-$tok rc=[0-9]+@@$" '
 		# the output as the command wrote it, bytes unchanged; the line
 		# held back is the one init adds before the end marker
