@@ -31,6 +31,13 @@ enum ab_vpmu_phase {
 	AB_VPMU_BIT1 = 0x7a,
 	AB_VPMU_GATE = 0x7b,
 	AB_VPMU_GATES_END = 0x7c,
+	/*
+	 * no region: GATES, addresses as for the gates, then HARNESS_END:
+	 * the addresses are [lo, hi) pairs, the harness's own code, which
+	 * the regions of phases ALLOC, FREE and PAIR do not count (the none
+	 * baseline's per-object bodies; the user backend's executable)
+	 */
+	AB_VPMU_HARNESS_END = 0x77,
 	AB_VPMU_DUMP = 0x7d, /* no region: the plugin writes out its profile */
 	AB_VPMU_TEST = 0x7e /* tests/vpmu/ calibration loops */
 };
@@ -60,6 +67,25 @@ static __always_inline void ab_vpmu_mark(const unsigned int xx)
 #else
 	__asm__ __volatile__("" : : : "memory");
 #endif
+}
+
+/**
+ * ab_vpmu_send_u64 - @v to the plugin: 64 BIT0/BIT1 markers, most
+ * significant bit first, then GATE (between GATES and GATES_END or
+ * HARNESS_END; see enum ab_vpmu_phase)
+ * @v: a gate's or a harness range's address
+ */
+static inline void ab_vpmu_send_u64(unsigned long long v)
+{
+	int i;
+
+	for (i = 63; i >= 0; i--) {
+		if ((v >> i) & 1)
+			ab_vpmu_mark(AB_VPMU_BIT1);
+		else
+			ab_vpmu_mark(AB_VPMU_BIT0);
+	}
+	ab_vpmu_mark(AB_VPMU_GATE);
 }
 
 #endif

@@ -148,9 +148,12 @@ struct ab_node_mem;
  * @cond_max_order: AB_RUN_COND_EACH_TRIAL: the highest free order a
  *          measured trial that met the condition began with, -1 for none
  * @cond_pages: AB_RUN_COND_EACH_TRIAL: pages the restores took again
+ * @self:       this context: the none baseline's object, loaded as kmalloc
+ *              loads its size (so none's call site is kmalloc's)
  */
 struct ab_ctx {
 	struct ab_loop loop;
+	void *self;
 	void **scratch;
 	u64 held;
 	size_t size;
@@ -305,6 +308,9 @@ void ab_caches_release(struct list_head *kept, bool all);
  * (markers; nothing but NOPs without the plugin), before a run's regions.
  */
 void ab_vpmu_send_gates(void);
+
+/* the none baseline's per-object bodies (strategies.c), the harness's */
+extern const char ab_none_text[], ab_none_text_end[];
 
 /* driver.c */
 /*

@@ -107,6 +107,7 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx,
 	ctx->page_order = r->order;
 	ctx->node = r->node;
 	ctx->gfp = ab_gfp_masks[r->gfp] | __GFP_NOWARN;
+	ctx->self = ctx;
 	ctx->nomerge = r->flags & (AB_RUN_NOMERGE | AB_RUN_SHEAVES);
 	ctx->sheaves = r->flags & AB_RUN_SHEAVES;
 	ctx->sheaf_capacity = r->sheaf_capacity;

@@ -20,6 +20,7 @@
 #include <linux/atomic.h>
 #include <linux/timex.h>
 #include <linux/kernel.h>
+#include <linux/linkage.h>
 #include "ab_internal.h"
 #include "ab_lookup.h"
 
@@ -93,35 +94,50 @@ static int ab_kv_node(struct ab_ctx *ctx, void *obj)
  * Each allocator strategy's loop calls out of line once per object
  * (kmalloc() with a run-time size is a call to __kmalloc(), kfree() one to
  * kfree()): the loop saves and reloads what the call clobbers, and pays
- * the call and return. The baseline's per-object functions are calls too
- * (noinline, with a compiler barrier the optimiser cannot see through), so
- * none's loops are the same machine code shape as the allocators' and the
- * net figures hold the allocator alone. tests/kernel/shape.sh checks it in
- * the built module: none's phases make as many calls as kmalloc's.
+ * the call and return. The baseline's per-object functions are calls too,
+ * written in assembly so the compiler can neither see through nor inline
+ * them, with kmalloc's and kfree()'s call sites: two arguments loaded from
+ * the context (the object it returns, this context, and the gfp mask) and
+ * the object. tests/kernel/shape.sh checks it in the built module: none's
+ * phases make as many calls as kmalloc's.
+ *
+ * Their bodies (from ab_none_text to ab_none_text_end) are the harness's
+ * too: the module hands their range to the virtual PMU (vpmu.c), which
+ * does not count them, so kmalloc's net count is the instructions of
+ * __kmalloc() and kfree() alone. A pad before each keeps the range's
+ * label off the function's first instruction (objtool: a reference to a
+ * function without ENDBR).
  */
-static noinline void *none_call(struct ab_ctx *ctx)
-{
-	void *obj = ctx;
+void *ab_none_call(void *obj, gfp_t gfp);
+void ab_none_free_call(void *obj);
 
-	barrier();
-	OPTIMIZER_HIDE_VAR(obj);
-	return obj;
-}
-
-static noinline void none_free_call(struct ab_ctx *ctx, void *obj)
-{
-	barrier_data(ctx);
-	barrier_data(obj);
-}
+asm(".pushsection .text, \"ax\"\n"
+    ".globl ab_none_text\n"
+    "ab_none_text:\n"
+    "\tint3\n"
+    ".type ab_none_call, @function\n"
+    "ab_none_call:\n"
+    "\tmov %rdi, %rax\n"
+    "\t" ASM_RET
+    ".size ab_none_call, . - ab_none_call\n"
+    "\tint3\n"
+    ".type ab_none_free_call, @function\n"
+    "ab_none_free_call:\n"
+    "\t" ASM_RET
+    ".size ab_none_free_call, . - ab_none_free_call\n"
+    ".globl ab_none_text_end\n"
+    "ab_none_text_end:\n"
+    "\tint3\n"
+    ".popsection\n");
 
 static __always_inline void *none_one(struct ab_ctx *ctx)
 {
-	return none_call(ctx);
+	return ab_none_call(ctx->self, ctx->gfp);
 }
 
 static __always_inline void none_free(struct ab_ctx *ctx, void *obj)
 {
-	none_free_call(ctx, obj);
+	ab_none_free_call(obj);
 }
 
 AB_PHASES(none, none_one, none_free)

@@ -22,26 +22,14 @@
 #include "ab_vpmu.h"
 
 #ifdef CONFIG_X86_64
-/* @v as 64 BIT0/BIT1 markers, most significant bit first, then GATE */
-static void ab_vpmu_send(u64 v)
-{
-	int i;
-
-	for (i = 63; i >= 0; i--) {
-		if ((v >> i) & 1)
-			ab_vpmu_mark(AB_VPMU_BIT1);
-		else
-			ab_vpmu_mark(AB_VPMU_BIT0);
-	}
-	ab_vpmu_mark(AB_VPMU_GATE);
-}
-
 /**
  * ab_vpmu_send_gates - hand the plugin the interrupt gates of this CPU's
  * IDT (one IDT serves every CPU on x86-64 Linux), on one CPU: about 14,000
  * marker NOPs, each an ordinary NOP without the plugin. Called before a
  * run's regions when the run asks for markers (AB_RUN_VPMU,
- * AB_LOOKUP_VPMU); the plugin keeps the last whole set.
+ * AB_LOOKUP_VPMU); the plugin keeps the last whole set. Then the range of
+ * the none baseline's bodies (strategies.c), the harness's code, which the
+ * plugin does not count in an allocation phase's regions.
  */
 void ab_vpmu_send_gates(void)
 {
@@ -56,8 +44,12 @@ void ab_vpmu_send_gates(void)
 	ab_vpmu_mark(AB_VPMU_GATES);
 	for (v = FIRST_EXTERNAL_VECTOR; v < n; v++)
 		if (v != IA32_SYSCALL_VECTOR && g[v].bits.p)
-			ab_vpmu_send(gate_offset(&g[v]));
+			ab_vpmu_send_u64(gate_offset(&g[v]));
 	ab_vpmu_mark(AB_VPMU_GATES_END);
+	ab_vpmu_mark(AB_VPMU_GATES);
+	ab_vpmu_send_u64((unsigned long)ab_none_text);
+	ab_vpmu_send_u64((unsigned long)ab_none_text_end);
+	ab_vpmu_mark(AB_VPMU_HARNESS_END);
 	preempt_enable();
 }
 #else

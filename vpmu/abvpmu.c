@@ -119,6 +119,7 @@ struct insn {
 	uint8_t call;  /* a CALL: pushes the return stack */
 	uint8_t xx;    /* a marker's XX byte */
 	uint8_t first; /* the first of its block: where an interrupt enters */
+	uint8_t rep;   /* a rep string instruction: counted once */
 };
 
 /*
@@ -135,6 +136,8 @@ struct prof {
 
 #define MAX_NEST  8
 #define MAX_GATES 256
+#define RING	  5 /* an interrupt's delivery: 5 loads, then 5 stores */
+#define MAX_RANGES (MAX_GATES / 2)
 
 /* an interrupt taken in the open region, until its IRETQ */
 struct irq {
@@ -164,6 +167,14 @@ struct vcpu {
 	int want_frame; /* the next store is the innermost entry's push */
 	int in_iret;	/* an IRETQ of this region executes: its loads */
 	int drop_mem;	/* a matched IRETQ's later loads: not counted */
+	int ranges;	/* the open region leaves out the harness's code */
+	int harness;	/* the block executing is the harness's: not counted */
+	/* the rep-prefixed string instruction counted last, at which count */
+	uint64_t rep_vaddr, rep_mark;
+	/* the last stores and loads of the open region, newest last */
+	uint64_t st_ring[RING], ld_ring[RING];
+	uint8_t st_cnt[RING], ld_cnt[RING];
+	unsigned int st_pos, ld_pos;
 	/* the gates being handed over by this vCPU */
 	uint64_t rx, rxg[MAX_GATES];
 	unsigned int rxbits, rxn;
@@ -173,6 +184,25 @@ struct vcpu {
 /* the gates the module handed over, sorted: where interrupts enter */
 static uint64_t gates[MAX_GATES];
 static unsigned int ngates;
+
+/*
+ * the harness's code (AB_VPMU_HARNESS_END): [lo, hi) ranges whose
+ * instructions and accesses an allocation region (phases AB_VPMU_ALLOC,
+ * _FREE, _PAIR) does not count: the none baseline's per-object bodies in
+ * the module, the whole executable in the user backend
+ */
+static uint64_t hr_lo[MAX_RANGES], hr_hi[MAX_RANGES];
+static unsigned int nranges;
+
+static int in_harness(uint64_t vaddr)
+{
+	unsigned int i;
+
+	for (i = 0; i < nranges; i++)
+		if (vaddr >= hr_lo[i] && vaddr < hr_hi[i])
+			return 1;
+	return 0;
+}
 
 static struct vcpu *vcpus;
 static unsigned int nvcpus;
@@ -249,6 +279,32 @@ static enum kind classify(const uint8_t *p, size_t len, int *call)
 		return K_PLAIN;
 	}
 	return K_PLAIN;
+}
+
+/*
+ * A rep-prefixed string instruction (F2 or F3 before MOVS, CMPS, STOS,
+ * LODS, SCAS, INS or OUTS): TCG executes it once per iteration, and once
+ * more to find rCX zero, as a block of its own that jumps to itself.
+ */
+static int is_rep(const uint8_t *p, size_t len)
+{
+	size_t i = 0;
+	int rep = 0;
+	uint8_t op;
+
+	while (i < len &&
+	       strchr("\x26\x2e\x36\x3e\x64\x65\x66\x67\xf0\xf2\xf3", p[i]) &&
+	       p[i]) {
+		rep |= p[i] == 0xf2 || p[i] == 0xf3;
+		i++;
+	}
+	if (i < len && (p[i] & 0xf0) == 0x40)
+		i++;
+	if (!rep || i >= len)
+		return 0;
+	op = p[i];
+	return (op >= 0xa4 && op <= 0xa7) || (op >= 0xaa && op <= 0xaf) ||
+	       (op >= 0x6c && op <= 0x6f);
 }
 
 static struct vcpu *vcpu_of(unsigned int i)
@@ -347,44 +403,88 @@ static void count_kind(struct vcpu *v, unsigned int kind)
 	}
 }
 
-/* exact mode: the kind travels in the callback's pointer */
-static void exec_exact(unsigned int vcpu_index, void *udata)
+/*
+ * One execution of the instruction at @vaddr of @kind; @rep: a
+ * rep-prefixed string instruction, counted once however many iterations
+ * (as hardware retires it): TCG's next iteration executes it again with
+ * nothing counted in between (an interrupt between two iterations is
+ * taken out, its counts restored). Returns whether it counted.
+ */
+static int count_insn(struct vcpu *v, unsigned int kind, int rep,
+		      uint64_t vaddr)
 {
-	struct vcpu *v = vcpu_of(vcpu_index);
-
-	if (v && v->open) {
-		insn_start(v);
-		count_kind(v, (unsigned int)(uintptr_t)udata);
+	if (rep && v->rep_vaddr == vaddr && v->rep_mark == v->c[EV_INSNS])
+		return 0;
+	count_kind(v, kind);
+	if (rep) {
+		v->rep_vaddr = vaddr;
+		v->rep_mark = v->c[EV_INSNS];
 	}
+	return 1;
 }
 
 /*
- * Exact mode, a block's first instruction (where an interrupt enters):
- * its address and kind in the callback's pointer, no record allocated per
- * block. Virtual addresses are canonical (sign-extended) below VA_BITS,
- * 57 with 5-level paging, 48 without; the kind goes above.
+ * Exact mode counts per translated block: the block's callback adds the
+ * instructions and branches of the block but its last instruction, which
+ * counts itself when it runs (x86's translator can cut a block before an
+ * instruction that crosses a page, after the plugin saw it: that one never
+ * runs in this block); so do IRETs (their loads say whose frame) and rep
+ * string instructions (counted once). A marker in the block adds (begin)
+ * or takes back (end) the block's instructions after it. Interrupts come
+ * between blocks only; a fault inside one (an exception) leaves a handler
+ * in the region, which is then left out (irets) anyway.
+ * Virtual addresses are canonical (sign-extended) below VA_BITS, 57 with
+ * 5-level paging, 48 without; an instruction's kind and rep go above.
  */
 #define VA_BITS 57
 #define VA_MASK ((1ULL << VA_BITS) - 1)
+#define ONE_REP (1ULL << 62)
 
-static void *first_pack(uint64_t vaddr, enum kind k)
+struct tbx {
+	uint64_t vaddr;
+	uint32_t n, br; /* instructions and branches the block adds */
+};
+
+struct markx {
+	uint64_t tbvaddr;
+	uint32_t n, br; /* the block's, after the marker */
+	unsigned int xk; /* mark_data() */
+};
+
+static void *one_pack(uint64_t vaddr, enum kind k, int rep)
 {
-	return (void *)(uintptr_t)((vaddr & VA_MASK) | (uint64_t)k << VA_BITS);
+	return (void *)(uintptr_t)((vaddr & VA_MASK) | (uint64_t)k << VA_BITS |
+				   (rep ? ONE_REP : 0));
 }
 
-static void exec_exact_first(unsigned int vcpu_index, void *udata)
+static void tb_start(unsigned int vcpu_index, void *udata)
+{
+	struct vcpu *v = vcpu_of(vcpu_index);
+	const struct tbx *t = udata;
+
+	if (!v || !v->open)
+		return;
+	insn_start(v);
+	if (ngates && is_gate(t->vaddr))
+		irq_enter(v);
+	v->harness = v->ranges && in_harness(t->vaddr);
+	if (!v->harness) {
+		v->c[EV_INSNS] += t->n;
+		v->c[EV_BRANCHES] += t->br;
+	}
+}
+
+static void one_exec(unsigned int vcpu_index, void *udata)
 {
 	struct vcpu *v = vcpu_of(vcpu_index);
 	uint64_t u = (uint64_t)(uintptr_t)udata, vaddr = u & VA_MASK;
 
+	if (!v || !v->open || v->harness)
+		return;
 	if (vaddr >> (VA_BITS - 1))
 		vaddr |= ~VA_MASK;
-	if (v && v->open) {
-		insn_start(v);
-		if (ngates && is_gate(vaddr))
-			irq_enter(v);
-		count_kind(v, (unsigned int)(u >> VA_BITS));
-	}
+	count_insn(v, (unsigned int)(u >> VA_BITS) & 0xf, !!(u & ONE_REP),
+		   vaddr);
 }
 
 /* one execution of @vaddr in the open region of @v */
@@ -454,7 +554,7 @@ static void follow(struct vcpu *v, const struct insn *in)
 	if (b && b->kind != K_PLAIN &&
 	    predictor_miss(&v->bp, b->kind, b->call, b->vaddr,
 			   b->vaddr + b->size, in->vaddr) &&
-	    v->open)
+	    v->open && !v->harness)
 		v->c[EV_BR_MISS]++;
 	v->prev = in;
 }
@@ -473,16 +573,55 @@ static void exec_model(unsigned int vcpu_index, void *udata)
 			irq_enter(v);
 	}
 	follow(v, in);
+	if (v->open)
+		v->harness = v->ranges && in_harness(in->vaddr);
 	if (line != v->iline) {
 		v->iline = line;
-		if (!cache_access(&v->l1i, in->vaddr) && v->open)
+		if (!cache_access(&v->l1i, in->vaddr) && v->open &&
+		    !v->harness)
 			v->c[EV_L1I_MISS]++;
 	}
-	if (v->open) {
-		count_kind(v, in->kind);
-		if (!v->nirq) /* an interrupt's instructions: never the op's */
-			prof_add(v, in->vaddr);
+	/* an interrupt's instructions: never the op's */
+	if (v->open && !v->harness &&
+	    count_insn(v, in->kind, in->rep, in->vaddr) && !v->nirq)
+		prof_add(v, in->vaddr);
+}
+
+/*
+ * The innermost open interrupt's entry stores at @vaddr first (its push of
+ * the vector): the CPU's frame is 8 bytes above. The CPU's delivery came
+ * before the gate's first instruction, inside the region: QEMU's
+ * do_interrupt64() reads the gate (3 loads, 4 bytes apart) and the code
+ * segment's descriptor (2), then pushes SS, RSP, RFLAGS, CS and RIP
+ * (5 stores, RIP at the frame). Where the region's last accesses are
+ * those, they are taken out with the interrupt (from its saved counts).
+ */
+static void irq_frame(struct vcpu *v, uint64_t vaddr)
+{
+	struct irq *q = &v->irq[v->nirq - 1];
+	uint64_t f = vaddr + 8, l[RING];
+	unsigned int i, k;
+
+	q->frame = f;
+	v->want_frame = 0;
+	if (v->st_pos < RING || v->ld_pos < RING)
+		return;
+	for (i = 0; i < RING; i++) { /* i: newest first */
+		k = (v->st_pos - 1 - i) % RING;
+		if (v->st_ring[k] != f + 8 * i || !v->st_cnt[k])
+			return;
+		k = (v->ld_pos - 1 - i) % RING;
+		if (!v->ld_cnt[k])
+			return;
+		l[i] = v->ld_ring[k];
 	}
+	/* newest first: CS descriptor + 4, + 0; the gate + 8, + 4, + 0 */
+	if (l[1] + 4 != l[0] || l[4] + 4 != l[3] || l[3] + 4 != l[2])
+		return;
+	if (q->saved[EV_LOADS] < RING || q->saved[EV_STORES] < RING)
+		return;
+	q->saved[EV_LOADS] -= RING;
+	q->saved[EV_STORES] -= RING;
 }
 
 static void mem_access(unsigned int vcpu_index, qemu_plugin_meminfo_t info,
@@ -493,20 +632,28 @@ static void mem_access(unsigned int vcpu_index, qemu_plugin_meminfo_t info,
 
 	if (!v)
 		return;
-	counted = v->open && !v->drop_mem;
+	counted = v->open && !v->drop_mem && !v->harness;
 	if (model && !cache_access(&v->l1d, vaddr) && !store) {
 		if (counted)
 			v->c[EV_L1D_MISS]++;
 		if (!cache_access(&llc, vaddr) && counted)
 			v->c[EV_LLC_MISS]++;
 	}
+	if (!v->open)
+		return;
+	if (store) {
+		if (v->want_frame)
+			irq_frame(v, vaddr);
+		v->st_ring[v->st_pos % RING] = vaddr;
+		v->st_cnt[v->st_pos++ % RING] = (uint8_t)counted;
+	} else {
+		v->ld_ring[v->ld_pos % RING] = vaddr;
+		v->ld_cnt[v->ld_pos++ % RING] = (uint8_t)counted;
+	}
 	if (!counted)
 		return;
 	v->c[store ? EV_STORES : EV_LOADS]++;
-	if (v->want_frame && store) {
-		v->irq[v->nirq - 1].frame = vaddr + 8;
-		v->want_frame = 0;
-	} else if (v->in_iret && !store) {
+	if (v->in_iret && !store) {
 		irq_match(v, vaddr);
 		v->in_iret = 0; /* only its first load reads the RIP */
 		if (!v->drop_mem)
@@ -560,6 +707,18 @@ static int gates_rx(struct vcpu *v, unsigned int xx)
 		v->rx = 0;
 		v->rxbits = 0;
 		return 1;
+	case AB_VPMU_HARNESS_END:
+		if (!v->rxbad && !v->rxbits && !(v->rxn & 1)) {
+			unsigned int i;
+
+			for (i = 0; i < v->rxn / 2; i++) {
+				hr_lo[i] = v->rxg[2 * i];
+				hr_hi[i] = v->rxg[2 * i + 1];
+			}
+			nranges = v->rxn / 2;
+		}
+		v->rxbad = 1;
+		return 1;
 	case AB_VPMU_GATES_END:
 		if (!v->rxbad && !v->rxbits && v->rxn) {
 			memcpy(gates, v->rxg, v->rxn * sizeof(gates[0]));
@@ -581,7 +740,12 @@ static void *mark_data(unsigned int xx, uint64_t vaddr)
 	return (void *)(uintptr_t)(xx | (vaddr >> 63 ? MARK_KERNEL : 0));
 }
 
-static void mark(unsigned int vcpu_index, void *udata)
+/*
+ * A marker on @vcpu_index: @udata is mark_data()'s; @m, in exact mode,
+ * the block's instructions after it (a region opens or closes mid-block)
+ */
+static void mark_at(unsigned int vcpu_index, void *udata,
+		    const struct markx *m)
 {
 	struct vcpu *v = vcpu_of(vcpu_index);
 	unsigned int xx = (unsigned int)(uintptr_t)udata & 0xff;
@@ -604,10 +768,23 @@ static void mark(unsigned int vcpu_index, void *udata)
 		v->kernel = !!((uintptr_t)udata & MARK_KERNEL);
 		v->nirq = 0;
 		v->want_frame = v->in_iret = v->drop_mem = 0;
+		v->ranges = nranges && v->phase >= AB_VPMU_ALLOC &&
+			    v->phase <= AB_VPMU_PAIR;
+		v->rep_vaddr = 0;
+		v->st_pos = v->ld_pos = 0;
+		v->harness = m && v->ranges && in_harness(m->tbvaddr);
+		if (m && !v->harness) {
+			v->c[EV_INSNS] += m->n;
+			v->c[EV_BRANCHES] += m->br;
+		}
 		return;
 	}
 	if (!v->open || v->phase != (xx & ~AB_VPMU_END))
 		return;
+	if (m && !v->harness) {
+		v->c[EV_INSNS] -= m->n;
+		v->c[EV_BRANCHES] -= m->br;
+	}
 	v->open = 0;
 	/* interrupts still open, an IRETQ unmatched: handlers in the counts */
 	v->c[EV_IRETS] += v->nirq + !!v->in_iret;
@@ -637,12 +814,106 @@ static void mark_model(unsigned int vcpu_index, void *udata)
 
 	if (v)
 		follow(v, in);
-	mark(vcpu_index, mark_data(in->xx, in->vaddr));
+	mark_at(vcpu_index, mark_data(in->xx, in->vaddr), NULL);
+}
+
+static void mark_exact(unsigned int vcpu_index, void *udata)
+{
+	const struct markx *m = udata;
+
+	mark_at(vcpu_index, (void *)(uintptr_t)m->xk, m);
+}
+
+/*
+ * Exact mode's instrumentation of @tb (see tb_start()): per instruction
+ * its class, 0 counted by the block, 1 by itself, 2 a marker
+ */
+static void translate_exact(struct qemu_plugin_tb *tb)
+{
+	size_t i, n = qemu_plugin_tb_n_insns(tb);
+	struct tbx *t = calloc(1, sizeof(*t));
+	uint8_t *cls = calloc(n + 1, 1), *kind = calloc(n + 1, 1),
+		*rep = calloc(n + 1, 1);
+	struct markx **mk = calloc(n + 1, sizeof(*mk));
+	uint32_t wn = 0, wb = 0;
+
+	if (!t || !cls || !kind || !rep || !mk)
+		goto out;
+	t->vaddr = qemu_plugin_tb_vaddr(tb);
+	for (i = 0; i < n; i++) {
+		struct qemu_plugin_insn *qi = qemu_plugin_tb_get_insn(tb, i);
+		const uint8_t *p = qemu_plugin_insn_data(qi);
+		size_t len = qemu_plugin_insn_size(qi);
+		int call;
+
+		kind[i] = (uint8_t)classify(p, len, &call);
+		rep[i] = (uint8_t)is_rep(p, len);
+		if (kind[i] == K_MARK_BEGIN || kind[i] == K_MARK_END)
+			cls[i] = 2;
+		else if (i == n - 1 || rep[i] || kind[i] == K_IRET)
+			cls[i] = 1;
+	}
+	for (i = n; i-- > 0;) {
+		if (cls[i] == 2) {
+			struct qemu_plugin_insn *qi =
+				qemu_plugin_tb_get_insn(tb, i);
+			const uint8_t *p = qemu_plugin_insn_data(qi);
+
+			mk[i] = calloc(1, sizeof(**mk));
+			if (!mk[i])
+				goto out;
+			mk[i]->tbvaddr = t->vaddr;
+			mk[i]->n = wn;
+			mk[i]->br = wb;
+			mk[i]->xk = (unsigned int)(uintptr_t)mark_data(
+				p[4], qemu_plugin_insn_vaddr(qi));
+		} else if (!cls[i]) {
+			wn++;
+			wb += kind[i] != K_PLAIN;
+		}
+	}
+	t->n = wn;
+	t->br = wb;
+	qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_start,
+					     QEMU_PLUGIN_CB_NO_REGS, t);
+	t = NULL;
+	for (i = 0; i < n; i++) {
+		struct qemu_plugin_insn *qi = qemu_plugin_tb_get_insn(tb, i);
+
+		if (cls[i] == 2) {
+			qemu_plugin_register_vcpu_insn_exec_cb(
+				qi, mark_exact, QEMU_PLUGIN_CB_NO_REGS, mk[i]);
+			mk[i] = NULL;
+			continue;
+		}
+		if (cls[i] == 1)
+			qemu_plugin_register_vcpu_insn_exec_cb(
+				qi, one_exec, QEMU_PLUGIN_CB_NO_REGS,
+				one_pack(qemu_plugin_insn_vaddr(qi),
+					 (enum kind)kind[i], rep[i]));
+		qemu_plugin_register_vcpu_mem_cb(qi, mem_access,
+						 QEMU_PLUGIN_CB_NO_REGS,
+						 memfilter, NULL);
+	}
+out:
+	if (mk)
+		for (i = 0; i < n; i++)
+			free(mk[i]);
+	free(mk);
+	free(rep);
+	free(kind);
+	free(cls);
+	free(t);
 }
 
 static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
 	size_t i, n = qemu_plugin_tb_n_insns(tb);
+
+	if (!model) {
+		translate_exact(tb);
+		return;
+	}
 
 	for (i = 0; i < n; i++) {
 		struct qemu_plugin_insn *qi = qemu_plugin_tb_get_insn(tb, i);
@@ -650,44 +921,24 @@ static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		size_t len = qemu_plugin_insn_size(qi);
 		int call;
 		enum kind k = classify(p, len, &call);
-		struct insn *in = NULL;
+		struct insn *in = calloc(1, sizeof(*in));
 
-		if (model) {
-			in = calloc(1, sizeof(*in));
-			if (!in)
-				continue;
-			in->vaddr = qemu_plugin_insn_vaddr(qi);
-			in->size = (uint8_t)len;
-			in->kind = (uint8_t)k;
-			in->call = (uint8_t)call;
-		}
+		if (!in)
+			continue;
+		in->vaddr = qemu_plugin_insn_vaddr(qi);
+		in->size = (uint8_t)len;
+		in->kind = (uint8_t)k;
+		in->call = (uint8_t)call;
+		in->rep = (uint8_t)is_rep(p, len);
 		if (k == K_MARK_BEGIN || k == K_MARK_END) {
-			if (model) {
-				in->xx = p[4];
-				qemu_plugin_register_vcpu_insn_exec_cb(
-					qi, mark_model, QEMU_PLUGIN_CB_NO_REGS,
-					in);
-			} else {
-				qemu_plugin_register_vcpu_insn_exec_cb(
-					qi, mark, QEMU_PLUGIN_CB_NO_REGS,
-					mark_data(p[4],
-						  qemu_plugin_insn_vaddr(qi)));
-			}
+			in->xx = p[4];
+			qemu_plugin_register_vcpu_insn_exec_cb(
+				qi, mark_model, QEMU_PLUGIN_CB_NO_REGS, in);
 			continue;
 		}
-		if (model) {
-			in->first = !i;
-			qemu_plugin_register_vcpu_insn_exec_cb(
-				qi, exec_model, QEMU_PLUGIN_CB_NO_REGS, in);
-		} else if (!i) { /* where an interrupt can enter */
-			qemu_plugin_register_vcpu_insn_exec_cb(
-				qi, exec_exact_first, QEMU_PLUGIN_CB_NO_REGS,
-				first_pack(qemu_plugin_insn_vaddr(qi), k));
-		} else {
-			qemu_plugin_register_vcpu_insn_exec_cb(
-				qi, exec_exact, QEMU_PLUGIN_CB_NO_REGS,
-				(void *)(uintptr_t)k);
-		}
+		in->first = !i;
+		qemu_plugin_register_vcpu_insn_exec_cb(
+			qi, exec_model, QEMU_PLUGIN_CB_NO_REGS, in);
 		qemu_plugin_register_vcpu_mem_cb(qi, mem_access,
 						 QEMU_PLUGIN_CB_NO_REGS,
 						 memfilter, NULL);

@@ -78,6 +78,13 @@ const void *qemu_plugin_insn_data(const struct qemu_plugin_insn *insn);
 size_t qemu_plugin_insn_size(const struct qemu_plugin_insn *insn);
 uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *insn);
 
+/* @cb runs before each execution of @tb (before its instructions' own) */
+void qemu_plugin_register_vcpu_tb_exec_cb(struct qemu_plugin_tb *tb,
+					  qemu_plugin_vcpu_udata_cb_t cb,
+					  enum qemu_plugin_cb_flags flags,
+					  void *userdata);
+uint64_t qemu_plugin_tb_vaddr(const struct qemu_plugin_tb *tb);
+
 /* @cb runs before each execution of @insn, on the vCPU that executes it */
 void qemu_plugin_register_vcpu_insn_exec_cb(struct qemu_plugin_insn *insn,
 					    qemu_plugin_vcpu_udata_cb_t cb,
