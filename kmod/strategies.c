@@ -142,6 +142,51 @@ static __always_inline void none_free(struct ab_ctx *ctx, void *obj)
 
 AB_PHASES(none, none_one, none_free)
 
+/*
+ * ---- vpmu_known: the virtual PMU's known answer ----
+ *
+ * none's loops and call sites, calling two functions of known assembly
+ * outside the harness's range instead: with the virtual PMU the net count
+ * per op is their length, which tests/kernel/vpmu.sh compares with what
+ * objdump of this module says (vpmu/known-length.sh, run by
+ * scripts/vm/vm-image.sh): the baseline takes out the harness and nothing
+ * else. On hardware, a few instructions per op.
+ */
+void *ab_known_call(void *obj, gfp_t gfp);
+void ab_known_free_call(void *obj);
+
+asm(".pushsection .text, \"ax\"\n"
+    "\tint3\n"
+    ".type ab_known_call, @function\n"
+    "ab_known_call:\n"
+    "\tmov %rdi, %rax\n"
+    "\txor %edx, %edx\n"
+    "\tadd $1, %rdx\n"
+    "\tadd $1, %rdx\n"
+    "\tadd $1, %rdx\n"
+    "\t" ASM_RET
+    ".size ab_known_call, . - ab_known_call\n"
+    "\tint3\n"
+    ".type ab_known_free_call, @function\n"
+    "ab_known_free_call:\n"
+    "\txor %eax, %eax\n"
+    "\tadd $1, %rax\n"
+    "\t" ASM_RET
+    ".size ab_known_free_call, . - ab_known_free_call\n"
+    ".popsection\n");
+
+static __always_inline void *known_one(struct ab_ctx *ctx)
+{
+	return ab_known_call(ctx->self, ctx->gfp);
+}
+
+static __always_inline void known_free(struct ab_ctx *ctx, void *obj)
+{
+	ab_known_free_call(obj);
+}
+
+AB_PHASES(vpmu_known, known_one, known_free)
+
 /* ---- page allocator ---- */
 
 static __always_inline void *gfp_pages_one(struct ab_ctx *ctx)
@@ -591,6 +636,11 @@ const struct ab_strategy ab_strategies[] = {
 		.desc = "no allocation: the same timed loops, for loop and clock overhead",
 		.flags = AB_STRATEGY_BASELINE,
 		AB_TABLE_PHASES(none),
+	},
+	{
+		.name = "vpmu_known",
+		.desc = "test: two functions of known length per op (the virtual PMU's known answer)",
+		AB_TABLE_PHASES(vpmu_known),
 	},
 	{
 		.name = "get_free_pages",

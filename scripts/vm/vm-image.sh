@@ -13,7 +13,10 @@
 #                         virtual PMU), in a source checkout
 #                         OUT/kmod/vpmu-calib at /ab/vpmu-calib (what the
 #                         virtual PMU must count in the module's
-#                         calibration loop, vpmu/loop-length.sh), and each
+#                         calibration loop, vpmu/loop-length.sh) and
+#                         OUT/kmod/vpmu-known at /ab/vpmu-known (its net
+#                         count per op of vpmu_known, vpmu/known-length.sh),
+#                         and each
 #                         FILE at DEST
 # Used by the Makefile (vm-image, with the test programs and scripts as
 # FILEs) and by `allocbench vm` (SRC is then the installed copy of the
@@ -100,6 +103,14 @@ if [ -f "$src/vpmu/loop-length.sh" ]; then
 		mv "$out/kmod/vpmu-calib.tmp" "$out/kmod/vpmu-calib"
 	fi
 	calib="$out/kmod/vpmu-calib:/ab/vpmu-calib"
+fi
+# and per op of the vpmu_known strategy, net of none (vpmu/known-length.sh)
+if [ -f "$src/vpmu/known-length.sh" ]; then
+	if stale "$out/kmod/vpmu-known" "$out/kmod/allocbench.ko" "$src/vpmu/known-length.sh"; then
+		step sh "$src/vpmu/known-length.sh" "$out/kmod/allocbench.ko" >"$out/kmod/vpmu-known.tmp"
+		mv "$out/kmod/vpmu-known.tmp" "$out/kmod/vpmu-known"
+	fi
+	calib="$calib $out/kmod/vpmu-known:/ab/vpmu-known"
 fi
 
 # ab-out (the guest's writer to qemu's debug console) is built here, with

@@ -154,6 +154,28 @@ else
 	notok "vpmu: /ab/vpmu-calib is not in the image (vm-image.sh reads it off objdump)"
 fi
 
+# the known answer: vpmu_known calls, with none's call sites, two
+# functions whose length vm-image.sh read off objdump of this very module
+# (vpmu/known-length.sh): the net count per op the CLI prints must be
+# that length, no more (the harness, none's own bodies included, taken
+# out) and no less (issue 40: kmalloc's net lacked none's 5 instructions)
+if [ -r /ab/vpmu-known ]; then
+	kw=$(cat /ab/vpmu-known)
+	want=$(printf '%s\n' "$kw" | awk '{ printf "%.2f %.2f", $1, $2 }')
+	# batches: the net figure the CLI prints; single pairs (printed raw):
+	# vpmu_known's raw figure less none's
+	kb=$(counts --alloc=vpmu_known --context=$ctx --batch=16 --trials=10 --cpu=0 --events=instructions,branches | awk '$1 == "vpmu_known" { print $2, $3 }')
+	kg=$(counts --alloc=none,vpmu_known --timing=single --context=$ctx --free=pair --batch=16 --trials=10 --cpu=0 --raw --events=instructions,branches |
+		awk '$1 == "none" { i = $2; b = $3 } $1 == "vpmu_known" { printf "%.2f %.2f", $2 - i, $3 - b }')
+	if [ "$kb" = "$want" ] && [ "$kg" = "$want" ]; then
+		ok "vpmu: the known answer: vpmu_known nets what objdump of the module says its functions run ($kw instructions and branches per op), batches (the printed net) and single pairs (raw less none's raw)"
+	else
+		notok "vpmu: the known answer: objdump says '$kw' instructions and branches per op, vpmu_known netted '$kb' (batches) and '$kg' (single pairs, raw less none's)"
+	fi
+else
+	notok "vpmu: /ab/vpmu-known is not in the image (vm-image.sh reads it off objdump)"
+fi
+
 j=$(allocbench run --wide --alloc=kmalloc --size=64 --trials=10 --cpu=0 --events=instructions --json 2>/dev/null)
 if printf '%s' "$j" | grep -q '"source": *"virtual-exact"' &&
 	printf '%s' "$j" | grep -q '"vm_vpmu": *"exact"'; then
