@@ -512,7 +512,7 @@ static void print_counters(const struct ab_job *job)
 		printf("note: a negative net count: the strategy counted fewer than the none baseline per op, which is the counts' noise or work the baseline's loop does that the strategy's does not; it is no negative cost (--raw shows the counts as measured)\n");
 	printf("note: counters come from a separate counting pass of the same trials (same parameters, seed, CPU and node; warm-up trials and the harness included), run after the timed pass; the timed figures above ran with no counter or probe armed\n");
 	if (ab_counters_virtual(c))
-		printf("note: events on the virtual PMU (QEMU TCG plugin) count the guest's instructions, branches, loads and stores exactly as TCG executes them, in the timed regions only (the module's markers just inside the clock reads: no ioctl, no harness outside them); a rep-prefixed string instruction counts once per iteration; cache and branch-miss events there are a stated model, not a machine's (docs/vpmu.md)\n");
+		printf("note: events on the virtual PMU (QEMU TCG plugin) count the guest's instructions, branches, loads and stores exactly as TCG executes them, in the timed regions only (the module's markers just inside the clock reads: no ioctl) and not the harness's code in them (none's per-object bodies, the user backend's executable), so a net count is the allocator's own; a rep-prefixed string instruction counts once, as hardware retires it, its accesses each; cache and branch-miss events there are a stated model, not a machine's (docs/vpmu.md)\n");
 }
 
 /* AB_STRATEGY_RCU row @r: the note on the waits after its free phases. */

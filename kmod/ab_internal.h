@@ -309,8 +309,16 @@ void ab_caches_release(struct list_head *kept, bool all);
  */
 void ab_vpmu_send_gates(void);
 
-/* the none baseline's per-object bodies (strategies.c), the harness's */
+/*
+ * strategies.c: the per-object functions written in assembly, none's (from
+ * ab_none_text to ab_none_text_end: the harness's, which the virtual PMU
+ * does not count) and vpmu_known's
+ */
 extern const char ab_none_text[], ab_none_text_end[];
+void *ab_none_call(void *obj, gfp_t gfp);
+void ab_none_free_call(void *obj);
+void *ab_known_call(void *obj, gfp_t gfp);
+void ab_known_free_call(void *obj);
 
 /* driver.c */
 /*

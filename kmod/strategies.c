@@ -108,27 +108,24 @@ static int ab_kv_node(struct ab_ctx *ctx, void *obj)
  * label off the function's first instruction (objtool: a reference to a
  * function without ENDBR).
  */
-void *ab_none_call(void *obj, gfp_t gfp);
-void ab_none_free_call(void *obj);
-
 asm(".pushsection .text, \"ax\"\n"
-    ".globl ab_none_text\n"
-    "ab_none_text:\n"
-    "\tint3\n"
-    ".type ab_none_call, @function\n"
-    "ab_none_call:\n"
-    "\tmov %rdi, %rax\n"
-    "\t" ASM_RET
-    ".size ab_none_call, . - ab_none_call\n"
-    "\tint3\n"
-    ".type ab_none_free_call, @function\n"
-    "ab_none_free_call:\n"
-    "\t" ASM_RET
-    ".size ab_none_free_call, . - ab_none_free_call\n"
-    ".globl ab_none_text_end\n"
-    "ab_none_text_end:\n"
-    "\tint3\n"
-    ".popsection\n");
+	".globl ab_none_text\n"
+	"ab_none_text:\n"
+	"\tint3\n"
+	".type ab_none_call, @function\n"
+	"ab_none_call:\n"
+	"\tmov %rdi, %rax\n"
+	"\t" ASM_RET
+	".size ab_none_call, . - ab_none_call\n"
+	"\tint3\n"
+	".type ab_none_free_call, @function\n"
+	"ab_none_free_call:\n"
+	"\t" ASM_RET
+	".size ab_none_free_call, . - ab_none_free_call\n"
+	".globl ab_none_text_end\n"
+	"ab_none_text_end:\n"
+	"\tint3\n"
+	".popsection\n");
 
 static __always_inline void *none_one(struct ab_ctx *ctx)
 {
@@ -152,28 +149,25 @@ AB_PHASES(none, none_one, none_free)
  * scripts/vm/vm-image.sh): the baseline takes out the harness and nothing
  * else. On hardware, a few instructions per op.
  */
-void *ab_known_call(void *obj, gfp_t gfp);
-void ab_known_free_call(void *obj);
-
 asm(".pushsection .text, \"ax\"\n"
-    "\tint3\n"
-    ".type ab_known_call, @function\n"
-    "ab_known_call:\n"
-    "\tmov %rdi, %rax\n"
-    "\txor %edx, %edx\n"
-    "\tadd $1, %rdx\n"
-    "\tadd $1, %rdx\n"
-    "\tadd $1, %rdx\n"
-    "\t" ASM_RET
-    ".size ab_known_call, . - ab_known_call\n"
-    "\tint3\n"
-    ".type ab_known_free_call, @function\n"
-    "ab_known_free_call:\n"
-    "\txor %eax, %eax\n"
-    "\tadd $1, %rax\n"
-    "\t" ASM_RET
-    ".size ab_known_free_call, . - ab_known_free_call\n"
-    ".popsection\n");
+	"\tint3\n"
+	".type ab_known_call, @function\n"
+	"ab_known_call:\n"
+	"\tmov %rdi, %rax\n"
+	"\txor %edx, %edx\n"
+	"\tadd $1, %rdx\n"
+	"\tadd $1, %rdx\n"
+	"\tadd $1, %rdx\n"
+	"\t" ASM_RET
+	".size ab_known_call, . - ab_known_call\n"
+	"\tint3\n"
+	".type ab_known_free_call, @function\n"
+	"ab_known_free_call:\n"
+	"\txor %eax, %eax\n"
+	"\tadd $1, %rax\n"
+	"\t" ASM_RET
+	".size ab_known_free_call, . - ab_known_free_call\n"
+	".popsection\n");
 
 static __always_inline void *known_one(struct ab_ctx *ctx)
 {
@@ -639,7 +633,7 @@ const struct ab_strategy ab_strategies[] = {
 	},
 	{
 		.name = "vpmu_known",
-		.desc = "test: two functions of known length per op (the virtual PMU's known answer)",
+		.desc = "test: two functions of known length (the virtual PMU's known answer)",
 		AB_TABLE_PHASES(vpmu_known),
 	},
 	{

@@ -27,12 +27,17 @@
  * The guest reads FILE live over virtio-9p (scripts/vm/init).
  *
  * What is counted, and how exactly (QEMU 7.2, API version 1):
- *  - instructions: one per execution of a guest instruction, counted by a
- *    callback on each instruction with the vCPU that runs it (per-block
- *    inline counts over-count by one where a block is cut before an
- *    instruction that crosses a page, and inline counters are not per
- *    vCPU in API 1). A rep-prefixed string instruction counts once per
- *    iteration, as TCG executes it; hardware counts it once.
+ *  - instructions: one per execution of a guest instruction, counted per
+ *    translated block with the vCPU that runs it: one callback at the
+ *    block's start adds its instructions, but a last one that starts
+ *    within 15 bytes of its page's end counts itself (a block can be cut
+ *    before an instruction that crosses a page after the plugin saw it;
+ *    inline counters are not per vCPU in API 1), as do IRETs and rep
+ *    string instructions; a marker inside a block
+ *    adds or takes back the block's instructions after it. A rep-prefixed
+ *    string instruction counts once, as hardware retires it (TCG executes
+ *    it once per iteration and once more: rcx 32 counted 33 before);
+ *    its accesses each count.
  *  - branches: instructions that can change the flow (Jcc, JMP, CALL, RET,
  *    LOOP/JCXZ, IRET, SYSCALL/SYSRET, INT), by their opcode, as the
  *    hardware's "branch instructions retired" counts them.
@@ -48,7 +53,11 @@
  *    block that starts at a gate, executed in an open region, is an
  *    interrupt's entry: the counts are saved, and the entry's first store
  *    (its push of the vector or of -1, Linux's arch/x86/entry/entry_64.S
- *    and idtentry.h) is 8 bytes below the frame the CPU pushed. The IRETQ
+ *    and idtentry.h) is 8 bytes below the frame the CPU pushed; the CPU's
+ *    delivery before it (QEMU reads the gate and the code segment's
+ *    descriptors, 5 loads, and pushes the frame, 5 stores) is found by
+ *    those addresses and taken out with it (it kept +5 loads and +5 stores
+ *    per interrupt before). The IRETQ
  *    whose first load reads that frame (the saved RIP) is the interrupt's
  *    end: the saved counts come back, the IRETQ and its loads included, so
  *    what another task ran while the interrupt was open (a preemption at
@@ -59,6 +68,13 @@
  *    kernel addresses): an interrupt from user mode has its frame at the
  *    top of the CPU's entry stack, the frame every task's return to user
  *    mode through it reads too, so it stays in (irets).
+ *  - the harness: the module and the user backend hand the plugin the
+ *    ranges of their own code (AB_VPMU_HARNESS_END after the gates): the
+ *    none baseline's per-object bodies, the user backend's executable.
+ *    In the regions of the allocation phases (AB_VPMU_ALLOC, _FREE,
+ *    _PAIR) a block that starts there, its instructions and accesses, is
+ *    not counted, so none's count is the loop and call sites alone, which
+ *    every strategy's has too: a net count is the allocator's own.
  *  - irets: what could not be taken out: IRET instructions that matched no
  *    interrupt's frame (an exception's, sync_core()'s IRET to itself, the
  *    return of a task switched in without an interrupt), interrupts in a
@@ -425,10 +441,10 @@ static int count_insn(struct vcpu *v, unsigned int kind, int rep,
 
 /*
  * Exact mode counts per translated block: the block's callback adds the
- * instructions and branches of the block but its last instruction, which
- * counts itself when it runs (x86's translator can cut a block before an
- * instruction that crosses a page, after the plugin saw it: that one never
- * runs in this block); so do IRETs (their loads say whose frame) and rep
+ * instructions and branches of the block but a last instruction near its
+ * page's end, which counts itself when it runs (x86's translator can cut
+ * a block before an instruction that crosses a page, after the plugin saw
+ * it: that one never runs in this block); so do IRETs (their loads say whose frame) and rep
  * string instructions (counted once). A marker in the block adds (begin)
  * or takes back (end) the block's instructions after it. Interrupts come
  * between blocks only; a fault inside one (an exception) leaves a handler
@@ -825,6 +841,17 @@ static void mark_exact(unsigned int vcpu_index, void *udata)
 }
 
 /*
+ * Whether @qi starts within an instruction's longest length (15 bytes) of
+ * its page's end: x86's translator can cut a block before such an
+ * instruction after the plugin saw it (it would cross the page), so when
+ * it ends a block it counts itself; any other block runs to its end.
+ */
+static int near_page_end(struct qemu_plugin_insn *qi)
+{
+	return (qemu_plugin_insn_vaddr(qi) & 0xfff) > 0x1000 - 15;
+}
+
+/*
  * Exact mode's instrumentation of @tb (see tb_start()): per instruction
  * its class, 0 counted by the block, 1 by itself, 2 a marker
  */
@@ -850,7 +877,8 @@ static void translate_exact(struct qemu_plugin_tb *tb)
 		rep[i] = (uint8_t)is_rep(p, len);
 		if (kind[i] == K_MARK_BEGIN || kind[i] == K_MARK_END)
 			cls[i] = 2;
-		else if (i == n - 1 || rep[i] || kind[i] == K_IRET)
+		else if ((i == n - 1 && near_page_end(qi)) || rep[i] ||
+			 kind[i] == K_IRET)
 			cls[i] = 1;
 	}
 	for (i = n; i-- > 0;) {
