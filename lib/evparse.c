@@ -18,6 +18,7 @@
 #include "dynprobe.h"
 #include "kfile.h"
 #include "placement.h"
+#include "vpmu.h"
 
 int ab_pfm_ready(void)
 {
@@ -324,6 +325,35 @@ static const char *perf_alias(const char *name)
 	return name;
 }
 
+/*
+ * Where the virtual PMU counts (a guest booted with the plugin: no
+ * hardware PMU), the modifier of @name when it names one of its events
+ * with one (":u", ":k", ":h", ":G", ":H", ":p", ":mg", ...), else NULL:
+ * the plugin counts every instruction of the timed regions, in user and
+ * kernel mode alike, and has no privilege filter, no precise sampling and
+ * no guest or host to tell apart. Refused by name whatever libpfm4 would
+ * make of the modifier (issue 40: instructions:u counted as instructions).
+ */
+static const char *virtual_modifier(const char *name)
+{
+	static const char *const virt[] = {
+		"instructions", "branches", "branch-instructions", "loads",
+		"stores", "L1-dcache-loads", "L1-dcache-stores",
+		"branch-misses", "L1-dcache-load-misses",
+		"L1-icache-load-misses", "LLC-load-misses",
+	};
+	const char *colon = strchr(name, ':');
+	size_t i;
+
+	if (!colon || !ab_vpmu_present())
+		return NULL;
+	for (i = 0; i < sizeof(virt) / sizeof(virt[0]); i++)
+		if (strlen(virt[i]) == (size_t)(colon - name) &&
+		    !strncmp(name, virt[i], strlen(virt[i])))
+			return colon;
+	return NULL;
+}
+
 int ab_counter_encode(struct ab_event *e, const char *name, FILE *f)
 {
 	pfm_perf_encode_arg_t arg;
@@ -357,6 +387,12 @@ int ab_counter_encode(struct ab_event *e, const char *name, FILE *f)
 		if (!ret)
 			common_attr(e);
 		return ret;
+	}
+	if (virtual_modifier(name)) {
+		fprintf(f,
+			"counter %s: the virtual PMU counts every instruction of the timed regions, user and kernel mode alike: it cannot honour the modifier %s; drop it\n",
+			name, virtual_modifier(name));
+		return -1;
 	}
 	memset(&arg, 0, sizeof(arg));
 	/* before encoding: libpfm4 fills only what attr.size says it holds */
