@@ -188,7 +188,7 @@ fi
 # modifier, whatever it is and whatever libpfm4 makes of it (issue 40:
 # kmalloc counted 280 for instructions:u and :k alike, printed under the
 # warning that :u counts user mode only); one run, every modifier
-mods="instructions:u instructions:k instructions:h instructions:G instructions:H instructions:I instructions:p instructions:mg instructions:mh branches:u loads:k stores:u L1-dcache-loads:uk branch-instructions:k"
+mods="instructions:u instructions:k instructions:h instructions:G stores:H instructions:I instructions:p instructions:mg instructions:mh branches:u loads:k stores:u L1-dcache-loads:uk branch-instructions:k"
 m=$(allocbench run --wide --alloc=kmalloc --trials=5 --cpu=0 --events=instructions,$(echo $mods | tr ' ' ,) --json 2>&1)
 bad=
 for ev in $mods; do
