@@ -61,7 +61,10 @@ $(VPMU_SO): vpmu/abvpmu.c vpmu/vpmu_model.c vpmu/vpmu_model.h vpmu/qemu_api.h co
 $(B)/vpmu/calib: tests/vpmu/calib.c common/ab_vpmu.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -static -o $@ $<
-vpmu: $(VPMU_SO) $(B)/vpmu/calib
+$(B)/vpmu/mallockat: tests/vpmu/mallockat.c common/ab_vpmu.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $<
+vpmu: $(VPMU_SO) $(B)/vpmu/calib $(B)/vpmu/mallockat
 
 allocbench: $(CLI_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)

@@ -81,6 +81,25 @@ check "harness, model=on: the same" \
 	"$(region "$t/out" 1; region "$t/out" 4)" "7 3 1 2 0
 9 4 2 2 0"
 
+# the user backend's known answer (mallockat.c): glibc's malloc() and
+# free() counted whole, the executable's code (call sites, PLT) not, as
+# callgrind's inclusive instructions over the same calls (issue 40: the
+# user backend's net was glibc + 3 for malloc, + 4 for calloc)
+kat=$b/vpmu/mallockat
+if [ -x "$kat" ] && command -v valgrind >/dev/null && command -v callgrind_annotate >/dev/null; then
+	rm -f "$t/out"
+	qemu-x86_64 -plugin "$so,out=$t/out" "$kat" 2>"$t/err"
+	got=$(awk '$1 == "R" { s[$3] += $4 } END { print s[1] + 0, s[2] + 0 }' "$t/out")
+	valgrind --tool=callgrind --callgrind-out-file="$t/cg" "$kat" >/dev/null 2>&1
+	want=$(callgrind_annotate --inclusive=yes "$t/cg" 2>/dev/null | awk '
+		/=> .*[:]malloc \(176x\)/ { gsub(",", "", $1); m = $1 }
+		/=> .*[:]free \(176x\)/ { gsub(",", "", $1); f = $1 }
+		END { print m + 0, f + 0 }')
+	check "the user backend's known answer: malloc's and free's instructions over 176 calls each as callgrind counts them ($want)" "$got" "$want"
+else
+	ok "the user backend's known answer # SKIP needs valgrind (callgrind) and $kat"
+fi
+
 # vpmu/loop-length.sh (what vm-image.sh reads off the module for the
 # guest's calibration test) reads region 1 off objdump of calib as the
 # plugin counts it
