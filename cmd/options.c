@@ -16,23 +16,18 @@ struct poptOption ab_trials_table[] = {
 	POPT_TABLEEND
 };
 
-struct poptOption ab_run_table[] = {
+/* what one trial does: its objects, its GFP flags, their order of freeing */
+struct poptOption ab_trial_table[] = {
 	{ "batch", 'b', POPT_ARG_STRING, &ab_run_args.batch, 0,
 	  "objects allocated per trial", "N" },
-	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_trials_table, 0, NULL, NULL },
 	{ "gfp", 'g', POPT_ARG_STRING, &ab_run_args.gfp, 0,
 	  "the allocations' GFP flags (ab_run_table_defaults() lists them)",
 	  "NAME" },
-	{ "timing", 'T', POPT_ARG_STRING, &ab_run_args.timing, 0,
-	  "batch: one clock pair per phase (default); single: one per operation",
-	  "MODE" },
 	{ "free", 'f', POPT_ARG_STRING, &ab_run_args.free, 0,
 	  "free order: fifo (default), lifo, shuffle, or pair (free each right after its allocation)",
 	  "PATTERN" },
 	{ "seed", 0, POPT_ARG_STRING, &ab_run_args.seed, 0,
 	  "seed of --free=shuffle (default: random, printed)", "N" },
-	{ "context", 0, POPT_ARG_STRING, &ab_run_args.context, 0,
-	  "the loop's context (ab_run_table_defaults() lists them)", "CTX" },
 	{ "lookup", 0, POPT_ARG_STRING, &ab_run_args.lookup, 0,
 	  "kmalloc_class: how each allocation finds its class: walk, fls, bsr, switch, kernel (default) or none (found once before timing)",
 	  "METHOD" },
@@ -51,6 +46,25 @@ struct poptOption ab_run_table[] = {
 	{ "sheaves", 0, POPT_ARG_STRING, &ab_run_args.sheaves, 0,
 	  "kmem_cache strategies: the private cache's per-CPU sheaves, default (the kernel's), off, or N objects per sheaf (6.18+); a list runs each, as rows, each cache unmerged (--nomerge)",
 	  "LIST" },
+	POPT_TABLEEND
+};
+
+/* how the trials are timed; includes ab_trials_table */
+struct poptOption ab_timing_table[] = {
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_trials_table, 0, NULL, NULL },
+	{ "timing", 'T', POPT_ARG_STRING, &ab_run_args.timing, 0,
+	  "batch: one clock pair per phase (default); single: one per operation",
+	  "MODE" },
+	{ "context", 0, POPT_ARG_STRING, &ab_run_args.context, 0,
+	  "the loop's context (ab_run_table_defaults() lists them)", "CTX" },
+	{ "drop-disturbed", 0, POPT_ARG_NONE, &ab_run_args.drop_disturbed, 0,
+	  "leave out samples of phases that saw a context switch or a CPU change",
+	  NULL },
+	POPT_TABLEEND
+};
+
+/* the memory state the trials meet */
+struct poptOption ab_cond_table[] = {
 	{ "condition", 0, POPT_ARG_STRING, &ab_run_args.condition, 0,
 	  "the memory state the trials meet, built before each row and undone after it: quiet (default), fragmented, pressure, vmap-fragmented, or kinds joined with + (fragmented+pressure)",
 	  "STATE" },
@@ -60,9 +74,13 @@ struct poptOption ab_run_table[] = {
 	{ "background", 0, POPT_ARG_STRING, &ab_run_args.background, 0,
 	  "a shell command run during each row's trials (sh -c), stopped after them",
 	  "CMD" },
-	{ "drop-disturbed", 0, POPT_ARG_NONE, &ab_run_args.drop_disturbed, 0,
-	  "leave out samples of phases that saw a context switch or a CPU change",
-	  NULL },
+	POPT_TABLEEND
+};
+
+struct poptOption ab_run_table[] = {
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_trial_table, 0, NULL, NULL },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_timing_table, 0, NULL, NULL },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_cond_table, 0, NULL, NULL },
 	POPT_TABLEEND
 };
 
@@ -109,12 +127,14 @@ struct poptOption ab_backend_table[] = {
 	POPT_TABLEEND
 };
 
-/* The help text of option --@name of @table. */
+/* The help text of option --@name of @table and the tables it includes. */
 static void set_descrip(struct poptOption *table, const char *name,
 			const char *text)
 {
 	for (; table->longName || table->shortName || table->arg; table++)
-		if (table->longName && !strcmp(table->longName, name))
+		if ((table->argInfo & POPT_ARG_MASK) == POPT_ARG_INCLUDE_TABLE)
+			set_descrip(table->arg, name, text);
+		else if (table->longName && !strcmp(table->longName, name))
 			table->descrip = text;
 }
 
@@ -129,9 +149,9 @@ void ab_run_table_defaults(const struct ab_run_opts *o)
 		 "trials run first and not recorded (default: %u)", o->warmup);
 	snprintf(batch, sizeof(batch),
 		 "objects allocated per trial (default: %u)", o->batch);
-	ab_trials_table[0].descrip = trials;
-	ab_trials_table[1].descrip = warmup;
-	ab_run_table[0].descrip = batch;
+	set_descrip(ab_run_table, "trials", trials);
+	set_descrip(ab_run_table, "warmup", warmup);
+	set_descrip(ab_run_table, "batch", batch);
 	/* the spellings from their table (lib/runnames.c) */
 	ab_enum_words(words, sizeof(words), ab_gfp_option_name, 0, AB_GFP_NR,
 		      ", ", " or ");

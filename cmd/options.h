@@ -38,7 +38,13 @@ extern struct ab_run_args ab_run_args;
 
 /* --trials, --warmup: every command that repeats a timed pass */
 extern struct poptOption ab_trials_table[];
-/* what one trial does; includes ab_trials_table */
+/* what one trial does: --batch, --gfp, --free, ... (run's Strategy group) */
+extern struct poptOption ab_trial_table[];
+/* how it is timed: ab_trials_table, --timing, --context, --drop-disturbed */
+extern struct poptOption ab_timing_table[];
+/* the memory state the trials meet: --condition, --frag-order, --background */
+extern struct poptOption ab_cond_table[];
+/* the three above, without headings (sweep) */
 extern struct poptOption ab_run_table[];
 /* --backend */
 extern struct poptOption ab_backend_table[];

@@ -17,7 +17,7 @@ int cmd_run(int argc, const char **argv)
 
 	if (!job)
 		return AB_EXIT_RUN;
-	ret = ab_run_parse("run", argc, argv, job, ab_profile_table, NULL, 0);
+	ret = ab_run_parse("run", argc, argv, job, NULL, NULL, 0);
 	ret = ret < 0 ? -ret : ab_run_setup(job);
 	if (!ret && ab_out.dry_run) {
 		ret = ab_job_dry_run(job);

@@ -21,8 +21,13 @@ struct run_args {
 
 static struct run_args run_args;
 
-/* run's options, and compare's: both tables below hold them */
-static struct poptOption run_body[] = {
+/*
+ * run's options, and compare's, in --help's groups: what each trial does,
+ * where it runs, how it is timed, what is counted, the memory state it
+ * meets, and the output. The groups' tables hold the shared ones of
+ * options.h.
+ */
+static struct poptOption strategy_group[] = {
 	{ "alloc", 'a', POPT_ARG_STRING, &run_args.alloc, 0,
 	  "strategies to run, comma-separated (default: the backend's; see `allocbench list`)",
 	  "LIST" },
@@ -32,7 +37,12 @@ static struct poptOption run_body[] = {
 	{ "order", 0, POPT_ARG_STRING, &run_args.order, 0,
 	  "page order for the page allocator strategies (default: smallest holding --size)",
 	  "N" },
-	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_run_table, 0, NULL, NULL },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_trial_table, 0, NULL, NULL },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_backend_table, 0, NULL, NULL },
+	POPT_TABLEEND
+};
+
+static struct poptOption placement_group[] = {
 	{ "cpu", 'c', POPT_ARG_STRING, &run_args.cpu, 0,
 	  "CPU to pin to, numactl syntax; a list with --concurrent (default: the CPU the command starts on)",
 	  "LIST" },
@@ -45,29 +55,69 @@ static struct poptOption run_body[] = {
 	{ "free-cpu", 0, POPT_ARG_STRING, &run_args.free_cpu, 0,
 	  "free every object on this CPU (a work item there): remote frees",
 	  "N" },
-	{ "fifo", 0, POPT_ARG_NONE, &run_args.fifo, 0,
-	  "run at real-time priority 1, SCHED_FIFO (SCHED_RR on PREEMPT_RT): above ordinary tasks, below kernel RT and IRQ threads (the 2019 seed's 99 starves them)",
-	  NULL },
-	{ "raw", 0, POPT_ARG_NONE, &run_args.raw, 0,
-	  "show raw values: no loop or clock overhead subtracted", NULL },
-	{ "histogram", 0, POPT_ARG_NONE, &run_args.histogram, 0,
-	  "print a log2 histogram of per-op ns for each strategy", NULL },
-	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_wide_table, 0, NULL, NULL },
-	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_csv_table, 0, NULL, NULL },
 	{ "isolate", 0, POPT_ARG_NONE, &run_args.isolate, 0,
 	  "run in a temporary exclusive cpuset of the --cpu CPUs (legacy cpuset file system at /dev/cpuset, else a cgroup v2 cpuset partition)",
 	  NULL },
-	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_events_table, 0, NULL, NULL },
-	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_explain_table, 0, NULL, NULL },
-	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_backend_table, 0, NULL, NULL },
-	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_dry_run_table, 0, NULL, NULL },
-	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_output_table, 0,
-	  "Output:", NULL },
+	{ "fifo", 0, POPT_ARG_NONE, &run_args.fifo, 0,
+	  "run at real-time priority 1, SCHED_FIFO (SCHED_RR on PREEMPT_RT): above ordinary tasks, below kernel RT and IRQ threads (the 2019 seed's 99 starves them)",
+	  NULL },
 	POPT_TABLEEND
 };
 
-static struct poptOption run_table[] = { { NULL, 0, POPT_ARG_INCLUDE_TABLE,
-					   run_body, 0, NULL, NULL },
+static struct poptOption raw_table[] = {
+	{ "raw", 0, POPT_ARG_NONE, &run_args.raw, 0,
+	  "show raw values: no loop or clock overhead subtracted", NULL },
+	POPT_TABLEEND
+};
+
+/* an included table's options print after the table's own: --raw last */
+static struct poptOption timing_group[] = {
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_timing_table, 0, NULL, NULL },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, raw_table, 0, NULL, NULL },
+	POPT_TABLEEND
+};
+
+/* compare's counters; run's add --profile */
+static struct poptOption counters_group[] = {
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_events_table, 0, NULL, NULL },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_explain_table, 0, NULL, NULL },
+	POPT_TABLEEND
+};
+
+static struct poptOption run_counters_group[] = {
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, counters_group, 0, NULL, NULL },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_profile_table, 0, NULL, NULL },
+	POPT_TABLEEND
+};
+
+static struct poptOption output_group[] = {
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_wide_table, 0, NULL, NULL },
+	{ "histogram", 0, POPT_ARG_NONE, &run_args.histogram, 0,
+	  "print a log2 histogram of per-op ns for each strategy", NULL },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_csv_table, 0, NULL, NULL },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_dry_run_table, 0, NULL, NULL },
+	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_output_table, 0, NULL, NULL },
+	POPT_TABLEEND
+};
+
+/* the groups' headings, as --help prints them and allocbench-run(1) has them */
+#define GROUP(table, heading)                                            \
+	{                                                                \
+		NULL, 0, POPT_ARG_INCLUDE_TABLE, table, 0, heading, NULL \
+	}
+#define RUN_GROUPS(counters)                                                \
+	GROUP(strategy_group, "Strategy (what each trial does):"),          \
+		GROUP(placement_group, "Placement:"),                       \
+		GROUP(timing_group, "Timing:"),                             \
+		GROUP(counters, "Counters (a separate counting pass):"),    \
+		GROUP(ab_cond_table, "Conditions (the memory state met):"), \
+		GROUP(output_group, "Output:")
+
+/* compare's: run's groups but --profile */
+static struct poptOption run_body[] = { RUN_GROUPS(counters_group),
+					POPT_TABLEEND };
+
+static struct poptOption run_table[] = { RUN_GROUPS(run_counters_group),
 					 POPT_AUTOHELP POPT_TABLEEND };
 
 /* a command's own options first (ab_run_parse()'s @own), then run's */
