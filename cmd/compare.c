@@ -198,6 +198,29 @@ static void phase_line(const struct phase_cmp *c, const char *b_name)
 }
 
 /*
+ * One line of the default text's table (at most AB_TABLE_COLS columns):
+ * the verdict in a word or two, B named in the notes.
+ */
+static void phase_line_short(const struct phase_cmp *c)
+{
+	printf("%-6s", c->phase);
+	ab_print_cell(c->a, " %*.1f", 10);
+	ab_print_cell(c->b, " %*.1f", 10);
+	ab_print_cell(c->b - c->a, " %+*.1f", 10);
+	ab_print_cell(ratio_of(c), " %*.3f", 7);
+	if (isnan(c->w.ci_lo))
+		printf("  %-18s", "[n/a]");
+	else
+		printf("  [%7.3f,%7.3f] ", exp(c->w.ci_lo), exp(c->w.ci_hi));
+	ab_print_cell(c->p, " %*.3g", 9);
+	ab_print_cell(c->padj, " %*.3g", 9);
+	printf("  %s\n", isnan(c->padj)	   ? "not testable"
+			 : c->padj >= 0.05 ? "no significant difference"
+			 : ratio_of(c) < 1 ? "B faster"
+					   : "B slower");
+}
+
+/*
  * Phase @p of the rounds: the medians of @view's rows (every trial of A,
  * of B), and the signed-rank test on ln(B median / A median) of each round
  * whose two blocks both ran.
@@ -473,6 +496,66 @@ static void print_rounds(const struct ab_job *job, const struct rounds *rd,
 		}
 		printf("\n");
 	}
+}
+
+/*
+ * compare's default text: the short header, one table of the phases'
+ * verdicts, and notes of one line each; the rounds, the run's own tables
+ * and every line in full are -v's (--wide's), and always the JSON's.
+ */
+static void print_compare_short(const struct ab_job *job,
+				const struct rounds *rd,
+				const struct ab_job *view)
+{
+	const struct ab_row *a = &view->rows[0], *b = &view->rows[1];
+	int phases = a->nr_ns[1] && b->nr_ns[1] ? 2 : 1, p, sig = 0;
+	struct phase_cmp pcs[2], pc;
+	char t[AB_NOTE_LEN], why[1024];
+
+	ab_job_print_header_short(view);
+	printf("%-6s %10s %10s %10s %7s  %-18s %9s %9s  %s\n", "phase",
+	       "A median", "B median", "B - A", "B / A", "[95% CI, unadj.]",
+	       "p", "p adj", "verdict");
+	for (p = 0; p < phases; p++)
+		round_test(&pcs[p], job, rd, view, p);
+	adjust(pcs, phases);
+	for (p = 0; p < phases; p++) {
+		phase_line_short(&pcs[p]);
+		sig |= pcs[p].padj < 0.05;
+	}
+	pc = pcs[phases - 1];
+	ab_job_print_notes_short(view);
+	snprintf(
+		t, sizeof(t),
+		"A is %.40s, B is %.40s: %s ns/op, medians of all trials; %d rounds, AB or BA at random",
+		a->label, b->label, job->raw ? "raw" : "net", rd->n);
+	ab_print_note("note", t);
+	if (isnan(pc.w.ci_level))
+		snprintf(
+			t, sizeof(t),
+			"signed-rank test on %zu rounds, Holm over %d %s; no CI under 6 rounds (NOTES)",
+			pc.w.n, phases,
+			ab_noun((unsigned)phases, "test", "tests"));
+	else
+		snprintf(
+			t, sizeof(t),
+			"signed-rank test on %zu rounds, Holm over %d %s; CI %.1f%%, unadjusted (NOTES)",
+			pc.w.n, phases,
+			ab_noun((unsigned)phases, "test", "tests"),
+			100 * pc.w.ci_level);
+	ab_print_note("note", t);
+	if (!job->ses.counters.n)
+		printf("why: no counters (add --events to see instructions, IPC and misses per op)\n");
+	else if (!explain(view, why, sizeof(why)))
+		printf("why: no hardware counter opened: instructions, IPC and misses unknown\n");
+	else if (!sig)
+		printf("why: no phase differs significantly, so no counter difference is put beside it\n");
+	else if (why[0])
+		printf("why: the counters per op that changed with the time: -v lists them\n");
+	else
+		printf("why: instructions, IPC and misses per op barely differ\n");
+	if (job->explain)
+		printf("paths: --explain's counts, A and B: -v lists them\n");
 }
 
 static void print_compare(const struct ab_job *job, const struct rounds *rd,
@@ -790,10 +873,14 @@ int cmd_compare(int argc, const char **argv)
 			ret = nf;
 		if (ab_out.json && !ret) {
 			json_compare(job, &rd, &view);
-		} else if (!nf) {
+		} else if (!nf && (ab_out.wide || ab_out.verbose)) {
 			ab_job_print(&view);
 			if (!ret)
 				print_compare(job, &rd, &view);
+		} else if (!nf && !ret) {
+			print_compare_short(job, &rd, &view);
+		} else if (!nf) {
+			ab_job_print(&view);
 		}
 		free_view(rows);
 	}

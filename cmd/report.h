@@ -36,6 +36,8 @@ void ab_job_print_net_notes(const struct ab_job *job);
  */
 void ab_job_print_short(const struct ab_job *job);
 void ab_job_print_header_short(const struct ab_job *job);
+/* ab_job_print_notes_short - the short report's notes alone (compare) */
+void ab_job_print_notes_short(const struct ab_job *job);
 
 /*
  * ab_job_print_wide - the full text report (report.c: -v, --wide): the

@@ -170,7 +170,8 @@ static void print_table_short(const struct ab_job *job)
  */
 static void print_notes_short(const struct ab_job *job)
 {
-	int i, shown = 0;
+	char notes[AB_MAX_ROWS + 1][AB_NOTE_LEN], t[AB_NOTE_LEN];
+	int i, k, n, shown = 0;
 
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *row = &job->rows[i];
@@ -183,47 +184,91 @@ static void print_notes_short(const struct ab_job *job)
 			continue;
 		if (!shown++)
 			printf("\n");
-		if (run->cache_merged == AB_MERGED_YES)
-			printf("note: %s: merged into an existing cache (slab merging); --nomerge gives it its own\n",
-			       name);
-		else if (run->cache_merged == AB_MERGED_LATER)
-			printf("note: %s: another cache was merged into it during the run; --nomerge prevents it\n",
-			       name);
-		if (ab_row_sheaves_differ(run, om))
-			printf("note: %s: asked for sheaves of %u, the kernel gave %d\n",
-			       name, run->sheaf_capacity,
-			       om->slab.sheaf_capacity);
-		if (ab_rcu_drain(row, &mean, &max))
-			printf("note: %s: waited for RCU after each free phase, untimed: %.1f us a trial, at most %.1f%s\n",
-			       name, mean / 1e3, max / 1e3,
-			       run->drain_late ? " (some gave up)" : "");
-		if (run->disturbed)
-			printf("note: %s: %u of %u trials disturbed (%llu %s, %u CPU %s)%s\n",
-			       name, run->disturbed, run->trials_done,
-			       (unsigned long long)run->switches,
-			       ab_noun(run->switches, "switch", "switches"),
-			       run->migrations,
-			       ab_noun(run->migrations, "change", "changes"),
-			       job->o.drop_disturbed ? ", left out"
-						     : "; --drop-disturbed");
-		if (run->free_elsewhere)
-			printf("note: %s: %u free phases ran off --free-cpu=%u (it went offline)\n",
-			       name, run->free_elsewhere, run->free_cpu);
-		if (run->failed)
-			printf("note: %s: %llu %s failed, each ending its trial (left out of the figures)\n",
-			       name, (unsigned long long)run->failed,
-			       ab_noun(run->failed, "allocation",
-				       "allocations"));
-		if (run->trials_done < run->trials)
-			printf("note: %s: interrupted after %u of %u trials\n",
-			       name, run->trials_done, run->trials);
-		if (run->cpu_start != run->cpu_end)
-			printf("note: %s: migrated from CPU %u to CPU %u\n",
-			       name, run->cpu_start, run->cpu_end);
+		if (run->cache_merged == AB_MERGED_YES) {
+			snprintf(
+				t, sizeof(t),
+				"%s: merged into an existing cache (slab merging); --nomerge gives it its own",
+				name);
+			ab_print_note("note", t);
+		} else if (run->cache_merged == AB_MERGED_LATER) {
+			snprintf(
+				t, sizeof(t),
+				"%s: another cache was merged into it during the run; --nomerge prevents it",
+				name);
+			ab_print_note("note", t);
+		}
+		if (ab_row_sheaves_differ(run, om)) {
+			snprintf(
+				t, sizeof(t),
+				"%s: asked for sheaves of %u, the kernel gave %d",
+				name, run->sheaf_capacity,
+				om->slab.sheaf_capacity);
+			ab_print_note("note", t);
+		}
+		if (ab_rcu_drain(row, &mean, &max)) {
+			snprintf(
+				t, sizeof(t),
+				"%s: untimed RCU wait after each free phase: %.1f us a trial, at most %.1f%s",
+				name, mean / 1e3, max / 1e3,
+				run->drain_late ? " (some gave up)" : "");
+			ab_print_note("note", t);
+		}
+		if (run->disturbed) {
+			snprintf(
+				t, sizeof(t),
+				"%s: %u of %u trials disturbed (%llu %s, %u CPU %s)%s",
+				name, run->disturbed, run->trials_done,
+				(unsigned long long)run->switches,
+				ab_noun(run->switches, "switch", "switches"),
+				run->migrations,
+				ab_noun(run->migrations, "change", "changes"),
+				job->o.drop_disturbed ? ", left out"
+						      : "; --drop-disturbed");
+			ab_print_note("note", t);
+		}
+		if (run->free_elsewhere) {
+			snprintf(
+				t, sizeof(t),
+				"%s: %u free phases ran off --free-cpu=%u (it went offline)",
+				name, run->free_elsewhere, run->free_cpu);
+			ab_print_note("note", t);
+		}
+		if (run->failed) {
+			snprintf(
+				t, sizeof(t),
+				"%s: %llu %s failed, each ending its trial (left out of the figures)",
+				name, (unsigned long long)run->failed,
+				ab_noun(run->failed, "allocation",
+					"allocations"));
+			ab_print_note("note", t);
+		}
+		if (run->trials_done < run->trials) {
+			snprintf(t, sizeof(t),
+				 "%s: interrupted after %u of %u trials", name,
+				 run->trials_done, run->trials);
+			ab_print_note("note", t);
+		}
+		if (run->cpu_start != run->cpu_end) {
+			snprintf(t, sizeof(t),
+				 "%s: migrated from CPU %u to CPU %u", name,
+				 run->cpu_start, run->cpu_end);
+			ab_print_note("note", t);
+		}
 	}
-	ab_job_print_kernel_notes(job);
-	ab_job_print_net_notes(job);
+	/* the kernel's and the net figures' notes, whole behind -v */
+	n = ab_job_kernel_notes(job, notes, AB_MAX_ROWS);
+	for (k = 0; k < n; k++)
+		ab_print_note("note", notes[k]);
+	n = ab_job_net_notes(job, notes, AB_MAX_ROWS + 1);
+	for (k = 0; k < n; k++)
+		ab_print_note("note", notes[k]);
 	ab_job_print_aggregates(job);
+}
+
+/* compare's default text: the notes of the short report alone */
+void ab_job_print_notes_short(const struct ab_job *job)
+{
+	print_notes_short(job);
 }
 
 void ab_job_print_short(const struct ab_job *job)

@@ -165,3 +165,28 @@ const char *ab_noun(unsigned long long n, const char *one, const char *many)
 {
 	return n == 1 ? one : many;
 }
+
+void ab_print_note(const char *prefix, const char *text)
+{
+	size_t room = AB_NOTE_COLS - strlen(prefix) - 2, n = strlen(text);
+	size_t i, clause = 0, space = 0;
+
+	if (n <= room) {
+		printf("%s: %s\n", prefix, text);
+		return;
+	}
+	room -= strlen(" (-v)");
+	for (i = 1; i < room; i++) {
+		if (text[i] != ' ')
+			continue;
+		space = i;
+		if (strchr(":;,", text[i - 1]))
+			clause = i - 1;
+		else if (text[i + 1] == '(')
+			clause = i;
+	}
+	/* a clause that keeps most of the room, else the last word */
+	if (clause < room / 2)
+		clause = space ? space : room;
+	printf("%s: %.*s (-v)\n", prefix, (int)clause, text);
+}

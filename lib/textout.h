@@ -99,4 +99,19 @@ void ab_print_cell(double v, const char *fmt, int width);
  */
 const char *ab_num_text(double v, const char *fmt, char *buf, size_t len);
 
+/*
+ * The default text's bounds (issue 42; allocbench-run(1), NOTES): a table
+ * fits AB_TABLE_COLS columns, a note line AB_NOTE_COLS.
+ */
+#define AB_TABLE_COLS 120
+#define AB_NOTE_COLS  100
+
+/*
+ * ab_print_note - "@prefix: @text" on stdout in at most AB_NOTE_COLS
+ * columns: whole when it fits, else cut at the last clause boundary that
+ * does (": ", "; ", ", ", " (" or a space) and ended with " (-v)", which
+ * gives it whole, as the JSON always does.
+ */
+void ab_print_note(const char *prefix, const char *text);
+
 #endif

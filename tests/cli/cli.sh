@@ -305,7 +305,8 @@ expect 2 "--align=3: not an alignment" "--align=3 rejected" -- run --backend=use
 expect 2 "none of these strategies takes an alignment" "--align without posix_memalign" -- \
 	run --backend=user --alloc=malloc --align=64
 expect 2 "takes no GFP flags" "user backend --gfp=atomic rejected" -- run --backend=user --alloc=malloc --gfp=atomic
-expect 0 "test: Wilcoxon signed-rank" "compare with the user backend" -- compare --backend=user --alloc=malloc,mimalloc --trials=50 -q
+expect 0 "^note: signed-rank test on 10 rounds, Holm over 2 tests" "compare with the user backend" -- compare --backend=user --alloc=malloc,mimalloc --trials=50 -q
+expect 0 "test: Wilcoxon signed-rank" "compare --wide: the test in full" -- compare --wide --backend=user --alloc=malloc,mimalloc --trials=50 -q
 # issue 39.3: the none row under "net of the none baseline" is its own,
 # raw: the heading says so (and only when the row is there)
 expect 0 "^counters per op (one allocation and its free; net of the none baseline, but the none row's own: raw)" \
@@ -359,7 +360,8 @@ else
 	notok "host cli: sweep's busy summary ($(printf '%s' "$out" | grep 'timed passes' | head -c 300))"
 fi
 # issue 39.3: Holm adjusts p, not the interval: the interval says so
-expect 0 "^phase .*\[unadj. 95% CI of B / A\]" "compare labels its interval unadjusted" -- compare --backend=user --alloc=malloc,calloc --trials=20 -q
+expect 0 "^phase .*\[unadj. 95% CI of B / A\]" "compare --wide labels its interval unadjusted" -- compare --wide --backend=user --alloc=malloc,calloc --trials=20 -q
+expect 0 "^phase .*\[95% CI, unadj.\]" "compare labels its interval unadjusted" -- compare --backend=user --alloc=malloc,calloc --trials=20 -q
 out=$("$ab" compare --backend=user --alloc=malloc,calloc --trials=20 -q --json 2>/dev/null)
 if printf '%s' "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); ph=d["compare"]["phases"]; assert ph and all(p["ci_adjusted"] is False for p in ph)' 2>/dev/null; then
 	ok "host cli: compare --json: every phase's ci_adjusted is false"
