@@ -549,6 +549,135 @@ static void print_foot(const struct sides *sd)
 	printf("\nnote: cannot conclude with one run on a side: the trials of one run share its boot, page layout and drift, so they are no independent evidence about the code, and one run per side gives no estimate of the run-to-run spread (`make bench` measures that spread for kmalloc in the embedded kernel). For a verdict, save several runs of each and give them as compare A1.json A2.json ... -- B1.json B2.json ..., the run as the unit; or run both strategies in interleaved rounds with compare --alloc=A,B\n");
 }
 
+/*
+ * The default text (allocbench-compare(1), NOTES): a header of two lines,
+ * one table of every row's phases, notes of one line each; -v and --wide
+ * print report()'s full text, --json every figure.
+ */
+static void report_short(const struct sides *sd, json_object *rows)
+{
+	json_object *corr = ab_json_get(json_object_array_get_idx(sd->cmps, 0),
+					"correction");
+	int w = 6, t = tested(sd), counted = 0, saved = 0, tests;
+	const char *ka, *kb;
+	char family[128], runs[24], p[16], padj[16], cis[40], why[1024];
+	char note[AB_NOTE_COLS * 2];
+	size_t i;
+
+	for (i = 0; i < json_object_array_length(rows); i++) {
+		const char *l = json_object_get_string(ab_json_get(
+			json_object_array_get_idx(rows, i), "label"));
+
+		if (l && (int)strlen(l) > w)
+			w = (int)strlen(l);
+	}
+	printf("allocbench %s compare: %zu saved %s of A (old, %s%s) against %zu of B (new, %s%s)\n",
+	       AB_TOOL_VERSION, sd->n[0], ab_noun(sd->n[0], "run", "runs"),
+	       sd->path[0], sd->n[0] > 1 ? ", ..." : "", sd->n[1],
+	       sd->path[sd->n[0]], sd->n[1] > 1 ? ", ..." : "");
+	ka = json_object_get_string(
+		ab_json_get(ab_json_get(sd->boots[0].result, "environment"),
+			    "kernel_release"));
+	kb = json_object_get_string(ab_json_get(
+		ab_json_get(sd->boots[sd->n[0]].result, "environment"),
+		"kernel_release"));
+	if (ka && kb && strcmp(ka, kb))
+		printf("kernel A %.50s, B %.50s\n", ka, kb);
+	else
+		printf("kernel %.50s, both sides\n", ka ? ka : "?");
+	tests = json_object_get_int(ab_json_get(corr, "tests"));
+	if (t && tests)
+		printf("test: Welch's t on the logs of the runs' medians, the run as unit; Holm over %d %s\n\n",
+		       tests, ab_noun((unsigned)tests, "test", "tests"));
+	else if (t)
+		printf("%s\n\n",
+		       ab_holm_text(tests,
+				    "2 runs a side with positive medians",
+				    family, sizeof(family)));
+	else
+		printf("no test: one run on a side; B / A is the ratio of the runs' medians\n\n");
+	if (t)
+		printf("%-*s %-5s %5s %9s %9s %6s  %-16s %7s %7s  %s\n", w,
+		       "row", "phase", "runs", "A ns/op", "B ns/op", "B / A",
+		       "[95% CI, unadj.]", "p", "p adj", "verdict");
+	else
+		printf("%-*s %-5s %9s %9s %9s %6s  %s\n", w, "row", "phase",
+		       "A median", "B median", "B - A", "B / A", "verdict");
+	for (i = 0; i < json_object_array_length(rows); i++) {
+		json_object *r = json_object_array_get_idx(rows, i);
+		const char *v = verdict_of(sd, r);
+		double a, b;
+		json_object *ci = ab_json_array(r, "ci95");
+		double lo = ab_json_double(json_object_array_get_idx(ci, 0)),
+		       hi = ab_json_double(json_object_array_get_idx(ci, 1));
+
+		if (!runs_of(r, "boots_b"))
+			continue;
+		centres(sd, r, &a, &b);
+		printf("%-*s %-5s", w,
+		       json_object_get_string(ab_json_get(r, "label")),
+		       json_object_get_string(ab_json_get(r, "phase")));
+		if (t) {
+			snprintf(runs, sizeof(runs), "%zu/%zu",
+				 runs_of(r, "boots_a"), runs_of(r, "boots_b"));
+			printf(" %5s", runs);
+		}
+		ab_print_cell(a, " %*.1f", 9);
+		ab_print_cell(b, " %*.1f", 9);
+		if (!t) {
+			ab_print_cell(b - a, " %+*.1f", 9);
+			ab_print_cell(a > 0 && b > 0 ? b / a : NAN, " %*.3f",
+				      6);
+			printf("  %.*s\n", (int)strcspn(v, ":"), v);
+			continue;
+		}
+		ab_print_cell(num(r, "ratio"), " %*.3f", 6);
+		if (isnan(lo) || isnan(hi))
+			snprintf(cis, sizeof(cis), "n/a");
+		else
+			snprintf(cis, sizeof(cis), "[%.3f, %.3f]", lo, hi);
+		printf("  %-16s %7s %7s  %s%.*s\n", cis,
+		       ab_p_text(num(r, "p"), p, sizeof(p)),
+		       ab_p_text(num(r, "p_adjusted"), padj, sizeof(padj)),
+		       differs_in_time(v) ? "new " : "", (int)strcspn(v, ":"),
+		       v);
+	}
+	/* the rows' own notes: values that differ, counters that changed */
+	for (i = 0; i < json_object_array_length(rows); i++) {
+		json_object *r = json_object_array_get_idx(rows, i);
+		const char *l = json_object_get_string(ab_json_get(r, "label"));
+		const char *va, *vb;
+
+		if (!runs_of(r, "boots_b") ||
+		    (i &&
+		     !strcmp(l, json_object_get_string(ab_json_get(
+					json_object_array_get_idx(rows, i - 1),
+					"label")))))
+			continue;
+		va = values_of(sd, l, 0);
+		vb = values_of(sd, l, 1);
+		if (va && vb && strcmp(va, vb)) {
+			snprintf(note, sizeof(note),
+				 "%s: A's figures are %s, B's %s", l, va, vb);
+			ab_print_note("note", note);
+		}
+		saved |= explain_row(r, why, sizeof(why));
+		counted += !!why[0];
+	}
+	if (counted)
+		printf("note: the counters per op differ, new against old, in %d %s: -v lists them\n",
+		       counted, ab_noun((unsigned)counted, "row", "rows"));
+	else
+		printf("why: %s\n",
+		       saved ? "instructions, IPC and misses per op barely differ"
+			     : "the files hold no hardware counts (saved without a PMU, or without --events)");
+	if (t)
+		printf("note: verdicts on Holm's adjusted p < %.2f over every row and phase; CIs unadjusted (NOTES)\n",
+		       AB_VM_ALPHA);
+	else
+		printf("note: one run a side cannot conclude: save several, A1.json A2.json -- B1.json B2.json\n");
+}
+
 /* A's and B's counts from @argv's "--"; an exit status after the error. */
 static int split(int argc, const char **argv, int nf, size_t n[2])
 {
@@ -644,6 +773,9 @@ static void report(const struct sides *sd, json_object *rows)
 	if (ab_out.json) {
 		root = ab_json_envelope("compare", (time_t)ab_out.start);
 		out = json_object_new_array();
+	} else if (!ab_out.wide && !ab_out.verbose) {
+		report_short(sd, rows);
+		return;
 	} else {
 		print_head(sd);
 	}

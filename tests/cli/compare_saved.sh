@@ -126,7 +126,7 @@ d = json.load(open(sys.argv[1]))
 ph = [p for c in d["comparisons"] for p in c["phases"]]
 m = sum(p["p"] is not None for p in ph)
 assert all(c["correction"]["tests"] == m for c in d["comparisons"]), (m, d["comparisons"][0]["correction"])
-n = int(re.search(r"over the (\d+) tests? of this report", sys.argv[2]).group(1))
+n = int(re.search(r"Holm over (\d+) tests?$", sys.argv[2], re.M).group(1))
 assert n == m, (n, m)
 PY
 	ok "compare of saved runs with failed allocations: Holm over the phases shown, not the success rates it does not show"
