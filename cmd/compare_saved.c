@@ -549,6 +549,14 @@ static void print_foot(const struct sides *sd)
 	printf("\nnote: cannot conclude with one run on a side: the trials of one run share its boot, page layout and drift, so they are no independent evidence about the code, and one run per side gives no estimate of the run-to-run spread (`make bench` measures that spread for kmalloc in the embedded kernel). For a verdict, save several runs of each and give them as compare A1.json A2.json ... -- B1.json B2.json ..., the run as the unit; or run both strategies in interleaved rounds with compare --alloc=A,B\n");
 }
 
+/* @path's last component */
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s && s[1] ? s + 1 : path;
+}
+
 /*
  * The default text (allocbench-compare(1), NOTES): a header of two lines,
  * one table of every row's phases, notes of one line each; -v and --wide
@@ -561,7 +569,7 @@ static void report_short(const struct sides *sd, json_object *rows)
 	int w = 6, t = tested(sd), counted = 0, saved = 0, tests;
 	const char *ka, *kb;
 	char family[128], runs[24], p[16], padj[16], cis[40], why[1024];
-	char note[AB_NOTE_COLS * 2];
+	char note[AB_NOTE_COLS * 4];
 	size_t i;
 
 	for (i = 0; i < json_object_array_length(rows); i++) {
@@ -571,10 +579,17 @@ static void report_short(const struct sides *sd, json_object *rows)
 		if (l && (int)strlen(l) > w)
 			w = (int)strlen(l);
 	}
-	printf("allocbench %s compare: %zu saved %s of A (old, %s%s) against %zu of B (new, %s%s)\n",
-	       AB_TOOL_VERSION, sd->n[0], ab_noun(sd->n[0], "run", "runs"),
-	       sd->path[0], sd->n[0] > 1 ? ", ..." : "", sd->n[1],
-	       sd->path[sd->n[0]], sd->n[1] > 1 ? ", ..." : "");
+	/* the files by name, the line cut at AB_TABLE_COLS (-v: paths) */
+	snprintf(
+		note, sizeof(note),
+		"allocbench %s compare: %zu saved %s of A (old, %s%s) against %zu of B (new, %s%s)",
+		AB_TOOL_VERSION, sd->n[0], ab_noun(sd->n[0], "run", "runs"),
+		base_name(sd->path[0]), sd->n[0] > 1 ? ", ..." : "", sd->n[1],
+		base_name(sd->path[sd->n[0]]), sd->n[1] > 1 ? ", ..." : "");
+	if (strlen(note) > AB_TABLE_COLS)
+		printf("%.*s...\n", AB_TABLE_COLS - 3, note);
+	else
+		printf("%s\n", note);
 	ka = json_object_get_string(
 		ab_json_get(ab_json_get(sd->boots[0].result, "environment"),
 			    "kernel_release"));

@@ -106,6 +106,9 @@ static struct poptOption vm_options[] = {
 	{ "cache", 0, POPT_ARG_STRING, &cache_arg, 0,
 	  "where kernels and images are kept (default: the checkout's .cache, or ~/.cache/allocbench)",
 	  "DIR" },
+	{ "wide", 0, POPT_ARG_NONE, &ab_out.wide, 0,
+	  "the full text report: the whole header, the detectable change, success rates, counters, the verdicts' rule (-v too)",
+	  NULL },
 	{ NULL, 0, POPT_ARG_INCLUDE_TABLE, vm_output, 0,
 	  "Output options:", NULL },
 	POPT_AUTOHELP POPT_TABLEEND

@@ -429,9 +429,222 @@ json_object *vm_document(struct vm_run *v, const char *cmd0, json_object *cmps)
 	return root;
 }
 
+/* @text on one line of at most AB_TABLE_COLS columns ("..." when cut) */
+static void line_cut(const char *text)
+{
+	if (strlen(text) <= AB_TABLE_COLS)
+		printf("%s\n", text);
+	else
+		printf("%.*s...\n", AB_TABLE_COLS - 3, text);
+}
+
+/*
+ * The default text's header: the tool and the kernels; the guest's CPU;
+ * the rounds and the command; the caveats, a word or two each (the full
+ * header: -v, --wide; every field in the JSON).
+ */
+static void print_header_short(const struct vm_run *v, const char *cmd)
+{
+	char buf[1024], took[32];
+	size_t at;
+	int i, left = 0, cut = 0;
+
+	at = (size_t)snprintf(buf, sizeof(buf),
+			      "allocbench %s vm:", AB_TOOL_VERSION);
+	for (i = 0; i < v->nk && at < sizeof(buf); i++)
+		at += (size_t)snprintf(buf + at, sizeof(buf) - at,
+				       "%s %c = %s (%s)", i ? "," : "", 'A' + i,
+				       v->ks[i].spec, v->ks[i].release);
+	line_cut(buf);
+	snprintf(buf, sizeof(buf), "cpu: %s guest, %s, %d %s, %d NUMA %s%s%s%s",
+		 v->c.cpu_model		   ? v->c.cpu_model
+		 : strcmp(v->accel, "kvm") ? "qemu64"
+					   : "host",
+		 strcmp(v->accel, "kvm") ? "emulated (TCG)"
+					 : "virtualized (KVM)",
+		 v->c.smp, ab_noun((unsigned)v->c.smp, "vCPU", "vCPUs"),
+		 v->c.nodes, ab_noun((unsigned)v->c.nodes, "node", "nodes"),
+		 v->c.vpmu && *v->c.vpmu ? ", virtual PMU " : "",
+		 v->c.vpmu && *v->c.vpmu ? v->c.vpmu : "",
+		 v->c.pvh ? ", PVH entry" : "");
+	line_cut(buf);
+	vm_fmt_duration(v->seconds, took, sizeof(took));
+	for (i = 0; i < v->nboots; i++) {
+		left += v->boots[i].status != AB_VM_OK;
+		cut |= v->boots[i].status == AB_VM_INTERRUPTED;
+	}
+	snprintf(buf, sizeof(buf),
+		 "%d %s, %d of %d boots ran in %s; each runs: %s", v->c.rounds,
+		 ab_noun((unsigned)v->c.rounds, "round", "rounds"), v->ran,
+		 v->nboots, took, cmd);
+	line_cut(buf);
+	at = (size_t)snprintf(buf, sizeof(buf), "caveats: %s",
+			      strcmp(v->accel, "kvm") ? "emulated CPU"
+						      : "virtualized");
+	if (v->c.pvh)
+		at += (size_t)snprintf(buf + at, sizeof(buf) - at,
+				       ", no KASLR (PVH)");
+	if (left && at < sizeof(buf))
+		at += (size_t)snprintf(
+			buf + at, sizeof(buf) - at, ", %d %s left out", left,
+			ab_noun((unsigned)left, "boot", "boots"));
+	if (cut && at < sizeof(buf))
+		snprintf(buf + at, sizeof(buf) - at, ", interrupted");
+	printf("%s (-v says why)\n\n", buf);
+}
+
+/* A verdict in a word or two: its reason (after ':') is -v's. */
+static const char *verdict_short(const char *v, char *buf, size_t len)
+{
+	if (!strcmp(v, "faster") || !strcmp(v, "slower"))
+		snprintf(buf, len, "B %s", v);
+	else if (!strcmp(v, "higher") || !strcmp(v, "lower"))
+		snprintf(buf, len, "B succeeds %s",
+			 !strcmp(v, "higher") ? "more" : "less");
+	else
+		snprintf(buf, len, "%.*s", (int)strcspn(v, ":"), v);
+	return buf;
+}
+
+/*
+ * The default text (allocbench-vm(1), NOTES): the short header, one table
+ * of every comparison's rows and phases, the notes about this report, one
+ * line each; vm_print_report() with -v or --wide, the JSON always.
+ */
+static void vm_print_short(const struct vm_run *v, const char *cmd0,
+			   json_object *cmps)
+{
+	size_t nc = cmps ? json_object_array_length(cmps) : 0, c, i;
+	int wl = 6, tests = 0, counters = 0, b;
+	char verdict[64], cis[40], p[16], padj[16], t[512];
+
+	print_header_short(v, cmd0);
+	for (c = 0; c < nc; c++) {
+		json_object *rows = ab_json_array(
+			json_object_array_get_idx(cmps, c), "rows");
+
+		tests = report_tests(json_object_array_get_idx(cmps, c));
+		for (i = 0; rows && i < json_object_array_length(rows); i++) {
+			const char *l = json_object_get_string(ab_json_get(
+				json_object_array_get_idx(rows, i), "label"));
+
+			if (l && (int)strlen(l) > wl)
+				wl = (int)strlen(l);
+		}
+	}
+	printf("%s%-*s %-5s %5s %9s %9s %6s  %-16s %7s %7s  %s\n",
+	       nc > 1 ? "B " : "", wl, "row", "phase", "boots", "A ns/op",
+	       "B ns/op", "B / A", "[95% CI, unadj.]", "p", "p adj", "verdict");
+	for (c = 0; c < nc; c++) {
+		json_object *cmp = json_object_array_get_idx(cmps, c);
+		json_object *rows = ab_json_array(cmp, "rows");
+
+		for (i = 0; rows && i < json_object_array_length(rows); i++) {
+			json_object *r = json_object_array_get_idx(rows, i);
+			json_object *ci = ab_json_array(r, "ci95");
+			char boots[16];
+
+			snprintf(boots, sizeof(boots), "%zu/%zu",
+				 json_object_array_length(
+					 ab_json_array(r, "boots_a")),
+				 json_object_array_length(
+					 ab_json_array(r, "boots_b")));
+			if (ci && !isnan(num(r, "ratio")) &&
+			    !isnan(ab_json_double(
+				    json_object_array_get_idx(ci, 0))))
+				snprintf(cis, sizeof(cis), "[%.3f, %.3f]",
+					 ab_json_double(
+						 json_object_array_get_idx(ci,
+									   0)),
+					 ab_json_double(
+						 json_object_array_get_idx(ci,
+									   1)));
+			else
+				snprintf(cis, sizeof(cis), "n/a");
+			if (nc > 1)
+				printf("%c ", 'B' + (int)c);
+			printf("%-*s %-5s %5s", wl,
+			       json_object_get_string(ab_json_get(r, "label")),
+			       json_object_get_string(ab_json_get(r, "phase")),
+			       boots);
+			ab_print_cell(num(r, "a_ns"), " %*.1f", 9);
+			ab_print_cell(num(r, "b_ns"), " %*.1f", 9);
+			ab_print_cell(num(r, "ratio"), " %*.3f", 6);
+			printf("  %-16s %7s %7s  %s\n", cis,
+			       ab_p_text(num(r, "p"), p, sizeof(p)),
+			       ab_p_text(num(r, "p_adjusted"), padj,
+					 sizeof(padj)),
+			       verdict_short(json_object_get_string(
+						     ab_json_get(r, "verdict")),
+					     verdict, sizeof(verdict)));
+			counters |= ab_json_array(r, "counters") &&
+				    json_object_array_length(
+					    ab_json_array(r, "counters"));
+		}
+	}
+	printf("\n");
+	if (!nc)
+		printf("note: nothing to compare: no good boot of A holds a result\n");
+	for (c = 0; c < nc; c++) {
+		json_object *cmp = json_object_array_get_idx(cmps, c);
+		json_object *rows = ab_json_array(cmp, "rows");
+		json_object *succ = ab_json_array(cmp, "success");
+
+		b = 'B' + (int)c;
+		if (!rows || !json_object_array_length(rows)) {
+			snprintf(
+				t, sizeof(t),
+				"%c = %s: nothing to compare: no good boot of A holds a result",
+				b,
+				json_object_get_string(ab_json_get(cmp, "b")));
+			ab_print_note("note", t);
+		}
+		for (i = 0; succ && i < json_object_array_length(succ); i++) {
+			json_object *r = json_object_array_get_idx(succ, i);
+
+			snprintf(
+				t, sizeof(t),
+				"%s: success A %.1f%%, %c %.1f%%, p adj %s: %s",
+				json_object_get_string(ab_json_get(r, "label")),
+				num(r, "a_pct"), b, num(r, "b_pct"),
+				ab_p_text(num(r, "p_adjusted"), padj,
+					  sizeof(padj)),
+				verdict_short(
+					json_object_get_string(
+						ab_json_get(r, "verdict")),
+					verdict, sizeof(verdict)));
+			ab_print_note("note", t);
+		}
+	}
+	for (i = 0; i < (size_t)v->nboots; i++)
+		if (v->boots[i].status != AB_VM_OK) {
+			snprintf(t, sizeof(t),
+				 "boot %zu (%c = %s, round %d): %s%s%s", i + 1,
+				 'A' + v->boots[i].kernel,
+				 v->ks[v->boots[i].kernel].spec,
+				 v->boots[i].round,
+				 ab_vm_status_name(v->boots[i].status),
+				 v->boots[i].why ? ": " : "",
+				 v->boots[i].why ? v->boots[i].why : "");
+			ab_print_note("left out", t);
+		}
+	if (counters)
+		printf("note: counters per op over the boots, B against A: -v lists them\n");
+	if (tests)
+		printf("note: verdicts on Holm's adjusted p < %.2f over %d %s; CIs unadjusted; -v: detectable\n",
+		       AB_VM_ALPHA, tests,
+		       ab_noun((unsigned)tests, "test", "tests"));
+	else
+		printf("note: no verdict: no row had 2 good boots of each kernel (Welch's t needs 2 a side)\n");
+}
+
 void vm_print_report(const struct vm_run *v, const char *cmd0,
 		     json_object *cmps)
 {
+	if (!ab_out.wide && !ab_out.verbose) {
+		vm_print_short(v, cmd0, cmps);
+		return;
+	}
 	char took[32];
 	json_object *c0 = cmps && json_object_array_length(cmps)
 				  ? json_object_array_get_idx(cmps, 0)

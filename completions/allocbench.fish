@@ -83,6 +83,7 @@ complete -c allocbench -n "__fish_seen_subcommand_from vm" -s r -l rounds -x -d 
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l threshold -x -d 'a change worth detecting, P%'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l nodes -x -a '1 2 3' -d 'NUMA nodes of the guest'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l append -x -d 'boot parameters for every kernel'
+complete -c allocbench -n "__fish_seen_subcommand_from vm" -l wide -d 'the full text report (as -v)'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l accel -x -a 'auto kvm tcg' -d 'KVM or TCG'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l vpmu -x -a 'exact model' -d 'boot with the virtual PMU'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l cpu-model -x -d 'qemu CPU model of every boot'

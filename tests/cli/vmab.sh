@@ -255,17 +255,25 @@ fi
 # ---- boots that fail are left out; too few cannot conclude ----
 # rdinit=/nonexistent: the kernel finds no init and panics, every time
 out=$($ab vm $pvh -k 6.1 -k 6.1:rdinit=/nonexistent --rounds=1 -- \
-	run --alloc=kmalloc --trials=20 2>&1)
+	run --alloc=kmalloc --trials=20 2>"$tmp/rd.err")
 rc=$?
 if [ "$rc" = 5 ] &&
 	printf '%s\n' "$out" | grep -q "left out: boot 2 (B = 6.1:rdinit=/nonexistent, round 1): no status" &&
 	printf '%s\n' "$out" | grep -q "cannot conclude"; then
 	ok "vmab: boots that do not boot are left out by kernel and round; too few: cannot conclude, status 5"
 else
-	notok "vmab: failed boots (exit $rc: $(printf '%s' "$out" | tail -c 400))"
+	notok "vmab: failed boots (exit $rc: $(printf '%s' "$out" | tail -c 400) $(tail -c 200 "$tmp/rd.err"))"
+fi
+# the default text's shape (issue 42): a header of at most 4 lines, lines
+# of at most 120 columns, notes of at most 100
+bad=$(printf '%s\n' "$out" | sh tests/cli/shape.sh 2>&1)
+if [ -z "$bad" ]; then
+	ok "vmab: vm's default text: header <= 4 lines, table <= 120 columns, notes <= 100"
+else
+	notok "vmab: vm's default text: $bad"
 fi
 # (default rounds: one boot of the 10 runs)
-out=$($ab vm $pvh -k 6.1 -k 6.1 -- run --alloc=kmalloc --gfp=nosuch 2>&1)
+out=$($ab vm $pvh --wide -k 6.1 -k 6.1 -- run --alloc=kmalloc --gfp=nosuch 2>&1)
 rc=$?
 if [ "$rc" = 2 ] && printf '%s\n' "$out" | grep -q "left out: boot 1 (A = 6.1, round 1): command failed: status 2: .*nosuch" &&
 	printf '%s\n' "$out" | grep -q "left out: boot 2 (B = 6.1, round 1): not run: the command was refused in boot 1"; then
@@ -282,7 +290,7 @@ fi
 # (16000 x 4 KiB GFP_ATOMIC each, 64 MiB atomic limit) is refused in the
 # guest up front (status 2): a usage error after the first boot, not boots
 # left out for a run that failed (before: status 1 in every boot)
-out=$($ab vm $pvh -k 6.1 -k 6.1 --rounds=2 -- run --alloc=kmalloc --size=4096 --gfp=atomic \
+out=$($ab vm $pvh --wide -k 6.1 -k 6.1 --rounds=2 -- run --alloc=kmalloc --size=4096 --gfp=atomic \
 	--batch=16000 --trials=5 --cpu=0,1 --concurrent 2>&1)
 rc=$?
 if [ "$rc" = 2 ] && printf '%s\n' "$out" | grep -q "left out: boot 1 (A = 6.1, round 1): command failed: status 2: .*atomic limit of $((64 << 20)) bytes" &&
