@@ -675,6 +675,11 @@ static void report_short(const struct sides *sd, json_object *rows)
 			snprintf(note, sizeof(note),
 				 "%s: A's figures are %s, B's %s", l, va, vb);
 			ab_print_note("note", note);
+		} else if (va && strcmp(va, "net")) {
+			/* the none baseline's own row, as each file says */
+			snprintf(note, sizeof(note),
+				 "%s: %s ns/op, the others net", l, va);
+			ab_print_note("note", note);
 		}
 		saved |= explain_row(r, why, sizeof(why));
 		counted += !!why[0];

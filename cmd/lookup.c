@@ -25,6 +25,7 @@
 #include "options.h"
 #include "parse.h"
 #include "job.h"
+#include "report.h"
 #include "sizes.h"
 #include "textout.h"
 
@@ -169,6 +170,62 @@ static void print_events(const struct ab_lookup_result *res, int nm,
 	}
 }
 
+/*
+ * The default text (allocbench-lookup(1), NOTES): one table for every
+ * experiment of the command, its header printed with the first, a row
+ * per method with the experiment's sizes first; the full text (-v,
+ * --wide) a table each, with its passes and the class sums.
+ */
+static void print_short(const struct ab_lookup_result *res, int nm,
+			const char *label, const struct ab_counters *c)
+{
+	static int tables;
+	const struct ab_lookup_result *none = &res[0];
+	unsigned int khz = none->l.tsc_khz;
+	/* a --dist's seed goes to a note: "loguniform:8-4096 (seed N)" */
+	const char *seed = strstr(label, " (seed ");
+	int lw = seed ? (int)(seed - label) : (int)strlen(label);
+	char note[256];
+	int i;
+
+	if (!tables++)
+		printf("%-22s %-8s %8s %8s  %-20s %8s %8s %9s\n", "sizes",
+		       "method", "fastest", "median", "[95% CI of median]",
+		       "p99", "mean", "median ns");
+	for (i = 0; i <= nm; i++) {
+		const struct ab_lookup_result *r = &res[i];
+		const struct ab_stats *s = &r->per_lookup;
+
+		printf("%-22.*s %-8s", lw, label, ab_lookup_name(r->method));
+		ab_print_cell(r->fastest, " %*.2f", 8);
+		ab_print_cell(s->median, " %*.2f", 8);
+		if (!i)
+			printf("  %-20s", "(the loop, raw)");
+		else if (isnan(s->ci_lo))
+			printf("  %-20s", "[n/a]");
+		else
+			printf("  [%8.2f,%8.2f] ", s->ci_lo, s->ci_hi);
+		ab_print_cell(s->p99, " %*.2f", 8);
+		ab_print_cell(s->mean, " %*.2f", 8);
+		if (i)
+			ab_print_cell(khz ? s->median * 1e6 / khz : NAN,
+				      " %*.2f", 9);
+		printf("\n");
+	}
+	if (seed) {
+		snprintf(note, sizeof(note), "%.*s: %.*s", lw, label,
+			 (int)strcspn(seed + 2, ")"), seed + 2);
+		ab_print_note("note", note);
+	}
+	for (i = 1; i <= nm; i++)
+		if (ab_lookup_net_note(&res[i], note, sizeof(note)))
+			ab_print_note("note", note);
+	if (c && c->n) {
+		printf("\n");
+		print_events(res, nm, c);
+	}
+}
+
 void ab_lookup_print(const struct ab_lookup_result *res, int nm, int csv,
 		     const char *label, const struct ab_counters *c)
 {
@@ -203,6 +260,10 @@ void ab_lookup_print(const struct ab_lookup_result *res, int nm, int csv,
 				ab_csv_str(&row, NULL);
 			ab_csv_end(&row);
 		}
+		return;
+	}
+	if (!ab_out.wide && !ab_out.verbose) {
+		print_short(res, nm, label, c);
 		return;
 	}
 	printf("\n%s: %u %s per pass, %u %s, table %s\n", label,
@@ -384,6 +445,8 @@ int cmd_lookup(int argc, const char **argv)
 		  "N" },
 		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_backend_table, 0, NULL,
 		  NULL },
+		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_wide_table, 0, NULL,
+		  NULL },
 		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_csv_table, 0, NULL,
 		  NULL },
 		{ NULL, 0, POPT_ARG_INCLUDE_TABLE, ab_events_table, 0, NULL,
@@ -502,12 +565,24 @@ int cmd_lookup(int argc, const char **argv)
 		notes = json_object_new_array();
 	} else if (!ret && !ab_run_args.csv) {
 		ab_env_read(&ses.env, "", ses.cpu);
+	}
+	if (!ret && !ab_out.json && !ab_run_args.csv && !ab_out.wide &&
+	    !ab_out.verbose) {
+		char params[160];
+
+		snprintf(
+			params, sizeof(params),
+			"CPU %d, table %s, %u passes, %u warm-up; cycles per lookup, net of the none method's median",
+			ses.cpu, ab_table_name(o.lookup_table), o.trials,
+			o.warmup);
+		ab_print_header_short(&ses, "lookup", params, NULL);
+	} else if (!ret && !ab_out.json && !ab_run_args.csv) {
 		printf("allocbench %s lookup, backend %s (%s)\n",
 		       AB_TOOL_VERSION, ses.be->name, ses.bi.info.version);
 		ab_env_print(stdout, &ses.env, ses.bi.info.tsc_khz);
 		printf("CPU %d; per lookup in cycles (median ns: cycles * 10^6 / tsc_khz); fastest: (fastest pass - fastest none pass) / lookups, the 2002 thread's way; median and the rest: per pass, minus the none method's median\n",
 		       ses.cpu);
-	} else if (!ret) {
+	} else if (!ret && !ab_out.json) {
 		printf("sizes,method,table,lookups,passes,fastest_cycles,median_cycles,ci_lo_cycles,ci_hi_cycles,p99_cycles,mean_cycles,median_ns,class_sum\n");
 	}
 	if (!ret && ab_run_args.events)

@@ -108,7 +108,7 @@ struct poptOption ab_profile_table[] = {
 
 struct poptOption ab_wide_table[] = {
 	{ "wide", 0, POPT_ARG_NONE, &ab_out.wide, 0,
-	  "the full text report: the whole header, min/mean/max and cycles, the distribution, memory, every note (-v too)",
+	  "the full text report: the whole header, every column and table, every note in full (-v too)",
 	  NULL },
 	POPT_TABLEEND
 };

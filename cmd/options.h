@@ -56,7 +56,8 @@ extern struct poptOption ab_explain_table[];
 extern struct poptOption ab_profile_table[];
 /* --csv: run, sweep and lookup (compare refuses it) */
 extern struct poptOption ab_csv_table[];
-/* --wide: ab_out.wide, the full text report (run, compare, sweep, reproduce) */
+/* --wide: ab_out.wide, the full text report (run, compare, sweep, lookup,
+ * reproduce) */
 extern struct poptOption ab_wide_table[];
 
 /*

@@ -30,25 +30,25 @@ static void print_fig(double v, int w)
 }
 
 /*
- * The short header: the tool and kernel; the CPU and whether it is
- * virtualized; the run's parameters; the caveats, a word or two each
- * (the full header: -v, and always in the JSON).
+ * The short header of any command on a session (report.h): the tool and
+ * kernel; the CPU and whether it is virtualized; @params, the run's
+ * parameters; the caveats, a word or two each, the environment's and then
+ * @more's (the full header: -v, and always in the JSON).
  */
-void ab_job_print_header_short(const struct ab_job *job)
+void ab_print_header_short(const struct ab_session *ses, const char *title,
+			   const char *params, const char *more)
 {
-	const struct ab_env *env = &job->ses.env;
-	const struct ab_run_opts *o = &job->o;
-	unsigned int khz = job->ses.bi.info.tsc_khz;
-	char cav[512], none[128], busy[16];
-	const char *gfp, *warn = ab_context_warning(o->context);
+	const struct ab_env *env = &ses->env;
+	unsigned int khz = ses->bi.info.tsc_khz;
+	char cav[512];
 	int n;
 
-	if (job->ses.be->flags & AB_BACKEND_MODULE)
-		printf("allocbench %s %s, %s.ko %s; ", AB_TOOL_VERSION,
-		       job->title, AB_DEVICE_NAME, job->ses.bi.info.version);
+	if (ses->be->flags & AB_BACKEND_MODULE)
+		printf("allocbench %s %s, %s.ko %s; ", AB_TOOL_VERSION, title,
+		       AB_DEVICE_NAME, ses->bi.info.version);
 	else
-		printf("allocbench %s %s, %s backend; ", AB_TOOL_VERSION,
-		       job->title, job->ses.be->name);
+		printf("allocbench %s %s, %s backend; ", AB_TOOL_VERSION, title,
+		       ses->be->name);
 	printf("kernel %s", env->release);
 	if (env->flavour[0])
 		printf(" (%s %s)",
@@ -63,41 +63,64 @@ void ab_job_print_header_short(const struct ab_job *job)
 	       env->vm_accel[0] ? " (qemu " : "", env->vm_accel,
 	       env->vm_accel[0] ? ")" : "",
 	       env->vm_vpmu[0] ? ", virtual PMU " : "", env->vm_vpmu);
+	printf("%s\n", params);
+	n = ab_env_caveats(env, cav, sizeof(cav));
+	if (more && *more)
+		n += snprintf(cav + strlen(cav), sizeof(cav) - strlen(cav),
+			      "%s%s", n ? ", " : "", more) > 0;
+	if (n)
+		printf("caveats: %s (-v says why)\n", cav);
+	printf("\n");
+}
+
+/*
+ * run's short header: the session's, with the run's parameters and its
+ * own caveats (its context, the other CPUs' busy time).
+ */
+void ab_job_print_header_short(const struct ab_job *job)
+{
+	const struct ab_run_opts *o = &job->o;
+	char params[512], more[96] = "", none[128];
+	const char *gfp, *warn = ab_context_warning(o->context);
+	size_t at;
+
 	if (job->concurrent && job->ncpus > 1) {
 		char cpus[64];
 
 		ab_format_list(job->cpus, job->ncpus, cpus, sizeof(cpus));
-		printf("CPUs %s at once", cpus);
+		at = (size_t)snprintf(params, sizeof(params), "CPUs %s at once",
+				      cpus);
 	} else if (job->nrows && job->rows[0].cpu >= 0) {
-		printf("CPU: each row's own");
+		at = (size_t)snprintf(params, sizeof(params),
+				      "CPU: each row's own");
 	} else {
-		printf("CPU %d (node %d)", job->ses.cpu, job->cpu_node);
+		at = (size_t)snprintf(params, sizeof(params),
+				      "CPU %d (node %d)", job->ses.cpu,
+				      job->cpu_node);
 	}
 	gfp = ab_job_gfp(job, none, sizeof(none));
-	printf(", %u %s x %u trials, %u warm-up, %s, %s timing, free %s%s%s, %s\n",
-	       o->batch, ab_noun(o->batch, "object", "objects"), o->trials,
-	       o->warmup,
-	       !(job->ses.be->flags & AB_BACKEND_MODULE) ? "userspace"
-	       : gfp					 ? gfp
-							 : "no GFP flags",
-	       ab_timing_name(o->timing), ab_free_name(o->free_pattern),
-	       o->context != AB_CTX_NORMAL ? ", " : "",
-	       o->context != AB_CTX_NORMAL ? ab_context_name(o->context) : "",
-	       job->raw ? "raw" : "net of none");
-	n = ab_env_caveats(env, cav, sizeof(cav));
+	if (at < sizeof(params))
+		snprintf(params + at, sizeof(params) - at,
+			 ", %u %s x %u trials, %u warm-up, %s, %s timing, free %s%s%s, %s",
+			 o->batch, ab_noun(o->batch, "object", "objects"),
+			 o->trials, o->warmup,
+			 !(job->ses.be->flags & AB_BACKEND_MODULE) ? "userspace"
+			 : gfp ? gfp
+			       : "no GFP flags",
+			 ab_timing_name(o->timing),
+			 ab_free_name(o->free_pattern),
+			 o->context != AB_CTX_NORMAL ? ", " : "",
+			 o->context != AB_CTX_NORMAL
+				 ? ab_context_name(o->context)
+				 : "",
+			 job->raw ? "raw" : "net of none");
 	/* the job's own warnings: its context, the other CPUs' busy time */
 	if (warn)
-		n += snprintf(cav + strlen(cav), sizeof(cav) - strlen(cav),
-			      "%s%s", n ? ", " : "",
-			      ab_context_name(o->context)) > 0;
-	if (ab_job_busy_lines(job, 1, no_line, NULL)) {
-		snprintf(busy, sizeof(busy), "%s", "other CPUs busy");
-		n += snprintf(cav + strlen(cav), sizeof(cav) - strlen(cav),
-			      "%s%s", n ? ", " : "", busy) > 0;
-	}
-	if (n)
-		printf("caveats: %s (-v says why)\n", cav);
-	printf("\n");
+		snprintf(more, sizeof(more), "%s", ab_context_name(o->context));
+	if (ab_job_busy_lines(job, 1, no_line, NULL))
+		snprintf(more + strlen(more), sizeof(more) - strlen(more),
+			 "%s%s", more[0] ? ", " : "", "other CPUs busy");
+	ab_print_header_short(&job->ses, job->title, params, more);
 }
 
 /*

@@ -53,7 +53,7 @@ complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l dro
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l fifo -d "real-time priority 1: SCHED_FIFO, SCHED_RR on PREEMPT_RT"
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l raw -d 'no overhead subtracted'
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l histogram -d 'log2 histograms'
-complete -c allocbench -n "__fish_seen_subcommand_from run compare sweep reproduce" -l wide -d 'the full text report'
+complete -c allocbench -n "__fish_seen_subcommand_from run compare sweep reproduce lookup" -l wide -d 'the full text report'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup" -l csv -d CSV
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l isolate -d 'exclusive cpuset or cgroup v2 cpuset partition'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup" -s e -l events -x -a 'cycles instructions branch-misses cache-misses dTLB-load-misses task-clock page-faults context-switches cpu-migrations'

@@ -137,7 +137,7 @@ case $out in
 	ok "host cli: --background that exits: its end as it was, early or stopped" ;;
 *) notok "host cli: --background that exits ($(printf '%s' "$out" | grep background: | head -c 200))" ;;
 esac
-expect 0 "loguniform:8-8K (seed 3)" "lookup --dist with a seed" -- \
+expect 0 "^note: loguniform:8-8K: seed 3$" "lookup --dist with a seed" -- \
 	lookup --backend=user --dist=loguniform:8-8K --seed=3 --count=200 --trials=10
 expect 0 "sizes,method,table" "lookup --csv" -- lookup --backend=user --csv --trials=10 --method=kernel,bsr
 expect 0 "table 2002" "lookup --table=2002" -- lookup --backend=user --table=2002 --trials=10
@@ -151,8 +151,8 @@ tmp=$(mktemp)
 printf '64\nsomething else\n' >"$tmp"
 expect 2 "$tmp:2: no size" "lookup --sizes-from names the bad line" -- lookup --backend=user --sizes-from="$tmp"
 printf '  x-1 [000] 1.0: kmalloc: call_site=a ptr=1 bytes_req=72 bytes_alloc=96 gfp_flags=GFP_KERNEL\n  x-1 [000] 1.1: kmalloc: call_site=a ptr=2 bytes_req=200 bytes_alloc=256 gfp_flags=GFP_KERNEL\n' >"$tmp"
-expect 0 "2 lookups per pass" "lookup --sizes-from replays ftrace kmem:kmalloc text" -- \
-	lookup --backend=user --sizes-from="$tmp" --trials=10
+expect 0 '"lookups_per_pass":2,' "lookup --sizes-from replays ftrace kmem:kmalloc text" -- \
+	lookup --backend=user --sizes-from="$tmp" --trials=10 --json
 rm -f "$tmp"
 tmp=$(mktemp -d)
 "$ab" lookup --backend=user --trials=5 --size=64 --json -o "$tmp/l.json"
@@ -175,8 +175,9 @@ fi
 # compare of saved files: the none row is raw, and says so
 "$ab" run --wide --backend=user --alloc=none,malloc --trials=20 --json -o "$tmp/n1.json" -q
 "$ab" run --wide --backend=user --alloc=none,malloc --trials=20 --json -o "$tmp/n2.json" -q
-expect 0 "none [0-9]* B: old (A) against new (B), raw ns/op" "compare of saved files labels the none row raw" -- compare "$tmp/n1.json" "$tmp/n2.json"
-expect 0 "malloc [0-9]* B: old (A) against new (B), net ns/op" "compare of saved files labels strategy rows net" -- compare "$tmp/n1.json" "$tmp/n2.json"
+expect 0 "none [0-9]* B: old (A) against new (B), raw ns/op" "compare --wide of saved files labels the none row raw" -- compare --wide "$tmp/n1.json" "$tmp/n2.json"
+expect 0 "malloc [0-9]* B: old (A) against new (B), net ns/op" "compare --wide of saved files labels strategy rows net" -- compare --wide "$tmp/n1.json" "$tmp/n2.json"
+expect 0 "^note: none [0-9]* B: raw ns/op, the others net$" "compare of saved files: a note says the none row is raw" -- compare "$tmp/n1.json" "$tmp/n2.json"
 # labels longer than 18 characters keep the table aligned
 "$ab" run --wide --backend=user --alloc=numa_alloc_onnode,malloc --concurrent --cpu=0-1 --trials=5 -q >"$tmp/wide.txt" 2>&1
 if awk '/^strategy / { on = 1; w = index($0, "object"); next } on && /^$/ { exit } on && index($0, " 4K ") + 1 != w { bad = 1 } END { exit bad }' "$tmp/wide.txt"; then
@@ -505,7 +506,7 @@ expect 4 "null.json: results\[0\].free.per_op_ns_sorted\[0\]: null, not a number
 expect 4 "str.json: results\[0\].alloc.per_op_ns_sorted\[0\]: a string, not a number" "compare refuses a string sample" -- compare "$tmp/str.json" "$tmp/r.json"
 expect 4 "neg.json: results\[0\].alloc.histogram\[0\].count: -3, below the minimum 1" "compare refuses a negative count" -- compare "$tmp/neg.json" "$tmp/r.json"
 expect 4 "nan.json: results\[1\].alloc.per_op_ns_sorted\[2\]: NaN" "plot refuses a NaN sample" -- plot "$tmp/nan.json" -o "$tmp/n.svg"
-expect 0 "cannot conclude: one run per side" "compare two valid saved results" -- compare "$tmp/r.json" "$tmp/r.orig.json"
+expect 0 "cannot conclude: one run per side" "compare two valid saved results" -- compare --wide "$tmp/r.json" "$tmp/r.orig.json"
 python3 - "$tmp/r.json" "$tmp/cpu.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))

@@ -410,7 +410,7 @@ case $out in
 	ok "run --batch=1 --trials=1: 1 object, 1 trial, 1 sample" ;;
 *) notok "run --batch=1 --trials=1: $(printf '%s\n' "$out" | grep -e 'per trial' -e 'CI of')" ;;
 esac
-out=$("$ab" lookup --backend=user --trials=1 --dist=const:64 --count=1 -q 2>&1)
+out=$("$ab" lookup --wide --backend=user --trials=1 --dist=const:64 --count=1 -q 2>&1)
 case $out in
 *"1 lookup per pass, 1 pass,"*) ok "lookup --count=1 --trials=1: 1 lookup per pass, 1 pass" ;;
 *) notok "lookup --count=1 --trials=1: $(printf '%s\n' "$out" | grep 'per pass')" ;;

@@ -289,10 +289,10 @@ expect 0 '"crng_ready": *true' "cli: the kernel's crng is seeded when a guest co
 # size-class lookups in the kernel
 expect 0 "constant 4096" "cli: lookup in the kernel" -- allocbench lookup --trials=20
 expect 0 "class sum" "cli: lookup --dist in the kernel" -- \
-	allocbench lookup --dist=loguniform:1-16K --count=500 --trials=10
+	allocbench lookup --wide --dist=loguniform:1-16K --count=500 --trials=10
 printf '  x-1 [000] 1.0: kmalloc: call_site=a ptr=1 bytes_req=72 bytes_alloc=96 gfp_flags=GFP_KERNEL\n' >/tmp/trace.txt
-expect 0 "1 lookup per pass" "cli: lookup --sizes-from an ftrace sample in the kernel" -- \
-	allocbench lookup --sizes-from=/tmp/trace.txt --trials=10
+expect 0 '"lookups_per_pass":1,' "cli: lookup --sizes-from an ftrace sample in the kernel" -- \
+	allocbench lookup --sizes-from=/tmp/trace.txt --trials=10 --json
 expect 0 "kmalloc_class" "cli: run kmalloc_class --lookup=bsr --table=2002" -- \
 	allocbench run --wide --alloc=kmalloc_class --lookup=bsr --table=2002 --size=100 --trials=20
 fi # ---- end: full, focused ----
