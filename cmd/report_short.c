@@ -13,6 +13,9 @@
 #include "report.h"
 #include "textout.h"
 
+/* more rows with disturbed trials than this: one note for them all */
+#define AB_SHORT_DISTURBED 4
+
 /* ab_job_busy_lines() counting its warnings alone */
 static void no_line(const char *text, int warning, const void *ctx)
 {
@@ -100,20 +103,21 @@ void ab_job_print_header_short(const struct ab_job *job)
 	}
 	gfp = ab_job_gfp(job, none, sizeof(none));
 	if (at < sizeof(params))
-		snprintf(params + at, sizeof(params) - at,
-			 ", %u %s x %u trials, %u warm-up, %s, %s timing, free %s%s%s, %s",
-			 o->batch, ab_noun(o->batch, "object", "objects"),
-			 o->trials, o->warmup,
-			 !(job->ses.be->flags & AB_BACKEND_MODULE) ? "userspace"
-			 : gfp ? gfp
-			       : "no GFP flags",
-			 ab_timing_name(o->timing),
-			 ab_free_name(o->free_pattern),
-			 o->context != AB_CTX_NORMAL ? ", " : "",
-			 o->context != AB_CTX_NORMAL
-				 ? ab_context_name(o->context)
-				 : "",
-			 job->raw ? "raw" : "net of none");
+		snprintf(
+			params + at, sizeof(params) - at,
+			", %u %s x %u trials, %u warm-up, %s, %s timing, free %s%s%s, %s",
+			o->batch, ab_noun(o->batch, "object", "objects"),
+			o->trials, o->warmup,
+			!(job->ses.be->flags & AB_BACKEND_MODULE) ? "userspace"
+			: gfp					  ? gfp
+			      : "no GFP flags",
+			ab_timing_name(o->timing),
+			ab_free_name(o->free_pattern),
+			o->context != AB_CTX_NORMAL ? ", " : "",
+			o->context != AB_CTX_NORMAL
+				? ab_context_name(o->context)
+				: "",
+			job->raw ? "raw" : "net of none");
 	/* the job's own warnings: its context, the other CPUs' busy time */
 	if (warn)
 		snprintf(more, sizeof(more), "%s", ab_context_name(o->context));
@@ -175,8 +179,11 @@ static void print_table_short(const struct ab_job *job)
 			printf(" %8.0f", r->objmem.bytes);
 		else
 			printf(" %8s", "-");
-		snprintf(node, sizeof(node), "%d%s", r->run.target_node,
-			 r->run.node < 0 ? "L" : "");
+		if (r->run.target_node < 0)
+			snprintf(node, sizeof(node), "-");
+		else
+			snprintf(node, sizeof(node), "%d%s", r->run.target_node,
+				 r->run.node < 0 ? "L" : "");
 		printf(" %4s", node);
 		if (r->run.node_checked)
 			printf(" %5.1f\n", 100.0 * (double)r->run.node_hits /
@@ -194,7 +201,18 @@ static void print_table_short(const struct ab_job *job)
 static void print_notes_short(const struct ab_job *job)
 {
 	char notes[AB_MAX_ROWS + 1][AB_NOTE_LEN], t[AB_NOTE_LEN];
-	int i, k, n, shown = 0;
+	int i, k, n, shown = 0, disturbed = 0, most = -1;
+
+	/* many rows (a sweep's cells): one note for their disturbed trials */
+	for (i = 0; i < job->nrows; i++)
+		if (job->rows[i].ran && job->rows[i].run.disturbed) {
+			disturbed++;
+			if (most < 0 || job->rows[i].run.disturbed >
+						job->rows[most].run.disturbed)
+				most = i;
+		}
+	if (disturbed <= AB_SHORT_DISTURBED)
+		disturbed = 0;
 
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *row = &job->rows[i];
@@ -236,7 +254,7 @@ static void print_notes_short(const struct ab_job *job)
 				run->drain_late ? " (some gave up)" : "");
 			ab_print_note("note", t);
 		}
-		if (run->disturbed) {
+		if (run->disturbed && !disturbed) {
 			snprintf(
 				t, sizeof(t),
 				"%s: %u of %u trials disturbed (%llu %s, %u CPU %s)%s",
@@ -277,6 +295,17 @@ static void print_notes_short(const struct ab_job *job)
 				 run->cpu_start, run->cpu_end);
 			ab_print_note("note", t);
 		}
+	}
+	if (disturbed) {
+		snprintf(
+			t, sizeof(t),
+			"%d rows saw disturbed trials, %s the most (%u of %u)%s",
+			disturbed, job->rows[most].label,
+			job->rows[most].run.disturbed,
+			job->rows[most].run.trials_done,
+			job->o.drop_disturbed ? ", left out"
+					      : "; --drop-disturbed, -v");
+		ab_print_note("note", t);
 	}
 	/* the kernel's and the net figures' notes, whole behind -v */
 	n = ab_job_kernel_notes(job, notes, AB_MAX_ROWS);

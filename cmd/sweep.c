@@ -91,12 +91,62 @@ static void print_cell(const struct ab_row *r, int cpu_node, int mem_node)
 	printf(" %-26s", txt);
 }
 
+/*
+ * The default text's one table (allocbench-sweep(1), NOTES): a line per
+ * size, strategy and CPU node, a column per memory node (a strategy that
+ * takes no node in the first); the full text (-v, --wide) a table each.
+ */
+static void print_sweep_short(const struct ab_job *job, const struct sweep *sw,
+			      const struct ab_strategy_info **strats, int ns)
+{
+	char size[32];
+	int s, k, c, m, local, w = 8;
+
+	for (k = 0; k < ns; k++)
+		if ((int)strlen(strats[k]->name) > w)
+			w = (int)strlen(strats[k]->name);
+	printf("%-7s %-*s %-8s", "size", w, "strategy", "cpu");
+	for (m = 0; m < sw->nmem_nodes; m++)
+		printf(" mem node %-17d", sw->mem_nodes[m]);
+	printf("\n");
+	for (s = 0; s < sw->nsizes; s++) {
+		ab_format_size(sw->sizes[s], size, sizeof(size));
+		for (k = 0; k < ns; k++) {
+			local = !(strats[k]->params & AB_PARAM_NODE);
+			for (c = 0; c < sw->ncpu_nodes; c++) {
+				int cn = sw->cpu_nodes[c];
+
+				printf("%-7s %-*s node %-3d", size, w,
+				       strats[k]->name, cn);
+				if (local)
+					print_cell(cell(job, sw->sizes[s],
+							strats[k], cn, -1),
+						   cn, -1);
+				else
+					for (m = 0; m < sw->nmem_nodes; m++)
+						print_cell(
+							cell(job, sw->sizes[s],
+							     strats[k], cn,
+							     sw->mem_nodes[m]),
+							cn, sw->mem_nodes[m]);
+				printf("\n");
+			}
+		}
+	}
+	printf("\nnote: cells: median net alloc/free ns per op, node hit %%, [NUMA distance]%s\n",
+	       ns && sw->nmem_nodes > 1 ? "; local: first column" : "");
+}
+
 static void print_sweep(const struct ab_job *job, const struct sweep *sw,
 			const struct ab_strategy_info **strats, int ns)
 {
 	char size[32];
 	int s, k, c, m, local;
 
+	if (!ab_out.wide && !ab_out.verbose) {
+		print_sweep_short(job, sw, strats, ns);
+		return;
+	}
 	printf("cells: median net alloc/free ns per op, node hit %%, [NUMA distance]; rows: the CPU's node, columns: the memory's node\n");
 	for (s = 0; s < sw->nsizes; s++) {
 		ab_format_size(sw->sizes[s], size, sizeof(size));
@@ -404,18 +454,28 @@ int cmd_sweep(int argc, const char **argv)
 					!!(job->ses.be->flags &
 					   AB_BACKEND_MODULE));
 
-				if (skipped[k])
-					printf("note: %s: sizes above its largest object%s%s (%llu bytes) are left out (-)\n",
-					       strats[k]->name,
-					       g ? " with " : "", g ? g : "",
-					       (unsigned long long)largest(
-						       job, strats[k]));
+				if (skipped[k]) {
+					char t[256];
+
+					snprintf(
+						t, sizeof(t),
+						"%s: sizes above its largest object%s%s (%llu bytes) are left out (-)",
+						strats[k]->name,
+						g ? " with " : "", g ? g : "",
+						(unsigned long long)largest(
+							job, strats[k]));
+					ab_print_note("note", t);
+				}
 			}
 			/* --condition: each row's memory state, and per
 			 * row its success rate and tail (single timing) */
 			ab_job_print_condition(job);
-			ab_job_print_net_notes(job);
-			ab_job_print_kernel_notes(job);
+			if (ab_out.wide || ab_out.verbose) {
+				ab_job_print_net_notes(job);
+				ab_job_print_kernel_notes(job);
+			} else {
+				ab_job_print_notes_short(job);
+			}
 			if (ab_out.wide || ab_out.verbose)
 				ab_job_busy_lines(job, 1, busy_note, NULL);
 		}

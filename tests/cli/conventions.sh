@@ -561,6 +561,10 @@ shape() { # shape NAME FILE
 shape "run" "$tmp/sh.run"
 "$ab" run --backend=user --alloc=malloc --size=1M --trials=5 --warmup=0 -q >"$tmp/sh.run2" 2>/dev/null
 shape "run of 5 trials" "$tmp/sh.run2"
+"$ab" sweep --backend=user --alloc=malloc,numa_alloc_onnode --sizes=64-64K:x2 --trials=20 -q >"$tmp/sh.sweep" 2>/dev/null
+shape "sweep of 11 sizes" "$tmp/sh.sweep"
+"$ab" lookup --backend=user --dist=loguniform:8-8K --trials=20 -q >"$tmp/sh.lookup" 2>/dev/null
+shape "lookup --dist" "$tmp/sh.lookup"
 "$ab" compare --backend=user --alloc=malloc,calloc --trials=70 --rounds=7 -q >"$tmp/sh.cmp" 2>/dev/null
 shape "compare" "$tmp/sh.cmp"
 for i in 1 2; do
