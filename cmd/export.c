@@ -255,7 +255,8 @@ int cmd_export(int argc, const char **argv)
 	ret = read_all(in, n, &ms, &o);
 	/* also where nothing else was left to export: it says why */
 	if (ms.negative)
-		ab_err("export: note: %d %s below zero left out (the first: %s %.2f): a net figure whose raw value was below what it subtracts (the none baseline's median, or a clock pair in single timing), no latency; more --trials, or --raw",
+		/* why such a figure is no latency: allocbench-export(1), NOTES */
+		ab_err("export: note: %d %s below zero left out (the first: %s %.2f)",
 		       ms.negative,
 		       ab_noun((unsigned)ms.negative, "time", "times"),
 		       ms.negative_key, ms.negative_value);
