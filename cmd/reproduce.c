@@ -72,14 +72,25 @@ static double objects_per_trial(const struct ab_row *r)
 				  : NAN;
 }
 
+/* -v or --wide: the full text */
+static int wide(void)
+{
+	return ab_out.wide || ab_out.verbose;
+}
+
 static void print_seed_table(const struct ab_job *job)
 {
 	int i;
 
-	printf("\nin the seed's units: alloc time per trial of %u allocations (vmalloc: of one call), microseconds\n",
-	       job->o.batch);
-	printf("%-18s %-18s %12s %12s %12s\n", "seed's row", "strategy",
-	       "seed's us", "mean us", "median us");
+	if (!wide())
+		printf("%-18s %-18s %12s %12s %12s\n", "seed's row", "strategy",
+		       "seed's us", "mean us", "median us");
+	else
+		printf("\nin the seed's units: alloc time per trial of %u allocations (vmalloc: of one call), microseconds\n",
+		       job->o.batch);
+	if (wide())
+		printf("%-18s %-18s %12s %12s %12s\n", "seed's row", "strategy",
+		       "seed's us", "mean us", "median us");
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
 		double per = objects_per_trial(r);
@@ -91,6 +102,16 @@ static void print_seed_table(const struct ab_job *job)
 		ab_print_cell(r->raw[0].ns.mean * per / 1000, " %*.2f", 12);
 		ab_print_cell(r->raw[0].ns.median * per / 1000, " %*.2f", 12);
 		printf("\n");
+	}
+	if (!wide()) {
+		/* the run's own notes, then what every 2019 reproduction says
+		 * (allocbench-reproduce(1), NOTES) in a line each */
+		ab_job_print_notes_short(job);
+		printf("note: alloc time per trial of %u allocations (vmalloc: one call); seed's us as it printed them\n",
+		       job->o.batch);
+		printf("note: what differs from the seed (SCHED_FIFO %s, not 99; ...): -v, and NOTES\n",
+		       AB_FIFO_PRIORITY_STR);
+		return;
 	}
 	printf("\nseed's us: as the seed printed it (each trial truncated to whole us, summed, integer-divided by the trials); mean and median us: the same trials unrounded.\n");
 	printf("%s\n", seed2019_differs);
@@ -205,8 +226,12 @@ static int reproduce_2019(const char *backend, const char *cpu)
 			; /* its reason is the whole output */
 		else if (ab_out.json)
 			json_2019(job);
-		else {
+		else if (wide()) {
 			ab_job_print(job);
+			print_seed_table(job);
+		} else {
+			/* one table: the seed's; the run's is -v's */
+			ab_job_print_header_short(job);
 			print_seed_table(job);
 		}
 	}
@@ -370,6 +395,13 @@ static int reproduce_2002(const char *backend, const char *cpu)
 					(time_t)ab_out.start);
 		part1 = json_object_new_array();
 		results = json_object_new_array();
+	} else if (!wide()) {
+		ab_job_print_header_short(jobs[0]);
+		printf("part 1: kmalloc_class, the class found by each method of the 2002 table\n");
+		printf("%-6s %-8s %12s %12s %12s\n", "size", "method",
+		       "seed's unit", "median", "median ns");
+		printf("%-6s %-8s %12s %12s %12s\n", "", "", "cycles/call",
+		       "cycles/call", "per call");
 	} else {
 		printf("allocbench %s reproduce 2002-lookup\n",
 		       AB_TOOL_VERSION);
@@ -388,7 +420,9 @@ static int reproduce_2002(const char *backend, const char *cpu)
 		json_object_put(results);
 		return ret;
 	}
-	if (!root) {
+	if (!root && !wide()) {
+		printf("\npart 2: the lookup alone (allocbench lookup --table=2002)\n");
+	} else if (!root) {
 		printf("seed's unit: (fastest trial - fastest trial of the none strategy) / 100 calls, the seed's \"fastest time for 100 kmalloc calls ... loop/test overhead subtracted\", per call; median: per-trial cycles per call minus the none strategy's median.\n");
 		printf("\npart 2, the lookup alone (allocbench lookup --table=2002), same sizes, then a mix of sizes:\n");
 	}
@@ -451,6 +485,11 @@ static int reproduce_2002(const char *backend, const char *cpu)
 			root, "differences",
 			json_object_new_string(SEED2002_DIFFERS));
 		ab_json_print(root, stdout);
+	} else if (!wide()) {
+		printf("\nnote: part 1's seed's unit: (fastest trial - fastest none trial) / 100 calls\n");
+		if (note)
+			ab_print_note("note", note);
+		printf("note: what differs from the seed (2.5.44's slab on a Duron 700): -v, and NOTES\n");
 	} else {
 		if (note)
 			printf("\nnote: %s\n", note);
