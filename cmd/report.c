@@ -6,6 +6,8 @@
  */
 #define _GNU_SOURCE
 #include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
 #include <numa.h>
 #include <stdio.h>
 #include <string.h>
@@ -324,12 +326,56 @@ static void print_distribution(const struct ab_job *job)
 	print_ci_note(job);
 }
 
+/* -v or --wide: the full report's notes, else the short one's */
+static int wide(void)
+{
+	return ab_out.wide || ab_out.verbose;
+}
+
+/*
+ * One note: whole in the full report, at most AB_NOTE_COLS columns in
+ * the short one (ab_print_note(): cut at a clause, "(-v)").
+ */
+static void say_note(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+static void say_note(const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (wide())
+		printf("note: %s\n", buf);
+	else
+		ab_print_note("note", buf);
+}
+
+/* @text's lines, its "note: " lines through note() */
+static void notes_of(char *text)
+{
+	char *line, *save = NULL;
+
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save))
+		if (!strncmp(line, "note: ", 6))
+			say_note("%s", line + 6);
+		else
+			printf("%s\n", line);
+	text[0] = '\0';
+}
+
 /*
  * --explain: per strategy, its family's paths per op (net of the none
  * baseline as the counters are), "0.13 slab slow path, 0.04 new slab".
  */
 static void print_explain(const struct ab_job *job)
 {
+	char paths[256], *text = NULL;
+	size_t at, size = 0;
+	/* the short report cuts explain's notes too (ab_print_note()) */
+	FILE *mem = wide() ? NULL : open_memstream(&text, &size);
 	const struct ab_counters *c = &job->ses.counters;
 	int i, k, n;
 	double v;
@@ -356,15 +402,18 @@ static void print_explain(const struct ab_job *job)
 		printf("%s\n", n ? "" : " nothing counted");
 	}
 	if (job->ex.missing[0])
-		printf("note: explain: this kernel has no spelling of %s (a path it does not have, such as sheaves before 6.18, a static function inlined, or renamed): not counted\n",
-		       job->ex.missing);
-	for (k = 0, n = 0; k < job->ex.n; k++)
-		if (job->ex.path[k].elsewhere)
-			printf("%s%s", n++ ? ", " : "note: explain: ",
-			       job->ex.path[k].label);
+		say_note(
+			"explain: this kernel has no spelling of %s (a path it does not have, such as sheaves before 6.18, a static function inlined, or renamed): not counted",
+			job->ex.missing);
+	for (k = 0, n = 0, at = 0; k < job->ex.n; k++)
+		if (job->ex.path[k].elsewhere && at < sizeof(paths))
+			at += (size_t)snprintf(paths + at, sizeof(paths) - at,
+					       "%s%s", n++ ? ", " : "",
+					       job->ex.path[k].label);
 	if (n)
-		printf(": left out (n/a): paths of the free phase, which ran on CPU %d (--free-cpu), and the counters count this thread only\n",
-		       job->free_cpu);
+		say_note(
+			"explain: %s: left out (n/a): paths of the free phase, which ran on CPU %d (--free-cpu), and the counters count this thread only",
+			paths, job->free_cpu);
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
 		double val[AB_EXPLAIN_MAX];
@@ -376,10 +425,17 @@ static void print_explain(const struct ab_job *job)
 		ab_explain_notes(&job->ex, r->label,
 				 ab_family_of(r->si->flags, r->si->params),
 				 r->run.obj_size,
-				 (uint64_t)sysconf(_SC_PAGESIZE), val, stdout);
+				 (uint64_t)sysconf(_SC_PAGESIZE), val,
+				 mem ? mem : stdout);
+		if (mem && !fflush(mem))
+			notes_of(text);
 	}
 	if (ab_kernel_flag(&job->ses.bi.info, AB_KERNEL_PREEMPT_RT) == 1)
-		printf("note: explain: on PREEMPT_RT SLUB has no lockless fast path (USE_LOCKLESS_FAST_PATH() in mm/slub.c), so every slab allocation enters ___slab_alloc: 'slab slow path' counts those calls (at least 1 per op), 'slab refill' the calls that found the per-CPU freelist empty, as on other kernels\n");
+		say_note(
+			"explain: on PREEMPT_RT SLUB has no lockless fast path (USE_LOCKLESS_FAST_PATH() in mm/slub.c), so every slab allocation enters ___slab_alloc: 'slab slow path' counts those calls (at least 1 per op), 'slab refill' the calls that found the per-CPU freelist empty, as on other kernels");
+	if (mem)
+		fclose(mem);
+	free(text);
 }
 
 /*
@@ -503,16 +559,23 @@ static void print_counters(const struct ab_job *job)
 	}
 	for (e = 0; e < c->n; e++)
 		if (ab_counters_note(c, e, note, sizeof(note)))
-			printf("note: %s\n", note);
+			say_note("%s", note);
 	if (ipc < 0)
-		printf("note: no IPC: cycles and instructions did not count in one group with the same modifiers, so their intervals or modes differ\n");
+		say_note(
+			"no IPC: cycles and instructions did not count in one group with the same modifiers, so their intervals or modes differ");
 	if (c->resplit)
-		printf("note: the hardware counter group never got the PMU in a run (time_running 0), so its events were split to count each on its own from the next run on (the kernel then rotates them through the counters it has, scaled by enabled / running)\n");
+		say_note(
+			"the hardware counter group never got the PMU in a run (time_running 0), so its events were split to count each on its own from the next run on (the kernel then rotates them through the counters it has, scaled by enabled / running)");
 	if (neg)
-		printf("note: a negative net count: the strategy counted fewer than the none baseline per op, which is the counts' noise or work the baseline's loop does that the strategy's does not; it is no negative cost (--raw shows the counts as measured)\n");
-	printf("note: counters come from a separate counting pass of the same trials (same parameters, seed, CPU and node; warm-up trials and the harness included), run after the timed pass; the timed figures above ran with no counter or probe armed\n");
+		say_note(
+			"a negative net count: the strategy counted fewer than the none baseline per op, which is the counts' noise or work the baseline's loop does that the strategy's does not; it is no negative cost (--raw shows the counts as measured)");
+	/* true of every run: the short report leaves it to its NOTES */
+	if (wide())
+		say_note(
+			"counters come from a separate counting pass of the same trials (same parameters, seed, CPU and node; warm-up trials and the harness included), run after the timed pass; the timed figures above ran with no counter or probe armed");
 	if (ab_counters_virtual(c))
-		printf("note: events on the virtual PMU (QEMU TCG plugin) count the guest's instructions, branches, loads and stores exactly as TCG executes them, in the timed regions only (the module's markers just inside the clock reads: no ioctl) and not the harness's code in them (none's per-object bodies, the user backend's executable), so a net count is the allocator's own; a rep-prefixed string instruction counts once, as hardware retires it, its accesses each; cache and branch-miss events there are a stated model, not a machine's (docs/vpmu.md)\n");
+		say_note(
+			"events on the virtual PMU (QEMU TCG plugin) count the guest's instructions, branches, loads and stores exactly as TCG executes them, in the timed regions only (the module's markers just inside the clock reads: no ioctl) and not the harness's code in them (none's per-object bodies, the user backend's executable), so a net count is the allocator's own; a rep-prefixed string instruction counts once, as hardware retires it, its accesses each; cache and branch-miss events there are a stated model, not a machine's (docs/vpmu.md)");
 }
 
 /* AB_STRATEGY_RCU row @r: the note on the waits after its free phases. */
