@@ -193,9 +193,14 @@ void ab_job_print_condition(const struct ab_job *job)
 		print_settings(s);
 	if (!wants_success(job))
 		return;
-	printf("\nsuccess per trial (every allocation of the trial succeeded: a failure ends it; depends on --batch, and on what earlier runs left in the kernel: compare rates over boots, allocbench vm), trials that met the condition%s:\n",
-	       single ? "; latency of the successful calls, ns (single timing)"
-		      : "; latency percentiles need --timing=single");
+	if (ab_out.wide || ab_out.verbose)
+		printf("\nsuccess per trial (every allocation of the trial succeeded: a failure ends it; depends on --batch, and on what earlier runs left in the kernel: compare rates over boots, allocbench vm), trials that met the condition%s:\n",
+		       single ? "; latency of the successful calls, ns (single timing)"
+			      : "; latency percentiles need --timing=single");
+	else /* the short report: its caveats in allocbench-run(1) */
+		printf("\nsuccess per trial, of the trials that met the condition%s:\n",
+		       single ? "; latency of the successful calls, ns"
+			      : " (latency: --timing=single)");
 	printf("  %-24s %9s %8s %17s", "strategy", "trials", "success",
 	       "[95% Wilson]");
 	if (single)
