@@ -182,8 +182,8 @@ static void print_short(const struct ab_lookup_result *res, int nm,
 	static int tables;
 	const struct ab_lookup_result *none = &res[0];
 	unsigned int khz = none->l.tsc_khz;
-	/* a --dist's seed goes to a note: "loguniform:8-4096 (seed N)" */
-	const char *seed = strstr(label, " (seed ");
+	/* a seed goes to a note: "loguniform:8-4096 (seed N)" */
+	const char *seed = strstr(label, " (");
 	int lw = seed ? (int)(seed - label) : (int)strlen(label);
 	char note[256];
 	int i;

@@ -46,9 +46,14 @@ void ab_print_header_short(const struct ab_session *ses, const char *title,
 	char cav[512];
 	int n;
 
-	if (ses->be->flags & AB_BACKEND_MODULE)
+	/* the module named by its version where it is not the tool's */
+	if ((ses->be->flags & AB_BACKEND_MODULE) &&
+	    strcmp(ses->bi.info.version, AB_TOOL_VERSION))
 		printf("allocbench %s %s, %s.ko %s; ", AB_TOOL_VERSION, title,
 		       AB_DEVICE_NAME, ses->bi.info.version);
+	else if (ses->be->flags & AB_BACKEND_MODULE)
+		printf("allocbench %s %s, %s.ko; ", AB_TOOL_VERSION, title,
+		       AB_DEVICE_NAME);
 	else
 		printf("allocbench %s %s, %s backend; ", AB_TOOL_VERSION, title,
 		       ses->be->name);

@@ -396,6 +396,9 @@ static int reproduce_2002(const char *backend, const char *cpu)
 		part1 = json_object_new_array();
 		results = json_object_new_array();
 	} else if (!wide()) {
+		/* the environment, read now for the header (ab_job_run()
+		 * reads it again) */
+		ab_env_read(&jobs[0]->ses.env, "", jobs[0]->ses.cpu);
 		ab_job_print_header_short(jobs[0]);
 		printf("part 1: kmalloc_class, the class found by each method of the 2002 table\n");
 		printf("%-6s %-8s %12s %12s %12s\n", "size", "method",
