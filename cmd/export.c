@@ -255,7 +255,8 @@ int cmd_export(int argc, const char **argv)
 	ret = read_all(in, n, &ms, &o);
 	/* also where nothing else was left to export: it says why */
 	if (ms.negative)
-		/* why such a figure is no latency: allocbench-export(1), NOTES */
+		/* why such a figure is no latency: allocbench-export(1), NOTES
+		 */
 		ab_err("export: note: %d %s below zero left out (the first: %s %.2f)",
 		       ms.negative,
 		       ab_noun((unsigned)ms.negative, "time", "times"),

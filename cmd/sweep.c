@@ -91,6 +91,22 @@ static void print_cell(const struct ab_row *r, int cpu_node, int mem_node)
 	printf(" %-26s", txt);
 }
 
+/* The cells of one line: CPU node @cn's, per memory node, and "\n". */
+static void print_cells(const struct ab_job *job, const struct sweep *sw,
+			uint64_t size, const struct ab_strategy_info *si,
+			int cn)
+{
+	int m;
+
+	if (!(si->params & AB_PARAM_NODE))
+		print_cell(cell(job, size, si, cn, -1), cn, -1);
+	else
+		for (m = 0; m < sw->nmem_nodes; m++)
+			print_cell(cell(job, size, si, cn, sw->mem_nodes[m]),
+				   cn, sw->mem_nodes[m]);
+	printf("\n");
+}
+
 /*
  * The default text's one table (allocbench-sweep(1), NOTES): a line per
  * size, strategy and CPU node, a column per memory node (a strategy that
@@ -100,7 +116,7 @@ static void print_sweep_short(const struct ab_job *job, const struct sweep *sw,
 			      const struct ab_strategy_info **strats, int ns)
 {
 	char size[32];
-	int s, k, c, m, local, w = 8;
+	int s, k, c, m, w = 8;
 
 	for (k = 0; k < ns; k++)
 		if ((int)strlen(strats[k]->name) > w)
@@ -112,24 +128,13 @@ static void print_sweep_short(const struct ab_job *job, const struct sweep *sw,
 	for (s = 0; s < sw->nsizes; s++) {
 		ab_format_size(sw->sizes[s], size, sizeof(size));
 		for (k = 0; k < ns; k++) {
-			local = !(strats[k]->params & AB_PARAM_NODE);
 			for (c = 0; c < sw->ncpu_nodes; c++) {
 				int cn = sw->cpu_nodes[c];
 
 				printf("%-7s %-*s node %-3d", size, w,
 				       strats[k]->name, cn);
-				if (local)
-					print_cell(cell(job, sw->sizes[s],
-							strats[k], cn, -1),
-						   cn, -1);
-				else
-					for (m = 0; m < sw->nmem_nodes; m++)
-						print_cell(
-							cell(job, sw->sizes[s],
-							     strats[k], cn,
-							     sw->mem_nodes[m]),
-							cn, sw->mem_nodes[m]);
-				printf("\n");
+				print_cells(job, sw, sw->sizes[s], strats[k],
+					    cn);
 			}
 		}
 	}
@@ -164,18 +169,8 @@ static void print_sweep(const struct ab_job *job, const struct sweep *sw,
 				int cn = sw->cpu_nodes[c];
 
 				printf("node %-5d", cn);
-				if (local)
-					print_cell(cell(job, sw->sizes[s],
-							strats[k], cn, -1),
-						   cn, -1);
-				else
-					for (m = 0; m < sw->nmem_nodes; m++)
-						print_cell(
-							cell(job, sw->sizes[s],
-							     strats[k], cn,
-							     sw->mem_nodes[m]),
-							cn, sw->mem_nodes[m]);
-				printf("\n");
+				print_cells(job, sw, sw->sizes[s], strats[k],
+					    cn);
 			}
 		}
 	}
