@@ -527,8 +527,8 @@ static void print_compare_short(const struct ab_job *job,
 	ab_job_print_notes_short(view);
 	snprintf(
 		t, sizeof(t),
-		"A is %.40s, B is %.40s: %s ns/op, medians of all trials; %d rounds, AB or BA at random",
-		a->label, b->label, job->raw ? "raw" : "net", rd->n);
+		"%d rounds (AB or BA at random); A = %.40s, B = %.40s, %s ns/op",
+		rd->n, a->label, b->label, job->raw ? "raw" : "net");
 	ab_print_note("note", t);
 	if (isnan(pc.w.ci_level))
 		snprintf(
