@@ -28,7 +28,8 @@ struct poptOption ab_output_table[] = {
 	{ "quiet", 'q', POPT_ARG_NONE, &ab_out.quiet, 0,
 	  "no progress line on stderr", NULL },
 	{ "verbose", 'v', POPT_ARG_NONE, &ab_out.verbose, 0,
-	  "print each request on stderr before it runs", NULL },
+	  "print each request on stderr before it runs; a report: the full text (as --wide)",
+	  NULL },
 	POPT_TABLEEND
 };
 
