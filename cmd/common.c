@@ -28,7 +28,7 @@ struct poptOption ab_output_table[] = {
 	{ "quiet", 'q', POPT_ARG_NONE, &ab_out.quiet, 0,
 	  "no progress line on stderr", NULL },
 	{ "verbose", 'v', POPT_ARG_NONE, &ab_out.verbose, 0,
-	  "print each request on stderr before it runs; a report: the full text (as --wide)",
+	  "print each request on stderr before it runs; a report: its full text",
 	  NULL },
 	POPT_TABLEEND
 };

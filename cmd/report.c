@@ -382,22 +382,38 @@ static void print_explain(const struct ab_job *job)
 
 	if (!job->explain)
 		return;
-	printf("\nexplain: the allocators' own paths per op, from the counting pass (net of the none baseline in batch timing): this thread's calls inside the pass's AB_IOC_RUN, a private cache's creation and destruction there included\n");
+	if (wide())
+		printf("\nexplain: the allocators' own paths per op, from the counting pass (net of the none baseline in batch timing): this thread's calls inside the pass's AB_IOC_RUN, a private cache's creation and destruction there included\n");
+	else
+		printf("\nexplain: the allocators' own paths per op, from the counting pass (-v says more)\n");
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
 		unsigned int fam = ab_family_of(r->si->flags, r->si->params);
+		int col;
 
 		if (!r->ran || !fam)
 			continue;
-		printf("%s:", r->label);
+		col = printf("%s:", r->label);
 		for (k = 0, n = 0; k < job->ex.n; k++) {
+			char p[96];
+			int len;
+
 			if (!(job->ex.path[k].families & fam))
 				continue;
 			v = ab_explain_net(&job->ex.path[k], c, r->ev_net);
 			if (isnan(v))
 				continue;
-			printf("%s %.2f %s", n++ ? "," : "", v,
-			       job->ex.path[k].label);
+			len = snprintf(p, sizeof(p), " %.2f %s", v,
+				       job->ex.path[k].label);
+			/* the short report wraps at AB_TABLE_COLS, indented */
+			if (!wide() && n && col + 1 + len > AB_TABLE_COLS) {
+				printf(",\n ");
+				col = 1;
+			} else if (n) {
+				col += printf(",");
+			}
+			col += printf("%s", p);
+			n++;
 		}
 		printf("%s\n", n ? "" : " nothing counted");
 	}
@@ -504,6 +520,7 @@ static void print_counters(const struct ab_job *job)
 {
 	const struct ab_counters *c = &job->ses.counters;
 	int i, e, cyc, ins, ipc, w = ab_job_label_width(job, 18), neg = 0, net;
+	int tw;
 	int cw[AB_MAX_EVENTS];
 	char note[1024], what[128];
 
@@ -527,10 +544,18 @@ static void print_counters(const struct ab_job *job)
 		       ? ", but the none row's own: raw"
 		       : "");
 	/* each column as wide as its event's name, at least 10 */
-	for (e = 0; e < c->n; e++) {
+	for (e = 0, tw = w + 7; e < c->n; e++) {
 		cw[e] = (int)strlen(c->ev[e].name);
 		if (cw[e] < 10)
 			cw[e] = 10;
+		tw += cw[e] + 1;
+	}
+	/* the short report's tables fit AB_TABLE_COLS: a wider one is -v's
+	 * (--explain's lines below give its paths' counts per op) */
+	if (!wide() && tw > AB_TABLE_COLS) {
+		printf("(%d events, a table wider than %d columns: -v prints it)\n",
+		       c->n, AB_TABLE_COLS);
+		return;
 	}
 	printf("%-*s", w, "strategy");
 	for (e = 0; e < c->n; e++)

@@ -17,6 +17,7 @@
 #include "compare.h"
 #include "condition.h"
 #include "report.h"
+#include "textout.h"
 
 static const char *const when_names[AB_AT_NR] = { "before", "built",
 						  "after trials",
@@ -50,16 +51,27 @@ static void print_row_cond(const struct ab_row *r)
 	const struct ab_cond_result *c = r->cond;
 	const struct ab_condition *b = &c->built;
 	const struct ab_zonestate *z[AB_AT_NR];
-	char name[64];
-	int w, i;
+	char name[64], vmaps[24];
+	/* the short report: lines within AB_TABLE_COLS, buddyinfo -v's */
+	int w, i, full = ab_out.wide || ab_out.verbose, col;
 
 	for (w = 0; w < AB_AT_NR; w++)
 		z[w] = ab_cond_zone(c, (enum ab_cond_when)w);
+	snprintf(vmaps, sizeof(vmaps), "%llu",
+		 (unsigned long long)b->vmap_areas);
 	printf("  %s: %s", r->label,
 	       ab_condition_name(c->kinds, name, sizeof(name)));
 	if (c->kinds & AB_COND_FRAGMENTED)
 		printf(" (no free block above order %u)", c->frag_order);
-	if (c->kinds)
+	if (c->kinds && !full)
+		printf(", built in %.1f ms: %llu pages held%s%s%s\n",
+		       (double)b->build_ns / 1e6,
+		       (unsigned long long)b->held_pages,
+		       b->vmap_areas ? ", vmap areas " : "",
+		       b->vmap_areas ? vmaps : "",
+		       b->stopped == AB_COND_NO_MEMORY ? ", stopped short"
+						       : "");
+	else if (c->kinds)
 		printf(", built in %.1f ms: %llu pages held (%llu movable), %llu vmap areas%s\n",
 		       (double)b->build_ns / 1e6,
 		       (unsigned long long)b->held_pages,
@@ -82,6 +94,16 @@ static void print_row_cond(const struct ab_row *r)
 		for (w = 0; w < AB_AT_NR; w++) {
 			if (!z[w])
 				continue;
+			if (!full) {
+				printf("    %-12s free %llu pages, max free order %d, extfrag index order %u %.3f\n",
+				       when_names[w],
+				       (unsigned long long)z[w]->free,
+				       ab_zone_max_order(z[w]), row_order(r),
+				       (double)ab_extfrag_index(z[w],
+								row_order(r)) /
+					       1000);
+				continue;
+			}
 			printf("    %-12s free %llu pages (zoneinfo), max free order %d, extfrag index order %u %.3f; buddyinfo",
 			       when_names[w], (unsigned long long)z[w]->free,
 			       ab_zone_max_order(z[w]), row_order(r),
@@ -97,19 +119,22 @@ static void print_row_cond(const struct ab_row *r)
 		uint64_t met, ok;
 
 		ab_cond_trials(r, &met, &ok);
-		printf("    restored before each trial (%llu pages taken again): %llu of %u measured trials began in it",
+		printf(full ? "    restored before each trial (%llu pages taken again): %llu of %u measured trials began in it"
+			    : "    restored before each trial (%llu pages): %llu of %u trials began in it",
 		       (unsigned long long)r->run.cond_restored_pages,
 		       (unsigned long long)met, r->run.trials_done);
 		if (c->kinds & AB_COND_FRAGMENTED) {
 			if (r->run.cond_max_order >= 0)
-				printf(", max free order at their start %d",
+				printf(full ? ", max free order at their start %d"
+					    : ", max free order %d",
 				       r->run.cond_max_order);
 			else
 				printf(", no free block at their start");
 		}
 		printf("%s\n",
 		       met < r->run.trials_done
-			       ? "; the others are left out of every figure"
+			       ? (full ? "; the others are left out of every figure"
+				       : "; the others left out")
 			       : "");
 	}
 	if (c->kinds)
@@ -119,12 +144,25 @@ static void print_row_cond(const struct ab_row *r)
 				 : "NOT undone (the device's close undoes it)",
 		       (double)c->undo.undo_ns / 1e6);
 	if (c->vm[0].have && c->vm[1].have) {
-		printf("    over the timed trials (whole machine, /proc/vmstat):");
-		for (i = 0; i < AB_VM_NR; i++)
-			if (c->vm[0].have & c->vm[1].have & (1U << i))
-				printf(" %s %llu", ab_vmstat_names[i],
+		col = printf(
+			"    over the timed trials (whole machine, /proc/vmstat):");
+		for (i = 0; i < AB_VM_NR; i++) {
+			char v[64];
+			int len;
+
+			if (!(c->vm[0].have & c->vm[1].have & (1U << i)))
+				continue;
+			len = snprintf(v, sizeof(v), " %s %llu",
+				       ab_vmstat_names[i],
 				       (unsigned long long)(c->vm[1].v[i] -
 							    c->vm[0].v[i]));
+			/* the short report wraps at AB_TABLE_COLS */
+			if (!full && col + len > AB_TABLE_COLS) {
+				printf("\n     ");
+				col = 5;
+			}
+			col += printf("%s", v);
+		}
 		printf("\n");
 	}
 	if (c->background) {
