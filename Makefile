@@ -9,17 +9,19 @@ CC ?= gcc
 CFLAGS ?= -O2 -g
 CFLAGS += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow \
 	  -Wstrict-prototypes -Wmissing-prototypes
-CPPFLAGS += -Iinclude/uapi -Icommon -Ilib -Ibackends -Icmd \
+LIB_DIRS := lib/request lib/counters lib/kernel lib/results
+CPPFLAGS += -Iinclude/uapi -Icommon $(addprefix -I,$(LIB_DIRS)) -Ibackends -Ijob -Icmd \
 	    -DAB_TOOL_VERSION='"$(VERSION)"'
 LDLIBS := -ldl -lpopt -ljson-c -lgsl -lgslcblas -lnuma -lpfm -lcpuset -lbitmask -lz -lm -lpthread
 
 B := build
-LIB_SRCS := $(sort $(wildcard lib/*.c))
+LIB_SRCS := $(sort $(wildcard $(addsuffix /*.c,$(LIB_DIRS))))
 BACKEND_SRCS := $(sort $(wildcard backends/*.c))
+JOB_SRCS := $(sort $(wildcard job/*.c))
 CMD_SRCS := $(wildcard cmd/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
-CLI_OBJS := $(LIB_OBJS) $(BACKEND_SRCS:%.c=$(B)/%.o) $(CMD_SRCS:%.c=$(B)/%.o)
-# unit tests reach lib/, backends/ and cmd/ (all but main())
+CLI_OBJS := $(LIB_OBJS) $(BACKEND_SRCS:%.c=$(B)/%.o) $(JOB_SRCS:%.c=$(B)/%.o) $(CMD_SRCS:%.c=$(B)/%.o)
+# unit tests reach lib/, backends/, job/ and cmd/ (all but main())
 TEST_OBJS := $(filter-out $(B)/cmd/main.o,$(CLI_OBJS))
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 GUEST_TESTS := $(B)/tests/ioctl_test $(B)/tests/ioctl_test32 $(B)/tests/fuzz
@@ -69,7 +71,7 @@ vpmu: $(VPMU_SO) $(B)/vpmu/calib $(B)/vpmu/mallockat
 allocbench: $(CLI_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(B)/%.o: %.c $(wildcard include/uapi/linux/*.h common/*.h lib/*.h backends/*.h cmd/*.h)
+$(B)/%.o: %.c $(wildcard include/uapi/linux/*.h common/*.h $(addsuffix /*.h,$(LIB_DIRS)) backends/*.h job/*.h cmd/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 

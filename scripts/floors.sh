@@ -4,7 +4,7 @@
 # floors.sh [OBJ...] - one-way floors, as TAP lines: no two files call each
 # other (file A uses a symbol file B defines while B uses one A defines),
 # read from the objects' symbol tables (nm). Without arguments: the CLI's
-# objects (build/lib, build/backends, build/cmd) and the module's of the
+# objects (build/lib, build/backends, build/job, build/cmd) and the module's of the
 # first kernel built (build/vm/*/kmod), each set checked on its own.
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -42,11 +42,11 @@ if [ $# -gt 0 ]; then
 fi
 # each source's object, so an object a removed source left is not read
 cli=""
-for c in lib/*.c backends/*.c cmd/*.c; do
+for c in lib/*/*.c backends/*.c job/*.c cmd/*.c; do
 	[ -f "build/${c%.c}.o" ] && cli="$cli build/${c%.c}.o"
 done
 # shellcheck disable=SC2086
-check "the CLI (lib/, backends/, cmd/)" $cli
+check "the CLI (lib/, backends/, job/, cmd/)" $cli
 kdir=$(ls -d build/vm/*/kmod 2>/dev/null | head -n 1)
 ko=""
 for c in kmod/*.c; do

@@ -87,7 +87,7 @@ else
 	echo "not ok - kernel-doc: could not fetch linux-source-6.1"
 fi
 
-user_files=$(git ls-files 'cmd/*.[ch]' 'lib/*.[ch]' 'backends/*.[ch]' 'tests/*.c' 'vpmu/*.[ch]')
+user_files=$(git ls-files 'cmd/*.[ch]' 'job/*.[ch]' 'lib/*.[ch]' 'backends/*.[ch]' 'tests/*.c' 'vpmu/*.[ch]')
 # shellcheck disable=SC2086
 bad=$(clang-format --dry-run --Werror $user_files 2>&1 |
 	sed -n 's/^\([^:]*\):[0-9]*:[0-9]*: error: .*/\1/p' | sort -u)

@@ -264,8 +264,8 @@ for c in run sweep compare lookup reproduce topology plot export list info; do
 done
 # ... and names every set --isolate can leave behind, with how to remove
 # it (a SIGKILLed run left allocbench-PID+cpuset, which it did not name)
-pre=$(sed -n 's/^#define SET_PREFIX *"\(.*\)"$/\1/p' lib/isolate.c)
-suf=$(sed -n 's/^#define OWES_SUFFIX *"\(.*\)"$/\1/p' lib/isolate.c)
+pre=$(sed -n 's/^#define SET_PREFIX *"\(.*\)"$/\1/p' lib/kernel/isolate.c)
+suf=$(sed -n 's/^#define OWES_SUFFIX *"\(.*\)"$/\1/p' lib/kernel/isolate.c)
 missing=""
 for n in "${pre}PID" "${pre}PID$suf" "${pre}0$suf" rmdir cpuset.cpus.partition "-cpuset > "; do
 	grep -qF -- "$(printf '%s' "$n" | sed 's/-/\\-/g')" man/allocbench-run.1 || missing="$missing '$n'"
@@ -273,7 +273,7 @@ done
 if [ -n "$pre" ] && [ -n "$suf" ] && [ -z "$missing" ]; then
 	ok "host cli: allocbench-run(1) names every set --isolate can leave (${pre}PID, ${pre}PID$suf, ${pre}0$suf) and how to remove it"
 else
-	notok "host cli: allocbench-run(1) lacks$missing (prefix '$pre', suffix '$suf' from lib/isolate.c)"
+	notok "host cli: allocbench-run(1) lacks$missing (prefix '$pre', suffix '$suf' from lib/kernel/isolate.c)"
 fi
 
 # the user backend: userspace allocators in this process, no module, no root
