@@ -21,7 +21,7 @@
 #include <string.h>
 #include <sys/random.h>
 
-#include "lookup.h"
+#include "lookup_time.h"
 #include "options.h"
 #include "parse.h"
 #include "job.h"

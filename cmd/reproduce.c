@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lookup.h"
+#include "lookup_time.h"
 #include "options.h"
 #include "report.h"
 #include "runner.h"
