@@ -6,8 +6,14 @@
 # read from the objects' symbol tables (nm). Without arguments: the CLI's
 # objects (build/lib, build/backends, build/job, build/cmd) and the module's of the
 # first kernel built (build/vm/*/kmod), each set checked on its own.
+# Then the commands (build/cmd): no command's object uses a symbol that
+# another command's object defines. A file belongs to the command its name
+# starts with (plot_bars.o is plot's, vm_boot.o vm's); main.o, the command
+# table, is above them all. What two commands share lives in job/.
 set -u
 cd "$(dirname "$0")/.." || exit 1
+# exit status 1 when a line is "not ok"
+failed=0
 
 # check NAME OBJ...: one TAP line for the set
 check() {
@@ -33,12 +39,36 @@ check() {
 		echo "ok - floors: $name: no two files call each other ($# objects)"
 	else
 		echo "not ok - floors: $name: files that call each other: $circles"
+		failed=1
+	fi
+}
+
+# commands OBJ...: one TAP line: no object uses another command's symbol
+commands() {
+	[ $# -ge 2 ] || { echo "ok - floors: commands # SKIP not built"; return 0; }
+	tmp=$(mktemp -d)
+	nm -A --defined-only "$@" 2>/dev/null |
+		awk '$2 ~ /^[TDBRV]$/ { o = $1; sub(/:[^:]*$/, "", o); print $3, o }' |
+		sort -u >"$tmp/defs"
+	nm -A -u "$@" 2>/dev/null |
+		awk '{ o = $1; sub(/:.*$/, "", o); print $NF, o }' | sort -u >"$tmp/undef"
+	# "USER DEFINER SYMBOL" where the two files are two commands'
+	cross=$(join "$tmp/undef" "$tmp/defs" | awk '
+		function owner(o) { sub(/.*\//, "", o); sub(/\.o$/, "", o); sub(/_.*$/, "", o); return o }
+		$2 != $3 && owner($2) != "main" && owner($2) != owner($3) {
+			printf "%s uses %s of %s; ", $2, $1, $3 }')
+	rm -rf "$tmp"
+	if [ -z "$cross" ]; then
+		echo "ok - floors: commands: no command uses another command's file ($# objects)"
+	else
+		echo "not ok - floors: commands: a command uses another's file (move what they share to job/): $cross"
+		failed=1
 	fi
 }
 
 if [ $# -gt 0 ]; then
 	check "given objects" "$@"
-	exit 0
+	exit $failed
 fi
 # each source's object, so an object a removed source left is not read
 cli=""
@@ -47,6 +77,12 @@ for c in lib/*/*.c backends/*.c job/*.c cmd/*.c; do
 done
 # shellcheck disable=SC2086
 check "the CLI (lib/, backends/, job/, cmd/)" $cli
+cmds=""
+for c in cmd/*.c; do
+	[ -f "build/${c%.c}.o" ] && cmds="$cmds build/${c%.c}.o"
+done
+# shellcheck disable=SC2086
+commands $cmds
 kdir=$(ls -d build/vm/*/kmod 2>/dev/null | head -n 1)
 ko=""
 for c in kmod/*.c; do
@@ -54,3 +90,4 @@ for c in kmod/*.c; do
 done
 # shellcheck disable=SC2086
 check "allocbench.ko (kmod/)" $ko
+exit $failed

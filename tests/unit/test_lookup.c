@@ -22,7 +22,7 @@ static u64 fake_clock;
 #define AB_CYCLES()  (fake_clock += 5)
 #define AB_HIDE(var) __asm__ __volatile__("" : "+r"(var))
 #include "ab_lookup_pass.h"
-#include "lookup.h"
+#include "lookup_time.h"
 
 static u64 pass_cycles[8];
 static int passes_left;
