@@ -165,7 +165,7 @@ dkms-remove:
 # downloaded once into $(CACHE)), the module (kmod/build.log is kept: it
 # must hold no warning) and the initramfs, each step only when something
 # it depends on changed; `allocbench vm` makes its images with it too.
-GUEST_SCRIPTS := $(wildcard tests/kernel/*.sh bench/*.sh)
+GUEST_SCRIPTS := tests/lib.sh $(wildcard tests/kernel/*.sh bench/*.sh)
 GUEST_FILES := $(foreach t,$(GUEST_TESTS),$(t):/ab/$(notdir $(t))) \
 	$(foreach f,$(GUEST_SCRIPTS),$(f):/ab/$(notdir $(f)))
 $(VMB)/initrd.gz: allocbench $(GUEST_TESTS) FORCE

@@ -22,7 +22,7 @@
 # its module built anew); with DEB_VM=1 it
 # takes the kernel from this tree's .cache.
 cd "$(dirname "$0")/.." || exit 1
-. tests/kernel/lib.sh
+. tests/lib.sh
 ver=$(tail -n 1 VERSION)
 deb=build/deb
 # lap WHAT: a "#" line with the seconds since the last one (make check's

@@ -12,7 +12,7 @@
 # first of its matrix), already built.
 cd "$(dirname "$0")/../.." || exit 1
 b=${1:-build/vm/6.1}
-. tests/kernel/lib.sh
+. tests/lib.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" build/vm/x "build/vm/$(printf %s "$tmp/linux" | tr -c "A-Za-z0-9._-" _)"' EXIT
 

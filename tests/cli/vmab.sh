@@ -14,7 +14,7 @@
 # Ctrl-C ends a run at once with nothing left running; an installed
 # allocbench (make install) runs it too.
 cd "$(dirname "$0")/../.." || exit 1
-. tests/kernel/lib.sh
+. tests/lib.sh
 kb=${1:-6.12}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
