@@ -1,10 +1,24 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# lib.sh - what the in-guest test scripts share (sourced, not run): TAP
-# lines and expect STATUS PATTERN NAME -- CMD...: CMD exits with STATUS and
-# its output (stdout and stderr) holds PATTERN.
-ok() { echo "ok - $*"; }
-notok() { echo "not ok - $*"; }
+# lib.sh - what every test script shares (sourced, not run; the guest's
+# scripts find it as /ab/lib.sh, the host's as tests/lib.sh): TAP lines,
+# and expect STATUS PATTERN NAME -- CMD...: CMD exits with STATUS and its
+# output (stdout and stderr) holds PATTERN.
+#
+# TAP_PREFIX, when a script sets it, goes before each line's description
+# (the script's name for its lines: "plot: "). tap_n counts the lines,
+# tap_failed the failures, of this shell (not of a subshell's calls).
+tap_n=0
+tap_failed=0
+ok() {
+	tap_n=$((tap_n + 1))
+	echo "ok - ${TAP_PREFIX:-}$*"
+}
+notok() {
+	tap_n=$((tap_n + 1))
+	tap_failed=$((tap_failed + 1))
+	echo "not ok - ${TAP_PREFIX:-}$*"
+}
 
 expect() {
 	want=$1 pat=$2 name=$3

@@ -73,13 +73,17 @@ unit() {
 	done
 }
 
+# host_cli: every tests/cli/*.sh, found by its name as the Makefile finds
+# the unit tests, each run from the top of the tree without arguments (it
+# tests ./allocbench); vm.sh and vmab.sh boot guests and are parts of their
+# own (host_lane)
 host_cli() {
-	sh tests/cli/cli.sh ./allocbench
-	sh tests/cli/conventions.sh ./allocbench
-	sh tests/cli/completion.sh .
-	sh tests/cli/plot.sh ./allocbench
-	sh tests/cli/export.sh ./allocbench
-	sh tests/cli/install.sh
+	for t in tests/cli/*.sh; do
+		case ${t##*/} in
+		vm.sh | vmab.sh) continue ;;
+		esac
+		sh "$t"
+	done
 	sh tests/vpmu/vpmu.sh build
 }
 
@@ -147,8 +151,18 @@ guest_boot() {
 # next boot when it is free, so the lanes end about together whatever the
 # machine's load (longest first; with the lanes fixed in advance a
 # fresh-clone CI had them end 85 s apart, 736 s and 821 s).
-# queue_boots: the queue, one boot a line:
-# NAME|KDIR|INITRD|NODES|SCRIPT|APPEND: WHAT
+# queue_boots: the queue, one boot a line,
+# NAME|KDIR|INITRD|NODES|SCRIPT|APPEND: WHAT, from the boots that
+# tests/guest-boots lists (its own comment says how)
+boots=tests/guest-boots
+# boots_of WHICH...: the list's lines for these kernels, "NODES|SCRIPT|APPEND|WHAT"
+boots_of() {
+	grep -v -e '^#' -e '^$' "$boots" | while IFS='|' read -r which rest; do
+		for w; do
+			[ "$which" = "$w" ] && echo "$rest"
+		done
+	done
+}
 queue_boots() {
 	n=0
 	while read -r name dir; do
@@ -156,16 +170,17 @@ queue_boots() {
 		b="$name|$(cat "$dir/kernel-dir")|$dir/initrd.gz"
 		if [ $n = 1 ]; then
 			first=$b
-			echo "$b|1|guest.sh full|: guest.sh full, 1 node"
-			echo "$b|1|debug.sh|slub_debug=FZPU page_poison=1 init_on_free=1: debug.sh, slub_debug page_poison"
+			set -- first each
 		else
-			echo "$b|1|guest.sh focused|: guest.sh focused, 1 node"
+			set -- others each
 		fi
-		echo "$b|1|vpmu.sh|VPMU=exact: vpmu.sh, the virtual PMU"
+		boots_of "$@" | while IFS='|' read -r nodes script append what; do
+			echo "$b|$nodes|$script|$append: $what"
+		done
 	done <"$matrix"
-	echo "$first|2|guest.sh numa|: guest.sh numa, 2 nodes"
-	echo "$first|3|placement.sh|: placement.sh, 3 nodes"
-	echo "$first|1|env.sh|init_on_alloc=0 slab_nomerge: env.sh, init_on_alloc=0 slab_nomerge"
+	boots_of once | while IFS='|' read -r nodes script append what; do
+		echo "$first|$nodes|$script|$append: $what"
+	done
 }
 
 # take_boots LANE: the queue's boots, the next one each time, until none

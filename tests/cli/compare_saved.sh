@@ -1,20 +1,20 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# compare_saved.sh ALLOCBENCH - `compare` of saved results (issue 21, part
+# compare_saved.sh [ALLOCBENCH] - `compare` of saved results (issue 21, part
 # 5), on the host with the user backend; TAP lines. One run per side: the
 # ratio and "cannot conclude", never a verdict. Several runs per side: the
 # run as the unit (Welch's t on the logs of the runs' medians) with Holm's
 # correction. The only verdict asserted is on fixtures whose medians are
 # set by this script (B's alloc medians 3 times A's, exactly: large by
 # construction), so no assertion rests on a measured timing.
-ab=$1
+ab=${1:-./allocbench}
 # absolute: one test runs in a directory of its own
 case $ab in /*) ;; */*) ab=$PWD/$ab ;; esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-ok() { echo "ok - host cli: $*"; }
-notok() { echo "not ok - host cli: $*"; }
+TAP_PREFIX="host cli: "
+. "$(dirname "$0")/../lib.sh"
 
 i=1
 while [ $i -le 3 ]; do

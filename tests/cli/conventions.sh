@@ -18,8 +18,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-ok() { echo "ok - conventions: $*"; }
-notok() { echo "not ok - conventions: $*"; }
+TAP_PREFIX="conventions: "
+. "$(dirname "$0")/../lib.sh"
 
 # ---- -o - is standard output ----
 # dash_out STATUS PATTERN NAME -- CMD ARGS...: in an empty directory,

@@ -17,8 +17,8 @@ check=$here/tests/export/check.py
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-ok() { echo "ok - export: $*"; }
-notok() { echo "not ok - export: $*"; }
+TAP_PREFIX="export: "
+. "$(dirname "$0")/../lib.sh"
 
 q=-q
 "$ab" run --wide --backend=user --alloc=malloc,calloc --size=64 --trials=5 --json -o "$tmp/run.json" $q

@@ -12,8 +12,8 @@ ab=${1:-./allocbench}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-ok() { echo "ok - plot: $*"; }
-notok() { echo "not ok - plot: $*"; }
+TAP_PREFIX="plot: "
+. "$(dirname "$0")/../lib.sh"
 
 if ! command -v gnuplot >/dev/null; then
 	echo "ok - plot: no gnuplot here # SKIP"

@@ -4,8 +4,7 @@
 # env.sh - run by tests/run-all.sh in a guest booted with
 # APPEND='init_on_alloc=0 slab_nomerge': the environment header must show
 # the boot parameters in force, and their warnings must be gone.
-ok() { echo "ok - $*"; }
-notok() { echo "not ok - $*"; }
+. "$(dirname "$0")/lib.sh"
 
 out=$(allocbench run --wide --alloc=kmem_cache --trials=5 2>&1)
 check() {

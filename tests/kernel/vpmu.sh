@@ -9,8 +9,7 @@
 # the header and JSON name the source; the model's events are refused in
 # exact mode with a line saying how to get them; the user backend's
 # markers count too.
-ok() { echo "ok - $*"; }
-notok() { echo "not ok - $*"; }
+. "$(dirname "$0")/lib.sh"
 
 # counts ARGS...: the "counters per op" rows of a run, its header dropped
 counts() {

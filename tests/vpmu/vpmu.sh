@@ -14,17 +14,7 @@ so=$b/vpmu/abvpmu.so
 calib=$b/vpmu/calib
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
-n=0
-fails=0
-ok() {
-	n=$((n + 1))
-	echo "ok $n - $1"
-}
-notok() {
-	n=$((n + 1))
-	fails=$((fails + 1))
-	echo "not ok $n - $1"
-}
+. "$(dirname "$0")/../lib.sh"
 check() {
 	if [ "$2" = "$3" ]; then ok "$1"; else notok "$1: got '$2', want '$3'"; fi
 }
@@ -160,5 +150,5 @@ else
 	ok "a missing plugin fails the start: $(head -n 1 "$t/err")"
 fi
 
-echo "1..$n"
-[ "$fails" = 0 ]
+echo "1..$tap_n"
+[ "$tap_failed" = 0 ]
