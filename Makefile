@@ -18,9 +18,11 @@ B := build
 LIB_SRCS := $(sort $(wildcard $(addsuffix /*.c,$(LIB_DIRS))))
 BACKEND_SRCS := $(sort $(wildcard backends/*.c))
 JOB_SRCS := $(sort $(wildcard job/*.c))
+# common/*.c: compiled into the module too (kmod/common.c)
+COMMON_SRCS := $(sort $(wildcard common/*.c))
 CMD_SRCS := $(wildcard cmd/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(B)/%.o)
-CLI_OBJS := $(LIB_OBJS) $(BACKEND_SRCS:%.c=$(B)/%.o) $(JOB_SRCS:%.c=$(B)/%.o) $(CMD_SRCS:%.c=$(B)/%.o)
+CLI_OBJS := $(COMMON_SRCS:%.c=$(B)/%.o) $(LIB_OBJS) $(BACKEND_SRCS:%.c=$(B)/%.o) $(JOB_SRCS:%.c=$(B)/%.o) $(CMD_SRCS:%.c=$(B)/%.o)
 # unit tests reach lib/, backends/, job/ and cmd/ (all but main())
 TEST_OBJS := $(filter-out $(B)/cmd/main.o,$(CLI_OBJS))
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
@@ -94,7 +96,7 @@ $(B)/tests/test_%: tests/unit/test_%.c $(TEST_OBJS)
 # raw-ioctl suite ioctl_*.c, the fuzzer fuzz*.c) and the helpers both
 # share (ab_testlib.c), rebuilt when any header of tests/kernel/,
 # common/ or the uapi changes.
-GUEST_LIB_SRCS := tests/kernel/ab_testlib.c
+GUEST_LIB_SRCS := tests/kernel/ab_testlib.c $(COMMON_SRCS)
 IOCTL_TEST_SRCS := $(sort $(wildcard tests/kernel/ioctl_*.c)) $(GUEST_LIB_SRCS)
 FUZZ_SRCS := $(sort $(wildcard tests/kernel/fuzz*.c)) $(GUEST_LIB_SRCS)
 GUEST_HDRS := $(wildcard tests/kernel/*.h include/uapi/linux/*.h common/*.h)
@@ -246,7 +248,7 @@ KMOD_FILES := $(sort $(wildcard kmod/*.c kmod/*.h)) kmod/Kbuild kmod/Makefile
 define install_kmod_src
 install -d $(1)/kmod $(1)/common $(1)/include/uapi/linux
 install -m 0644 $(KMOD_FILES) $(1)/kmod/
-install -m 0644 $(sort $(wildcard common/*.h)) $(1)/common/
+install -m 0644 $(sort $(wildcard common/*.h common/*.c)) $(1)/common/
 install -m 0644 $(sort $(wildcard include/uapi/linux/*.h)) $(1)/include/uapi/linux/
 install -m 0644 VERSION $(1)/
 endef

@@ -24,8 +24,6 @@ static int dev_fd = -1;
 /* the module's strategy table, from the last AB_IOC_INFO */
 static struct ab_strategy_info *kmod_strategies;
 static uint32_t kmod_nr_strategies;
-/* the module's limits, from the last AB_IOC_INFO: a refusal's figures */
-static struct ab_info kmod_limits;
 
 static int kmod_open(char *why, size_t len)
 {
@@ -96,7 +94,6 @@ static int kmod_info(struct ab_backend_info *out, char *why, size_t len)
 	if (err)
 		return err;
 	out->info = info;
-	kmod_limits = info;
 	out->strategies = strategies;
 	kmod_strategies = strategies;
 	kmod_nr_strategies =
@@ -164,12 +161,13 @@ static int kmod_run(struct ab_run *run, char *why, size_t len)
 		break;
 	case E2BIG:
 	case EBUSY:
-		/* the one limit the module names (ab_run.limit) */
-		ab_limit_refusal(run, &kmod_limits,
-				 run->strategy < kmod_nr_strategies
-					 ? &kmod_strategies[run->strategy]
-					 : NULL,
-				 -err, why, len);
+		/*
+		 * the one limit the module names (ab_run.limit): the job's
+		 * runner says it, with the request's footprint
+		 * (ab_limit_refusal())
+		 */
+		snprintf(why, len, "the module refused the run: above %s",
+			 ab_limit_name(run->limit));
 		break;
 	case ENOMEM:
 		snprintf(why, len,

@@ -58,13 +58,19 @@ static int run_resumable(struct ab_job *job, struct ab_row *r, uint32_t slots,
 
 	for (;;) {
 		err = job->ses.be->run(&part, why, len);
+		/* the limit the module named, in figures of the request */
+		if ((err == -E2BIG || err == -EBUSY) &&
+		    (job->ses.be->flags & AB_BACKEND_MODULE))
+			ab_limit_refusal(&part, &job->ses.bi.info, r->si,
+					 &r->fp, err, why, len);
 		if (first) {
 			*run = part;
 			/* before the next run takes the cache it kept away */
 			if (objmem && (!err || err == -EINTR) &&
 			    (job->ses.be->flags & AB_BACKEND_MODULE))
 				ab_obj_mem_state(AB_SLAB_SYSFS, run, r->si,
-						 &job->ses.bi.info, &r->objmem);
+						 &job->ses.bi.info, &r->fp,
+						 &r->objmem);
 		} else {
 			if (part.mem_trials &&
 			    (!run->mem_trials ||
@@ -467,7 +473,7 @@ static int check_together(const struct ab_job *job)
 		return AB_EXIT_OK;
 	for (i = 0; i < job->nrows; i++)
 		if (ab_run_check_together(&job->rows[i].run, &job->ses.bi.info,
-					  job->rows[i].si,
+					  job->rows[i].si, &job->rows[i].fp,
 					  (unsigned int)job->ncpus, err,
 					  sizeof(err))) {
 			ab_err("%s", err);

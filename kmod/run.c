@@ -68,8 +68,8 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx,
 	struct ab_strategy_info si;
 	struct ab_info info = {};
 	struct ab_footprint fp;
+	struct ab_refusal no;
 	u64 obj_bytes;
-	const char *why;
 	int err;
 
 	if (r->strategy >= ab_nr_strategies)
@@ -80,9 +80,12 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx,
 	/*
 	 * The ABI's rules, the budget and the objects that can never be
 	 * allocated among them, from this module's own table and limits: the
-	 * same function the CLI applies, never its word for it.
+	 * same function the CLI applies, never its word for it. It computes
+	 * what the run holds at once, its objects and the harness's arrays,
+	 * once, into @fp, which sets the run up below.
 	 */
-	err = ab_run_check_limit(r, &info, &si, &why, limit);
+	err = ab_run_check_req(r, &info, &si, &fp, &no);
+	*limit = no.limit;
 	if (err)
 		return err;
 	if ((r->flags & AB_RUN_REMOTE_FREE) &&
@@ -91,11 +94,6 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx,
 	if (r->node != NUMA_NO_NODE && !node_state(r->node, N_MEMORY))
 		return -EINVAL;
 
-	/*
-	 * what the run holds at once, its objects and the harness's arrays,
-	 * computed once: ab_run_check() kept it in the budget
-	 */
-	ab_run_footprint(r, &info, &si, &fp);
 	obj_bytes = s->params & (AB_PARAM_SIZE | AB_PARAM_ORDER) ?
 		    fp.obj_bytes : 0;
 

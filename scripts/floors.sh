@@ -72,11 +72,11 @@ if [ $# -gt 0 ]; then
 fi
 # each source's object, so an object a removed source left is not read
 cli=""
-for c in lib/*/*.c backends/*.c job/*.c cmd/*.c; do
+for c in common/*.c lib/*/*.c backends/*.c job/*.c cmd/*.c; do
 	[ -f "build/${c%.c}.o" ] && cli="$cli build/${c%.c}.o"
 done
 # shellcheck disable=SC2086
-check "the CLI (lib/, backends/, job/, cmd/)" $cli
+check "the CLI (common/, lib/, backends/, job/, cmd/)" $cli
 cmds=""
 for c in cmd/*.c; do
 	[ -f "build/${c%.c}.o" ] && cmds="$cmds build/${c%.c}.o"

@@ -26,7 +26,7 @@ cd "$(dirname "$0")/.."
 cp_dir=.cache/checkpatch
 # what lint takes from linux-source-6.1's scripts/ into $cp_dir
 cp_files="checkpatch.pl spelling.txt const_structs.checkpatch kernel-doc"
-kernel_files="kmod/*.c kmod/*.h common/*.h include/uapi/linux/*.h"
+kernel_files="kmod/*.c kmod/*.h common/*.c common/*.h include/uapi/linux/*.h"
 
 # fetch_scripts - the files of $cp_files that $cp_dir lacks (a cache made
 # before kernel-doc was added has the others), from one download

@@ -148,10 +148,11 @@ static void vmalloc_of(struct ab_obj_mem *m, uint64_t size, uint32_t page)
 
 void ab_obj_mem_state(const char *root, const struct ab_run *run,
 		      const struct ab_strategy_info *si,
-		      const struct ab_info *info, struct ab_obj_mem *m)
+		      const struct ab_info *info, const struct ab_footprint *fp,
+		      struct ab_obj_mem *m)
 {
 	uint32_t page = info->page_size;
-	uint64_t size = ab_run_alloc_bytes(run, info, si);
+	uint64_t size = fp->alloc_bytes;
 	int err;
 
 	memset(m, 0, sizeof(*m));

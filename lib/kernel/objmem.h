@@ -15,6 +15,8 @@
 #include <stdint.h>
 #include <linux/allocbench.h>
 
+#include "ab_run.h"
+
 /**
  * struct ab_slab_geom - a cache's geometry, as its sysfs directory says
  * @cache:         the directory read: the cache's own, or for a name that
@@ -105,11 +107,13 @@ struct ab_obj_mem {
  * with a kmem_cache of its own the cache must still be there (the run
  * kept it, AB_RUN_KEEP_CACHE, or it was merged: its name is a link). For
  * the module's strategies only (the user backend's are not the kernel's
- * allocators); the baseline gets AB_OBJ_UNKNOWN.
+ * allocators); the baseline gets AB_OBJ_UNKNOWN. @fp is the request's
+ * footprint (ab_run_footprint(), computed with the request).
  */
 void ab_obj_mem_state(const char *root, const struct ab_run *run,
 		      const struct ab_strategy_info *si,
-		      const struct ab_info *info, struct ab_obj_mem *m);
+		      const struct ab_info *info, const struct ab_footprint *fp,
+		      struct ab_obj_mem *m);
 
 /* ab_obj_kind_name - "slab", "pages", "vmalloc" or "unknown" (JSON). */
 const char *ab_obj_kind_name(int kind);

@@ -8,17 +8,39 @@
 
 #include "ab_run.h"
 #include "runlimits.h"
-#include "runopts.h"
+#include "runnames.h"
+
+static int limits_module = 1;
+
+void ab_limits_owner(int module)
+{
+	limits_module = module;
+}
+
+int ab_limits_module(void)
+{
+	return limits_module;
+}
+
+const char *ab_limits_whose(void)
+{
+	return limits_module ? "the module's" : "the user backend's";
+}
+
+const char *ab_budget_source(void)
+{
+	return limits_module ? "module parameter max_outstanding_mb"
+			     : "a quarter of this machine's memory";
+}
 
 int ab_run_check_together(const struct ab_run *run, const struct ab_info *info,
 			  const struct ab_strategy_info *si,
-			  unsigned int copies, char *err, size_t len)
+			  const struct ab_footprint *fp, unsigned int copies,
+			  char *err, size_t len)
 {
-	struct ab_footprint fp;
 	unsigned long long each, all;
 
-	ab_run_footprint(run, info, si, &fp);
-	each = fp.budget_bytes;
+	each = fp->budget_bytes;
 	if (copies < 2)
 		return 0;
 	all = ab_mul_sat(each, copies);
@@ -35,7 +57,7 @@ int ab_run_check_together(const struct ab_run *run, const struct ab_info *info,
 	}
 	if (!ab_run_no_reclaim(run, si->params))
 		return 0;
-	each = fp.held_bytes;
+	each = fp->held_bytes;
 	all = ab_mul_sat(each, copies);
 	if (all > AB_ATOMIC_MAX_BYTES) {
 		const char *gfp =
@@ -71,56 +93,64 @@ const char *ab_limit_name(uint32_t limit)
 	return limit < AB_LIMIT_NR ? names[limit] : "?";
 }
 
-int ab_limit_refusal(const struct ab_run *run, const struct ab_info *info,
-		     const struct ab_strategy_info *si, int err, char *why,
-		     size_t len)
+int ab_limit_refused(const struct ab_refusal *no, const struct ab_run *run,
+		     const struct ab_strategy_info *si,
+		     const struct ab_footprint *fp, char *err, size_t len)
 {
-	struct ab_footprint fp = { 0 };
-	const char *name = ab_limit_name(run->limit);
-	unsigned long long want = 0, most = 0;
-	const char *what = "bytes";
+	unsigned long long held = fp->held_bytes;
 
-	if (si)
-		ab_run_footprint(run, info, si, &fp);
-	switch (run->limit) {
-	case AB_LIMIT_BATCH:
-		want = run->batch;
-		most = info->max_batch;
-		what = "objects per trial";
-		break;
-	case AB_LIMIT_TRIALS:
-		want = run->trials > run->warmup ? run->trials : run->warmup;
-		most = info->max_trials;
-		what = "trials";
-		break;
-	case AB_LIMIT_OBJECT:
-		want = si ? fp.obj_bytes
-			  : ab_run_obj_bytes(run, info->page_size);
-		most = si ? ab_strategy_max_bytes(si, info->page_size) : 0;
-		what = "bytes per object";
-		break;
+	/* AB_ERRLEN (256) bytes: the request, the limit, why */
+	switch (no->limit) {
 	case AB_LIMIT_BUDGET:
-		want = fp.budget_bytes;
-		most = info->max_bytes;
+		snprintf(
+			err, len,
+			"--batch=%u: %s would hold %llu bytes at once (%u x %llu bytes, %llu each as %s, and arrays), above the %llu-byte budget (%s); lower --batch or --size",
+			run->batch, si->name, (unsigned long long)no->wanted,
+			fp->objs_held, (unsigned long long)fp->alloc_bytes,
+			(unsigned long long)fp->each_bytes,
+			ab_mem_rule(si->flags), (unsigned long long)no->allowed,
+			ab_budget_source());
 		break;
 	case AB_LIMIT_PHASE:
-		want = fp.held_bytes;
-		most = AB_PHASE_MAX_BYTES;
+		snprintf(
+			err, len,
+			"--batch=%u: %s would allocate %llu bytes in one phase, above the limit of %llu (AB_PHASE_MAX_BYTES: a phase is not rescheduled); lower --batch or --size",
+			run->batch, si->name, held, AB_PHASE_MAX_BYTES);
 		break;
 	case AB_LIMIT_ATOMIC:
-		want = fp.held_bytes;
-		most = AB_ATOMIC_MAX_BYTES;
+		snprintf(
+			err, len,
+			"--batch=%u: %s would hold %llu bytes in a trial, above the limit of %llu for --gfp=%s or --context=%s (AB_ATOMIC_MAX_BYTES: no reclaim)",
+			run->batch, si->name, held, AB_ATOMIC_MAX_BYTES,
+			ab_gfp_option_name(run->gfp),
+			ab_context_name(run->context));
 		break;
 	case AB_LIMIT_IRQ_OFF_OBJS:
-		want = si ? fp.objs_held : run->batch;
-		most = AB_IRQ_OFF_MAX_OBJS;
-		what = "objects in a phase";
-		break;
 	case AB_LIMIT_IRQ_OFF_BYTES:
-		want = fp.held_bytes;
-		most = AB_IRQ_OFF_MAX_BYTES;
+		snprintf(
+			err, len,
+			"--batch=%u: %s would take %u objects, %llu bytes, with IRQs off in one phase, above the limit of %u objects and %llu bytes (AB_IRQ_OFF_MAX_*)",
+			run->batch, si->name, fp->objs_held, held,
+			AB_IRQ_OFF_MAX_OBJS, AB_IRQ_OFF_MAX_BYTES);
 		break;
 	default:
+		snprintf(err, len, "%s: the request has %s (`allocbench info`)",
+			 si->name, no->why);
+		break;
+	}
+	return -EINVAL;
+}
+
+int ab_limit_refusal(const struct ab_run *run, const struct ab_info *info,
+		     const struct ab_strategy_info *si,
+		     const struct ab_footprint *fp, int err, char *why,
+		     size_t len)
+{
+	struct ab_refusal no;
+	const char *name = ab_limit_name(run->limit);
+
+	ab_limit_figures(run->limit, run, info, si, fp, &no);
+	if (run->limit == AB_LIMIT_NONE || run->limit >= AB_LIMIT_NR) {
 		/* a module older than ab_run.limit: it does not say */
 		if (err == -EBUSY)
 			snprintf(
@@ -144,12 +174,14 @@ int ab_limit_refusal(const struct ab_run *run, const struct ab_info *info,
 		snprintf(
 			why, len,
 			"the module refused the run: with the runs in progress it would be above %s: this run holds %llu %s%s, the limit over all runs at once is %llu",
-			name, want, what, others, most);
+			name, (unsigned long long)no.wanted, no.unit, others,
+			(unsigned long long)no.allowed);
 	} else {
 		snprintf(
 			why, len,
 			"the module refused the run: above %s: %llu %s, the limit is %llu",
-			name, want, what, most);
+			name, (unsigned long long)no.wanted, no.unit,
+			(unsigned long long)no.allowed);
 	}
 	return err;
 }

@@ -21,6 +21,21 @@
 #include <stdint.h>
 
 #include <linux/allocbench.h>
+#include "ab_run.h"
+
+/*
+ * ab_limits_owner - who sets the limits of struct ab_info that refusals
+ * name: @module 1 for the module (its parameters and constants, the
+ * default), 0 for a backend that runs in this process (the user backend:
+ * backends/user_limits.c: ab_user_limits(), its budget a quarter of memory).
+ * ab_limits_whose() is "the module's" or "the user backend's";
+ * ab_budget_source() where the budget comes from.
+ */
+void ab_limits_owner(int module);
+/* ab_limits_module - 1 when the module sets them (ab_limits_owner()) */
+int ab_limits_module(void);
+const char *ab_limits_whose(void);
+const char *ab_budget_source(void);
 
 /*
  * ab_run_check_together - @copies runs of @run (strategy @si) at once, one
@@ -32,7 +47,19 @@
  */
 int ab_run_check_together(const struct ab_run *run, const struct ab_info *info,
 			  const struct ab_strategy_info *si,
-			  unsigned int copies, char *err, size_t len);
+			  const struct ab_footprint *fp, unsigned int copies,
+			  char *err, size_t len);
+
+/*
+ * ab_limit_refused - the CLI's one line for request @run (strategy @si,
+ * footprint @fp) that the shared check refused with @no before it was
+ * sent (ab_run_check_limits(), ab_run_check_memory()): for a memory
+ * limit the option, what it would hold and the limit; for any other
+ * rule the check's phrase. Into @err (AB_ERRLEN bytes); returns -EINVAL.
+ */
+int ab_limit_refused(const struct ab_refusal *no, const struct ab_run *run,
+		     const struct ab_strategy_info *si,
+		     const struct ab_footprint *fp, char *err, size_t len);
 
 /*
  * ab_limit_name - the few words naming AB_LIMIT_* @limit ("the atomic
@@ -43,15 +70,17 @@ const char *ab_limit_name(uint32_t limit);
 /*
  * ab_limit_refusal - the sentence for a run the module refused with @err
  * (-E2BIG or -EBUSY) and run->limit (AB_LIMIT_*, as ab_run_answer_check()
- * left it), into @why: the limit, what this run would hold or ask for,
- * and the limit's figure from @info and @si (the module's last
- * AB_IOC_INFO). With AB_LIMIT_NONE (a module older than ab_run.limit) it
- * says which limits it may have been. An -EBUSY says what the other runs
- * in progress held under the limit (run->limit_others) when the module
- * told it. Returns @err.
+ * left it), into @why: the limit, what this run would hold or ask for
+ * (its footprint @fp, computed once with its request; NULL: unknown) and
+ * the limit's figure from @info and @si (the module's last AB_IOC_INFO;
+ * @si NULL: unknown), both from ab_limit_figures(). With AB_LIMIT_NONE (a
+ * module older than ab_run.limit) it says which limits it may have been. An
+ * -EBUSY says what the other runs in progress held under the limit
+ * (run->limit_others) when the module told it. Returns @err.
  */
 int ab_limit_refusal(const struct ab_run *run, const struct ab_info *info,
-		     const struct ab_strategy_info *si, int err, char *why,
+		     const struct ab_strategy_info *si,
+		     const struct ab_footprint *fp, int err, char *why,
 		     size_t len);
 
 #endif

@@ -11,6 +11,7 @@
 
 #include "ab_run.h"
 #include "parse.h"
+#include "runlimits.h"
 #include "runopts.h"
 
 void ab_run_opts_init(struct ab_run_opts *o)
@@ -258,107 +259,6 @@ static int not_applicable(const struct ab_footprint *fp,
 	return 1;
 }
 
-static int limits_module = 1;
-
-void ab_limits_owner(int module)
-{
-	limits_module = module;
-}
-
-int ab_limits_module(void)
-{
-	return limits_module;
-}
-
-const char *ab_limits_whose(void)
-{
-	return limits_module ? "the module's" : "the user backend's";
-}
-
-const char *ab_budget_source(void)
-{
-	return limits_module ? "module parameter max_outstanding_mb"
-			     : "a quarter of this machine's memory";
-}
-
-/*
- * The memory @run holds at once, counted as its allocator uses it
- * (@fp, ab_run_footprint(): the rule the module enforces), against the
- * module's budget; 0, or -EINVAL with the budget, the request and
- * max_outstanding_mb named in @err.
- */
-static int check_budget(const struct ab_run_opts *o,
-			const struct ab_footprint *fp,
-			const struct ab_info *info,
-			const struct ab_strategy_info *si, char *err,
-			size_t len)
-{
-	uint64_t held = fp->budget_bytes;
-	uint64_t size = fp->alloc_bytes;
-	uint64_t each = fp->each_bytes;
-
-	if (held <= info->max_bytes)
-		return 0;
-	/* AB_ERRLEN (256) bytes: the request, the budget, its parameter */
-	snprintf(
-		err, len,
-		"--batch=%u: %s would hold %llu bytes at once (%u x %llu bytes, %llu each as %s, and arrays), above the %llu-byte budget (%s); lower --batch or --size",
-		o->batch, si->name, (unsigned long long)held, fp->objs_held,
-		(unsigned long long)size, (unsigned long long)each,
-		ab_mem_rule(si->flags), (unsigned long long)info->max_bytes,
-		ab_budget_source());
-	return -EINVAL;
-}
-
-/*
- * The budget, then the limits of the uapi header a phase or a trial must
- * keep whatever the budget (AB_PHASE_MAX_BYTES, AB_ATOMIC_MAX_BYTES,
- * AB_IRQ_OFF_MAX_*), each refused in one line naming the value and the
- * limit; 0 or -EINVAL.
- */
-static int check_limits(const struct ab_run_opts *o,
-			const struct ab_footprint *fp,
-			const struct ab_info *info,
-			const struct ab_strategy_info *si,
-			const struct ab_run *run, char *err, size_t len)
-{
-	unsigned long long held = fp->held_bytes;
-	uint32_t objs = fp->objs_held;
-	int ret = check_budget(o, fp, info, si, err, len);
-
-	if (ret)
-		return ret;
-	/* AB_ERRLEN (256) bytes: the request, the limit, why */
-	if (held > AB_PHASE_MAX_BYTES) {
-		snprintf(
-			err, len,
-			"--batch=%u: %s would allocate %llu bytes in one phase, above the limit of %llu (AB_PHASE_MAX_BYTES: a phase is not rescheduled); lower --batch or --size",
-			o->batch, si->name, held, AB_PHASE_MAX_BYTES);
-		return -EINVAL;
-	}
-	if (ab_run_no_reclaim(run, si->params) && held > AB_ATOMIC_MAX_BYTES) {
-		snprintf(
-			err, len,
-			"--batch=%u: %s would hold %llu bytes in a trial, above the limit of %llu for --gfp=%s or --context=%s (AB_ATOMIC_MAX_BYTES: no reclaim)",
-			o->batch, si->name, held, AB_ATOMIC_MAX_BYTES,
-			ab_gfp_option_name(run->gfp),
-			ab_context_name(run->context));
-		return -EINVAL;
-	}
-	/* (an API that enables IRQs itself is refused for that, below) */
-	if (run->context == AB_CTX_IRQ_OFF &&
-	    !(si->flags & AB_STRATEGY_IRQS_ON) &&
-	    (objs > AB_IRQ_OFF_MAX_OBJS || held > AB_IRQ_OFF_MAX_BYTES)) {
-		snprintf(
-			err, len,
-			"--batch=%u: %s would take %u objects, %llu bytes, with IRQs off in one phase, above the limit of %u objects and %llu bytes (AB_IRQ_OFF_MAX_*)",
-			o->batch, si->name, objs, held, AB_IRQ_OFF_MAX_OBJS,
-			AB_IRQ_OFF_MAX_BYTES);
-		return -EINVAL;
-	}
-	return 0;
-}
-
 /* The request of @o for strategy @si, before any check. */
 static void fill(const struct ab_run_opts *o, const struct ab_strategy_info *si,
 		 struct ab_run *run)
@@ -467,7 +367,7 @@ static int take_params(const struct ab_run_opts *o,
 			err, len,
 			"--gfp=%s: %s takes no GFP flags (%s); leave --gfp out for it",
 			ab_gfp_option_name(o->gfp), si->name,
-			!limits_module ? "a userspace allocator"
+			!ab_limits_module() ? "a userspace allocator"
 			: ab_strategy_gfp_name(si, o->gfp, 1)
 				? "it always allocates with GFP_KERNEL"
 				: "it never sleeps nor reclaims, in any context");
@@ -619,10 +519,19 @@ static int check_context(const struct ab_run_opts *o,
 	return 0;
 }
 
+/*
+ * The request of @o for strategy @si into @run, and its footprint into
+ * @fp, computed once here (ab_run_footprint()): every check reads it, and
+ * the row keeps it. The CLI's own checks first, each refusal in one line
+ * naming the option, the value and the limit (the shared check's limits,
+ * ab_run_check_limits(), worded by ab_limit_refused()), then the ABI's
+ * own check as the backend will make it.
+ */
 static int prepare(const struct ab_run_opts *o, const struct ab_info *info,
 		   const struct ab_strategy_info *si, struct ab_run *run,
 		   struct ab_footprint *fp, char *err, size_t len)
 {
+	struct ab_refusal no;
 	int ret;
 
 	if (si->flags & AB_STRATEGY_UNAVAILABLE) {
@@ -632,29 +541,30 @@ static int prepare(const struct ab_run_opts *o, const struct ab_info *info,
 		return -EINVAL;
 	}
 	fill(o, si, run);
-	ab_run_footprint(run, info, si, fp);
 	ret = check_counts(o, info, err, len);
 	if (ret)
 		return ret;
 	/* "none" allocates nothing: GFP and cache choices do not apply */
 	if (!(si->params & (AB_PARAM_SIZE | AB_PARAM_ORDER))) {
 		run->gfp = AB_GFP_KERNEL;
-		return 0;
+	} else {
+		ret = take_params(o, si, run, err, len);
+		if (!ret)
+			ret = set_object(o, info, si, run, err, len);
+		if (ret)
+			return ret;
 	}
-	ret = take_params(o, si, run, err, len);
-	if (!ret)
-		ret = set_object(o, info, si, run, err, len);
-	if (ret)
-		return ret;
-	/* the memory it takes, once: every check below reads it */
+	/* the memory it takes, once */
 	ab_run_footprint(run, info, si, fp);
+	if (!(si->params & (AB_PARAM_SIZE | AB_PARAM_ORDER)))
+		return 0;
 	if (not_applicable(fp, info, si, run, err, len))
 		return -EINVAL;
 	ret = check_context(o, info, si, err, len);
 	if (!ret)
 		ret = check_sheaves(o, info, err, len);
-	if (!ret)
-		ret = check_limits(o, fp, info, si, run, err, len);
+	if (!ret && ab_run_check_limits(run, info, si, fp, &no))
+		ret = ab_limit_refused(&no, run, si, fp, err, len);
 	return ret;
 }
 
@@ -662,14 +572,14 @@ int ab_run_prepare_fp(const struct ab_run_opts *o, const struct ab_info *info,
 		      const struct ab_strategy_info *si, struct ab_run *run,
 		      struct ab_footprint *fp, char *err, size_t len)
 {
-	const char *why;
+	struct ab_refusal no;
 	int ret = prepare(o, info, si, run, fp, err, len);
 
 	/* the ABI's own check, as the backend will make it */
-	if (!ret && ab_run_check(run, info, si, &why)) {
-		snprintf(err, len, "%s: the request has %s (`allocbench info`)",
-			 si->name, why);
-		ret = -EINVAL;
+	if (!ret && (ab_run_check_fields(run, info, si, &no) ||
+		     ab_run_check_memory(run, info, si, fp, &no))) {
+		no.limit = AB_LIMIT_NONE;
+		ret = ab_limit_refused(&no, run, si, fp, err, len);
 	}
 	return ret;
 }

@@ -17,6 +17,7 @@
 #include <linux/allocbench.h>
 
 #include "runanswer.h"
+#include "runlimits.h"
 #include "runnames.h"
 
 struct ab_footprint; /* common/ab_run.h */
@@ -120,20 +121,6 @@ int ab_opt_sheaves(const char *arg, struct ab_run_opts *o, char *err,
 		   size_t len);
 /* "default", "off" or the capacity of sheaf setting @v, into @buf */
 const char *ab_sheaves_name(int v, char *buf, size_t len);
-
-/*
- * ab_limits_owner - who sets the limits of struct ab_info that refusals
- * name: @module 1 for the module (its parameters and constants, the
- * default), 0 for a backend that runs in this process (the user backend:
- * backends/user_limits.c: ab_user_limits(), its budget a quarter of memory).
- * ab_limits_whose() is "the module's" or "the user backend's";
- * ab_budget_source() where the budget comes from.
- */
-void ab_limits_owner(int module);
-/* ab_limits_module - 1 when the module sets them (ab_limits_owner()) */
-int ab_limits_module(void);
-const char *ab_limits_whose(void);
-const char *ab_budget_source(void);
 
 /*
  * ab_run_prepare - build the request for strategy @si from @o, checked

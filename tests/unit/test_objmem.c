@@ -22,6 +22,17 @@
 #include "ab_run.h"
 #include "objmem.h"
 
+/* ab_obj_mem_state() with the request's footprint, as the runner has it */
+static void obj_state(const char *root, const struct ab_run *r,
+		      const struct ab_strategy_info *si,
+		      const struct ab_info *in, struct ab_obj_mem *m)
+{
+	struct ab_footprint fp;
+
+	ab_run_footprint(r, in, si, &fp);
+	ab_obj_mem_state(root, r, si, in, &fp, m);
+}
+
 static char root[64];
 
 static void attr(const char *dir, const char *name, unsigned long long v)
@@ -117,7 +128,7 @@ static double stated(unsigned int mem, unsigned int params, uint64_t size,
 	r.batch = batch;
 	if (name)
 		snprintf(r.cache_name, sizeof(r.cache_name), "%s", name);
-	ab_obj_mem_state(root, &r, &si, &info, m);
+	obj_state(root, &r, &si, &info, m);
 	return m->kind ? m->bytes : -1;
 }
 
@@ -135,13 +146,13 @@ static void kvmalloc_above_kmalloc_max(struct ab_obj_mem *m)
 	struct ab_run r = { .obj_size = 8 << 20, .batch = 1 };
 
 	r.gfp = AB_GFP_KERNEL;
-	ab_obj_mem_state(root, &r, &si, &big, m);
+	obj_state(root, &r, &si, &big, m);
 	assert_int_equal(m->kind, AB_OBJ_VMALLOC);
 	assert_true(m->pages == 8 << 20);
 	assert_true(m->bytes == (double)ab_vmalloc_bytes(8 << 20, 4096, 0));
 	assert_string_equal(m->via, "");
 	r.obj_size = 4 << 20;
-	ab_obj_mem_state(root, &r, &si, &big, m);
+	obj_state(root, &r, &si, &big, m);
 	assert_int_equal(m->kind, AB_OBJ_PAGES);
 	assert_string_equal(m->via, "kmalloc");
 }
@@ -283,11 +294,11 @@ static void test_pages_and_vmalloc(void **state)
 		      AB_STRATEGY_ONE_OBJECT | AB_STRATEGY_PER_TRIAL);
 	r.obj_size = 4096;
 	r.batch = 100;
-	ab_obj_mem_state(root, &r, &si, &info, &m);
+	obj_state(root, &r, &si, &info, &m);
 	assert_true(m.bytes == 409600.0 + 1024 + 256);
 	/* the baseline allocates nothing */
 	si = strategy(0, 0, AB_STRATEGY_BASELINE);
-	ab_obj_mem_state(root, &r, &si, &info, &m);
+	obj_state(root, &r, &si, &info, &m);
 	assert_int_equal(m.kind, AB_OBJ_UNKNOWN);
 }
 

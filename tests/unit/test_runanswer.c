@@ -196,15 +196,16 @@ static void test_refusal_names_the_limit(void **state)
 {
 	struct ab_run_opts o;
 	struct ab_run req, a;
+	struct ab_footprint fp;
 
 	ab_run_opts_init(&o);
 	o.trials = 5;
 	o.batch = 16000;
 	assert_int_equal(ab_opt_gfp("atomic", &o, err, sizeof(err)), 0);
 	assert_int_equal(ab_opt_size("4096", &o, err, sizeof(err)), 0);
-	assert_int_equal(
-		ab_run_prepare(&o, &info, &kmalloc_si, &req, err, sizeof(err)),
-		0);
+	assert_int_equal(ab_run_prepare_fp(&o, &info, &kmalloc_si, &req, &fp,
+					   err, sizeof(err)),
+			 0);
 	a = req;
 	a.limit = AB_LIMIT_ATOMIC;
 	a.trials_done = 3;
@@ -213,7 +214,7 @@ static void test_refusal_names_the_limit(void **state)
 		-EBUSY);
 	assert_int_equal(a.limit, AB_LIMIT_ATOMIC);
 	assert_int_equal(a.trials_done, 0);
-	ab_limit_refusal(&a, &info, &kmalloc_si, -EBUSY, err, sizeof(err));
+	ab_limit_refusal(&a, &info, &kmalloc_si, &fp, -EBUSY, err, sizeof(err));
 	assert_non_null(strstr(err, "the atomic limit (AB_ATOMIC_MAX_BYTES)"));
 	assert_non_null(strstr(err, "this run holds 65536000 bytes"));
 	assert_non_null(strstr(err, "67108864"));
@@ -223,7 +224,7 @@ static void test_refusal_names_the_limit(void **state)
 	assert_int_equal(
 		ab_run_answer_check(&req, &a, -EBUSY, err, sizeof(err)),
 		-EBUSY);
-	ab_limit_refusal(&a, &info, &kmalloc_si, -EBUSY, err, sizeof(err));
+	ab_limit_refusal(&a, &info, &kmalloc_si, &fp, -EBUSY, err, sizeof(err));
 	assert_non_null(strstr(err, "memory budget (max_outstanding_mb)"));
 	assert_non_null(strstr(err, "268435456"));
 	assert_null(strstr(err, "atomic"));
@@ -232,7 +233,7 @@ static void test_refusal_names_the_limit(void **state)
 	assert_int_equal(
 		ab_run_answer_check(&req, &a, -E2BIG, err, sizeof(err)),
 		-E2BIG);
-	ab_limit_refusal(&a, &info, &kmalloc_si, -E2BIG, err, sizeof(err));
+	ab_limit_refusal(&a, &info, &kmalloc_si, &fp, -E2BIG, err, sizeof(err));
 	assert_non_null(strstr(
 		err,
 		"the batch limit (max_batch): 16000 objects per trial, the limit is 1048576"));
@@ -241,7 +242,7 @@ static void test_refusal_names_the_limit(void **state)
 	assert_int_equal(
 		ab_run_answer_check(&req, &a, -EBUSY, err, sizeof(err)),
 		-EBUSY);
-	ab_limit_refusal(&a, &info, &kmalloc_si, -EBUSY, err, sizeof(err));
+	ab_limit_refusal(&a, &info, &kmalloc_si, &fp, -EBUSY, err, sizeof(err));
 	assert_non_null(strstr(err, "does not say which"));
 	/* limits EBUSY cannot name, values out of range, on a success */
 	a = req;

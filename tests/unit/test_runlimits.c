@@ -24,6 +24,17 @@
  * all runs in progress are checked before anything runs, each naming the
  * limit with both figures.
  */
+/* ab_run_check_together() with the request's footprint, as the runner has it */
+static int together(const struct ab_run *r, const struct ab_info *in,
+		    const struct ab_strategy_info *si, unsigned int copies,
+		    char *e, size_t len)
+{
+	struct ab_footprint fp;
+
+	ab_run_footprint(r, in, si, &fp);
+	return ab_run_check_together(r, in, si, &fp, copies, e, len);
+}
+
 static void test_concurrent_sums(void **state)
 {
 	static const struct ab_strategy_info small_si = {
@@ -45,13 +56,11 @@ static void test_concurrent_sums(void **state)
 	assert_int_equal(
 		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
 		0);
-	assert_int_equal(ab_run_check_together(&r, &info, &kmalloc_si, 1, err,
-					       sizeof(err)),
+	assert_int_equal(together(&r, &info, &kmalloc_si, 1, err, sizeof(err)),
 			 0);
 	/* two CPUs: 131072000 bytes together, above the atomic limit */
 	err[0] = '\0';
-	assert_int_equal(ab_run_check_together(&r, &info, &kmalloc_si, 2, err,
-					       sizeof(err)),
+	assert_int_equal(together(&r, &info, &kmalloc_si, 2, err, sizeof(err)),
 			 -EINVAL);
 	assert_non_null(strstr(
 		err,
@@ -62,8 +71,7 @@ static void test_concurrent_sums(void **state)
 	/* remote frees hold the same: each run's objects until its free */
 	r.flags |= AB_RUN_REMOTE_FREE;
 	r.free_cpu = 1;
-	assert_int_equal(ab_run_check_together(&r, &info, &kmalloc_si, 2, err,
-					       sizeof(err)),
+	assert_int_equal(together(&r, &info, &kmalloc_si, 2, err, sizeof(err)),
 			 -EINVAL);
 	assert_non_null(strstr(err, "atomic limit"));
 	/* the edge: 2 x 8192 x 4096 is the limit itself, one more is above */
@@ -71,15 +79,13 @@ static void test_concurrent_sums(void **state)
 	assert_int_equal(
 		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
 		0);
-	assert_int_equal(ab_run_check_together(&r, &info, &kmalloc_si, 2, err,
-					       sizeof(err)),
+	assert_int_equal(together(&r, &info, &kmalloc_si, 2, err, sizeof(err)),
 			 0);
 	o.batch = 8193;
 	assert_int_equal(
 		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
 		0);
-	assert_int_equal(ab_run_check_together(&r, &info, &kmalloc_si, 2, err,
-					       sizeof(err)),
+	assert_int_equal(together(&r, &info, &kmalloc_si, 2, err, sizeof(err)),
 			 -EINVAL);
 	/* GFP_KERNEL may reclaim: no atomic limit, the budget only */
 	o.batch = 16000;
@@ -87,8 +93,7 @@ static void test_concurrent_sums(void **state)
 	assert_int_equal(
 		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
 		0);
-	assert_int_equal(ab_run_check_together(&r, &info, &kmalloc_si, 2, err,
-					       sizeof(err)),
+	assert_int_equal(together(&r, &info, &kmalloc_si, 2, err, sizeof(err)),
 			 0);
 	/* the budget, 256 MiB here: 3 x (100 MiB and arrays) are above it */
 	o.batch = 100;
@@ -96,11 +101,9 @@ static void test_concurrent_sums(void **state)
 	assert_int_equal(
 		ab_run_prepare(&o, &info, &kmalloc_si, &r, err, sizeof(err)),
 		0);
-	assert_int_equal(ab_run_check_together(&r, &info, &kmalloc_si, 2, err,
-					       sizeof(err)),
+	assert_int_equal(together(&r, &info, &kmalloc_si, 2, err, sizeof(err)),
 			 0);
-	assert_int_equal(ab_run_check_together(&r, &info, &kmalloc_si, 3, err,
-					       sizeof(err)),
+	assert_int_equal(together(&r, &info, &kmalloc_si, 3, err, sizeof(err)),
 			 -EINVAL);
 	assert_non_null(strstr(
 		err,
@@ -110,8 +113,7 @@ static void test_concurrent_sums(void **state)
 		"the module's budget of 268435456 bytes (module parameter max_outstanding_mb)"));
 	/* the user backend's limits are its own (before: "the module's") */
 	ab_limits_owner(0);
-	assert_int_equal(ab_run_check_together(&r, &info, &kmalloc_si, 3, err,
-					       sizeof(err)),
+	assert_int_equal(together(&r, &info, &kmalloc_si, 3, err, sizeof(err)),
 			 -EINVAL);
 	assert_non_null(strstr(
 		err,
@@ -129,12 +131,10 @@ static void test_concurrent_sums(void **state)
 		ab_run_prepare(&o, &info, &small_si, &r, err, sizeof(err)), 0);
 	assert_true(ab_run_held_bytes(&r, &info, &small_si) * 13 <=
 		    info.max_bytes);
-	assert_int_equal(ab_run_check_together(&r, &info, &small_si, 13, err,
-					       sizeof(err)),
+	assert_int_equal(together(&r, &info, &small_si, 13, err, sizeof(err)),
 			 -EINVAL);
 	assert_non_null(strstr(err, "budget of 268435456"));
-	assert_int_equal(ab_run_check_together(&r, &info, &small_si, 12, err,
-					       sizeof(err)),
+	assert_int_equal(together(&r, &info, &small_si, 12, err, sizeof(err)),
 			 0);
 }
 
