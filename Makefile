@@ -73,9 +73,15 @@ vpmu: $(VPMU_SO) $(B)/vpmu/calib $(B)/vpmu/mallockat
 allocbench: $(CLI_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(B)/%.o: %.c $(wildcard include/uapi/linux/*.h common/*.h $(addsuffix /*.h,$(LIB_DIRS)) backends/*.h job/*.h cmd/*.h)
+# each object depends on the headers it includes, as the compiler lists
+# them (-MMD: build/X.d beside build/X.o; -MP: a header removed is no
+# error); an object without its .d (built before) is built again
+$(B)/%.o: %.c $(B)/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+$(B)/%.d: ;
+.PRECIOUS: $(B)/%.d
+-include $(CLI_OBJS:.o=.d)
 
 # `allocbench vm` outside a source checkout finds its scripts and the
 # module's sources here (make install puts them there)

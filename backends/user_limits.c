@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "kfile.h"
 #include "user.h"
 
 /*
@@ -19,20 +20,15 @@
  */
 static uint32_t possible_nodes(void)
 {
-	FILE *f = fopen("/sys/devices/system/node/possible", "re");
 	char line[256], *p;
-	unsigned long last = 0;
 
-	if (!f)
+	if (ab_kfile_line(line, sizeof(line),
+			  "/sys/devices/system/node/possible") < 0)
 		return 1;
-	if (fgets(line, sizeof(line), f)) {
-		p = line + strcspn(line, "\n");
-		while (p > line && p[-1] >= '0' && p[-1] <= '9')
-			p--;
-		last = strtoul(p, NULL, 10);
-	}
-	fclose(f);
-	return (uint32_t)last + 1;
+	p = line + strlen(line);
+	while (p > line && p[-1] >= '0' && p[-1] <= '9')
+		p--;
+	return (uint32_t)strtoul(p, NULL, 10) + 1;
 }
 
 void ab_user_limits(struct ab_info *info)
