@@ -35,34 +35,33 @@ static void check_stdout(void)
  * The commands: the one list --help, the error for an unknown command, help
  * and vm read (through ab_cmd_next()); each command's file holds its fn.
  */
-#define G AB_CMD_GUEST
-#define V (AB_CMD_GUEST | AB_CMD_VERDICT)
 static const struct ab_cmd commands[] = {
-	{ "run", cmd_run, V,
+	{ "run", cmd_run, AB_CMD_GUEST | AB_CMD_VERDICT,
 	  "run allocation strategies and print per-op costs" },
-	{ "sweep", cmd_sweep, V,
+	{ "sweep", cmd_sweep, AB_CMD_GUEST | AB_CMD_VERDICT,
 	  "sizes x strategies x CPU nodes x memory nodes, local against remote" },
-	{ "compare", cmd_compare, G,
+	{ "compare", cmd_compare, AB_CMD_GUEST,
 	  "two strategies, or saved runs: delta, significance, why" },
-	{ "lookup", cmd_lookup, V,
+	{ "lookup", cmd_lookup, AB_CMD_GUEST | AB_CMD_VERDICT,
 	  "time kmalloc size-class lookups: walk, fls, bsr, switch, kernel" },
-	{ "reproduce", cmd_reproduce, V,
+	{ "reproduce", cmd_reproduce, AB_CMD_GUEST | AB_CMD_VERDICT,
 	  "repeat a seed experiment: 2019-scatterlist, 2002-lookup" },
-	{ "topology", cmd_topology, G,
+	{ "topology", cmd_topology, AB_CMD_GUEST,
 	  "nodes, CPUs, memory, distances, cpusets, usable backends and counters" },
 	{ "vm", cmd_vm, 0,
 	  "the same command in boots of 1 to 4 kernels (qemu): A/B, per boot" },
-	{ "plot", cmd_plot, G,
+	{ "plot", cmd_plot, AB_CMD_GUEST,
 	  "draw a saved result with gnuplot: -o FILE.svg|png" },
 	{ "export", cmd_export, 0,
 	  "a saved result for LKP, mmtests, KCIDB or Fastpath" },
-	{ "list", cmd_list, G, "list the backends and their strategies" },
-	{ "info", cmd_info, G, "show the backend's versions and limits" },
-	{ "help", cmd_help, G, "show help for a command: allocbench help run" },
+	{ "list", cmd_list, AB_CMD_GUEST,
+	  "list the backends and their strategies" },
+	{ "info", cmd_info, AB_CMD_GUEST,
+	  "show the backend's versions and limits" },
+	{ "help", cmd_help, AB_CMD_GUEST,
+	  "show help for a command: allocbench help run" },
 	{ NULL, NULL, 0, NULL },
 };
-#undef G
-#undef V
 
 int main(int argc, const char **argv)
 {

@@ -611,7 +611,7 @@ static void rcu_note(const struct ab_job *job, const struct ab_row *r,
 	char late[96] = "";
 	double mean, max;
 
-	if (!ab_rcu_drain(r, &mean, &max))
+	if (!ab_row_drain_ns(r, &mean, &max))
 		return;
 	if (run->drain_late)
 		snprintf(
@@ -636,7 +636,7 @@ static double run_wall(const struct ab_row *r)
 {
 	double mean, max, drain = 0;
 
-	if (ab_rcu_drain(r, &mean, &max))
+	if (ab_row_drain_ns(r, &mean, &max))
 		drain = mean * (r->run.trials_done + r->run.warmup);
 	return drain < r->wall_ns ? r->wall_ns - drain : r->wall_ns;
 }

@@ -133,13 +133,13 @@ void ab_job_print_csv(const struct ab_job *job);
 void ab_job_print(const struct ab_job *job);
 
 /*
- * ab_rcu_drain - an AB_STRATEGY_RCU row's untimed waits after its free
+ * ab_row_drain_ns - get an AB_STRATEGY_RCU row's untimed waits after its free
  * phases (ab_run.drain_cycles, drain_max_cycles), in ns: the mean per
  * measured trial into *@mean_ns, the longest into *@max_ns. Returns 0 for
  * a row without them (another strategy, no trial done, no TSC rate).
  */
-static inline int ab_rcu_drain(const struct ab_row *r, double *mean_ns,
-			       double *max_ns)
+static inline int ab_row_drain_ns(const struct ab_row *r, double *mean_ns,
+				  double *max_ns)
 {
 	const struct ab_run *run = &r->run;
 

@@ -107,7 +107,7 @@ void ab_job_print_csv(const struct ab_job *job)
 		else
 			ab_csv_str(&row, "");
 		/* RCU strategies: the untimed waits (rcu_note()), else empty */
-		if (ab_rcu_drain(r, &drain_mean, &drain_max)) {
+		if (ab_row_drain_ns(r, &drain_mean, &drain_max)) {
 			ab_csv_num(&row, "%.1f", drain_mean);
 			ab_csv_printf(&row, "%u", run->drain_late);
 		} else {

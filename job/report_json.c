@@ -305,7 +305,7 @@ static json_object *rcu_drain(const struct ab_job *job, const struct ab_row *r)
 	double mean, max;
 	json_object *d;
 
-	if (!ab_rcu_drain(r, &mean, &max))
+	if (!ab_row_drain_ns(r, &mean, &max))
 		return NULL;
 	d = json_object_new_object();
 	json_object_object_add(d, "mean_ns_per_trial",

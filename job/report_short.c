@@ -251,7 +251,7 @@ static void print_notes_short(const struct ab_job *job)
 				om->slab.sheaf_capacity);
 			ab_print_note("note", t);
 		}
-		if (ab_rcu_drain(row, &mean, &max)) {
+		if (ab_row_drain_ns(row, &mean, &max)) {
 			snprintf(
 				t, sizeof(t),
 				"%s: untimed RCU wait after each free phase: %.1f us a trial, at most %.1f%s",

@@ -59,7 +59,7 @@ static struct poptOption placement_group[] = {
 	  "run in a temporary exclusive cpuset of the --cpu CPUs (legacy cpuset file system at /dev/cpuset, else a cgroup v2 cpuset partition)",
 	  NULL },
 	{ "fifo", 0, POPT_ARG_NONE, &run_args.fifo, 0,
-	  "run at real-time priority 1, SCHED_FIFO (SCHED_RR on PREEMPT_RT): above ordinary tasks, below kernel RT and IRQ threads (the 2019 seed's 99 starves them)",
+	  "run at real-time priority 1, SCHED_FIFO (SCHED_RR on PREEMPT_RT): above ordinary tasks, below kernel RT and IRQ threads, which priority 99 would starve",
 	  NULL },
 	POPT_TABLEEND
 };

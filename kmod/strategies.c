@@ -716,7 +716,7 @@ const struct ab_strategy ab_strategies[] = {
 	{
 		.name = "vmalloc_batch",
 		.mem = AB_MEM_VMALLOC,
-		.desc = "one vmalloc(batch x size) per trial: the 2019 seed's vmalloc row",
+		.desc = "one vmalloc(batch x size) per trial, the whole batch in one area",
 		.params = AB_PARAM_SIZE,
 		.max_size = U64_MAX,
 		/*
