@@ -200,7 +200,14 @@ static void remove_at_exit(void)
 	ab_dynprobe_remove_all();
 }
 
-int ab_dynprobe_define(const struct ab_dynprobe *d, uint64_t *id)
+/*
+ * ab_dynprobe_define - define @d in tracefs as allocbench/EVENT_PID
+ * (one per process: several runs at once do not share one) unless this
+ * process did already; *@id gets its tracepoint id. 0, or an errno
+ * (EACCES: not root; ENOENT: no tracefs or no such function; EINVAL: the
+ * kernel refused the fetch argument).
+ */
+static int ab_dynprobe_define(const struct ab_dynprobe *d, uint64_t *id)
 {
 	static int registered;
 	const char *t = tracefs();

@@ -52,15 +52,6 @@ const struct ab_dynprobe *ab_dynprobe_find(const char *name);
 int ab_dynprobe_exists(const struct ab_dynprobe *d);
 
 /*
- * ab_dynprobe_define - define @d in tracefs as allocbench/EVENT_PID
- * (one per process: several runs at once do not share one) unless this
- * process did already; *@id gets its tracepoint id. 0, or an errno
- * (EACCES: not root; ENOENT: no tracefs or no such function; EINVAL: the
- * kernel refused the fetch argument).
- */
-int ab_dynprobe_define(const struct ab_dynprobe *d, uint64_t *id);
-
-/*
  * ab_dynprobe_encode - @d as a perf tracepoint event: @attr's type (its
  * config, the id, comes at open: ab_dynprobe_open()), and the description
  * of the encoding into @fstr.

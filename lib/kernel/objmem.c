@@ -17,8 +17,15 @@
 #include "kfile.h"
 #include "objmem.h"
 
-int ab_slab_geom_read(const char *root, const char *name,
-		      struct ab_slab_geom *g)
+/*
+ * ab_slab_geom_read - @root/@name's geometry into @g (@root is
+ * AB_SLAB_SYSFS, or a copy laid out the same way in the tests).
+ * Return: 0, or -errno (-ENOENT: no such cache, -EINVAL: a file that does
+ * not hold a number, or a slab that holds no object; -ERANGE: a number
+ * beyond 64 bits), as lib/kfile.h reads the files.
+ */
+static int ab_slab_geom_read(const char *root, const char *name,
+			     struct ab_slab_geom *g)
 {
 	char path[PATH_MAX], target[PATH_MAX];
 	const char *base = name;

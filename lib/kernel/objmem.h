@@ -42,16 +42,6 @@ struct ab_slab_geom {
 };
 
 /*
- * ab_slab_geom_read - @root/@name's geometry into @g (@root is
- * AB_SLAB_SYSFS, or a copy laid out the same way in the tests).
- * Return: 0, or -errno (-ENOENT: no such cache, -EINVAL: a file that does
- * not hold a number, or a slab that holds no object; -ERANGE: a number
- * beyond 64 bits), as lib/kfile.h reads the files.
- */
-int ab_slab_geom_read(const char *root, const char *name,
-		      struct ab_slab_geom *g);
-
-/*
  * ab_kmalloc_cache - the cache kmalloc(@size, GFP_KERNEL) takes its
  * object from, found as the kernel finds it: the KMALLOC_NORMAL caches
  * ("kmalloc-" then the size, "kmalloc-96", "kmalloc-4k"; not the -cg-,

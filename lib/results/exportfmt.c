@@ -32,7 +32,11 @@
 
 #include "exportfmt.h"
 
-void ab_export_num(char *buf, size_t len, double v)
+/*
+ * ab_export_num - @v in @buf as the shortest decimal that reads back as
+ * the same double (an integer without a point): nothing rounded away.
+ */
+static void ab_export_num(char *buf, size_t len, double v)
 {
 	int p;
 

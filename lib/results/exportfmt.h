@@ -54,10 +54,4 @@ extern const struct ab_export_fmt ab_export_formats[];
 /* ab_export_find - the format named @name, or NULL. */
 const struct ab_export_fmt *ab_export_find(const char *name);
 
-/*
- * ab_export_num - @v in @buf as the shortest decimal that reads back as
- * the same double (an integer without a point): nothing rounded away.
- */
-void ab_export_num(char *buf, size_t len, double v);
-
 #endif
