@@ -32,6 +32,7 @@
 #include "ab_nodes.h"
 #include "compare.h"
 #include "compare_opts.h"
+#include "compare_paths.h"
 #include "jsonin.h"
 #include "jsonout.h"
 #include "parse.h"
@@ -320,102 +321,6 @@ static json_object *rounds_json(const struct ab_job *job,
 	return arr;
 }
 
-/*
- * --explain (issue 14, part 4): the explained paths of A's and B's
- * families, per op (net, from the counting pass), as B - A. @cb(path,
- * event, a, b, ctx) gets each path both counted; returns how many.
- */
-static int path_deltas(const struct ab_job *view,
-		       void (*cb)(const char *, const char *, double, double,
-				  void *),
-		       void *ctx)
-{
-	const struct ab_row *a = &view->rows[0], *b = &view->rows[1];
-	const struct ab_counters *c = &view->ses.counters;
-	unsigned int fam = ab_family_of(a->si->flags, a->si->params) |
-			   ab_family_of(b->si->flags, b->si->params);
-	char ev[160];
-	double va, vb;
-	int k, n = 0;
-
-	if (!view->explain)
-		return 0;
-	for (k = 0; k < view->ex.n; k++) {
-		if (!(view->ex.path[k].families & fam))
-			continue;
-		va = ab_explain_net(&view->ex.path[k], c, a->ev_net);
-		vb = ab_explain_net(&view->ex.path[k], c, b->ev_net);
-		if (isnan(va) || isnan(vb))
-			continue;
-		ab_explain_event_text(&view->ex.path[k], ev, sizeof(ev));
-		cb(view->ex.path[k].label, ev, va, vb, ctx);
-		n++;
-	}
-	return n;
-}
-
-/* The text of the deltas: differing paths, then the unchanged ones. */
-struct path_text {
-	char diff[1024], same[1024];
-	size_t nd, ns;
-};
-
-/* Per op at two decimals, as printed: equal there is "unchanged". */
-static void path_text_add(const char *label, const char *event, double a,
-			  double b, void *ctx)
-{
-	struct path_text *t = ctx;
-	char da[32], db[32];
-
-	snprintf(da, sizeof(da), "%.2f", a);
-	snprintf(db, sizeof(db), "%.2f", b);
-	if (!strcmp(da, db)) {
-		if (t->ns < sizeof(t->same))
-			t->ns += (size_t)snprintf(
-				t->same + t->ns, sizeof(t->same) - t->ns,
-				"%s%s", t->ns ? ", " : "", label);
-	} else if (t->nd < sizeof(t->diff)) {
-		t->nd += (size_t)snprintf(
-			t->diff + t->nd, sizeof(t->diff) - t->nd,
-			"%s%+.2f %s/op (%s to %s)", t->nd ? ", " : "", b - a,
-			label, da, db);
-	}
-}
-
-/*
- * The deltas whenever --explain ran: counts, not timings. Only when a
- * phase differs significantly (@sig, on the adjusted p) are they said to
- * go with the time difference.
- */
-static void print_paths(const struct ab_job *view, int sig)
-{
-	struct path_text t = { .nd = 0, .ns = 0 };
-
-	t.diff[0] = t.same[0] = '\0';
-	if (!path_deltas(view, path_text_add, &t))
-		return;
-	printf("paths (--explain, B against A, per op from the counting pass): %s\n",
-	       t.nd ? t.diff : "no explained path differs");
-	if (t.ns)
-		printf("unchanged at two decimals: %s\n", t.same);
-	if (t.nd)
-		printf(sig ? "paths: these count differences go with the time difference (correlated, not shown to cause it)\n"
-			   : "paths: these are counts, not timings: no phase differs significantly in time, so they go with no time difference\n");
-}
-
-static void path_json_add(const char *label, const char *event, double a,
-			  double b, void *ctx)
-{
-	json_object *o = json_object_new_object();
-
-	json_object_object_add(o, "path", json_object_new_string(label));
-	json_object_object_add(o, "event", json_object_new_string(event));
-	json_object_object_add(o, "a_per_op", ab_json_num(a));
-	json_object_object_add(o, "b_per_op", ab_json_num(b));
-	json_object_object_add(o, "delta_per_op", ab_json_num(b - a));
-	json_object_array_add(ctx, o);
-}
-
 /* @view: A and B, each over all its blocks; @job: the blocks. */
 static void json_compare(const struct ab_job *job, const struct rounds *rd,
 			 const struct ab_job *view)
@@ -442,7 +347,7 @@ static void json_compare(const struct ab_job *job, const struct rounds *rd,
 	if (view->explain) {
 		json_object *paths = json_object_new_array();
 
-		path_deltas(view, path_json_add, paths);
+		compare_paths_json(view, paths);
 		json_object_object_add(c, "paths", paths);
 	}
 	lines = json_object_new_array();
@@ -601,7 +506,7 @@ static void print_compare(const struct ab_job *job, const struct rounds *rd,
 		       why);
 	else
 		printf("why: instructions, IPC and misses per op barely differ\n");
-	print_paths(view, sig);
+	compare_print_paths(view, sig);
 }
 
 /* ---- the rounds ---- */

@@ -415,49 +415,6 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 	return ret;
 }
 
-/* @ns as "42 s", "3 min", "2.5 h": how long, to a useful precision. */
-static void format_duration(double ns, char *buf, size_t len)
-{
-	double s = ns / 1e9;
-
-	if (s < 100)
-		snprintf(buf, len, "%.0f s", s);
-	else if (s < 100 * 60)
-		snprintf(buf, len, "%.0f min", s / 60);
-	else
-		snprintf(buf, len, "%.1f h", s / 3600);
-}
-
-/*
- * One line on stderr, when it is a terminal: which run of how many and,
- * once a run has ended, the time left at the pace so far (the runs done
- * took that long each on average; rows are bounded by memory and time,
- * not by a count, so a long job says how long).
- */
-static void progress(const struct ab_job *job, int i, int next)
-{
-	static double first;
-	char left[32];
-	double t;
-
-	if (!job->progress)
-		return;
-	/* only for jobs that take more than a second */
-	t = now_ns();
-	if (!first)
-		first = t;
-	if (t - first < 1e9)
-		return;
-	if (!i) {
-		ab_progress("[%d/%d] %.40s", next, job->nrows,
-			    job->rows[i].label);
-		return;
-	}
-	format_duration((t - first) / i * (job->nrows - i), left, sizeof(left));
-	ab_progress("[%d/%d] %.40s, about %s left", next, job->nrows,
-		    job->rows[i].label, left);
-}
-
 /*
  * --concurrent: every CPU's run of a strategy holds its batch at the same
  * time, so the limits the module enforces over all runs in progress (the
@@ -790,7 +747,7 @@ int ab_job_run(struct ab_job *job)
 				   job->rows[next].group == job->rows[i].group;
 		     next++)
 			;
-		progress(job, i, next);
+		ab_job_progress(job, i, next);
 		if (next - i > 1)
 			ret = run_group(job, i, next);
 		else if (!job->rows[i].ran)

@@ -24,4 +24,13 @@ int ab_job_run(struct ab_job *job);
  */
 int ab_job_dry_run(struct ab_job *job);
 
+/*
+ * ab_job_progress - one line on stderr, when it is a terminal: which run
+ * of how many (@next of the job's rows, @i the row it starts) and, once a
+ * run has ended, the time left at the pace so far (the runs done took
+ * that long each on average; rows are bounded by memory and time, not by
+ * a count, so a long job says how long).
+ */
+void ab_job_progress(const struct ab_job *job, int i, int next);
+
 #endif
