@@ -52,4 +52,14 @@ static const struct ab_strategy_info cache_si = {
 
 static char err[256];
 
+/* A module's INFO answer with kernel_flags (a version-1 size). */
+static inline struct ab_info info_with(uint64_t flags)
+{
+	struct ab_info i = info;
+
+	i.size = AB_INFO_SIZE_VER1;
+	i.kernel_flags = flags;
+	return i;
+}
+
 #endif
