@@ -211,7 +211,9 @@ void ab_counters_suspend(struct ab_counters *c);
 
 /*
  * ab_counters_resume - open the suspended events again, in their groups,
- * quietly (one that does not open reads as n/a).
+ * quietly (one that does not open reads as n/a). Exported for
+ * test_counters.c alone: the runner resumes only some
+ * (ab_counters_resume_some()); this is the same with every event.
  */
 void ab_counters_resume(struct ab_counters *c);
 

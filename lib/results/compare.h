@@ -28,7 +28,12 @@ struct ab_mwu {
 	double p;
 };
 
-/* ab_mann_whitney - test @a[0..na) against @b[0..nb) (not modified). */
+/*
+ * ab_mann_whitney - test @a[0..na) against @b[0..nb) (not modified), by
+ * the normal approximation. Exported for test_compare.c alone: the
+ * verdicts use the exact test (ab_rank_sum_exact()); this is its
+ * large-sample cross-check there.
+ */
 void ab_mann_whitney(const double *a, size_t na, const double *b, size_t nb,
 		     struct ab_mwu *out);
 
@@ -117,7 +122,9 @@ void ab_rank_sum_exact(const double *a, size_t na, const double *b, size_t nb,
  * ab_signed_rank_cdf - P(W+ <= w) for W+ of the untied ranks 1..n under
  * the null hypothesis (each sign + or - with probability 1/2): the count
  * of subsets of {1..n} summing to at most w, over 2^n. NAN when n >
- * AB_WSR_MAX or without memory.
+ * AB_WSR_MAX or without memory. Exported for test_compare.c alone: the
+ * exact distribution ab_signed_rank() rests on, checked there against
+ * values worked by hand.
  */
 double ab_signed_rank_cdf(size_t n, double w);
 

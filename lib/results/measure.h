@@ -66,6 +66,8 @@ size_t ab_phase_samples(uint32_t timing, uint32_t free_pattern,
 /*
  * ab_per_op_cycles - per-op cycles of @phase for every sample that holds
  * objects, minus @subtract, into @out (room for @n). Returns how many.
+ * Exported for test_measure.c alone: the per-op extraction every phase
+ * summary makes (its static per_op()), tested without a summary around it.
  */
 size_t ab_per_op_cycles(const struct ab_sample *smp, size_t n,
 			enum ab_phase phase, double subtract, double *out);
@@ -85,6 +87,8 @@ struct ab_phase_stats {
  * subtracting @subtract cycles per op; @tsc_khz converts to ns
  * (ns = cycles * 10^6 / tsc_khz). @buf has room for @n values and holds the
  * per-op ns afterwards (sorted), for histograms.
+ * Exported for the unit tests alone (test_job.c): ab_phase_summary_net()
+ * with only a constant subtracted, the form their figures are worked in.
  */
 void ab_phase_summary(const struct ab_sample *smp, size_t n,
 		      enum ab_phase phase, double subtract,
