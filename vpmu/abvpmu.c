@@ -150,9 +150,9 @@ struct prof {
 	uint64_t vaddr, committed, pending;
 };
 
-#define MAX_NEST  8
-#define MAX_GATES 256
-#define RING	  5 /* an interrupt's delivery: 5 loads, then 5 stores */
+#define MAX_NEST   8
+#define MAX_GATES  256
+#define RING	   5 /* an interrupt's delivery: 5 loads, then 5 stores */
 #define MAX_RANGES (MAX_GATES / 2)
 
 /* an interrupt taken in the open region, until its IRETQ */
@@ -444,10 +444,10 @@ static int count_insn(struct vcpu *v, unsigned int kind, int rep,
  * instructions and branches of the block but a last instruction near its
  * page's end, which counts itself when it runs (x86's translator can cut
  * a block before an instruction that crosses a page, after the plugin saw
- * it: that one never runs in this block); so do IRETs (their loads say whose frame) and rep
- * string instructions (counted once). A marker in the block adds (begin)
- * or takes back (end) the block's instructions after it. Interrupts come
- * between blocks only; a fault inside one (an exception) leaves a handler
+ * it: that one never runs in this block); so do IRETs (their loads say whose
+ * frame) and rep string instructions (counted once). A marker in the block adds
+ * (begin) or takes back (end) the block's instructions after it. Interrupts
+ * come between blocks only; a fault inside one (an exception) leaves a handler
  * in the region, which is then left out (irets) anyway.
  * Virtual addresses are canonical (sign-extended) below VA_BITS, 57 with
  * 5-level paging, 48 without; an instruction's kind and rep go above.
@@ -463,7 +463,7 @@ struct tbx {
 
 struct markx {
 	uint64_t tbvaddr;
-	uint32_t n, br; /* the block's, after the marker */
+	uint32_t n, br;	 /* the block's, after the marker */
 	unsigned int xk; /* mark_data() */
 };
 
@@ -593,8 +593,7 @@ static void exec_model(unsigned int vcpu_index, void *udata)
 		v->harness = v->ranges && in_harness(in->vaddr);
 	if (line != v->iline) {
 		v->iline = line;
-		if (!cache_access(&v->l1i, in->vaddr) && v->open &&
-		    !v->harness)
+		if (!cache_access(&v->l1i, in->vaddr) && v->open && !v->harness)
 			v->c[EV_L1I_MISS]++;
 	}
 	/* an interrupt's instructions: never the op's */
@@ -760,8 +759,7 @@ static void *mark_data(unsigned int xx, uint64_t vaddr)
  * A marker on @vcpu_index: @udata is mark_data()'s; @m, in exact mode,
  * the block's instructions after it (a region opens or closes mid-block)
  */
-static void mark_at(unsigned int vcpu_index, void *udata,
-		    const struct markx *m)
+static void mark_at(unsigned int vcpu_index, void *udata, const struct markx *m)
 {
 	struct vcpu *v = vcpu_of(vcpu_index);
 	unsigned int xx = (unsigned int)(uintptr_t)udata & 0xff;

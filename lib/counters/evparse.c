@@ -337,10 +337,17 @@ static const char *perf_alias(const char *name)
 static const char *virtual_modifier(const char *name)
 {
 	static const char *const virt[] = {
-		"instructions", "branches", "branch-instructions", "loads",
-		"stores", "L1-dcache-loads", "L1-dcache-stores",
-		"branch-misses", "L1-dcache-load-misses",
-		"L1-icache-load-misses", "LLC-load-misses",
+		"instructions",
+		"branches",
+		"branch-instructions",
+		"loads",
+		"stores",
+		"L1-dcache-loads",
+		"L1-dcache-stores",
+		"branch-misses",
+		"L1-dcache-load-misses",
+		"L1-icache-load-misses",
+		"LLC-load-misses",
 	};
 	const char *colon = strchr(name, ':');
 	size_t i;
