@@ -262,49 +262,66 @@ static int ab_max_free_order(struct zone *z)
 }
 
 /*
- * One pass of the fragmented build: each free block above @k taken, the
- * highest order first, split, and of each aligned run of 2^@k pages every
- * other one kept. Returns the blocks taken, or -EINTR.
+ * Takes the free blocks of order @o, both migratetypes in turn, until
+ * both fail in a row: of each aligned run of 2^@k pages every other one
+ * kept. A yield after each block: init_on_alloc zeroes what is taken
+ * (one 2 MiB block took 16 s in a TCG guest on a loaded host). Returns
+ * the blocks taken, or -EINTR.
+ */
+static long ab_take_order(int node, u32 k, int o, unsigned long *nth)
+{
+	long taken = 0;
+	int fails = 0;
+
+	while (fails < 2) {
+		bool movable = (*nth)++ & 1;
+		struct page *page;
+		unsigned long i;
+
+		if (signal_pending(current))
+			return -EINTR;
+		page = alloc_pages_node(node, movable ? AB_COND_MOVABLE :
+					AB_COND_UNMOVABLE, o);
+		if (!page) {
+			fails++;
+			continue;
+		}
+		fails = 0;
+		split_page(page, o);
+		for (i = 0; i < 1UL << o; i++) {
+			if ((page_to_pfn(page + i) >> k) & 1)
+				ab_cond_hold(page + i, movable);
+			else
+				__free_page(page + i);
+		}
+		taken++;
+		cond_resched();
+	}
+	return taken;
+}
+
+/*
+ * One pass of the fragmented build: every free block above @k taken,
+ * 2^(@k + 1) pages at a time (the buddy allocator splits the larger ones:
+ * the same end state as taking them whole, with no more zeroed between
+ * two yields than that), then what the per-CPU lists keep above @k,
+ * which only a request of its own order finds (orders up to
+ * PAGE_ALLOC_COSTLY_ORDER, and pageblock_order with THP: a trial's freed
+ * order-9 blocks served the next trial's allocations); both migratetypes
+ * each time, since a per-CPU list of one type is found only by a request
+ * of that type. Returns the blocks taken, or -EINTR.
  */
 static long ab_fragment_pass(int node, u32 k, unsigned long *nth)
 {
-	long taken = 0;
+	long n, taken;
 	int o;
 
-	for (o = AB_MAX_PAGE_ORDER; o > (int)k; o--) {
-		int fails = 0;
-
-		/*
-		 * an order is done when both migratetypes fail in a row: a
-		 * block freed to this CPU's per-CPU list of one type (order 9
-		 * with THP, orders up to 3) is found only by a request of
-		 * that type, and the buddy lists never show it (a trial's
-		 * freed order-9 blocks served the next trial's allocations)
-		 */
-		while (fails < 2) {
-			bool movable = (*nth)++ & 1;
-			struct page *page;
-			unsigned long i;
-
-			if (signal_pending(current))
-				return -EINTR;
-			page = alloc_pages_node(node, movable ? AB_COND_MOVABLE :
-						AB_COND_UNMOVABLE, o);
-			if (!page) {
-				fails++;
-				continue;
-			}
-			fails = 0;
-			split_page(page, o);
-			for (i = 0; i < 1UL << o; i++) {
-				if ((page_to_pfn(page + i) >> k) & 1)
-					ab_cond_hold(page + i, movable);
-				else
-					__free_page(page + i);
-			}
-			taken++;
-			cond_resched();
-		}
+	taken = ab_take_order(node, k, k + 1, nth);
+	for (o = k + 2; taken >= 0 && o <= AB_MAX_PAGE_ORDER; o++) {
+		if (o > PAGE_ALLOC_COSTLY_ORDER && o != pageblock_order)
+			continue;
+		n = ab_take_order(node, k, o, nth);
+		taken = n < 0 ? n : taken + n;
 	}
 	return taken;
 }
@@ -339,12 +356,16 @@ static int ab_fragment(int node, u32 k, int settles)
 	return 0;
 }
 
-/* Pressure: @z's free pages taken down to @target, the largest first. */
+/*
+ * Pressure: @z's free pages taken down to @target, the largest first, in
+ * blocks of at most PAGE_ALLOC_COSTLY_ORDER (a yield after each: what is
+ * taken is zeroed, ab_take_order()).
+ */
 static int ab_pressure(int node, struct zone *z, unsigned long target,
 		       u32 *stopped)
 {
 	unsigned long free;
-	int o = AB_MAX_PAGE_ORDER;
+	int o = PAGE_ALLOC_COSTLY_ORDER;
 
 	while ((free = ab_zone_free(z)) > target) {
 		struct page *page;

@@ -21,6 +21,7 @@
 #include <linux/timex.h>
 #include <linux/kernel.h>
 #include <linux/linkage.h>
+#include <asm/ibt.h>
 #include "ab_internal.h"
 #include "ab_lookup.h"
 
@@ -105,13 +106,18 @@ static int ab_kv_node(struct ab_ctx *ctx, void *obj)
  * too: the module hands their range to the virtual PMU (vpmu.c), which
  * does not count them, so kmalloc's net count is the instructions of
  * __kmalloc() and kfree() alone. A pad before each keeps the range's
- * label off the function's first instruction (objtool: a reference to a
- * function without ENDBR).
+ * label off the function's first instruction, and each label is an ENDBR
+ * (ASM_ENDBR: on IBT kernels objtool refuses a reference to code that
+ * does not begin with one, "relocation to !ENDBR"), then ud2, never
+ * executed (objtool knows it ends a function, as it does not int3).
  */
 asm(".pushsection .text, \"ax\"\n"
 	".globl ab_none_text\n"
+	".type ab_none_text, @function\n"
 	"ab_none_text:\n"
-	"\tint3\n"
+	ASM_ENDBR
+	"\tud2\n"
+	".size ab_none_text, . - ab_none_text\n"
 	".type ab_none_call, @function\n"
 	"ab_none_call:\n"
 	"\tmov %rdi, %rax\n"
@@ -123,8 +129,11 @@ asm(".pushsection .text, \"ax\"\n"
 	"\t" ASM_RET
 	".size ab_none_free_call, . - ab_none_free_call\n"
 	".globl ab_none_text_end\n"
+	".type ab_none_text_end, @function\n"
 	"ab_none_text_end:\n"
-	"\tint3\n"
+	ASM_ENDBR
+	"\tud2\n"
+	".size ab_none_text_end, . - ab_none_text_end\n"
 	".popsection\n");
 
 static __always_inline void *none_one(struct ab_ctx *ctx)
