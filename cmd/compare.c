@@ -4,6 +4,9 @@
  * more than noise, and what do the counters say made it.
  *
  *   allocbench compare --alloc=A,B [run's options]   two strategies, one run
+ *   allocbench compare --alloc=S --gfp=A,B              one strategy, two GFP
+ *                                  choices (kernel,kernel_account: the cost
+ *                                  of memcg accounting)
  *   allocbench compare OLD.json NEW.json              saved results
  *   allocbench compare A1.json A2.json -- B1.json B2.json
  *                                  (e.g. before and after a kernel patch:
@@ -758,8 +761,11 @@ int cmd_compare(int argc, const char **argv)
 		ret = AB_EXIT_USAGE;
 	}
 	if (!ret && job->nrows != 2) {
-		ab_err("compare: --alloc%s gives %d %s; compare takes two: --alloc=A,B, or one kmem_cache strategy with --sheaves=A,B",
-		       job->o.nsheaves ? " with --sheaves" : "", job->nrows,
+		ab_err("compare: --alloc%s gives %d %s; compare takes two: --alloc=A,B, one strategy with --gfp=A,B, or one kmem_cache strategy with --sheaves=A,B",
+		       job->o.nsheaves ? " with --sheaves"
+		       : job->o.ngfps > 1 ? " with --gfp"
+					  : "",
+		       job->nrows,
 		       ab_noun((unsigned)job->nrows, "run", "runs"));
 		ret = AB_EXIT_USAGE;
 	}

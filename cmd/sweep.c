@@ -351,7 +351,11 @@ int cmd_sweep(int argc, const char **argv)
 	ret = ab_popt_parse("sweep", argc, argv, opts);
 	if (!ret)
 		ret = ab_run_args_apply(&job->o);
-	if (!ret && job->o.nsheaves > 1) {
+	if (!ret && job->o.ngfps > 1) {
+		ab_err("sweep: --gfp=%s: one GFP choice per sweep (its rows are sizes and nodes); run and compare take a list",
+		       ab_run_args.gfp);
+		ret = AB_EXIT_USAGE;
+	} else if (!ret && job->o.nsheaves > 1) {
 		ab_err("sweep: --sheaves=%s: one setting per sweep (its rows are sizes and nodes); run and compare take a list",
 		       ab_run_args.sheaves);
 		ret = AB_EXIT_USAGE;

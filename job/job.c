@@ -18,6 +18,7 @@
 
 #include "env.h"
 #include "isolate.h"
+#include "memcg.h"
 #include "parse.h"
 #include "textout.h"
 #include "job.h"
@@ -102,10 +103,37 @@ static int add_row(struct ab_job *job, const struct ab_strategy_info *si)
 			 job->o.order);
 	else
 		snprintf(r->label, sizeof(r->label), "%s", si->name);
+	if (job->o.ngfps > 1 && (si->params & AB_PARAM_GFP))
+		snprintf(r->label + strlen(r->label),
+			 sizeof(r->label) - strlen(r->label), " gfp=%s",
+			 ab_gfp_option_name(job->o.gfp));
 	r->cpu = -1;
 	r->group = job->nrows;
 	job->nrows++;
 	return AB_EXIT_OK;
+}
+
+/*
+ * A row per --gfp choice of a strategy that takes one (GFP_KERNEL for one
+ * that takes none, whatever the list); else one row.
+ */
+static int add_gfps(struct ab_job *job, const struct ab_strategy_info *si)
+{
+	int k, n = (si->params & AB_PARAM_GFP) && job->o.ngfps > 1
+			   ? job->o.ngfps
+			   : 1;
+	int ret = AB_EXIT_OK;
+
+	for (k = 0; k < n && !ret; k++) {
+		if (job->o.ngfps > 1)
+			job->o.gfp = (si->params & AB_PARAM_GFP)
+					     ? job->o.gfps[k]
+					     : AB_GFP_KERNEL;
+		ret = add_row(job, si);
+	}
+	if (job->o.ngfps)
+		job->o.gfp = job->o.gfps[0];
+	return ret;
 }
 
 /* A row per --order of a strategy that takes one; else one row. */
@@ -119,7 +147,7 @@ static int add_orders(struct ab_job *job, const struct ab_strategy_info *si)
 	for (k = 0; k < n && !ret; k++) {
 		if (job->o.norders)
 			job->o.order = job->o.orders[k];
-		ret = add_row(job, si);
+		ret = add_gfps(job, si);
 	}
 	return ret;
 }
@@ -244,6 +272,24 @@ int ab_job_place(struct ab_job *job, const char *cpu_arg)
 			return AB_EXIT_INTR;
 		}
 	}
+	for (i = 0; !job->memcg && i < job->nrows; i++)
+		if (ab_row_charges(job, &job->rows[i]))
+			job->memcg = AB_MEMCG_NEW;
+	if (job->memcg && !ab_out.dry_run) {
+		ab_catch_signals();
+		ret = ab_memcg_start(job->memcg, err, sizeof(err));
+		if (ret) {
+			ab_err("%s", err);
+			return ret == -EPERM	? AB_EXIT_USAGE
+			       : ret == -ENODEV ? AB_EXIT_BACKEND
+						: AB_EXIT_RUN;
+		}
+		if (ab_stop_requested) {
+			ab_err("interrupted in the memory cgroup %s, before any run",
+			       ab_memcg_path());
+			return AB_EXIT_INTR;
+		}
+	}
 	if (job->free_cpu >= 0) {
 		for (i = 0; i < job->nrows; i++) {
 			job->rows[i].run.flags |= AB_RUN_REMOTE_FREE;
@@ -294,7 +340,17 @@ void ab_job_free(struct ab_job *job)
 	job->rows = NULL;
 	job->nrows = job->rows_cap = 0;
 	ab_session_close(&job->ses);
+	ab_memcg_end();
 	ab_isolate_end();
+}
+
+int ab_row_charges(const struct ab_job *job, const struct ab_row *r)
+{
+	if (!(job->ses.be->flags & AB_BACKEND_MODULE) || !r->si)
+		return 0;
+	return (r->si->flags & AB_STRATEGY_ACCOUNT) ||
+	       ((r->si->params & AB_PARAM_GFP) &&
+		r->run.gfp == AB_GFP_KERNEL_ACCOUNT);
 }
 
 const char *ab_row_gfp(const struct ab_job *job, const struct ab_row *r)
@@ -315,7 +371,8 @@ const char *ab_job_gfp(const struct ab_job *job, char *none, size_t len)
 
 		g = ab_row_gfp(job, r);
 		if (g) {
-			gfp = gfp ? gfp : g;
+			/* --gfp=LIST: each row's own, in its label */
+			gfp = !gfp || !strcmp(gfp, g) ? g : "GFP flags per row";
 			continue;
 		}
 		for (k = 0; k < i && job->rows[k].si != r->si; k++)

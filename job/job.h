@@ -20,6 +20,7 @@
 #include "runopts.h"
 #include "explain.h"
 #include "session.h"
+#include "memcg.h"
 #include "vpmu.h"
 #include "ab_run.h"
 
@@ -68,6 +69,9 @@
  *            geometry, order), read right after the run (lib/objmem.h)
  * @prof:     --profile: the functions that took the instructions of the
  *            counting pass, per op (lib/vpmu.h)
+ * @mc:       the memory cgroup's figures (lib/memcg.h) before the row's
+ *            timed pass and after its last pass (the counting pass's too);
+ *            @mc_read when both were read (a --memcg run)
  */
 struct ab_row {
 	const struct ab_strategy_info *si;
@@ -90,6 +94,8 @@ struct ab_row {
 	struct ab_cpubusy busy;
 	struct ab_obj_mem objmem;
 	struct ab_vpmu_prof prof;
+	struct ab_memcg_stat mc[2];
+	int mc_read;
 	/* --condition, --background: what the row met (condition.h), or NULL */
 	struct ab_cond_result *cond;
 };
@@ -154,6 +160,8 @@ struct ab_row {
  * @progress:  print progress on stderr (a terminal, several runs)
  * @isolate:   --isolate: run in a temporary exclusive cpuset (legacy) or
  *             cpuset partition (cgroup v2) of @cpus
+ * @memcg:     --memcg, enum ab_memcg_mode (AB_MEMCG_NONE when not given:
+ *             ab_job_place() makes it AB_MEMCG_NEW if a row charges)
  */
 struct ab_job {
 	const char *title;
@@ -180,6 +188,7 @@ struct ab_job {
 	int free_cpu;
 	int progress;
 	int isolate;
+	int memcg;
 };
 
 /*
@@ -274,6 +283,13 @@ int ab_job_kernel_notes(const struct ab_job *job, char notes[][AB_NOTE_LEN],
  * kmalloc_nolock()).
  */
 const char *ab_row_gfp(const struct ab_job *job, const struct ab_row *r);
+
+/*
+ * ab_row_charges - whether row @r's objects are charged to the memory
+ * cgroup: the module's strategies with --gfp=kernel_account, or one whose
+ * objects always are (AB_STRATEGY_ACCOUNT: kmem_cache_account).
+ */
+int ab_row_charges(const struct ab_job *job, const struct ab_row *r);
 
 /*
  * ab_job_gfp - the GFP flags the job's rows allocate with (one choice for

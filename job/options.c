@@ -140,8 +140,8 @@ static void set_descrip(struct poptOption *table, const char *name,
 
 void ab_run_table_defaults(const struct ab_run_opts *o)
 {
-	static char trials[64], warmup[80], batch[64], gfp[128], context[160];
-	char words[96];
+	static char trials[64], warmup[80], batch[64], gfp[192], context[224];
+	char words[160];
 
 	snprintf(trials, sizeof(trials), "measured trials (default: %u)",
 		 o->trials);

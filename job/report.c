@@ -186,6 +186,12 @@ static void print_header(const struct ab_job *job)
 		printf(" (seed %llu)", (unsigned long long)o->seed);
 	printf(", context %s%s\n", ab_context_name(o->context),
 	       o->write ? ", objects written after allocation" : "");
+	if (ab_memcg_mode())
+		printf("memory cgroup: %s (%s); the rows marked charged are charged to it, the others are not\n",
+		       ab_memcg_path(),
+		       ab_memcg_mode() == AB_MEMCG_NEW
+			       ? "made for this run, removed after it"
+			       : "this process's own");
 	print_values_line(job);
 	for (i = 0; i < job->nrows && !job->rows[i].ran; i++)
 		;

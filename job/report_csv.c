@@ -27,7 +27,7 @@ void ab_job_print_csv(const struct ab_job *job)
 		printf(",%s_median_cycles,%s_raw_median_ns,%s_subtracted_cycles",
 		       phases[p], phases[p], phases[p]);
 	}
-	printf(",switches,migrations,disturbed_trials,free_elsewhere,trials_done,sheaves,rcu_drain_mean_ns,rcu_drain_late_trials");
+	printf(",switches,migrations,disturbed_trials,free_elsewhere,trials_done,sheaves,rcu_drain_mean_ns,rcu_drain_late_trials,charged,memcg_slab_before,memcg_slab_after,memcg_peak");
 	/*
 	 * counters (--events, --explain), per op as the table prints them;
 	 * the names hold no comma (the lists are split at commas)
@@ -114,6 +114,22 @@ void ab_job_print_csv(const struct ab_job *job)
 			ab_csv_str(&row, "");
 			ab_csv_str(&row, "");
 		}
+		/* --memcg: the cgroup's slab bytes around the row, its peak */
+		ab_csv_printf(&row, "%d", ab_row_charges(job, r));
+		if (r->mc_read) {
+			ab_csv_printf(&row, "%llu",
+				      (unsigned long long)r->mc[0].slab);
+			ab_csv_printf(&row, "%llu",
+				      (unsigned long long)r->mc[1].slab);
+		} else {
+			ab_csv_str(&row, "");
+			ab_csv_str(&row, "");
+		}
+		if (r->mc_read && r->mc[1].peak != UINT64_MAX)
+			ab_csv_printf(&row, "%llu",
+				      (unsigned long long)r->mc[1].peak);
+		else
+			ab_csv_str(&row, "");
 		for (s = 0; s < job->ses.counters.n; s++)
 			ab_csv_num(&row, "%.4f", r->ev_net[s]);
 		ab_csv_end(&row);

@@ -9,6 +9,7 @@
 
 #include "ab_run.h"
 #include "isolate.h"
+#include "memcg.h"
 #include "jsonout.h"
 #include "report.h"
 #include "textout.h"
@@ -355,6 +356,40 @@ static json_object *object_nodes(const struct ab_run *run)
 	return o;
 }
 
+/* a memory cgroup figure, null where the kernel has no such file */
+static json_object *memcg_num(uint64_t v)
+{
+	return v == UINT64_MAX ? NULL : json_object_new_int64((int64_t)v);
+}
+
+/*
+ * --memcg: the cgroup's figures before the row's timed pass and after its
+ * last pass (runner.c), as the kernel's files gave them; null without.
+ */
+static json_object *json_memcg(const struct ab_row *r)
+{
+	static const char *const when[] = { "before", "after" };
+	json_object *o, *w;
+	int k;
+
+	if (!r->mc_read)
+		return NULL;
+	o = json_object_new_object();
+	for (k = 0; k < 2; k++) {
+		w = json_object_new_object();
+		json_object_object_add(w, "current_bytes",
+				       memcg_num(r->mc[k].current));
+		json_object_object_add(w, "slab_bytes",
+				       memcg_num(r->mc[k].slab));
+		json_object_object_add(w, "kernel_bytes",
+				       memcg_num(r->mc[k].kernel));
+		json_object_object_add(w, "peak_bytes",
+				       memcg_num(r->mc[k].peak));
+		json_object_object_add(o, when[k], w);
+	}
+	return o;
+}
+
 static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 {
 	const struct ab_run *run = &r->run;
@@ -431,6 +466,9 @@ static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 		json_object_new_int64((int64_t)run->clock_cycles));
 	ab_json_disturbed(o, job, run);
 	json_object_object_add(o, "memory", json_memory(job, r));
+	json_object_object_add(o, "charged",
+			       json_object_new_boolean(ab_row_charges(job, r)));
+	json_object_object_add(o, "memcg", json_memcg(r));
 	json_object_object_add(o, "tsc_khz",
 			       json_object_new_int64(run->tsc_khz));
 	json_object_object_add(
@@ -546,6 +584,15 @@ json_object *ab_job_json(const struct ab_job *job)
 		par, "isolation",
 		ab_isolate_path()[0] ? json_object_new_string(ab_isolate_what())
 				     : NULL);
+	json_object_object_add(
+		par, "memcg",
+		ab_memcg_mode() ? json_object_new_string(
+					  ab_memcg_mode_name(ab_memcg_mode()))
+				: NULL);
+	json_object_object_add(
+		par, "memcg_path",
+		ab_memcg_mode() ? json_object_new_string(ab_memcg_path())
+				: NULL);
 	cpus = json_object_new_array();
 	for (i = 0; i < job->ncpus; i++)
 		json_object_array_add(cpus, json_object_new_int(job->cpus[i]));

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "ab_run.h"
+#include "memcg.h"
 #include "parse.h"
 #include "report.h"
 #include "textout.h"
@@ -129,6 +130,12 @@ void ab_job_print_header_short(const struct ab_job *job)
 	if (ab_job_busy_lines(job, 1, no_line, NULL))
 		snprintf(more + strlen(more), sizeof(more) - strlen(more),
 			 "%s%s", more[0] ? ", " : "", "other CPUs busy");
+	/* the cgroup's path is -v's (the full header) and the JSON's */
+	if (ab_memcg_mode())
+		snprintf(more + strlen(more), sizeof(more) - strlen(more),
+			 "%smemcg %s", more[0] ? ", " : "",
+			 ab_memcg_mode() == AB_MEMCG_NEW ? "made for the run"
+							 : "of this process");
 	ab_print_header_short(&job->ses, job->title, params, more);
 }
 

@@ -9,13 +9,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "memcg.h"
 #include "options.h"
 #include "job.h"
 #include "vpmu.h"
 
 /* run's own options; the shared ones are in options.h */
 struct run_args {
-	char *alloc, *size, *order, *cpu, *node, *free_cpu;
+	char *alloc, *size, *order, *cpu, *node, *free_cpu, *memcg;
 	int fifo, raw, histogram, concurrent, isolate;
 };
 
@@ -61,6 +62,9 @@ static struct poptOption placement_group[] = {
 	{ "fifo", 0, POPT_ARG_NONE, &run_args.fifo, 0,
 	  "run at real-time priority 1, SCHED_FIFO (SCHED_RR on PREEMPT_RT): above ordinary tasks, below kernel RT and IRQ threads, which priority 99 would starve",
 	  NULL },
+	{ "memcg", 0, POPT_ARG_STRING, &run_args.memcg, 0,
+	  "the memory cgroup that charged allocations (--gfp=kernel_account, kmem_cache_account) are charged to: new (a cgroup v2 made for the run and removed after it; the default when a row charges) or self (the cgroup this process is in, not the root)",
+	  "WHERE" },
 	POPT_TABLEEND
 };
 
@@ -158,7 +162,7 @@ int ab_run_options_given(void)
 	       a->size || a->order || a->cpu || a->node || ab_run_args.events ||
 	       ab_run_args.explain || ab_run_args.profile || a->free_cpu ||
 	       a->fifo || a->raw || a->histogram || ab_run_args.csv ||
-	       a->concurrent || a->isolate;
+	       a->concurrent || a->isolate || a->memcg;
 }
 
 /* --size and --order, then the shared values; prints the first error. */
@@ -216,6 +220,17 @@ int ab_run_setup(struct ab_job *job)
 	ab_job_outputs(job);
 	job->concurrent = a->concurrent;
 	job->isolate = a->isolate;
+	if (!ret && a->memcg) {
+		char err[AB_ERRLEN];
+
+		if (ab_memcg_parse(a->memcg, &job->memcg, err, sizeof(err))) {
+			ab_err("%s", err);
+			ret = AB_EXIT_USAGE;
+		} else if (job->memcg == AB_MEMCG_NEW && job->isolate) {
+			ab_err("--memcg=new: --isolate already moves the run into a cgroup of its own; use --memcg=self to charge that one (the memory controller enabled in the cgroup v2 root's cgroup.subtree_control)");
+			ret = AB_EXIT_USAGE;
+		}
+	}
 	if (!ret && a->free_cpu) {
 		char err[AB_ERRLEN];
 		int cpus[2];

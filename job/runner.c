@@ -366,6 +366,7 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 			return err == -EINTR ? AB_EXIT_INTR : AB_EXIT_RUN;
 		}
 	}
+	r->mc_read = !ab_memcg_read(&r->mc[0]);
 	ab_cpustat_read(&st0, &b0);
 	t0 = now_ns();
 	err = run_resumable(job, r, per, 1, why, sizeof(why));
@@ -376,6 +377,7 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 	if (job->ses.counters.n && !err)
 		err = counting_pass(job, r, per, why, sizeof(why));
 	ab_cond_end(job, r);
+	r->mc_read = r->mc_read && !ab_memcg_read(&r->mc[1]);
 	if (err) {
 		ab_err("%s: %s", r->si->name, why);
 		/* only an interrupted run has trials to show */
@@ -643,6 +645,15 @@ static int job_check(struct ab_job *job)
 			job->rows[i].run.seed = job->o.seed;
 	}
 	if (ab_events_once(job->events) || ab_cond_check(job)) {
+		job->refused = 1;
+		return AB_EXIT_USAGE;
+	}
+	/* charged rows run in a memory cgroup, or not at all (ab_job_place()) */
+	for (i = 0; i < job->nrows && !ab_out.dry_run && !ab_memcg_mode(); i++) {
+		if (!ab_row_charges(job, &job->rows[i]))
+			continue;
+		ab_err("%s: its objects are charged to a memory cgroup, and this run is in none (--memcg=new or self)",
+		       job->rows[i].label);
 		job->refused = 1;
 		return AB_EXIT_USAGE;
 	}

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cache.c - the private kmem_cache of the kmem_cache strategies: created
- * for a run (unmergeable on request, with the sheaves asked for), told
+ * for a run (unmergeable on request, with the sheaves asked for, with
+ * SLAB_ACCOUNT for kmem_cache_account), told
  * apart from another run's, destroyed after it or kept empty for its
  * geometry (AB_RUN_KEEP_CACHE).
  */
@@ -80,6 +81,9 @@ int ab_cache_setup(struct ab_ctx *ctx)
 		usersize = ctx->size;
 #endif
 	}
+	/* charged to the caller's memcg; merges only with accounted caches */
+	if (ctx->s->flags & AB_STRATEGY_ACCOUNT)
+		flags |= SLAB_ACCOUNT;
 	mutex_lock(&ab_cache_lock);
 	ctx->cache = ab_cache_create(ctx, flags, usersize);
 	if (!ctx->cache) {

@@ -43,6 +43,7 @@ static const gfp_t ab_gfp_masks[AB_GFP_NR] = {
 	[AB_GFP_RETRY_MAYFAIL] = GFP_KERNEL | __GFP_RETRY_MAYFAIL,
 	[AB_GFP_THP] = GFP_TRANSHUGE & ~__GFP_HIGHMEM,
 	[AB_GFP_NORECLAIM] = GFP_KERNEL & ~__GFP_RECLAIM,
+	[AB_GFP_KERNEL_ACCOUNT] = GFP_KERNEL_ACCOUNT,
 };
 
 /*
@@ -148,8 +149,9 @@ static void ab_put_others(void __user *uarg, long usize, s64 others)
  * ab_harness_bytes()): the objects of a trial, their free order and, in
  * single timing, their samples; -ENOMEM if one is missing (then
  * ab_free_arrays() frees the others). They are charged to the caller's
- * memory cgroup (__GFP_ACCOUNT). The timed objects are not (no
- * __GFP_ACCOUNT, no SLAB_ACCOUNT on the run's kmem_cache): charging adds
+ * memory cgroup (__GFP_ACCOUNT). The timed objects are not, unless the
+ * run asks (AB_GFP_KERNEL_ACCOUNT, or kmem_cache_account's SLAB_ACCOUNT
+ * cache, AB_STRATEGY_ACCOUNT): charging adds
  * the memcg hooks to every timed allocation and free (mm/memcontrol.c,
  * obj_cgroup_charge()) that plain kmalloc() users do not pay, and
  * SLAB_ACCOUNT caches merge only with accounted ones (SLAB_MERGE_SAME,

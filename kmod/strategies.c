@@ -713,6 +713,18 @@ const struct ab_strategy ab_strategies[] = {
 		.obj_node = ab_lowmem_node,
 	},
 	{
+		.name = "kmem_cache_account",
+		.mem = AB_MEM_CACHE,
+		.desc = "kmem_cache_alloc() from a SLAB_ACCOUNT cache of the object size made for the run: charged to the caller's memcg",
+		.params = AB_SLAB_PARAMS | AB_PARAM_CACHE,
+		.flags = AB_STRATEGY_ACCOUNT,
+		.max_size = AB_CACHE_MAX_SIZE,
+		.setup = ab_cache_setup,
+		.teardown = ab_cache_teardown,
+		AB_TABLE_PHASES(kmem_cache),
+		.obj_node = ab_lowmem_node,
+	},
+	{
 		.name = "vmalloc_node",
 		.mem = AB_MEM_VMALLOC,
 		.desc = "vmalloc_node(size, node) / vfree(), one object per call",

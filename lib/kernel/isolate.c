@@ -24,7 +24,6 @@
 #include <cpuset.h>
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -33,6 +32,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cgroup2.h"
 #include "isolate.h"
 #include "kfile.h"
 
@@ -56,58 +56,22 @@ static struct {
 	int enabled, made, moved;
 } iso;
 
-/* has_word - whether @word is one of the words of @list split at @sep. */
-static int has_word(const char *list, const char *word, const char *sep)
-{
-	size_t n = strlen(word), w;
+/* the shared cgroup v2 steps (cgroup2.h), their sentences naming --isolate */
+#define has_word  ab_cg_has_word
+#define path_join ab_cg_path_join
+#define find_mount ab_cg_find_mount
+#define write_file ab_cg_write
 
-	for (list += strspn(list, sep); *list; list += strspn(list, sep)) {
-		w = strcspn(list, sep);
-		if (w == n && !strncmp(list, word, n))
-			return 1;
-		list += w;
-	}
-	return 0;
+static int cg_get(const char *dir, const char *name, char *val, size_t vlen,
+		  char *err, size_t len)
+{
+	return ab_cg_get("--isolate", dir, name, val, vlen, err, len);
 }
 
-/*
- * path_join - "@dir/@name" into @buf (PATH_MAX bytes). Returns 0 or
- * -ENAMETOOLONG.
- */
-static int path_join(char *buf, const char *dir, const char *name)
+static int cg_put(const char *dir, const char *name, const char *val, char *err,
+		  size_t len)
 {
-	int n = snprintf(buf, PATH_MAX, "%s/%s", dir, name);
-
-	return n < 0 || n >= PATH_MAX ? -ENAMETOOLONG : 0;
-}
-
-/*
- * find_mount - whether /proc/mounts has a file system of type @type, at
- * @dir unless @dir is NULL, with the mount option @opt unless @opt is NULL.
- * The first one's mount point goes to @out (@len bytes) unless @out is
- * NULL. Returns 1 or 0 (also when /proc/mounts cannot be read).
- */
-static int find_mount(const char *dir, const char *type, const char *opt,
-		      char *out, size_t len)
-{
-	char line[4096], mdir[PATH_MAX], mtype[64], mopts[1024];
-	FILE *f = ab_kfile_open("/proc/mounts");
-	int found = 0;
-
-	if (!f)
-		return 0;
-	while (!found && fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%*s %4095s %63s %1023s", mdir, mtype,
-			   mopts) != 3 ||
-		    strcmp(mtype, type) || (dir && strcmp(mdir, dir)) ||
-		    (opt && !has_word(mopts, opt, ",")))
-			continue;
-		if (out)
-			snprintf(out, len, "%s", mdir);
-		found = 1;
-	}
-	fclose(f);
-	return found;
+	return ab_cg_put("--isolate", dir, name, val, err, len);
 }
 
 /*
@@ -118,65 +82,6 @@ static int v1_mounted(void)
 {
 	return find_mount(V1_MOUNT, "cpuset", NULL, NULL, 0) ||
 	       find_mount(V1_MOUNT, "cgroup", "cpuset", NULL, 0);
-}
-
-/*
- * write_file - @s into @file in one write(2), as a cgroup interface file
- * takes a value. Returns 0 or -errno: the kernel's answer to the write
- * (EINVAL, EBUSY, ...), -EIO for a short write.
- */
-static int write_file(const char *file, const char *s)
-{
-	int fd = open(file, O_WRONLY | O_CLOEXEC), ret = 0;
-	size_t n = strlen(s);
-	ssize_t w;
-
-	if (fd < 0)
-		return -errno;
-	w = write(fd, s, n);
-	if (w < 0)
-		ret = -errno;
-	else if ((size_t)w != n)
-		ret = -EIO;
-	close(fd);
-	return ret;
-}
-
-/*
- * cg_get, cg_put - read the interface file @name of the cgroup directory
- * @dir, one line, into @val (@vlen bytes, without its newline; -EFBIG
- * when longer), or write @val to it.
- * Return 0 or -errno, with one sentence in @err (@len bytes) naming the
- * file (and the value) and the kernel's reason.
- */
-static int cg_get(const char *dir, const char *name, char *val, size_t vlen,
-		  char *err, size_t len)
-{
-	char file[PATH_MAX];
-	int ret;
-
-	ret = path_join(file, dir, name);
-	if (!ret)
-		ret = ab_kfile_line(val, vlen, "%s", file);
-	if (ret < 0)
-		snprintf(err, len, "--isolate: cannot read %s: %s", file,
-			 strerror(-ret));
-	return ret < 0 ? ret : 0;
-}
-
-static int cg_put(const char *dir, const char *name, const char *val, char *err,
-		  size_t len)
-{
-	char file[PATH_MAX];
-	int ret;
-
-	ret = path_join(file, dir, name);
-	if (!ret)
-		ret = write_file(file, val);
-	if (ret)
-		snprintf(err, len, "--isolate: cannot write %s to %s: %s", val,
-			 file, strerror(-ret));
-	return ret;
 }
 
 /*

@@ -29,6 +29,7 @@ static const struct ab_name gfp_names[AB_GFP_NR] = {
 				   "GFP_KERNEL|__GFP_RETRY_MAYFAIL" },
 	[AB_GFP_THP] = { "thp", "GFP_TRANSHUGE" },
 	[AB_GFP_NORECLAIM] = { "noreclaim", "GFP_KERNEL&~__GFP_RECLAIM" },
+	[AB_GFP_KERNEL_ACCOUNT] = { "kernel_account", "GFP_KERNEL_ACCOUNT" },
 };
 
 static const struct ab_name timing_names[AB_TIMING_NR] = {
@@ -151,8 +152,35 @@ const char *ab_context_warning(uint32_t context)
 
 int ab_opt_gfp(const char *arg, struct ab_run_opts *o, char *err, size_t len)
 {
-	return opt_enum("gfp", "GFP choice", arg, gfp_names, AB_GFP_NR, &o->gfp,
-			err, len);
+	char copy[256], *names[AB_MAX_GFPS];
+	int i, k, n;
+
+	snprintf(copy, sizeof(copy), "%s", arg);
+	n = strlen(arg) < sizeof(copy)
+		    ? ab_split_list(copy, names, AB_MAX_GFPS)
+		    : -E2BIG;
+	for (i = 0; i < n; i++) {
+		if (opt_enum("gfp", "GFP choice", names[i], gfp_names,
+			     AB_GFP_NR, &o->gfps[i], err, len))
+			return -EINVAL;
+		/* two rows of one choice would share a label */
+		for (k = 0; k < i; k++)
+			if (o->gfps[k] == o->gfps[i])
+				n = -EEXIST;
+	}
+	if (n < 0) {
+		snprintf(err, len,
+			 "--gfp=%s: %s (a comma-separated list of at most %d GFP choices, a row each: `allocbench list --values=gfp`)",
+			 arg,
+			 n == -E2BIG    ? "too many choices"
+			 : n == -EEXIST ? "a choice given twice"
+					: "an empty choice",
+			 AB_MAX_GFPS);
+		return -EINVAL;
+	}
+	o->ngfps = n;
+	o->gfp = o->gfps[0];
+	return 0;
 }
 
 int ab_opt_timing(const char *arg, struct ab_run_opts *o, char *err, size_t len)

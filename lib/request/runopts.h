@@ -27,6 +27,8 @@ struct ab_footprint; /* common/ab_run.h */
 
 /* --sheaves: at most this many settings, each a row per strategy */
 #define AB_MAX_SHEAVES 8
+/* --gfp=LIST: at most this many choices, one row each */
+#define AB_MAX_GFPS 4
 /* the most orders one --order list holds */
 #define AB_MAX_ORDERS 16
 /* a setting of --sheaves: the kernel's own choice (no AB_RUN_SHEAVES) */
@@ -41,7 +43,9 @@ struct ab_footprint; /* common/ab_run.h */
  * @trials:  measured trials
  * @warmup:  unrecorded trials run first
  * @node:    NUMA node, -1 for none
- * @gfp:     enum ab_gfp
+ * @gfp:     enum ab_gfp (of the request being built: the first of @gfps)
+ * @gfps:    --gfp=LIST, @ngfps choices in that order (1 with one choice,
+ *           0 without --gfp): one row each for strategies that take one
  * @nomerge: --nomerge
  * @write:   --write (AB_RUN_WRITE)
  * @timing:  enum ab_timing
@@ -75,6 +79,8 @@ struct ab_run_opts {
 	uint32_t warmup;
 	int node;
 	uint32_t gfp;
+	uint32_t gfps[AB_MAX_GFPS];
+	int ngfps;
 	int nomerge;
 	int write;
 	int drop_disturbed;

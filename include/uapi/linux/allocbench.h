@@ -218,6 +218,13 @@ enum ab_gfp {
 	AB_GFP_THP = 6,
 	/* GFP_KERNEL without __GFP_RECLAIM: neither direct reclaim nor kswapd */
 	AB_GFP_NORECLAIM = 7,
+	/*
+	 * GFP_KERNEL_ACCOUNT (GFP_KERNEL | __GFP_ACCOUNT): the objects are
+	 * charged to the caller's memory cgroup (obj_cgroup_charge() for
+	 * slab objects, __memcg_kmem_charge_page() for pages); in the root
+	 * cgroup nothing is charged
+	 */
+	AB_GFP_KERNEL_ACCOUNT = 8,
 	AB_GFP_NR
 };
 

@@ -72,6 +72,13 @@
 /* Not in this kernel, @desc says why: AB_IOC_RUN answers -EOPNOTSUPP */
 #define AB_STRATEGY_UNAVAILABLE (1U << 6)
 /*
+ * Its objects are charged to the caller's memory cgroup whatever the GFP
+ * choice (kmem_cache_account: a cache made with SLAB_ACCOUNT), as
+ * AB_GFP_KERNEL_ACCOUNT charges those of the strategies that take one.
+ * In the root cgroup, and in a kernel thread, nothing is charged.
+ */
+#define AB_STRATEGY_ACCOUNT (1U << 12)
+/*
  * How the strategy's allocator uses memory, a field of the flags
  * (AB_STRATEGY_MEM_MASK): the rule by which an object is counted against
  * the budget ab_info.max_bytes, the module and the CLI alike
@@ -94,7 +101,7 @@
 #define AB_STRATEGY_FLAGS_ALL                                        \
 	(AB_STRATEGY_BASELINE | AB_STRATEGY_PER_TRIAL | AB_STRATEGY_IRQS_ON | \
 	 AB_STRATEGY_ONE_OBJECT | AB_STRATEGY_RCU | AB_STRATEGY_ANY_CONTEXT | \
-	 AB_STRATEGY_UNAVAILABLE | AB_STRATEGY_MEM_MASK)
+	 AB_STRATEGY_UNAVAILABLE | AB_STRATEGY_MEM_MASK | AB_STRATEGY_ACCOUNT)
 
 /**
  * struct ab_strategy_info - one allocation strategy offered by the module
