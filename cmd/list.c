@@ -15,6 +15,7 @@
 #include "exportfmt.h"
 #include "counters.h"
 #include "jsonout.h"
+#include "memcg.h"
 #include "parse.h"
 #include "runopts.h"
 
@@ -155,6 +156,14 @@ static void values_gfp(void)
 	print_enum(ab_gfp_option_name, 0, AB_GFP_NR, "\n", "\n");
 }
 
+static void values_memcg(void)
+{
+	int m;
+
+	for (m = AB_MEMCG_NONE + 1; m < AB_MEMCG_NR; m++)
+		printf("%s\n", ab_memcg_mode_name(m));
+}
+
 static void values_timing(void)
 {
 	print_enum(ab_timing_name, 0, AB_TIMING_NR, "\n", "\n");
@@ -207,6 +216,7 @@ static const struct {
 	{ "strategies", values_strategies },
 	{ "backends", values_backends },
 	{ "gfp", values_gfp },
+	{ "memcg", values_memcg },
 	{ "timing", values_timing },
 	{ "free", values_free },
 	{ "context", values_context },

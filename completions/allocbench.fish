@@ -56,6 +56,7 @@ complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l histogram
 complete -c allocbench -n "__fish_seen_subcommand_from run compare sweep reproduce lookup" -l wide -d 'the full text report'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup" -l csv -d CSV
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l isolate -d 'exclusive cpuset or cgroup v2 cpuset partition'
+complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l memcg -x -a '(__allocbench_values memcg)' -d 'memory cgroup charged rows are charged to'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup" -s e -l events -x -a 'cycles instructions branch-misses cache-misses dTLB-load-misses task-clock page-faults context-switches cpu-migrations'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare lookup reproduce info" -l backend -x -a '(__allocbench_values backends)'
 complete -c allocbench -n "__fish_seen_subcommand_from sweep" -s s -l sizes -x -d 'sizes: list or A-B:xF'

@@ -74,7 +74,7 @@ if [ -n "$want" ] && [ "$want" = "$got" ]; then
 else
 	echo "not ok - completion: the commands are the command table (table: '$want', offered: '$got')"
 fi
-for pair in run:--alloc:strategies run:--gfp:gfp run:--timing:timing run:--free:free \
+for pair in run:--alloc:strategies run:--gfp:gfp run:--memcg:memcg run:--timing:timing run:--free:free \
 	run:--context:context run:--lookup:lookup lookup:--method:methods \
 	lookup:--table:table run:--backend:backends; do
 	c=${pair%%:*} rest=${pair#*:}

@@ -509,7 +509,7 @@ done
 # every spelling of an enumerated option is in its --help, and the error for
 # an unknown one names them all: both made from the one table, so neither can
 # drift from what the option takes (list --values=KIND prints the table)
-for pair in run:gfp:gfp run:timing:timing run:free:free run:context:context \
+for pair in run:gfp:gfp run:memcg:memcg run:timing:timing run:free:free run:context:context \
 	run:lookup:lookup run:table:table lookup:method:methods lookup:table:table; do
 	c=${pair%%:*} rest=${pair#*:}
 	o=${rest%%:*} kind=${rest#*:}
