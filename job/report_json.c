@@ -589,10 +589,10 @@ json_object *ab_job_json(const struct ab_job *job)
 		ab_memcg_mode() ? json_object_new_string(
 					  ab_memcg_mode_name(ab_memcg_mode()))
 				: NULL);
-	json_object_object_add(
-		par, "memcg_path",
-		ab_memcg_mode() ? json_object_new_string(ab_memcg_path())
-				: NULL);
+	json_object_object_add(par, "memcg_path",
+			       ab_memcg_mode()
+				       ? json_object_new_string(ab_memcg_path())
+				       : NULL);
 	cpus = json_object_new_array();
 	for (i = 0; i < job->ncpus; i++)
 		json_object_array_add(cpus, json_object_new_int(job->cpus[i]));

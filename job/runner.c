@@ -610,6 +610,9 @@ static int explain_setup(struct ab_job *job)
 	for (i = 0; i < job->nrows; i++)
 		fam |= ab_family_of(job->rows[i].si->flags,
 				    job->rows[i].si->params);
+	/* in a memory cgroup: its paths too, for every row */
+	if (ab_memcg_mode())
+		fam |= AB_FAMILY_MEMCG;
 	ab_explain_select(&job->ex, fam, ab_counter_exists);
 	/* the frees run in a work item on --free-cpu: not this thread's */
 	if (job->free_cpu >= 0)
@@ -648,8 +651,10 @@ static int job_check(struct ab_job *job)
 		job->refused = 1;
 		return AB_EXIT_USAGE;
 	}
-	/* charged rows run in a memory cgroup, or not at all (ab_job_place()) */
-	for (i = 0; i < job->nrows && !ab_out.dry_run && !ab_memcg_mode(); i++) {
+	/* charged rows run in a memory cgroup, or not at all (ab_job_place())
+	 */
+	for (i = 0; i < job->nrows && !ab_out.dry_run && !ab_memcg_mode();
+	     i++) {
 		if (!ab_row_charges(job, &job->rows[i]))
 			continue;
 		ab_err("%s: its objects are charged to a memory cgroup, and this run is in none (--memcg=new or self)",

@@ -21,9 +21,14 @@ enum ab_family {
 	AB_FAMILY_PAGE = 2,	/* the page allocator */
 	AB_FAMILY_VMALLOC = 4,	/* vmalloc */
 	AB_FAMILY_KVMALLOC = 8, /* kvmalloc: slab, then vmalloc */
+	/*
+	 * not a strategy's: the job runs in a memory cgroup (--memcg), and
+	 * the memcg paths are counted for every row of the families above
+	 */
+	AB_FAMILY_MEMCG = 16,
 };
 
-#define AB_EXPLAIN_MAX 32
+#define AB_EXPLAIN_MAX 40
 
 /**
  * struct ab_explain_path - one internal path and how it is counted

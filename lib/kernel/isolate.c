@@ -57,8 +57,8 @@ static struct {
 } iso;
 
 /* the shared cgroup v2 steps (cgroup2.h), their sentences naming --isolate */
-#define has_word  ab_cg_has_word
-#define path_join ab_cg_path_join
+#define has_word   ab_cg_has_word
+#define path_join  ab_cg_path_join
 #define find_mount ab_cg_find_mount
 #define write_file ab_cg_write
 

@@ -29,8 +29,8 @@
 #include "kfile.h"
 #include "memcg.h"
 
-#define WHO	"--memcg"
-#define PREFIX	"allocbench-memcg-"
+#define WHO    "--memcg"
+#define PREFIX "allocbench-memcg-"
 
 static struct {
 	int mode;
@@ -61,9 +61,10 @@ int ab_memcg_parse(const char *arg, int *mode, char *err, size_t len)
 			return 0;
 		}
 	}
-	snprintf(err, len,
-		 "--memcg=%s: unknown memory cgroup choice (allowed: new, a cgroup made for the run; self, the cgroup this process is in)",
-		 arg);
+	snprintf(
+		err, len,
+		"--memcg=%s: unknown memory cgroup choice (allowed: new, a cgroup made for the run; self, the cgroup this process is in)",
+		arg);
 	return -EINVAL;
 }
 
@@ -164,12 +165,14 @@ out:
 static int no_memcg(int v2, const char *ctl, char *err, size_t len)
 {
 	if (!v2)
-		snprintf(err, len,
-			 "--memcg: needs a cgroup v2 with the memory controller to charge the run to, and no cgroup v2 is mounted (mount -t cgroup2 none /sys/fs/cgroup)");
+		snprintf(
+			err, len,
+			"--memcg: needs a cgroup v2 with the memory controller to charge the run to, and no cgroup v2 is mounted (mount -t cgroup2 none /sys/fs/cgroup)");
 	else
-		snprintf(err, len,
-			 "--memcg: needs the memory controller, and the cgroup v2 at %s has none (cgroup.controllers: \"%s\"; the kernel's cgroup_disable=memory, or a legacy hierarchy, may hold it)",
-			 mc.root, ctl);
+		snprintf(
+			err, len,
+			"--memcg: needs the memory controller, and the cgroup v2 at %s has none (cgroup.controllers: \"%s\"; the kernel's cgroup_disable=memory, or a legacy hierarchy, may hold it)",
+			mc.root, ctl);
 	return -ENODEV;
 }
 
@@ -179,22 +182,25 @@ static int start_self(char *err, size_t len)
 	int ret = own_dir(mc.path);
 
 	if (ret < 0) {
-		snprintf(err, len,
-			 "--memcg=self: cannot find this process's cgroup v2 in /proc/self/cgroup: %s",
-			 strerror(-ret));
+		snprintf(
+			err, len,
+			"--memcg=self: cannot find this process's cgroup v2 in /proc/self/cgroup: %s",
+			strerror(-ret));
 		return ret;
 	}
 	if (ret == 1) {
-		snprintf(err, len,
-			 "--memcg=self: this process is in the root cgroup (%s), where nothing is charged; use --memcg=new, or start allocbench in a child cgroup",
-			 mc.root);
+		snprintf(
+			err, len,
+			"--memcg=self: this process is in the root cgroup (%s), where nothing is charged; use --memcg=new, or start allocbench in a child cgroup",
+			mc.root);
 		return -EPERM;
 	}
 	if (ab_cg_path_join(file, mc.path, "memory.current") ||
 	    access(file, R_OK)) {
-		snprintf(err, len,
-			 "--memcg=self: the cgroup %s has no memory controller (no memory.current: its parent's cgroup.subtree_control lacks memory)",
-			 mc.path);
+		snprintf(
+			err, len,
+			"--memcg=self: the cgroup %s has no memory controller (no memory.current: its parent's cgroup.subtree_control lacks memory)",
+			mc.path);
 		return -ENODEV;
 	}
 	mc.mode = AB_MEMCG_SELF;
@@ -207,9 +213,10 @@ static int start_new(char *err, size_t len)
 	int ret = own_dir(mc.home);
 
 	if (ret < 0) {
-		snprintf(err, len,
-			 "--memcg=new: cannot find this process's cgroup v2 in /proc/self/cgroup: %s",
-			 strerror(-ret));
+		snprintf(
+			err, len,
+			"--memcg=new: cannot find this process's cgroup v2 in /proc/self/cgroup: %s",
+			strerror(-ret));
 		return ret;
 	}
 	remove_stale();
@@ -277,9 +284,8 @@ static int stat_field(const char *dir, const char *key, uint64_t *v)
 		return -errno;
 	while (ret && fgets(line, sizeof(line), f))
 		if (!strncmp(line, key, n) && line[n] == ' ')
-			ret = sscanf(line + n, "%" SCNu64, v) == 1
-				      ? 0
-				      : -EINVAL;
+			ret = sscanf(line + n, "%" SCNu64, v) == 1 ? 0
+								   : -EINVAL;
 	fclose(f);
 	return ret;
 }

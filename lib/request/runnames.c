@@ -156,9 +156,8 @@ int ab_opt_gfp(const char *arg, struct ab_run_opts *o, char *err, size_t len)
 	int i, k, n;
 
 	snprintf(copy, sizeof(copy), "%s", arg);
-	n = strlen(arg) < sizeof(copy)
-		    ? ab_split_list(copy, names, AB_MAX_GFPS)
-		    : -E2BIG;
+	n = strlen(arg) < sizeof(copy) ? ab_split_list(copy, names, AB_MAX_GFPS)
+				       : -E2BIG;
 	for (i = 0; i < n; i++) {
 		if (opt_enum("gfp", "GFP choice", names[i], gfp_names,
 			     AB_GFP_NR, &o->gfps[i], err, len))
@@ -169,13 +168,14 @@ int ab_opt_gfp(const char *arg, struct ab_run_opts *o, char *err, size_t len)
 				n = -EEXIST;
 	}
 	if (n < 0) {
-		snprintf(err, len,
-			 "--gfp=%s: %s (a comma-separated list of at most %d GFP choices, a row each: `allocbench list --values=gfp`)",
-			 arg,
-			 n == -E2BIG    ? "too many choices"
-			 : n == -EEXIST ? "a choice given twice"
-					: "an empty choice",
-			 AB_MAX_GFPS);
+		snprintf(
+			err, len,
+			"--gfp=%s: %s (a comma-separated list of at most %d GFP choices, a row each: `allocbench list --values=gfp`)",
+			arg,
+			n == -E2BIG    ? "too many choices"
+			: n == -EEXIST ? "a choice given twice"
+				       : "an empty choice",
+			AB_MAX_GFPS);
 		return -EINVAL;
 	}
 	o->ngfps = n;
