@@ -18,7 +18,8 @@
 #            kernel's size classes (lookups), kprobes and tracepoints and
 #            --explain (function names and SLUB's paths differ: PREEMPT_RT
 #            has no lockless fast path), memory per object (slab
-#            geometry), concurrent runs and remote frees, SIGINT and CPU
+#            geometry), memcg accounting (memcg.sh: its functions
+#            differ), concurrent runs and remote frees, SIGINT and CPU
 #            hotplug mid-run (locking: PREEMPT_RT's sleeping locks),
 #            --isolate (cgroup v2 only on 6.12, no legacy cpuset), rt.sh,
 #            the fuzzer, the bench scripts' commands (benchcmds.sh), rmmod
@@ -451,6 +452,8 @@ fi
 . "$(dirname "$0")/objmem.sh"
 # memory conditions (issue 25): tests/kernel/condition.sh
 . "$(dirname "$0")/condition.sh"
+# memory cgroup accounting (issue 43): tests/kernel/memcg.sh
+. "$(dirname "$0")/memcg.sh"
 fi # ---- end: full, focused ----
 
 if in_suite full; then # ---- the user backend, events, compare: full ----
