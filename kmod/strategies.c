@@ -715,7 +715,7 @@ const struct ab_strategy ab_strategies[] = {
 	{
 		.name = "kmem_cache_account",
 		.mem = AB_MEM_CACHE,
-		.desc = "kmem_cache_alloc() from a SLAB_ACCOUNT cache of the object size made for the run: charged to the caller's memcg",
+		.desc = "kmem_cache_alloc() from a SLAB_ACCOUNT cache made for the run: charged to the memcg",
 		.params = AB_SLAB_PARAMS | AB_PARAM_CACHE,
 		.flags = AB_STRATEGY_ACCOUNT,
 		.max_size = AB_CACHE_MAX_SIZE,
