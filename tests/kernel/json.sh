@@ -19,6 +19,8 @@ doc sweep allocbench sweep --wide --sizes=64,4K --trials=10 --json
 doc compare allocbench compare --wide --alloc=kmalloc,kmem_cache --trials=30 --json
 doc compare-explain allocbench compare --wide --alloc=kmalloc,get_free_pages --size=4096 --trials=30 --explain --json
 doc lookup allocbench lookup --trials=10 --json
+doc run-memcg allocbench run --wide --alloc=kmalloc,kmem_cache_account --gfp=kernel,kernel_account --explain --trials=10 --json
+doc compare-gfp allocbench compare --wide --alloc=kmalloc --gfp=kernel,kernel_account --trials=70 --json
 allocbench run --wide --alloc=kmalloc --trials=20 --json -q -o /tmp/a.json 2>/dev/null
 allocbench run --wide --alloc=kmalloc --trials=20 --json -q -o /tmp/b.json 2>/dev/null
 doc compare-files allocbench compare --wide /tmp/a.json /tmp/b.json --json
