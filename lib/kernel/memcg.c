@@ -119,11 +119,11 @@ static int remove_stale(void)
 			live++;
 			continue;
 		}
+		/* a task in it (or no answer): a live run's, or it stays */
 		if (ab_cg_path_join(p, mc.root, d->d_name) ||
-		    !ab_cg_get(WHO, p, "cgroup.procs", task, sizeof(task), NULL,
-			       0) ||
+		    ab_kfile_line(task, sizeof(task), "%s/cgroup.procs", p) ||
 		    rmdir(p)) {
-			live++; /* a task we cannot see, or it stays */
+			live++;
 			continue;
 		}
 		fprintf(stderr,

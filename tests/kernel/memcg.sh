@@ -20,7 +20,8 @@
 #    allocbench's own kernel objects charged meanwhile, under 100 KiB seen),
 #    against the 4 MiB a batch left behind would show;
 #  - the cgroup made for the run is gone after it, on exit and after
-#    SIGINT, and the root's cgroup.subtree_control is as it was;
+#    SIGINT, and the root's cgroup.subtree_control is as it was; one that a
+#    killed run left is removed by the next run;
 #  - compare --gfp=kernel,kernel_account runs both in one command.
 # Sourced by guest.sh (focused: the memcg functions differ by kernel), or
 # run alone: make vm-run CMD='sh /ab/memcg.sh'.
@@ -114,6 +115,16 @@ else
 		ok "memcg: the cgroups made for the runs are gone, subtree_control as it was ('$subtree0')"
 	else
 		notok "memcg: the cgroups made for the runs are gone (left: '$left'), subtree_control as it was ('$subtree0', now '$subtree1')"
+	fi
+
+	# a cgroup a killed run left (its PID gone, no task) goes at the next run
+	mkdir $cg/allocbench-memcg-99999
+	expect 0 "removed the memory cgroup $cg/allocbench-memcg-99999 left by a run that was killed" \
+		"memcg: the next run removes a cgroup a killed run left" -- \
+		allocbench run --alloc=kmalloc --gfp=kernel_account --trials=2
+	if [ -d $cg/allocbench-memcg-99999 ]; then
+		notok "memcg: the killed run's cgroup is gone"
+		rmdir $cg/allocbench-memcg-99999
 	fi
 
 	# SIGINT in the middle of a run: the cgroup goes too
