@@ -148,11 +148,11 @@ else
 	fi
 
 	# the accounting's cost in one command
-	out=$(allocbench compare --alloc=kmalloc --gfp=kernel,kernel_account --size=64 \
+	out=$(allocbench compare --wide --alloc=kmalloc --gfp=kernel,kernel_account --size=64 \
 		--rounds=7 --trials=70 2>&1)
 	rc=$?
 	if [ $rc = 0 ] && printf '%s\n' "$out" | grep -q "kmalloc gfp=kernel_account" &&
-		printf '%s\n' "$out" | grep -q "^memcg: $cg/allocbench-memcg-"; then
+		printf '%s\n' "$out" | grep -q "^memory cgroup: $cg/allocbench-memcg-"; then
 		ok "memcg: compare --alloc=kmalloc --gfp=kernel,kernel_account runs both in one cgroup"
 	else
 		notok "memcg: compare --gfp=kernel,kernel_account (exit $rc; $(printf '%s' "$out" | head -c 500))"
