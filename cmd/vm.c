@@ -93,6 +93,9 @@ static struct poptOption vm_options[] = {
 	{ "vpmu", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, &vpmu_arg, 0,
 	  "boot with the virtual PMU (a QEMU TCG plugin): instructions, branches, loads and stores counted exactly where no hardware PMU opens; =model adds its branch and cache model (default: exact); TCG only",
 	  "exact|model" },
+	{ "profile", 0, POPT_ARG_NONE, &conf.profile, 0,
+	  "per row, the kernel functions whose instructions per op changed, B - A, largest first (as perf diff), from run --profile in every boot; implies --vpmu=model",
+	  NULL },
 	{ "cpu-model", 0, POPT_ARG_STRING, &conf.cpu_model, 0,
 	  "qemu's CPU model for every boot (qemu-system-x86_64 -cpu help; default qemu's own, qemu64 under TCG): one model for all kernels, since a kernel patches its code for the CPU's features (alternatives)",
 	  "MODEL" },
@@ -198,6 +201,37 @@ static int check_guest_args(const char **args, int n, int compare)
 	return AB_EXIT_OK;
 }
 
+/*
+ * vm --profile: the guest command is `run`, given --profile (once) so
+ * that each boot's result holds every row's profile, which the report
+ * diffs (lib/vmab.c). @v's args are replaced by a copy (static: they
+ * live as long as the command).
+ */
+static int profile_args(struct vm_run *v)
+{
+	static const char *args[256];
+	int i, n = 0, has = 0;
+
+	if (v->nargs < 1 || strcmp(v->args[0], "run")) {
+		ab_err("vm: --profile: the guest command must be run (allocbench vm --profile --kernel=A --kernel=B -- run --alloc=kmalloc --size=64)");
+		return AB_EXIT_USAGE;
+	}
+	if (v->nargs + 2 > (int)(sizeof(args) / sizeof(args[0]))) {
+		ab_err("vm: --profile: the guest command has too many words");
+		return AB_EXIT_USAGE;
+	}
+	for (i = 0; i < v->nargs; i++)
+		has |= !strcmp(v->args[i], "--profile");
+	args[n++] = v->args[0];
+	if (!has)
+		args[n++] = "--profile";
+	for (i = 1; i < v->nargs; i++)
+		args[n++] = v->args[i];
+	v->args = args;
+	v->nargs = n;
+	return AB_EXIT_OK;
+}
+
 /* --threshold=P or P%: a percentage above 0 and below 1000. */
 static int parse_threshold(double *pct)
 {
@@ -276,6 +310,14 @@ static int check_options(int nk, double *threshold, int rounds_given)
 	if (vpmu_arg != vpmu_none && !strcmp(accel_arg, "kvm")) {
 		ab_err("vm: --vpmu with --accel=kvm: the virtual PMU counts what TCG executes; use --accel=tcg (or auto)");
 		return AB_EXIT_USAGE;
+	}
+	/* the profile is the model's (lib/vpmu.h, ab_vpmu_profile()) */
+	if (conf.profile) {
+		if (!strcmp(accel_arg, "kvm")) {
+			ab_err("vm: --profile with --accel=kvm: the profile is the virtual PMU's, which counts what TCG executes; use --accel=tcg (or auto)");
+			return AB_EXIT_USAGE;
+		}
+		vpmu_arg = "model";
 	}
 	conf.vpmu = vpmu_arg;
 	if (conf.cpu_model &&
@@ -491,6 +533,8 @@ int cmd_vm(int argc, const char **argv)
 	v.nargs = dash < argc ? argc - dash - 1 : 0;
 	ret = check_options(nk, &v.threshold,
 			    conf.rounds != AB_VM_ROUNDS_UNSET);
+	if (!ret && conf.profile)
+		ret = profile_args(&v);
 	if (conf.rounds == AB_VM_ROUNDS_UNSET)
 		conf.rounds = AB_VM_DEFAULT_ROUNDS;
 	v.c = conf;

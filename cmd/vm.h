@@ -68,9 +68,11 @@ struct vm_paths {
  * @cpu_model: --cpu-model: qemu's -cpu model for every boot (vm-run.sh's
  *             VM_CPU), NULL for qemu's default
  * @smp:       --smp: the guest's vCPUs (vm-run.sh's VM_SMP), 1 to 16
+ * @profile:   --profile: run --profile in each boot, a differential
+ *             profile per row (implies vpmu "model")
  */
 struct vm_conf {
-	int nodes, rounds, mem_mib, timeout_s, pvh, smp;
+	int nodes, rounds, mem_mib, timeout_s, pvh, smp, profile;
 	const char *append;
 	const char *vpmu;
 	const char *cpu_model;

@@ -12,6 +12,7 @@
 #include "jsonin.h"
 #include "jsonout.h"
 #include "textout.h"
+#include "vpmu.h"
 #include "vm.h"
 
 void vm_fmt_duration(double s, char *buf, size_t len)
@@ -109,6 +110,85 @@ static int report_tests(json_object *c)
 {
 	return json_object_get_int(
 		ab_json_get(ab_json_get(c, "correction"), "tests"));
+}
+
+/* One line of a differential profile: delta, A, B, the name, where. */
+static void print_pd_line(double d, double a, double b, const char *name,
+			  const char *found)
+{
+	printf("  %+10.2f", d);
+	if (isnan(a) && isnan(b)) {
+		printf(" %10s %10s", "", "");
+	} else {
+		ab_print_cell(a, " %*.2f", 10);
+		ab_print_cell(b, " %*.2f", 10);
+	}
+	printf("  %s%s%s\n", name, found ? "  " : "", found ? found : "");
+}
+
+/*
+ * --profile: each row's differential profile (lib/vmab.c, "profile_diff"),
+ * the functions whose instructions per op changed, B - A, largest first:
+ * AB_VPMU_PROF_SHOW of them, all with -v; then the rest, the functions no
+ * profile named and the residue, so that the lines add up to the row's
+ * B - A.
+ */
+static void print_profile_diffs(json_object *rows)
+{
+	size_t i, j, n, nrows = rows ? json_object_array_length(rows) : 0;
+	int head = 0;
+
+	for (i = 0; i < nrows; i++) {
+		json_object *pd = ab_json_get(json_object_array_get_idx(rows, i),
+					      "profile_diff"),
+			    *fns = ab_json_array(pd, "functions");
+		double rest = 0;
+
+		if (!pd || !fns)
+			continue;
+		if (!head++)
+			printf("\ndifferential profile (--profile): instructions per op by kernel function, mean over each kernel's boots, B - A, largest change first (as perf diff); \"a only\"/\"b only\": named in one kernel's profiles alone (renamed, inlined or new there); the lines add up to the row's B - A of instructions, the residue being the none baseline the count subtracts and the profile keeps:\n");
+		printf("%s: B - A %+.2f instructions per op (%d and %d boots profiled)\n",
+		       json_object_get_string(ab_json_get(
+			       json_object_array_get_idx(rows, i), "label")),
+		       num(pd, "delta"),
+		       json_object_get_int(ab_json_get(pd, "boots_a")),
+		       json_object_get_int(ab_json_get(pd, "boots_b")));
+		printf("  %10s %10s %10s  %s\n", "B - A", "A", "B", "function");
+		n = json_object_array_length(fns);
+		for (j = 0; j < n; j++) {
+			json_object *e = json_object_array_get_idx(fns, j);
+			const char *found =
+				json_object_get_string(ab_json_get(e, "found"));
+
+			if (j >= AB_VPMU_PROF_SHOW && !ab_out.verbose) {
+				rest += num(e, "delta");
+				continue;
+			}
+			print_pd_line(num(e, "delta"), num(e, "a"), num(e, "b"),
+				      json_object_get_string(
+					      ab_json_get(e, "function")),
+				      strcmp(found, "both") ? found : NULL);
+		}
+		if (n > AB_VPMU_PROF_SHOW && !ab_out.verbose) {
+			char what[64];
+
+			snprintf(what, sizeof(what),
+				 "(%zu more functions: -v lists them)",
+				 n - AB_VPMU_PROF_SHOW);
+			print_pd_line(rest, NAN, NAN, what, NULL);
+		}
+		if (num(pd, "unlisted_delta") != 0)
+			print_pd_line(num(pd, "unlisted_delta"), NAN, NAN,
+				      "(functions that changed by under 0.005 each)",
+				      NULL);
+		if (num(pd, "other_delta") != 0)
+			print_pd_line(num(pd, "other_delta"), NAN, NAN,
+				      "(the functions no profile named)", NULL);
+		print_pd_line(num(pd, "residue"), NAN, NAN,
+			      "(residue: the none baseline the count subtracts)",
+			      NULL);
+	}
 }
 
 static void print_comparison(json_object *c, double threshold)
@@ -249,6 +329,17 @@ static void print_comparison(json_object *c, double threshold)
 			ab_print_cell(num(e, "b"), " %*.3f", 12);
 			printf("  B - A");
 			ab_print_cell(num(e, "delta"), " %+*.3f", 12);
+			{
+				json_object *dc = ab_json_get(e, "delta_ci95");
+				char d0[32], d1[32];
+
+				if (dc)
+					printf(" [%s, %s]",
+					       ab_num_text(ab_json_double(json_object_array_get_idx(dc, 0)),
+							   "%+.3f", d0, sizeof(d0)),
+					       ab_num_text(ab_json_double(json_object_array_get_idx(dc, 1)),
+							   "%+.3f", d1, sizeof(d1)));
+			}
 			printf("  B / A %s [%s, %s]  %s\n",
 			       ab_num_text(num(e, "ratio"), "%.4f", r0,
 					   sizeof(r0)),
@@ -256,6 +347,7 @@ static void print_comparison(json_object *c, double threshold)
 			       ab_num_text(hi, "%.4f", r2, sizeof(r2)), det);
 		}
 	}
+	print_profile_diffs(rows);
 }
 
 const char vm_pvh_words[] =

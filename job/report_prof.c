@@ -27,16 +27,25 @@ void ab_job_print_profile(const struct ab_job *job)
 
 		if (!p->valid)
 			continue;
+		double other = p->other;
+
 		printf("%s (%.2f in all):\n", r->label, p->total);
-		for (k = 0; k < p->n; k++)
+		/* the first AB_VPMU_PROF_SHOW, all with -v; the JSON has
+		 * every function the profile named */
+		for (k = 0; k < p->n; k++) {
+			if (k >= AB_VPMU_PROF_SHOW && !ab_out.verbose &&
+			    !ab_out.wide) {
+				other += p->fn[k].count;
+				continue;
+			}
 			printf("  %10.2f  %5.1f%%  %s\n", p->fn[k].count,
 			       p->total > 0 ? 100 * p->fn[k].count / p->total
 					    : 0,
 			       p->fn[k].name);
-		if (p->other > 0)
+		}
+		if (other > 0)
 			printf("  %10.2f  %5.1f%%  (the other functions)\n",
-			       p->other,
-			       p->total > 0 ? 100 * p->other / p->total : 0);
+			       other, p->total > 0 ? 100 * other / p->total : 0);
 		if (p->dropped)
 			printf("  note: %llu addresses did not fit the plugin's table: their instructions are missing\n",
 			       (unsigned long long)p->dropped);

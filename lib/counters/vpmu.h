@@ -105,7 +105,14 @@ int ab_vpmu_modifier_refused(const struct perf_event_attr *attr);
 struct ab_pmu;
 extern const struct ab_pmu ab_vpmu_pmu;
 
-#define AB_VPMU_PROF_TOP 8
+/*
+ * Functions a profile keeps by name (the rest summed as "other"): enough
+ * that a differential profile of two kernels (`allocbench vm --profile`)
+ * finds nearly every function that changed by its name; the text report
+ * prints AB_VPMU_PROF_SHOW of them.
+ */
+#define AB_VPMU_PROF_TOP  48
+#define AB_VPMU_PROF_SHOW 8
 
 /**
  * struct ab_vpmu_prof - a profile: where the instructions of the counting

@@ -619,6 +619,107 @@ static void test_counter_ab(void **state)
 	}
 }
 
+/* A boot's result with a profile: kmalloc 64, instructions @ins per op
+ * (net of a baseline), its profile's functions @f1, @f2, @f3 (0: not
+ * named) and @other. */
+static json_object *prof_result(double ins, double f1, double f2, double f3,
+				double other)
+{
+	char text[2048], fns[512];
+	int n = 0;
+
+	n += snprintf(fns + n, sizeof(fns) - n,
+		      "{\"function\": \"__kmem_cache_alloc_node\", \"instructions_per_op\": %g}",
+		      f1);
+	if (f2)
+		n += snprintf(fns + n, sizeof(fns) - n,
+			      ", {\"function\": \"__memset\", \"instructions_per_op\": %g}",
+			      f2);
+	if (f3)
+		snprintf(fns + n, sizeof(fns) - n,
+			 ", {\"function\": \"kmalloc_trace\", \"instructions_per_op\": %g}",
+			 f3);
+	snprintf(text, sizeof(text),
+		 "{\"results\": ["
+		 "{\"kind\": \"alloc\", \"label\": \"kmalloc\", \"object_bytes\": 64,"
+		 " \"cpu_start\": 0, \"node\": -1, \"free_cpu\": null,"
+		 " \"alloc\": {\"ns\": {\"median\": 100}}, \"free\": {\"ns\": {\"median\": 50}},"
+		 " \"counters\": [{\"event\": \"instructions\", \"per_op\": %g}],"
+		 " \"profile\": {\"instructions_per_op\": %g, \"functions\": [%s],"
+		 " \"other_per_op\": %g, \"dropped_addresses\": 0}}]}",
+		 ins, f1 + f2 + f3 + other, fns, other);
+	return json_tokener_parse(text);
+}
+
+/*
+ * The differential profile (vm --profile): per function B - A, largest
+ * first, a function one kernel alone names said so, and the lines (the
+ * functions, those too small to list, the unnamed rest, the residue: the
+ * baseline the count subtracts) add up to the row's B - A exactly.
+ */
+static void test_profile_diff(void **state)
+{
+	const char *names[] = { "6.1", "6.12" };
+	struct ab_vm_boot b[6];
+	json_object *cmps, *pd, *fns, *e;
+	double sum, delta;
+	size_t i;
+
+	memset(b, 0, sizeof(b));
+	for (i = 0; i < 6; i++) {
+		int k = ab_vm_kernel_of((int)i, 2);
+		double x = i == 1 ? 0.003 : 0;
+
+		b[i].kernel = k;
+		b[i].round = (int)i / 2 + 1;
+		b[i].status = AB_VM_OK;
+		/* A: 100 + 50 (memset) + 4 other, baseline 20; B: memset
+		 * 40 (+ 0.001 in one boot), kmalloc_trace 30 (B only),
+		 * other 5, baseline 22 */
+		b[i].result = k ? prof_result(100 + 40 + 30 + 5 - 22 + x, 100,
+					      40 + x, 30, 5)
+				: prof_result(100 + 50 + 4 - 20, 100, 50, 0, 4);
+	}
+	cmps = ab_vm_compare(b, 6, 2, names, 0);
+	pd = ab_json_get(row(cmps, 0, "kmalloc 64 B", "alloc"), "profile_diff");
+	assert_non_null(pd);
+	delta = ab_json_double(ab_json_get(pd, "delta"));
+	assert_true(fabs(delta - (153.001 - 134)) < 1e-9);
+	fns = ab_json_array(pd, "functions");
+	assert_int_equal(json_object_array_length(fns), 2);
+	/* the largest change first: the function B alone has */
+	e = json_object_array_get_idx(fns, 0);
+	assert_string_equal(json_object_get_string(ab_json_get(e, "function")),
+			    "kmalloc_trace");
+	assert_string_equal(json_object_get_string(ab_json_get(e, "found")),
+			    "b only");
+	assert_true(fabs(ab_json_double(ab_json_get(e, "delta")) - 30) < 1e-9);
+	e = json_object_array_get_idx(fns, 1);
+	assert_string_equal(json_object_get_string(ab_json_get(e, "function")),
+			    "__memset");
+	assert_string_equal(json_object_get_string(ab_json_get(e, "found")),
+			    "both");
+	assert_true(fabs(ab_json_double(ab_json_get(e, "delta")) + 9.999) <
+		    1e-9);
+	assert_true(fabs(ab_json_double(ab_json_get(pd, "other_delta")) - 1) <
+		    1e-9);
+	/* the residue is the baselines' difference, named */
+	assert_true(fabs(ab_json_double(ab_json_get(pd, "residue")) + 2) < 1e-9);
+	/* the sum: every line of the profile adds up to the row's B - A */
+	sum = ab_json_double(ab_json_get(pd, "unlisted_delta")) +
+	      ab_json_double(ab_json_get(pd, "other_delta")) +
+	      ab_json_double(ab_json_get(pd, "residue"));
+	for (i = 0; i < json_object_array_length(fns); i++)
+		sum += ab_json_double(
+			ab_json_get(json_object_array_get_idx(fns, i), "delta"));
+	assert_true(fabs(sum - delta) < 1e-9);
+	/* only the first phase of a row holds it */
+	assert_null(ab_json_get(row(cmps, 0, "kmalloc 64 B", "free"),
+				"profile_diff"));
+	json_object_put(cmps);
+	free_boots(b, 6);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -634,6 +735,7 @@ int main(void)
 		cmocka_unit_test(test_adjust_family),
 		cmocka_unit_test(test_runs_as_units),
 		cmocka_unit_test(test_check),
+		cmocka_unit_test(test_profile_diff),
 	};
 
 	return cmocka_run_group_tests_name("vmab", tests, NULL, NULL);
