@@ -10,7 +10,9 @@
  *   compare          B / A per phase (`compare --alloc=A,B`: its rounds'
  *                    ratio and interval) or per strategy and phase (of
  *                    saved files)
- *   vm               B / A per kernel, row and phase, against the first
+ *   vm               B / A per kernel, row and phase, against the first;
+ *                    with --profile the differential profile instead: B - A
+ *                    instructions per op per function, diverging from 0
  *
  * Medians and cycles come with the 95% confidence interval of the median
  * as error bars, on a log axis when they span more than a factor 10 (a
@@ -157,16 +159,32 @@ static int values_axis(FILE *g, const struct hchart *c)
 	return 0;
 }
 
+/* A differences' axis: linear, symmetric around 0, a dashed line at 0. */
+static void delta_axis(FILE *g, const struct hchart *c)
+{
+	double m = 0;
+	size_t i;
+
+	for (i = 0; i < c->t.n; i++)
+		if (fabs(c->b[i].v) > m)
+			m = fabs(c->b[i].v);
+	m = m > 0 ? m * 1.15 : 1;
+	fprintf(g, "set xrange [%.6g:%.6g]\n", -m, m);
+	fprintf(g,
+		"set arrow 1 from first 0, graph 0 to first 0, graph 1 nohead dt 2 lw 2 lc rgb '#444444' front\n");
+}
+
 /*
  * Writes the chart @c (freed) with @title and @sub (may be NULL) above
- * and @xlabel below; @ratio: B / A on the axis centred on 1. Returns how
- * many bars it draws.
+ * and @xlabel below; @ratio: 1 for B / A on the axis centred on 1, 2 for
+ * B - A on a linear axis centred on 0 (bars diverging from it). Returns
+ * how many bars it draws.
  */
 static size_t hchart_draw(FILE *g, struct hchart *c, int png, const char *title,
 			  const char *sub, const char *xlabel, int ratio)
 {
 	size_t i, n = c->t.n, drawn = 0, tw;
-	int logx = ratio, w, h, lm, with_ci = 0;
+	int logx = ratio == 1, w, h, lm, with_ci = 0;
 	double base;
 
 	for (i = 0; i < n; i++)
@@ -194,8 +212,10 @@ static size_t hchart_draw(FILE *g, struct hchart *c, int png, const char *title,
 	}
 	fprintf(g, "\n");
 	gp_printf(g, "set xlabel %q\n", xlabel);
-	if (ratio)
+	if (ratio == 1)
 		ratio_axis(g, c);
+	else if (ratio == 2)
+		delta_axis(g, c);
 	else
 		logx = values_axis(g, c);
 	/* the labels through ytic(), which takes them as they are (the
@@ -216,7 +236,7 @@ static size_t hchart_draw(FILE *g, struct hchart *c, int png, const char *title,
 		free(txt);
 	}
 	/* y, value, CI low, CI high, bar from, bar to */
-	base = ratio ? 1 : 0;
+	base = ratio == 1 ? 1 : 0;
 	fprintf(g, "$bars << EOD\n");
 	for (i = 0; i < n; i++) {
 		struct hbar *b = &c->b[i];
@@ -318,6 +338,94 @@ size_t plot_lookup(FILE *g, json_object *root, int png)
 		NULL, "cycles", 0);
 }
 
+/*
+ * vm --profile: each row's differential profile, B - A instructions per
+ * op per function (the first AB_PLOT_PD_TOP of a row, then the rest
+ * together and the residue, so a row's bars add up to its B - A), a bar
+ * diverging from 0 each. 0 when no row has one.
+ */
+#define AB_PLOT_PD_TOP 8
+static size_t plot_vm_profile(FILE *g, json_object *root, int png)
+{
+	json_object *cmps = ab_json_array(root, "comparisons");
+	struct hchart c = { { NULL, 0, 0 }, NULL, 0 };
+	size_t i, j, k;
+	char *label, *title;
+	size_t drawn;
+
+	for (i = 0; cmps && i < json_object_array_length(cmps); i++) {
+		json_object *cm = json_object_array_get_idx(cmps, i);
+		json_object *rows = ab_json_array(cm, "rows");
+
+		for (j = 0; rows && j < json_object_array_length(rows); j++) {
+			json_object *r = json_object_array_get_idx(rows, j);
+			json_object *pd = ab_json_get(r, "profile_diff");
+			json_object *fns = ab_json_array(pd, "functions");
+			size_t n = fns ? json_object_array_length(fns) : 0;
+			double rest = ab_json_double(
+					      ab_json_get(pd, "unlisted_delta")) +
+				      ab_json_double(
+					      ab_json_get(pd, "other_delta"));
+
+			if (!pd)
+				continue;
+			if (asprintf(&label, "%s: %s: B - A in all",
+				     plot_text(cm, "b"), plot_text(r, "label")) >= 0) {
+				hchart_add(&c, label,
+					   ab_json_double(ab_json_get(pd, "delta")),
+					   NAN, NAN);
+				free(label);
+			}
+			for (k = 0; k < n; k++) {
+				json_object *e = json_object_array_get_idx(fns, k);
+				const char *found = plot_text(e, "found");
+
+				if (k >= AB_PLOT_PD_TOP) {
+					rest += ab_json_double(
+						ab_json_get(e, "delta"));
+					continue;
+				}
+				if (asprintf(&label, "%s: %s: %s%s%s%s",
+					     plot_text(cm, "b"),
+					     plot_text(r, "label"),
+					     plot_text(e, "function"),
+					     strcmp(found, "both") ? " (" : "",
+					     strcmp(found, "both") ? found : "",
+					     strcmp(found, "both") ? ")" : "") < 0)
+					continue;
+				hchart_add(&c, label,
+					   ab_json_double(ab_json_get(e, "delta")),
+					   NAN, NAN);
+				free(label);
+			}
+			if (asprintf(&label, "%s: %s: (the other functions)",
+				     plot_text(cm, "b"), plot_text(r, "label")) >= 0) {
+				hchart_add(&c, label, rest, NAN, NAN);
+				free(label);
+			}
+			if (asprintf(&label, "%s: %s: (residue: the none baseline)",
+				     plot_text(cm, "b"), plot_text(r, "label")) >= 0) {
+				hchart_add(&c, label,
+					   ab_json_double(ab_json_get(pd, "residue")),
+					   NAN, NAN);
+				free(label);
+			}
+		}
+	}
+	if (!c.t.n)
+		return 0;
+	if (asprintf(&title,
+		     "allocbench vm --profile: B - A instructions per op by function, A = %s",
+		     plot_text(json_object_array_get_idx(cmps, 0), "a")) < 0)
+		title = NULL;
+	drawn = hchart_draw(
+		g, &c, png, title ? title : "allocbench vm --profile",
+		"means over the boots; a row's bars below its first add up to it",
+		"B - A, instructions per op (0: no change)", 2);
+	free(title);
+	return drawn;
+}
+
 size_t plot_vm(FILE *g, json_object *root, int png)
 {
 	json_object *cmps = ab_json_array(root, "comparisons");
@@ -325,6 +433,10 @@ size_t plot_vm(FILE *g, json_object *root, int png)
 	size_t i, j, drawn;
 	char *label, *title;
 
+	/* vm --profile: the differential profile is the picture */
+	drawn = plot_vm_profile(g, root, png);
+	if (drawn)
+		return drawn;
 	for (i = 0; cmps && i < json_object_array_length(cmps); i++) {
 		json_object *cm = json_object_array_get_idx(cmps, i);
 		json_object *rows = ab_json_array(cm, "rows");
