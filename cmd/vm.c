@@ -93,6 +93,9 @@ static struct poptOption vm_options[] = {
 	{ "vpmu", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, &vpmu_arg, 0,
 	  "boot with the virtual PMU (a QEMU TCG plugin): instructions, branches, loads and stores counted exactly where no hardware PMU opens; =model adds its branch and cache model (default: exact); TCG only",
 	  "exact|model" },
+	{ "deterministic", 0, POPT_ARG_NONE, &conf.deterministic, 0,
+	  "boot as a function of the round's seed: qemu -icount (guest time is the instruction count, so ns/op are instructions), a fixed RTC, one vCPU (SMP code kept: noreplace-smp), and round R's seed on every kernel's command line; rounds are paired by seed (the boots' slab state varies with it, matched between kernels). TCG only",
+	  NULL },
 	{ "profile", 0, POPT_ARG_NONE, &conf.profile, 0,
 	  "per row, the kernel functions whose instructions per op changed, B - A, largest first (as perf diff), from run --profile in every boot; implies --vpmu=model",
 	  NULL },
@@ -285,6 +288,19 @@ static int check_options(int nk, double *threshold, int rounds_given)
 		}
 		conf.smp = (int)v;
 	}
+	/* one vCPU: qemu's -icount needs one TCG thread, and a second vCPU
+	 * hung while it came up (docs/vpmu.md) */
+	if (conf.deterministic) {
+		if (!strcmp(accel_arg, "kvm")) {
+			ab_err("vm: --deterministic with --accel=kvm: deterministic execution is TCG's (-icount); use --accel=tcg (or auto)");
+			return AB_EXIT_USAGE;
+		}
+		if ((smp_arg && conf.smp != 1) || conf.nodes > 1) {
+			ab_err("vm: --deterministic boots one vCPU (qemu's -icount): --smp=1 and --nodes=1 only");
+			return AB_EXIT_USAGE;
+		}
+		conf.smp = 1;
+	}
 	if (conf.mem_mib < 256 || conf.mem_mib > 65536) {
 		ab_err("vm: --mem=%d: allowed 256 to 65536 MiB", conf.mem_mib);
 		return AB_EXIT_USAGE;
@@ -392,6 +408,8 @@ static int compare_kernels(const struct vm_paths *p, struct vm_run *v)
 
 		b->kernel = ab_vm_kernel_of(i, v->nk);
 		b->round = i / v->nk + 1;
+		/* the same seed for every kernel of a round: paired */
+		b->seed = v->c.deterministic ? b->round : 0;
 		k = &v->ks[b->kernel];
 		if (vm_stop_signal || refused) {
 			b->status = AB_VM_NOTRUN;
@@ -546,7 +564,10 @@ int cmd_vm(int argc, const char **argv)
 		return ret;
 	v.nk = nk;
 	v.accel = !strcmp(accel_arg, "auto")
-			  ? (vm_kvm_usable() && !*conf.vpmu ? "kvm" : "tcg")
+			  ? (vm_kvm_usable() && !*conf.vpmu &&
+					     !conf.deterministic
+				     ? "kvm"
+				     : "tcg")
 			  : accel_arg;
 	vm_catch_signals();
 	split_kernels(v.ks, nk, &paths);

@@ -70,9 +70,12 @@ struct vm_paths {
  * @smp:       --smp: the guest's vCPUs (vm-run.sh's VM_SMP), 1 to 16
  * @profile:   --profile: run --profile in each boot, a differential
  *             profile per row (implies vpmu "model")
+ * @deterministic: --deterministic: vm-run.sh's VM_ICOUNT=0 and VM_SEED
+ *             (each boot's seed, struct ab_vm_boot), one vCPU
  */
 struct vm_conf {
-	int nodes, rounds, mem_mib, timeout_s, pvh, smp, profile;
+	int nodes, rounds, mem_mib, timeout_s, pvh, smp, profile,
+		deterministic;
 	const char *append;
 	const char *vpmu;
 	const char *cpu_model;

@@ -532,6 +532,14 @@ void vm_boot(const struct vm_paths *p, const struct vm_conf *c,
 	else
 		unsetenv("VM_IMAGE");
 	unsetenv("VM_LOG");
+	if (c->deterministic) {
+		setenv("VM_ICOUNT", "0", 1);
+		snprintf(num, sizeof(num), "%d", b->seed);
+		setenv("VM_SEED", num, 1);
+	} else {
+		unsetenv("VM_ICOUNT");
+		unsetenv("VM_SEED");
+	}
 	if (capture) {
 		fo = mkostemp(tmpl_out, O_CLOEXEC);
 		fe = fo < 0 ? -1 : mkostemp(tmpl_err, O_CLOEXEC);

@@ -284,7 +284,19 @@ static void print_comparison(json_object *c, double threshold)
 	print_success(c, wl, family);
 	if (!counters)
 		return;
-	printf("\ncounters per op (alloc and free together), mean over each kernel's boots, B / A with its 95%% interval over the boots and the change they could detect at level 0.05 (what goes with the difference; correlated, not shown to cause it; no verdict, so nothing to adjust):\n");
+	printf("\ncounters per op (alloc and free together), mean over each kernel's boots, B - A and B / A with their 95%% intervals over the boots and the change they could detect at level 0.05 (what goes with the difference; correlated, not shown to cause it; no verdict, so nothing to adjust)");
+	for (i = 0; i < nrows; i++) {
+		json_object *pr = ab_json_get(json_object_array_get_idx(rows, i),
+					      "pairs");
+
+		if (pr) {
+			printf("; boots paired by seed (--deterministic): %d pairs, so %d states of the boot (its slab state among them), each met by both kernels, and the intervals are the paired test's",
+			       json_object_get_int(pr),
+			       json_object_get_int(pr));
+			break;
+		}
+	}
+	printf(":\n");
 	for (i = 0; i < nrows; i++) {
 		json_object *r = json_object_array_get_idx(rows, i);
 		json_object *cs = ab_json_array(r, "counters");
@@ -314,7 +326,12 @@ static void print_comparison(json_object *c, double threshold)
 				       : NAN;
 
 			if (json_object_get_boolean(
-				    ab_json_get(e, "identical")))
+				    ab_json_get(e, "identical")) &&
+			    ab_json_get(e, "pairs"))
+				snprintf(det, sizeof(det),
+					 "one B - A in every pair");
+			else if (json_object_get_boolean(
+					 ab_json_get(e, "identical")))
 				snprintf(det, sizeof(det),
 					 "identical in every boot");
 			else if (isnan(num(e, "detectable_pct")))
@@ -402,6 +419,9 @@ static json_object *boots_json(struct ab_vm_boot *bs, int nb,
 				       json_object_new_int(bs[i].kernel));
 		json_object_object_add(o, "round",
 				       json_object_new_int(bs[i].round));
+		json_object_object_add(o, "seed",
+				       bs[i].seed ? json_object_new_int(bs[i].seed)
+						  : NULL);
 		json_object_object_add(o, "status",
 				       json_object_new_string(ab_vm_status_name(
 					       bs[i].status)));
@@ -438,6 +458,9 @@ static void print_header(const struct vm_run *v, const char *cmd)
 	       v->c.cpu_model		 ? v->c.cpu_model
 	       : strcmp(v->accel, "kvm") ? "qemu64 (qemu's default under TCG)"
 					 : "host (KVM)");
+	if (v->c.deterministic)
+		printf("deterministic boots (--deterministic): qemu -icount, so guest time is the instruction count (ns/op are that clock's, 1 instruction = 1 ns, not time), a fixed RTC, 1 vCPU with the SMP code kept (noreplace-smp); round R boots every kernel with seed R on its command line, so the %d rounds are %d states of the boot (its slab state among them), each met by every kernel, and the kernels are compared pair by pair (paired t test)\n",
+		       v->c.rounds, v->c.rounds);
 	if (v->c.vpmu && *v->c.vpmu)
 		printf("virtual PMU (--vpmu=%s): a QEMU TCG plugin counts each boot's instructions, branches, loads and stores exactly%s, where no hardware PMU opens\n",
 		       v->c.vpmu,
@@ -503,6 +526,8 @@ json_object *vm_document(struct vm_run *v, const char *cmd0, json_object *cmps)
 				       : NULL);
 	json_object_object_add(root, "nodes", json_object_new_int(v->c.nodes));
 	json_object_object_add(root, "smp", json_object_new_int(v->c.smp));
+	json_object_object_add(root, "deterministic",
+			       json_object_new_boolean(v->c.deterministic));
 	json_object_object_add(root, "rounds",
 			       json_object_new_int(v->c.rounds));
 	json_object_object_add(root, "append",

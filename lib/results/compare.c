@@ -446,6 +446,52 @@ void ab_welch_raw(const double *a, size_t na, const double *b, size_t nb,
 	welch(a, na, b, nb, 0, w);
 }
 
+void ab_paired(const double *a, const double *b, size_t n, int logs,
+	       struct ab_welch *w)
+{
+	double *d = calloc(n + 1, sizeof(*d)), sd_a, q;
+	size_t i;
+
+	welch(a, n, b, n, logs, w);
+	if (!d || isnan(w->diff)) {
+		free(d);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		d[i] = logs ? log(b[i]) - log(a[i]) : b[i] - a[i];
+	moments(d, n, 0, &w->diff, &sd_a);
+	/* the spread of the pairs' differences: sd_a = sd_b = it, so that
+	 * ab_welch_pooled_sd() gives it */
+	w->sd_a = w->sd_b = sd_a;
+	w->se = w->df = w->p = w->ci_lo = w->ci_hi = NAN;
+	free(d);
+	if (n < 2)
+		return;
+	w->df = (double)n - 1;
+	w->se = sd_a / sqrt((double)n);
+	if (!(w->se > 0)) {
+		w->se = 0;
+		return;
+	}
+	gsl_set_error_handler_off();
+	w->p = 2 * gsl_cdf_tdist_Q(fabs(w->diff) / w->se, w->df);
+	if (w->p > 1)
+		w->p = 1;
+	q = t_quantile(1 - AB_VM_ALPHA / 2, w->df);
+	w->ci_lo = w->diff - q * w->se;
+	w->ci_hi = w->diff + q * w->se;
+}
+
+double ab_vm_detectable_paired(double sd, size_t n, double alpha)
+{
+	double df = (double)n - 1;
+
+	if (n < 2 || !(sd > 0))
+		return NAN;
+	return (t_quantile(1 - alpha / 2, df) + t_quantile(AB_VM_POWER, df)) *
+	       sd / sqrt((double)n);
+}
+
 double ab_welch_pooled_sd(const struct ab_welch *w)
 {
 	size_t na = w->na, nb = w->nb;
@@ -476,6 +522,18 @@ size_t ab_vm_rounds_needed(double sd, double pct, double alpha)
 		return 0;
 	for (n = 2; n <= AB_VM_MAX_ROUNDS; n++)
 		if (ab_vm_detectable(sd, n, n, alpha) <= log1p(pct / 100))
+			return n;
+	return 0;
+}
+
+size_t ab_vm_rounds_needed_paired(double sd, double pct, double alpha)
+{
+	size_t n;
+
+	if (isnan(sd) || !(pct > 0))
+		return 0;
+	for (n = 2; n <= AB_VM_MAX_ROUNDS; n++)
+		if (ab_vm_detectable_paired(sd, n, alpha) <= log1p(pct / 100))
 			return n;
 	return 0;
 }

@@ -186,6 +186,24 @@ void ab_welch_raw(const double *a, size_t na, const double *b, size_t nb,
 		  struct ab_welch *w);
 
 /*
+ * ab_paired - the paired t test of @n pairs (@a[i], @b[i]), on their logs
+ * with @logs (vm --deterministic: the boots of two kernels with one seed
+ * start from one random state): @w's means are each side's (as
+ * ab_welch()), @diff the mean of the differences b - a, @sd_a and @sd_b
+ * both their standard deviation, @df n - 1, @p and the interval the
+ * paired test's. Fewer than 2 pairs or no spread: no p.
+ */
+void ab_paired(const double *a, const double *b, size_t n, int logs,
+	       struct ab_welch *w);
+
+/* ab_vm_detectable_paired - ab_vm_detectable() for @n pairs whose
+ * differences spread by @sd (the paired test's, df n - 1) */
+double ab_vm_detectable_paired(double sd, size_t n, double alpha);
+
+/* ab_vm_rounds_needed_paired - ab_vm_rounds_needed() for pairs */
+size_t ab_vm_rounds_needed_paired(double sd, double pct, double alpha);
+
+/*
  * ab_welch_pooled_sd - the pooled standard deviation of @w's logs,
  * sqrt(((na - 1) sd_a^2 + (nb - 1) sd_b^2) / (na + nb - 2)): the spread
  * ab_vm_detectable() takes. NAN for na or nb < 2 or a NAN sd.

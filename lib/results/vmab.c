@@ -46,10 +46,13 @@ int ab_vm_kernel_of(int i, int nk)
  * @alpha, from the pooled log spread @sd of @na and @nb boots.
  */
 static void set_detectable(json_object *o, double sd, size_t na, size_t nb,
-			   double threshold_pct, double alpha)
+			   double threshold_pct, double alpha, size_t pairs)
 {
-	double det = ab_vm_detectable(sd, na, nb, alpha);
-	size_t need = ab_vm_rounds_needed(sd, threshold_pct, alpha);
+	double det = pairs ? ab_vm_detectable_paired(sd, pairs, alpha)
+			   : ab_vm_detectable(sd, na, nb, alpha);
+	size_t need =
+		pairs ? ab_vm_rounds_needed_paired(sd, threshold_pct, alpha)
+		      : ab_vm_rounds_needed(sd, threshold_pct, alpha);
 
 	json_object_object_add(o, "detectable_pct",
 			       ab_json_num(100 * expm1(det)));
@@ -67,7 +70,7 @@ static void set_detectable(json_object *o, double sd, size_t na, size_t nb,
 
 /* The good boots of kernel @k that hold row @key: their rows. */
 static size_t rows_of(const struct ab_vm_boot *boots, size_t n, int k,
-		      const char *key, size_t occ, json_object **out)
+		      const char *key, size_t occ, json_object **out, int *seeds)
 {
 	size_t i, m = 0;
 
@@ -77,10 +80,52 @@ static size_t rows_of(const struct ab_vm_boot *boots, size_t n, int k,
 		if (boots[i].kernel != k || boots[i].status != AB_VM_OK)
 			continue;
 		r = ab_result_find(boots[i].result, key, occ);
-		if (r)
+		if (r) {
+			seeds[m] = boots[i].seed;
 			out[m++] = r;
+		}
 	}
 	return m;
+}
+
+/*
+ * Boots seeded alike (vm --deterministic) are compared as pairs: @ra and
+ * @rb are reordered so that ra[i] and rb[i] had one seed, those without a
+ * partner left out. Returns the pairs, 0 when a boot has no seed (then
+ * nothing is changed).
+ */
+static size_t pair_up(json_object **ra, const int *sa, size_t *na,
+		      json_object **rb, const int *sb, size_t *nb)
+{
+	json_object **pa = calloc(*na + 1, sizeof(*pa)),
+		    **pb = calloc(*na + 1, sizeof(*pb));
+	size_t i, j, m = 0;
+
+	for (i = 0; i < *na; i++)
+		if (!sa[i])
+			goto none;
+	for (j = 0; j < *nb; j++)
+		if (!sb[j])
+			goto none;
+	if (!pa || !pb)
+		goto none;
+	for (i = 0; i < *na; i++)
+		for (j = 0; j < *nb; j++)
+			if (sa[i] == sb[j]) {
+				pa[m] = ra[i];
+				pb[m++] = rb[j];
+				break;
+			}
+	memcpy(ra, pa, m * sizeof(*pa));
+	memcpy(rb, pb, m * sizeof(*pb));
+	*na = *nb = m;
+	free(pa);
+	free(pb);
+	return m;
+none:
+	free(pa);
+	free(pb);
+	return 0;
 }
 
 static json_object *num_array(const double *v, size_t n)
@@ -103,7 +148,7 @@ static json_object *num_array(const double *v, size_t n)
  * "identical" true.
  */
 static json_object *counter_deltas(json_object **ra, size_t na,
-				   json_object **rb, size_t nb)
+				   json_object **rb, size_t nb, int paired)
 {
 	json_object *arr = na ? ab_json_array(ra[0], "counters") : NULL,
 		    *out = json_object_new_array();
@@ -121,15 +166,24 @@ static json_object *counter_deltas(json_object **ra, size_t na,
 
 		if (!e)
 			continue;
-		for (j = 0; j < na; j++)
-			if (!isnan(v = ab_json_counter(ra[j], e)))
+		for (j = 0; j < na; j++) {
+			double u = paired ? ab_json_counter(rb[j], e) : 0;
+
+			/* a pair counts when both of its boots do */
+			if (!isnan(v = ab_json_counter(ra[j], e)) && !isnan(u))
 				sa += v, va[ca++] = v;
-		for (j = 0; j < nb; j++)
+			if (paired && !isnan(v) && !isnan(u))
+				sb += u, vb[cb++] = u;
+		}
+		for (j = 0; !paired && j < nb; j++)
 			if (!isnan(v = ab_json_counter(rb[j], e)))
 				sb += v, vb[cb++] = v;
 		if (!ca || !cb)
 			continue;
-		ab_welch(va, ca, vb, cb, &w);
+		if (paired)
+			ab_paired(va, vb, ca, 1, &w);
+		else
+			ab_welch(va, ca, vb, cb, &w);
 		sd = ab_welch_pooled_sd(&w);
 		c = json_object_new_object();
 		json_object_object_add(c, "event", json_object_new_string(e));
@@ -148,19 +202,29 @@ static json_object *counter_deltas(json_object **ra, size_t na,
 		json_object_object_add(c, "ci95", ci);
 		json_object_object_add(
 			c, "detectable_pct",
-			ab_json_num(100 * expm1(ab_vm_detectable(
-						  sd, ca, cb, AB_VM_ALPHA))));
+			ab_json_num(100 * expm1(
+				paired ? ab_vm_detectable_paired(sd, ca,
+								 AB_VM_ALPHA)
+				       : ab_vm_detectable(sd, ca, cb,
+							  AB_VM_ALPHA))));
 		json_object_object_add(c, "identical",
 				       json_object_new_boolean(sd == 0));
 		/* B - A in the count's own unit, Welch's interval on the
 		 * boots' values (no logs): what a patch added per op */
-		ab_welch_raw(va, ca, vb, cb, &w);
+		if (paired)
+			ab_paired(va, vb, ca, 0, &w);
+		else
+			ab_welch_raw(va, ca, vb, cb, &w);
 		ci = json_object_new_array();
 		json_object_array_add(ci, ab_json_num(sd == 0 ? w.diff
 							      : w.ci_lo));
 		json_object_array_add(ci, ab_json_num(sd == 0 ? w.diff
 							      : w.ci_hi));
 		json_object_object_add(c, "delta_ci95", ci);
+		json_object_object_add(c, "pairs",
+				       paired ? json_object_new_int64(
+							(int64_t)ca)
+					      : NULL);
 		json_object_array_add(out, c);
 	}
 	free(va);
@@ -316,7 +380,7 @@ static json_object *profile_diff(json_object **ra, size_t na, json_object **rb,
 /* One row and phase, B (kernel @k) against A. */
 static json_object *row_phase(json_object **ra, size_t na, json_object **rb,
 			      size_t nb, const char *label, const char *phase,
-			      double threshold_pct, int first)
+			      double threshold_pct, int first, int paired)
 {
 	json_object *o = json_object_new_object(), *ci, *cs, *pd = NULL;
 	double *a = calloc(na + 1, sizeof(*a)), *b = calloc(nb + 1, sizeof(*b));
@@ -329,7 +393,9 @@ static json_object *row_phase(json_object **ra, size_t na, json_object **rb,
 		a[i] = ab_result_row_median(ra[i], phase);
 	for (i = 0; b && i < nb; i++)
 		b[i] = ab_result_row_median(rb[i], phase);
-	if (a && b)
+	if (a && b && paired)
+		ab_paired(a, b, na, 1, &w);
+	else if (a && b)
 		ab_welch(a, na, b, nb, &w);
 	else
 		ab_welch(NULL, 0, NULL, 0, &w);
@@ -357,12 +423,16 @@ static json_object *row_phase(json_object **ra, size_t na, json_object **rb,
 	json_object_object_add(o, "df", ab_json_num(w.df));
 	json_object_object_add(o, "verdict", json_object_new_string(verdict));
 	json_object_object_add(o, "log_sd", ab_json_num(sd));
+	/* vm --deterministic: boots paired by seed, the paired t test */
+	json_object_object_add(o, "pairs",
+			       paired ? json_object_new_int64((int64_t)na)
+				      : NULL);
 	json_object_object_add(o, "threshold_pct",
 			       threshold_pct > 0 ? ab_json_num(threshold_pct)
 						 : NULL);
 	/* detectable_pct, threshold_detectable and rounds_needed come once
 	 * the report's tests are counted (ab_vm_adjust()) */
-	cs = counter_deltas(ra, na, rb, nb);
+	cs = counter_deltas(ra, na, rb, nb, paired);
 	json_object_object_add(o, "counters", cs);
 	/* --profile: each function's share of the instructions' B - A, on
 	 * the row's first phase (a profile covers the op: both phases) */
@@ -491,19 +561,21 @@ static json_object *compare_one(const struct ab_vm_boot *boots, size_t n, int k,
 	json_object *out = json_object_new_array(), *first = NULL, *rows;
 	json_object **ra = calloc(n + 1, sizeof(*ra)),
 		    **rb = calloc(n + 1, sizeof(*rb));
+	int *sa = calloc(n + 1, sizeof(*sa)), *sb = calloc(n + 1, sizeof(*sb));
 	size_t i, j;
 
 	for (i = 0; i < n && !first; i++)
 		if (boots[i].kernel == 0 && boots[i].status == AB_VM_OK)
 			first = boots[i].result;
 	rows = ab_result_rows(first);
-	for (i = 0; ra && rb && rows && i < json_object_array_length(rows);
+	for (i = 0; ra && rb && sa && sb && rows &&
+		    i < json_object_array_length(rows);
 	     i++) {
 		json_object *r = json_object_array_get_idx(rows, i);
 		const char *const *ph = ab_result_row_phases(r);
 		char *key = ab_result_row_key(r),
 		     *label = ab_result_row_name(r);
-		size_t na, nb, occ = 0;
+		size_t na, nb, occ = 0, np = 0;
 		json_object *f;
 
 		/* the how-many-th row of this key in A's first boot */
@@ -511,15 +583,16 @@ static json_object *compare_one(const struct ab_vm_boot *boots, size_t n, int k,
 		     f && f != r; f = ab_result_find(first, key, ++occ))
 			;
 		if (key && label) {
-			na = rows_of(boots, n, 0, key, occ, ra);
-			nb = rows_of(boots, n, k, key, occ, rb);
+			na = rows_of(boots, n, 0, key, occ, ra, sa);
+			nb = rows_of(boots, n, k, key, occ, rb, sb);
+			np = pair_up(ra, sa, &na, rb, sb, &nb);
 			for (j = 0; ph[j]; j++)
 				if (!isnan(ab_result_row_median(r, ph[j])))
 					json_object_array_add(
 						out, row_phase(ra, na, rb, nb,
 							       label, ph[j],
 							       threshold_pct,
-							       !j));
+							       !j, np > 0));
 			if (ab_json_get(r, "success") &&
 			    success_counts(first, ra, na, rb, nb))
 				json_object_array_add(
@@ -531,6 +604,8 @@ static json_object *compare_one(const struct ab_vm_boot *boots, size_t n, int k,
 	}
 	free(ra);
 	free(rb);
+	free(sa);
+	free(sb);
 	return out;
 }
 
@@ -582,7 +657,9 @@ static void adjusted(json_object *r, int fam, double adj, int tested,
 			       len_of(ab_json_array(r, "boots_a")),
 			       len_of(ab_json_array(r, "boots_b")),
 			       ab_json_double(ab_json_get(r, "threshold_pct")),
-			       alpha);
+			       alpha,
+			       (size_t)json_object_get_int(
+				       ab_json_get(r, "pairs")));
 	}
 	if (!tested)
 		return;

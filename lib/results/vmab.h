@@ -45,10 +45,14 @@ const char *ab_vm_status_name(int s);
  * @seconds: wall time of the boot, from qemu's start to its exit
  * @result:  the command's checked JSON result (AB_VM_OK only), owned
  * @why:     one line saying why a boot is left out (malloc'ed), or NULL
+ * @seed:    the seed its kernel command line carried (vm --deterministic:
+ *           its round), 0 for none: boots of two kernels with one seed
+ *           are compared as a pair
  */
 struct ab_vm_boot {
 	int kernel;
 	int round;
+	int seed;
 	int status;
 	int exit;
 	double seconds;

@@ -20,7 +20,14 @@
 # into qemu, its counts shared with the guest at /ab/vpmu over virtio-9p;
 # model adds its branch and cache model), VPMU_PLUGIN (the plugin, default
 # the build tree's or the installed one), VPMU_OUT (a file that receives
-# the plugin's counts of the whole boot).
+# the plugin's counts of the whole boot), VM_ICOUNT=N (deterministic
+# execution: qemu's -icount shift=N,sleep=off, the guest clock tied to the
+# instruction count, and a fixed RTC, so that two boots with the same
+# VM_SEED run the same instructions; single-threaded TCG, which every TCG
+# boot here is), VM_SEED (a number put on the kernel command line as
+# allocbench.seed=: the kernel mixes its command line into its random
+# pool at boot, so the seed chooses the boot's random state, its slab
+# freelists' shuffle among them).
 #
 # A WARN, BUG, Oops, soft lockup or hung task in the guest's kernel log fails
 # the run with status 125 even when CMD succeeded; 126 means the guest never
@@ -100,6 +107,45 @@ kvm)
 	;;
 esac
 
+# VM_ICOUNT: one boot's run is a function of its inputs (the images, the
+# command, the seed): the guest's time is its instruction count (sleep=off:
+# an idle vCPU jumps to the next timer instead of waiting in host time), and
+# the RTC starts at one date and runs on that clock. What stays
+# host-timed is virtio's completions (the virtual PMU's 9p share), which
+# the measured regions never wait for.
+icount=
+case ${VM_ICOUNT:-} in
+'') ;;
+[0-9] | 10)
+	if [ "${VM_ACCEL:-tcg}" != tcg ]; then
+		echo "vm-run: VM_ICOUNT needs TCG, not VM_ACCEL=$VM_ACCEL" >&2
+		exit 2
+	fi
+	# one vCPU: a second one hung coming up under -icount (calibrate_delay
+	# ran against the instruction clock); noreplace-smp keeps the SMP code
+	# (lock prefixes) a kernel with one possible CPU would patch out, so
+	# the code measured is a multi-CPU boot's
+	if [ "$smp" != 1 ]; then
+		echo "vm-run: VM_ICOUNT needs VM_SMP=1 (a second vCPU hung coming up under -icount)" >&2
+		exit 2
+	fi
+	icount="-icount shift=$VM_ICOUNT,sleep=off -rtc base=2026-01-01T00:00:00,clock=vm"
+	vmparam="$vmparam noreplace-smp allocbench.icount=$VM_ICOUNT"
+	;;
+*)
+	echo "vm-run: VM_ICOUNT=$VM_ICOUNT: allowed values are 0 to 10 (qemu's -icount shift)" >&2
+	exit 2
+	;;
+esac
+case ${VM_SEED:-} in
+'') ;;
+*[!0-9]*)
+	echo "vm-run: VM_SEED=$VM_SEED: a decimal number" >&2
+	exit 2
+	;;
+*) vmparam="$vmparam allocbench.seed=$VM_SEED" ;;
+esac
+
 here=$(cd "$(dirname "$0")" && pwd)
 vpmu=
 case ${VPMU:-0} in
@@ -152,8 +198,14 @@ printf '%s\n' "$cmd" > "$work/root/ab/cmd"
 # this boot's token: the guest's status markers carry it
 tok=$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')
 printf '%s\n' "$tok" > "$work/root/ab/token"
-(cd "$work/root" && find ab | cpio -o -H newc --quiet -R 0:0) | gzip > "$work/cmd.cpio"
-cat "$initrd" "$work/cmd.cpio" > "$work/initrd"
+# Not compressed: the archive's size depends on the command alone, not
+# on how well the token compresses, so the initramfs, and the memory the
+# kernel reserves for it, is the same in every boot of one command.
+(cd "$work/root" && find ab | cpio -o -H newc --quiet -R 0:0) > "$work/cmd.cpio"
+# an uncompressed archive must start at a multiple of 4 bytes: zeros
+# between the two (the kernel skips them)
+pad=$(( (4 - $(wc -c <"$initrd") % 4) % 4 ))
+{ cat "$initrd"; head -c "$pad" /dev/zero; cat "$work/cmd.cpio"; } > "$work/initrd"
 
 case $nodes in
 1)
@@ -232,7 +284,7 @@ log=${VM_LOG:-$work/console.log}
 # under TCG (measured on 6.1.0-57 with 4 KiB allocations).
 # --foreground: qemu stays in this process group, so Ctrl-C reaches it.
 # shellcheck disable=SC2086
-timeout --foreground "$timeout_s" qemu-system-x86_64 $accel $cpu -m "$mem" $numa $plugin \
+timeout --foreground "$timeout_s" qemu-system-x86_64 $accel $icount $cpu -m "$mem" $numa $plugin \
 	-nographic -no-reboot -nodefaults \
 	-chardev file,id=con,path="$work/con.raw" -serial chardev:con \
 	-chardev stdio,id=out -device isa-debugcon,iobase=0xe9,chardev=out \

@@ -720,6 +720,53 @@ static void test_profile_diff(void **state)
 	free_boots(b, 6);
 }
 
+/*
+ * vm --deterministic: boots of one seed are a pair. Counts that differ
+ * between seeds by 10% but are the same within each pair: an A/A whose
+ * paired differences are all 0 ("identical", no spread), where unpaired
+ * boots would have shown the seeds' spread; a boot without its partner
+ * is left out.
+ */
+static void test_paired_seeds(void **state)
+{
+	const char *names[] = { "6.1", "6.1" };
+	static const double by_seed[] = { 300, 330, 310, 320 };
+	struct ab_vm_boot b[8];
+	json_object *cmps, *r, *c;
+	int i;
+
+	memset(b, 0, sizeof(b));
+	for (i = 0; i < 8; i++) {
+		b[i].kernel = ab_vm_kernel_of(i, 2);
+		b[i].round = i / 2 + 1;
+		b[i].seed = b[i].round;
+		b[i].status = AB_VM_OK;
+		b[i].result = result(1000 + by_seed[i / 2], 300, 5.0,
+				     by_seed[i / 2], 0);
+	}
+	/* round 4's B failed: 3 pairs */
+	b[6 + !ab_vm_kernel_of(6, 2)].status = AB_VM_FAILED;
+	cmps = ab_vm_compare(b, 8, 2, names, 0);
+	r = row(cmps, 0, "kmalloc 4096 B", "alloc");
+	assert_int_equal(json_object_get_int(ab_json_get(r, "pairs")), 3);
+	c = json_object_array_get_idx(ab_json_array(r, "counters"), 0);
+	assert_true(json_object_get_boolean(ab_json_get(c, "identical")));
+	assert_int_equal(json_object_get_int(ab_json_get(c, "pairs")), 3);
+	assert_true(fabs(ab_json_double(ab_json_get(c, "delta"))) < 1e-9);
+	json_object_put(cmps);
+	/* unseeded, the same boots: the seeds' spread is seen */
+	for (i = 0; i < 8; i++)
+		b[i].seed = 0;
+	cmps = ab_vm_compare(b, 8, 2, names, 0);
+	r = row(cmps, 0, "kmalloc 4096 B", "alloc");
+	assert_null(ab_json_get(r, "pairs"));
+	c = json_object_array_get_idx(ab_json_array(r, "counters"), 0);
+	assert_false(json_object_get_boolean(ab_json_get(c, "identical")));
+	assert_true(ab_json_double(ab_json_get(c, "detectable_pct")) > 5);
+	json_object_put(cmps);
+	free_boots(b, 8);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -736,6 +783,7 @@ int main(void)
 		cmocka_unit_test(test_runs_as_units),
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_profile_diff),
+		cmocka_unit_test(test_paired_seeds),
 	};
 
 	return cmocka_run_group_tests_name("vmab", tests, NULL, NULL);
