@@ -362,22 +362,25 @@ static size_t plot_vm_profile(FILE *g, json_object *root, int png)
 			json_object *pd = ab_json_get(r, "profile_diff");
 			json_object *fns = ab_json_array(pd, "functions");
 			size_t n = fns ? json_object_array_length(fns) : 0;
-			double rest = ab_json_double(
-					      ab_json_get(pd, "unlisted_delta")) +
-				      ab_json_double(
-					      ab_json_get(pd, "other_delta"));
+			double rest =
+				ab_json_double(
+					ab_json_get(pd, "unlisted_delta")) +
+				ab_json_double(ab_json_get(pd, "other_delta"));
 
 			if (!pd)
 				continue;
 			if (asprintf(&label, "%s: %s: B - A in all",
-				     plot_text(cm, "b"), plot_text(r, "label")) >= 0) {
+				     plot_text(cm, "b"),
+				     plot_text(r, "label")) >= 0) {
 				hchart_add(&c, label,
-					   ab_json_double(ab_json_get(pd, "delta")),
+					   ab_json_double(
+						   ab_json_get(pd, "delta")),
 					   NAN, NAN);
 				free(label);
 			}
 			for (k = 0; k < n; k++) {
-				json_object *e = json_object_array_get_idx(fns, k);
+				json_object *e =
+					json_object_array_get_idx(fns, k);
 				const char *found = plot_text(e, "found");
 
 				if (k >= AB_PLOT_PD_TOP) {
@@ -391,22 +394,28 @@ static size_t plot_vm_profile(FILE *g, json_object *root, int png)
 					     plot_text(e, "function"),
 					     strcmp(found, "both") ? " (" : "",
 					     strcmp(found, "both") ? found : "",
-					     strcmp(found, "both") ? ")" : "") < 0)
+					     strcmp(found, "both") ? ")" : "") <
+				    0)
 					continue;
-				hchart_add(&c, label,
-					   ab_json_double(ab_json_get(e, "delta")),
-					   NAN, NAN);
+				hchart_add(
+					&c, label,
+					ab_json_double(ab_json_get(e, "delta")),
+					NAN, NAN);
 				free(label);
 			}
 			if (asprintf(&label, "%s: %s: (the other functions)",
-				     plot_text(cm, "b"), plot_text(r, "label")) >= 0) {
+				     plot_text(cm, "b"),
+				     plot_text(r, "label")) >= 0) {
 				hchart_add(&c, label, rest, NAN, NAN);
 				free(label);
 			}
-			if (asprintf(&label, "%s: %s: (residue: the none baseline)",
-				     plot_text(cm, "b"), plot_text(r, "label")) >= 0) {
+			if (asprintf(&label,
+				     "%s: %s: (residue: the none baseline)",
+				     plot_text(cm, "b"),
+				     plot_text(r, "label")) >= 0) {
 				hchart_add(&c, label,
-					   ab_json_double(ab_json_get(pd, "residue")),
+					   ab_json_double(
+						   ab_json_get(pd, "residue")),
 					   NAN, NAN);
 				free(label);
 			}
@@ -414,9 +423,10 @@ static size_t plot_vm_profile(FILE *g, json_object *root, int png)
 	}
 	if (!c.t.n)
 		return 0;
-	if (asprintf(&title,
-		     "allocbench vm --profile: B - A instructions per op by function, A = %s",
-		     plot_text(json_object_array_get_idx(cmps, 0), "a")) < 0)
+	if (asprintf(
+		    &title,
+		    "allocbench vm --profile: B - A instructions per op by function, A = %s",
+		    plot_text(json_object_array_get_idx(cmps, 0), "a")) < 0)
 		title = NULL;
 	drawn = hchart_draw(
 		g, &c, png, title ? title : "allocbench vm --profile",

@@ -563,12 +563,12 @@ int cmd_vm(int argc, const char **argv)
 	if (ret)
 		return ret;
 	v.nk = nk;
-	v.accel = !strcmp(accel_arg, "auto")
-			  ? (vm_kvm_usable() && !*conf.vpmu &&
-					     !conf.deterministic
-				     ? "kvm"
-				     : "tcg")
-			  : accel_arg;
+	v.accel =
+		!strcmp(accel_arg, "auto")
+			? (vm_kvm_usable() && !*conf.vpmu && !conf.deterministic
+				   ? "kvm"
+				   : "tcg")
+			: accel_arg;
 	vm_catch_signals();
 	split_kernels(v.ks, nk, &paths);
 	for (i = 0; i < nk; i++)

@@ -74,8 +74,7 @@ struct vm_paths {
  *             (each boot's seed, struct ab_vm_boot), one vCPU
  */
 struct vm_conf {
-	int nodes, rounds, mem_mib, timeout_s, pvh, smp, profile,
-		deterministic;
+	int nodes, rounds, mem_mib, timeout_s, pvh, smp, profile, deterministic;
 	const char *append;
 	const char *vpmu;
 	const char *cpu_model;

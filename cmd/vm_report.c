@@ -139,8 +139,9 @@ static void print_profile_diffs(json_object *rows)
 	int head = 0;
 
 	for (i = 0; i < nrows; i++) {
-		json_object *pd = ab_json_get(json_object_array_get_idx(rows, i),
-					      "profile_diff"),
+		json_object *pd = ab_json_get(
+				    json_object_array_get_idx(rows, i),
+				    "profile_diff"),
 			    *fns = ab_json_array(pd, "functions");
 		double rest = 0;
 
@@ -179,15 +180,17 @@ static void print_profile_diffs(json_object *rows)
 			print_pd_line(rest, NAN, NAN, what, NULL);
 		}
 		if (num(pd, "unlisted_delta") != 0)
-			print_pd_line(num(pd, "unlisted_delta"), NAN, NAN,
-				      "(functions that changed by under 0.005 each)",
-				      NULL);
+			print_pd_line(
+				num(pd, "unlisted_delta"), NAN, NAN,
+				"(functions that changed by under 0.005 each)",
+				NULL);
 		if (num(pd, "other_delta") != 0)
 			print_pd_line(num(pd, "other_delta"), NAN, NAN,
 				      "(the functions no profile named)", NULL);
-		print_pd_line(num(pd, "residue"), NAN, NAN,
-			      "(residue: the none baseline the count subtracts)",
-			      NULL);
+		print_pd_line(
+			num(pd, "residue"), NAN, NAN,
+			"(residue: the none baseline the count subtracts)",
+			NULL);
 	}
 }
 
@@ -286,8 +289,8 @@ static void print_comparison(json_object *c, double threshold)
 		return;
 	printf("\ncounters per op (alloc and free together), mean over each kernel's boots, B - A and B / A with their 95%% intervals over the boots and the change they could detect at level 0.05 (what goes with the difference; correlated, not shown to cause it; no verdict, so nothing to adjust)");
 	for (i = 0; i < nrows; i++) {
-		json_object *pr = ab_json_get(json_object_array_get_idx(rows, i),
-					      "pairs");
+		json_object *pr = ab_json_get(
+			json_object_array_get_idx(rows, i), "pairs");
 
 		if (pr) {
 			printf("; boots paired by seed (--deterministic): %d pairs, so %d states of the boot (its slab state among them), each met by both kernels, and the intervals are the paired test's",
@@ -352,10 +355,17 @@ static void print_comparison(json_object *c, double threshold)
 
 				if (dc)
 					printf(" [%s, %s]",
-					       ab_num_text(ab_json_double(json_object_array_get_idx(dc, 0)),
-							   "%+.3f", d0, sizeof(d0)),
-					       ab_num_text(ab_json_double(json_object_array_get_idx(dc, 1)),
-							   "%+.3f", d1, sizeof(d1)));
+					       ab_num_text(
+						       ab_json_double(
+							       json_object_array_get_idx(
+								       dc, 0)),
+						       "%+.3f", d0, sizeof(d0)),
+					       ab_num_text(
+						       ab_json_double(
+							       json_object_array_get_idx(
+								       dc, 1)),
+						       "%+.3f", d1,
+						       sizeof(d1)));
 			}
 			printf("  B / A %s [%s, %s]  %s\n",
 			       ab_num_text(num(e, "ratio"), "%.4f", r0,
@@ -419,9 +429,9 @@ static json_object *boots_json(struct ab_vm_boot *bs, int nb,
 				       json_object_new_int(bs[i].kernel));
 		json_object_object_add(o, "round",
 				       json_object_new_int(bs[i].round));
-		json_object_object_add(o, "seed",
-				       bs[i].seed ? json_object_new_int(bs[i].seed)
-						  : NULL);
+		json_object_object_add(
+			o, "seed",
+			bs[i].seed ? json_object_new_int(bs[i].seed) : NULL);
 		json_object_object_add(o, "status",
 				       json_object_new_string(ab_vm_status_name(
 					       bs[i].status)));

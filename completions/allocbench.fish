@@ -88,6 +88,8 @@ complete -c allocbench -n "__fish_seen_subcommand_from vm" -l wide -d 'the full 
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l accel -x -a 'auto kvm tcg' -d 'KVM or TCG'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l vpmu -x -a 'exact model' -d 'boot with the virtual PMU'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l cpu-model -x -d 'qemu CPU model of every boot'
+complete -c allocbench -n "__fish_seen_subcommand_from vm" -l profile -d 'differential profile per row (B - A per function)'
+complete -c allocbench -n "__fish_seen_subcommand_from vm" -l deterministic -d 'icount boots seeded by round, compared in pairs'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l mem -x -d 'guest memory, MiB'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l smp -x -d 'guest vCPUs, 1 to 16'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l timeout -x -d 'seconds per boot'

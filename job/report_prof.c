@@ -45,7 +45,8 @@ void ab_job_print_profile(const struct ab_job *job)
 		}
 		if (other > 0)
 			printf("  %10.2f  %5.1f%%  (the other functions)\n",
-			       other, p->total > 0 ? 100 * other / p->total : 0);
+			       other,
+			       p->total > 0 ? 100 * other / p->total : 0);
 		if (p->dropped)
 			printf("  note: %llu addresses did not fit the plugin's table: their instructions are missing\n",
 			       (unsigned long long)p->dropped);

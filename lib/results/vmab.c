@@ -70,7 +70,8 @@ static void set_detectable(json_object *o, double sd, size_t na, size_t nb,
 
 /* The good boots of kernel @k that hold row @key: their rows. */
 static size_t rows_of(const struct ab_vm_boot *boots, size_t n, int k,
-		      const char *key, size_t occ, json_object **out, int *seeds)
+		      const char *key, size_t occ, json_object **out,
+		      int *seeds)
 {
 	size_t i, m = 0;
 
@@ -202,11 +203,12 @@ static json_object *counter_deltas(json_object **ra, size_t na,
 		json_object_object_add(c, "ci95", ci);
 		json_object_object_add(
 			c, "detectable_pct",
-			ab_json_num(100 * expm1(
-				paired ? ab_vm_detectable_paired(sd, ca,
-								 AB_VM_ALPHA)
-				       : ab_vm_detectable(sd, ca, cb,
-							  AB_VM_ALPHA))));
+			ab_json_num(
+				100 *
+				expm1(paired ? ab_vm_detectable_paired(
+						       sd, ca, AB_VM_ALPHA)
+					     : ab_vm_detectable(sd, ca, cb,
+								AB_VM_ALPHA))));
 		json_object_object_add(c, "identical",
 				       json_object_new_boolean(sd == 0));
 		/* B - A in the count's own unit, Welch's interval on the
@@ -216,15 +218,14 @@ static json_object *counter_deltas(json_object **ra, size_t na,
 		else
 			ab_welch_raw(va, ca, vb, cb, &w);
 		ci = json_object_new_array();
-		json_object_array_add(ci, ab_json_num(sd == 0 ? w.diff
-							      : w.ci_lo));
-		json_object_array_add(ci, ab_json_num(sd == 0 ? w.diff
-							      : w.ci_hi));
+		json_object_array_add(ci,
+				      ab_json_num(sd == 0 ? w.diff : w.ci_lo));
+		json_object_array_add(ci,
+				      ab_json_num(sd == 0 ? w.diff : w.ci_hi));
 		json_object_object_add(c, "delta_ci95", ci);
-		json_object_object_add(c, "pairs",
-				       paired ? json_object_new_int64(
-							(int64_t)ca)
-					      : NULL);
+		json_object_object_add(
+			c, "pairs",
+			paired ? json_object_new_int64((int64_t)ca) : NULL);
 		json_object_array_add(out, c);
 	}
 	free(va);
@@ -312,12 +313,13 @@ static json_object *profile_diff(json_object **ra, size_t na, json_object **rb,
 			if (!p || !a)
 				continue;
 			boots[s]++;
-			other[s] += ab_json_double(
-				ab_json_get(p, "other_per_op"));
+			other[s] +=
+				ab_json_double(ab_json_get(p, "other_per_op"));
 			total[s] += ab_json_double(
 				ab_json_get(p, "instructions_per_op"));
 			for (j = 0; j < json_object_array_length(a); j++) {
-				json_object *e = json_object_array_get_idx(a, j);
+				json_object *e =
+					json_object_array_get_idx(a, j);
 				const char *name = json_object_get_string(
 					ab_json_get(e, "function"));
 
@@ -369,10 +371,9 @@ static json_object *profile_diff(json_object **ra, size_t na, json_object **rb,
 	json_object_object_add(o, "functions", fns);
 	json_object_object_add(o, "unlisted_delta", ab_json_num(small));
 	json_object_object_add(o, "other_delta", ab_json_num(od));
-	json_object_object_add(o, "residue",
-			       ab_json_num(isnan(delta) ? NAN
-							: delta - listed -
-								  small - od));
+	json_object_object_add(
+		o, "residue",
+		ab_json_num(isnan(delta) ? NAN : delta - listed - small - od));
 	free(t);
 	return o;
 }
@@ -424,9 +425,8 @@ static json_object *row_phase(json_object **ra, size_t na, json_object **rb,
 	json_object_object_add(o, "verdict", json_object_new_string(verdict));
 	json_object_object_add(o, "log_sd", ab_json_num(sd));
 	/* vm --deterministic: boots paired by seed, the paired t test */
-	json_object_object_add(o, "pairs",
-			       paired ? json_object_new_int64((int64_t)na)
-				      : NULL);
+	json_object_object_add(
+		o, "pairs", paired ? json_object_new_int64((int64_t)na) : NULL);
 	json_object_object_add(o, "threshold_pct",
 			       threshold_pct > 0 ? ab_json_num(threshold_pct)
 						 : NULL);
@@ -441,8 +441,9 @@ static json_object *row_phase(json_object **ra, size_t na, json_object **rb,
 
 		if (!strcmp(json_object_get_string(ab_json_get(c, "event")),
 			    "instructions")) {
-			pd = profile_diff(ra, na, rb, nb,
-					  ab_json_double(ab_json_get(c, "delta")));
+			pd = profile_diff(
+				ra, na, rb, nb,
+				ab_json_double(ab_json_get(c, "delta")));
 			break;
 		}
 	}
@@ -568,8 +569,8 @@ static json_object *compare_one(const struct ab_vm_boot *boots, size_t n, int k,
 		if (boots[i].kernel == 0 && boots[i].status == AB_VM_OK)
 			first = boots[i].result;
 	rows = ab_result_rows(first);
-	for (i = 0; ra && rb && sa && sb && rows &&
-		    i < json_object_array_length(rows);
+	for (i = 0;
+	     ra && rb && sa && sb && rows && i < json_object_array_length(rows);
 	     i++) {
 		json_object *r = json_object_array_get_idx(rows, i);
 		const char *const *ph = ab_result_row_phases(r);
@@ -589,10 +590,10 @@ static json_object *compare_one(const struct ab_vm_boot *boots, size_t n, int k,
 			for (j = 0; ph[j]; j++)
 				if (!isnan(ab_result_row_median(r, ph[j])))
 					json_object_array_add(
-						out, row_phase(ra, na, rb, nb,
-							       label, ph[j],
-							       threshold_pct,
-							       !j, np > 0));
+						out,
+						row_phase(ra, na, rb, nb, label,
+							  ph[j], threshold_pct,
+							  !j, np > 0));
 			if (ab_json_get(r, "success") &&
 			    success_counts(first, ra, na, rb, nb))
 				json_object_array_add(
@@ -653,13 +654,12 @@ static void adjusted(json_object *r, int fam, double adj, int tested,
 		/* what a change must pass to be called when its p is the
 		 * report's smallest: Holm's first level (5% with no test,
 		 * when no row had a spread to test) */
-		set_detectable(r, ab_json_double(ab_json_get(r, "log_sd")),
-			       len_of(ab_json_array(r, "boots_a")),
-			       len_of(ab_json_array(r, "boots_b")),
-			       ab_json_double(ab_json_get(r, "threshold_pct")),
-			       alpha,
-			       (size_t)json_object_get_int(
-				       ab_json_get(r, "pairs")));
+		set_detectable(
+			r, ab_json_double(ab_json_get(r, "log_sd")),
+			len_of(ab_json_array(r, "boots_a")),
+			len_of(ab_json_array(r, "boots_b")),
+			ab_json_double(ab_json_get(r, "threshold_pct")), alpha,
+			(size_t)json_object_get_int(ab_json_get(r, "pairs")));
 	}
 	if (!tested)
 		return;

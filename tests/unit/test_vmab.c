@@ -628,26 +628,30 @@ static json_object *prof_result(double ins, double f1, double f2, double f3,
 	char text[2048], fns[512];
 	int n = 0;
 
-	n += snprintf(fns + n, sizeof(fns) - n,
-		      "{\"function\": \"__kmem_cache_alloc_node\", \"instructions_per_op\": %g}",
-		      f1);
+	n += snprintf(
+		fns + n, sizeof(fns) - n,
+		"{\"function\": \"__kmem_cache_alloc_node\", \"instructions_per_op\": %g}",
+		f1);
 	if (f2)
-		n += snprintf(fns + n, sizeof(fns) - n,
-			      ", {\"function\": \"__memset\", \"instructions_per_op\": %g}",
-			      f2);
+		n += snprintf(
+			fns + n, sizeof(fns) - n,
+			", {\"function\": \"__memset\", \"instructions_per_op\": %g}",
+			f2);
 	if (f3)
-		snprintf(fns + n, sizeof(fns) - n,
-			 ", {\"function\": \"kmalloc_trace\", \"instructions_per_op\": %g}",
-			 f3);
-	snprintf(text, sizeof(text),
-		 "{\"results\": ["
-		 "{\"kind\": \"alloc\", \"label\": \"kmalloc\", \"object_bytes\": 64,"
-		 " \"cpu_start\": 0, \"node\": -1, \"free_cpu\": null,"
-		 " \"alloc\": {\"ns\": {\"median\": 100}}, \"free\": {\"ns\": {\"median\": 50}},"
-		 " \"counters\": [{\"event\": \"instructions\", \"per_op\": %g}],"
-		 " \"profile\": {\"instructions_per_op\": %g, \"functions\": [%s],"
-		 " \"other_per_op\": %g, \"dropped_addresses\": 0}}]}",
-		 ins, f1 + f2 + f3 + other, fns, other);
+		snprintf(
+			fns + n, sizeof(fns) - n,
+			", {\"function\": \"kmalloc_trace\", \"instructions_per_op\": %g}",
+			f3);
+	snprintf(
+		text, sizeof(text),
+		"{\"results\": ["
+		"{\"kind\": \"alloc\", \"label\": \"kmalloc\", \"object_bytes\": 64,"
+		" \"cpu_start\": 0, \"node\": -1, \"free_cpu\": null,"
+		" \"alloc\": {\"ns\": {\"median\": 100}}, \"free\": {\"ns\": {\"median\": 50}},"
+		" \"counters\": [{\"event\": \"instructions\", \"per_op\": %g}],"
+		" \"profile\": {\"instructions_per_op\": %g, \"functions\": [%s],"
+		" \"other_per_op\": %g, \"dropped_addresses\": 0}}]}",
+		ins, f1 + f2 + f3 + other, fns, other);
 	return json_tokener_parse(text);
 }
 
@@ -704,14 +708,15 @@ static void test_profile_diff(void **state)
 	assert_true(fabs(ab_json_double(ab_json_get(pd, "other_delta")) - 1) <
 		    1e-9);
 	/* the residue is the baselines' difference, named */
-	assert_true(fabs(ab_json_double(ab_json_get(pd, "residue")) + 2) < 1e-9);
+	assert_true(fabs(ab_json_double(ab_json_get(pd, "residue")) + 2) <
+		    1e-9);
 	/* the sum: every line of the profile adds up to the row's B - A */
 	sum = ab_json_double(ab_json_get(pd, "unlisted_delta")) +
 	      ab_json_double(ab_json_get(pd, "other_delta")) +
 	      ab_json_double(ab_json_get(pd, "residue"));
 	for (i = 0; i < json_object_array_length(fns); i++)
-		sum += ab_json_double(
-			ab_json_get(json_object_array_get_idx(fns, i), "delta"));
+		sum += ab_json_double(ab_json_get(
+			json_object_array_get_idx(fns, i), "delta"));
 	assert_true(fabs(sum - delta) < 1e-9);
 	/* only the first phase of a row holds it */
 	assert_null(ab_json_get(row(cmps, 0, "kmalloc 64 B", "free"),
