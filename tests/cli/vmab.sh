@@ -58,6 +58,12 @@ expect 2 "no kernel named" "vmab: --kernel='' refused" -- $ab vm -k '' -- run
 expect 2 "vpmu=bogus: allowed exact" "vmab: --vpmu=bogus refused" -- $ab vm -k 6.1 --vpmu=bogus -- run
 expect 2 "virtual PMU counts what TCG executes" "vmab: --vpmu with --accel=kvm refused" -- \
 	$ab vm -k 6.1 --vpmu --accel=kvm -- run
+expect 2 "deterministic boots one vCPU" "vmab: --deterministic with --smp=2 refused" -- \
+	$ab vm -k 6.1 -k 6.1 --deterministic --smp=2 -- run
+expect 2 "deterministic with --accel=kvm" "vmab: --deterministic with --accel=kvm refused" -- \
+	$ab vm -k 6.1 -k 6.1 --deterministic --accel=kvm -- run
+expect 2 "profile: the guest command must be run" "vmab: --profile with sweep refused" -- \
+	$ab vm -k 6.1 -k 6.1 --profile -- sweep --alloc=kmalloc
 expect 2 "cpu-model='a b': a qemu CPU model name" "vmab: --cpu-model with a space refused" -- \
 	$ab vm -k 6.1 --cpu-model='a b' -- run
 expect 2 "cpu-model=EPYC after --cpu-model=qemu64: one CPU model for every boot" "vmab: an A/B of two CPU models refused (--cpu-model twice)" -- \
