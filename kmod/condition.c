@@ -358,14 +358,18 @@ static int ab_fragment(int node, u32 k, int settles)
 
 /*
  * Pressure: @z's free pages taken down to @target, the largest first, in
- * blocks of at most PAGE_ALLOC_COSTLY_ORDER (a yield after each: what is
- * taken is zeroed, ab_take_order()).
+ * blocks of at most PAGE_ALLOC_COSTLY_ORDER + 1 (a yield after each: what
+ * is taken is zeroed, ab_take_order()): the smallest order the per-CPU
+ * lists do not keep, so that the zone's free count falls with each block
+ * taken until the last few pages (orders up to 3 come from a per-CPU
+ * list, refilled from the zone a batch at a time, which the free count
+ * no longer counts: taken so far from the target, 7.3's OOM killer ran).
  */
 static int ab_pressure(int node, struct zone *z, unsigned long target,
 		       u32 *stopped)
 {
 	unsigned long free;
-	int o = PAGE_ALLOC_COSTLY_ORDER;
+	int o = PAGE_ALLOC_COSTLY_ORDER + 1;
 
 	while ((free = ab_zone_free(z)) > target) {
 		struct page *page;
