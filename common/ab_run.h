@@ -35,11 +35,16 @@ static inline u32 ab_run_samples_per_trial(const struct ab_run *r,
 
 /*
  * ab_run_obj_bytes - bytes of one object of @r: obj_size, or the block of
- * 2^order pages of @page_size bytes (AB_PARAM_ORDER strategies).
+ * 2^order pages of @page_size bytes (AB_PARAM_ORDER strategies); an order
+ * of 32 or more, which no check lets through, saturates (the refusal that
+ * names it computes this from the caller's value: a fuzzed order of
+ * 2^32 - 1 was a shift past 64 bits, which UBSAN reported on 7.3)
  */
 static inline u64 ab_run_obj_bytes(const struct ab_run *r, u32 page_size)
 {
-	return r->obj_size ? r->obj_size : (u64)page_size << r->order;
+	if (r->obj_size)
+		return r->obj_size;
+	return r->order < 32 ? (u64)page_size << r->order : ~0ULL;
 }
 
 /*
