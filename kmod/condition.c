@@ -313,15 +313,17 @@ static long ab_take_order(int node, u32 k, int o, unsigned long *nth)
  */
 static long ab_fragment_pass(int node, u32 k, unsigned long *nth)
 {
-	long n, taken;
+	long n, taken = 0;
 	int o;
 
-	taken = ab_take_order(node, k, k + 1, nth);
-	for (o = k + 2; taken >= 0 && o <= AB_MAX_PAGE_ORDER; o++) {
-		if (o > PAGE_ALLOC_COSTLY_ORDER && o != pageblock_order)
+	for (o = k + 1; o <= AB_MAX_PAGE_ORDER; o++) {
+		if (o > k + 1 && o > PAGE_ALLOC_COSTLY_ORDER &&
+		    o != pageblock_order)
 			continue;
 		n = ab_take_order(node, k, o, nth);
-		taken = n < 0 ? n : taken + n;
+		if (n < 0)
+			return n;
+		taken += n;
 	}
 	return taken;
 }
