@@ -46,6 +46,26 @@
  *             of the two. Without the vmalloc fallback an object above
  *             KMALLOC_MAX_SIZE can never be allocated
  *             (ab_obj_not_applicable()).
+ *   PERCPU    pcpu_alloc() (mm/percpu.c): the object, rounded up to its
+ *             alignment (at least PCPU_MIN_ALLOC_SIZE, 4 bytes), in the
+ *             unit of every possible CPU of a chunk, whose pages are
+ *             populated for each of them (pcpu_populate_chunk()):
+ *             ab_obj_footprint() gives one unit's bytes and
+ *             ab_run_footprint() multiplies them by ab_info.possible_cpus.
+ *             The chunk's allocation bitmaps and the pages the chunk
+ *             allocator populates ahead are not counted.
+ *   MEMPOOL   mempool_create_kmalloc_pool() (mm/mempool.c): each element
+ *             a kmalloc size class, and the reserve of pool_min of them
+ *             made at mempool_create() with its array of pointers
+ *             (kmalloc'ed); an upper estimate: an element taken from the
+ *             reserve is counted twice.
+ *   FRAG      page_frag_alloc() (mm/page_alloc.c, 6.12:
+ *             mm/page_frag_cache.c): fragments carved from the end of a
+ *             page of PAGE_FRAG_CACHE_MAX_SIZE (32 KiB, order 3; order 0
+ *             when that fails), no fragment across two, each page held
+ *             until its last fragment is freed and the cache moved on:
+ *             whole pages for the objects, plus the page the cache holds
+ *             from one trial to the next (ab_frag_held_bytes()).
  */
 #ifndef AB_FOOTPRINT_H
 #define AB_FOOTPRINT_H
@@ -83,6 +103,16 @@ static inline u64 ab_huge_vmap_bytes(u32 page_size)
  * include/linux/mmzone.h), in 6.1 and 6.12.
  */
 #define AB_SLAB_MAX_ORDER 3
+
+/*
+ * PAGE_FRAG_CACHE_MAX_SIZE with 4 KiB pages (include/linux/mm_types.h,
+ * 7.x mm_types_task.h: 32768 rounded up to a page); the module checks it.
+ */
+#define AB_FRAG_PAGE_BYTES 32768ULL
+/* PCPU_MIN_UNIT_SIZE (include/linux/percpu.h): pcpu_alloc()'s largest object */
+#define AB_PCPU_MAX_SIZE 32768ULL
+/* The alignment a per-CPU object gets when ab_run.align is 0. */
+#define AB_PCPU_ALIGN 8
 
 /* @a + @b, or U64_MAX when that does not fit in 64 bits. */
 static inline u64 ab_add_sat(u64 a, u64 b)
@@ -163,6 +193,19 @@ static inline u64 ab_cache_held_bytes(u64 size, u64 n, u32 page_size)
 }
 
 /*
+ * ab_frag_held_bytes - what @n fragments of @size bytes (at most a page)
+ * hold: whole AB_FRAG_PAGE_BYTES pages, each holding as many as fit, and
+ * one more for the page a trial may start in, part used by the last one.
+ */
+static inline u64 ab_frag_held_bytes(u64 size, u64 n)
+{
+	u64 per = size && size <= AB_FRAG_PAGE_BYTES ?
+		  AB_FRAG_PAGE_BYTES / size : 1;
+
+	return ab_mul_sat(n / per + (n % per != 0) + 1, AB_FRAG_PAGE_BYTES);
+}
+
+/*
  * A vmalloc area of @size bytes: its pages (whole pages of @huge bytes
  * from @huge bytes up when @huge is nonzero), the array of page pointers
  * and the bookkeeping.
@@ -216,6 +259,17 @@ static inline u64 ab_obj_footprint(u32 flags, u64 size, u32 gfp,
 		return (vm + vm / km - 1) / (vm / km);
 	case AB_STRATEGY_MEM_VMALLOC:
 		return ab_vmalloc_bytes(size, page_size, 0);
+	case AB_STRATEGY_MEM_PERCPU:
+		/* one CPU's unit: ab_run_footprint() counts every CPU */
+		return ab_round_up(size, AB_PCPU_ALIGN);
+	case AB_STRATEGY_MEM_MEMPOOL:
+		return ab_kmalloc_bytes(size, page_size);
+	case AB_STRATEGY_MEM_FRAG:
+		/* an object's share of its page, rounded up */
+		if (!size || size > AB_FRAG_PAGE_BYTES)
+			return AB_FRAG_PAGE_BYTES;
+		vm = AB_FRAG_PAGE_BYTES / size;
+		return (AB_FRAG_PAGE_BYTES + vm - 1) / vm;
 	case AB_STRATEGY_MEM_KVMALLOC:
 		km = ab_kmalloc_bytes(size, page_size);
 		if (size <= page_size || !ab_gfp_may_block(gfp))
@@ -305,6 +359,12 @@ static inline const char *ab_mem_rule(u32 flags)
 		return "whole pages, page array, bookkeeping";
 	case AB_STRATEGY_MEM_KVMALLOC:
 		return "kmalloc class or vmalloc pages, the larger";
+	case AB_STRATEGY_MEM_PERCPU:
+		return "aligned, times the possible CPUs";
+	case AB_STRATEGY_MEM_MEMPOOL:
+		return "kmalloc size class, plus the reserve's";
+	case AB_STRATEGY_MEM_FRAG:
+		return "its share of 32 KiB pages, plus one";
 	default:
 		return "its own bytes";
 	}

@@ -19,6 +19,7 @@ void ab_run_footprint(const struct ab_run *r, const struct ab_info *info,
 {
 	const struct ab_class_table *t;
 	u32 page = info->page_size;
+	u32 kind;
 	u64 size;
 	int idx;
 
@@ -40,12 +41,30 @@ void ab_run_footprint(const struct ab_run *r, const struct ab_info *info,
 	fp->alloc_bytes = size;
 	fp->never = ab_obj_not_applicable(si->flags, size, r->gfp,
 					  info->kmalloc_max_size);
+	kind = si->flags & AB_STRATEGY_MEM_MASK;
+	/* a per-CPU object: aligned, in every possible CPU's unit */
+	if (kind == AB_STRATEGY_MEM_PERCPU && r->align > AB_PCPU_ALIGN)
+		size = ab_round_up(size, r->align);
 	fp->each_bytes = ab_obj_footprint(si->flags, size, r->gfp, page,
 					  info->kmalloc_max_size);
-	if ((si->flags & AB_STRATEGY_MEM_MASK) == AB_STRATEGY_MEM_CACHE)
+	if (kind == AB_STRATEGY_MEM_PERCPU)
+		fp->each_bytes = ab_mul_sat(fp->each_bytes,
+					    info->possible_cpus ?
+					    info->possible_cpus : 1);
+	if (kind == AB_STRATEGY_MEM_CACHE)
 		fp->held_bytes = ab_cache_held_bytes(size, fp->objs_held, page);
+	else if (kind == AB_STRATEGY_MEM_FRAG)
+		fp->held_bytes = ab_frag_held_bytes(size, fp->objs_held);
 	else
 		fp->held_bytes = ab_mul_sat(fp->each_bytes, fp->objs_held);
+	/* a mempool's reserve and its array of pointers */
+	if (kind == AB_STRATEGY_MEM_MEMPOOL) {
+		size = ab_mul_sat(fp->each_bytes, r->pool_min);
+		size = ab_add_sat(size, ab_kmalloc_bytes((u64)r->pool_min *
+							 AB_PAGE_PTR_BYTES,
+							 page));
+		fp->held_bytes = ab_add_sat(fp->held_bytes, size);
+	}
 	fp->harness_bytes = ab_harness_bytes(fp->objs_held,
 					     r->timing == AB_TIMING_SINGLE,
 					     si->flags & AB_STRATEGY_PER_TRIAL,
@@ -170,6 +189,26 @@ int ab_run_check_fields(const struct ab_run *r, const struct ab_info *info,
 			 (r->align & (r->align - 1)) ||
 			 r->align % sizeof(void *)))
 		return ab_refuse(no, "an alignment it does not take (a power of two, a multiple of the pointer size)",
+				 -EINVAL);
+	if ((si->flags & AB_STRATEGY_MEM_MASK) == AB_STRATEGY_MEM_PERCPU &&
+	    r->align > info->page_size)
+		return ab_refuse(no, "a per-CPU alignment above a page (pcpu_alloc() takes none)",
+				 -EINVAL);
+	if (r->pool_reserved)
+		return ab_refuse(no, "a reserved field set", -EINVAL);
+	if ((p & AB_PARAM_POOL) ?
+	    !r->pool_min || r->pool_min > info->max_batch : r->pool_min != 0)
+		return ab_refuse(no, "a mempool reserve without a mempool, of no element, or above max_batch",
+				 -EINVAL);
+	if ((p & AB_PARAM_POOL) && r->gfp == AB_GFP_KERNEL_ZERO)
+		return ab_refuse(no, "__GFP_ZERO, which mempool_alloc() does not take (it warns)",
+				 -EINVAL);
+	if ((p & AB_PARAM_POOL) && r->batch > r->pool_min &&
+	    r->free_pattern != AB_FREE_PAIR &&
+	    (!(p & AB_PARAM_GFP) || ab_gfp_may_block(r->gfp)))
+		return ab_refuse(no, (p & AB_PARAM_GFP) ?
+				 "more objects held than the mempool's reserve with GFP flags that may sleep (mempool_alloc() would wait for a free that only the run makes)" :
+				 "a batch above the mempool's reserve, which alone serves it",
 				 -EINVAL);
 	if ((r->flags & AB_RUN_REMOTE_FREE) ?
 	    r->free_pattern == AB_FREE_PAIR : r->free_cpu != 0)

@@ -209,7 +209,10 @@ void ab_limit_figures(u32 limit, const struct ab_run *r,
  * @no:   filled when refused
  *
  * Return: 0, -EINVAL for a value outside its domain, a parameter the
- * strategy does not take, an unknown flag or a nonzero reserved field;
+ * strategy does not take, an unknown flag, a nonzero reserved field, a
+ * per-CPU alignment above a page, or a mempool reserve (pool_min) out of
+ * its range or smaller than the objects held where mempool_alloc() would
+ * wait or the reserve alone serves;
  * -E2BIG for a batch, trial count or object above its limit (@no names
  * it); -EOPNOTSUPP for a strategy this kernel lacks
  * (AB_STRATEGY_UNAVAILABLE).

@@ -58,6 +58,8 @@
  * @migrations:     the phases of the current trial that changed CPU
  * @elsewhere:      remote frees of the current trial run off
  *                  ab_run.free_cpu (the module's driver counts them)
+ * @reserve:        elements of a mempool's reserve the current trial's
+ *                  alloc phase took (the mempool strategies' own phase)
  * @yield:          optional; called between two chunks of AB_YIELD_EVERY
  *                  objects of one phase, outside the clock reads and the
  *                  markers: the module reschedules there (a long phase
@@ -68,8 +70,9 @@
  *                  returns -EINTR without recording the trial
  *
  * Embedded in each side's run context (struct ab_ctx of kmod/ab_internal.h
- * and of backends/user_alloc.c). ab_run_trials() adds the last four to the
- * run's counts after a measured trial and clears them after every trial.
+ * and of backends/user_alloc.c). ab_run_trials() adds @switches to
+ * @reserve to the run's counts after a measured trial and clears them
+ * after every trial.
  */
 struct ab_loop {
 	void **objs;
@@ -86,6 +89,7 @@ struct ab_loop {
 	u64 switches;
 	u32 migrations;
 	u32 elsewhere;
+	u64 reserve;
 	bool (*yield)(struct ab_loop *l);
 	bool stopped;
 };
@@ -578,6 +582,7 @@ static inline int ab_run_trials(const struct ab_trial_ops *ops,
 			r->disturbed += !!l->disturb;
 			r->cond_unmet += !!l->unmet;
 			r->free_elsewhere += l->elsewhere;
+			r->pool_from_reserve += l->reserve;
 			count = ab_trial_samples(l, n, ac, fc, &one, &smp);
 			err = ops->put(l, r, (u64)m * count, smp, count);
 			if (err)
@@ -588,6 +593,7 @@ static inline int ab_run_trials(const struct ab_trial_ops *ops,
 		l->switches = 0;
 		l->migrations = 0;
 		l->elsewhere = 0;
+		l->reserve = 0;
 		err = ops->next(l);
 		if (err)
 			return err;

@@ -16,6 +16,7 @@
 #include <linux/gfp.h>
 #include <linux/kernel.h>
 #include <linux/list.h>
+#include <linux/mempool.h>
 #include <linux/mm.h>
 #include <linux/mmzone.h>
 #include <linux/slab.h>
@@ -99,7 +100,10 @@ enum ab_mem {
 	AB_MEM_KMALLOC, /* kmalloc size classes */
 	AB_MEM_CACHE,	/* a kmem_cache of the object size */
 	AB_MEM_VMALLOC, /* whole pages and vmalloc bookkeeping */
-	AB_MEM_KVMALLOC /* kmalloc or vmalloc */
+	AB_MEM_KVMALLOC, /* kmalloc or vmalloc */
+	AB_MEM_PERCPU,	/* per-CPU units of the chunk allocator */
+	AB_MEM_MEMPOOL,	/* kmalloc size classes and a mempool's reserve */
+	AB_MEM_FRAG	/* a page_frag_cache's 32 KiB pages */
 };
 
 /* driver.c: one node's memory counters in the check trials */
@@ -141,6 +145,10 @@ struct ab_node_mem;
  * @table:  kmalloc_class: the class table
  * @class_idx: kmalloc_class: the class of the object size, found once
  * @kcaches: kmalloc_class: kmalloc_caches[KMALLOC_NORMAL][] of each class
+ * @align:  the percpu strategy: ab_run.align, or AB_PCPU_ALIGN
+ * @pool:   the mempool strategies: the run's mempool, else NULL
+ * @pool_min: the mempool strategies: ab_run.pool_min, its min_nr
+ * @frag:   page_frag: the run's page_frag_cache, else NULL
  * @s:      the strategy
  * @run:    the request
  * @file:   the open file the run came on (AB_RUN_COND_EACH_TRIAL: the
@@ -178,6 +186,10 @@ struct ab_ctx {
 	const struct ab_class_table *table;
 	int class_idx;
 	struct kmem_cache *kcaches[16];
+	size_t align;
+	mempool_t *pool;
+	u32 pool_min;
+	struct page_frag_cache *frag;
 	const struct ab_strategy *s;
 	const struct ab_run *run;
 	struct ab_file *file;
@@ -203,6 +215,31 @@ static __always_inline void ab_write(struct ab_ctx *ctx, void *obj)
 static __always_inline void ab_write_one(struct ab_loop *l, void *obj)
 {
 	ab_write(ab_ctx_of(l), obj);
+}
+
+/*
+ * Defines name##_alloc_phase() and name##_free_phase() for the table, and
+ * the per-object functions the loops take, name##_loop_alloc() and
+ * name##_loop_free(): @alloc_one and @free_one given the run's context
+ * from the loop's struct ab_loop (ab_ctx_of()), all inlined.
+ */
+#define AB_PHASES(name, alloc_one, free_one)				\
+static __always_inline void *name##_loop_alloc(struct ab_loop *l)	\
+{									\
+	return alloc_one(ab_ctx_of(l));					\
+}									\
+static __always_inline void name##_loop_free(struct ab_loop *l, void *obj) \
+{									\
+	free_one(ab_ctx_of(l), obj);					\
+}									\
+static u32 name##_alloc_phase(struct ab_ctx *ctx, u64 *cycles)		\
+{									\
+	return ab_alloc_loop(&ctx->loop, cycles, name##_loop_alloc,	\
+			     name##_loop_free, ab_write_one);		\
+}									\
+static void name##_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles)	\
+{									\
+	ab_free_loop(&ctx->loop, n, cycles, name##_loop_free);		\
 }
 
 /**
@@ -301,6 +338,46 @@ void ab_cache_teardown(struct ab_ctx *ctx);
  * and destruction.
  */
 void ab_caches_release(struct list_head *kept, bool all);
+
+/*
+ * strategies_pools.c: the per-CPU, mempool and page_frag strategies, for
+ * the table of strategies.c; each phase as struct ab_strategy says, each
+ * setup 0 or -ENOMEM, each teardown freeing what its setup made.
+ */
+u32 ab_percpu_alloc_phase(struct ab_ctx *ctx, u64 *cycles);
+void ab_percpu_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles);
+int ab_percpu_setup(struct ab_ctx *ctx);
+int ab_percpu_node(struct ab_ctx *ctx, void *obj);
+u32 ab_mempool_alloc_phase(struct ab_ctx *ctx, u64 *cycles);
+void ab_mempool_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles);
+u32 ab_mempool_reserve_alloc_phase(struct ab_ctx *ctx, u64 *cycles);
+void ab_mempool_reserve_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles);
+int ab_mempool_setup(struct ab_ctx *ctx);
+void ab_mempool_teardown(struct ab_ctx *ctx);
+u32 ab_page_frag_alloc_phase(struct ab_ctx *ctx, u64 *cycles);
+void ab_page_frag_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles);
+int ab_page_frag_setup(struct ab_ctx *ctx);
+void ab_page_frag_teardown(struct ab_ctx *ctx);
+/* the node of a kmalloc'ed or page_frag object's page */
+int ab_pool_obj_node(struct ab_ctx *ctx, void *obj);
+
+/*
+ * The strategies a kernel may lack, as its headers say (kmod/Kbuild):
+ * their flags and the end of their description, the reason.
+ */
+#ifdef AB_HAVE_MEMPOOL_PREALLOCATED
+#define AB_MEMPOOL_RESERVE_FLAGS 0
+#define AB_MEMPOOL_RESERVE_NOT_HERE ""
+#else
+#define AB_MEMPOOL_RESERVE_FLAGS AB_STRATEGY_UNAVAILABLE
+#define AB_MEMPOOL_RESERVE_NOT_HERE "; not here: not in mempool.h"
+#endif
+/* which page_frag function runs: 6.12 moved the work under a new name */
+#ifdef AB_HAVE___PAGE_FRAG_ALLOC_ALIGN
+#define AB_PAGE_FRAG_CALL "__page_frag_alloc_align()"
+#else
+#define AB_PAGE_FRAG_CALL "page_frag_alloc_align()"
+#endif
 
 /* vpmu.c */
 /*

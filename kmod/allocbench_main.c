@@ -145,10 +145,11 @@ static int __init ab_init(void)
 	int err;
 
 	BUILD_BUG_ON(sizeof(struct ab_info) != AB_INFO_SIZE_VER3);
-	BUILD_BUG_ON(sizeof(struct ab_run) != AB_RUN_SIZE_VER7);
+	BUILD_BUG_ON(sizeof(struct ab_run) != AB_RUN_SIZE_VER8);
 	BUILD_BUG_ON(offsetof(struct ab_run, mem_free_min) != AB_RUN_SIZE_VER2);
 	BUILD_BUG_ON(offsetof(struct ab_run, mem_objects) != AB_RUN_SIZE_VER0);
 	BUILD_BUG_ON(offsetof(struct ab_run, cache_name) != AB_RUN_SIZE_VER1);
+	BUILD_BUG_ON(offsetof(struct ab_run, pool_min) != AB_RUN_SIZE_VER7);
 	BUILD_BUG_ON(sizeof_field(struct ab_ctx, cache_name) !=
 		     AB_CACHE_NAME_LEN);
 	BUILD_BUG_ON(sizeof(struct ab_lookup) != AB_LOOKUP_SIZE_VER0);

@@ -64,6 +64,9 @@ static u32 ab_mem_flags(const struct ab_strategy *s)
 		[AB_MEM_CACHE] = AB_STRATEGY_MEM_CACHE,
 		[AB_MEM_VMALLOC] = AB_STRATEGY_MEM_VMALLOC,
 		[AB_MEM_KVMALLOC] = AB_STRATEGY_MEM_KVMALLOC,
+		[AB_MEM_PERCPU] = AB_STRATEGY_MEM_PERCPU,
+		[AB_MEM_MEMPOOL] = AB_STRATEGY_MEM_MEMPOOL,
+		[AB_MEM_FRAG] = AB_STRATEGY_MEM_FRAG,
 	};
 
 	return kind[s->mem] | (s->one_object ? AB_STRATEGY_ONE_OBJECT : 0);
@@ -155,6 +158,7 @@ void ab_limits(struct ab_info *info)
 	info->kernel_flags = ab_kernel_flags();
 	info->kmalloc_max_size = KMALLOC_MAX_SIZE;
 	info->run_flags = AB_RUN_FLAGS_ALL;
+	info->possible_cpus = num_possible_cpus();
 }
 
 long ab_ioctl_info(void __user *uarg)
@@ -168,7 +172,7 @@ long ab_ioctl_info(void __user *uarg)
 	usize = ab_copy_in(&info, sizeof(info), AB_INFO_SIZE_VER0, uarg);
 	if (usize < 0)
 		return usize;
-	if (info.reserved0 || info.reserved3 ||
+	if (info.reserved0 ||
 	    memchr_inv(info.reserved, 0, sizeof(info.reserved)))
 		return -EINVAL;
 	if (!info.strategies_ptr && info.strategies_len)

@@ -14,6 +14,7 @@
 
 #include <linux/gfp.h>
 #include <linux/mm.h>
+#include <linux/percpu.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include <linux/sched.h>
@@ -24,31 +25,6 @@
 #include <asm/ibt.h>
 #include "ab_internal.h"
 #include "ab_lookup.h"
-
-/*
- * Defines name##_alloc_phase() and name##_free_phase() for the table, and
- * the per-object functions the loops take, name##_loop_alloc() and
- * name##_loop_free(): @alloc_one and @free_one given the run's context
- * from the loop's struct ab_loop (ab_ctx_of()), all inlined.
- */
-#define AB_PHASES(name, alloc_one, free_one)				\
-static __always_inline void *name##_loop_alloc(struct ab_loop *l)	\
-{									\
-	return alloc_one(ab_ctx_of(l));					\
-}									\
-static __always_inline void name##_loop_free(struct ab_loop *l, void *obj) \
-{									\
-	free_one(ab_ctx_of(l), obj);					\
-}									\
-static u32 name##_alloc_phase(struct ab_ctx *ctx, u64 *cycles)		\
-{									\
-	return ab_alloc_loop(&ctx->loop, cycles, name##_loop_alloc,	\
-			     name##_loop_free, ab_write_one);		\
-}									\
-static void name##_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles)	\
-{									\
-	ab_free_loop(&ctx->loop, n, cycles, name##_loop_free);		\
-}
 
 /* ---- node checks (run between the phases, outside the timed loops) ---- */
 
@@ -832,6 +808,51 @@ const struct ab_strategy ab_strategies[] = {
 		.setup = pages_bulk_setup,
 		AB_TABLE_PHASES(pages_bulk),
 		.obj_node = ab_page_node,
+	},
+	/* ---- strategies_pools.c ---- */
+	{
+		.name = "percpu",
+		.mem = AB_MEM_PERCPU,
+		.desc = "__alloc_percpu_gfp(size, align, gfp) / free_percpu()",
+		.params = AB_SLAB_PARAMS | AB_PARAM_ALIGN,
+		.max_size = PCPU_MIN_UNIT_SIZE,
+		.setup = ab_percpu_setup,
+		AB_TABLE_PHASES(ab_percpu),
+		.obj_node = ab_percpu_node,
+	},
+	{
+		.name = "mempool",
+		.mem = AB_MEM_MEMPOOL,
+		.desc = "mempool_alloc(pool, gfp) / mempool_free(), a kmalloc pool of --pool-min",
+		.params = AB_SLAB_PARAMS | AB_PARAM_POOL,
+		.max_size = KMALLOC_MAX_SIZE,
+		.setup = ab_mempool_setup,
+		.teardown = ab_mempool_teardown,
+		AB_TABLE_PHASES(ab_mempool),
+		.obj_node = ab_pool_obj_node,
+	},
+	{
+		.name = "mempool_reserve",
+		.mem = AB_MEM_MEMPOOL,
+		.desc = "mempool_alloc_preallocated() / mempool_free(): the reserve alone" AB_MEMPOOL_RESERVE_NOT_HERE,
+		.params = AB_PARAM_SIZE | AB_PARAM_POOL,
+		.flags = AB_MEMPOOL_RESERVE_FLAGS,
+		.max_size = KMALLOC_MAX_SIZE,
+		.setup = ab_mempool_setup,
+		.teardown = ab_mempool_teardown,
+		AB_TABLE_PHASES(ab_mempool_reserve),
+		.obj_node = ab_pool_obj_node,
+	},
+	{
+		.name = "page_frag",
+		.mem = AB_MEM_FRAG,
+		.desc = "page_frag_alloc() (" AB_PAGE_FRAG_CALL ") / page_frag_free(), a cache of the run's",
+		.params = AB_SLAB_PARAMS,
+		.max_size = PAGE_SIZE,
+		.setup = ab_page_frag_setup,
+		.teardown = ab_page_frag_teardown,
+		AB_TABLE_PHASES(ab_page_frag),
+		.obj_node = ab_pool_obj_node,
 	},
 };
 

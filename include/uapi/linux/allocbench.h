@@ -130,7 +130,10 @@
  * @run_flags:       out: the AB_RUN_* bits this module accepts in
  *                   ab_run.flags (a caller sets only these). Ignored on
  *                   input.
- * @reserved3:       zero
+ * @possible_cpus:   out: num_possible_cpus(), the units every per-CPU
+ *                   object takes memory in (AB_STRATEGY_MEM_PERCPU); zero
+ *                   from a module that predates it (the field was
+ *                   reserved3, zero). Ignored on input.
  */
 struct ab_info {
 	__u32 size;
@@ -152,7 +155,7 @@ struct ab_info {
 	__u64 kernel_flags;
 	__u64 kmalloc_max_size;
 	__u32 run_flags;
-	__u32 reserved3;
+	__u32 possible_cpus;
 };
 
 #define AB_INFO_SIZE_VER0 136
@@ -494,6 +497,8 @@ struct ab_sample {
  *                none; zero otherwise
  * @align:        AB_PARAM_ALIGN strategies: alignment in bytes, a power of
  *                two and a multiple of sizeof(void *); zero for the others
+ *                (AB_STRATEGY_MEM_PERCPU: at most ab_info.page_size, as
+ *                pcpu_alloc() takes; zero there is 8)
  * @reserved:     zero
  *
  * Output (also written back, with partial counts, when the run returns
@@ -616,6 +621,23 @@ struct ab_sample {
  *                pages were on one node, most first; -1 past the last
  * @obj_node_objs: the checked objects on each of them
  * @obj_spread:   checked objects whose pages were on more than one node
+ *
+ * Version 8 (AB_RUN_SIZE_VER8), an input and an output for the mempool
+ * strategies (AB_PARAM_POOL):
+ * @pool_min:     input: min_nr of the run's mempool, the elements its
+ *                reserve holds (1..ab_info.max_batch); zero for the
+ *                others. With a GFP choice that may sleep, mempool_alloc()
+ *                waits for an element when the reserve is empty and the
+ *                allocator fails, and only the run frees: so the objects
+ *                held at once (batch, or one with AB_FREE_PAIR) must not
+ *                exceed it (-EINVAL), nor, for a strategy that takes from
+ *                the reserve alone (no AB_PARAM_GFP), the batch
+ * @pool_reserved: zero
+ * @pool_from_reserve: output: elements the measured trials' alloc phases
+ *                took from the reserve (pool_min less the reserve's
+ *                curr_nr after the phase; the frees put them back first),
+ *                not counted with AB_FREE_PAIR (each free refills it at
+ *                once): zero then and for the others
  */
 struct ab_run {
 	__u32 size;
@@ -684,6 +706,10 @@ struct ab_run {
 	__s32 obj_node[AB_RUN_OBJ_NODES];
 	__u64 obj_node_objs[AB_RUN_OBJ_NODES];
 	__u64 obj_spread;
+
+	__u32 pool_min;
+	__u32 pool_reserved;
+	__u64 pool_from_reserve;
 };
 
 #define AB_RUN_SIZE_VER0 208
@@ -694,6 +720,7 @@ struct ab_run {
 #define AB_RUN_SIZE_VER5 328
 #define AB_RUN_SIZE_VER6 344
 #define AB_RUN_SIZE_VER7 400
+#define AB_RUN_SIZE_VER8 416
 
 /*
  * ab_run.limit: which limit refused a run. -E2BIG: the run alone is

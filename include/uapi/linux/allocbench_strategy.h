@@ -23,6 +23,8 @@
 #define AB_PARAM_CACHE (1U << 4) /* AB_RUN_NOMERGE applies (own kmem_cache) */
 #define AB_PARAM_LOOKUP (1U << 5) /* lookup_table and lookup_method apply */
 #define AB_PARAM_ALIGN (1U << 6)  /* align applies (posix_memalign) */
+/* pool_min applies: a mempool's reserve of pool_min elements (the mempools) */
+#define AB_PARAM_POOL (1U << 7)
 
 /* What a strategy is (ab_strategy_info.flags), beyond its parameters. */
 /*
@@ -98,6 +100,12 @@
 #define AB_STRATEGY_MEM_VMALLOC (3U << AB_STRATEGY_MEM_SHIFT)
 /* kmalloc; above a page vmalloc if that fails and the GFP flags may block */
 #define AB_STRATEGY_MEM_KVMALLOC (4U << AB_STRATEGY_MEM_SHIFT)
+/* per-CPU memory: the object (aligned) in every possible CPU's unit */
+#define AB_STRATEGY_MEM_PERCPU (5U << AB_STRATEGY_MEM_SHIFT)
+/* a kmalloc size class, and a mempool's reserve of pool_min of them */
+#define AB_STRATEGY_MEM_MEMPOOL (6U << AB_STRATEGY_MEM_SHIFT)
+/* fragments of 32 KiB pages of a page_frag_cache, one more page held */
+#define AB_STRATEGY_MEM_FRAG (7U << AB_STRATEGY_MEM_SHIFT)
 #define AB_STRATEGY_FLAGS_ALL                                        \
 	(AB_STRATEGY_BASELINE | AB_STRATEGY_PER_TRIAL | AB_STRATEGY_IRQS_ON | \
 	 AB_STRATEGY_ONE_OBJECT | AB_STRATEGY_RCU | AB_STRATEGY_ANY_CONTEXT | \
