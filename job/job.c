@@ -198,7 +198,14 @@ int ab_job_add(struct ab_job *job, const char *list)
 	for (i = 0, n = 0; !ret && i < job->nrows; i++)
 		n += !!(job->rows[i].si->params & AB_PARAM_ALIGN);
 	if (!ret && job->o.align && !n) {
-		ab_err("--align: none of these strategies takes an alignment; posix_memalign (--backend=user) does");
+		ab_err("--align: none of these strategies takes an alignment; percpu and posix_memalign (--backend=user) do");
+		ret = AB_EXIT_USAGE;
+	}
+	for (i = 0, n = 0; !ret && i < job->nrows; i++)
+		n += !!(job->rows[i].si->params & AB_PARAM_POOL);
+	if (!ret && job->o.pool_min && !n) {
+		ab_err("--pool-min=%u: none of these strategies has a mempool; mempool and mempool_reserve do",
+		       job->o.pool_min);
 		ret = AB_EXIT_USAGE;
 	}
 	free(copy);

@@ -35,8 +35,11 @@ struct poptOption ab_trial_table[] = {
 	  "kmalloc_class: class table, kmalloc (today's, default) or 2002",
 	  "NAME" },
 	{ "align", 0, POPT_ARG_STRING, &ab_run_args.align, 0,
-	  "posix_memalign (user backend): alignment in bytes (default: 64)",
+	  "posix_memalign (user backend, default 64) and percpu (at most a page, default 8): alignment in bytes",
 	  "BYTES" },
+	{ "pool-min", 0, POPT_ARG_STRING, &ab_run_args.pool_min, 0,
+	  "mempool, mempool_reserve: the reserve's elements, min_nr of mempool_create() (default: the batch)",
+	  "N" },
 	{ "write", 0, POPT_ARG_NONE, &ab_run_args.write, 0,
 	  "write each object right after allocating it (timed with the allocation)",
 	  NULL },
@@ -202,6 +205,9 @@ int ab_run_args_apply(struct ab_run_opts *o)
 		bad = bad || ab_opt_align(a->align, o, err, sizeof(err));
 	if (a->sheaves)
 		bad = bad || ab_opt_sheaves(a->sheaves, o, err, sizeof(err));
+	if (a->pool_min)
+		bad = bad || ab_opt_count("pool-min", a->pool_min, 1,
+					  &o->pool_min, err, sizeof(err));
 	if (a->condition)
 		bad = bad ||
 		      ab_opt_condition(a->condition, o, err, sizeof(err));
@@ -236,6 +242,7 @@ int ab_run_args_given(void)
 
 	return a->trials || a->warmup || a->batch || a->gfp || a->timing ||
 	       a->free || a->seed || a->context || a->lookup || a->table ||
-	       a->align || a->sheaves || a->condition || a->frag_order ||
-	       a->background || a->write || a->nomerge || a->drop_disturbed;
+	       a->align || a->sheaves || a->pool_min || a->condition ||
+	       a->frag_order || a->background || a->write || a->nomerge ||
+	       a->drop_disturbed;
 }

@@ -15,7 +15,7 @@
  * struct ab_run_args - the option texts as given, NULL when not given
  * @trials, @warmup: ab_trials_table
  * @batch, @gfp, @timing, @free, @seed, @context, @lookup, @table, @align,
- * @sheaves,
+ * @sheaves, @pool_min,
  * @write, @nomerge: ab_run_table (what one trial does)
  * @backend:  ab_backend_table
  * @events:   ab_events_table (--events alone: "")
@@ -26,7 +26,7 @@
 struct ab_run_args {
 	char *trials, *warmup;
 	char *batch, *gfp, *timing, *free, *seed, *context, *lookup, *table;
-	char *align, *sheaves;
+	char *align, *sheaves, *pool_min;
 	char *condition, *frag_order, *background;
 	int write, nomerge, drop_disturbed;
 	char *backend;

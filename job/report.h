@@ -133,6 +133,13 @@ void ab_job_print_csv(const struct ab_job *job);
 void ab_job_print(const struct ab_job *job);
 
 /*
+ * ab_row_pool_note - a mempool row's (AB_PARAM_POOL) note: the elements
+ * its measured alloc phases took from the reserve of min_nr, or that they
+ * were not counted (pairs)
+ */
+void ab_row_pool_note(const struct ab_row *r);
+
+/*
  * ab_row_drain_ns - get an AB_STRATEGY_RCU row's untimed waits after its free
  * phases (ab_run.drain_cycles, drain_max_cycles), in ns: the mean per
  * measured trial into *@mean_ns, the longest into *@max_ns. Returns 0 for

@@ -27,7 +27,7 @@ void ab_job_print_csv(const struct ab_job *job)
 		printf(",%s_median_cycles,%s_raw_median_ns,%s_subtracted_cycles",
 		       phases[p], phases[p], phases[p]);
 	}
-	printf(",switches,migrations,disturbed_trials,free_elsewhere,trials_done,sheaves,rcu_drain_mean_ns,rcu_drain_late_trials,charged,memcg_slab_before,memcg_slab_after,memcg_peak");
+	printf(",switches,migrations,disturbed_trials,free_elsewhere,trials_done,sheaves,rcu_drain_mean_ns,rcu_drain_late_trials,charged,memcg_slab_before,memcg_slab_after,memcg_peak,pool_min,pool_from_reserve");
 	/*
 	 * counters (--events, --explain), per op as the table prints them;
 	 * the names hold no comma (the lists are split at commas)
@@ -128,6 +128,18 @@ void ab_job_print_csv(const struct ab_job *job)
 		if (r->mc_read && r->mc[1].peak != UINT64_MAX)
 			ab_csv_printf(&row, "%llu",
 				      (unsigned long long)r->mc[1].peak);
+		else
+			ab_csv_str(&row, "");
+		/* mempools: the reserve and what was taken (not with pairs) */
+		if (r->si->params & AB_PARAM_POOL)
+			ab_csv_printf(&row, "%u", run->pool_min);
+		else
+			ab_csv_str(&row, "");
+		if ((r->si->params & AB_PARAM_POOL) &&
+		    run->free_pattern != AB_FREE_PAIR)
+			ab_csv_printf(
+				&row, "%llu",
+				(unsigned long long)run->pool_from_reserve);
 		else
 			ab_csv_str(&row, "");
 		for (s = 0; s < job->ses.counters.n; s++)

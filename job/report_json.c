@@ -325,6 +325,30 @@ static json_object *rcu_drain(const struct ab_job *job, const struct ab_row *r)
 }
 
 /*
+ * The mempool strategies (AB_PARAM_POOL): the reserve's size (min_nr) and
+ * the elements the measured alloc phases took from it, null where not
+ * counted (pairs); null for the others.
+ */
+static json_object *json_mempool(const struct ab_row *r)
+{
+	const struct ab_run *run = &r->run;
+	json_object *m;
+
+	if (!(r->si->params & AB_PARAM_POOL))
+		return NULL;
+	m = json_object_new_object();
+	json_object_object_add(m, "min_nr",
+			       json_object_new_int64(run->pool_min));
+	json_object_object_add(
+		m, "from_reserve",
+		run->free_pattern == AB_FREE_PAIR
+			? NULL
+			: json_object_new_int64(
+				  (int64_t)run->pool_from_reserve));
+	return m;
+}
+
+/*
  * Where the checked objects were (ab_run.obj_node, page_to_nid()): the nodes
  * named, most first, those spread over several nodes and those on nodes not
  * named; null from a module that names none.
@@ -425,6 +449,7 @@ static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 				       ? json_object_new_int64(run->free_cpu)
 				       : NULL);
 	json_object_object_add(o, "rcu_drain", rcu_drain(job, r));
+	json_object_object_add(o, "mempool", json_mempool(r));
 	/* --sheaves: the capacity asked for, 0 for none, null for default */
 	json_object_object_add(
 		o, "sheaves",

@@ -279,6 +279,8 @@ static void print_notes_short(const struct ab_job *job)
 						      : "; --drop-disturbed");
 			ab_print_note("note", t);
 		}
+		if (row->si->params & AB_PARAM_POOL)
+			ab_row_pool_note(row);
 		if (run->free_elsewhere) {
 			snprintf(
 				t, sizeof(t),

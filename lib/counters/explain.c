@@ -20,6 +20,9 @@
 #define VMALLOC	 AB_FAMILY_VMALLOC
 #define KVMALLOC AB_FAMILY_KVMALLOC
 #define MEMCG	 AB_FAMILY_MEMCG
+#define PERCPU	 AB_FAMILY_PERCPU
+#define MEMPOOL	 AB_FAMILY_MEMPOOL
+#define FRAG	 AB_FAMILY_FRAG
 
 struct path_def {
 	const char *label;
@@ -31,12 +34,12 @@ struct path_def {
 
 static const struct path_def paths[] = {
 	{ "slab slow path",
-	  SLAB | KVMALLOC,
+	  SLAB | KVMALLOC | MEMPOOL,
 	  { "kprobe:___slab_alloc" },
 	  "mm/slub.c: ___slab_alloc() calls: no free object in the per-CPU freelist, or the slab on another node; on PREEMPT_RT every slab allocation (no lockless fast path, USE_LOCKLESS_FAST_PATH()); with sheaves (every cache from 7.0) only once the sheaves could not serve it",
 	  { NULL } },
 	{ "slab refill",
-	  SLAB | KVMALLOC,
+	  SLAB | KVMALLOC | MEMPOOL,
 	  { "kprobe:___slab_alloc(c->freelist==NULL)" },
 	  "mm/slub.c: ___slab_alloc() entered with the per-CPU freelist empty: the per-CPU slab refilled (its remote frees, the per-CPU or node partial lists, or a new slab), on PREEMPT_RT as elsewhere",
 	  { NULL } },
@@ -48,62 +51,62 @@ static const struct path_def paths[] = {
 	 * path of caches without sheaves.
 	 */
 	{ "sheaf empty",
-	  SLAB | KVMALLOC,
+	  SLAB | KVMALLOC | MEMPOOL,
 	  { "kprobe:__pcs_replace_empty_main" },
 	  "mm/slub.c (6.18+): __pcs_replace_empty_main(), an allocation found the CPU's main sheaf empty: swapped for the spare, a full sheaf from the node's barn, or refilled; about once per sheaf_capacity allocations",
 	  { NULL } },
 	{ "barn get",
-	  SLAB | KVMALLOC,
+	  SLAB | KVMALLOC | MEMPOOL,
 	  { "kprobe:barn_replace_empty_sheaf" },
 	  "mm/slub.c (6.18+): barn_replace_empty_sheaf(), the empty main sheaf given to the node's barn for a full one",
 	  { NULL } },
 	{ "sheaf refill",
-	  SLAB | KVMALLOC,
+	  SLAB | KVMALLOC | MEMPOOL,
 	  { "kprobe:refill_objects", "kprobe:refill_sheaf" },
 	  "mm/slub.c (7.x refill_objects(), 6.18 refill_sheaf()): objects taken from the node's partial slabs or new slabs into a sheaf (7.x: a bulk allocation too)",
 	  { NULL } },
 	{ "sheaf full",
-	  SLAB | KVMALLOC,
+	  SLAB | KVMALLOC | MEMPOOL,
 	  { "kprobe:__pcs_replace_full_main" },
 	  "mm/slub.c (6.18+): __pcs_replace_full_main(), a free found the CPU's main sheaf full: swapped for the spare or an empty sheaf from the barn, or flushed",
 	  { NULL } },
 	{ "barn put",
-	  SLAB | KVMALLOC,
+	  SLAB | KVMALLOC | MEMPOOL,
 	  { "kprobe:barn_put_full_sheaf" },
 	  "mm/slub.c (6.18+): barn_put_full_sheaf(), a full sheaf handed to the node's barn",
 	  { NULL } },
 	{ "sheaf flush",
-	  SLAB | KVMALLOC,
+	  SLAB | KVMALLOC | MEMPOOL,
 	  { "kprobe:__sheaf_flush_main_batch", "kprobe:sheaf_flush_main" },
 	  "mm/slub.c (6.18+): the main sheaf's objects freed back to their slabs, the barn holding all the full sheaves it takes",
 	  { NULL } },
 	{ "new slab",
-	  SLAB | KVMALLOC,
+	  SLAB | KVMALLOC | MEMPOOL,
 	  { "kprobe:allocate_slab", "kprobe:new_slab" },
 	  "mm/slub.c: allocate_slab(), a slab's pages from the page allocator",
 	  { NULL } },
 	{ "slow free",
-	  SLAB | KVMALLOC,
+	  SLAB | KVMALLOC | MEMPOOL,
 	  { "kprobe:__slab_free" },
 	  "mm/slub.c: __slab_free(), a free off the per-CPU fast path",
 	  { NULL } },
 	{ "per-CPU list refill",
-	  PAGE,
+	  PAGE | FRAG,
 	  { "kprobe:rmqueue_bulk" },
 	  "mm/page_alloc.c: rmqueue_bulk(), per-CPU pages from the buddy lists under zone->lock",
 	  { NULL } },
 	{ "per-CPU list drain",
-	  PAGE,
+	  PAGE | FRAG,
 	  { "kprobe:free_pcppages_bulk" },
 	  "mm/page_alloc.c: free_pcppages_bulk(), per-CPU pages back to the buddy lists",
 	  { NULL } },
 	{ "zone-locked pages",
-	  PAGE,
+	  PAGE | FRAG,
 	  { "kmem:mm_page_alloc_zone_locked" },
 	  "include/trace/events/kmem.h: a page taken from the buddy lists with zone->lock held",
 	  { NULL } },
 	{ "page alloc slow path",
-	  PAGE,
+	  PAGE | FRAG,
 	  { "kprobe:__alloc_pages_slowpath" },
 	  "mm/page_alloc.c: __alloc_pages_slowpath(), reclaim, compaction, kswapd",
 	  { NULL } },
@@ -115,27 +118,27 @@ static const struct path_def paths[] = {
 	 * --condition report shows over the trials.
 	 */
 	{ "compaction tried",
-	  SLAB | PAGE | KVMALLOC,
+	  SLAB | PAGE | KVMALLOC | MEMPOOL | FRAG,
 	  { "compaction:mm_compaction_try_to_compact_pages" },
 	  "mm/compaction.c: try_to_compact_pages(), direct compaction asked for by a costly or failed allocation (__alloc_pages_direct_compact())",
 	  { NULL } },
 	{ "compaction run",
-	  SLAB | PAGE | KVMALLOC,
+	  SLAB | PAGE | KVMALLOC | MEMPOOL | FRAG,
 	  { "compaction:mm_compaction_begin" },
 	  "mm/compaction.c: compact_zone() began a pass over a zone (direct compaction here; kcompactd's run in its own thread and are not counted)",
 	  { NULL } },
 	{ "direct reclaim",
-	  SLAB | PAGE | VMALLOC | KVMALLOC,
+	  SLAB | PAGE | VMALLOC | KVMALLOC | PERCPU | MEMPOOL | FRAG,
 	  { "vmscan:mm_vmscan_direct_reclaim_begin" },
 	  "mm/vmscan.c: try_to_free_pages(), the allocating task reclaiming pages itself (__alloc_pages_direct_reclaim())",
 	  { NULL } },
 	{ "kswapd woken",
-	  SLAB | PAGE | VMALLOC | KVMALLOC,
+	  SLAB | PAGE | VMALLOC | KVMALLOC | PERCPU | MEMPOOL | FRAG,
 	  { "vmscan:mm_vmscan_wakeup_kswapd" },
 	  "mm/vmscan.c: wakeup_kswapd(), an allocation found a zone under its low watermark",
 	  { NULL } },
 	{ "migratetype fallback",
-	  SLAB | PAGE | VMALLOC | KVMALLOC,
+	  SLAB | PAGE | VMALLOC | KVMALLOC | PERCPU | MEMPOOL | FRAG,
 	  { "kmem:mm_page_alloc_extfrag" },
 	  "mm/page_alloc.c: a block stolen from another migratetype's free lists (steal_suitable_fallback() and its kin): the fragmentation events of a fragmented node",
 	  { NULL } },
@@ -165,8 +168,40 @@ static const struct path_def paths[] = {
 	  { "kprobe:__pte_alloc_kernel" },
 	  "mm/memory.c: __pte_alloc_kernel(), a kernel page-table page for new mappings",
 	  { NULL } },
+	/*
+	 * The per-CPU chunk allocator (mm/percpu.c, mm/percpu-vm.c), a
+	 * mempool's own calls (mm/mempool.c) and a page_frag_cache's refill
+	 * (mm/page_alloc.c 6.1, mm/page_frag_cache.c 6.12 on): pcpu_balance_
+	 * workfn(), which populates and frees chunks ahead, runs in a kworker
+	 * that the counters of the calling thread do not see.
+	 */
+	{ "pcpu new chunk",
+	  PERCPU,
+	  { "kprobe:pcpu_create_chunk" },
+	  "mm/percpu-vm.c: pcpu_create_chunk(), no chunk had room: a new one's vmap areas (pcpu_get_vm_areas()) made by the allocating task (GFP_KERNEL only)",
+	  { NULL } },
+	{ "pcpu populate",
+	  PERCPU,
+	  { "kprobe:pcpu_populate_chunk" },
+	  "mm/percpu-vm.c: pcpu_populate_chunk(), pages allocated and mapped for every possible CPU's unit of a region the object lands in (GFP_KERNEL only; atomic requests take populated pages alone)",
+	  { NULL } },
+	{ "pool allocator",
+	  MEMPOOL,
+	  { "kprobe:mempool_kmalloc" },
+	  "mm/mempool.c: mempool_kmalloc(), mempool_alloc() trying the pool's allocator (kmalloc) first, without direct reclaim; per op below 1 where the reserve served the rest",
+	  { NULL } },
+	{ "pool free",
+	  MEMPOOL,
+	  { "kprobe:mempool_kfree" },
+	  "mm/mempool.c: mempool_kfree(), mempool_free() giving an element to kfree() because the reserve was full (else it refills the reserve)",
+	  { NULL } },
+	{ "frag refill",
+	  FRAG,
+	  { "kprobe:__page_frag_cache_refill" },
+	  "mm/page_frag_cache.c (6.1: mm/page_alloc.c): __page_frag_cache_refill(), the cache's page used up: a new 32 KiB page (order 3, __GFP_NORETRY), or one page when that fails",
+	  { NULL } },
 	{ "page allocations",
-	  SLAB | PAGE | VMALLOC | KVMALLOC,
+	  SLAB | PAGE | VMALLOC | KVMALLOC | PERCPU | MEMPOOL | FRAG,
 	  { "kmem:mm_page_alloc" },
 	  "include/trace/events/kmem.h: each allocation of the page allocator's one-at-a-time path; the bulk path (alloc_pages_bulk, which vmalloc uses for its pages) fires none",
 	  { NULL } },
@@ -224,6 +259,7 @@ static const char *const free_paths[] = {
 	"sheaf flush",	      "slow free",
 	"per-CPU list drain", "lazy purge",
 	"kernel TLB flush",   "memcg slab uncharge",
+	"pool free",
 };
 
 static int frees_path(const char *label)
@@ -248,6 +284,12 @@ unsigned int ab_family_of(uint32_t flags, uint32_t params)
 		return AB_FAMILY_VMALLOC;
 	case AB_STRATEGY_MEM_KVMALLOC:
 		return AB_FAMILY_KVMALLOC;
+	case AB_STRATEGY_MEM_PERCPU:
+		return AB_FAMILY_PERCPU;
+	case AB_STRATEGY_MEM_MEMPOOL:
+		return AB_FAMILY_MEMPOOL;
+	case AB_STRATEGY_MEM_FRAG:
+		return AB_FAMILY_FRAG;
 	default:
 		return params & AB_PARAM_ORDER ? AB_FAMILY_PAGE
 					       : AB_FAMILY_NONE;

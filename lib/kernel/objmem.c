@@ -209,6 +209,26 @@ void ab_obj_mem_state(const char *root, const struct ab_run *run,
 	case AB_STRATEGY_MEM_VMALLOC:
 		vmalloc_of(m, size, page);
 		break;
+	case AB_STRATEGY_MEM_MEMPOOL:
+		/* an element is a kmalloc object (mempool_kmalloc()) */
+		kmalloc_of(root, m, size, page);
+		break;
+	case AB_STRATEGY_MEM_PERCPU:
+		/* pcpu_alloc(): aligned, in every possible CPU's unit */
+		m->kind = AB_OBJ_PERCPU;
+		m->unit = ab_round_up(size, run->align > AB_PCPU_ALIGN
+						    ? run->align
+						    : AB_PCPU_ALIGN);
+		m->cpus = info->possible_cpus ? info->possible_cpus : 1;
+		m->bytes = (double)m->unit * m->cpus;
+		break;
+	case AB_STRATEGY_MEM_FRAG:
+		/* page_frag_alloc(): fragments of a 32 KiB page, none across */
+		m->kind = AB_OBJ_FRAG;
+		m->unit = size <= AB_FRAG_PAGE_BYTES ? AB_FRAG_PAGE_BYTES / size
+						     : 1;
+		m->bytes = (double)AB_FRAG_PAGE_BYTES / (double)m->unit;
+		break;
 	default:
 		/* the page allocator: PAGE_SIZE << order */
 		pages_of(m, size, page);
@@ -225,6 +245,10 @@ const char *ab_obj_kind_name(int kind)
 		return "pages";
 	case AB_OBJ_VMALLOC:
 		return "vmalloc";
+	case AB_OBJ_PERCPU:
+		return "percpu";
+	case AB_OBJ_FRAG:
+		return "frag";
 	default:
 		return "unknown";
 	}
@@ -264,6 +288,18 @@ void ab_obj_mem_how(const struct ab_obj_mem *m, char *buf, size_t len)
 			(unsigned long long)m->pages,
 			(unsigned long long)m->array,
 			(unsigned long long)m->meta);
+		break;
+	case AB_OBJ_PERCPU:
+		snprintf(
+			buf, len,
+			"%llu bytes in the unit of each of %u possible CPUs (pcpu_alloc(), mm/percpu.c)",
+			(unsigned long long)m->unit, m->cpus);
+		break;
+	case AB_OBJ_FRAG:
+		snprintf(
+			buf, len,
+			"a share of a page_frag_cache's 32 KiB page, which holds %llu (order 0 when order 3 fails)",
+			(unsigned long long)m->unit);
 		break;
 	default:
 		snprintf(buf, len, "not stated: %s", m->why);

@@ -62,6 +62,8 @@ enum ab_obj_kind {
 	AB_OBJ_SLAB,	    /* a share of a slab: slab bytes / objs_per_slab */
 	AB_OBJ_PAGES,	    /* a block of PAGE_SIZE << order */
 	AB_OBJ_VMALLOC,	    /* pages, page array and bookkeeping */
+	AB_OBJ_PERCPU,	    /* the aligned object in every CPU's unit */
+	AB_OBJ_FRAG,	    /* a share of a page_frag_cache's 32 KiB page */
 };
 
 /**
@@ -75,6 +77,9 @@ enum ab_obj_kind {
  * @pages, @array, @meta: AB_OBJ_VMALLOC: bytes of its pages, of the
  *           array of their pointers and of the vm_struct and vmap_area
  *           (AB_VMALLOC_META_BYTES, an upper bound)
+ * @unit:    AB_OBJ_PERCPU: bytes in one CPU's unit (aligned); AB_OBJ_FRAG:
+ *           fragments a 32 KiB page holds
+ * @cpus:    AB_OBJ_PERCPU: the possible CPUs (ab_info.possible_cpus)
  * @via:     "kmalloc" when a kvmalloc figure is kmalloc's (its vmalloc
  *           fallback is not counted), else ""
  * @why:     AB_OBJ_UNKNOWN: why nothing is stated
@@ -86,6 +91,8 @@ struct ab_obj_mem {
 	struct ab_slab_geom slab;
 	unsigned int order;
 	uint64_t pages, array, meta;
+	uint64_t unit;
+	unsigned int cpus;
 	const char *via;
 	char why[160];
 };

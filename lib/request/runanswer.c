@@ -172,6 +172,12 @@ int ab_run_answer_check(const struct ab_run *req, struct ab_run *ans, int err,
 		err = bad_answer(why, len, "free phases off free_cpu",
 				 got.free_elsewhere, got.trials_done);
 	/* the longest wait for RCU is one of those summed */
+	/* a phase takes at most the whole reserve, and only a pool's */
+	else if (got.pool_from_reserve >
+		 (uint64_t)got.trials_done * req->pool_min)
+		err = bad_answer(why, len, "elements from the reserve",
+				 got.pool_from_reserve,
+				 (uint64_t)got.trials_done * req->pool_min);
 	else if (got.drain_late > got.trials_done)
 		err = bad_answer(why, len, "trials late back from RCU",
 				 got.drain_late, got.trials_done);

@@ -259,6 +259,59 @@ static int not_applicable(const struct ab_footprint *fp,
 	return 1;
 }
 
+/*
+ * The rules of the per-CPU and mempool strategies (ab_run_check_limit()),
+ * each refusal naming the option and what is allowed; 0 or -EINVAL.
+ */
+static int check_pools(const struct ab_run_opts *o, const struct ab_info *info,
+		       const struct ab_strategy_info *si,
+		       const struct ab_run *run, char *err, size_t len)
+{
+	uint32_t p = si->params;
+
+	if ((si->flags & AB_STRATEGY_MEM_MASK) == AB_STRATEGY_MEM_PERCPU &&
+	    run->align > info->page_size) {
+		snprintf(
+			err, len,
+			"--align=%llu: above a page (%u bytes), the largest alignment pcpu_alloc() takes",
+			(unsigned long long)run->align, info->page_size);
+		return -EINVAL;
+	}
+	if (!(p & AB_PARAM_POOL))
+		return 0;
+	if (run->pool_min > info->max_batch) {
+		snprintf(
+			err, len,
+			"--pool-min=%u: above the largest reserve, %llu elements (max_batch)",
+			run->pool_min, (unsigned long long)info->max_batch);
+		return -EINVAL;
+	}
+	if (run->gfp == AB_GFP_KERNEL_ZERO) {
+		snprintf(
+			err, len,
+			"--gfp=%s: %s takes no __GFP_ZERO (mempool_alloc() warns on it); another --gfp",
+			ab_gfp_option_name(run->gfp), si->name);
+		return -EINVAL;
+	}
+	if (run->batch > run->pool_min && o->free_pattern != AB_FREE_PAIR &&
+	    (!(p & AB_PARAM_GFP) || ab_gfp_may_block(run->gfp))) {
+		if (p & AB_PARAM_GFP)
+			snprintf(
+				err, len,
+				"--batch=%u: above %s's reserve of %u (--pool-min) with --gfp=%s, which may sleep: mempool_alloc() would wait for a free that only the run makes; --pool-min=%u or more, --gfp=nowait or atomic, or --free=pair",
+				run->batch, si->name, run->pool_min,
+				ab_gfp_option_name(run->gfp), run->batch);
+		else
+			snprintf(
+				err, len,
+				"--batch=%u: above %s's reserve of %u (--pool-min), which alone serves it; --pool-min=%u or more, or --free=pair",
+				run->batch, si->name, run->pool_min,
+				run->batch);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* The request of @o for strategy @si, before any check. */
 static void fill(const struct ab_run_opts *o, const struct ab_strategy_info *si,
 		 struct ab_run *run)
@@ -396,9 +449,12 @@ static int take_params(const struct ab_run_opts *o,
 	}
 	if (si->params & AB_PARAM_NODE)
 		run->node = o->node;
-	/* like --node, --align goes to the strategies that take one */
+	/* like --node, --align and --pool-min go to the strategies that take
+	 * one */
 	if (si->params & AB_PARAM_ALIGN)
 		run->align = o->align;
+	if (si->params & AB_PARAM_POOL)
+		run->pool_min = o->pool_min ? o->pool_min : o->batch;
 	if (si->params & AB_PARAM_LOOKUP) {
 		run->lookup_method = o->lookup_method;
 		run->lookup_table = o->lookup_table;
@@ -561,6 +617,8 @@ static int prepare(const struct ab_run_opts *o, const struct ab_info *info,
 	if (not_applicable(fp, info, si, run, err, len))
 		return -EINVAL;
 	ret = check_context(o, info, si, err, len);
+	if (!ret)
+		ret = check_pools(o, info, si, run, err, len);
 	if (!ret)
 		ret = check_sheaves(o, info, err, len);
 	if (!ret && ab_run_check_limits(run, info, si, fp, &no))

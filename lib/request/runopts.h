@@ -56,7 +56,10 @@ struct ab_footprint; /* common/ab_run.h */
  *           @lookup_set when --lookup was given
  * @lookup_table: kmalloc_class: enum ab_class_table_id; @table_set when
  *           --table was given
- * @align:   posix_memalign: alignment in bytes (--align), 0 for the default
+ * @align:   posix_memalign and percpu: alignment in bytes (--align), 0
+ *           for the default
+ * @pool_min: the mempool strategies: their reserve's elements (--pool-min),
+ *           0 for the batch
  * @drop_disturbed: --drop-disturbed: samples of phases that saw a context
  *           switch or a CPU change are left out of the figures (the CLI's
  *           choice; the run itself is the same)
@@ -94,6 +97,7 @@ struct ab_run_opts {
 	uint32_t lookup_table;
 	int table_set;
 	uint64_t align;
+	uint32_t pool_min;
 	int sheaf;
 	int sheaves[AB_MAX_SHEAVES];
 	int nsheaves;

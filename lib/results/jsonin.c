@@ -71,6 +71,13 @@ static const struct jrule bucket_rules[] = {
 
 static const struct jrule bucket = { "", J_OBJ, 0, 0, 0, bucket_rules };
 
+/* a result's mempool (cmd/report_json.c) */
+static const struct jrule mempool_rules[] = {
+	{ "min_nr", J_INT, J_REQ, 1, 0, NULL },
+	{ "from_reserve", J_INT, J_REQ | J_NULL, 0, 0, NULL },
+	{ NULL, 0, 0, 0, 0, NULL },
+};
+
 /* a result's rcu_drain (cmd/report_json.c) */
 static const struct jrule drain_rules[] = {
 	{ "mean_ns_per_trial", J_NUM, J_REQ, 0, 0, NULL },
@@ -156,6 +163,7 @@ static const struct jrule alloc_rules[] = {
 	{ "free_cpu", J_INT, J_NULL, 0, 0, NULL },
 	{ "sheaves", J_INT, J_NULL, 0, 0, NULL },
 	{ "rcu_drain", J_OBJ, J_NULL, 0, 0, drain_rules },
+	{ "mempool", J_OBJ, J_NULL, 0, 0, mempool_rules },
 	{ "lookup", J_STR, J_NULL, 0, 0, NULL },
 	{ "objects", J_INT, 0, 0, 0, NULL },
 	{ "failed", J_INT, 0, 0, 0, NULL },

@@ -67,6 +67,9 @@ void ab_run_init(struct ab_run *r, const struct ab_strategy_info *s)
 	r->node = -1;
 	if (s->params & AB_PARAM_SIZE)
 		r->obj_size = 64;
+	/* a mempool's reserve: room for the batches the tests hold */
+	if (s->params & AB_PARAM_POOL)
+		r->pool_min = 256;
 }
 
 void ab_lookup_init(struct ab_lookup *l, uint32_t method, uint32_t table,

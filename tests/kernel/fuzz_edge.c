@@ -29,7 +29,7 @@ static const struct field info_fields[] = {
 	F(ab_info, outstanding, 0),    F(ab_info, reserved0, 2),
 	F(ab_info, version, 0),	       F(ab_info, reserved, 2),
 	F(ab_info, kernel_flags, 4),   F(ab_info, kmalloc_max_size, 0),
-	F(ab_info, run_flags, 4),      F(ab_info, reserved3, 2),
+	F(ab_info, run_flags, 4),      F(ab_info, possible_cpus, 0),
 };
 
 static const struct field run_fields[] = {
@@ -47,6 +47,7 @@ static const struct field run_fields[] = {
 	F(ab_run, trials_done, 0),   F(ab_run, objects, 0),
 	F(ab_run, limit, 0),	     F(ab_run, mem_objects, 0),
 	F(ab_run, out_reserved2, 0), F(ab_run, limit_others, 0),
+	F(ab_run, pool_min, 0),	     F(ab_run, pool_reserved, 2),
 };
 
 static const struct field lookup_fields[] = {
@@ -122,6 +123,7 @@ static uint64_t edge_size(struct rng *r, int cls)
 					 AB_RUN_SIZE_VER2,   AB_RUN_SIZE_VER3,
 					 AB_RUN_SIZE_VER4,   AB_RUN_SIZE_VER5,
 					 AB_RUN_SIZE_VER6,   AB_RUN_SIZE_VER7,
+					 AB_RUN_SIZE_VER8,
 					 AB_LOOKUP_SIZE_VER0 };
 	uint64_t v;
 

@@ -34,6 +34,9 @@ static void run_size(const char *name, uint64_t sz)
 	r.obj_size = sz;
 	if (r.batch > info.max_bytes / sz)
 		r.batch = 1;
+	/* a mempool's reserve: no larger than the batch */
+	if (r.pool_min)
+		r.pool_min = r.batch;
 	run_ok(&r, 1);
 }
 
