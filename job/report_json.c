@@ -424,6 +424,8 @@ static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 	json_object_object_add(o, "kind", json_object_new_string("alloc"));
 	json_object_object_add(o, "strategy",
 			       json_object_new_string(r->si->name));
+	/* the API as the backend names it: which spelling ran here */
+	json_object_object_add(o, "api", json_object_new_string(r->si->desc));
 	json_object_object_add(o, "label", json_object_new_string(r->label));
 	json_object_object_add(o, "object_bytes",
 			       json_object_new_int64((int64_t)ab_run_obj_bytes(

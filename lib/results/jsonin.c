@@ -149,6 +149,7 @@ static const struct jrule any_result_rules[] = {
 
 static const struct jrule alloc_rules[] = {
 	{ "strategy", J_STR, 0, 0, 0, NULL },
+	{ "api", J_STR, 0, 0, 0, NULL },
 	{ "label", J_STR, J_REQ, 0, 0, NULL },
 	{ "object_bytes", J_INT, J_REQ, 0, 0, NULL },
 	{ "order", J_INT, J_NULL, 0, 0, NULL },

@@ -454,6 +454,8 @@ fi
 . "$(dirname "$0")/condition.sh"
 # memory cgroup accounting (issue 43): tests/kernel/memcg.sh
 . "$(dirname "$0")/memcg.sh"
+# per-CPU memory, mempools, page_frag (issue 43): tests/kernel/pools.sh
+. "$(dirname "$0")/pools.sh"
 fi # ---- end: full, focused ----
 
 if in_suite full; then # ---- the user backend, events, compare: full ----
