@@ -422,6 +422,19 @@ static void test_footprint_rules(void **state)
 	assert_true(ab_obj_footprint(AB_STRATEGY_MEM_KVMALLOC, 5 << 20,
 				     AB_GFP_KERNEL, ps,
 				     KMALLOC_MAX) >= (6ULL << 20));
+	/* per-CPU: one unit's word-rounded bytes (the CPUs: the run's) */
+	assert_int_equal(ab_obj_footprint(AB_STRATEGY_MEM_PERCPU, 13, 0, ps, 0),
+			 16);
+	/* mempool elements: kmalloc's classes */
+	assert_int_equal(
+		ab_obj_footprint(AB_STRATEGY_MEM_MEMPOOL, 97, 0, ps, 0), 128);
+	/* page_frag: 3000 bytes, 10 to a 32 KiB page, 3277 each */
+	assert_int_equal(ab_obj_footprint(AB_STRATEGY_MEM_FRAG, 3000, 0, ps, 0),
+			 3277);
+	/* whole pages, and the one a trial may start in */
+	assert_int_equal(ab_frag_held_bytes(3000, 10), 2 * 32768);
+	assert_int_equal(ab_frag_held_bytes(3000, 11), 3 * 32768);
+	assert_int_equal(ab_frag_held_bytes(4096, 1), 2 * 32768);
 	/* nothing overflows */
 	assert_int_equal(
 		ab_obj_footprint(AB_STRATEGY_MEM_VMALLOC, UINT64_MAX, 0, ps, 0),
@@ -505,6 +518,76 @@ static void test_params_that_do_not_apply(void **state)
 	assert_int_equal(
 		ab_run_prepare(&o, &info, &cache_si, &r, err, sizeof(err)), 0);
 	assert_int_equal(r.flags, AB_RUN_NOMERGE);
+}
+
+/*
+ * Issue 43: the per-CPU and mempool strategies' memory (the object in
+ * every possible CPU's unit; a mempool's reserve and its array) and
+ * their rules, refused with the option named before anything is asked.
+ */
+static void test_pools(void **state)
+{
+	static const struct ab_strategy_info pcpu_si = {
+		.id = 20,
+		.params = AB_PARAM_SIZE | AB_PARAM_GFP | AB_PARAM_ALIGN,
+		.flags = AB_STRATEGY_MEM_PERCPU,
+		.max_size = 32768,
+		.name = "percpu",
+	};
+	static const struct ab_strategy_info pool_si = {
+		.id = 21,
+		.params = AB_PARAM_SIZE | AB_PARAM_GFP | AB_PARAM_POOL,
+		.flags = AB_STRATEGY_MEM_MEMPOOL,
+		.max_size = 4 << 20,
+		.name = "mempool",
+	};
+	struct ab_info k = info;
+	struct ab_run_opts o;
+	struct ab_run r;
+
+	k.possible_cpus = 4;
+	ab_run_opts_init(&o);
+	assert_int_equal(ab_opt_size("100", &o, err, sizeof(err)), 0);
+	o.batch = 10;
+	/* 100 bytes word-rounded, in 4 units: 416 each */
+	assert_int_equal(ab_run_prepare(&o, &k, &pcpu_si, &r, err, sizeof(err)),
+			 0);
+	assert_int_equal(ab_run_held_bytes(&r, &k, &pcpu_si), 10 * 104 * 4);
+	/* aligned to 256: 256 in each unit */
+	assert_int_equal(ab_opt_align("256", &o, err, sizeof(err)), 0);
+	assert_int_equal(ab_run_prepare(&o, &k, &pcpu_si, &r, err, sizeof(err)),
+			 0);
+	assert_int_equal(ab_run_held_bytes(&r, &k, &pcpu_si), 10 * 256 * 4);
+	assert_int_equal(ab_opt_align("8K", &o, err, sizeof(err)), 0);
+	assert_int_equal(ab_run_prepare(&o, &k, &pcpu_si, &r, err, sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(err, "--align=8192: above a page"));
+
+	/* the reserve: the batch by default, counted with its array */
+	ab_run_opts_init(&o);
+	assert_int_equal(ab_opt_size("100", &o, err, sizeof(err)), 0);
+	o.batch = 10;
+	assert_int_equal(ab_run_prepare(&o, &k, &pool_si, &r, err, sizeof(err)),
+			 0);
+	assert_int_equal(r.pool_min, 10);
+	assert_int_equal(ab_run_held_bytes(&r, &k, &pool_si),
+			 10 * 128 + 10 * 128 + 96);
+	o.pool_min = 4;
+	assert_int_equal(ab_run_prepare(&o, &k, &pool_si, &r, err, sizeof(err)),
+			 -EINVAL);
+	assert_non_null(
+		strstr(err, "--batch=10: above mempool's reserve of 4"));
+	assert_int_equal(ab_opt_gfp("nowait", &o, err, sizeof(err)), 0);
+	assert_int_equal(ab_run_prepare(&o, &k, &pool_si, &r, err, sizeof(err)),
+			 0);
+	assert_int_equal(ab_opt_gfp("kernel_zero", &o, err, sizeof(err)), 0);
+	assert_int_equal(ab_run_prepare(&o, &k, &pool_si, &r, err, sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(err, "__GFP_ZERO"));
+	/* only the mempools take a reserve */
+	assert_int_equal(
+		ab_run_prepare(&o, &k, &kmalloc_si, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.pool_min, 0);
 }
 
 /*
@@ -652,6 +735,7 @@ int main(void)
 		cmocka_unit_test(test_bad_values_named),
 		cmocka_unit_test(test_limits_against_strategy),
 		cmocka_unit_test(test_budget_counts_what_allocators_use),
+		cmocka_unit_test(test_pools),
 		cmocka_unit_test(test_footprint_rules),
 		cmocka_unit_test(test_not_applicable),
 		cmocka_unit_test(test_params_that_do_not_apply),

@@ -450,6 +450,21 @@ static const struct ab_strategy_info cache = {
 	.params = AB_PARAM_SIZE | AB_PARAM_GFP | AB_PARAM_NODE | AB_PARAM_CACHE,
 	.max_size = 8192,
 };
+static const struct ab_strategy_info mempool = {
+	.params = AB_PARAM_SIZE | AB_PARAM_GFP | AB_PARAM_POOL,
+	.flags = AB_STRATEGY_MEM_MEMPOOL,
+	.max_size = 8192,
+};
+static const struct ab_strategy_info reserve = {
+	.params = AB_PARAM_SIZE | AB_PARAM_POOL,
+	.flags = AB_STRATEGY_MEM_MEMPOOL,
+	.max_size = 8192,
+};
+static const struct ab_strategy_info percpu = {
+	.params = AB_PARAM_SIZE | AB_PARAM_GFP | AB_PARAM_ALIGN,
+	.flags = AB_STRATEGY_MEM_PERCPU,
+	.max_size = 8192,
+};
 
 static struct ab_run ok_run(void)
 {
@@ -487,6 +502,27 @@ static void test_run_check(void **state)
 	REFUSED(r.flags = 1U << 31, &slab, -EINVAL);
 	REFUSED(r.flags = AB_RUN_NOMERGE, &slab, -EINVAL);
 	REFUSED(r.reserved[1] = 1, &slab, -EINVAL);
+	/*
+	 * a mempool's reserve: its own, at least one element; a sleeping
+	 * mempool_alloc() holds no more than it (it would wait for a free
+	 * only the run makes), unless pairs hold one at a time; the reserve
+	 * alone serves no more than it; no __GFP_ZERO
+	 */
+	REFUSED(r.pool_min = 4, &slab, -EINVAL);
+	REFUSED(r.pool_min = 0, &mempool, -EINVAL);
+	REFUSED(r.pool_min = 4, &mempool, 0);
+	REFUSED(r.pool_min = 3, &mempool, -EINVAL);
+	REFUSED((r.pool_min = 3, r.gfp = AB_GFP_NOWAIT), &mempool, 0);
+	REFUSED((r.pool_min = 1, r.free_pattern = AB_FREE_PAIR), &mempool, 0);
+	REFUSED((r.pool_min = 4, r.gfp = AB_GFP_KERNEL_ZERO), &mempool,
+		-EINVAL);
+	REFUSED((r.pool_min = 4, r.pool_reserved = 1), &mempool, -EINVAL);
+	REFUSED(r.pool_min = 3, &reserve, -EINVAL);
+	REFUSED((r.pool_min = 1, r.free_pattern = AB_FREE_PAIR), &reserve, 0);
+	REFUSED(r.pool_min = (uint32_t)limits.max_batch + 1, &mempool, -EINVAL);
+	/* a per-CPU object's alignment: a page at most */
+	REFUSED(r.align = 4096, &percpu, 0);
+	REFUSED(r.align = 8192, &percpu, -EINVAL);
 	REFUSED(r.sheaf_capacity = 1, &cache, -EINVAL);
 	/* an RCU head needs AB_RCU_MIN_SIZE bytes; 16 is enough */
 	REFUSED(r.obj_size = AB_RCU_MIN_SIZE - 1, &rcu, -EINVAL);
