@@ -117,14 +117,13 @@ static uint64_t field_max(int cls, const char *name,
 static uint64_t edge_size(struct rng *r, int cls)
 {
 	/* every version the header names (a new one is added here) */
-	static const uint32_t vers[] = { AB_INFO_SIZE_VER0,  AB_INFO_SIZE_VER1,
-					 AB_INFO_SIZE_VER2,  AB_INFO_SIZE_VER3,
-					 AB_RUN_SIZE_VER0,   AB_RUN_SIZE_VER1,
-					 AB_RUN_SIZE_VER2,   AB_RUN_SIZE_VER3,
-					 AB_RUN_SIZE_VER4,   AB_RUN_SIZE_VER5,
-					 AB_RUN_SIZE_VER6,   AB_RUN_SIZE_VER7,
-					 AB_RUN_SIZE_VER8,
-					 AB_LOOKUP_SIZE_VER0 };
+	static const uint32_t vers[] = {
+		AB_INFO_SIZE_VER0, AB_INFO_SIZE_VER1,  AB_INFO_SIZE_VER2,
+		AB_INFO_SIZE_VER3, AB_RUN_SIZE_VER0,   AB_RUN_SIZE_VER1,
+		AB_RUN_SIZE_VER2,  AB_RUN_SIZE_VER3,   AB_RUN_SIZE_VER4,
+		AB_RUN_SIZE_VER5,  AB_RUN_SIZE_VER6,   AB_RUN_SIZE_VER7,
+		AB_RUN_SIZE_VER8,  AB_LOOKUP_SIZE_VER0
+	};
 	uint64_t v;
 
 	switch (below(r, 5)) {

@@ -100,8 +100,8 @@ uint64_t allowed(const struct call *c, const struct arena *a)
 		return bitof(e);
 	switch (c->cls) {
 	case C_INFO:
-		if (k.i.reserved0 || k.i.reserved[0] ||
-		    k.i.reserved[1] || k.i.reserved[2] || k.i.reserved[3])
+		if (k.i.reserved0 || k.i.reserved[0] || k.i.reserved[1] ||
+		    k.i.reserved[2] || k.i.reserved[3])
 			return OK(EINVAL);
 		if (!k.i.strategies_ptr && k.i.strategies_len)
 			return OK(EINVAL);
