@@ -3,7 +3,8 @@
  * ab_internal.h - the module-internal interface of allocbench.ko: the
  * run's context and the strategy table (strategies.c), and what each of
  * its files offers the others. From the bottom up: uaccess.c (copies to
- * and from the caller), strategies.c (the table), driver.c (the trial
+ * and from the caller), strategies_pools.c (the per-CPU, mempool and
+ * page_frag strategies), strategies.c (the table), driver.c (the trial
  * loop's driver), info.c (the limits, AB_IOC_INFO), run.c (AB_IOC_RUN),
  * lookup.c (AB_IOC_LOOKUP), condition.c (AB_IOC_CONDITION) and
  * allocbench_main.c (the device); each calls
