@@ -296,6 +296,8 @@ else
 fi
 ab_expect 0 "jemalloc: libjemalloc.so.2 cannot be loaded with dlopen here" "list says why jemalloc is unavailable" -- list
 ab_expect 0 "posix_memalign" "user backend --align" -- run --backend=user --alloc=posix_memalign --align=4K --trials=10 -q
+ab_expect 2 "^allocbench: --pool-min=4: none of these strategies has a mempool" "--pool-min refused where no strategy has a mempool" -- run --backend=user --alloc=malloc --pool-min=4 --trials=10 -q
+ab_expect 2 "^allocbench: --pool-min=0: must be an integer from 1" "--pool-min=0 refused" -- run --backend=user --alloc=malloc --pool-min=0 --trials=10 -q
 ab_expect 2 "--align=3: not an alignment" "--align=3 rejected" -- run --backend=user --alloc=posix_memalign --align=3
 ab_expect 2 "none of these strategies takes an alignment" "--align without posix_memalign" -- \
 	run --backend=user --alloc=malloc --align=64
