@@ -634,19 +634,6 @@ static void rcu_note(const struct ab_job *job, const struct ab_row *r,
 	       mean / 1e3, max / 1e3, run->trials_done, run->batch, late);
 }
 
-void ab_row_pool_note(const struct ab_row *r)
-{
-	const struct ab_run *run = &r->run;
-
-	if (run->free_pattern == AB_FREE_PAIR)
-		printf("note: %s: the elements taken from the reserve of %u are not counted with --free=pair (each free refills it at once)\n",
-		       r->label, run->pool_min);
-	else
-		printf("note: %s: %llu of %llu allocations taken from the reserve of %u (min_nr; pool_min less curr_nr after each alloc phase)\n",
-		       r->label, (unsigned long long)run->pool_from_reserve,
-		       (unsigned long long)run->objects, run->pool_min);
-}
-
 /*
  * Row @r's wall time in ns without its untimed waits for RCU (measured
  * trials' ab_run.drain_cycles, scaled to the warm-up trials too).

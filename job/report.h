@@ -7,6 +7,8 @@
 #ifndef AB_REPORT_H
 #define AB_REPORT_H
 
+#include <stdio.h>
+
 #include "job.h"
 
 /*
@@ -137,7 +139,18 @@ void ab_job_print(const struct ab_job *job);
  * its measured alloc phases took from the reserve of min_nr, or that they
  * were not counted (pairs)
  */
-void ab_row_pool_note(const struct ab_row *r);
+static inline void ab_row_pool_note(const struct ab_row *r)
+{
+	const struct ab_run *run = &r->run;
+
+	if (run->free_pattern == AB_FREE_PAIR)
+		printf("note: %s: the elements taken from the reserve of %u are not counted with --free=pair (each free refills it at once)\n",
+		       r->label, run->pool_min);
+	else
+		printf("note: %s: %llu of %llu allocations taken from the reserve of %u (min_nr; pool_min less curr_nr after each alloc phase)\n",
+		       r->label, (unsigned long long)run->pool_from_reserve,
+		       (unsigned long long)run->objects, run->pool_min);
+}
 
 /*
  * ab_row_drain_ns - get an AB_STRATEGY_RCU row's untimed waits after its free
