@@ -26,9 +26,9 @@ enum ab_family {
 	 * the memcg paths are counted for every row of the families above
 	 */
 	AB_FAMILY_MEMCG = 16,
-	AB_FAMILY_PERCPU = 32,	 /* the per-CPU chunk allocator */
+	AB_FAMILY_PERCPU = 32,	/* the per-CPU chunk allocator */
 	AB_FAMILY_MEMPOOL = 64, /* a mempool over kmalloc */
-	AB_FAMILY_FRAG = 128,	 /* a page_frag_cache over the page allocator */
+	AB_FAMILY_FRAG = 128,	/* a page_frag_cache over the page allocator */
 };
 
 #define AB_EXPLAIN_MAX 40
