@@ -66,6 +66,16 @@
  *             until its last fragment is freed and the cache moved on:
  *             whole pages for the objects, plus the page the cache holds
  *             from one trial to the next (ab_frag_held_bytes()).
+ *   VMALLOC_HUGE  vmalloc_huge(): VM_ALLOW_HUGE_VMAP as kvmalloc's
+ *             fallback above, from PMD_SIZE up whole 2 MiB pages (the area
+ *             rounded up to them), else VMALLOC's rule.
+ *   BUCKETS   kmem_buckets_alloc() (mm/slab_common.c, 6.11+): the kmalloc
+ *             size class of the object (KMALLOC's rule; the strategy stops
+ *             at KMALLOC_MAX_CACHE_SIZE), in caches of their own made for
+ *             the run: whole slabs as CACHE counts them, of the class size.
+ *   CMA       cma_alloc() of 2^order pages: exactly the object's bytes
+ *             (the pages of the CMA area, which the budget counts as any
+ *             other memory).
  */
 #ifndef AB_FOOTPRINT_H
 #define AB_FOOTPRINT_H
@@ -270,6 +280,13 @@ static inline u64 ab_obj_footprint(u32 flags, u64 size, u32 gfp,
 			return AB_FRAG_PAGE_BYTES;
 		vm = AB_FRAG_PAGE_BYTES / size;
 		return (AB_FRAG_PAGE_BYTES + vm - 1) / vm;
+	case AB_STRATEGY_MEM_VMALLOC_HUGE:
+		return ab_vmalloc_bytes(size, page_size,
+					ab_huge_vmap_bytes(page_size));
+	case AB_STRATEGY_MEM_BUCKETS:
+		return ab_obj_footprint(AB_STRATEGY_MEM_CACHE,
+					ab_kmalloc_bytes(size, page_size), gfp,
+					page_size, kmalloc_max);
 	case AB_STRATEGY_MEM_KVMALLOC:
 		km = ab_kmalloc_bytes(size, page_size);
 		if (size <= page_size || !ab_gfp_may_block(gfp))
@@ -365,6 +382,10 @@ static inline const char *ab_mem_rule(u32 flags)
 		return "kmalloc size class, plus the reserve's";
 	case AB_STRATEGY_MEM_FRAG:
 		return "its share of 32 KiB pages, plus one";
+	case AB_STRATEGY_MEM_VMALLOC_HUGE:
+		return "whole 2 MiB pages from 2 MiB up, page array, bookkeeping";
+	case AB_STRATEGY_MEM_BUCKETS:
+		return "its kmalloc class's share of 32 KiB slabs";
 	default:
 		return "its own bytes";
 	}

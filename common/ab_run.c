@@ -55,6 +55,9 @@ void ab_run_footprint(const struct ab_run *r, const struct ab_info *info,
 		fp->held_bytes = ab_cache_held_bytes(size, fp->objs_held, page);
 	else if (kind == AB_STRATEGY_MEM_FRAG)
 		fp->held_bytes = ab_frag_held_bytes(size, fp->objs_held);
+	else if (kind == AB_STRATEGY_MEM_BUCKETS)
+		fp->held_bytes = ab_cache_held_bytes(ab_kmalloc_bytes(size, page),
+						     fp->objs_held, page);
 	else
 		fp->held_bytes = ab_mul_sat(fp->each_bytes, fp->objs_held);
 	/* a mempool's reserve and its array of pointers */

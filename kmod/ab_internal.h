@@ -8,7 +8,8 @@
  * loop's driver), info.c (the limits, AB_IOC_INFO), run.c (AB_IOC_RUN),
  * lookup.c (AB_IOC_LOOKUP), condition.c (AB_IOC_CONDITION) and
  * allocbench_main.c (the device); each calls
- * only the ones below it.
+ * only the ones below it; strategies_big.c holds the functions of three
+ * strategies whose entries are in strategies.c's table.
  */
 #ifndef _ALLOCBENCH_INTERNAL_H
 #define _ALLOCBENCH_INTERNAL_H
@@ -105,7 +106,12 @@ enum ab_mem {
 	AB_MEM_PERCPU,	/* per-CPU units of the chunk allocator */
 	AB_MEM_MEMPOOL,	/* kmalloc size classes and a mempool's reserve */
 	AB_MEM_FRAG	/* a page_frag_cache's 32 KiB pages */
+	AB_MEM_VMALLOC_HUGE, /* vmalloc, 2 MiB pages from 2 MiB up */
+	AB_MEM_BUCKETS, /* kmalloc size classes, caches made for the run */
+	AB_MEM_CMA	/* pages of a CMA area: the object's bytes */
 };
+
+struct cma;
 
 /* driver.c: one node's memory counters in the check trials */
 struct ab_node_mem;
@@ -159,6 +165,9 @@ struct ab_node_mem;
  * @cond_pages: AB_RUN_COND_EACH_TRIAL: pages the restores took again
  * @self:       this context: the none baseline's object, loaded as kmalloc
  *              loads its size (so none's call site is kmalloc's)
+ * @buckets: kmem_buckets: the kmem_buckets * made for the run
+ *          (strategies_big.c), else NULL
+ * @cma:    cma: the CMA area it allocates from, else NULL
  */
 struct ab_ctx {
 	struct ab_loop loop;
@@ -196,6 +205,8 @@ struct ab_ctx {
 	struct ab_file *file;
 	int cond_max_order;
 	u64 cond_pages;
+	void *buckets;
+	struct cma *cma;
 };
 
 /* The run whose loop @l is. */
@@ -219,12 +230,14 @@ static __always_inline void ab_write_one(struct ab_loop *l, void *obj)
 }
 
 /*
- * Defines name##_alloc_phase() and name##_free_phase() for the table, and
- * the per-object functions the loops take, name##_loop_alloc() and
- * name##_loop_free(): @alloc_one and @free_one given the run's context
- * from the loop's struct ab_loop (ab_ctx_of()), all inlined.
+ * Defines name##_alloc_phase() and name##_free_phase() for the table, with
+ * @linkage (static, or nothing for a strategy whose table entry is in
+ * another file), and the per-object functions the loops take,
+ * name##_loop_alloc() and name##_loop_free(): @alloc_one and @free_one
+ * given the run's context from the loop's struct ab_loop (ab_ctx_of()),
+ * all inlined.
  */
-#define AB_PHASES(name, alloc_one, free_one)				\
+#define AB_PHASES_LINKED(linkage, name, alloc_one, free_one)		\
 static __always_inline void *name##_loop_alloc(struct ab_loop *l)	\
 {									\
 	return alloc_one(ab_ctx_of(l));					\
@@ -233,15 +246,19 @@ static __always_inline void name##_loop_free(struct ab_loop *l, void *obj) \
 {									\
 	free_one(ab_ctx_of(l), obj);					\
 }									\
-static u32 name##_alloc_phase(struct ab_ctx *ctx, u64 *cycles)		\
+linkage u32 name##_alloc_phase(struct ab_ctx *ctx, u64 *cycles)		\
 {									\
 	return ab_alloc_loop(&ctx->loop, cycles, name##_loop_alloc,	\
 			     name##_loop_free, ab_write_one);		\
 }									\
-static void name##_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles)	\
+linkage void name##_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles)	\
 {									\
 	ab_free_loop(&ctx->loop, n, cycles, name##_loop_free);		\
 }
+
+/* The phases of a strategy whose table entry is in the same file. */
+#define AB_PHASES(name, alloc_one, free_one)				\
+	AB_PHASES_LINKED(static, name, alloc_one, free_one)
 
 /**
  * struct ab_strategy - one entry of the strategy table
@@ -271,6 +288,12 @@ static void name##_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles)	\
  *              [0, @n), timed the same way (not called with ctx->loop.pair)
  * @obj_node:   optional; the node every page of @obj is on (page_to_nid()),
  *              or NUMA_NO_NODE when they are on more than one
+ * @obj_map:    optional; where @obj is a vmalloc area, adds the leaf
+ *              entries mapping it to @pages (enum ab_map_size) and
+ *              returns true; false for any other object
+ * @lacks:      optional; why the running kernel cannot run it (a few
+ *              words), NULL when it can: AB_IOC_INFO then reports it
+ *              AB_STRATEGY_UNAVAILABLE with the reason in its desc
  */
 struct ab_strategy {
 	const char *name;
@@ -286,6 +309,8 @@ struct ab_strategy {
 	u32 (*alloc_phase)(struct ab_ctx *ctx, u64 *cycles);
 	void (*free_phase)(struct ab_ctx *ctx, u32 n, u64 *cycles);
 	int (*obj_node)(struct ab_ctx *ctx, void *obj);
+	bool (*obj_map)(struct ab_ctx *ctx, void *obj, u64 *pages);
+	const char *(*lacks)(void);
 };
 
 /* uaccess.c */
@@ -309,6 +334,28 @@ u32 ab_tsc_khz(void);
 /* strategies.c: the table, ab_nr_strategies entries */
 extern const struct ab_strategy ab_strategies[];
 extern const unsigned int ab_nr_strategies;
+/* the node checks of objects that are pages, and vmalloc areas */
+int ab_page_node(struct ab_ctx *ctx, void *obj);
+int ab_vmalloc_node(struct ab_ctx *ctx, void *obj);
+
+/*
+ * strategies_big.c: the functions of vmalloc_huge, kmem_buckets and cma
+ * for their entries in the table, and the mapping check of the vmalloc
+ * strategies (lookup_address(): the leaf entry of each address)
+ */
+u32 ab_vmalloc_huge_alloc_phase(struct ab_ctx *ctx, u64 *cycles);
+void ab_vmalloc_huge_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles);
+const char *ab_vmalloc_huge_lacks(void);
+u32 ab_buckets_alloc_phase(struct ab_ctx *ctx, u64 *cycles);
+void ab_buckets_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles);
+int ab_buckets_setup(struct ab_ctx *ctx);
+void ab_buckets_teardown(struct ab_ctx *ctx);
+const char *ab_buckets_lacks(void);
+u32 ab_cma_alloc_phase(struct ab_ctx *ctx, u64 *cycles);
+void ab_cma_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles);
+int ab_cma_setup(struct ab_ctx *ctx);
+const char *ab_cma_lacks(void);
+bool ab_vmalloc_map(struct ab_ctx *ctx, void *obj, u64 *pages);
 
 /**
  * struct ab_file - the state of one open /dev/allocbench

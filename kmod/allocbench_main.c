@@ -145,7 +145,8 @@ static int __init ab_init(void)
 	int err;
 
 	BUILD_BUG_ON(sizeof(struct ab_info) != AB_INFO_SIZE_VER3);
-	BUILD_BUG_ON(sizeof(struct ab_run) != AB_RUN_SIZE_VER8);
+	BUILD_BUG_ON(sizeof(struct ab_run) != AB_RUN_SIZE_VER9);
+	BUILD_BUG_ON(offsetof(struct ab_run, map_pages) != AB_RUN_SIZE_VER8);
 	BUILD_BUG_ON(offsetof(struct ab_run, mem_free_min) != AB_RUN_SIZE_VER2);
 	BUILD_BUG_ON(offsetof(struct ab_run, mem_objects) != AB_RUN_SIZE_VER0);
 	BUILD_BUG_ON(offsetof(struct ab_run, cache_name) != AB_RUN_SIZE_VER1);

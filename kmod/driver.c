@@ -266,7 +266,8 @@ static void ab_drv_mem_sum(struct ab_ctx *ctx, struct ab_run *r, u32 n)
 /*
  * The node check: each object's node (the strategy's obj_node(), from
  * page_to_nid()) counted in ctx->node_objs, or in obj_spread when its
- * pages are on more than one; the nodes this trial's objects were on are
+ * pages are on more than one; the mapping of each that is a vmalloc area
+ * (obj_map(), ab_run.map_pages); the nodes this trial's objects were on are
  * marked for the memory counters, which are then summed over them
  * (ab_drv_mem_sum()).
  */
@@ -285,6 +286,10 @@ static void ab_drv_check(struct ab_loop *l, struct ab_run *r, u32 n)
 		ctx->node_objs[nid]++;
 		ctx->node_mem[nid].here = true;
 	}
+	/* how vmalloc areas are mapped: the kernel's page tables */
+	for (i = 0; ctx->s->obj_map && i < n; i++)
+		if (ctx->s->obj_map(ctx, l->objs[i], r->map_pages))
+			r->map_areas++;
 	r->node_checked += n;
 	ab_drv_mem_sum(ctx, r, n);
 }

@@ -67,6 +67,9 @@ static u32 ab_mem_flags(const struct ab_strategy *s)
 		[AB_MEM_PERCPU] = AB_STRATEGY_MEM_PERCPU,
 		[AB_MEM_MEMPOOL] = AB_STRATEGY_MEM_MEMPOOL,
 		[AB_MEM_FRAG] = AB_STRATEGY_MEM_FRAG,
+		[AB_MEM_VMALLOC_HUGE] = AB_STRATEGY_MEM_VMALLOC_HUGE,
+		[AB_MEM_BUCKETS] = AB_STRATEGY_MEM_BUCKETS,
+		[AB_MEM_CMA] = AB_STRATEGY_MEM_CMA,
 	};
 
 	return kind[s->mem] | (s->one_object ? AB_STRATEGY_ONE_OBJECT : 0);
@@ -132,10 +135,15 @@ static u64 ab_kernel_flags(void)
 	return flags | AB_KERNEL_CONDITIONS;
 }
 
-/* What AB_IOC_INFO says of strategy @s (its largest object in the budget). */
+/*
+ * What AB_IOC_INFO says of strategy @s (its largest object in the budget);
+ * one the kernel cannot run now (its lacks()) is unavailable, the reason
+ * appended to its description, as run.c then refuses it (ab_run_check()).
+ */
 void ab_strategy_info(unsigned int id, struct ab_strategy_info *si)
 {
 	const struct ab_strategy *s = &ab_strategies[id];
+	const char *why = s->lacks ? s->lacks() : NULL;
 
 	memset(si, 0, sizeof(*si));
 	si->id = id;
@@ -145,6 +153,11 @@ void ab_strategy_info(unsigned int id, struct ab_strategy_info *si)
 	si->max_order = s->max_order;
 	strscpy(si->name, s->name, sizeof(si->name));
 	strscpy(si->desc, s->desc, sizeof(si->desc));
+	if (why) {
+		si->flags |= AB_STRATEGY_UNAVAILABLE;
+		strlcat(si->desc, "; not here: ", sizeof(si->desc));
+		strlcat(si->desc, why, sizeof(si->desc));
+	}
 }
 
 /* The limits AB_IOC_INFO reports, which ab_run_check() applies. */

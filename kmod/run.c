@@ -245,6 +245,8 @@ long ab_ioctl_run(struct ab_file *f, void __user *uarg)
 	r.pool_from_reserve = 0;
 	memset(r.cache_name, 0, sizeof(r.cache_name));
 	ab_nodes_clear(&r);
+	memset(r.map_pages, 0, sizeof(r.map_pages));
+	r.map_areas = 0;
 	r.tsc_khz = ab_tsc_khz();
 	r.clock_cycles = ab_clock_pair();
 

@@ -4,12 +4,15 @@
  * functions each, registered in ab_strategies[].
  *
  * Each strategy supplies an "alloc one" and a "free one" function. The
- * AB_PHASES() macro wraps them in the timed loops of common/ab_trial.h
- * (which the user backend runs too), __always_inline with the per-object
- * functions known at compile time, so the measured loop holds a direct
- * (inlined) call to the allocator and no indirect call per object. The
- * "none" strategy runs the same loops with no allocation and is the
- * baseline for loop and clock overhead.
+ * AB_PHASES() macro (ab_internal.h) wraps them in the timed loops of
+ * common/ab_trial.h (which the user backend runs too), __always_inline
+ * with the per-object functions known at compile time, so the measured
+ * loop holds a direct (inlined) call to the allocator and no indirect
+ * call per object. The "none" strategy runs the same loops with no
+ * allocation and is the baseline for loop and clock overhead. The pools
+ * (percpu, mempool, page_frag) have their functions in strategies_pools.c,
+ * vmalloc_huge, kmem_buckets and cma in strategies_big.c, their entries
+ * here.
  */
 
 #include <linux/gfp.h>
@@ -39,12 +42,12 @@ static int ab_lowmem_node(struct ab_ctx *ctx, void *obj)
 	return page_to_nid(virt_to_page(obj));
 }
 
-static int ab_page_node(struct ab_ctx *ctx, void *obj)
+int ab_page_node(struct ab_ctx *ctx, void *obj)
 {
 	return page_to_nid((struct page *)obj);
 }
 
-static int ab_vmalloc_node(struct ab_ctx *ctx, void *obj)
+int ab_vmalloc_node(struct ab_ctx *ctx, void *obj)
 {
 	int nid = page_to_nid(vmalloc_to_page(obj));
 	size_t off;
@@ -657,6 +660,18 @@ const struct ab_strategy ab_strategies[] = {
 		.obj_node = ab_lowmem_node,
 	},
 	{
+		.name = "kmem_buckets",
+		.mem = AB_MEM_BUCKETS,
+		.desc = "kmem_buckets_alloc() from buckets made for the run / kfree()",
+		.params = AB_SLAB_PARAMS,
+		.max_size = KMALLOC_MAX_CACHE_SIZE,
+		.setup = ab_buckets_setup,
+		.teardown = ab_buckets_teardown,
+		AB_TABLE_PHASES(ab_buckets),
+		.obj_node = ab_lowmem_node,
+		.lacks = ab_buckets_lacks,
+	},
+	{
 		.name = "kmalloc_class",
 		.mem = AB_MEM_KMALLOC,
 		.desc = "kmem_cache_alloc(kmalloc_caches[][class]), the class found by --lookup",
@@ -709,6 +724,7 @@ const struct ab_strategy ab_strategies[] = {
 		.max_size = U64_MAX,
 		AB_TABLE_PHASES(vmalloc_node),
 		.obj_node = ab_vmalloc_node,
+		.obj_map = ab_vmalloc_map,
 	},
 	{
 		.name = "vmalloc_batch",
@@ -724,6 +740,18 @@ const struct ab_strategy ab_strategies[] = {
 		.flags = AB_STRATEGY_PER_TRIAL,
 		AB_TABLE_PHASES(vmalloc_batch),
 		.obj_node = ab_vmalloc_node,
+		.obj_map = ab_vmalloc_map,
+	},
+	{
+		.name = "vmalloc_huge",
+		.mem = AB_MEM_VMALLOC_HUGE,
+		.desc = "vmalloc_huge(size, GFP_KERNEL) / vfree(): 2 MiB pages from 2 MiB up",
+		.params = AB_PARAM_SIZE,
+		.max_size = U64_MAX,
+		AB_TABLE_PHASES(ab_vmalloc_huge),
+		.obj_node = ab_vmalloc_node,
+		.obj_map = ab_vmalloc_map,
+		.lacks = ab_vmalloc_huge_lacks,
 	},
 	{
 		.name = "kvmalloc_node",
@@ -734,6 +762,7 @@ const struct ab_strategy ab_strategies[] = {
 		.max_size = INT_MAX,
 		AB_TABLE_PHASES(kvmalloc_node),
 		.obj_node = ab_kv_node,
+		.obj_map = ab_vmalloc_map,
 	},
 	{
 		.name = "kfree_rcu",
@@ -853,6 +882,18 @@ const struct ab_strategy ab_strategies[] = {
 		.teardown = ab_page_frag_teardown,
 		AB_TABLE_PHASES(ab_page_frag),
 		.obj_node = ab_pool_obj_node,
+	},
+	/* ---- strategies_big.c ---- */
+	{
+		.name = "cma",
+		.mem = AB_MEM_CMA,
+		.desc = "cma_alloc(default area, 2^order pages) / cma_release()",
+		.params = AB_PARAM_ORDER,
+		.max_order = AB_MAX_PAGE_ORDER,
+		.setup = ab_cma_setup,
+		AB_TABLE_PHASES(ab_cma),
+		.obj_node = ab_page_node,
+		.lacks = ab_cma_lacks,
 	},
 };
 

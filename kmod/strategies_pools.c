@@ -199,17 +199,7 @@ static __always_inline void page_frag_free_one(struct ab_ctx *ctx, void *obj)
 	page_frag_free(obj);
 }
 
-AB_PHASES(page_frag, page_frag_one, page_frag_free_one)
-
-u32 ab_page_frag_alloc_phase(struct ab_ctx *ctx, u64 *cycles)
-{
-	return page_frag_alloc_phase(ctx, cycles);
-}
-
-void ab_page_frag_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles)
-{
-	page_frag_free_phase(ctx, n, cycles);
-}
+AB_PHASES_LINKED(, ab_page_frag, page_frag_one, page_frag_free_one)
 
 /* an empty cache is all zero (7.x page_frag_cache_init() writes 0) */
 int ab_page_frag_setup(struct ab_ctx *ctx)

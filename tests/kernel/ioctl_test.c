@@ -36,7 +36,7 @@
 _Static_assert(sizeof(struct ab_info) == AB_INFO_SIZE_VER3, "ab_info");
 _Static_assert(sizeof(struct ab_strategy_info) == 152, "ab_strategy_info");
 _Static_assert(sizeof(struct ab_sample) == 24, "ab_sample");
-_Static_assert(sizeof(struct ab_run) == AB_RUN_SIZE_VER8, "ab_run");
+_Static_assert(sizeof(struct ab_run) == AB_RUN_SIZE_VER9, "ab_run");
 _Static_assert(sizeof(struct ab_lookup) == AB_LOOKUP_SIZE_VER0, "ab_lookup");
 _Static_assert(offsetof(struct ab_info, strategies_ptr) == 16 &&
 		       offsetof(struct ab_info, version) == 72 &&

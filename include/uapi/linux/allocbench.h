@@ -401,6 +401,14 @@ enum ab_context {
  */
 #define AB_MERGED_LATER 4
 
+/* ab_run.map_pages: the page sizes a mapping's leaf entries map */
+enum ab_map_size {
+	AB_MAP_4K = 0, /* a PTE: one 4 KiB page */
+	AB_MAP_2M = 1, /* a PMD leaf: a 2 MiB page */
+	AB_MAP_1G = 2, /* a PUD leaf: a 1 GiB page */
+	AB_MAP_NR
+};
+
 /**
  * struct ab_sample - one measurement, written to ab_run.samples_ptr
  * @alloc_cycles: AB_TIMING_BATCH: cycle-counter delta around the alloc
@@ -638,6 +646,15 @@ struct ab_sample {
  *                curr_nr after the phase; the frees put them back first),
  *                not counted with AB_FREE_PAIR (each free refills it at
  *                once): zero then and for the others
+ * Output, version 9 (AB_RUN_SIZE_VER9; to a caller whose @size covers
+ * them): how the checked objects of strategies that map them in the
+ * vmalloc space (vmalloc, vmalloc_huge, kvmalloc's vmalloc fallback)
+ * are mapped, as the kernel's page tables state it (x86 lookup_address():
+ * the level of the leaf entry at each address), in the same check trials
+ * as @node_checked; all zero for other strategies and where no check ran.
+ * @map_pages:    leaf entries mapping the checked areas, by their size
+ *                (enum ab_map_size: 4 KiB, 2 MiB, 1 GiB)
+ * @map_areas:    checked objects that were vmalloc areas
  */
 struct ab_run {
 	__u32 size;
@@ -710,6 +727,8 @@ struct ab_run {
 	__u32 pool_min;
 	__u32 pool_reserved;
 	__u64 pool_from_reserve;
+	__u64 map_pages[AB_MAP_NR];
+	__u64 map_areas;
 };
 
 #define AB_RUN_SIZE_VER0 208
@@ -721,6 +740,7 @@ struct ab_run {
 #define AB_RUN_SIZE_VER6 344
 #define AB_RUN_SIZE_VER7 400
 #define AB_RUN_SIZE_VER8 416
+#define AB_RUN_SIZE_VER9 432
 
 /*
  * ab_run.limit: which limit refused a run. -E2BIG: the run alone is

@@ -106,6 +106,18 @@
 #define AB_STRATEGY_MEM_MEMPOOL (6U << AB_STRATEGY_MEM_SHIFT)
 /* fragments of 32 KiB pages of a page_frag_cache, one more page held */
 #define AB_STRATEGY_MEM_FRAG (7U << AB_STRATEGY_MEM_SHIFT)
+/*
+ * vmalloc with huge mappings allowed (vmalloc_huge()): from PMD_SIZE up
+ * the area is whole 2 MiB pages, and their array and bookkeeping
+ */
+#define AB_STRATEGY_MEM_VMALLOC_HUGE (8U << AB_STRATEGY_MEM_SHIFT)
+/*
+ * dedicated kmalloc buckets (kmem_buckets_create()): the kmalloc size
+ * class, in whole slabs of caches made for the run
+ */
+#define AB_STRATEGY_MEM_BUCKETS (9U << AB_STRATEGY_MEM_SHIFT)
+/* pages of a CMA area (cma_alloc()): exactly the object's bytes */
+#define AB_STRATEGY_MEM_CMA (10U << AB_STRATEGY_MEM_SHIFT)
 #define AB_STRATEGY_FLAGS_ALL                                        \
 	(AB_STRATEGY_BASELINE | AB_STRATEGY_PER_TRIAL | AB_STRATEGY_IRQS_ON | \
 	 AB_STRATEGY_ONE_OBJECT | AB_STRATEGY_RCU | AB_STRATEGY_ANY_CONTEXT | \
