@@ -647,6 +647,36 @@ static double run_wall(const struct ab_row *r)
 	return drain < r->wall_ns ? r->wall_ns - drain : r->wall_ns;
 }
 
+bool ab_row_map_text(const struct ab_run *run, char *buf, size_t len)
+{
+	static const char *const sizes[AB_MAP_NR] = { "4 KiB", "2 MiB",
+						      "1 GiB" };
+	bool first = true;
+	size_t used;
+	int i, n;
+
+	if (!run->map_areas || !len)
+		return false;
+	n = snprintf(buf, len,
+		     "%llu %s checked:", (unsigned long long)run->map_areas,
+		     ab_noun(run->map_areas, "area", "areas"));
+	used = n < 0 ? 0 : (size_t)n;
+	/* from the largest page down; 1 GiB only if any */
+	for (i = AB_MAP_NR - 1; i >= 0; i--) {
+		if (i == AB_MAP_1G && !run->map_pages[i])
+			continue;
+		n = snprintf(
+			buf + (used < len ? used : len - 1),
+			used < len ? len - used : 1,
+			"%s %s pages %llu (%.4g an area)", first ? "" : ",",
+			sizes[i], (unsigned long long)run->map_pages[i],
+			(double)run->map_pages[i] / (double)run->map_areas);
+		used += n < 0 ? 0 : (size_t)n;
+		first = false;
+	}
+	return true;
+}
+
 bool ab_row_sheaves_differ(const struct ab_run *run,
 			   const struct ab_obj_mem *om)
 {
@@ -746,6 +776,9 @@ static void print_notes(const struct ab_job *job)
 		rcu_note(job, &job->rows[i], name);
 		if (job->rows[i].si->params & AB_PARAM_POOL)
 			ab_row_pool_note(&job->rows[i]);
+		if (ab_row_map_text(run, list, sizeof(list)))
+			printf("note: %s: its vmalloc areas as the kernel's page tables map them (x86 lookup_address(): the level of each address's leaf entry, in the untimed check trials): %s\n",
+			       name, list);
 		if (run->disturbed)
 			printf("note: %s: %u of %u %s disturbed (a context switch or a CPU change inside a timed phase: %llu %s, %u CPU %s); %s\n",
 			       name, run->disturbed, run->trials_done,

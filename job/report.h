@@ -68,6 +68,14 @@ int ab_job_label_width(const struct ab_job *job, int least);
 bool ab_row_sheaves_differ(const struct ab_run *run,
 			   const struct ab_obj_mem *om);
 
+/*
+ * ab_row_map_text - how the run's checked vmalloc areas were mapped
+ * (ab_run.map_pages, map_areas), into @buf: "4 areas checked: 2 MiB
+ * pages 16 (4 an area), 4 KiB pages 0"; false (nothing written) when none
+ * was checked. Both reports note it.
+ */
+bool ab_row_map_text(const struct ab_run *run, char *buf, size_t len);
+
 /* ab_row_object_label - the object column of @r: its size or order */
 void ab_row_object_label(const struct ab_row *r, char *buf, size_t len);
 

@@ -27,7 +27,7 @@ void ab_job_print_csv(const struct ab_job *job)
 		printf(",%s_median_cycles,%s_raw_median_ns,%s_subtracted_cycles",
 		       phases[p], phases[p], phases[p]);
 	}
-	printf(",switches,migrations,disturbed_trials,free_elsewhere,trials_done,sheaves,rcu_drain_mean_ns,rcu_drain_late_trials,charged,memcg_slab_before,memcg_slab_after,memcg_peak,pool_min,pool_from_reserve");
+	printf(",switches,migrations,disturbed_trials,free_elsewhere,trials_done,sheaves,rcu_drain_mean_ns,rcu_drain_late_trials,charged,memcg_slab_before,memcg_slab_after,memcg_peak,pool_min,pool_from_reserve,map_areas,map_4k_pages,map_2m_pages,map_1g_pages");
 	/*
 	 * counters (--events, --explain), per op as the table prints them;
 	 * the names hold no comma (the lists are split at commas)
@@ -142,6 +142,16 @@ void ab_job_print_csv(const struct ab_job *job)
 				(unsigned long long)run->pool_from_reserve);
 		else
 			ab_csv_str(&row, "");
+		/* vmalloc areas: their mapping's leaf entries, else empty */
+		for (s = -1; s < AB_MAP_NR; s++)
+			if (!run->map_areas)
+				ab_csv_str(&row, "");
+			else
+				ab_csv_printf(
+					&row, "%llu",
+					(unsigned long long)(s < 0 ? run->map_areas
+								   : run->map_pages
+									     [s]));
 		for (s = 0; s < job->ses.counters.n; s++)
 			ab_csv_num(&row, "%.4f", r->ev_net[s]);
 		ab_csv_end(&row);

@@ -414,6 +414,31 @@ static json_object *json_memcg(const struct ab_row *r)
 	return o;
 }
 
+/*
+ * How the checked vmalloc areas were mapped (ab_run.map_pages, the page
+ * tables' leaf entries by size); null where no area was checked.
+ */
+static json_object *mapping(const struct ab_run *run)
+{
+	json_object *o;
+
+	if (!run->map_areas)
+		return NULL;
+	o = json_object_new_object();
+	json_object_object_add(o, "areas",
+			       json_object_new_int64((int64_t)run->map_areas));
+	json_object_object_add(
+		o, "pages_4k",
+		json_object_new_int64((int64_t)run->map_pages[AB_MAP_4K]));
+	json_object_object_add(
+		o, "pages_2m",
+		json_object_new_int64((int64_t)run->map_pages[AB_MAP_2M]));
+	json_object_object_add(
+		o, "pages_1g",
+		json_object_new_int64((int64_t)run->map_pages[AB_MAP_1G]));
+	return o;
+}
+
 static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 {
 	const struct ab_run *run = &r->run;
@@ -485,6 +510,7 @@ static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 					    (double)run->node_checked)
 				  : NULL);
 	json_object_object_add(o, "object_nodes", object_nodes(run));
+	json_object_object_add(o, "mapping", mapping(run));
 	json_object_object_add(
 		o, "cache_merged",
 		json_object_new_string(merged_name(run->cache_merged)));

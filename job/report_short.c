@@ -232,6 +232,7 @@ static void print_notes_short(const struct ab_job *job)
 		const struct ab_obj_mem *om = &row->objmem;
 		const char *name = row->label;
 		double mean, max;
+		char map[160];
 
 		if (!row->ran || (i && row->group == job->rows[i - 1].group))
 			continue;
@@ -264,6 +265,11 @@ static void print_notes_short(const struct ab_job *job)
 				"%s: untimed RCU wait after each free phase: %.1f us a trial, at most %.1f%s",
 				name, mean / 1e3, max / 1e3,
 				run->drain_late ? " (some gave up)" : "");
+			ab_print_note("note", t);
+		}
+		if (ab_row_map_text(run, map, sizeof(map))) {
+			snprintf(t, sizeof(t), "%s: mapped (page tables): %s",
+				 name, map);
 			ab_print_note("note", t);
 		}
 		if (run->disturbed && !disturbed) {

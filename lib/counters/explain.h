@@ -29,6 +29,7 @@ enum ab_family {
 	AB_FAMILY_PERCPU = 32,	/* the per-CPU chunk allocator */
 	AB_FAMILY_MEMPOOL = 64, /* a mempool over kmalloc */
 	AB_FAMILY_FRAG = 128,	/* a page_frag_cache over the page allocator */
+	AB_FAMILY_CMA = 256,	/* a CMA area: cma_alloc() */
 };
 
 #define AB_EXPLAIN_MAX 40

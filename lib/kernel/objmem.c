@@ -141,13 +141,17 @@ static void kmalloc_of(const char *root, struct ab_obj_mem *m, uint64_t size,
 	}
 }
 
-/* @m: a vmalloc area of @size bytes, the budget's rule (ab_footprint.h) */
-static void vmalloc_of(struct ab_obj_mem *m, uint64_t size, uint32_t page)
+/*
+ * @m: a vmalloc area of @size bytes, the budget's rule (ab_footprint.h),
+ * its pages whole pages of @huge bytes from @huge up when @huge is nonzero
+ */
+static void vmalloc_of(struct ab_obj_mem *m, uint64_t size, uint32_t page,
+		       uint64_t huge)
 {
-	uint64_t total = ab_vmalloc_bytes(size, page, 0);
+	uint64_t total = ab_vmalloc_bytes(size, page, huge);
 
 	m->kind = AB_OBJ_VMALLOC;
-	m->pages = ab_round_up(size, page);
+	m->pages = ab_round_up(size, huge && size >= huge ? huge : page);
 	m->meta = AB_VMALLOC_META_BYTES;
 	m->array = total - m->pages - m->meta;
 	m->bytes = (double)total;
@@ -180,7 +184,7 @@ void ab_obj_mem_state(const char *root, const struct ab_run *run,
 		 */
 		if (info->kmalloc_max_size && size > info->kmalloc_max_size &&
 		    ab_gfp_may_block(run->gfp)) {
-			vmalloc_of(m, size, page);
+			vmalloc_of(m, size, page, 0);
 			break;
 		}
 		/* kvmalloc_node() tries kmalloc first; its fallback not known
@@ -207,7 +211,16 @@ void ab_obj_mem_state(const char *root, const struct ab_run *run,
 			   m->slab.objs_per_slab;
 		break;
 	case AB_STRATEGY_MEM_VMALLOC:
-		vmalloc_of(m, size, page);
+		vmalloc_of(m, size, page, 0);
+		break;
+	case AB_STRATEGY_MEM_VMALLOC_HUGE:
+		vmalloc_of(m, size, page, ab_huge_vmap_bytes(page));
+		break;
+	case AB_STRATEGY_MEM_BUCKETS:
+		/* no file tells: the run's caches went with it */
+		snprintf(
+			m->why, sizeof(m->why),
+			"its bucket caches were made for the run and destroyed with it");
 		break;
 	case AB_STRATEGY_MEM_MEMPOOL:
 		/* an element is a kmalloc object (mempool_kmalloc()) */

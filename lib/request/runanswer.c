@@ -162,6 +162,19 @@ int ab_run_answer_check(const struct ab_run *req, struct ab_run *ans, int err,
 	else if (got.node_hits > got.node_checked)
 		err = bad_answer(why, len, "node hits", got.node_hits,
 				 got.node_checked);
+	/* the mapping check reads the objects the node check reads */
+	else if (got.map_areas > got.node_checked)
+		err = bad_answer(why, len,
+				 "vmalloc areas checked for their mapping",
+				 got.map_areas, got.node_checked);
+	else if (!got.map_areas &&
+		 (got.map_pages[AB_MAP_4K] || got.map_pages[AB_MAP_2M] ||
+		  got.map_pages[AB_MAP_1G]))
+		err = bad_answer(why, len, "mapping entries of no area",
+				 got.map_pages[AB_MAP_4K] +
+					 got.map_pages[AB_MAP_2M] +
+					 got.map_pages[AB_MAP_1G],
+				 0);
 	else if (got.disturbed > got.trials_done)
 		err = bad_answer(why, len, "disturbed trials", got.disturbed,
 				 got.trials_done);
