@@ -22,7 +22,9 @@
 #            differ), concurrent runs and remote frees, SIGINT and CPU
 #            hotplug mid-run (locking: PREEMPT_RT's sleeping locks),
 #            --isolate (cgroup v2 only on 6.12, no legacy cpuset), rt.sh,
-#            the fuzzer, the bench scripts' commands (benchcmds.sh), rmmod
+#            vmalloc_huge, kmem_buckets and cma (bigalloc.sh: offered or
+#            refused by kernel), the fuzzer, the bench scripts' commands
+#            (benchcmds.sh), rmmod
 #   numa     what depends on the NUMA shape (make check: the first kernel
 #            with two nodes): the ioctl suite (its node tests; but for the
 #            atomic limit's accounting), placement,
@@ -456,6 +458,9 @@ fi
 . "$(dirname "$0")/memcg.sh"
 # per-CPU memory, mempools, page_frag (issue 43): tests/kernel/pools.sh
 . "$(dirname "$0")/pools.sh"
+# vmalloc_huge, kmem_buckets and cma (issue 43, items 5-7), offered or
+# refused with the reason: tests/kernel/bigalloc.sh
+. "$(dirname "$0")/bigalloc.sh"
 fi # ---- end: full, focused ----
 
 if in_suite full; then # ---- the user backend, events, compare: full ----
