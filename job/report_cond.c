@@ -214,6 +214,24 @@ static int wants_success(const struct ab_job *job)
 	return 0;
 }
 
+/*
+ * A CMA row under a condition: what the condition's pages are to
+ * cma_alloc(), measured on 7.3 with cma=64M (docs/conditions.md).
+ */
+static void cma_note(const struct ab_job *job)
+{
+	int i;
+
+	for (i = 0; i < job->nrows; i++)
+		if (job->rows[i].ran && job->rows[i].cond &&
+		    (job->rows[i].si->flags & AB_STRATEGY_MEM_MASK) ==
+			    AB_STRATEGY_MEM_CMA)
+			break;
+	if (i == job->nrows)
+		return;
+	printf("note: cma: the condition's pages are held by allocbench.ko, off the LRU: its movable ones may land in the CMA area (movable allocations may use it), where cma_alloc() cannot migrate them and meets them as pinned pages (alloc_contig_range() busy), so a range they are in fails, as it would with pinned user pages, where pages in use on the LRU would be migrated; pressure takes unmovable pages only, which the area's free pages never serve, so with a CMA area the zone may stay above its target (trials that began without it are left out)\n");
+}
+
 void ab_job_print_condition(const struct ab_job *job)
 {
 	int i, single = job->o.timing == AB_TIMING_SINGLE;
@@ -272,6 +290,7 @@ void ab_job_print_condition(const struct ab_job *job)
 		}
 		printf("\n");
 	}
+	cma_note(job);
 }
 
 static json_object *json_zone(const struct ab_zonestate *z, unsigned int order)

@@ -33,12 +33,16 @@ if awk -F, '$1 == "strategy" { for (i = 1; i <= NF; i++) col[$i] = i; next }
 		if (a < 2 || ($1 == "vmalloc_huge" ? m != a * b / 2097152 || k != 0 : k != a * b / 4096 || m != 0)) bad++
 	}
 	/^exit / { bad++ }
-	END { exit !(n == 4 && !bad) }' /tmp/vh.csv &&
-	allocbench run --wide --alloc=vmalloc_huge --size=2M --batch=2 --trials=2 --json 2>&1 |
-	grep -q '"mapping":{"areas":2,"pages_4k":0,"pages_2m":2,"pages_1g":0}'; then
-	ok "vmalloc_huge: 2 and 8 MiB areas mapped with 2 MiB pages only, vmalloc_node's with 4 KiB pages only, as the page tables state (CSV, JSON)"
+	END { exit !(n == 4 && !bad) }' /tmp/vh.csv; then
+	ok "vmalloc_huge: 2 and 8 MiB areas mapped with 2 MiB pages only, vmalloc_node's with 4 KiB pages only, as the page tables state (CSV)"
 else
-	notok "vmalloc_huge: mapping ($(grep -v '^strategy' /tmp/vh.csv | cut -c1-400 | head -c 800))"
+	notok "vmalloc_huge: mapping ($(grep -v '^strategy' /tmp/vh.csv | cut -d, -f1,2,60-63 | tr '\n' ' ' | head -c 800))"
+fi
+allocbench run --wide --alloc=vmalloc_huge --size=2M --batch=2 --trials=2 --json >/tmp/vh.json 2>&1
+if tr -d ' \n' </tmp/vh.json | grep -q '"mapping":{"areas":2,"pages_4k":0,"pages_2m":2,"pages_1g":0}'; then
+	ok "vmalloc_huge: JSON mapping of 2 MiB areas: one 2 MiB page each"
+else
+	notok "vmalloc_huge: JSON mapping ($(tr -d ' \n' </tmp/vh.json | grep -o '"mapping":[^}]*}' | head -c 300))"
 fi
 # the kernel's own mapping calls say the same: vmap_range_noflush() once
 # per huge page (a kprobe, --explain), as many as the page tables' 2 MiB
@@ -64,7 +68,7 @@ o=$(outstanding)
 # --- kmem_buckets: 6.11+ with CONFIG_SLAB_BUCKETS ---
 why=$(not_here kmem_buckets)
 if [ -z "$why" ]; then
-	allocbench compare --wide --alloc=kmalloc,kmem_buckets --size=64 --rounds=2 --trials=20 >/tmp/kb.txt 2>&1
+	allocbench compare --wide --alloc=kmalloc,kmem_buckets --size=64 --rounds=7 --trials=10 >/tmp/kb.txt 2>&1
 	rc=$?
 	left=$(ls /sys/kernel/slab 2>/dev/null | grep -c '^allocbench-bk')
 	if [ $rc = 0 ] && grep -q "kmem_buckets" /tmp/kb.txt && [ "$left" = 0 ] && [ "$(outstanding)" = 0 ]; then
@@ -72,10 +76,10 @@ if [ -z "$why" ]; then
 	else
 		notok "kmem_buckets: compare (exit $rc, $left allocbench-bk caches left; $(head -c 400 /tmp/kb.txt))"
 	fi
-	expect 0 "kmem_buckets 4 KiB" "kmem_buckets: 4 KiB, batch and single timing" -- \
+	expect 0 "kmem_buckets *4K" "kmem_buckets: 4 KiB, batch and single timing" -- \
 		sh -c 'allocbench run --wide --alloc=kmem_buckets --size=4K --trials=10 &&
 			allocbench run --wide --alloc=kmem_buckets --size=4K --trials=10 --timing=single --free=shuffle'
-	expect 2 "above its largest" "kmem_buckets: above the largest kmalloc cache refused before the run" -- \
+	expect 2 "above kmem_buckets's largest object, 8K" "kmem_buckets: above the largest kmalloc cache refused before the run" -- \
 		allocbench run --wide --alloc=kmem_buckets --size=16K
 elif [ "$(bcfg SLAB_BUCKETS)" = n ]; then
 	expect 2 "kmem_buckets: not available on this kernel (.*not here: $why)" \
