@@ -72,6 +72,17 @@ void test_info_strategy_flags(void **state)
 			 AB_STRATEGY_MEM_VMALLOC);
 	assert_int_equal(find("kvmalloc_node")->flags & AB_STRATEGY_MEM_MASK,
 			 AB_STRATEGY_MEM_KVMALLOC);
+	assert_int_equal(find("vmalloc_huge")->flags & AB_STRATEGY_MEM_MASK,
+			 AB_STRATEGY_MEM_VMALLOC_HUGE);
+	assert_int_equal(find("kmem_buckets")->flags & AB_STRATEGY_MEM_MASK,
+			 AB_STRATEGY_MEM_BUCKETS);
+	assert_int_equal(find("cma")->flags & AB_STRATEGY_MEM_MASK,
+			 AB_STRATEGY_MEM_CMA);
+	/* the reason of a strategy the kernel lacks is in its description */
+	assert_true(!(find("cma")->flags & AB_STRATEGY_UNAVAILABLE) ||
+		    strstr(find("cma")->desc, "; not here: "));
+	assert_true(!(find("kmem_buckets")->flags & AB_STRATEGY_UNAVAILABLE) ||
+		    strstr(find("kmem_buckets")->desc, "; not here: "));
 	assert_true(find("vmalloc_batch")->flags & AB_STRATEGY_ONE_OBJECT);
 	assert_false(find("vmalloc_node")->flags & AB_STRATEGY_ONE_OBJECT);
 	assert_false(find("kfree_bulk")->flags & AB_STRATEGY_ONE_OBJECT);

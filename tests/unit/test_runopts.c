@@ -435,9 +435,34 @@ static void test_footprint_rules(void **state)
 	assert_int_equal(ab_frag_held_bytes(3000, 10), 2 * 32768);
 	assert_int_equal(ab_frag_held_bytes(3000, 11), 3 * 32768);
 	assert_int_equal(ab_frag_held_bytes(4096, 1), 2 * 32768);
+	/*
+	 * vmalloc_huge: 3 MiB is two 2 MiB pages, 768 page pointers (6 KiB,
+	 * whole pages: 8 KiB) and the bookkeeping; below 2 MiB vmalloc's rule
+	 */
+	assert_int_equal(ab_obj_footprint(AB_STRATEGY_MEM_VMALLOC_HUGE, 3 << 20,
+					  AB_GFP_KERNEL, ps, 0),
+			 (4 << 20) + 8192 + AB_VMALLOC_META_BYTES);
+	assert_int_equal(ab_obj_footprint(AB_STRATEGY_MEM_VMALLOC_HUGE, 1 << 20,
+					  AB_GFP_KERNEL, ps, 0),
+			 ab_obj_footprint(AB_STRATEGY_MEM_VMALLOC, 1 << 20,
+					  AB_GFP_KERNEL, ps, 0));
+	/* kmem_buckets: 100 bytes are the 128-byte class, 256 to a slab */
+	assert_int_equal(ab_obj_footprint(AB_STRATEGY_MEM_BUCKETS, 100,
+					  AB_GFP_KERNEL, ps, 0),
+			 128);
+	/* 3000 bytes: the 4 KiB class, 8 to a 32 KiB slab, 9 take two */
+	assert_int_equal(ab_cache_held_bytes(ab_kmalloc_bytes(3000, ps), 9, ps),
+			 64 << 10);
+	/* cma: exactly its pages */
+	assert_int_equal(ab_obj_footprint(AB_STRATEGY_MEM_CMA, 1 << 21,
+					  AB_GFP_KERNEL, ps, 0),
+			 1 << 21);
 	/* nothing overflows */
 	assert_int_equal(
 		ab_obj_footprint(AB_STRATEGY_MEM_VMALLOC, UINT64_MAX, 0, ps, 0),
+		UINT64_MAX);
+	assert_int_equal(
+		ab_obj_footprint(AB_STRATEGY_MEM_BUCKETS, UINT64_MAX, 0, ps, 0),
 		UINT64_MAX);
 	assert_int_equal(ab_kmalloc_bytes(UINT64_MAX, ps), UINT64_MAX);
 }
