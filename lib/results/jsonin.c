@@ -78,6 +78,15 @@ static const struct jrule mempool_rules[] = {
 	{ NULL, 0, 0, 0, 0, NULL },
 };
 
+/* a result's mapping of its vmalloc areas (cmd/report_json.c) */
+static const struct jrule mapping_rules[] = {
+	{ "areas", J_INT, J_REQ, 1, 0, NULL },
+	{ "pages_4k", J_INT, J_REQ, 0, 0, NULL },
+	{ "pages_2m", J_INT, J_REQ, 0, 0, NULL },
+	{ "pages_1g", J_INT, J_REQ, 0, 0, NULL },
+	{ NULL, 0, 0, 0, 0, NULL },
+};
+
 /* a result's rcu_drain (cmd/report_json.c) */
 static const struct jrule drain_rules[] = {
 	{ "mean_ns_per_trial", J_NUM, J_REQ, 0, 0, NULL },
@@ -165,6 +174,7 @@ static const struct jrule alloc_rules[] = {
 	{ "sheaves", J_INT, J_NULL, 0, 0, NULL },
 	{ "rcu_drain", J_OBJ, J_NULL, 0, 0, drain_rules },
 	{ "mempool", J_OBJ, J_NULL, 0, 0, mempool_rules },
+	{ "mapping", J_OBJ, J_NULL, 0, 0, mapping_rules },
 	{ "lookup", J_STR, J_NULL, 0, 0, NULL },
 	{ "objects", J_INT, 0, 0, 0, NULL },
 	{ "failed", J_INT, 0, 0, 0, NULL },
