@@ -24,6 +24,9 @@
 #define MEMPOOL	 AB_FAMILY_MEMPOOL
 #define FRAG	 AB_FAMILY_FRAG
 #define CMA	 AB_FAMILY_CMA
+/* every family whose allocations may take pages from the page allocator */
+#define ALLOCS \
+	(SLAB | PAGE | VMALLOC | KVMALLOC | PERCPU | MEMPOOL | FRAG | CMA)
 
 struct path_def {
 	const char *label;
@@ -33,240 +36,223 @@ struct path_def {
 	const char *minus[3];
 };
 
-static const struct path_def
-	paths
-		[] = {
-			{ "slab slow path",
-			  SLAB | KVMALLOC | MEMPOOL,
-			  { "kprobe:___slab_alloc" },
-			  "mm/slub.c: ___slab_alloc() calls: no free object in the per-CPU freelist, or the slab on another node; on PREEMPT_RT every slab allocation (no lockless fast path, USE_LOCKLESS_FAST_PATH()); with sheaves (every cache from 7.0) only once the sheaves could not serve it",
-			  { NULL } },
-			{ "slab refill",
-			  SLAB | KVMALLOC | MEMPOOL,
-			  { "kprobe:___slab_alloc(c->freelist==NULL)" },
-			  "mm/slub.c: ___slab_alloc() entered with the per-CPU freelist empty: the per-CPU slab refilled (its remote frees, the per-CPU or node partial lists, or a new slab), on PREEMPT_RT as elsewhere",
-			  { NULL } },
-			/*
-			 * The per-CPU sheaves (6.18 opt-in per cache, 7.0 every
-			 * cache): the names are 7.3's mm/slub.c, seen in its
-			 * kallsyms and counted on a kmalloc-4k run
-			 * (docs/architecture.md, issue 24). There the slab
-			 * paths above no longer run on allocation:
-			 * ___slab_alloc() is the path of caches without
-			 * sheaves.
-			 */
-			{ "sheaf empty",
-			  SLAB | KVMALLOC | MEMPOOL,
-			  { "kprobe:__pcs_replace_empty_main" },
-			  "mm/slub.c (6.18+): __pcs_replace_empty_main(), an allocation found the CPU's main sheaf empty: swapped for the spare, a full sheaf from the node's barn, or refilled; about once per sheaf_capacity allocations",
-			  { NULL } },
-			{ "barn get",
-			  SLAB | KVMALLOC | MEMPOOL,
-			  { "kprobe:barn_replace_empty_sheaf" },
-			  "mm/slub.c (6.18+): barn_replace_empty_sheaf(), the empty main sheaf given to the node's barn for a full one",
-			  { NULL } },
-			{ "sheaf refill",
-			  SLAB | KVMALLOC | MEMPOOL,
-			  { "kprobe:refill_objects", "kprobe:refill_sheaf" },
-			  "mm/slub.c (7.x refill_objects(), 6.18 refill_sheaf()): objects taken from the node's partial slabs or new slabs into a sheaf (7.x: a bulk allocation too)",
-			  { NULL } },
-			{ "sheaf full",
-			  SLAB | KVMALLOC | MEMPOOL,
-			  { "kprobe:__pcs_replace_full_main" },
-			  "mm/slub.c (6.18+): __pcs_replace_full_main(), a free found the CPU's main sheaf full: swapped for the spare or an empty sheaf from the barn, or flushed",
-			  { NULL } },
-			{ "barn put",
-			  SLAB | KVMALLOC | MEMPOOL,
-			  { "kprobe:barn_put_full_sheaf" },
-			  "mm/slub.c (6.18+): barn_put_full_sheaf(), a full sheaf handed to the node's barn",
-			  { NULL } },
-			{ "sheaf flush",
-			  SLAB | KVMALLOC | MEMPOOL,
-			  { "kprobe:__sheaf_flush_main_batch",
-			    "kprobe:sheaf_flush_main" },
-			  "mm/slub.c (6.18+): the main sheaf's objects freed back to their slabs, the barn holding all the full sheaves it takes",
-			  { NULL } },
-			{ "new slab",
-			  SLAB | KVMALLOC | MEMPOOL,
-			  { "kprobe:allocate_slab", "kprobe:new_slab" },
-			  "mm/slub.c: allocate_slab(), a slab's pages from the page allocator",
-			  { NULL } },
-			{ "slow free",
-			  SLAB | KVMALLOC | MEMPOOL,
-			  { "kprobe:__slab_free" },
-			  "mm/slub.c: __slab_free(), a free off the per-CPU fast path",
-			  { NULL } },
-			{ "per-CPU list refill",
-			  PAGE | FRAG,
-			  { "kprobe:rmqueue_bulk" },
-			  "mm/page_alloc.c: rmqueue_bulk(), per-CPU pages from the buddy lists under zone->lock",
-			  { NULL } },
-			{ "per-CPU list drain",
-			  PAGE | FRAG,
-			  { "kprobe:free_pcppages_bulk" },
-			  "mm/page_alloc.c: free_pcppages_bulk(), per-CPU pages back to the buddy lists",
-			  { NULL } },
-			{ "zone-locked pages",
-			  PAGE | FRAG,
-			  { "kmem:mm_page_alloc_zone_locked" },
-			  "include/trace/events/kmem.h: a page taken from the buddy lists with zone->lock held",
-			  { NULL } },
-			{ "page alloc slow path",
-			  PAGE | FRAG,
-			  { "kprobe:__alloc_pages_slowpath" },
-			  "mm/page_alloc.c: __alloc_pages_slowpath(), reclaim, compaction, kswapd",
-			  { NULL } },
-			/*
-			 * The page allocator's slow path under a memory
-			 * condition (issue 25): its tracepoints, each in the
-			 * allocating task, so counted per op. Whether
-			 * compaction succeeded and how many pages reclaim took
-			 * are in /proc/vmstat (compact_success,
-			 * pgsteal_direct), which the
-			 * --condition report shows over the trials.
-			 */
-			{ "compaction tried",
-			  SLAB | PAGE | KVMALLOC | MEMPOOL | FRAG,
-			  { "compaction:mm_compaction_try_to_compact_pages" },
-			  "mm/compaction.c: try_to_compact_pages(), direct compaction asked for by a costly or failed allocation (__alloc_pages_direct_compact())",
-			  { NULL } },
-			{ "compaction run",
-			  SLAB | PAGE | KVMALLOC | MEMPOOL | FRAG,
-			  { "compaction:mm_compaction_begin" },
-			  "mm/compaction.c: compact_zone() began a pass over a zone (direct compaction here; kcompactd's run in its own thread and are not counted)",
-			  { NULL } },
-			{ "direct reclaim",
-			  SLAB | PAGE | VMALLOC | KVMALLOC | PERCPU | MEMPOOL |
-				  FRAG | CMA,
-			  { "vmscan:mm_vmscan_direct_reclaim_begin" },
-			  "mm/vmscan.c: try_to_free_pages(), the allocating task reclaiming pages itself (__alloc_pages_direct_reclaim())",
-			  { NULL } },
-			{ "kswapd woken",
-			  SLAB | PAGE | VMALLOC | KVMALLOC | PERCPU | MEMPOOL |
-				  FRAG | CMA,
-			  { "vmscan:mm_vmscan_wakeup_kswapd" },
-			  "mm/vmscan.c: wakeup_kswapd(), an allocation found a zone under its low watermark",
-			  { NULL } },
-			{ "migratetype fallback",
-			  SLAB | PAGE | VMALLOC | KVMALLOC | PERCPU | MEMPOOL |
-				  FRAG,
-			  { "kmem:mm_page_alloc_extfrag" },
-			  "mm/page_alloc.c: a block stolen from another migratetype's free lists (steal_suitable_fallback() and its kin): the fragmentation events of a fragmented node",
-			  { NULL } },
-			{ "vmalloc fallback",
-			  KVMALLOC,
-			  { "kprobe:__vmalloc_node_range_noprof",
-			    "kprobe:__vmalloc_node_range" },
-			  "mm/util.c: kvmalloc_node() falling back to vmalloc, which calls __vmalloc_node_range() itself: its calls less those through __vmalloc_node(), the way mm/vmalloc.c's __vmalloc_area_node() vmallocs a page array above a page",
-			  { "kprobe:__vmalloc_node_noprof",
-			    "kprobe:__vmalloc_node" } },
-			{ "vmap areas",
-			  VMALLOC | KVMALLOC,
-			  { "kprobe:alloc_vmap_area" },
-			  "mm/vmalloc.c: alloc_vmap_area(), a range of kernel address space",
-			  { NULL } },
-			{ "lazy purge",
-			  VMALLOC | KVMALLOC,
-			  { "kprobe:__purge_vmap_area_lazy" },
-			  "mm/vmalloc.c: __purge_vmap_area_lazy(), freed areas unmapped in a batch",
-			  { NULL } },
-			{ "kernel TLB flush",
-			  VMALLOC | KVMALLOC,
-			  { "kprobe:flush_tlb_kernel_range" },
-			  "arch/x86/mm/tlb.c: flush_tlb_kernel_range(), what the purge of freed vmap areas calls (the tlb:tlb_flush tracepoint fires for user address spaces and task switches only, never for a kernel range)",
-			  { NULL } },
-			/*
-			 * How an area is mapped (vmalloc_huge, kvmalloc from 2
-			 * MiB up):
-			 * __vmap_pages_range_noflush() maps 4 KiB pages with
-			 * vmap_small_pages_range_noflush(), once per area, and
-			 * each larger page with vmap_range_noflush(), whose PMD
-			 * step is vmap_try_huge_pmd() (mm/vmalloc.c; the names
-			 * of 6.1 to 7.3).
-			 */
-			{ "huge page maps",
-			  VMALLOC | KVMALLOC,
-			  { "kprobe:vmap_range_noflush" },
-			  "mm/vmalloc.c: vmap_range_noflush(), one call per huge page of an area allowed them (VM_ALLOW_HUGE_VMAP): its PMD entry set by vmap_try_huge_pmd()",
-			  { NULL } },
-			{ "small page maps",
-			  VMALLOC | KVMALLOC,
-			  { "kprobe:vmap_small_pages_range_noflush" },
-			  "mm/vmalloc.c: vmap_small_pages_range_noflush(), an area (or its remainder) mapped with 4 KiB pages: every vmalloc area, and a huge one whose pages fell back to 4 KiB",
-			  { NULL } },
-			{ "page-table page",
-			  VMALLOC | KVMALLOC,
-			  { "kprobe:__pte_alloc_kernel" },
-			  "mm/memory.c: __pte_alloc_kernel(), a kernel page-table page for new mappings",
-			  { NULL } },
-			/*
-			 * The per-CPU chunk allocator (mm/percpu.c,
-			 * mm/percpu-vm.c), a mempool's own calls (mm/mempool.c)
-			 * and a page_frag_cache's refill (mm/page_alloc.c 6.1,
-			 * mm/page_frag_cache.c 6.12 on): pcpu_balance_
-			 * workfn(), which populates and frees chunks ahead,
-			 * runs in a kworker that the counters of the calling
-			 * thread do not see.
-			 */
-			{ "pcpu new chunk",
-			  PERCPU,
-			  { "kprobe:pcpu_create_chunk" },
-			  "mm/percpu-vm.c: pcpu_create_chunk(), no chunk had room: a new one's vmap areas (pcpu_get_vm_areas()) made by the allocating task (GFP_KERNEL only)",
-			  { NULL } },
-			{ "pcpu populate",
-			  PERCPU,
-			  { "kprobe:pcpu_populate_chunk" },
-			  "mm/percpu-vm.c: pcpu_populate_chunk(), pages allocated and mapped for every possible CPU's unit of a region the object lands in (GFP_KERNEL only; atomic requests take populated pages alone)",
-			  { NULL } },
-			{ "pool allocator",
-			  MEMPOOL,
-			  { "kprobe:mempool_kmalloc" },
-			  "mm/mempool.c: mempool_kmalloc(), mempool_alloc() trying the pool's allocator (kmalloc) first, without direct reclaim; per op below 1 where the reserve served the rest",
-			  { NULL } },
-			{ "pool free",
-			  MEMPOOL,
-			  { "kprobe:mempool_kfree" },
-			  "mm/mempool.c: mempool_kfree(), mempool_free() giving an element to kfree() because the reserve was full (else it refills the reserve)",
-			  { NULL } },
-			{ "frag refill",
-			  FRAG,
-			  { "kprobe:__page_frag_cache_refill" },
-			  "mm/page_frag_cache.c (6.1: mm/page_alloc.c): __page_frag_cache_refill(), the cache's page used up: a new 32 KiB page (order 3, __GFP_NORETRY), or one page when that fails",
-			  { NULL } },
-			/*
-			 * cma_alloc() (mm/cma.c): a free range of the area's
-			 * bitmap, then alloc_contig_range() (mm/page_alloc.c:
-			 * isolate, migrate, take), the next range when that one
-			 * is busy.
-			 */
-			{ "contig range",
-			  CMA,
-			  { "kprobe:alloc_contig_range_noprof",
-			    "kprobe:alloc_contig_range" },
-			  "mm/page_alloc.c: alloc_contig_range(), a range of the CMA area isolated, its movable pages migrated away and the range taken; more than one per op when a range was busy",
-			  { NULL } },
-			{ "busy range",
-			  CMA,
-			  { "cma:cma_alloc_busy_retry" },
-			  "mm/cma.c: alloc_contig_range() found the range busy (-EBUSY: a page it could not isolate or migrate) and cma_alloc() tries the next one",
-			  { NULL } },
-			{ "migrations",
-			  CMA,
-			  { "migrate:mm_migrate_pages" },
-			  "mm/migrate.c: migrate_pages() ended a pass, the pages in use moved out of the range (the allocation's own task: __alloc_contig_migrate_range())",
-			  { NULL } },
-			{ "CMA releases",
-			  CMA,
-			  { "cma:cma_release" },
-			  "mm/cma.c: cma_release(), the pages freed and their bits cleared in the area's bitmap",
-			  { NULL } },
-			{ "page allocations",
-			  SLAB | PAGE | VMALLOC | KVMALLOC | PERCPU | MEMPOOL |
-				  FRAG | CMA,
-			  { "kmem:mm_page_alloc" },
-			  "include/trace/events/kmem.h: each allocation of the page allocator's one-at-a-time path; the bulk path (alloc_pages_bulk, which vmalloc uses for its pages) fires none",
-			  { NULL } },
-		};
+static const struct path_def paths[] = {
+	{ "slab slow path",
+	  SLAB | KVMALLOC | MEMPOOL,
+	  { "kprobe:___slab_alloc" },
+	  "mm/slub.c: ___slab_alloc() calls: no free object in the per-CPU freelist, or the slab on another node; on PREEMPT_RT every slab allocation (no lockless fast path, USE_LOCKLESS_FAST_PATH()); with sheaves (every cache from 7.0) only once the sheaves could not serve it",
+	  { NULL } },
+	{ "slab refill",
+	  SLAB | KVMALLOC | MEMPOOL,
+	  { "kprobe:___slab_alloc(c->freelist==NULL)" },
+	  "mm/slub.c: ___slab_alloc() entered with the per-CPU freelist empty: the per-CPU slab refilled (its remote frees, the per-CPU or node partial lists, or a new slab), on PREEMPT_RT as elsewhere",
+	  { NULL } },
+	/*
+	 * The per-CPU sheaves (6.18 opt-in per cache, 7.0 every cache): the
+	 * names are 7.3's mm/slub.c, seen in its kallsyms and counted on a
+	 * kmalloc-4k run (docs/architecture.md, issue 24). There the slab
+	 * paths above no longer run on allocation: ___slab_alloc() is the
+	 * path of caches without sheaves.
+	 */
+	{ "sheaf empty",
+	  SLAB | KVMALLOC | MEMPOOL,
+	  { "kprobe:__pcs_replace_empty_main" },
+	  "mm/slub.c (6.18+): __pcs_replace_empty_main(), an allocation found the CPU's main sheaf empty: swapped for the spare, a full sheaf from the node's barn, or refilled; about once per sheaf_capacity allocations",
+	  { NULL } },
+	{ "barn get",
+	  SLAB | KVMALLOC | MEMPOOL,
+	  { "kprobe:barn_replace_empty_sheaf" },
+	  "mm/slub.c (6.18+): barn_replace_empty_sheaf(), the empty main sheaf given to the node's barn for a full one",
+	  { NULL } },
+	{ "sheaf refill",
+	  SLAB | KVMALLOC | MEMPOOL,
+	  { "kprobe:refill_objects", "kprobe:refill_sheaf" },
+	  "mm/slub.c (7.x refill_objects(), 6.18 refill_sheaf()): objects taken from the node's partial slabs or new slabs into a sheaf (7.x: a bulk allocation too)",
+	  { NULL } },
+	{ "sheaf full",
+	  SLAB | KVMALLOC | MEMPOOL,
+	  { "kprobe:__pcs_replace_full_main" },
+	  "mm/slub.c (6.18+): __pcs_replace_full_main(), a free found the CPU's main sheaf full: swapped for the spare or an empty sheaf from the barn, or flushed",
+	  { NULL } },
+	{ "barn put",
+	  SLAB | KVMALLOC | MEMPOOL,
+	  { "kprobe:barn_put_full_sheaf" },
+	  "mm/slub.c (6.18+): barn_put_full_sheaf(), a full sheaf handed to the node's barn",
+	  { NULL } },
+	{ "sheaf flush",
+	  SLAB | KVMALLOC | MEMPOOL,
+	  { "kprobe:__sheaf_flush_main_batch", "kprobe:sheaf_flush_main" },
+	  "mm/slub.c (6.18+): the main sheaf's objects freed back to their slabs, the barn holding all the full sheaves it takes",
+	  { NULL } },
+	{ "new slab",
+	  SLAB | KVMALLOC | MEMPOOL,
+	  { "kprobe:allocate_slab", "kprobe:new_slab" },
+	  "mm/slub.c: allocate_slab(), a slab's pages from the page allocator",
+	  { NULL } },
+	{ "slow free",
+	  SLAB | KVMALLOC | MEMPOOL,
+	  { "kprobe:__slab_free" },
+	  "mm/slub.c: __slab_free(), a free off the per-CPU fast path",
+	  { NULL } },
+	{ "per-CPU list refill",
+	  PAGE | FRAG,
+	  { "kprobe:rmqueue_bulk" },
+	  "mm/page_alloc.c: rmqueue_bulk(), per-CPU pages from the buddy lists under zone->lock",
+	  { NULL } },
+	{ "per-CPU list drain",
+	  PAGE | FRAG,
+	  { "kprobe:free_pcppages_bulk" },
+	  "mm/page_alloc.c: free_pcppages_bulk(), per-CPU pages back to the buddy lists",
+	  { NULL } },
+	{ "zone-locked pages",
+	  PAGE | FRAG,
+	  { "kmem:mm_page_alloc_zone_locked" },
+	  "include/trace/events/kmem.h: a page taken from the buddy lists with zone->lock held",
+	  { NULL } },
+	{ "page alloc slow path",
+	  PAGE | FRAG,
+	  { "kprobe:__alloc_pages_slowpath" },
+	  "mm/page_alloc.c: __alloc_pages_slowpath(), reclaim, compaction, kswapd",
+	  { NULL } },
+	/*
+	 * The page allocator's slow path under a memory condition (issue
+	 * 25): its tracepoints, each in the allocating task, so counted per
+	 * op. Whether compaction succeeded and how many pages reclaim took
+	 * are in /proc/vmstat (compact_success, pgsteal_direct), which the
+	 * --condition report shows over the trials.
+	 */
+	{ "compaction tried",
+	  SLAB | PAGE | KVMALLOC | MEMPOOL | FRAG,
+	  { "compaction:mm_compaction_try_to_compact_pages" },
+	  "mm/compaction.c: try_to_compact_pages(), direct compaction asked for by a costly or failed allocation (__alloc_pages_direct_compact())",
+	  { NULL } },
+	{ "compaction run",
+	  SLAB | PAGE | KVMALLOC | MEMPOOL | FRAG,
+	  { "compaction:mm_compaction_begin" },
+	  "mm/compaction.c: compact_zone() began a pass over a zone (direct compaction here; kcompactd's run in its own thread and are not counted)",
+	  { NULL } },
+	{ "direct reclaim",
+	  ALLOCS,
+	  { "vmscan:mm_vmscan_direct_reclaim_begin" },
+	  "mm/vmscan.c: try_to_free_pages(), the allocating task reclaiming pages itself (__alloc_pages_direct_reclaim())",
+	  { NULL } },
+	{ "kswapd woken",
+	  ALLOCS,
+	  { "vmscan:mm_vmscan_wakeup_kswapd" },
+	  "mm/vmscan.c: wakeup_kswapd(), an allocation found a zone under its low watermark",
+	  { NULL } },
+	{ "migratetype fallback",
+	  SLAB | PAGE | VMALLOC | KVMALLOC | PERCPU | MEMPOOL | FRAG,
+	  { "kmem:mm_page_alloc_extfrag" },
+	  "mm/page_alloc.c: a block stolen from another migratetype's free lists (steal_suitable_fallback() and its kin): the fragmentation events of a fragmented node",
+	  { NULL } },
+	{ "vmalloc fallback",
+	  KVMALLOC,
+	  { "kprobe:__vmalloc_node_range_noprof",
+	    "kprobe:__vmalloc_node_range" },
+	  "mm/util.c: kvmalloc_node() falling back to vmalloc, which calls __vmalloc_node_range() itself: its calls less those through __vmalloc_node(), the way mm/vmalloc.c's __vmalloc_area_node() vmallocs a page array above a page",
+	  { "kprobe:__vmalloc_node_noprof", "kprobe:__vmalloc_node" } },
+	{ "vmap areas",
+	  VMALLOC | KVMALLOC,
+	  { "kprobe:alloc_vmap_area" },
+	  "mm/vmalloc.c: alloc_vmap_area(), a range of kernel address space",
+	  { NULL } },
+	{ "lazy purge",
+	  VMALLOC | KVMALLOC,
+	  { "kprobe:__purge_vmap_area_lazy" },
+	  "mm/vmalloc.c: __purge_vmap_area_lazy(), freed areas unmapped in a batch",
+	  { NULL } },
+	{ "kernel TLB flush",
+	  VMALLOC | KVMALLOC,
+	  { "kprobe:flush_tlb_kernel_range" },
+	  "arch/x86/mm/tlb.c: flush_tlb_kernel_range(), what the purge of freed vmap areas calls (the tlb:tlb_flush tracepoint fires for user address spaces and task switches only, never for a kernel range)",
+	  { NULL } },
+	/*
+	 * How an area is mapped (vmalloc_huge, kvmalloc from 2 MiB up):
+	 * __vmap_pages_range_noflush() maps 4 KiB pages with
+	 * vmap_small_pages_range_noflush(), once per area, and each larger
+	 * page with vmap_range_noflush(), whose PMD step is
+	 * vmap_try_huge_pmd() (mm/vmalloc.c; the names of 6.1 to 7.3).
+	 */
+	{ "huge page maps",
+	  VMALLOC | KVMALLOC,
+	  { "kprobe:vmap_range_noflush" },
+	  "mm/vmalloc.c: vmap_range_noflush(), one call per huge page of an area allowed them (VM_ALLOW_HUGE_VMAP): its PMD entry set by vmap_try_huge_pmd()",
+	  { NULL } },
+	{ "small page maps",
+	  VMALLOC | KVMALLOC,
+	  { "kprobe:vmap_small_pages_range_noflush" },
+	  "mm/vmalloc.c: vmap_small_pages_range_noflush(), an area (or its remainder) mapped with 4 KiB pages: every vmalloc area, and a huge one whose pages fell back to 4 KiB",
+	  { NULL } },
+	{ "page-table page",
+	  VMALLOC | KVMALLOC,
+	  { "kprobe:__pte_alloc_kernel" },
+	  "mm/memory.c: __pte_alloc_kernel(), a kernel page-table page for new mappings",
+	  { NULL } },
+	/*
+	 * The per-CPU chunk allocator (mm/percpu.c, mm/percpu-vm.c), a
+	 * mempool's own calls (mm/mempool.c) and a page_frag_cache's refill
+	 * (mm/page_alloc.c 6.1, mm/page_frag_cache.c 6.12 on): pcpu_balance_
+	 * workfn(), which populates and frees chunks ahead, runs in a kworker
+	 * that the counters of the calling thread do not see.
+	 */
+	{ "pcpu new chunk",
+	  PERCPU,
+	  { "kprobe:pcpu_create_chunk" },
+	  "mm/percpu-vm.c: pcpu_create_chunk(), no chunk had room: a new one's vmap areas (pcpu_get_vm_areas()) made by the allocating task (GFP_KERNEL only)",
+	  { NULL } },
+	{ "pcpu populate",
+	  PERCPU,
+	  { "kprobe:pcpu_populate_chunk" },
+	  "mm/percpu-vm.c: pcpu_populate_chunk(), pages allocated and mapped for every possible CPU's unit of a region the object lands in (GFP_KERNEL only; atomic requests take populated pages alone)",
+	  { NULL } },
+	{ "pool allocator",
+	  MEMPOOL,
+	  { "kprobe:mempool_kmalloc" },
+	  "mm/mempool.c: mempool_kmalloc(), mempool_alloc() trying the pool's allocator (kmalloc) first, without direct reclaim; per op below 1 where the reserve served the rest",
+	  { NULL } },
+	{ "pool free",
+	  MEMPOOL,
+	  { "kprobe:mempool_kfree" },
+	  "mm/mempool.c: mempool_kfree(), mempool_free() giving an element to kfree() because the reserve was full (else it refills the reserve)",
+	  { NULL } },
+	{ "frag refill",
+	  FRAG,
+	  { "kprobe:__page_frag_cache_refill" },
+	  "mm/page_frag_cache.c (6.1: mm/page_alloc.c): __page_frag_cache_refill(), the cache's page used up: a new 32 KiB page (order 3, __GFP_NORETRY), or one page when that fails",
+	  { NULL } },
+	/*
+	 * cma_alloc() (mm/cma.c): a free range of the area's bitmap, then
+	 * alloc_contig_range() (mm/page_alloc.c: isolate, migrate, take),
+	 * the next range when that one is busy.
+	 */
+	{ "contig range",
+	  CMA,
+	  { "kprobe:alloc_contig_frozen_range_noprof",
+	    "kprobe:alloc_contig_range_noprof", "kprobe:alloc_contig_range" },
+	  "mm/page_alloc.c: alloc_contig_range() (7.x: alloc_contig_frozen_range(), which cma_alloc() calls), a range of the CMA area isolated, its movable pages migrated away and the range taken; more than one per op when a range was busy",
+	  { NULL } },
+	{ "busy range",
+	  CMA,
+	  { "cma:cma_alloc_busy_retry" },
+	  "mm/cma.c: alloc_contig_range() found the range busy (-EBUSY: a page it could not isolate or migrate) and cma_alloc() tries the next one",
+	  { NULL } },
+	{ "migrations",
+	  CMA,
+	  { "migrate:mm_migrate_pages" },
+	  "mm/migrate.c: migrate_pages() ended a pass, the pages in use moved out of the range (the allocation's own task: __alloc_contig_migrate_range())",
+	  { NULL } },
+	{ "CMA releases",
+	  CMA,
+	  { "cma:cma_release" },
+	  "mm/cma.c: cma_release(), the pages freed and their bits cleared in the area's bitmap",
+	  { NULL } },
+	{ "page allocations",
+	  ALLOCS,
+	  { "kmem:mm_page_alloc" },
+	  "include/trace/events/kmem.h: each allocation of the page allocator's one-at-a-time path; the bulk path (alloc_pages_bulk, which vmalloc uses for its pages) fires none",
+	  { NULL } },
+};
 
 /*
  * Memory cgroup accounting (issue 43), counted only in a job that runs in
