@@ -105,7 +105,7 @@ enum ab_mem {
 	AB_MEM_KVMALLOC, /* kmalloc or vmalloc */
 	AB_MEM_PERCPU,	/* per-CPU units of the chunk allocator */
 	AB_MEM_MEMPOOL,	/* kmalloc size classes and a mempool's reserve */
-	AB_MEM_FRAG	/* a page_frag_cache's 32 KiB pages */
+	AB_MEM_FRAG,	/* a page_frag_cache's 32 KiB pages */
 	AB_MEM_VMALLOC_HUGE, /* vmalloc, 2 MiB pages from 2 MiB up */
 	AB_MEM_BUCKETS, /* kmalloc size classes, caches made for the run */
 	AB_MEM_CMA	/* pages of a CMA area: the object's bytes */

@@ -740,7 +740,7 @@ struct ab_run {
 #define AB_RUN_SIZE_VER6 344
 #define AB_RUN_SIZE_VER7 400
 #define AB_RUN_SIZE_VER8 416
-#define AB_RUN_SIZE_VER9 432
+#define AB_RUN_SIZE_VER9 448
 
 /*
  * ab_run.limit: which limit refused a run. -E2BIG: the run alone is
