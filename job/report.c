@@ -657,8 +657,7 @@ bool ab_row_map_text(const struct ab_run *run, char *buf, size_t len)
 
 	if (!run->map_areas || !len)
 		return false;
-	n = snprintf(buf, len,
-		     "%llu %s checked:", (unsigned long long)run->map_areas,
+	n = snprintf(buf, len, "%llu %s:", (unsigned long long)run->map_areas,
 		     ab_noun(run->map_areas, "area", "areas"));
 	used = n < 0 ? 0 : (size_t)n;
 	/* from the largest page down; 1 GiB only if any */

@@ -70,8 +70,8 @@ bool ab_row_sheaves_differ(const struct ab_run *run,
 
 /*
  * ab_row_map_text - how the run's checked vmalloc areas were mapped
- * (ab_run.map_pages, map_areas), into @buf: "4 areas checked: 2 MiB
- * pages 16 (4 an area), 4 KiB pages 0"; false (nothing written) when none
+ * (ab_run.map_pages, map_areas), into @buf: "4 areas: 2 MiB pages 16
+ * (4 an area), 4 KiB pages 0 (0 an area)"; false (nothing written) when none
  * was checked. Both reports note it.
  */
 bool ab_row_map_text(const struct ab_run *run, char *buf, size_t len);

@@ -268,8 +268,7 @@ static void print_notes_short(const struct ab_job *job)
 			ab_print_note("note", t);
 		}
 		if (ab_row_map_text(run, map, sizeof(map))) {
-			snprintf(t, sizeof(t), "%s: mapped (page tables): %s",
-				 name, map);
+			snprintf(t, sizeof(t), "%s: mapped: %s", name, map);
 			ab_print_note("note", t);
 		}
 		if (run->disturbed && !disturbed) {

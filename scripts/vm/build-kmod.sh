@@ -74,7 +74,8 @@ fi
 rc=0
 {
 	[ -z "${note:-}" ] || echo "build-kmod: note: $(cat "$k/release"): the module is $note"
-	make "$@" M="$m" AB_ROOT="$root" modules 2>&1
+	# as many jobs as CPUs: the module is a dozen files
+	make -j"$(nproc)" "$@" M="$m" AB_ROOT="$root" modules 2>&1
 } >"$m/build.log" || rc=$?
 cat "$m/build.log"
 if [ "$rc" != 0 ] && [ -e "$k/tree" ] && grep -q "No rule to make target 'modules'" "$m/build.log"; then

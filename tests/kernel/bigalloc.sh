@@ -54,11 +54,11 @@ if grep -qw vmap_range_noflush /proc/kallsyms; then
 else
 	ok "vmalloc_huge: huge page maps per op # SKIP vmap_range_noflush() not in /proc/kallsyms (inlined)"
 fi
-expect 0 "mapped (page tables): 2 areas checked: 2 MiB pages 8 (4 an area), 4 KiB pages 0" \
+expect 0 "mapped: 2 areas: 2 MiB pages 8 (4 an area), 4 KiB pages 0" \
 	"vmalloc_huge: the short report notes the mapping of 8 MiB areas (4 x 2 MiB each)" -- \
 	allocbench run --alloc=vmalloc_huge --size=8M --batch=2 --trials=2
 # an area below PMD_SIZE is vmalloc's, 4 KiB pages
-expect 0 "2 areas checked: 2 MiB pages 0 (0 an area), 4 KiB pages 256 (128 an area)" \
+expect 0 "mapped: 2 areas: 2 MiB pages 0 (0 an area), 4 KiB pages 256 (128 an area)" \
 	"vmalloc_huge: 512 KiB areas (below 2 MiB) get 4 KiB pages" -- \
 	allocbench run --alloc=vmalloc_huge --size=512K --batch=2 --trials=2
 o=$(outstanding)
