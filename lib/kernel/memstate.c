@@ -109,6 +109,8 @@ static void read_zoneinfo(struct ab_memstate *m, const char *root)
 			z->low = v;
 		else if (key_value(line, "high", &v))
 			z->high = v;
+		else if (key_value(line, "count:", &v))
+			z->pcp += v;
 	}
 	fclose(f);
 }

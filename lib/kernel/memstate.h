@@ -25,6 +25,13 @@ struct ab_zonestate {
 	int orders;
 	/* /proc/zoneinfo, pages: "pages free", min, low, high (0 if absent) */
 	uint64_t free, min, low, high;
+	/*
+	 * /proc/zoneinfo, pages on the zone's per-CPU lists: the sum of its
+	 * pagesets' "count:" (free pages that "pages free" leaves out; since
+	 * 6.7 a CPU's list may grow to 1/8 of the zone after a burst of
+	 * frees, mm/page_alloc.c zone_highsize())
+	 */
+	uint64_t pcp;
 };
 
 /** struct ab_memstate - the zones of node @node, in the kernel's order */

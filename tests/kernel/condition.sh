@@ -32,6 +32,7 @@ cond_awk='
 	/"after_trials":\{/ { w = "trials" }
 	/"after_undo":\{/ { w = "undo" }
 	/"free_pages":/ { free[w] = num($2) }
+	/"pcp_pages":/ { pcp[w] = num($2) }
 	/"max_free_order":/ { mo[w] = num($2) }'
 cj >/tmp/cq.json
 rcq=$?
@@ -70,10 +71,12 @@ awk -F'[:,]' -v rcq=$rcq -v rcf=$rcf -v rq="$rq" "$cond_awk"'
 		if (!(held > 0)) bad = bad " nothing held"
 		if (!("built" in mo) || mo["built"] > 2) bad = bad " max free order " mo["built"] " built"
 		if (!undone) bad = bad " not undone"
-		if (!(free["undo"] >= 0.97 * free["before"])) bad = bad " free " free["undo"] " after undo, " free["before"] " before"
+		# the per-CPU lists count: after a burst of frees 6.7+ lets
+		# them grow to 1/8 of the zone (6.12-rt in CI: 13177 pages)
+		if (!(free["undo"] + pcp["undo"] >= 0.97 * (free["before"] + pcp["before"]))) bad = bad " free " free["undo"] " + " pcp["undo"] " per-CPU after undo, " free["before"] " + " pcp["before"] " before"
 		if (!(mo["undo"] >= mo["before"] - 1)) bad = bad " max free order " mo["undo"] " after undo, " mo["before"] " before"
 		if (!(rate < rq)) bad = bad " order-9 noretry success " rate " fragmented, " rq " quiet"
-		if (bad == "") print "ok - condition: fragmented has no free block above order 2 before the trials, order-9 noretry succeeds less (" rate " against " rq " quiet), the zone is back after the undo (" free["undo"] " of " free["before"] " free pages, max order " mo["undo"] ")"
+		if (bad == "") print "ok - condition: fragmented has no free block above order 2 before the trials, order-9 noretry succeeds less (" rate " against " rq " quiet), the zone is back after the undo (" free["undo"] " + " pcp["undo"] " per-CPU of " free["before"] " + " pcp["before"] " free pages, max order " mo["undo"] ")"
 		else print "not ok - condition: fragmented:" bad
 	}' /tmp/cf.json
 # every counted trial meets the condition (issue 39): restored before each
