@@ -39,8 +39,8 @@
 #include "evnotes.h"
 #include "evparse.h"
 
-#define AB_MAX_EVENTS	  40
-#define AB_MAX_EVENTS_STR "40"
+#define AB_MAX_EVENTS	  48
+#define AB_MAX_EVENTS_STR "48"
 
 /* The hardware events used by --events with no list, when a PMU opens. */
 #define AB_DEFAULT_HW_EVENTS \

@@ -383,6 +383,12 @@ static void select_path(struct ab_explain *ex, const struct path_def *d,
 	ex->n++;
 }
 
+/* a job whose rows span every family selects every path: none is dropped */
+_Static_assert(sizeof(paths) / sizeof(paths[0]) +
+			       sizeof(memcg_paths) / sizeof(memcg_paths[0]) <=
+		       AB_EXPLAIN_MAX,
+	       "AB_EXPLAIN_MAX below the paths of both tables");
+
 int ab_explain_select(struct ab_explain *ex, unsigned int families,
 		      int (*has)(const char *event))
 {

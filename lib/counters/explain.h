@@ -32,7 +32,8 @@ enum ab_family {
 	AB_FAMILY_CMA = 256,	/* a CMA area: cma_alloc() */
 };
 
-#define AB_EXPLAIN_MAX 40
+/* every path of explain.c's two tables at once (a static assert there) */
+#define AB_EXPLAIN_MAX 48
 
 /**
  * struct ab_explain_path - one internal path and how it is counted
