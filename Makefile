@@ -10,7 +10,7 @@ CFLAGS ?= -O2 -g
 CFLAGS += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow \
 	  -Wstrict-prototypes -Wmissing-prototypes
 LIB_DIRS := lib/request lib/counters lib/kernel lib/results
-CPPFLAGS += -Iinclude/uapi -Icommon $(addprefix -I,$(LIB_DIRS)) -Ibackends -Ijob -Icmd \
+CPPFLAGS += -Iinclude/uapi -Icommon $(addprefix -I,$(LIB_DIRS)) -Ibackends -Ijob -Icmd -I$(B)/gen \
 	    -DAB_TOOL_VERSION='"$(VERSION)"'
 LDLIBS := -ldl -lpopt -ljson-c -lgsl -lgslcblas -lnuma -lpfm -lcpuset -lbitmask -lz -lm -lpthread
 
@@ -82,6 +82,14 @@ $(B)/%.o: %.c $(B)/%.d
 $(B)/%.d: ;
 .PRECIOUS: $(B)/%.d
 -include $(CLI_OBJS:.o=.d)
+
+# The saved document is described once, in
+# schema/allocbench-result.schema.json: the reader's rules
+# (lib/results/jsonin.c) are made from it.
+$(B)/gen/jsonin_rules.h: schema/allocbench-result.schema.json scripts/schema-rules.py
+	@mkdir -p $(dir $@)
+	python3 scripts/schema-rules.py $< >$@.tmp && mv $@.tmp $@
+$(B)/lib/results/jsonin.o: $(B)/gen/jsonin_rules.h
 
 # `allocbench vm` outside a source checkout finds its scripts and the
 # module's sources here (make install puts them there)
