@@ -130,7 +130,7 @@ static const char *what(json_object *v)
 static int check_value(struct jcheck *c, json_object *v, const struct jrule *r);
 
 /* What each enum jtype asks for, in messages. */
-static const char *const want[] = { "a string",  "an integer", "a number",
+static const char *const want[] = { "a string",	 "an integer", "a number",
 				    "an object", "an array",   "an object",
 				    "a boolean" };
 
