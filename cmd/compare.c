@@ -756,7 +756,7 @@ int cmd_compare(int argc, const char **argv)
 		ret = parse_rounds(&rd);
 	if (!ret)
 		ret = ab_run_setup(job);
-	if (!ret && job->csv) {
+	if (!ret && (ab_out.formats & AB_FORMAT_CSV)) {
 		ab_err("compare: --csv is for one table of results; use --json for the comparison too");
 		ret = AB_EXIT_USAGE;
 	}
@@ -782,7 +782,7 @@ int cmd_compare(int argc, const char **argv)
 		nf = make_view(job, &rd, &view, rows);
 		if (nf && !ret)
 			ret = nf;
-		if (ab_out.json && !ret) {
+		if ((ab_out.formats & AB_FORMAT_JSON) && !ret) {
 			json_compare(job, &rd, &view);
 		} else if (!nf && (ab_out.wide || ab_out.verbose)) {
 			ab_job_print(&view);

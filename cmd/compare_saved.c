@@ -790,7 +790,7 @@ static void report(const struct sides *sd, json_object *rows)
 	json_object *root = NULL, *out = NULL;
 	size_t i;
 
-	if (ab_out.json) {
+	if (ab_out.formats & AB_FORMAT_JSON) {
 		root = ab_json_envelope("compare", (time_t)ab_out.start);
 		out = json_object_new_array();
 	} else if (!ab_out.wide && !ab_out.verbose) {

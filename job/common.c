@@ -20,7 +20,7 @@
 struct ab_output ab_out;
 
 struct poptOption ab_output_table[] = {
-	{ "json", 'j', POPT_ARG_NONE, &ab_out.json, 0,
+	{ "json", 'j', POPT_BIT_SET, &ab_out.formats, AB_FORMAT_JSON,
 	  "one JSON document (schema/allocbench-result.schema.json)", NULL },
 	{ "output", 'o', POPT_ARG_STRING, &ab_out.path, 0,
 	  "write to FILE instead of standard output (-o -: standard output)",

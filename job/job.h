@@ -136,7 +136,6 @@ struct ab_row {
  *             printed; there is nothing to report)
  * @raw:       --raw: no overhead subtraction
  * @histogram: --histogram: print log2 histograms of per-op ns
- * @csv:       --csv: one comma-separated row per strategy instead of tables
  * @fifo:      --fifo: real-time priority AB_FIFO_PRIORITY
  * @cpu_node:  the node of ses.cpu when the job was placed (the CPU may go
  *             offline during the run; the header names the node it had)
@@ -171,7 +170,7 @@ struct ab_job {
 	int nrows;
 	int rows_cap;
 	int refused;
-	int raw, histogram, csv, fifo, fifo_policy;
+	int raw, histogram, fifo, fifo_policy;
 	int cpu_node;
 	struct ab_row *baseline;
 	struct ab_row own_baseline;
@@ -228,8 +227,9 @@ int ab_run_options_given(void);
 int ab_run_setup(struct ab_job *job);
 
 /*
- * ab_job_outputs - --events (alone: "default"), --explain and --csv from
- * ab_run_args into @job, and whether it shows a progress line.
+ * ab_job_outputs - --events (alone: "default") and --explain from
+ * ab_run_args into @job, and whether it shows a progress line (not with
+ * --csv).
  */
 void ab_job_outputs(struct ab_job *job);
 

@@ -273,7 +273,8 @@ static int check_memory(const struct ab_job *job)
 			(uint64_t)job->own_baseline.run.trials *
 			ab_run_samples_per_trial(&job->own_baseline.run,
 						 job->own_baseline.si->flags);
-	need = samples * (SAMPLE_BYTES + (ab_out.json ? 2 * 24 : 0));
+	need = samples * (SAMPLE_BYTES +
+			  ((ab_out.formats & AB_FORMAT_JSON) ? 2 * 24 : 0));
 	if (!avail || need <= avail)
 		return AB_EXIT_OK;
 	ab_err("--trials=%u: the runs' %llu samples need %.1f MiB in this process, more than the %.1f MiB available here (MemAvailable); fewer trials, or a smaller --batch with --timing=single",
