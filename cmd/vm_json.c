@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * vm_json.c - the JSON document of `allocbench vm` (vm.h,
- * schema/allocbench-vm.schema.json): the run's setup, its kernels, every
- * boot with its result, and the comparisons.
+ * vm_json.c - the JSON document of `allocbench vm` (vm.h; its schema
+ * schema/allocbench-vm.schema.json.in, bundled into build/schema/): the
+ * run's setup, its kernels, every boot with its result, and the
+ * comparisons.
  */
 #include <string.h>
 #include <time.h>

@@ -5,7 +5,7 @@
 # host, no module and no boot needed (TAP lines): -o - is standard output
 # for every command that takes -o (plot: the picture on stdout), never a
 # file named "-"; the vm document validates against
-# schema/allocbench-vm.schema.json with the plain validator command;
+# build/schema/allocbench-vm.schema.json with the plain validator command;
 # allocbench vm on kernels it cannot use (a name that is no kernel leaves
 # nothing in the cache and no apt output; a tree never prepared for
 # modules is status 5 naming modules_prepare and the log), an interrupted
