@@ -148,8 +148,9 @@ struct ab_row {
  * @explain:   --explain: count the allocators' internal paths (lib/explain.h)
  * @profile:   --profile: each row's instructions per op by function
  *             (the virtual PMU's profile, lib/vpmu.h)
- * @ex:        with @explain, the paths this kernel can count for the rows
- * @ex_events: @events with @ex's events appended
+ * @explain_paths: with @explain, the paths this kernel can count for the
+ *             rows
+ * @explain_events: @events with @explain_paths' events appended
  * @cpus:      --cpu, @ncpus of them (the first is the job's CPU)
  * @cpu_given: whether --cpu chose them (else the CPU the CLI started on:
  *             a row's CPU is then no part of its identity, metrics.h)
@@ -177,8 +178,8 @@ struct ab_job {
 	const char *events;
 	int explain;
 	int profile;
-	struct ab_explain ex;
-	char ex_events[2048];
+	struct ab_explain explain_paths;
+	char explain_events[2048];
 	int cpus[AB_MAX_LIST];
 	int ncpus;
 	int cpu_given;

@@ -241,17 +241,18 @@ static void print_explain(const struct ab_job *job)
 		if (!r->ran || !fam)
 			continue;
 		col = printf("%s:", r->label);
-		for (k = 0, n = 0; k < job->ex.n; k++) {
+		for (k = 0, n = 0; k < job->explain_paths.n; k++) {
 			char p[96];
 			int len;
 
-			if (!(job->ex.path[k].families & fam))
+			if (!(job->explain_paths.path[k].families & fam))
 				continue;
-			v = ab_explain_net(&job->ex.path[k], c, r->ev_net);
+			v = ab_explain_net(&job->explain_paths.path[k], c,
+					   r->ev_net);
 			if (isnan(v))
 				continue;
 			len = snprintf(p, sizeof(p), " %.2f %s", v,
-				       job->ex.path[k].label);
+				       job->explain_paths.path[k].label);
 			/* the short report wraps at AB_TABLE_COLS, indented */
 			if (!wide() && n && col + 1 + len > AB_TABLE_COLS) {
 				printf(",\n ");
@@ -264,15 +265,16 @@ static void print_explain(const struct ab_job *job)
 		}
 		printf("%s\n", n ? "" : " nothing counted");
 	}
-	if (job->ex.missing[0])
+	if (job->explain_paths.missing[0])
 		say_note(
 			"explain: this kernel has no spelling of %s (a path it does not have, such as sheaves before 6.18, a static function inlined, or renamed): not counted",
-			job->ex.missing);
-	for (k = 0, n = 0, at = 0; k < job->ex.n; k++)
-		if (job->ex.path[k].elsewhere && at < sizeof(paths))
-			at += (size_t)snprintf(paths + at, sizeof(paths) - at,
-					       "%s%s", n++ ? ", " : "",
-					       job->ex.path[k].label);
+			job->explain_paths.missing);
+	for (k = 0, n = 0, at = 0; k < job->explain_paths.n; k++)
+		if (job->explain_paths.path[k].elsewhere && at < sizeof(paths))
+			at += (size_t)snprintf(
+				paths + at, sizeof(paths) - at, "%s%s",
+				n++ ? ", " : "",
+				job->explain_paths.path[k].label);
 	if (n)
 		say_note(
 			"explain: %s: left out (n/a): paths of the free phase, which ran on CPU %d (--free-cpu), and the counters count this thread only",
@@ -283,9 +285,10 @@ static void print_explain(const struct ab_job *job)
 
 		if (!r->ran)
 			continue;
-		for (k = 0; k < job->ex.n; k++)
-			val[k] = ab_explain_net(&job->ex.path[k], c, r->ev_net);
-		ab_explain_notes(&job->ex, r->label,
+		for (k = 0; k < job->explain_paths.n; k++)
+			val[k] = ab_explain_net(&job->explain_paths.path[k], c,
+						r->ev_net);
+		ab_explain_notes(&job->explain_paths, r->label,
 				 ab_family_of(r->si->flags, r->si->params),
 				 r->run.obj_size,
 				 (uint64_t)sysconf(_SC_PAGESIZE), val,
