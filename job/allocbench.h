@@ -93,8 +93,9 @@ int cmd_help(int argc, const char **argv);
  * first format of ab_job_print()'s table given (JSON over CSV), else text
  */
 enum ab_format {
-	AB_FORMAT_CSV = 1,
-	AB_FORMAT_JSON = 2,
+	AB_FORMAT_JSON =
+		1, /* --json ORs 1 in: POPT_ARG_NONE | POPT_ARGFLAG_OR */
+	AB_FORMAT_CSV = 2,
 };
 
 /**
