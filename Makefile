@@ -10,7 +10,7 @@ CFLAGS ?= -O2 -g
 CFLAGS += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow \
 	  -Wstrict-prototypes -Wmissing-prototypes
 LIB_DIRS := lib/request lib/counters lib/kernel lib/results
-CPPFLAGS += -Iinclude/uapi -Icommon $(addprefix -I,$(LIB_DIRS)) -Ibackends -Ijob -Icmd \
+CPPFLAGS += -Iinclude/uapi -Icommon $(addprefix -I,$(LIB_DIRS)) -Ibackends -Ijob -Icmd -I$(B)/gen \
 	    -DAB_TOOL_VERSION='"$(VERSION)"'
 LDLIBS := -ldl -lpopt -ljson-c -lgsl -lgslcblas -lnuma -lpfm -lcpuset -lbitmask -lz -lm -lpthread
 
@@ -54,7 +54,7 @@ vm_id = $(shell printf '%s' $(call sq,$(1)) | tr -c 'A-Za-z0-9._-' '_')
 VMB := $(B)/vm/$(call vm_id,$(KERNEL))
 KDIR ?= /lib/modules/$(shell uname -r)/build
 
-all: allocbench vpmu
+all: allocbench vpmu schema
 
 # The virtual PMU (vpmu/abvpmu.c): a QEMU TCG plugin, and the calibration
 # program its test runs under qemu-x86_64 (tests/vpmu/vpmu.sh)
@@ -82,6 +82,14 @@ $(B)/%.o: %.c $(B)/%.d
 $(B)/%.d: ;
 .PRECIOUS: $(B)/%.d
 -include $(CLI_OBJS:.o=.d)
+
+# The saved document is described once, in
+# schema/allocbench-result.schema.json: the reader's rules
+# (lib/results/jsonin.c) are made from it.
+$(B)/gen/jsonin_rules.h: schema/allocbench-result.schema.json scripts/schema-rules.py
+	@mkdir -p $(dir $@)
+	python3 scripts/schema-rules.py $< >$@.tmp && mv $@.tmp $@
+$(B)/lib/results/jsonin.o: $(B)/gen/jsonin_rules.h
 
 # `allocbench vm` outside a source checkout finds its scripts and the
 # module's sources here (make install puts them there)
@@ -208,7 +216,7 @@ check: export AB_CHECK_T0 := $(shell date +%s)
 check: deps
 	@mkdir -p $(B)/vm
 	@date +%s >$(B)/vm/check-t1
-	@$(MAKE) --no-print-directory allocbench vpmu $(UNIT_TESTS) vm-images
+	@$(MAKE) --no-print-directory allocbench vpmu schema $(UNIT_TESTS) vm-images
 	@AB_CHECK_T1=$$(cat $(B)/vm/check-t1) LOAD=$(LOAD) VPMU=$(call sq,$(VPMU)) sh tests/run-all.sh $(B)/vm/matrix
 
 # Figures about allocbench itself, from the embedded kernel (never pass/fail);
@@ -267,7 +275,7 @@ endef
 # The one list of installed files: the Debian package (debian/rules), the
 # LKP package (contrib/lkp-tests/.../PKGBUILD) and the Fastpath container
 # all install with this rule.
-install: allocbench $(VPMU_SO)
+install: allocbench $(VPMU_SO) $(VM_SCHEMA)
 	install -D -m 0755 allocbench $(DESTDIR)$(BINDIR)/allocbench
 	install -d $(DESTDIR)$(MANDIR)
 	install -m 0644 man/*.1 $(DESTDIR)$(MANDIR)/
@@ -275,7 +283,7 @@ install: allocbench $(VPMU_SO)
 	install -D -m 0644 completions/allocbench.fish $(DESTDIR)$(FISHCOMPDIR)/allocbench.fish
 	install -D -m 0644 completions/_allocbench $(DESTDIR)$(ZSHCOMPDIR)/_allocbench
 	install -d $(DESTDIR)$(SHAREDIR)/schema
-	install -m 0644 schema/*.schema.json $(DESTDIR)$(SHAREDIR)/schema/
+	install -m 0644 schema/allocbench-result.schema.json $(VM_SCHEMA) $(DESTDIR)$(SHAREDIR)/schema/
 	install -d $(DESTDIR)$(LIBDIR)/vm
 	install -m 0755 $(VM_SCRIPTS) $(DESTDIR)$(LIBDIR)/vm/
 	install -m 0644 scripts/vm/ab-out.c $(DESTDIR)$(LIBDIR)/vm/
@@ -304,11 +312,14 @@ deb:
 	cd $(DEB_DIR) && dpkg-buildpackage -us -uc -J
 	@ls $(B)/deb/*.deb $(B)/deb/*.dsc
 
-# schema/allocbench-vm.schema.json carries the result schema whole in its
-# $defs (so it validates without --base-uri): copy it there after a change
-# to schema/allocbench-result.schema.json (tests/cli/conventions.sh checks).
-schema:
-	@python3 scripts/bundle-schema.py
+# The vm schema carries the result schema whole in its $defs (so it
+# validates without --base-uri): made here from its source and the result
+# schema, which is written once.
+VM_SCHEMA := $(B)/schema/allocbench-vm.schema.json
+$(VM_SCHEMA): schema/allocbench-vm.schema.json.in schema/allocbench-result.schema.json scripts/bundle-schema.py
+	@mkdir -p $(dir $@)
+	python3 scripts/bundle-schema.py $(wordlist 1,2,$^) $@
+schema: $(VM_SCHEMA)
 
 # checkpatch --strict and kernel-doc on the module, clang-format on
 # userspace, one-way floors (from the CLI's objects, built first, and the

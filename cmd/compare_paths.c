@@ -31,15 +31,16 @@ static int path_deltas(const struct ab_job *view,
 
 	if (!view->explain)
 		return 0;
-	for (k = 0; k < view->ex.n; k++) {
-		if (!(view->ex.path[k].families & fam))
+	for (k = 0; k < view->explain_paths.n; k++) {
+		if (!(view->explain_paths.path[k].families & fam))
 			continue;
-		va = ab_explain_net(&view->ex.path[k], c, a->ev_net);
-		vb = ab_explain_net(&view->ex.path[k], c, b->ev_net);
+		va = ab_explain_net(&view->explain_paths.path[k], c, a->ev_net);
+		vb = ab_explain_net(&view->explain_paths.path[k], c, b->ev_net);
 		if (isnan(va) || isnan(vb))
 			continue;
-		ab_explain_event_text(&view->ex.path[k], ev, sizeof(ev));
-		cb(view->ex.path[k].label, ev, va, vb, ctx);
+		ab_explain_event_text(&view->explain_paths.path[k], ev,
+				      sizeof(ev));
+		cb(view->explain_paths.path[k].label, ev, va, vb, ctx);
 		n++;
 	}
 	return n;

@@ -78,7 +78,7 @@ int cmd_info(int argc, const char **argv)
 	uname(&u);
 	ab_env_read(&env, "", 0);
 	ab_env_kernel_kind(&env, kind, sizeof(kind));
-	if (ab_out.json) {
+	if (ab_out.formats & AB_FORMAT_JSON) {
 		json_object *root =
 			ab_json_envelope("info", (time_t)ab_out.start);
 		json_object *d = json_object_new_object();

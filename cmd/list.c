@@ -290,14 +290,14 @@ int cmd_list(int argc, const char **argv)
 	ret = ab_popt_parse("list", argc, argv, opts);
 	if (ret)
 		return ret;
-	if (values && (names || ab_out.json)) {
+	if (values && (names || (ab_out.formats & AB_FORMAT_JSON))) {
 		ab_err("list --values=%s: prints the words alone, one a line; drop --%s",
 		       values, names ? "names" : "json");
 		return AB_EXIT_USAGE;
 	}
 	if (values)
 		return print_values(values);
-	if (ab_out.json)
+	if (ab_out.formats & AB_FORMAT_JSON)
 		return list_json();
 	if (names) {
 		/* for shell completion: strategy names, one a line */

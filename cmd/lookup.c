@@ -194,14 +194,15 @@ int cmd_lookup(int argc, const char **argv)
 	}
 	if (!ret)
 		ret = ab_session_pin(&ses, a.cpu);
-	if (!ret && ab_out.json) {
+	if (!ret && (ab_out.formats & AB_FORMAT_JSON)) {
 		ab_env_read(&ses.env, "", ses.cpu);
 		results = json_object_new_array();
 		notes = json_object_new_array();
-	} else if (!ret && !ab_run_args.csv) {
+	} else if (!ret && !(ab_out.formats & AB_FORMAT_CSV)) {
 		ab_env_read(&ses.env, "", ses.cpu);
 	}
-	if (!ret && !ab_out.json && !ab_run_args.csv && !ab_out.wide &&
+	if (!ret && !(ab_out.formats & AB_FORMAT_JSON) &&
+	    !(ab_out.formats & AB_FORMAT_CSV) && !ab_out.wide &&
 	    !ab_out.verbose) {
 		char params[160];
 
@@ -211,13 +212,14 @@ int cmd_lookup(int argc, const char **argv)
 			ses.cpu, ab_table_name(o.lookup_table), o.trials,
 			o.warmup);
 		ab_print_header_short(&ses, "lookup", params, NULL);
-	} else if (!ret && !ab_out.json && !ab_run_args.csv) {
+	} else if (!ret && !(ab_out.formats & AB_FORMAT_JSON) &&
+		   !(ab_out.formats & AB_FORMAT_CSV)) {
 		printf("allocbench %s lookup, backend %s (%s)\n",
 		       AB_TOOL_VERSION, ses.be->name, ses.bi.info.version);
 		ab_env_print(stdout, &ses.env, ses.bi.info.tsc_khz);
 		printf("CPU %d; per lookup in cycles (median ns: cycles * 10^6 / tsc_khz); fastest: (fastest pass - fastest none pass) / lookups, the 2002 thread's way; median and the rest: per pass, minus the none method's median\n",
 		       ses.cpu);
-	} else if (!ret && !ab_out.json) {
+	} else if (!ret && !(ab_out.formats & AB_FORMAT_JSON)) {
 		printf("sizes,method,table,lookups,passes,fastest_cycles,median_cycles,ci_lo_cycles,ci_hi_cycles,p99_cycles,mean_cycles,median_ns,class_sum\n");
 	}
 	if (!ret && ab_run_args.events)
@@ -264,7 +266,8 @@ int cmd_lookup(int argc, const char **argv)
 						notes,
 						json_object_new_string(note));
 		} else if (res[0].complete)
-			ab_lookup_print(res, nm, ab_run_args.csv, label,
+			ab_lookup_print(res, nm,
+					(ab_out.formats & AB_FORMAT_CSV), label,
 					&ses.counters);
 		ab_lookup_results_free(res, nm);
 	}

@@ -224,7 +224,7 @@ static int reproduce_2019(const char *backend, const char *cpu)
 		ret = ab_job_run(job);
 		if (job->refused)
 			; /* its reason is the whole output */
-		else if (ab_out.json)
+		else if (ab_out.formats & AB_FORMAT_JSON)
 			json_2019(job);
 		else if (wide()) {
 			ab_job_print(job);
@@ -390,7 +390,7 @@ static int reproduce_2002(const char *backend, const char *cpu)
 		free_jobs(jobs, 2);
 		return ret;
 	}
-	if (ab_out.json) {
+	if (ab_out.formats & AB_FORMAT_JSON) {
 		root = ab_json_envelope("reproduce 2002-lookup",
 					(time_t)ab_out.start);
 		part1 = json_object_new_array();

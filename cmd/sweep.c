@@ -440,7 +440,7 @@ int cmd_sweep(int argc, const char **argv)
 		ret = ab_job_dry_run(job);
 	} else if (!ret) {
 		ret = ab_job_run(job);
-		if (job->csv || ab_out.json || job->refused) {
+		if (ab_out.formats || job->refused) {
 			ab_job_print(job);
 		} else {
 			ab_job_print_header(job);

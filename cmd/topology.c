@@ -115,7 +115,7 @@ int cmd_topology(int argc, const char **argv)
 
 	if (ret)
 		return ret;
-	if (ab_out.json)
+	if (ab_out.formats & AB_FORMAT_JSON)
 		return topology_json();
 	if (numa_available() < 0) {
 		printf("NUMA: not available in this kernel: one node, 0\n");

@@ -462,7 +462,7 @@ static int compare_kernels(const struct vm_paths *p, struct vm_run *v)
 	}
 	cmps = ab_vm_compare(v->boots, (size_t)v->nboots, v->nk, names,
 			     v->threshold);
-	if (ab_out.json) {
+	if (ab_out.formats & AB_FORMAT_JSON) {
 		root = vm_document(v, cmd0, cmps);
 		ab_json_print(root, stdout);
 		json_object_put(root);
@@ -502,7 +502,7 @@ static int run_once(const struct vm_paths *p, struct vm_run *v)
 		fprintf(stderr,
 			"vm: virtual PMU (--vpmu=%s): the guest counts instructions, branches, loads and stores on a QEMU TCG plugin where no hardware PMU opens\n",
 			v->c.vpmu);
-	if (!ab_out.json) {
+	if (!(ab_out.formats & AB_FORMAT_JSON)) {
 		fflush(stdout);
 		vm_boot(p, &v->c, &v->ks[0], cmd, 0, v->accel, &b);
 		free(cmd);
@@ -557,7 +557,9 @@ int cmd_vm(int argc, const char **argv)
 		conf.rounds = AB_VM_DEFAULT_ROUNDS;
 	v.c = conf;
 	if (!ret)
-		ret = check_guest_args(v.args, v.nargs, nk > 1 || ab_out.json);
+		ret = check_guest_args(
+			v.args, v.nargs,
+			nk > 1 || (ab_out.formats & AB_FORMAT_JSON));
 	if (!ret)
 		ret = vm_find_paths(&paths, cache_arg);
 	if (ret)

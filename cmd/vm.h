@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * vm.h - what the files of `allocbench vm` share: vm.c (options, the plan
- * of boots, the command), vm_boot.c (images and boots) and vm_report.c
- * (header, tables, the JSON document). vm.c calls the other two; they
- * call neither vm.c nor each other.
+ * of boots, the command), vm_boot.c (images and boots), vm_report.c
+ * (header, tables) and vm_json.c (the JSON document). vm.c calls the
+ * others; they call neither vm.c nor each other (vm_json.c reads
+ * vm_boot.c's vm_stop_signal).
  */
 #ifndef AB_CMD_VM_H
 #define AB_CMD_VM_H
@@ -172,6 +173,8 @@ extern const char vm_pvh_words[];
  * @cmps (ab_vm_compare()), the verdict's rule. */
 void vm_print_report(const struct vm_run *v, const char *cmd,
 		     json_object *cmps);
+
+/* ---- vm_json.c ---- */
 
 /* vm_document - the vm JSON document of @v; takes @cmps and each boot's
  * result. */

@@ -88,8 +88,20 @@ int cmd_vm(int argc, const char **argv);
 int cmd_help(int argc, const char **argv);
 
 /**
+ * enum ab_format - the report's formats, bits of ab_output.formats: the
+ * options set theirs (--json, and run's --csv); the report is that of the
+ * first format of ab_job_print()'s table given (JSON over CSV), else text
+ */
+enum ab_format {
+	AB_FORMAT_JSON =
+		1, /* --json ORs 1 in: POPT_ARG_NONE | POPT_ARGFLAG_OR */
+	AB_FORMAT_CSV = 2,
+};
+
+/**
  * struct ab_output - the output options every command takes
- * @json:    --json: one JSON document (schema/allocbench-result.schema.json)
+ * @formats: enum ab_format bits: --json (one JSON document,
+ *           schema/allocbench-result.schema.json), --csv; 0: text
  * @path:    -o FILE: write there instead of stdout ("-": stdout itself)
  * @quiet:   --quiet: no progress line and no notes on stderr
  * @verbose: --verbose: each request on stderr before it runs, and the
@@ -104,7 +116,7 @@ int cmd_help(int argc, const char **argv);
  *           nothing; the file -o names is left as it was
  */
 struct ab_output {
-	int json;
+	int formats;
 	const char *path;
 	int quiet;
 	int verbose;

@@ -20,7 +20,9 @@
 struct ab_output ab_out;
 
 struct poptOption ab_output_table[] = {
-	{ "json", 'j', POPT_ARG_NONE, &ab_out.json, 0,
+	/* an option without a value (listed in --usage's [-jqv?]), ORed in:
+	 * 1, AB_FORMAT_JSON */
+	{ "json", 'j', POPT_ARG_NONE | POPT_ARGFLAG_OR, &ab_out.formats, 0,
 	  "one JSON document (schema/allocbench-result.schema.json)", NULL },
 	{ "output", 'o', POPT_ARG_STRING, &ab_out.path, 0,
 	  "write to FILE instead of standard output (-o -: standard output)",

@@ -136,7 +136,6 @@ struct ab_row {
  *             printed; there is nothing to report)
  * @raw:       --raw: no overhead subtraction
  * @histogram: --histogram: print log2 histograms of per-op ns
- * @csv:       --csv: one comma-separated row per strategy instead of tables
  * @fifo:      --fifo: real-time priority AB_FIFO_PRIORITY
  * @cpu_node:  the node of ses.cpu when the job was placed (the CPU may go
  *             offline during the run; the header names the node it had)
@@ -149,8 +148,9 @@ struct ab_row {
  * @explain:   --explain: count the allocators' internal paths (lib/explain.h)
  * @profile:   --profile: each row's instructions per op by function
  *             (the virtual PMU's profile, lib/vpmu.h)
- * @ex:        with @explain, the paths this kernel can count for the rows
- * @ex_events: @events with @ex's events appended
+ * @explain_paths: with @explain, the paths this kernel can count for the
+ *             rows
+ * @explain_events: @events with @explain_paths' events appended
  * @cpus:      --cpu, @ncpus of them (the first is the job's CPU)
  * @cpu_given: whether --cpu chose them (else the CPU the CLI started on:
  *             a row's CPU is then no part of its identity, metrics.h)
@@ -171,15 +171,15 @@ struct ab_job {
 	int nrows;
 	int rows_cap;
 	int refused;
-	int raw, histogram, csv, fifo, fifo_policy;
+	int raw, histogram, fifo, fifo_policy;
 	int cpu_node;
 	struct ab_row *baseline;
 	struct ab_row own_baseline;
 	const char *events;
 	int explain;
 	int profile;
-	struct ab_explain ex;
-	char ex_events[2048];
+	struct ab_explain explain_paths;
+	char explain_events[2048];
 	int cpus[AB_MAX_LIST];
 	int ncpus;
 	int cpu_given;
@@ -228,8 +228,9 @@ int ab_run_options_given(void);
 int ab_run_setup(struct ab_job *job);
 
 /*
- * ab_job_outputs - --events (alone: "default"), --explain and --csv from
- * ab_run_args into @job, and whether it shows a progress line.
+ * ab_job_outputs - --events (alone: "default") and --explain from
+ * ab_run_args into @job, and whether it shows a progress line (not with
+ * --csv).
  */
 void ab_job_outputs(struct ab_job *job);
 

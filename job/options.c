@@ -117,7 +117,7 @@ struct poptOption ab_wide_table[] = {
 };
 
 struct poptOption ab_csv_table[] = {
-	{ "csv", 0, POPT_ARG_NONE, &ab_run_args.csv, 0,
+	{ "csv", 0, POPT_BIT_SET, &ab_out.formats, AB_FORMAT_CSV,
 	  "comma-separated lines, one per result row, instead of tables",
 	  NULL },
 	POPT_TABLEEND

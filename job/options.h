@@ -21,7 +21,7 @@
  * @events:   ab_events_table (--events alone: "")
  * @explain:  ab_explain_table
  * @profile:  ab_profile_table
- * @csv:      ab_csv_table
+ * (--csv, ab_csv_table: ab_out.formats)
  */
 struct ab_run_args {
 	char *trials, *warmup;
@@ -31,7 +31,7 @@ struct ab_run_args {
 	int write, nomerge, drop_disturbed;
 	char *backend;
 	char *events;
-	int explain, profile, csv;
+	int explain, profile;
 };
 
 extern struct ab_run_args ab_run_args;

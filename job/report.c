@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * report.c - a finished job as text: the header, the table, the
- * distribution, counters, notes and histograms (see report.h); CSV is
- * report_csv.c's.
+ * report.c - a finished job as the full text (-v, --wide): the header,
+ * counters, --explain, memory and notes (see report.h), the tables of
+ * figures from report_table.c; CSV is report_csv.c's.
  */
 #define _GNU_SOURCE
 #include <math.h>
@@ -27,36 +27,6 @@ static void print_busy_line(const char *text, int warning, const void *ctx)
 {
 	if (warning == *(const int *)ctx)
 		printf("%s: %s\n", warning ? "warning" : "note", text);
-}
-
-static void print_num_w(double v, int w)
-{
-	if (isnan(v))
-		printf(" %*s", w, "n/a");
-	else
-		printf(" %*.1f", w, v);
-}
-
-static void print_num(double v)
-{
-	print_num_w(v, 8);
-}
-
-void ab_row_object_label(const struct ab_row *r, char *buf, size_t len)
-{
-	char sz[32];
-
-	if (r->si->params & AB_PARAM_ORDER) {
-		snprintf(buf, len, "order %u", r->run.order);
-	} else if (r->si->params & AB_PARAM_SIZE) {
-		ab_format_size(r->run.obj_size, sz, sizeof(sz));
-		if (r->si->flags & AB_STRATEGY_PER_TRIAL)
-			snprintf(buf, len, "%ux%s", r->run.batch, sz);
-		else
-			snprintf(buf, len, "%s", sz);
-	} else {
-		snprintf(buf, len, "-");
-	}
 }
 
 /* What the table's values are: raw, or net of what. */
@@ -203,135 +173,6 @@ static void print_header(const struct ab_job *job)
 	printf("\n");
 }
 
-int ab_job_label_width(const struct ab_job *job, int least)
-{
-	int i, w = least, n;
-
-	for (i = 0; i < job->nrows; i++) {
-		n = (int)strlen(job->rows[i].label);
-		if (job->rows[i].ran && n > w)
-			w = n;
-	}
-	return w;
-}
-
-static void print_table(const struct ab_job *job)
-{
-	int pair = job->o.free_pattern == AB_FREE_PAIR &&
-		   job->o.timing == AB_TIMING_BATCH;
-	const char *alloc = pair ? "alloc+free ns/op" : "alloc ns/op";
-	/* the cycles column of a pair's one loop: wide enough for its name */
-	int cw = pair ? 10 : 8;
-	char obj[48], node[16];
-	int i, w = ab_job_label_width(job, 18);
-
-	printf("%-*s %-35s   %-35s   %s\n", w + 11, "", alloc, "free ns/op",
-	       "median cycles/op");
-	printf("%-*s %-10s %8s %8s %8s %8s   %8s %8s %8s %8s   %*s %8s %7s %5s %6s\n",
-	       w, "strategy", "object", "min", "median", "mean", "max", "min",
-	       "median", "mean", "max", cw, pair ? "alloc+free" : "alloc",
-	       "free", "failed", "node", "hit%");
-	for (i = 0; i < job->nrows; i++) {
-		const struct ab_row *r = &job->rows[i];
-		const struct ab_phase_stats *a = &r->net[0], *f = &r->net[1];
-
-		if (!r->ran)
-			continue;
-		ab_row_object_label(r, obj, sizeof(obj));
-		printf("%-*s %-10s", w, r->label, obj);
-		print_num(a->ns.min);
-		print_num(a->ns.median);
-		print_num(a->ns.mean);
-		print_num(a->ns.max);
-		printf("  ");
-		print_num(f->ns.min);
-		print_num(f->ns.median);
-		print_num(f->ns.mean);
-		print_num(f->ns.max);
-		printf("  ");
-		print_num_w(a->cycles.median, cw);
-		print_num(f->cycles.median);
-		if (r->run.target_node >= 0)
-			snprintf(node, sizeof(node), "%d%s", r->run.target_node,
-				 r->run.node < 0 ? "L" : "");
-		else
-			snprintf(node, sizeof(node), "-");
-		printf(" %7llu %5s", (unsigned long long)r->run.failed, node);
-		if (r->run.node_checked)
-			printf(" %6.1f\n", 100.0 * (double)r->run.node_hits /
-						   (double)r->run.node_checked);
-		else
-			printf(" %6s\n", "n/a");
-	}
-}
-
-static void print_dist_line(int w, const char *name, int pw, const char *phase,
-			    const struct ab_stats *s)
-{
-	printf("%-*s %-*s %8zu", w, name, pw, phase, s->n);
-	print_num(s->median);
-	if (isnan(s->ci_lo))
-		printf("  %-22s", "[n/a]");
-	else
-		printf("  [%8.1f, %8.1f]  ", s->ci_lo, s->ci_hi);
-	print_num(s->p90);
-	print_num(s->p99);
-	print_num(s->stddev);
-	if (isnan(s->cv))
-		printf(" %7s\n", "n/a");
-	else
-		printf(" %6.1f%%\n", 100 * s->cv);
-}
-
-/*
- * Names the interval of the median and its exact coverage for each sample
- * count in the table (lib/stats.h): at least 95%, more for small counts.
- */
-static void print_ci_note(const struct ab_job *job)
-{
-	size_t seen[4];
-	int i, k, ns = 0;
-	char note[160];
-
-	for (i = 0; i < job->nrows && ns < 4; i++) {
-		size_t n = job->rows[i].net[0].ns.n;
-
-		if (!job->rows[i].ran)
-			continue;
-		for (k = 0; k < ns && seen[k] != n; k++)
-			;
-		if (k < ns)
-			continue;
-		seen[ns++] = n;
-		ab_ci_note(n, note, sizeof(note));
-		printf("%s\n", note);
-	}
-}
-
-static void print_distribution(const struct ab_job *job)
-{
-	int i, w = ab_job_label_width(job, 18), pw = 5;
-
-	/* the phase column: as wide as its longest name */
-	for (i = 0; i < job->nrows; i++)
-		if (job->rows[i].ran &&
-		    (int)strlen(ab_alloc_phase(&job->rows[i].run)) > pw)
-			pw = (int)strlen(ab_alloc_phase(&job->rows[i].run));
-	printf("\n%-*s %-*s %8s %8s  %-22s %8s %8s %8s %7s\n", w,
-	       "distribution", pw, "phase", "samples", "median",
-	       "[95% CI of median]", "p90", "p99", "stddev", "cv");
-	for (i = 0; i < job->nrows; i++) {
-		const struct ab_row *r = &job->rows[i];
-
-		if (!r->ran)
-			continue;
-		print_dist_line(w, r->label, pw, ab_alloc_phase(&r->run),
-				&r->net[0].ns);
-		print_dist_line(w, "", pw, "free", &r->net[1].ns);
-	}
-	print_ci_note(job);
-}
-
 /* -v or --wide: the full report's notes, else the short one's */
 static int wide(void)
 {
@@ -400,17 +241,18 @@ static void print_explain(const struct ab_job *job)
 		if (!r->ran || !fam)
 			continue;
 		col = printf("%s:", r->label);
-		for (k = 0, n = 0; k < job->ex.n; k++) {
+		for (k = 0, n = 0; k < job->explain_paths.n; k++) {
 			char p[96];
 			int len;
 
-			if (!(job->ex.path[k].families & fam))
+			if (!(job->explain_paths.path[k].families & fam))
 				continue;
-			v = ab_explain_net(&job->ex.path[k], c, r->ev_net);
+			v = ab_explain_net(&job->explain_paths.path[k], c,
+					   r->ev_net);
 			if (isnan(v))
 				continue;
 			len = snprintf(p, sizeof(p), " %.2f %s", v,
-				       job->ex.path[k].label);
+				       job->explain_paths.path[k].label);
 			/* the short report wraps at AB_TABLE_COLS, indented */
 			if (!wide() && n && col + 1 + len > AB_TABLE_COLS) {
 				printf(",\n ");
@@ -423,15 +265,16 @@ static void print_explain(const struct ab_job *job)
 		}
 		printf("%s\n", n ? "" : " nothing counted");
 	}
-	if (job->ex.missing[0])
+	if (job->explain_paths.missing[0])
 		say_note(
 			"explain: this kernel has no spelling of %s (a path it does not have, such as sheaves before 6.18, a static function inlined, or renamed): not counted",
-			job->ex.missing);
-	for (k = 0, n = 0, at = 0; k < job->ex.n; k++)
-		if (job->ex.path[k].elsewhere && at < sizeof(paths))
-			at += (size_t)snprintf(paths + at, sizeof(paths) - at,
-					       "%s%s", n++ ? ", " : "",
-					       job->ex.path[k].label);
+			job->explain_paths.missing);
+	for (k = 0, n = 0, at = 0; k < job->explain_paths.n; k++)
+		if (job->explain_paths.path[k].elsewhere && at < sizeof(paths))
+			at += (size_t)snprintf(
+				paths + at, sizeof(paths) - at, "%s%s",
+				n++ ? ", " : "",
+				job->explain_paths.path[k].label);
 	if (n)
 		say_note(
 			"explain: %s: left out (n/a): paths of the free phase, which ran on CPU %d (--free-cpu), and the counters count this thread only",
@@ -442,9 +285,10 @@ static void print_explain(const struct ab_job *job)
 
 		if (!r->ran)
 			continue;
-		for (k = 0; k < job->ex.n; k++)
-			val[k] = ab_explain_net(&job->ex.path[k], c, r->ev_net);
-		ab_explain_notes(&job->ex, r->label,
+		for (k = 0; k < job->explain_paths.n; k++)
+			val[k] = ab_explain_net(&job->explain_paths.path[k], c,
+						r->ev_net);
+		ab_explain_notes(&job->explain_paths, r->label,
 				 ab_family_of(r->si->flags, r->si->params),
 				 r->run.obj_size,
 				 (uint64_t)sysconf(_SC_PAGESIZE), val,
@@ -858,40 +702,6 @@ static void print_notes(const struct ab_job *job)
 	ab_job_print_aggregates(job);
 }
 
-/* One log2 histogram of a row's per-op net ns. */
-static void print_histogram(const struct ab_row *r, int phase)
-{
-	uint64_t c[AB_HIST_BUCKETS], most = 0;
-	int b, lo = AB_HIST_BUCKETS, hi = -1;
-
-	if (!r->nr_ns[phase])
-		return;
-	ab_histogram_log2(r->ns[phase], r->nr_ns[phase], c, AB_HIST_BUCKETS);
-	for (b = 0; b < AB_HIST_BUCKETS; b++) {
-		if (!c[b])
-			continue;
-		lo = b < lo ? b : lo;
-		hi = b;
-		most = c[b] > most ? c[b] : most;
-	}
-	printf("\nhistogram: %s %s, net ns/op, %zu %s\n", r->si->name,
-	       phase ? "free" : ab_alloc_phase(&r->run), r->nr_ns[phase],
-	       ab_noun(r->nr_ns[phase], "sample", "samples"));
-	for (b = lo; b <= hi; b++) {
-		int bar = (int)((c[b] * 40 + most - 1) / most);
-
-		if (b == 0)
-			printf("  %23s", "< 1");
-		else if (b == AB_HIST_BUCKETS - 1)
-			printf("  [%10.0f,      inf)", ldexp(1, b - 1));
-		else
-			printf("  [%10.0f, %10.0f)", ldexp(1, b - 1),
-			       ldexp(1, b));
-		printf(" %10llu %.*s\n", (unsigned long long)c[b], bar,
-		       "########################################");
-	}
-}
-
 void ab_job_print_counts(const struct ab_job *job)
 {
 	print_counters(job);
@@ -909,15 +719,15 @@ void ab_job_print_wide(const struct ab_job *job)
 	int i;
 
 	print_header(job);
-	print_table(job);
-	print_distribution(job);
+	ab_job_print_table(job);
+	ab_job_print_distribution(job);
 	ab_job_print_counts(job);
 	print_memory(job);
 	ab_job_print_condition(job);
 	print_notes(job);
 	if (job->histogram)
 		for (i = 0; i < job->nrows; i++) {
-			print_histogram(&job->rows[i], 0);
-			print_histogram(&job->rows[i], 1);
+			ab_row_print_histogram(&job->rows[i], 0);
+			ab_row_print_histogram(&job->rows[i], 1);
 		}
 }

@@ -57,6 +57,16 @@ void ab_job_print_notes_short(const struct ab_job *job);
 void ab_job_print_wide(const struct ab_job *job);
 void ab_job_print_header_wide(const struct ab_job *job);
 
+/*
+ * ab_job_print_table, ab_job_print_distribution - the full report's table
+ * of per-op figures and its distribution lines; ab_row_print_histogram -
+ * --histogram: one log2 histogram of @r's per-op net ns of @phase (0 alloc,
+ * 1 free); all three report_table.c's
+ */
+void ab_job_print_table(const struct ab_job *job);
+void ab_job_print_distribution(const struct ab_job *job);
+void ab_row_print_histogram(const struct ab_row *r, int phase);
+
 /* ab_job_label_width - the label column's width: the longest label that
  * ran, at least @least */
 int ab_job_label_width(const struct ab_job *job, int least);

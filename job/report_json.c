@@ -71,21 +71,23 @@ static json_object *json_explain(const struct ab_job *job,
 	if (!job->explain)
 		return NULL;
 	a = json_object_new_array();
-	for (k = 0; k < job->ex.n; k++) {
-		if (!(job->ex.path[k].families & fam))
+	for (k = 0; k < job->explain_paths.n; k++) {
+		if (!(job->explain_paths.path[k].families & fam))
 			continue;
-		if (ab_counters_named(c, job->ex.path[k].event) < 0)
+		if (ab_counters_named(c, job->explain_paths.path[k].event) < 0)
 			continue;
-		ab_explain_event_text(&job->ex.path[k], ev, sizeof(ev));
+		ab_explain_event_text(&job->explain_paths.path[k], ev,
+				      sizeof(ev));
 		p = json_object_new_object();
 		json_object_object_add(
 			p, "path",
-			json_object_new_string(job->ex.path[k].label));
+			json_object_new_string(
+				job->explain_paths.path[k].label));
 		json_object_object_add(p, "event", json_object_new_string(ev));
 		json_object_object_add(
 			p, "net_per_op",
-			ab_json_num(ab_explain_net(&job->ex.path[k], c,
-						   r->ev_net)));
+			ab_json_num(ab_explain_net(&job->explain_paths.path[k],
+						   c, r->ev_net)));
 		json_object_array_add(a, p);
 	}
 	return a;

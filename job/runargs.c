@@ -161,8 +161,9 @@ int ab_run_options_given(void)
 	return ab_run_args_given() || ab_run_args.backend || a->alloc ||
 	       a->size || a->order || a->cpu || a->node || ab_run_args.events ||
 	       ab_run_args.explain || ab_run_args.profile || a->free_cpu ||
-	       a->fifo || a->raw || a->histogram || ab_run_args.csv ||
-	       a->concurrent || a->isolate || a->memcg;
+	       a->fifo || a->raw || a->histogram ||
+	       (ab_out.formats & AB_FORMAT_CSV) || a->concurrent ||
+	       a->isolate || a->memcg;
 }
 
 /* --size and --order, then the shared values; prints the first error. */
@@ -189,14 +190,14 @@ void ab_job_outputs(struct ab_job *job)
 {
 	const struct ab_run_args *a = &ab_run_args;
 
-	job->csv = a->csv;
 	job->events = a->events ? (*a->events ? a->events : "default") : NULL;
 	job->explain = a->explain;
 	job->profile = a->profile;
 	/* a profile divides instructions: count them too */
 	if (job->profile && !job->events)
 		job->events = "instructions";
-	job->progress = !ab_out.quiet && !a->csv && isatty(STDERR_FILENO);
+	job->progress = !ab_out.quiet && !(ab_out.formats & AB_FORMAT_CSV) &&
+			isatty(STDERR_FILENO);
 }
 
 int ab_run_setup(struct ab_job *job)

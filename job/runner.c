@@ -274,7 +274,8 @@ static int check_memory(const struct ab_job *job)
 			(uint64_t)job->own_baseline.run.trials *
 			ab_run_samples_per_trial(&job->own_baseline.run,
 						 job->own_baseline.si->flags);
-	need = samples * (SAMPLE_BYTES + (ab_out.json ? 2 * 24 : 0));
+	need = samples * (SAMPLE_BYTES +
+			  ((ab_out.formats & AB_FORMAT_JSON) ? 2 * 24 : 0));
 	if (!avail || need <= avail)
 		return AB_EXIT_OK;
 	ab_err("--trials=%u: the runs' %llu samples need %.1f MiB in this process, more than the %.1f MiB available here (MemAvailable); fewer trials, or a smaller --batch with --timing=single",
@@ -614,19 +615,19 @@ static int explain_setup(struct ab_job *job)
 	/* in a memory cgroup: its paths too, for every row */
 	if (ab_memcg_mode())
 		fam |= AB_FAMILY_MEMCG;
-	ab_explain_select(&job->ex, fam, ab_counter_exists);
+	ab_explain_select(&job->explain_paths, fam, ab_counter_exists);
 	/* the frees run in a work item on --free-cpu: not this thread's */
 	if (job->free_cpu >= 0)
-		ab_explain_frees_elsewhere(&job->ex);
+		ab_explain_frees_elsewhere(&job->explain_paths);
 	if (extra && !strcmp(extra, "default"))
 		extra = AB_DEFAULT_SW_EVENTS;
-	if (ab_explain_events(&job->ex, extra, job->ex_events,
-			      sizeof(job->ex_events))) {
+	if (ab_explain_events(&job->explain_paths, extra, job->explain_events,
+			      sizeof(job->explain_events))) {
 		ab_err("--explain: with --events=%s the list of events is too long",
 		       job->events);
 		return AB_EXIT_USAGE;
 	}
-	job->events = job->ex_events[0] ? job->ex_events : NULL;
+	job->events = job->explain_events[0] ? job->explain_events : NULL;
 	return AB_EXIT_OK;
 }
 

@@ -6,7 +6,7 @@
 # root (apt-get) otherwise.
 set -eu
 
-pkgs="gcc make libc6-dev pkg-config libpopt-dev libnuma-dev libcmocka-dev zlib1g-dev libpfm4-dev libcpuset-dev libbitmask-dev libjson-c-dev libgsl-dev
+pkgs="gcc make libc6-dev pkg-config python3 libpopt-dev libnuma-dev libcmocka-dev zlib1g-dev libpfm4-dev libcpuset-dev libbitmask-dev libjson-c-dev libgsl-dev
 qemu-system-x86 qemu-user busybox-static cpio gzip xz-utils zstd libelf1 libssl3 kmod man-db
 python3-jsonschema gnuplot-nox mandoc bash-completion
 libjemalloc2 libtcmalloc-minimal4 libmimalloc2.0

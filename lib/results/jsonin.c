@@ -13,7 +13,12 @@
 #include "jsonout.h"
 #include "textout.h"
 
-/* What a field must hold; the rules are those of the schema's $defs. */
+/*
+ * What a field must hold: the rules are made from
+ * schema/allocbench-result.schema.json (scripts/schema-rules.py, into
+ * build/gen/jsonin_rules.h): alloc_result_rules, lookup_result_rules and
+ * top_rules, each ended by key NULL.
+ */
 enum jtype {
 	J_STR,	  /* a string */
 	J_INT,	  /* an integer (5 or 5.0), not below .min */
@@ -21,9 +26,10 @@ enum jtype {
 	J_OBJ,	  /* an object whose members follow .sub (ended by key NULL) */
 	J_ARR,	  /* an array whose items each follow *.sub */
 	J_RESULT, /* an alloc or a lookup result, after its "kind" */
+	J_BOOL,	  /* true or false */
 };
 
-#define J_REQ  1 /* must be present */
+#define J_REQ  1 /* must be present (the schema's x-reader-required) */
 #define J_NULL 2 /* may be null */
 
 /**
@@ -43,188 +49,7 @@ struct jrule {
 	const struct jrule *sub;
 };
 
-static const struct jrule num_or_null = { "", J_NUM, J_NULL, 0, 0, NULL };
-static const struct jrule num = { "", J_NUM, 0, 0, 0, NULL };
-static const struct jrule str = { "", J_STR, 0, 0, 0, NULL };
-
-static const struct jrule stats_rules[] = {
-	{ "n", J_INT, 0, 0, 0, NULL },
-	{ "min", J_NUM, J_NULL, 0, 0, NULL },
-	{ "median", J_NUM, J_REQ | J_NULL, 0, 0, NULL },
-	{ "mean", J_NUM, J_NULL, 0, 0, NULL },
-	{ "p90", J_NUM, J_NULL, 0, 0, NULL },
-	{ "p99", J_NUM, J_NULL, 0, 0, NULL },
-	{ "p99_9", J_NUM, J_NULL, 0, 0, NULL },
-	{ "max", J_NUM, J_NULL, 0, 0, NULL },
-	{ "stddev", J_NUM, J_NULL, 0, 0, NULL },
-	{ "cv", J_NUM, J_NULL, 0, 0, NULL },
-	{ "ci95_median", J_ARR, 0, 0, 2, &num_or_null },
-	{ NULL, 0, 0, 0, 0, NULL },
-};
-
-static const struct jrule bucket_rules[] = {
-	{ "lo_ns", J_NUM, J_REQ, 0, 0, NULL },
-	{ "hi_ns", J_NUM, J_NULL, 0, 0, NULL },
-	{ "count", J_INT, J_REQ, 1, 0, NULL },
-	{ NULL, 0, 0, 0, 0, NULL },
-};
-
-static const struct jrule bucket = { "", J_OBJ, 0, 0, 0, bucket_rules };
-
-/* a result's mempool (cmd/report_json.c) */
-static const struct jrule mempool_rules[] = {
-	{ "min_nr", J_INT, J_REQ, 1, 0, NULL },
-	{ "from_reserve", J_INT, J_REQ | J_NULL, 0, 0, NULL },
-	{ NULL, 0, 0, 0, 0, NULL },
-};
-
-/* a result's mapping of its vmalloc areas (cmd/report_json.c) */
-static const struct jrule mapping_rules[] = {
-	{ "areas", J_INT, J_REQ, 1, 0, NULL },
-	{ "pages_4k", J_INT, J_REQ, 0, 0, NULL },
-	{ "pages_2m", J_INT, J_REQ, 0, 0, NULL },
-	{ "pages_1g", J_INT, J_REQ, 0, 0, NULL },
-	{ NULL, 0, 0, 0, 0, NULL },
-};
-
-/* a result's rcu_drain (cmd/report_json.c) */
-static const struct jrule drain_rules[] = {
-	{ "mean_ns_per_trial", J_NUM, J_REQ, 0, 0, NULL },
-	{ "max_ns", J_NUM, J_REQ, 0, 0, NULL },
-	{ "late_trials", J_INT, 0, 0, 0, NULL },
-	{ "how", J_STR, 0, 0, 0, NULL },
-	{ NULL, 0, 0, 0, 0, NULL },
-};
-
-static const struct jrule phase_rules[] = {
-	{ "ns", J_OBJ, J_REQ, 0, 0, stats_rules },
-	{ "cycles", J_OBJ, 0, 0, 0, stats_rules },
-	{ "raw_ns", J_OBJ, 0, 0, 0, stats_rules },
-	{ "subtracted_cycles", J_NUM, J_NULL, 0, 0, NULL },
-	{ "histogram", J_ARR, 0, 0, 0, &bucket },
-	{ "per_op_ns_sorted", J_ARR, J_REQ, 0, 0, &num },
-	{ NULL, 0, 0, 0, 0, NULL },
-};
-
-static const struct jrule counter_rules[] = {
-	{ "event", J_STR, J_REQ, 0, 0, NULL },
-	{ "encoding", J_STR, 0, 0, 0, NULL },
-	{ "per_op", J_NUM, J_NULL, 0, 0, NULL },
-	{ "net_per_op", J_NUM, J_NULL, 0, 0, NULL },
-	{ "per_lookup", J_NUM, J_NULL, 0, 0, NULL },
-	{ "net_per_lookup", J_NUM, J_NULL, 0, 0, NULL },
-	{ NULL, 0, 0, 0, 0, NULL },
-};
-
-static const struct jrule counter = { "", J_OBJ, 0, 0, 0, counter_rules };
-
-/* An --explain item: one internal path and its count per op. */
-static const struct jrule explain_rules[] = {
-	{ "path", J_STR, J_REQ, 0, 0, NULL },
-	{ "event", J_STR, J_REQ, 0, 0, NULL },
-	{ "net_per_op", J_NUM, J_NULL, 0, 0, NULL },
-	{ NULL, 0, 0, 0, 0, NULL },
-};
-
-static const struct jrule explain_item = { "", J_OBJ, 0, 0, 0, explain_rules };
-
-/* ab_run.mem_* as the CLI writes them (absent from older results) */
-static const struct jrule memory_rules[] = {
-	{ "requested_bytes", J_INT, J_REQ, 0, 0, NULL },
-	{ "objects", J_INT, J_REQ, 1, 0, NULL },
-	{ "check_trials", J_INT, J_REQ, 1, 0, NULL },
-	{ "node", J_INT, 0, 0, 0, NULL },
-	{ "free_bytes", J_INT, J_REQ, LLONG_MIN, 0, NULL },
-	{ "slab_bytes", J_INT, J_REQ, LLONG_MIN, 0, NULL },
-	{ "pagetable_bytes", J_INT, J_REQ, LLONG_MIN, 0, NULL },
-	{ "bytes_per_object", J_NUM, J_REQ | J_NULL, 0, 0, NULL },
-	{ "source", J_STR, 0, 0, 0, NULL },
-	{ "node_bytes_per_object", J_NUM, 0, 0, 0, NULL },
-	{ "node_bytes_per_object_min", J_NUM, J_NULL, 0, 0, NULL },
-	{ "node_bytes_per_object_max", J_NUM, J_NULL, 0, 0, NULL },
-	{ "slab_bytes_per_object", J_NUM, J_REQ, 0, 0, NULL },
-	{ "pagetable_bytes_per_object", J_NUM, J_REQ, 0, 0, NULL },
-	{ NULL, 0, 0, 0, 0, NULL },
-};
-
-/* The members of both kinds of result. */
-static const struct jrule any_result_rules[] = {
-	{ "kind", J_STR, J_REQ, 0, 0, NULL },
-	{ "values", J_STR, 0, 0, 0, NULL },
-	{ "tsc_khz", J_INT, 0, 0, 0, NULL },
-	{ "counters", J_ARR, 0, 0, 0, &counter },
-	{ NULL, 0, 0, 0, 0, NULL },
-};
-
-static const struct jrule alloc_rules[] = {
-	{ "strategy", J_STR, 0, 0, 0, NULL },
-	{ "api", J_STR, 0, 0, 0, NULL },
-	{ "label", J_STR, J_REQ, 0, 0, NULL },
-	{ "object_bytes", J_INT, J_REQ, 0, 0, NULL },
-	{ "order", J_INT, J_NULL, 0, 0, NULL },
-	{ "batch", J_INT, 0, 1, 0, NULL },
-	{ "trials", J_INT, 0, 1, 0, NULL },
-	{ "trials_done", J_INT, 0, 0, 0, NULL },
-	{ "warmup", J_INT, 0, 0, 0, NULL },
-	{ "cpu_start", J_INT, 0, 0, 0, NULL },
-	{ "cpu_end", J_INT, 0, 0, 0, NULL },
-	{ "node", J_INT, 0, -1, 0, NULL },
-	{ "target_node", J_INT, 0, -1, 0, NULL },
-	{ "free_cpu", J_INT, J_NULL, 0, 0, NULL },
-	{ "sheaves", J_INT, J_NULL, 0, 0, NULL },
-	{ "rcu_drain", J_OBJ, J_NULL, 0, 0, drain_rules },
-	{ "mempool", J_OBJ, J_NULL, 0, 0, mempool_rules },
-	{ "mapping", J_OBJ, J_NULL, 0, 0, mapping_rules },
-	{ "lookup", J_STR, J_NULL, 0, 0, NULL },
-	{ "objects", J_INT, 0, 0, 0, NULL },
-	{ "failed", J_INT, 0, 0, 0, NULL },
-	{ "node_hits", J_INT, 0, 0, 0, NULL },
-	{ "node_checked", J_INT, 0, 0, 0, NULL },
-	{ "node_hit_pct", J_NUM, J_NULL, 0, 0, NULL },
-	{ "cache_merged", J_STR, 0, 0, 0, NULL },
-	{ "switches", J_INT, J_NULL, 0, 0, NULL },
-	{ "migrations", J_INT, J_NULL, 0, 0, NULL },
-	{ "disturbed_trials", J_INT, J_NULL, 0, 0, NULL },
-	{ "free_elsewhere", J_INT, J_NULL, 0, 0, NULL },
-	{ "clock_cycles", J_INT, 0, 0, 0, NULL },
-	{ "wall_ns", J_NUM, J_NULL, 0, 0, NULL },
-	{ "explain", J_ARR, J_NULL, 0, 0, &explain_item },
-	{ "memory", J_OBJ, J_NULL, 0, 0, memory_rules },
-	{ "alloc", J_OBJ, J_REQ, 0, 0, phase_rules },
-	{ "free", J_OBJ, J_NULL, 0, 0, phase_rules },
-	{ NULL, 0, 0, 0, 0, NULL },
-};
-
-static const struct jrule lookup_rules[] = {
-	{ "sizes", J_STR, J_REQ, 0, 0, NULL },
-	{ "method", J_STR, J_REQ, 0, 0, NULL },
-	{ "table", J_STR, 0, 0, 0, NULL },
-	{ "lookups_per_pass", J_INT, 0, 1, 0, NULL },
-	{ "passes", J_INT, 0, 0, 0, NULL },
-	{ "fastest_cycles", J_NUM, J_NULL, 0, 0, NULL },
-	{ "cycles", J_OBJ, J_REQ, 0, 0, stats_rules },
-	{ "median_ns", J_NUM, J_NULL, 0, 0, NULL },
-	{ "class_sum", J_INT, J_NULL, 0, 0, NULL },
-	{ NULL, 0, 0, 0, 0, NULL },
-};
-
-static const struct jrule result = { "", J_RESULT, 0, 0, 0, NULL };
-
-static const struct jrule param_rules[] = {
-	{ "timing", J_STR, 0, 0, 0, NULL },
-	{ NULL, 0, 0, 0, 0, NULL },
-};
-
-static const struct jrule top_rules[] = {
-	{ "schema", J_STR, J_REQ, 0, 0, NULL },
-	{ "schema_version", J_INT, J_REQ, 1, 0, NULL },
-	{ "command", J_STR, J_REQ, 0, 0, NULL },
-	{ "argv", J_ARR, 0, 0, 0, &str },
-	{ "parameters", J_OBJ, 0, 0, 0, param_rules },
-	{ "baseline", J_RESULT, 0, 0, 0, NULL },
-	{ "results", J_ARR, J_REQ, 0, 0, &result },
-	{ NULL, 0, 0, 0, 0, NULL },
-};
+#include "jsonin_rules.h"
 
 /* Where the check is: the field's name so far, and the answer. */
 struct jcheck {
@@ -306,7 +131,8 @@ static int check_value(struct jcheck *c, json_object *v, const struct jrule *r);
 
 /* What each enum jtype asks for, in messages. */
 static const char *const want[] = { "a string",	 "an integer", "a number",
-				    "an object", "an array",   "an object" };
+				    "an object", "an array",   "an object",
+				    "a boolean" };
 
 /* Whether @v is of the JSON type @t asks for (null is not). */
 static int type_ok(json_object *v, enum jtype t)
@@ -320,6 +146,8 @@ static int type_ok(json_object *v, enum jtype t)
 		       json_object_is_type(v, json_type_double);
 	case J_ARR:
 		return json_object_is_type(v, json_type_array);
+	case J_BOOL:
+		return json_object_is_type(v, json_type_boolean);
 	default:
 		return json_object_is_type(v, json_type_object);
 	}
@@ -354,13 +182,10 @@ static int check_result(struct jcheck *c, json_object *v)
 	size_t old;
 	int err;
 
-	if (!strcmp(kind, "alloc") || !strcmp(kind, "lookup")) {
-		err = check_members(c, v, any_result_rules);
-		return err ? err
-			   : check_members(c, v,
-					   *kind == 'a' ? alloc_rules
-							: lookup_rules);
-	}
+	if (!strcmp(kind, "alloc"))
+		return check_members(c, v, alloc_result_rules);
+	if (!strcmp(kind, "lookup"))
+		return check_members(c, v, lookup_result_rules);
 	old = push(c, "kind", 0);
 	err = k ? fault(c, "%s, neither \"alloc\" nor \"lookup\"", what(k))
 		: fault(c, "missing");

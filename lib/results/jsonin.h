@@ -3,10 +3,12 @@
  * jsonin.h - reading saved results (what `allocbench CMD --json -o FILE`
  * wrote) for compare and plot. A saved file may be truncated, empty, edited
  * by hand or made by another program: it is checked once, as it is read,
- * against the rules of schema/allocbench-result.schema.json for every field
- * allocbench reads, so that the readers never see a NaN sample, a string
- * where a number belongs or a negative count. The first fault is reported
- * in one line naming the file and the field.
+ * against rules made from schema/allocbench-result.schema.json at build
+ * time (scripts/schema-rules.py: each field's type, null or not, an
+ * integer's minimum, an array's fixed length; the fields the reader needs,
+ * the schema's x-reader-required), so that the readers never see a NaN
+ * sample, a string where a number belongs or a negative count. The first
+ * fault is reported in one line naming the file and the field.
  */
 #ifndef AB_JSONIN_H
 #define AB_JSONIN_H

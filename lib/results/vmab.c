@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * vmab.c - kernels compared on boots: see vmab.h.
+ * vmab.c - kernels compared on boots: see vmab.h (the differential
+ * profile is vmprofile.c's, the checks of saved documents vmcheck.c's).
  */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +14,7 @@
 #include "resultrow.h"
 #include "stats.h"
 #include "vmab.h"
+#include "vmprofile.h"
 
 const char *ab_vm_status_name(int s)
 {
@@ -233,151 +234,6 @@ static json_object *counter_deltas(json_object **ra, size_t na,
 	return out;
 }
 
-/* ---- the differential profile ---- */
-
-/* One function's instructions per op, summed over one kernel's boots. */
-struct pfn {
-	const char *name;
-	double sum[2]; /* A, B */
-	int boots[2];  /* boots whose profile named it */
-};
-
-static struct pfn *pfn_get(struct pfn **t, size_t *n, size_t *cap,
-			   const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < *n; i++)
-		if (!strcmp((*t)[i].name, name))
-			return &(*t)[i];
-	if (*n == *cap) {
-		struct pfn *m;
-
-		*cap = *cap ? 2 * *cap : 64;
-		m = realloc(*t, *cap * sizeof(*m));
-		if (!m)
-			return NULL;
-		*t = m;
-	}
-	memset(&(*t)[*n], 0, sizeof(**t));
-	(*t)[*n].name = name;
-	return &(*t)[(*n)++];
-}
-
-static double pfn_delta(const struct pfn *f, const int *nb)
-{
-	return f->sum[1] / nb[1] - f->sum[0] / nb[0];
-}
-
-static int pfn_cmp(const void *x, const void *y, void *nb)
-{
-	double a = fabs(pfn_delta(x, nb)), b = fabs(pfn_delta(y, nb));
-
-	if (a != b)
-		return (a < b) - (a > b);
-	return strcmp(((const struct pfn *)x)->name,
-		      ((const struct pfn *)y)->name);
-}
-
-/* A function whose delta is below this is listed in none (rounding). */
-#define AB_PROF_EPS 0.005
-
-/*
- * The differential profile of one row (perf diff's view, B - A): each
- * function's instructions per op, mean over each kernel's boots that
- * hold a profile, and B - A, largest change first; a function that only
- * one kernel's profiles name is "a only" or "b only" (renamed, inlined,
- * or new). The listed functions' deltas, plus "unlisted_delta" (those
- * under AB_PROF_EPS each), plus "other_delta" (the functions no profile
- * named), plus "residue" add up to the row's B - A of instructions per op
- * (@delta): the residue is what the count holds and the profile does
- * not, the none baseline the count has subtracted (the harness's own
- * instructions, which the raw profile keeps). NULL when either kernel has
- * no boot with a profile.
- */
-static json_object *profile_diff(json_object **ra, size_t na, json_object **rb,
-				 size_t nb, double delta)
-{
-	json_object **sides[2] = { ra, rb }, *o, *fns;
-	size_t nside[2] = { na, nb }, n = 0, cap = 0, i, j;
-	double other[2] = { 0, 0 }, total[2] = { 0, 0 }, listed = 0, small = 0,
-	       od;
-	int boots[2] = { 0, 0 }, s;
-	struct pfn *t = NULL, *f;
-
-	for (s = 0; s < 2; s++)
-		for (i = 0; i < nside[s]; i++) {
-			json_object *p = ab_json_get(sides[s][i], "profile"),
-				    *a = ab_json_array(p, "functions");
-
-			if (!p || !a)
-				continue;
-			boots[s]++;
-			other[s] +=
-				ab_json_double(ab_json_get(p, "other_per_op"));
-			total[s] += ab_json_double(
-				ab_json_get(p, "instructions_per_op"));
-			for (j = 0; j < json_object_array_length(a); j++) {
-				json_object *e =
-					json_object_array_get_idx(a, j);
-				const char *name = json_object_get_string(
-					ab_json_get(e, "function"));
-
-				if (!name || !(f = pfn_get(&t, &n, &cap, name)))
-					continue;
-				f->sum[s] += ab_json_double(
-					ab_json_get(e, "instructions_per_op"));
-				f->boots[s]++;
-			}
-		}
-	if (!boots[0] || !boots[1]) {
-		free(t);
-		return NULL;
-	}
-	if (t)
-		qsort_r(t, n, sizeof(*t), pfn_cmp, boots);
-	o = json_object_new_object();
-	fns = json_object_new_array();
-	for (i = 0; i < n; i++) {
-		json_object *e;
-		double d = pfn_delta(&t[i], boots);
-
-		if (fabs(d) < AB_PROF_EPS) {
-			small += d;
-			continue;
-		}
-		listed += d;
-		e = json_object_new_object();
-		json_object_object_add(e, "function",
-				       json_object_new_string(t[i].name));
-		json_object_object_add(e, "a",
-				       ab_json_num(t[i].sum[0] / boots[0]));
-		json_object_object_add(e, "b",
-				       ab_json_num(t[i].sum[1] / boots[1]));
-		json_object_object_add(e, "delta", ab_json_num(d));
-		json_object_object_add(
-			e, "found",
-			json_object_new_string(!t[i].boots[0]	? "b only"
-					       : !t[i].boots[1] ? "a only"
-								: "both"));
-		json_object_array_add(fns, e);
-	}
-	od = other[1] / boots[1] - other[0] / boots[0];
-	json_object_object_add(o, "boots_a", json_object_new_int(boots[0]));
-	json_object_object_add(o, "boots_b", json_object_new_int(boots[1]));
-	json_object_object_add(o, "a", ab_json_num(total[0] / boots[0]));
-	json_object_object_add(o, "b", ab_json_num(total[1] / boots[1]));
-	json_object_object_add(o, "delta", ab_json_num(delta));
-	json_object_object_add(o, "functions", fns);
-	json_object_object_add(o, "unlisted_delta", ab_json_num(small));
-	json_object_object_add(o, "other_delta", ab_json_num(od));
-	json_object_object_add(
-		o, "residue",
-		ab_json_num(isnan(delta) ? NAN : delta - listed - small - od));
-	free(t);
-	return o;
-}
-
 /* One row and phase, B (kernel @k) against A. */
 static json_object *row_phase(json_object **ra, size_t na, json_object **rb,
 			      size_t nb, const char *label, const char *phase,
@@ -441,7 +297,7 @@ static json_object *row_phase(json_object **ra, size_t na, json_object **rb,
 
 		if (!strcmp(json_object_get_string(ab_json_get(c, "event")),
 			    "instructions")) {
-			pd = profile_diff(
+			pd = ab_vm_profile_diff(
 				ra, na, rb, nb,
 				ab_json_double(ab_json_get(c, "delta")));
 			break;
@@ -751,127 +607,4 @@ json_object *ab_vm_compare(const struct ab_vm_boot *boots, size_t n, int nk,
 	if (out)
 		ab_vm_adjust(out);
 	return out;
-}
-
-/* ---- reading a saved document back (plot) ---- */
-
-/* A member @key of @o that is a finite number or null. */
-static int number_ok(json_object *o, const char *key)
-{
-	json_object *v;
-
-	if (!json_object_object_get_ex(o, key, &v))
-		return 0;
-	if (!v)
-		return 1;
-	if (!json_object_is_type(v, json_type_double) &&
-	    !json_object_is_type(v, json_type_int))
-		return 0;
-	return isfinite(json_object_get_double(v));
-}
-
-/* One row of comparison @i; 0 or -EINVAL after the reason in @err. */
-static int row_ok(json_object *r, size_t i, size_t j, char *err, size_t len)
-{
-	static const char *const nums[] = { "a_ns", "b_ns", "ratio", "p" };
-	json_object *ci = ab_json_array(r, "ci95");
-	size_t k;
-
-	if (!json_object_is_type(ab_json_get(r, "label"), json_type_string) ||
-	    !json_object_is_type(ab_json_get(r, "phase"), json_type_string)) {
-		snprintf(
-			err, len,
-			"comparisons[%zu].rows[%zu]: label and phase must be strings",
-			i, j);
-		return -EINVAL;
-	}
-	for (k = 0; k < sizeof(nums) / sizeof(nums[0]); k++) {
-		json_object *v = ab_json_get(r, nums[k]);
-
-		double x = v ? json_object_get_double(v) : 0;
-
-		/* ns and ratios are positive; p is in [0, 1] */
-		if (number_ok(r, nums[k]) && v &&
-		    (strcmp(nums[k], "p") ? !(x > 0) : !(x >= 0 && x <= 1))) {
-			snprintf(err, len,
-				 "comparisons[%zu].rows[%zu].%s: out of range",
-				 i, j, nums[k]);
-			return -EINVAL;
-		}
-		if (!number_ok(r, nums[k])) {
-			snprintf(
-				err, len,
-				"comparisons[%zu].rows[%zu].%s: not a finite number or null",
-				i, j, nums[k]);
-			return -EINVAL;
-		}
-	}
-	for (k = 0; ci && k < json_object_array_length(ci); k++) {
-		json_object *v = json_object_array_get_idx(ci, k);
-
-		if (v && !(json_object_is_type(v, json_type_double) ||
-			   json_object_is_type(v, json_type_int)))
-			ci = NULL;
-	}
-	if (!ci || json_object_array_length(ci) != 2) {
-		snprintf(
-			err, len,
-			"comparisons[%zu].rows[%zu].ci95: not an array of two numbers",
-			i, j);
-		return -EINVAL;
-	}
-	return 0;
-}
-
-int ab_vm_check(json_object *root, char *err, size_t len)
-{
-	json_object *cmps = ab_json_array(root, "comparisons");
-	const char *schema =
-		json_object_get_string(ab_json_get(root, "schema"));
-	size_t i, j;
-
-	if (!schema || strcmp(schema, "allocbench-vm")) {
-		snprintf(err, len, "schema: not \"allocbench-vm\"");
-		return -EINVAL;
-	}
-	if (json_object_get_int(ab_json_get(root, "schema_version")) != 1) {
-		snprintf(err, len,
-			 "schema_version: this allocbench reads version 1");
-		return -EINVAL;
-	}
-	if (!cmps) {
-		snprintf(err, len, "comparisons: missing or not an array");
-		return -EINVAL;
-	}
-	for (i = 0; i < json_object_array_length(cmps); i++) {
-		json_object *c = json_object_array_get_idx(cmps, i);
-		json_object *rows = ab_json_array(c, "rows");
-
-		if (!json_object_get_string(ab_json_get(c, "a")) ||
-		    !json_object_get_string(ab_json_get(c, "b")) || !rows) {
-			snprintf(err, len,
-				 "comparisons[%zu]: needs a, b and rows", i);
-			return -EINVAL;
-		}
-		for (j = 0; j < json_object_array_length(rows); j++)
-			if (row_ok(json_object_array_get_idx(rows, j), i, j,
-				   err, len))
-				return -EINVAL;
-	}
-	return 0;
-}
-
-int ab_saved_check(json_object *root,
-		   int (*comparisons)(json_object *, char *, size_t), char *err,
-		   size_t len)
-{
-	const char *schema =
-		json_object_get_string(ab_json_get(root, "schema"));
-
-	if (schema && !strcmp(schema, "allocbench-vm"))
-		return ab_vm_check(root, err, len);
-	if (schema && !strcmp(schema, "allocbench-result") &&
-	    !ab_json_get(root, "results") && ab_json_get(root, "comparisons"))
-		return comparisons ? comparisons(root, err, len) : 0;
-	return ab_json_check_result(root, err, len);
 }

@@ -109,6 +109,8 @@ json_object *ab_vm_compare(const struct ab_vm_boot *boots, size_t n, int nk,
  */
 size_t ab_vm_adjust(json_object *cmps);
 
+/* The checks of saved documents (vmcheck.c): */
+
 /*
  * ab_vm_check - check a document `allocbench vm --json` wrote (schema
  * "allocbench-vm", version 1) as far as plot reads it. 0, or -EINVAL with

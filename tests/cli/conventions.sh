@@ -5,7 +5,7 @@
 # host, no module and no boot needed (TAP lines): -o - is standard output
 # for every command that takes -o (plot: the picture on stdout), never a
 # file named "-"; the vm document validates against
-# schema/allocbench-vm.schema.json with the plain validator command;
+# build/schema/allocbench-vm.schema.json with the plain validator command;
 # allocbench vm on kernels it cannot use (a name that is no kernel leaves
 # nothing in the cache and no apt output; a tree never prepared for
 # modules is status 5 naming modules_prepare and the log), an interrupted
@@ -264,23 +264,30 @@ json.dump(doc, open(sys.argv[2] + "/vm.json", "w"))
 doc["boots"][0]["result"]["results"][0]["alloc"]["ns"]["median"] = "fast"
 json.dump(doc, open(sys.argv[2] + "/vm-bad.json", "w"))
 EOF
+# the bundle make builds (make schema, a part of make all)
+vm_schema=$root/build/schema/allocbench-vm.schema.json
 for v in "python3 -m jsonschema" /usr/bin/jsonschema; do
 	[ "$v" = /usr/bin/jsonschema ] && [ ! -x /usr/bin/jsonschema ] && continue
-	if out=$(cd "$tmp" && $v -i vm.json "$root/schema/allocbench-vm.schema.json" 2>&1); then
-		ok "'$v -i vm.json schema/allocbench-vm.schema.json' validates (no --base-uri)"
+	if out=$(cd "$tmp" && $v -i vm.json "$vm_schema" 2>&1); then
+		ok "'$v -i vm.json build/schema/allocbench-vm.schema.json' validates (no --base-uri)"
 	else
-		notok "'$v -i vm.json schema/allocbench-vm.schema.json': $(printf '%s' "$out" | grep -v -i deprecat | tail -n 1 | head -c 300)"
+		notok "'$v -i vm.json build/schema/allocbench-vm.schema.json': $(printf '%s' "$out" | grep -v -i deprecat | tail -n 1 | head -c 300)"
 	fi
-	if (cd "$tmp" && $v -i vm-bad.json "$root/schema/allocbench-vm.schema.json" >/dev/null 2>&1); then
+	if (cd "$tmp" && $v -i vm-bad.json "$vm_schema" >/dev/null 2>&1); then
 		notok "'$v' accepts a boot whose result breaks the result schema"
 	else
 		ok "'$v' refuses a boot whose result breaks the result schema"
 	fi
 done
-if python3 "$root/scripts/bundle-schema.py" --check; then
-	ok "the vm schema's bundled result schema is the current one"
+if python3 - "$vm_schema" "$root/schema/allocbench-result.schema.json" <<'EOF'
+import json, sys
+vm, result = (json.load(open(f)) for f in sys.argv[1:])
+sys.exit(vm["$defs"]["allocbench-result"] != result)
+EOF
+then
+	ok "the vm schema make built bundles the current result schema"
 else
-	notok "the vm schema's bundled result schema is out of date (make schema)"
+	notok "build/schema/allocbench-vm.schema.json does not bundle the current result schema (make schema)"
 fi
 
 # ---- allocbench vm: kernels it cannot use, told plainly ----

@@ -13,6 +13,7 @@ if make -s install DESTDIR="$dest" PREFIX=/usr >/dev/null 2>&1 &&
 	[ -f "$dest/usr/share/bash-completion/completions/allocbench" ] &&
 	[ -f "$dest/usr/share/zsh/vendor-completions/_allocbench" ] &&
 	[ -f "$dest/usr/share/allocbench/schema/allocbench-result.schema.json" ] &&
+	[ -f "$dest/usr/share/allocbench/schema/allocbench-vm.schema.json" ] &&
 	[ -x "$dest/usr/lib/allocbench/vm/vm-image.sh" ] &&
 	find "$dest" -name allocbench.fish | grep -q .; then
 	echo "ok - make install DESTDIR PREFIX=/usr"

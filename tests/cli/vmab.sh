@@ -8,7 +8,7 @@
 # timing verdict here, an effect of ~2.5x by construction), 6.1 against
 # KERNEL_B (default 6.12), 6.1:init_on_alloc=0 and 6.1 itself (A against A:
 # invariants only; its false-positive rate is make bench's) runs end to end
-# with a JSON document valid against schema/allocbench-vm.schema.json and a
+# with a JSON document valid against build/schema/allocbench-vm.schema.json and a
 # picture; boots that fail are left
 # out by kernel and round, too few good boots cannot conclude (status 5);
 # Ctrl-C ends a run at once with nothing left running; an installed
@@ -143,8 +143,8 @@ for r in d["comparisons"][int(sys.argv[4])]["rows"]:
         print(r[sys.argv[5]])' "$tmp/$1.json" "$2" "$3" "${5:-0}" "$4"
 }
 schema_ok() {
-	if out=$(/usr/bin/jsonschema -i "$tmp/$1.json" schema/allocbench-vm.schema.json 2>&1); then
-		ok "vmab: $1: the document is valid against schema/allocbench-vm.schema.json"
+	if out=$(/usr/bin/jsonschema -i "$tmp/$1.json" build/schema/allocbench-vm.schema.json 2>&1); then
+		ok "vmab: $1: the document is valid against build/schema/allocbench-vm.schema.json"
 	else
 		notok "vmab: $1: $(printf '%s' "$out" | head -c 400)"
 	fi

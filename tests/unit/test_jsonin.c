@@ -2,8 +2,9 @@
 /*
  * test_jsonin.c - reading saved results: a valid document passes; each
  * kind of fault (missing, empty, truncated, trailing data, NaN, null or
- * string samples, negative counts, fractions, a wrong kind or version) is
- * refused with the file and the field named in one line.
+ * string samples, negative counts, fractions, a wrong kind or version, a
+ * field not as the schema describes it) is refused with the file and the
+ * field named in one line.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -218,6 +219,41 @@ static void test_files(void **state)
 		"/nonexistent/a?b.json: cannot read: No such file or directory");
 }
 
+/* A document whose alloc result holds @member ("key": value) must fail
+ * with @msg. */
+static void expect_member_fault(const char *member, const char *msg)
+{
+	char doc[2048];
+
+	snprintf(doc, sizeof(doc), "%s%s, %s%s", DOC_HEAD, PHASE_OK, member,
+		 DOC_TAIL);
+	assert_int_equal(check(doc), -EINVAL);
+	if (strcmp(err, msg)) {
+		print_error("got   '%s'\nwanted '%s'\n", err, msg);
+		fail();
+	}
+}
+
+/*
+ * The rules come from the schema (scripts/schema-rules.py): a field it
+ * describes is checked as it says, booleans and nested objects too.
+ */
+static void test_schema_fields(void **state)
+{
+	expect_member_fault("\"charged\": \"yes\"",
+			    "results[0].charged: a string, not a boolean");
+	expect_member_fault("\"memcg\": {\"before\": {\"slab_bytes\": -1}}",
+			    "results[0].memcg.before.slab_bytes: -1, below the "
+			    "minimum 0");
+	expect_member_fault(
+		"\"object_nodes\": {\"nodes\": [{\"node\": 0, "
+		"\"objects\": 0}]}",
+		"results[0].object_nodes.nodes[0].objects: 0, below "
+		"the minimum 1");
+	expect_member_fault("\"order\": -1",
+			    "results[0].order: -1, below the minimum 0");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -225,6 +261,7 @@ int main(void)
 		cmocka_unit_test(test_samples),
 		cmocka_unit_test(test_statistics_and_counts),
 		cmocka_unit_test(test_top_level),
+		cmocka_unit_test(test_schema_fields),
 		cmocka_unit_test(test_files),
 	};
 
