@@ -328,12 +328,12 @@ if [ $rc = 0 ] && grep -q "this kernel has no function no_such_function_xyz to p
 else
 	notok "cli: --events kprobe and tracepoints: missing ones named (exit $rc: $(head -c 300 /tmp/kp.err))"
 fi
-out=$(allocbench run --wide --alloc=get_free_pages --trials=50 --events=kmem:mm_page_alloc,kprobe:___slab_alloc 2>&1)
-gfp=$(printf '%s\n' "$out" | awk '/^counters per op/ { c = 1; next } c && $1 == "get_free_pages" { print $2 }')
-if awk -v v="$gfp" 'BEGIN { exit !(v + 0 >= 1) }'; then
+out=$(allocbench run --alloc=get_free_pages --trials=50 --events=kmem:mm_page_alloc,kprobe:___slab_alloc --json -q 2>&1)
+gfp=$(printf '%s\n' "$out" | jfig counters kmem:mm_page_alloc get_free_pages)
+if awk -v v="$gfp" 'BEGIN { exit !(v != "" && v + 0 >= 1) }'; then
 	ok "cli: --events=kmem:mm_page_alloc: get_free_pages fires it at least once per op ($gfp)"
 else
-	notok "cli: --events=kmem:mm_page_alloc: get_free_pages per op '$gfp' ($(printf '%s' "$out" | tail -c 400))"
+	notok "cli: --events=kmem:mm_page_alloc: get_free_pages per op '$gfp' ($(printf '%s' "$out" | jarray counters get_free_pages | head -c 400))"
 fi
 fi # ---- end: full, focused ----
 
@@ -363,11 +363,12 @@ if in_suite full focused; then # ---- --explain, memory per object: full, focuse
 sheaves=$(cat /sys/kernel/slab/kmalloc-64/sheaf_capacity 2>/dev/null || echo 0)
 slowpath="slab slow path"
 [ "$sheaves" -gt 0 ] && slowpath="sheaf empty"
-slow() { printf '%s\n' "$1" | sed -n "s/^kmalloc:.* \([0-9.-]*\) $slowpath.*/\1/p"; }
+# (the figures from --json: jfig in lib.sh)
+slow() { printf '%s\n' "$1" | jfig explain "$slowpath" kmalloc; }
 # (on PREEMPT_RT SLUB has no lockless fast path, USE_LOCKLESS_FAST_PATH()
 # in mm/slub.c: every allocation takes ___slab_alloc, at least 1 per op)
-e64=$(allocbench run --wide --alloc=kmalloc --size=64 --explain --trials=100 2>&1)
-e4k=$(allocbench run --wide --alloc=kmalloc --size=4096 --explain --trials=100 2>&1)
+e64=$(allocbench run --alloc=kmalloc --size=64 --explain --trials=100 --json -q 2>&1)
+e4k=$(allocbench run --alloc=kmalloc --size=4096 --explain --trials=100 --json -q 2>&1)
 if uname -v | grep -qw PREEMPT_RT && [ "$sheaves" -eq 0 ]; then
 	rule='a >= 0.99 && b >= 0.99' what="both at least 1 per op on PREEMPT_RT"
 else
@@ -376,16 +377,16 @@ fi
 if awk -v a="$(slow "$e64")" -v b="$(slow "$e4k")" "BEGIN { a += 0; b += 0; exit !(\"$(slow "$e64")\" != \"\" && $rule) }"; then
 	ok "cli: --explain: kmalloc's $slowpath per op, $what ($(slow "$e4k") and $(slow "$e64"))"
 else
-	notok "cli: --explain: $slowpath per op, 4096 '$(slow "$e4k")' vs 64 '$(slow "$e64")' ($(printf '%s' "$e4k" | grep -A3 '^explain'))"
+	notok "cli: --explain: $slowpath per op, 4096 '$(slow "$e4k")' vs 64 '$(slow "$e64")' ($(printf '%s' "$e4k" | jarray explain kmalloc | head -c 400))"
 fi
-eg=$(allocbench run --wide --alloc=get_free_pages --explain --trials=50 2>&1)
-line=$(printf '%s\n' "$eg" | grep '^get_free_pages:')
-pages=$(printf '%s\n' "$line" | sed -n 's/.* \([0-9.-]*\) page allocations.*/\1/p')
-if [ -n "$line" ] && ! printf '%s' "$line" | grep -q slab &&
-	awk -v p="$pages" 'BEGIN { exit !(p + 0 >= 1) }'; then
-	ok "cli: --explain: get_free_pages shows page-allocator paths, no slab path, >= 1 page per op ($line)"
+eg=$(allocbench run --alloc=get_free_pages --explain --trials=50 --json -q 2>&1)
+line=$(printf '%s\n' "$eg" | jarray explain get_free_pages)
+pages=$(printf '%s\n' "$eg" | jfig explain "page allocations" get_free_pages)
+if [ -n "$line" ] && ! printf '%s' "$line" | grep -q '"path": *"[^"]*slab' &&
+	awk -v p="$pages" 'BEGIN { exit !(p != "" && p + 0 >= 1) }'; then
+	ok "cli: --explain: get_free_pages shows page-allocator paths, no slab path, >= 1 page per op ($pages)"
 else
-	notok "cli: --explain: get_free_pages ($line; $(printf '%s' "$eg" | tail -c 300))"
+	notok "cli: --explain: get_free_pages ($(printf '%s' "$line" | head -c 400); $(printf '%s' "$eg" | tail -c 200))"
 fi
 # issue 21, part 4: each label is what its probe counts on this kernel.
 # The refill of the per-CPU slab (___slab_alloc entered with the per-CPU
@@ -394,7 +395,7 @@ fi
 # 4096 refills between half and twice 1/objs_per_slab per op
 # With sheaves on every cache the same holds of the main sheaf: empty
 # once per sheaf_capacity allocations (7.3, kmalloc-4k: 0.25 per op, 4)
-refill() { printf '%s\n' "$1" | sed -n "s/^kmalloc:.* \([0-9.-]*\) $refilled.*/\1/p"; }
+refill() { printf '%s\n' "$1" | jfig explain "$refilled" kmalloc; }
 refilled="slab refill" per=objs_per_slab
 [ "$sheaves" -gt 0 ] && refilled="sheaf empty" per=sheaf_capacity
 ops=$(cat /sys/kernel/slab/kmalloc-4k/$per 2>/dev/null)
@@ -402,16 +403,16 @@ if awk -v r="$(refill "$e4k")" -v s="$(slow "$e4k")" -v o="$ops" -v rt="$(uname 
 	'BEGIN { exit !(r != "" && o > 0 && r >= 0.5 / o && r <= 2 / o && r < 1 && (!rt || sh > 0 || s >= 0.99)) }'; then
 	ok "cli: --explain: kmalloc 4096: $refilled $(refill "$e4k") per op, near 1/$ops ($per), $slowpath $(slow "$e4k")"
 else
-	notok "cli: --explain: kmalloc 4096 $refilled '$(refill "$e4k")' per op against 1/$ops ($(printf '%s' "$e4k" | grep -A4 '^explain'))"
+	notok "cli: --explain: kmalloc 4096 $refilled '$(refill "$e4k")' per op against 1/$ops ($(printf '%s' "$e4k" | jarray explain kmalloc | head -c 400))"
 fi
 # kvmalloc 8 MiB falls back to vmalloc once per op, though vmalloc runs
 # twice (its page array of 2048 pointers is vmalloc'd too)
-ekv=$(allocbench run --wide --alloc=kvmalloc_node --size=8M --batch=4 --trials=6 --explain 2>&1)
-fb=$(printf '%s\n' "$ekv" | sed -n 's/^kvmalloc_node:.* \([0-9.-]*\) vmalloc fallback.*/\1/p')
+ekv=$(allocbench run --alloc=kvmalloc_node --size=8M --batch=4 --trials=6 --explain --json -q 2>&1)
+fb=$(printf '%s\n' "$ekv" | jfig explain "vmalloc fallback" kvmalloc_node)
 if awk -v f="$fb" 'BEGIN { exit !(f != "" && f >= 0.99 && f <= 1.01) }'; then
 	ok "cli: --explain: kvmalloc_node 8M falls back to vmalloc once per op ($fb)"
 else
-	notok "cli: --explain: kvmalloc_node 8M vmalloc fallback '$fb' per op (the whole output: $ekv)"
+	notok "cli: --explain: kvmalloc_node 8M vmalloc fallback '$fb' per op ($(printf '%s' "$ekv" | jarray explain kvmalloc_node | head -c 600); $(printf '%s' "$ekv" | tail -c 300))"
 fi
 # a note beside a figure names that figure: one-page vmalloc_node takes its
 # page one at a time (the bulk allocator's one-page fallback)
@@ -424,11 +425,11 @@ else
 	notok "cli: --explain: vmalloc_node 4096 page allocations '$pa', note '$bad' ($(printf '%s' "$ev1" | grep -A4 '^explain'; printf '%s' "$ev1" | grep -i 'error\|counter ' | head -3))"
 fi
 # an event --explain counts and --events names too is counted once
-hdr=$(allocbench run --wide --alloc=kmalloc --trials=10 --explain --events=kprobe:__slab_free 2>&1 | grep -A1 '^counters per op' | tail -n 1)
-if [ "$(printf '%s\n' "$hdr" | tr ' ' '\n' | grep -c '^kprobe:__slab_free$')" = 1 ]; then
+hdr=$(allocbench run --alloc=kmalloc --trials=10 --explain --events=kprobe:__slab_free --json -q 2>&1 | jarray counters kmalloc)
+if [ "$(printf '%s\n' "$hdr" | grep -o '"event": *"kprobe:__slab_free"' | wc -l)" = 1 ]; then
 	ok "cli: --explain --events=kprobe:__slab_free counts it once"
 else
-	notok "cli: --explain --events=kprobe:__slab_free: header '$hdr'"
+	notok "cli: --explain --events=kprobe:__slab_free: counters '$(printf '%s' "$hdr" | head -c 400)'"
 fi
 expect 2 "kprobe:__slab_free is named twice" "cli: --events naming a kprobe twice is refused" -- \
 	allocbench run --wide --alloc=kmalloc --trials=5 --events=kprobe:__slab_free,kprobe:__slab_free
