@@ -64,7 +64,7 @@ fi
 expect 0 '^warning: the vCPUs of this embedded kernel are serialized .*the frees on CPU 1 never ran beside' \
 	"cpubusy: a --free-cpu run's header says its frees never ran beside the allocations" -- \
 	allocbench run --wide --alloc=kmalloc --trials=5 --cpu=0 --free-cpu=1
-out=$(allocbench run --wide --alloc=kmalloc --trials=5 --cpu=0,1 --concurrent --json 2>&1 | tr -d '\n ')
+out=$(allocbench run --alloc=kmalloc --trials=5 --cpu=0,1 --concurrent --json 2>&1 | tr -d '\n ')
 if printf '%s' "$out" | grep -q '"vcpus_serialized":true' &&
 	printf '%s' "$out" | grep -q '"warnings":\[[^]]*"thevCPUsofthisembeddedkernelareserialized[^"]*this--concurrentrunneverranatthesametime'; then
 	ok "cpubusy: a --concurrent run's JSON has vcpus_serialized and warns that its CPUs never ran at the same time"

@@ -82,9 +82,9 @@ expect 0 "16x4K" "cli: a bulk strategy's object is the batch of objects" -- \
 	allocbench run --wide --alloc=kmem_cache_bulk --size=4K --batch=16 --trials=5
 # GFP flags only where they apply (ab_strategy_gfp_name()): kmalloc_nolock()
 # (7.2+) takes none, so its text, CSV and JSON never say GFP_KERNEL
-if allocbench run --wide --alloc=kmalloc,kmalloc_nolock --size=64 --trials=5 --csv >/tmp/nl.csv 2>/tmp/nl.err; then
+if allocbench run --alloc=kmalloc,kmalloc_nolock --size=64 --trials=5 --csv >/tmp/nl.csv 2>/tmp/nl.err; then
 	allocbench run --wide --alloc=kmalloc,kmalloc_nolock --size=64 --trials=5 >/tmp/nl.txt 2>&1
-	allocbench run --wide --alloc=kmalloc_nolock --size=64 --trials=5 --json >/tmp/nl.json 2>&1
+	allocbench run --alloc=kmalloc_nolock --size=64 --trials=5 --json >/tmp/nl.json 2>&1
 	if grep -q ", GFP_KERNEL (kmalloc_nolock: no GFP flags)," /tmp/nl.txt &&
 		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 		$1 == "kmalloc" && $col["gfp"] == "GFP_KERNEL" { k++ }
@@ -105,7 +105,7 @@ fi
 # object a batch and leaked the others unseen into a merged cache; an
 # unmerged one (--nomerge) makes kmem_cache_destroy() report any leak in
 # the kernel log, which fails this boot
-allocbench run --wide --alloc=kmem_cache_bulk --nomerge --size=4K --batch=16 --trials=5 --csv >/tmp/kb.csv 2>&1
+allocbench run --alloc=kmem_cache_bulk --nomerge --size=4K --batch=16 --trials=5 --csv >/tmp/kb.csv 2>&1
 if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	$1 == "kmem_cache_bulk" { n++; if ($col["failed"] != 0 || $col["objects"] % 16 || $col["objects"] < 80) bad = 1 }
 	END { exit !(n == 1 && !bad) }' /tmp/kb.csv; then
@@ -285,7 +285,7 @@ expect 0 "warning: init_on_alloc=1" "cli: environment warnings in the header" --
 # scripts/vm/init waits for the crng's seed before the command (qemu64 has
 # no RDRAND): until then every get_random_*() ran BLAKE2s inside the ops
 expect 0 '"crng_ready": *true' "cli: the kernel's crng is seeded when a guest command runs" -- \
-	allocbench run --wide --alloc=kmalloc --trials=5 --json -q
+	allocbench run --alloc=kmalloc --trials=5 --json -q
 
 # size-class lookups in the kernel
 expect 0 "constant 4096" "cli: lookup in the kernel" -- allocbench lookup --trials=20
@@ -340,11 +340,11 @@ fi # ---- end: full, focused ----
 if in_suite full numa; then # ---- the counting pass's node checks: full, numa ----
 # the counts come from a separate counting pass (issue 14, part 3): the
 # timed pass checks nodes as always, and the JSON says where counts are from
-allocbench run --wide --alloc=kmalloc_node --node=0 --events=task-clock --trials=20 --csv >/tmp/cp.csv 2>&1
+allocbench run --alloc=kmalloc_node --node=0 --events=task-clock --trials=20 --csv >/tmp/cp.csv 2>&1
 if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	$1 == "kmalloc_node" { n++; if ($col["node_checked"] + 0 <= 0 || $col["node_hits"] != $col["node_checked"]) bad = 1 }
 	END { exit !(n == 1 && !bad) }' /tmp/cp.csv &&
-	allocbench run --wide --alloc=kmalloc --events=task-clock --trials=10 --json 2>/dev/null | tr -d ' \n' | grep -q '"counting_pass":true'; then
+	allocbench run --alloc=kmalloc --events=task-clock --trials=10 --json 2>/dev/null | tr -d ' \n' | grep -q '"counting_pass":true'; then
 	ok "cli: --events counts in a separate pass: the timed pass checks nodes, the JSON says counting_pass"
 else
 	notok "cli: --events counting pass ($(head -c 300 /tmp/cp.csv))"
@@ -470,7 +470,7 @@ expect 0 "events per lookup" "cli: lookup --events" -- \
 expect 0 "test: Wilcoxon signed-rank" "cli: compare two strategies" -- \
 	allocbench compare --wide --alloc=kmalloc,kmem_cache --trials=50
 # compare in rounds (issue 13, item 23): invariants of the JSON only
-allocbench compare --wide --alloc=kmalloc,kmalloc --trials=70 --rounds=7 --cpu=0 --json -q >/tmp/rounds.json 2>/tmp/rounds.err
+allocbench compare --alloc=kmalloc,kmalloc --trials=70 --rounds=7 --cpu=0 --json -q >/tmp/rounds.json 2>/tmp/rounds.err
 rc=$?
 awk -v rc=$rc -F'[:,]' '
 	function num(s) { gsub(/[^0-9eE.+-]/, "", s); return s + 0 }
@@ -498,8 +498,8 @@ expect 0 "why: no hardware counter opened" "cli: compare --events without a PMU"
 	allocbench compare --wide --alloc=kmalloc,get_free_pages --trials=50 --events
 expect 2 "compare takes two" "cli: compare with one strategy rejected" -- \
 	allocbench compare --wide --alloc=kmalloc
-allocbench run --wide --alloc=kmalloc,kmem_cache --trials=50 --json -o /tmp/old.json -q
-allocbench run --wide --alloc=kmalloc,kmem_cache --trials=50 --json -o /tmp/new.json -q
+allocbench run --alloc=kmalloc,kmem_cache --trials=50 --json -o /tmp/old.json -q
+allocbench run --alloc=kmalloc,kmem_cache --trials=50 --json -o /tmp/new.json -q
 expect 0 "kmem_cache .*: old (A) against new (B)" "cli: compare two saved results" -- \
 	allocbench compare --wide /tmp/old.json /tmp/new.json
 expect 0 "cannot conclude: one run per side" "cli: compare of one saved run per side: the ratio, no verdict" -- \
@@ -584,7 +584,7 @@ fi # ---- end: full, focused ----
 
 if in_suite full numa; then # ---- sweeps and node checks: full, numa ----
 # sweep: every *_node cell finds its objects on the asked node
-allocbench sweep --wide --alloc=kmalloc_node,alloc_pages_node,vmalloc_node,kvmalloc_node,kmalloc --sizes=64,4K --trials=20 --csv >/tmp/sw.csv 2>&1
+allocbench sweep --alloc=kmalloc_node,alloc_pages_node,vmalloc_node,kvmalloc_node,kmalloc --sizes=64,4K --trials=20 --csv >/tmp/sw.csv 2>&1
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	{ cells++ }
 	$1 ~ /_node$/ && $col["node_hits"] != $col["node_checked"] { bad = bad " " $1 "@" $col["cpu"] ">" $col["node"] }
@@ -597,7 +597,7 @@ expect 0 "note: kvmalloc_node: sizes above its largest object with GFP_ATOMIC" \
 
 # Node checks run in untimed trials of the same shape, one before every 16
 # measured ones (common/ab_trial.h): 33 trials of 10 -> 3 check trials
-allocbench run --wide --alloc=kmalloc_node --node=0 --trials=33 --batch=10 --csv >/tmp/nc.csv 2>&1
+allocbench run --alloc=kmalloc_node --node=0 --trials=33 --batch=10 --csv >/tmp/nc.csv 2>&1
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	{ if ($col["objects"] != 330 || $col["node_checked"] != 30 || $col["node_hits"] != 30) exit 1; rows++ }
 	END { exit rows != 1 }' /tmp/nc.csv
@@ -608,7 +608,7 @@ fi # ---- end: full, numa ----
 if in_suite full; then # ---- invariants of the statistics: full ----
 # Invariants from the CSV: median within [min, max], the CI around the
 # median, net <= raw, samples counted.
-allocbench run --wide --alloc=none,kmalloc,get_free_pages,vmalloc_node --trials=200 --csv >/tmp/r.csv 2>&1
+allocbench run --alloc=none,kmalloc,get_free_pages,vmalloc_node --trials=200 --csv >/tmp/r.csv 2>&1
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	{
 		for (p = 0; p < 2; p++) {
@@ -635,7 +635,7 @@ if [ "$nodes" -ge 2 ] && in_suite full numa; then # ---- two nodes or more: full
 		allocbench run --wide --alloc=kmalloc_node --node=1 --cpu=1 --trials=20
 	# issue 13, item 17: 5 strategies x 12 sizes x 2 CPU nodes x 2 memory
 	# nodes is 240 runs, once refused "more than 64 runs": every cell runs
-	allocbench sweep --wide --alloc=kmalloc_node,kmem_cache_node,alloc_pages_node,vmalloc_node,kvmalloc_node \
+	allocbench sweep --alloc=kmalloc_node,kmem_cache_node,alloc_pages_node,vmalloc_node,kvmalloc_node \
 		--sizes=8-16K:x2 --trials=3 --warmup=0 --batch=4 --csv >/tmp/sw240.csv 2>&1
 	st=$?
 	want=$((5 * 12 * nodes * nodes))

@@ -175,7 +175,7 @@ else
 	notok "vpmu: /ab/vpmu-known is not in the image (vm-image.sh reads it off objdump)"
 fi
 
-j=$(allocbench run --wide --alloc=kmalloc --size=64 --trials=10 --cpu=0 --events=instructions --json 2>/dev/null)
+j=$(allocbench run --alloc=kmalloc --size=64 --trials=10 --cpu=0 --events=instructions --json 2>/dev/null)
 if printf '%s' "$j" | grep -q '"source": *"virtual-exact"' &&
 	printf '%s' "$j" | grep -q '"vm_vpmu": *"exact"'; then
 	ok "vpmu: --json names the counter's source (virtual-exact) and the boot's (vm_vpmu exact)"
