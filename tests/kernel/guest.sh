@@ -301,6 +301,19 @@ fi # ---- end: full, focused ----
 if in_suite full; then # ---- reproduce, software and hardware counters: full ----
 expect 0 "seed's us" "cli: reproduce 2019-scatterlist" -- allocbench reproduce --wide 2019-scatterlist
 expect 0 "part 2, the lookup alone" "cli: reproduce 2002-lookup" -- allocbench reproduce --wide 2002-lookup
+# issue 42: each experiment's default text is one table (2002-lookup:
+# part 1's; part 2, the lookup alone, is -v's and the JSON's) in the
+# default text's shape (/ab/textshape.sh is tests/cli/shape.sh)
+for e in "2019-scatterlist:^seed's row  *strategy " "2002-lookup:^size  *method "; do
+	out=$(allocbench reproduce "${e%%:*}" 2>&1)
+	bad=$(printf '%s\n' "$out" | sh /ab/textshape.sh)
+	if [ -z "$bad" ] && [ "$(printf '%s\n' "$out" | grep -c "${e#*:}")" = 1 ] &&
+		! printf '%s\n' "$out" | grep -q -e '^strategy ' -e '^constant 32 '; then
+		ok "cli: reproduce ${e%%:*}: one table in the default text's shape (header <= 4 lines, <= 120 columns, notes <= 100)"
+	else
+		notok "cli: reproduce ${e%%:*}'s default text (${bad:-$(printf '%s\n' "$out" | grep -c "${e#*:}") tables}: $(printf '%s' "$out" | head -c 400))"
+	fi
+done
 expect 2 "only kmalloc_class takes --lookup" "cli: --lookup on kmalloc rejected" -- \
 	allocbench run --wide --alloc=kmalloc --lookup=walk
 
