@@ -515,8 +515,8 @@ allocbench run --alloc=kmalloc,kmem_cache --trials=50 --json -o /tmp/old.json -q
 allocbench run --alloc=kmalloc,kmem_cache --trials=50 --json -o /tmp/new.json -q
 expect 0 "kmem_cache .*: old (A) against new (B)" "cli: compare two saved results" -- \
 	allocbench compare --wide /tmp/old.json /tmp/new.json
-expect 0 "cannot conclude: one run per side" "cli: compare of one saved run per side: the ratio, no verdict" -- \
-	allocbench compare --wide /tmp/old.json /tmp/new.json
+expect 0 '"verdict": *"cannot conclude: one run per side"' "cli: compare of one saved run per side: the ratio, no verdict" -- \
+	allocbench compare /tmp/old.json /tmp/new.json --json
 expect 2 "give two saved results" "cli: --rounds is not for saved results" -- \
 	allocbench compare --wide /tmp/old.json /tmp/new.json --rounds=8
 echo "not json" >/tmp/bad.json
@@ -572,18 +572,19 @@ expect 2 "add --concurrent" "cli: a CPU list without --concurrent rejected" -- a
 expect 2 "--free-cpu=9: there is no CPU 9" "cli: --free-cpu=9 rejected" -- allocbench run --wide --free-cpu=9
 # CPU lists follow numactl within the CPUs this process may use: under
 # taskset -c 1, "all" and +0 are CPU 1, !0 is CPU 1, +1 is beyond them
-expect 0 "^CPU 1 (node" "cli: --cpu=all under taskset -c 1 is CPU 1 (the allowed CPUs, as numactl has it)" -- \
-	taskset -c 1 allocbench run --wide --cpu=all --trials=5 -q
-expect 0 "^CPU 1 (node" "cli: --cpu=+0 under taskset -c 1 is CPU 1 (relative to the allowed CPUs)" -- \
-	taskset -c 1 allocbench run --wide --cpu=+0 --trials=5 -q
-expect 0 "^CPU 1 (node" "cli: --cpu=!0 under taskset -c 1 is CPU 1" -- \
-	taskset -c 1 allocbench run --wide --cpu='!0' --trials=5 -q
+# (the CPU: the JSON's parameters.cpus, on one line here)
+expect 0 '"cpus":\[1\],' "cli: --cpu=all under taskset -c 1 is CPU 1 (the allowed CPUs, as numactl has it)" -- \
+	sh -c "taskset -c 1 allocbench run --cpu=all --trials=5 -q --json | tr -d ' \n'"
+expect 0 '"cpus":\[1\],' "cli: --cpu=+0 under taskset -c 1 is CPU 1 (relative to the allowed CPUs)" -- \
+	sh -c "taskset -c 1 allocbench run --cpu=+0 --trials=5 -q --json | tr -d ' \n'"
+expect 0 '"cpus":\[1\],' "cli: --cpu=!0 under taskset -c 1 is CPU 1" -- \
+	sh -c "taskset -c 1 allocbench run --cpu='!0' --trials=5 -q --json | tr -d ' \n'"
 expect 2 "+1: a relative CPU beyond this process's 1 allowed CPU (1: +0 to +0" "cli: --cpu=+1 under taskset -c 1 rejected" -- \
 	taskset -c 1 allocbench run --wide --cpu=+1 --trials=5 -q
 expect 2 "CPU 0 is outside this process's allowed CPUs (1:" "cli: --cpu=0 under taskset -c 1 rejected, naming CPU 0" -- \
 	taskset -c 1 allocbench run --wide --cpu=0 --trials=5 -q
-expect 0 "^kmalloc@cpu1 " "cli: --cpu=all --concurrent under taskset -c 0-1 runs on both CPUs" -- \
-	taskset -c 0-1 allocbench run --wide --cpu=all --concurrent --trials=5 -q
+expect 0 '"label": *"kmalloc@cpu1"' "cli: --cpu=all --concurrent under taskset -c 0-1 runs on both CPUs" -- \
+	taskset -c 0-1 allocbench run --cpu=all --concurrent --trials=5 -q --json
 expect 2 "frees each object on the allocating CPU" "cli: --free-cpu with --free=pair rejected" -- \
 	allocbench run --wide --free-cpu=1 --free=pair
 expect 2 "--cpu-nodes=7: there is no node 7" "cli: sweep --cpu-nodes=7 rejected" -- allocbench sweep --wide --cpu-nodes=7
