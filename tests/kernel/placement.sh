@@ -41,8 +41,8 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	notok "placement: CPU 1's hits ($(cut -d, -f1,13-19 /tmp/c1.csv | head -c 400))"
 expect 0 "size 4K" "placement: sweep --cpu-nodes=1 (CPUs, no memory) is a CPU node like any" -- \
 	allocbench sweep --wide --cpu-nodes=1 --alloc=kmalloc_node --sizes=4K --trials=10
-expect 0 "100.0" "placement: kmalloc_node on the memory-only node from CPU 1" -- \
-	allocbench run --wide --alloc=kmalloc_node --node=2 --cpu=1 --trials=20 -q
+expect 0 '"node_hit_pct": *100\.0' "placement: kmalloc_node on the memory-only node from CPU 1" -- \
+	allocbench run --alloc=kmalloc_node --node=2 --cpu=1 --trials=20 -q --json
 # +LIST counts within the nodes this process may use, as numactl's relative
 # lists do: of the memory nodes 0,2, +1 is node 2 (before: libnuma's node
 # 1, the CPU-only one)
