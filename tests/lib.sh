@@ -43,6 +43,12 @@ jarray() {
 	tr '\n' ' ' | sed 's/"label": *"/\n/g' | grep "^$2\"" | head -n 1 |
 		sed -n "s/.*\"$1\": *\[\([^]]*\)\].*/\1/p"
 }
+# jobj OBJECT LABEL: the inside of the object OBJECT ("other_cpus") of
+# the result labelled LABEL, on one line (an object that holds no other).
+jobj() {
+	tr '\n' ' ' | sed 's/"label": *"/\n/g' | grep "^$2\"" | head -n 1 |
+		sed -n "s/.*\"$1\": *{\([^}]*\)}.*/\1/p"
+}
 jfig() {
 	case $1 in counters) jf_k=event ;; *) jf_k=path ;; esac
 	jarray "$1" "$3" | sed -n "s/.*\"$jf_k\": *\"$2\",[^}]*\"net_per_op\": *\([-0-9.e+]*\).*/\1/p"
