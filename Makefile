@@ -183,7 +183,8 @@ dkms-remove:
 # it depends on changed; `allocbench vm` makes its images with it too.
 GUEST_SCRIPTS := tests/lib.sh $(wildcard tests/kernel/*.sh bench/*.sh)
 GUEST_FILES := $(foreach t,$(GUEST_TESTS),$(t):/ab/$(notdir $(t))) \
-	$(foreach f,$(GUEST_SCRIPTS),$(f):/ab/$(notdir $(f)))
+	$(foreach f,$(GUEST_SCRIPTS),$(f):/ab/$(notdir $(f))) \
+	tests/cli/shape.sh:/ab/textshape.sh
 $(VMB)/initrd.gz: allocbench $(GUEST_TESTS) FORCE
 	@sh scripts/vm/vm-image.sh $(call sq,$(KERNEL)) $(CACHE) $(VMB) $(CURDIR) allocbench $(GUEST_FILES)
 

@@ -378,7 +378,7 @@ static int reproduce_2002(const char *backend, const char *cpu)
 	uint32_t seq[100];
 	char label[64];
 	struct ab_counters c;
-	int ret, nc = 0;
+	int ret, nc = 0, part2 = ab_out.json || wide();
 	size_t i, k;
 
 	/* every step checked before the first line is printed */
@@ -423,18 +423,18 @@ static int reproduce_2002(const char *backend, const char *cpu)
 		json_object_put(results);
 		return ret;
 	}
-	if (!root && !wide()) {
-		printf("\npart 2: the lookup alone (allocbench lookup --table=2002)\n");
-	} else if (!root) {
+	if (!root && wide()) {
 		printf("seed's unit: (fastest trial - fastest trial of the none strategy) / 100 calls, the seed's \"fastest time for 100 kmalloc calls ... loop/test overhead subtracted\", per call; median: per-trial cycles per call minus the none strategy's median.\n");
 		printf("\npart 2, the lookup alone (allocbench lookup --table=2002), same sizes, then a mix of sizes:\n");
 	}
 	ret = ab_backend_open(backend, &be, &bi);
 	/* with the virtual PMU booted: instructions (and, with its model,
 	 * branch misses) per lookup, the thread's claims read off directly */
-	if (!ret && ab_vpmu_default_events())
+	if (!ret && part2 && ab_vpmu_default_events())
 		nc = ab_counters_open(&c, ab_vpmu_default_events(), stderr);
-	for (i = 0; !ret && i < 3; i++) {
+	/* part 2 is -v's and the JSON's: the default text is part 1's
+	 * table alone, and what it does not print it does not measure */
+	for (i = 0; !ret && part2 && i < 3; i++) {
 		if (i < 2) {
 			for (k = 0; k < 100; k++)
 				seq[k] = seed2002_sizes[i];
@@ -492,6 +492,7 @@ static int reproduce_2002(const char *backend, const char *cpu)
 		printf("\nnote: part 1's seed's unit: (fastest trial - fastest none trial) / 100 calls\n");
 		if (note)
 			ab_print_note("note", note);
+		printf("note: part 2, the lookup alone (constant and mixed sizes): -v, and --json\n");
 		printf("note: what differs from the seed (2.5.44's slab on a Duron 700): -v, and NOTES\n");
 	} else {
 		if (note)

@@ -138,9 +138,10 @@ else
 	echo "not ok - sh -n: syntax errors in$bad"
 fi
 
-# the guest's files go to /ab/NAME (the Makefile's GUEST_SCRIPTS): two
-# scripts of one name would have one hide the other there
-dup=$(for f in tests/lib.sh tests/kernel/*.sh bench/*.sh; do basename "$f"; done | sort | uniq -d | tr '\n' ' ')
+# the guest's files go to /ab/NAME (the Makefile's GUEST_SCRIPTS, and
+# tests/cli/shape.sh as textshape.sh): two scripts of one name would have
+# one hide the other there
+dup=$( (for f in tests/lib.sh tests/kernel/*.sh bench/*.sh; do basename "$f"; done; echo textshape.sh) | sort | uniq -d | tr '\n' ' ')
 if [ -z "$dup" ]; then
 	echo "ok - guest scripts: every name under /ab is one file's"
 else

@@ -31,3 +31,25 @@ expect() {
 		notok "$name (exit $got, wanted $want; output: $(printf '%s' "$out" | head -c 300))"
 	fi
 }
+
+# jarray ARRAY LABEL: from a run's --json on stdin, the inside of the array
+# ARRAY ("counters", "explain") of the result labelled LABEL, on one line.
+# jfig ARRAY NAME LABEL: its net_per_op for NAME (a counter's event, an
+# explained path), empty when there is none. Plain sed, for the guest's
+# busybox, which has no JSON reader: the document on one line, cut before
+# each label (a result's label comes before its arrays), the array read to
+# its bracket and the object to its brace (neither holds another).
+jarray() {
+	tr '\n' ' ' | sed 's/"label": *"/\n/g' | grep "^$2\"" | head -n 1 |
+		sed -n "s/.*\"$1\": *\[\([^]]*\)\].*/\1/p"
+}
+# jobj OBJECT LABEL: the inside of the object OBJECT ("other_cpus") of
+# the result labelled LABEL, on one line (an object that holds no other).
+jobj() {
+	tr '\n' ' ' | sed 's/"label": *"/\n/g' | grep "^$2\"" | head -n 1 |
+		sed -n "s/.*\"$1\": *{\([^}]*\)}.*/\1/p"
+}
+jfig() {
+	case $1 in counters) jf_k=event ;; *) jf_k=path ;; esac
+	jarray "$1" "$3" | sed -n "s/.*\"$jf_k\": *\"$2\",[^}]*\"net_per_op\": *\([-0-9.e+]*\).*/\1/p"
+}

@@ -61,7 +61,7 @@ ab_expect 2 "unknown experiment" "reproduce nosuch" -- reproduce nosuch
 # an option nobody gave; 2019-scatterlist named --alloc=get_free_pages)
 err=$(mktemp)
 for e in "2002-lookup:part 1 times kmalloc_class" "2019-scatterlist:it times get_free_pages"; do
-	out=$("$ab" reproduce --wide "${e%%:*}" --backend=user 2>"$err")
+	out=$("$ab" reproduce "${e%%:*}" --backend=user 2>"$err")
 	st=$?
 	if [ "$st" = 2 ] && [ -z "$out" ] && [ "$(wc -l <"$err")" = 1 ] &&
 		grep -q "^allocbench: reproduce ${e%%:*}: ${e#*:}, which the user backend does not have" "$err"; then
@@ -123,7 +123,7 @@ ab_expect 2 "^allocbench: --background='/nonexistent/cmd'" \
 # still running is stopped, one that ended says how
 ab_expect 0 "background: sh -c 'sleep 5' (running when the trials ended, then stopped by SIGTERM)" \
 	"--background still running when the trials end" -- run --backend=user --alloc=malloc --trials=5 --background='sleep 5'
-out=$("$ab" run --wide --backend=user --alloc=malloc --trials=5 --background='exit 3' 2>&1)
+out=$("$ab" run --backend=user --alloc=malloc --trials=5 --background='exit 3' 2>&1)
 case $out in
 *"background: sh -c 'exit 3' (ended before the trials did, exit status 3)"* | \
 	*"background: sh -c 'exit 3' (running when the trials ended, then stopped by SIGTERM)"* | \
@@ -158,7 +158,7 @@ ab_expect 0 '"schema_version":1' "--json has a schema version" -- lookup --backe
 ab_expect 2 "-o /nonexistent/x: cannot write there" "-o to a missing directory" -- lookup --backend=user -o /nonexistent/x
 # a refused --fifo is an unavailable facility (status 3), as the man page says
 if command -v setpriv >/dev/null && [ "$(id -u)" = 0 ]; then
-	out=$(setpriv --reuid=65534 --regid=65534 --clear-groups "$ab" run --wide --backend=user --alloc=malloc --fifo --trials=5 2>&1)
+	out=$(setpriv --reuid=65534 --regid=65534 --clear-groups "$ab" run --backend=user --alloc=malloc --fifo --trials=5 2>&1)
 	st=$?
 	if [ "$st" = 3 ] && printf '%s' "$out" | grep -q "cannot switch to SCHED_FIFO"; then
 		echo "ok - host cli: a refused --fifo exits 3"
@@ -167,8 +167,8 @@ if command -v setpriv >/dev/null && [ "$(id -u)" = 0 ]; then
 	fi
 fi
 # compare of saved files: the none row is raw, and says so
-"$ab" run --wide --backend=user --alloc=none,malloc --trials=20 --json -o "$tmp/n1.json" -q
-"$ab" run --wide --backend=user --alloc=none,malloc --trials=20 --json -o "$tmp/n2.json" -q
+"$ab" run --backend=user --alloc=none,malloc --trials=20 --json -o "$tmp/n1.json" -q
+"$ab" run --backend=user --alloc=none,malloc --trials=20 --json -o "$tmp/n2.json" -q
 ab_expect 0 "none [0-9]* B: old (A) against new (B), raw ns/op" "compare --wide of saved files labels the none row raw" -- compare --wide "$tmp/n1.json" "$tmp/n2.json"
 ab_expect 0 "malloc [0-9]* B: old (A) against new (B), net ns/op" "compare --wide of saved files labels strategy rows net" -- compare --wide "$tmp/n1.json" "$tmp/n2.json"
 ab_expect 0 "^note: none [0-9]* B: raw ns/op, the others net$" "compare of saved files: a note says the none row is raw" -- compare "$tmp/n1.json" "$tmp/n2.json"
@@ -193,8 +193,8 @@ ab_expect 0 "64" "sweep takes --size as run and lookup do" -- sweep --backend=us
 # GFP flags only where they apply (ab_strategy_gfp_name()): userspace
 # allocators take none, so no output says GFP_KERNEL for them
 out=$("$ab" run --wide --backend=user --alloc=malloc --size=64 --trials=5 -q 2>&1)
-js=$("$ab" run --wide --backend=user --alloc=malloc --size=64 --trials=5 -q --json 2>/dev/null)
-csv=$("$ab" run --wide --backend=user --alloc=malloc --size=64 --trials=5 -q --csv 2>/dev/null)
+js=$("$ab" run --backend=user --alloc=malloc --size=64 --trials=5 -q --json 2>/dev/null)
+csv=$("$ab" run --backend=user --alloc=malloc --size=64 --trials=5 -q --csv 2>/dev/null)
 if printf '%s\n' "$out" | grep -q ", no GFP flags (userspace)," &&
 	! printf '%s\n%s\n%s\n' "$out" "$js" "$csv" | grep -q "GFP_" &&
 	printf '%s' "$js" | python3 -c 'import json, sys
@@ -210,7 +210,7 @@ fi
 ab_expect 2 "--gfp=atomic: malloc takes no GFP flags (a userspace allocator)" "--gfp for a userspace allocator names why" -- \
 	run --backend=user --alloc=malloc --gfp=atomic
 # sweep --events shows what it counted, one line per cell, as run does
-out=$("$ab" sweep --wide --backend=user --alloc=malloc --sizes=64,128 --trials=5 --events=task-clock -q 2>&1)
+out=$("$ab" sweep --backend=user --alloc=malloc --sizes=64,128 --trials=5 --events=task-clock -q 2>&1)
 if printf '%s\n' "$out" | grep -q "^counters per op" &&
 	printf '%s\n' "$out" | grep -q "^malloc 64 n0 *[0-9.-]*$" &&
 	printf '%s\n' "$out" | grep -q "^malloc 128 n0 *[0-9.-]*$"; then
@@ -221,8 +221,8 @@ fi
 # a cell whose every allocation failed (mmap under a small address-space
 # limit) has no median: n/a in text, null in JSON, empty in CSV, never nan
 out=$( (ulimit -v 150000 && "$ab" sweep --wide --backend=user --alloc=mmap --sizes=256M --batch=1 --trials=3 -q) 2>&1)
-js=$( (ulimit -v 150000 && "$ab" sweep --wide --backend=user --alloc=mmap --sizes=256M --batch=1 --trials=3 -q --json) 2>/dev/null)
-csv=$( (ulimit -v 150000 && "$ab" sweep --wide --backend=user --alloc=mmap --sizes=256M --batch=1 --trials=3 -q --csv) 2>/dev/null)
+js=$( (ulimit -v 150000 && "$ab" sweep --backend=user --alloc=mmap --sizes=256M --batch=1 --trials=3 -q --json) 2>/dev/null)
+csv=$( (ulimit -v 150000 && "$ab" sweep --backend=user --alloc=mmap --sizes=256M --batch=1 --trials=3 -q --csv) 2>/dev/null)
 if printf '%s\n' "$out" | grep -q "^node 0 *n/a (none allocated) \[10\]" &&
 	! printf '%s\n%s\n%s\n' "$out" "$js" "$csv" | grep -qi "nan" &&
 	printf '%s' "$js" | python3 -c 'import json, sys
@@ -272,7 +272,7 @@ fi
 
 # the user backend: userspace allocators in this process, no module, no root
 for size in 8 4K 1M; do
-	out=$("$ab" run --wide --backend=user --alloc=none,malloc,calloc,posix_memalign,mmap,numa_alloc_onnode,tcmalloc,mimalloc --size=$size --trials=20 --csv 2>&1)
+	out=$("$ab" run --backend=user --alloc=none,malloc,calloc,posix_memalign,mmap,numa_alloc_onnode,tcmalloc,mimalloc --size=$size --trials=20 --csv 2>&1)
 	st=$?
 	rows=$(printf '%s\n' "$out" | awk -F, 'NR > 1 && $17 == 0' | wc -l)
 	if [ "$st" = 0 ] && [ "$rows" = 8 ]; then
@@ -281,7 +281,7 @@ for size in 8 4K 1M; do
 		notok "host cli: user backend, size $size (exit $st, $rows rows: $(printf '%s' "$out" | head -c 300))"
 	fi
 done
-out=$("$ab" run --wide --backend=user --alloc=numa_alloc_onnode,malloc --node=0 --cpu=0 --trials=20 --write --csv 2>&1)
+out=$("$ab" run --backend=user --alloc=numa_alloc_onnode,malloc --node=0 --cpu=0 --trials=20 --write --csv 2>&1)
 if printf '%s\n' "$out" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	{ n++; if ($c["node_checked"] == 0 || $c["node_hits"] != $c["node_checked"]) bad = 1 }
 	END { exit !(n == 2 && !bad) }'; then
@@ -289,7 +289,7 @@ if printf '%s\n' "$out" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i
 else
 	notok "host cli: user backend node placement ($(printf '%s' "$out" | head -c 300))"
 fi
-if GLIBC_TUNABLES=glibc.rtld.optional_static_tls=16384 "$ab" run --wide --backend=user --alloc=jemalloc --size=64 --trials=10 -q 2>&1 | grep -q "^jemalloc "; then
+if GLIBC_TUNABLES=glibc.rtld.optional_static_tls=16384 "$ab" run --backend=user --alloc=jemalloc --size=64 --trials=10 -q 2>&1 | grep -q "^jemalloc "; then
 	ok "host cli: jemalloc through dlopen with the static TLS tunable"
 else
 	notok "host cli: jemalloc through dlopen with the static TLS tunable"
@@ -383,7 +383,7 @@ fi
 ab_expect 0 "malloc@cpu" "user backend concurrent runs" -- \
 	run --backend=user --alloc=malloc --cpu=all --concurrent --trials=20 -q
 ab_expect 3 "or time userspace allocators with --backend=user" "no module: the way forward names --backend=user" -- run
-out=$("$ab" run --wide --backend=user --alloc=numa_alloc_onnode --size=1M --trials=20 --csv 2>&1)
+out=$("$ab" run --backend=user --alloc=numa_alloc_onnode --size=1M --trials=20 --csv 2>&1)
 if printf '%s\n' "$out" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { exit !($c["node_checked"] == 0) }'; then
 	ok "host cli: untouched userspace blocks are not counted as node misses"
 else
@@ -396,7 +396,7 @@ ab_expect 4 "bad.json: results: a number, not an array" "compare refuses it too"
 
 # output safety: whatever a name or a label holds, it reaches gnuplot as
 # data, the input is never written, and JSON and CSV stay well-formed
-"$ab" run --wide --backend=user --alloc=malloc,posix_memalign --trials=20 --json -o "$tmp/r.json" 2>/dev/null
+"$ab" run --backend=user --alloc=malloc,posix_memalign --trials=20 --json -o "$tmp/r.json" 2>/dev/null
 cp "$tmp/r.json" "$tmp/r.orig"
 cp "$tmp/r.json" "$tmp/r.orig.json"
 out=$("$ab" plot "$tmp/r.json" -o "$tmp/r.json'x.svg" 2>&1)
@@ -502,7 +502,14 @@ ab_expect 4 "null.json: results\[0\].free.per_op_ns_sorted\[0\]: null, not a num
 ab_expect 4 "str.json: results\[0\].alloc.per_op_ns_sorted\[0\]: a string, not a number" "compare refuses a string sample" -- compare "$tmp/str.json" "$tmp/r.json"
 ab_expect 4 "neg.json: results\[0\].alloc.histogram\[0\].count: -3, below the minimum 1" "compare refuses a negative count" -- compare "$tmp/neg.json" "$tmp/r.json"
 ab_expect 4 "nan.json: results\[1\].alloc.per_op_ns_sorted\[2\]: NaN" "plot refuses a NaN sample" -- plot "$tmp/nan.json" -o "$tmp/n.svg"
-ab_expect 0 "cannot conclude: one run per side" "compare two valid saved results" -- compare --wide "$tmp/r.json" "$tmp/r.orig.json"
+out=$("$ab" compare --json "$tmp/r.json" "$tmp/r.orig.json" 2>&1)
+if printf '%s' "$out" | python3 -c 'import json, sys
+ph = [p for c in json.load(sys.stdin)["comparisons"] for p in c["phases"]]
+assert ph and all(p["verdict"] == "cannot conclude: one run per side" for p in ph)' 2>/dev/null; then
+	ok "host cli: compare two valid saved results"
+else
+	notok "host cli: compare two valid saved results ($(printf '%s' "$out" | head -c 300))"
+fi
 python3 - "$tmp/r.json" "$tmp/cpu.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))

@@ -18,8 +18,8 @@ TAP_PREFIX="host cli: "
 
 i=1
 while [ $i -le 3 ]; do
-	"$ab" run --wide --backend=user --alloc=none,malloc --trials=10 --json -q -o "$tmp/a$i.json" &&
-		"$ab" run --wide --backend=user --alloc=none,malloc --trials=10 --json -q -o "$tmp/b$i.json" ||
+	"$ab" run --backend=user --alloc=none,malloc --trials=10 --json -q -o "$tmp/a$i.json" &&
+		"$ab" run --backend=user --alloc=none,malloc --trials=10 --json -q -o "$tmp/b$i.json" ||
 		notok "compare saved: run $i could not be saved"
 	i=$((i + 1))
 done
@@ -34,7 +34,7 @@ if [ $rc = 0 ] && printf '%s\n' "$out" | grep -q '^alloc .*cannot conclude: one 
 else
 	notok "compare of one saved run per side (exit $rc: $(printf '%s' "$out" | head -c 400))"
 fi
-"$ab" compare --wide --json "$tmp/a1.json" "$tmp/b1.json" >"$tmp/one.json" 2>/dev/null
+"$ab" compare --json "$tmp/a1.json" "$tmp/b1.json" >"$tmp/one.json" 2>/dev/null
 if python3 - "$tmp/one.json" <<'PY'; then
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -50,12 +50,20 @@ PY
 else
 	notok "compare --json of one run per side ($(head -c 300 "$tmp/one.json"))"
 fi
-out=$("$ab" compare --wide "$tmp/a1.json" "$tmp/a2.json" -- "$tmp/b1.json" 2>&1)
-if printf '%s\n' "$out" | grep -q '^alloc .*cannot conclude: one run of B$' &&
-	! printf '%s\n' "$out" | grep -qE 'faster|slower|no significant difference'; then
+"$ab" compare --json "$tmp/a1.json" "$tmp/a2.json" -- "$tmp/b1.json" >"$tmp/two-one.json" 2>/dev/null
+if python3 - "$tmp/two-one.json" <<'PY'; then
+import json, sys
+d = json.load(open(sys.argv[1]))
+ph = [p for c in d["comparisons"] for p in c["phases"]]
+assert ph, d
+for p in ph:
+    assert p["verdict"] == "cannot conclude: one run of B", p
+    assert len(p["runs_a"]) == 2 and len(p["runs_b"]) == 1, p
+    assert p["p"] is None and p["significant"] is None, p
+PY
 	ok "compare of two runs against one: cannot conclude: one run of B"
 else
-	notok "compare of two runs against one ($(printf '%s' "$out" | head -c 300))"
+	notok "compare of two runs against one ($(head -c 300 "$tmp/two-one.json"))"
 fi
 
 # two and three runs per side: the run as unit, p and p adj, Holm in JSON
@@ -69,7 +77,7 @@ if [ $rc = 0 ] && printf '%s\n' "$out" | grep -q "Welch's t test on the logs, th
 else
 	notok "compare A1 A2 -- B1 B2 (exit $rc: $(printf '%s' "$out" | head -c 400))"
 fi
-"$ab" compare --wide --json "$tmp/a1.json" "$tmp/a2.json" "$tmp/a3.json" -- "$tmp/b1.json" "$tmp/b2.json" "$tmp/b3.json" >"$tmp/three.json" 2>/dev/null
+"$ab" compare --json "$tmp/a1.json" "$tmp/a2.json" "$tmp/a3.json" -- "$tmp/b1.json" "$tmp/b2.json" "$tmp/b3.json" >"$tmp/three.json" 2>/dev/null
 if python3 - "$tmp/three.json" "$tmp" <<'PY'; then
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -147,12 +155,27 @@ for i, f in enumerate((0.98, 1.0, 1.02), 1):
             r["free"]["ns"]["median"] = 50 * f
         json.dump(d, open(f"{t}/{side}{i}.json", "w"))
 PY
-out=$("$ab" compare --wide "$tmp/x1.json" "$tmp/x2.json" "$tmp/x3.json" -- "$tmp/y1.json" "$tmp/y2.json" "$tmp/y3.json" 2>&1)
-if printf '%s\n' "$out" | grep -q '^alloc  *3/3  *100.0  *300.0  *3.000 .*new is slower$' &&
-	printf '%s\n' "$out" | grep -q '^free  *3/3 .*1.000  *1.000  no significant difference$'; then
+"$ab" compare --json "$tmp/x1.json" "$tmp/x2.json" "$tmp/x3.json" -- "$tmp/y1.json" "$tmp/y2.json" "$tmp/y3.json" >"$tmp/3x.json" 2>/dev/null
+if python3 - "$tmp/3x.json" <<'PY'; then
+import json, sys
+d = json.load(open(sys.argv[1]))
+ph = {}
+for c in d["comparisons"]:
+    for p in c["phases"]:
+        ph.setdefault(p["phase"], []).append(p)
+assert ph.keys() == {"alloc", "free"}, ph.keys()
+for p in ph["alloc"] + ph["free"]:
+    assert len(p["runs_a"]) == 3 and len(p["runs_b"]) == 3, p
+for p in ph["alloc"]:
+    assert "%.1f %.1f %.3f" % (p["a_median_ns"], p["b_median_ns"], p["ratio"]) == "100.0 300.0 3.000", p
+    assert p["verdict"] == "slower", p
+for p in ph["free"]:
+    assert "%.3f %.3f %.3f" % (p["ratio"], p["p"], p["p_adjusted"]) == "1.000 1.000 1.000", p
+    assert p["verdict"] == "no significant difference", p
+PY
 	ok "compare of fixtures with B's alloc medians 3x A's: slower; equal free medians: p = p adj = 1, no significant difference"
 else
-	notok "compare of 3x fixtures ($(printf '%s' "$out" | head -c 600))"
+	notok "compare of 3x fixtures ($(head -c 600 "$tmp/3x.json"))"
 fi
 
 # no median that is positive (net figures can be 0 or below): two runs a
@@ -177,7 +200,7 @@ fi
 # bad command lines: status 2, one line
 for args in "$tmp/a1.json" "$tmp/a1.json $tmp/a2.json --" "-- $tmp/b1.json" "$tmp/a1.json $tmp/a2.json $tmp/b1.json"; do
 	# shellcheck disable=SC2086
-	out=$("$ab" compare --wide $args 2>&1)
+	out=$("$ab" compare $args 2>&1)
 	rc=$?
 	if [ $rc = 2 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ]; then
 		ok "compare $(echo "$args" | sed "s|$tmp/||g"): status 2 ($out)"
@@ -192,7 +215,7 @@ done
 ln -s "$tmp/a1.json" "$tmp/a1-link.json"
 for args in "$tmp/a1.json $tmp/a1.json -- $tmp/b1.json $tmp/b2.json" "$tmp/a1.json $tmp/a2.json -- $tmp/b1.json $tmp/a1-link.json"; do
 	# shellcheck disable=SC2086
-	out=$("$ab" compare --wide $args 2>&1)
+	out=$("$ab" compare $args 2>&1)
 	rc=$?
 	if [ $rc = 2 ] && printf '%s\n' "$out" | grep -q "are the same file: each saved run counts once"; then
 		ok "compare $(echo "$args" | sed "s|$tmp/||g"): a run named twice, status 2"
@@ -203,13 +226,13 @@ done
 
 # issue 21: the runs of one side are repeats of one setup; a run of
 # another batch on A's side is refused, naming both files and the field
-"$ab" run --wide --backend=user --alloc=none,malloc --batch=64 --trials=10 --json -q -o "$tmp/a64.json"
+"$ab" run --backend=user --alloc=none,malloc --batch=64 --trials=10 --json -q -o "$tmp/a64.json"
 # (SIDE FIRST ARGS: the run of another batch on A's side, then on B's)
 for c in "A a1 a1 a64 -- b1 b2" "B b1 a1 a2 -- b1 a64"; do
 	set -- $c
 	side=$1 first=$2
 	shift 2
-	out=$("$ab" compare --wide $(for f; do [ "$f" = -- ] && echo -- || echo "$tmp/$f.json"; done) 2>&1)
+	out=$("$ab" compare $(for f; do [ "$f" = -- ] && echo -- || echo "$tmp/$f.json"; done) 2>&1)
 	rc=$?
 	if [ $rc = 2 ] && printf '%s\n' "$out" | grep -q "$first.json and .*a64.json are on one side but differ in batch of"; then
 		ok "compare saved: runs of different setups on $side's side are refused (status 2), naming the field"
@@ -228,8 +251,10 @@ if [ $rc = 0 ] && grep -q "^compare: 1 saved run of A (old, $tmp/a1.json) agains
 else
 	notok "compare saved: -o -- A B (exit $rc: $(printf '%s' "$out" | head -c 300))"
 fi
-out=$("$ab" compare --wide -q "$tmp/a1.json" "$tmp/a2.json" -- "$tmp/b1.json" 2>&1)
-if printf '%s\n' "$out" | grep -q "^compare: 2 saved runs of A"; then
+out=$("$ab" compare --json -q "$tmp/a1.json" "$tmp/a2.json" -- "$tmp/b1.json" 2>&1)
+if printf '%s' "$out" | python3 -c 'import json, sys
+ph = [p for c in json.load(sys.stdin)["comparisons"] for p in c["phases"]]
+assert ph and all(len(p["runs_a"]) == 2 and len(p["runs_b"]) == 1 for p in ph)' 2>/dev/null; then
 	ok "compare saved: A1 A2 -- B1 still splits at the --"
 else
 	notok "compare saved: A1 A2 -- B1 ($(printf '%s' "$out" | head -c 300))"
@@ -244,7 +269,7 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 d["environment"]["kernel_release"] = "9.9.9-other"
 json.dump(d, open(sys.argv[2], "w"))' "$tmp/l1.json" "$tmp/l2.json"
-out=$("$ab" compare --wide -q "$tmp/l1.json" "$tmp/l2.json" 2>&1 >/dev/null)
+out=$("$ab" compare -q "$tmp/l1.json" "$tmp/l2.json" 2>&1 >/dev/null)
 n=$(printf '%s\n' "$out" | grep -c 'note: kernels')
 if [ "$n" = 1 ] && ! printf '%s\n' "$out" | grep -q '(null)'; then
 	ok "compare saved: lookups from two kernels: one note naming the kernels, no row named (null)"

@@ -32,16 +32,17 @@ check() {
 
 check "commands" "run" allocbench ru
 check "all commands" "topology" allocbench ""
-check "run options from --help" "--alloc=" allocbench run --wide --al
+check "run options from --help" "--alloc=" allocbench run --al
 check "run --dry-run" "--dry-run" allocbench run --dry
+check "run --wide" "--wide" allocbench run --wi
 check "sweep --dry-run" "--dry-run" allocbench sweep --dry
 check "compare --dry-run" "--dry-run" allocbench compare --dry
-check "run --gfp values" "atomic" allocbench run --wide --gfp at
-check "--gfp=VALUE form" "nowait" allocbench run --wide --gfp = now
-check "--free values" "shuffle" allocbench run --wide --free sh
+check "run --gfp values" "atomic" allocbench run --gfp at
+check "--gfp=VALUE form" "nowait" allocbench run --gfp = now
+check "--free values" "shuffle" allocbench run --free sh
 check "lookup methods after a comma" "walk,bsr" allocbench lookup --method walk,b
-check "sweep options" "--mem-nodes=" allocbench sweep --wide --mem
-check "reproduce experiments" "2002-lookup" allocbench reproduce --wide 20
+check "sweep options" "--mem-nodes=" allocbench sweep --mem
+check "reproduce experiments" "2002-lookup" allocbench reproduce 20
 check "help topics" "compare" allocbench help comp
 check "list events" "events" allocbench list ev
 check "plot --format values" "png" allocbench plot --format p
@@ -117,14 +118,14 @@ got=$(cd "$dir" && env PATH=/usr/bin:/bin bash -c '
 		printf "%s " "${COMPREPLY[@]}"
 	}
 	complete_at ./allocbench ru
-	complete_at ./allocbench run --wide --gfp at
+	complete_at ./allocbench run --gfp at
 	complete_at ./allocbench list --values ki' _ "$comp" 2>/dev/null)
 case " $got " in
 *" run "*"atomic "*"kinds "*) echo "ok - completion: ./allocbench off PATH completes commands, values and --values kinds ($got)" ;;
 *) echo "not ok - completion: ./allocbench off PATH completes commands, values and --values kinds (got '$got')" ;;
 esac
 if command -v fish >/dev/null 2>&1; then
-	got=$(cd "$dir" && env PATH=/usr/bin:/bin fish -c 'source completions/allocbench.fish; complete -C "./allocbench ru"; complete -C "./allocbench run --wide --gfp="' 2>&1 | tr '\n' ' ')
+	got=$(cd "$dir" && env PATH=/usr/bin:/bin fish -c 'source completions/allocbench.fish; complete -C "./allocbench ru"; complete -C "./allocbench run --gfp="' 2>&1 | tr '\n' ' ')
 	case " $got" in
 	*" run "*"--gfp=atomic"*) echo "ok - completion: fish completes ./allocbench off PATH, quietly ($got)" ;;
 	*) echo "not ok - completion: fish completes ./allocbench off PATH, quietly (got '$got')" ;;

@@ -44,8 +44,8 @@ dash_out() {
 		notok "$name -o - (exit $got, wanted $want; file - $([ -e "$tmp/d/-" ] && echo made || echo not made); stdout $(head -c 150 "$tmp/out"); stderr $(head -c 200 "$tmp/err"))"
 	fi
 }
-"$ab" run --wide --backend=user --alloc=none,malloc --trials=20 --json -q -o "$tmp/r1.json"
-"$ab" run --wide --backend=user --alloc=none,malloc --trials=20 --json -q -o "$tmp/r2.json"
+"$ab" run --backend=user --alloc=none,malloc --trials=20 --json -q -o "$tmp/r1.json"
+"$ab" run --backend=user --alloc=none,malloc --trials=20 --json -q -o "$tmp/r2.json"
 dash_out 0 "^malloc " "run" -- run --backend=user --alloc=malloc --trials=20 -q
 dash_out 0 '"schema":"allocbench-result"' "run --json" -- run --backend=user --alloc=malloc --trials=20 -q --json
 dash_out 0 "malloc" "sweep" -- sweep --backend=user --alloc=malloc --sizes=64 --trials=10 -q
@@ -121,10 +121,10 @@ fi
 # a refused command leaves no -o file it made, and one that was there as
 # it was (before: an empty new file for every usage error)
 rm -f "$tmp/new.out"
-"$ab" run --wide --backend=user --alloc=nosuch -o "$tmp/new.out" 2>/dev/null
+"$ab" run --backend=user --alloc=nosuch -o "$tmp/new.out" 2>/dev/null
 st=$?
 echo keep >"$tmp/old.out"
-"$ab" run --wide --backend=user --alloc=nosuch -o "$tmp/old.out" 2>/dev/null
+"$ab" run --backend=user --alloc=nosuch -o "$tmp/old.out" 2>/dev/null
 if [ "$st" = 2 ] && [ ! -e "$tmp/new.out" ] && [ "$(cat "$tmp/old.out")" = keep ]; then
 	ok "a usage error leaves no -o file behind, and an existing one as it was"
 else
@@ -165,7 +165,7 @@ big_fail "plot --script" plot "$tmp/r1.json" --script="$tmp/keep.svg" -o "$tmp/p
 # a refused reproduce leaves the file too (it wrote its header before
 # finding a step the backend could not run; now it checks them first)
 printf 'keep\n' >"$tmp/keep.svg"
-"$ab" reproduce --wide 2002-lookup --backend=user -o "$tmp/keep.svg" >/dev/null 2>&1
+"$ab" reproduce 2002-lookup --backend=user -o "$tmp/keep.svg" >/dev/null 2>&1
 st=$?
 if [ "$st" = 2 ] && [ "$(cat "$tmp/keep.svg")" = keep ]; then
 	ok "a refused reproduce leaves -o FILE as it was"
@@ -175,7 +175,7 @@ fi
 # a name of 255 bytes (no room for .NAME.XXXXXX beside it): still whole
 long=$(printf 'L%.0s' $(seq 255))
 printf 'keep\n' >"$tmp/$long"
-"$ab" run --wide --backend=user --alloc=nosuch -o "$tmp/$long" 2>/dev/null
+"$ab" run --backend=user --alloc=nosuch -o "$tmp/$long" 2>/dev/null
 "$ab" list events -o "$tmp/$long" >/dev/null 2>&1 && st=$? || st=$?
 if [ "$st" = 0 ] && grep -q instructions "$tmp/$long" && [ "$(ls -a "$tmp" | grep -c '^\.allocbench\.')" = 0 ]; then
 	ok "-o a 255-byte name: a refusal leaves it, a run replaces it whole"
@@ -194,7 +194,7 @@ else
 fi
 # written in place (the other link): a refusal drops its buffered header
 seq 200 >"$tmp/hl1"
-"$ab" reproduce --wide 2002-lookup --backend=user -o "$tmp/hl1" >/dev/null 2>&1
+"$ab" reproduce 2002-lookup --backend=user -o "$tmp/hl1" >/dev/null 2>&1
 if [ "$(head -n 1 "$tmp/hl1")" = 1 ] && [ "$(wc -l <"$tmp/hl1")" = 200 ]; then
 	ok "a refused command leaves a file written in place as it was"
 else
@@ -428,19 +428,25 @@ esac
 # under taskset in the guest)
 last=$(($(getconf _NPROCESSORS_ONLN) - 1))
 if [ "$last" -ge 1 ] && command -v taskset >/dev/null; then
-	# cpu_is LIST NAME: under taskset -c $last, --cpu=LIST runs on CPU $last
+	# cpu_is LIST NAME: under taskset -c $last, --cpu=LIST runs on CPU
+	# $last (the JSON's parameters.cpus, and where each row started)
 	cpu_is() {
-		out=$(taskset -c "$last" "$ab" run --wide --backend=user --alloc=malloc --trials=5 -q --cpu="$1" 2>&1)
-		case $out in
-		*"CPU $last (node"*) ok "taskset -c $last: --cpu=$1 $2" ;;
-		*) notok "taskset -c $last: --cpu=$1 $2 ($(printf '%s\n' "$out" | grep -e '^CPU' -e 'allocbench:'))" ;;
-		esac
+		out=$(taskset -c "$last" "$ab" run --backend=user --alloc=malloc --trials=5 -q --cpu="$1" --json 2>&1)
+		if printf '%s' "$out" | python3 -c 'import json, sys
+d = json.load(sys.stdin)
+cpu = int(sys.argv[1])
+assert d["parameters"]["cpus"] == [cpu], d["parameters"]["cpus"]
+assert d["results"] and all(r["cpu_start"] == cpu for r in d["results"])' "$last" 2>/dev/null; then
+			ok "taskset -c $last: --cpu=$1 $2"
+		else
+			notok "taskset -c $last: --cpu=$1 $2 ($(printf '%s\n' "$out" | grep -e '"cpus"' -e '"cpu_start"' -e 'allocbench:' | tr -d ' \n' | head -c 200))"
+		fi
 	}
 	cpu_is all "is CPU $last (all: the CPUs this process may use)"
 	cpu_is +0 "is CPU $last (relative to the allowed CPUs)"
 	cpu_is '!0' "is CPU $last (every allowed CPU but 0)"
 	cpu_refused() {
-		out=$(taskset -c "$last" "$ab" run --wide --backend=user --alloc=malloc --trials=5 -q --cpu="$1" 2>&1)
+		out=$(taskset -c "$last" "$ab" run --backend=user --alloc=malloc --trials=5 -q --cpu="$1" 2>&1)
 		st=$?
 		case $st:$out in
 		2:*"$2"*) ok "taskset -c $last: --cpu=$1 refused: $2" ;;
@@ -451,18 +457,21 @@ if [ "$last" -ge 1 ] && command -v taskset >/dev/null; then
 	cpu_refused 0 "CPU 0 is outside this process's allowed CPUs ($last:"
 	cpu_refused "!+0" "no CPU in the list"
 	cpu_refused + "not a CPU list"
-	out=$(taskset -c "0-$last" "$ab" run --wide --backend=user --alloc=malloc --trials=5 -q --cpu=all --concurrent 2>&1)
-	case $out in
-	*"malloc@cpu0 "*"malloc@cpu$last "*) ok "taskset -c 0-$last: --cpu=all --concurrent runs on every allowed CPU" ;;
-	*) notok "--cpu=all --concurrent ($(printf '%s\n' "$out" | grep -e '@cpu' -e 'allocbench:'))" ;;
-	esac
+	out=$(taskset -c "0-$last" "$ab" run --backend=user --alloc=malloc --trials=5 -q --cpu=all --concurrent --json 2>&1)
+	if printf '%s' "$out" | python3 -c 'import json, sys
+labels = [r["label"] for r in json.load(sys.stdin)["results"]]
+assert labels[0] == "malloc@cpu0" and labels[-1] == "malloc@cpu" + sys.argv[1], labels' "$last" 2>/dev/null; then
+		ok "taskset -c 0-$last: --cpu=all --concurrent runs on every allowed CPU"
+	else
+		notok "--cpu=all --concurrent ($(printf '%s\n' "$out" | grep -e '@cpu' -e 'allocbench:' | tr -d ' \n' | head -c 200))"
+	fi
 else
 	ok "CPU lists under taskset # SKIP one CPU, or no taskset"
 fi
 # the user backend's limits are its own, not the module's
-out=$("$ab" run --wide --backend=user --alloc=malloc --trials=99999999 -q 2>&1)
+out=$("$ab" run --backend=user --alloc=malloc --trials=99999999 -q 2>&1)
 st=$?
-out2=$("$ab" run --wide --backend=user --alloc=malloc --size=1G --batch=100000 -q 2>&1)
+out2=$("$ab" run --backend=user --alloc=malloc --size=1G --batch=100000 -q 2>&1)
 out2="$out2 $("$ab" info --backend=user 2>&1 | grep '^max bytes at once')"
 case "$st $out $out2" in
 "2 "*"above the user backend's limit of"*"(a quarter of this machine's memory)"*"MiB; a quarter of this machine's memory)"*) ok "the user backend's refusals name its own limits, not the module's" ;;
@@ -470,7 +479,7 @@ case "$st $out $out2" in
 esac
 # a relative node list counts within the allowed memory nodes (numactl)
 nn=$(ls -d /sys/devices/system/node/node[0-9]* 2>/dev/null | wc -l)
-out=$("$ab" run --wide --backend=user --alloc=malloc --trials=5 -q --node=+$nn 2>&1)
+out=$("$ab" run --backend=user --alloc=malloc --trials=5 -q --node=+$nn 2>&1)
 case $out in
 *"--node=+$nn: a relative node beyond this process's"*"+0 to +"*) ok "--node=+$nn on $nn node(s): a relative node beyond the allowed ones" ;;
 *) notok "--node=+$nn on $nn node(s): $out" ;;
@@ -478,7 +487,7 @@ esac
 # a relative number of any size is counted as one (before: "there is no
 # node 99999999999999999999 (nodes: 0-9223372036854775807)")
 for o in node cpu; do
-	out=$("$ab" run --wide --backend=user --alloc=malloc --trials=5 -q --$o=+99999999999999999999 2>&1)
+	out=$("$ab" run --backend=user --alloc=malloc --trials=5 -q --$o=+99999999999999999999 2>&1)
 	case $out in
 	*"--$o=+99999999999999999999: a relative "*" beyond this process's"*) ok "--$o=+99999999999999999999: a relative $o beyond the allowed ones" ;;
 	*) notok "--$o=+99999999999999999999: $out" ;;
@@ -501,7 +510,7 @@ esac
 # an interrupted run exits 128 + the signal, as a shell reports it (before:
 # 130 for SIGTERM and SIGHUP too)
 for s in INT:130 TERM:143 HUP:129; do
-	"$ab" run --wide --backend=user --alloc=malloc --size=64 --trials=16000000 --batch=100 -q >"$tmp/sig.out" 2>&1 &
+	"$ab" run --backend=user --alloc=malloc --size=64 --trials=16000000 --batch=100 -q >"$tmp/sig.out" 2>&1 &
 	p=$!
 	sleep 1
 	kill -"${s%:*}" $p

@@ -21,13 +21,13 @@ TAP_PREFIX="export: "
 . "$(dirname "$0")/../lib.sh"
 
 q=-q
-"$ab" run --wide --backend=user --alloc=malloc,calloc --size=64 --trials=5 --json -o "$tmp/run.json" $q
-"$ab" run --wide --backend=user --alloc=malloc,calloc --size=64 --trials=5 --json -o "$tmp/run2.json" $q
-"$ab" run --wide --backend=user --alloc=malloc,calloc --size=64 --trials=5 --json -o "$tmp/run3.json" $q
-"$ab" sweep --wide --backend=user --alloc=malloc --sizes=64,4K --trials=5 --json -o "$tmp/sweep.json" $q
+"$ab" run --backend=user --alloc=malloc,calloc --size=64 --trials=5 --json -o "$tmp/run.json" $q
+"$ab" run --backend=user --alloc=malloc,calloc --size=64 --trials=5 --json -o "$tmp/run2.json" $q
+"$ab" run --backend=user --alloc=malloc,calloc --size=64 --trials=5 --json -o "$tmp/run3.json" $q
+"$ab" sweep --backend=user --alloc=malloc --sizes=64,4K --trials=5 --json -o "$tmp/sweep.json" $q
 "$ab" lookup --backend=user --size=64 --trials=5 --json -o "$tmp/lookup.json" $q
-"$ab" compare --wide --backend=user --alloc=malloc,calloc --trials=7 --rounds=7 --json -o "$tmp/cmp.json" $q
-"$ab" compare --wide "$tmp/run.json" "$tmp/run2.json" --json -o "$tmp/files.json" $q 2>/dev/null
+"$ab" compare --backend=user --alloc=malloc,calloc --trials=7 --rounds=7 --json -o "$tmp/cmp.json" $q
+"$ab" compare "$tmp/run.json" "$tmp/run2.json" --json -o "$tmp/files.json" $q 2>/dev/null
 # a vm document of two kernels, two good boots each and one that failed,
 # each boot's result one of the runs above
 python3 - "$tmp" <<'PY'

@@ -21,12 +21,12 @@ if ! command -v gnuplot >/dev/null; then
 fi
 
 q="-q"
-"$ab" sweep --wide --backend=user --alloc=malloc,calloc --sizes=8-32K:x4 --trials=5 --warmup=0 --json -o "$tmp/sweep.json" $q
-"$ab" run --wide --backend=user --alloc=none,malloc,calloc --trials=10 --json -o "$tmp/run.json" $q
-"$ab" run --wide --backend=user --alloc=malloc --timing=single --trials=5 --json -o "$tmp/single.json" $q
+"$ab" sweep --backend=user --alloc=malloc,calloc --sizes=8-32K:x4 --trials=5 --warmup=0 --json -o "$tmp/sweep.json" $q
+"$ab" run --backend=user --alloc=none,malloc,calloc --trials=10 --json -o "$tmp/run.json" $q
+"$ab" run --backend=user --alloc=malloc --timing=single --trials=5 --json -o "$tmp/single.json" $q
 "$ab" lookup --backend=user --size=64 --trials=30 --json -o "$tmp/lookup.json" $q
-"$ab" compare --wide --backend=user --alloc=malloc,calloc --trials=30 --json -o "$tmp/cmp.json" $q
-"$ab" compare --wide "$tmp/run.json" "$tmp/run.json" --json -o "$tmp/files.json" $q
+"$ab" compare --backend=user --alloc=malloc,calloc --trials=30 --json -o "$tmp/cmp.json" $q
+"$ab" compare "$tmp/run.json" "$tmp/run.json" --json -o "$tmp/files.json" $q
 
 # known values: a sweep from 10 to 12000 ns/op, ratios from 0.09 to 10.5,
 # a long label, and the vm document of two kernels against A

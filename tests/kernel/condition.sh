@@ -18,7 +18,7 @@
 #   device's close undoes it): a new condition builds at once;
 # - the kernel log shows no WARN, BUG, OOM kill or allocation-failure splat.
 cj() {
-	allocbench run --wide --alloc=alloc_pages_node --order=9 --gfp=noretry \
+	allocbench run --alloc=alloc_pages_node --order=9 --gfp=noretry \
 		--batch=16 --trials=6 --timing=single --json -q "$@" 2>/tmp/cond.err
 }
 cond_awk='
@@ -49,7 +49,7 @@ if awk '/"built":\{/ { b = 1 } b && /"max_free_order":/ { gsub(/[^0-9]/, "", $0)
 fi
 # (order 3 with GFP_KERNEL: it succeeds in fragmented memory, so each
 # count has ops to be per; order 9 with noretry may fail in every trial)
-allocbench run --wide --alloc=alloc_pages_node --order=3 --batch=8 --trials=2 \
+allocbench run --alloc=alloc_pages_node --order=3 --batch=8 --trials=2 \
 	--timing=single --condition=fragmented --explain --json -q >/tmp/ce.json 2>>/tmp/cond.err
 # --explain names the slow path's tracepoints (compaction, direct reclaim,
 # kswapd, migratetype fallback) and counts each per op
@@ -102,7 +102,7 @@ awk -F'[:,]' -v rc=$rcf '
 		if (bad == "") print "ok - condition: fragmented restored before each trial: " met " of 6 trials began in it, max free order at their start " smo " (at most 2), success counted over those trials"
 		else print "not ok - condition: fragmented per trial:" bad
 	}' /tmp/cf.json
-allocbench run --wide --alloc=alloc_pages_node --order=0 --batch=8 --trials=4 \
+allocbench run --alloc=alloc_pages_node --order=0 --batch=8 --trials=4 \
 	--condition=pressure --json -q >/tmp/cp.json 2>>/tmp/cond.err
 rcp=$?
 awk -F'[:,]' -v rc=$rcp "$cond_awk"'
@@ -118,7 +118,7 @@ awk -F'[:,]' -v rc=$rcp "$cond_awk"'
 # condition built and undone and its success rate; order 9 noretry in
 # fragmented memory succeeds no more often than order 0 (large by
 # construction: no free block above order 2 is left)
-allocbench sweep --wide --alloc=alloc_pages_node --orders=0,9 --condition=fragmented --gfp=noretry \
+allocbench sweep --alloc=alloc_pages_node --orders=0,9 --condition=fragmented --gfp=noretry \
 	--timing=single --batch=8 --trials=2 --mem-nodes=0 --json -q >/tmp/cs.json 2>>/tmp/cond.err
 rcs=$?
 awk -F'[:,]' -v rc=$rcs '

@@ -84,9 +84,9 @@ expect 0 "16x4K" "cli: a bulk strategy's object is the batch of objects" -- \
 	allocbench run --wide --alloc=kmem_cache_bulk --size=4K --batch=16 --trials=5
 # GFP flags only where they apply (ab_strategy_gfp_name()): kmalloc_nolock()
 # (7.2+) takes none, so its text, CSV and JSON never say GFP_KERNEL
-if allocbench run --wide --alloc=kmalloc,kmalloc_nolock --size=64 --trials=5 --csv >/tmp/nl.csv 2>/tmp/nl.err; then
+if allocbench run --alloc=kmalloc,kmalloc_nolock --size=64 --trials=5 --csv >/tmp/nl.csv 2>/tmp/nl.err; then
 	allocbench run --wide --alloc=kmalloc,kmalloc_nolock --size=64 --trials=5 >/tmp/nl.txt 2>&1
-	allocbench run --wide --alloc=kmalloc_nolock --size=64 --trials=5 --json >/tmp/nl.json 2>&1
+	allocbench run --alloc=kmalloc_nolock --size=64 --trials=5 --json >/tmp/nl.json 2>&1
 	if grep -q ", GFP_KERNEL (kmalloc_nolock: no GFP flags)," /tmp/nl.txt &&
 		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 		$1 == "kmalloc" && $col["gfp"] == "GFP_KERNEL" { k++ }
@@ -107,7 +107,7 @@ fi
 # object a batch and leaked the others unseen into a merged cache; an
 # unmerged one (--nomerge) makes kmem_cache_destroy() report any leak in
 # the kernel log, which fails this boot
-allocbench run --wide --alloc=kmem_cache_bulk --nomerge --size=4K --batch=16 --trials=5 --csv >/tmp/kb.csv 2>&1
+allocbench run --alloc=kmem_cache_bulk --nomerge --size=4K --batch=16 --trials=5 --csv >/tmp/kb.csv 2>&1
 if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	$1 == "kmem_cache_bulk" { n++; if ($col["failed"] != 0 || $col["objects"] % 16 || $col["objects"] < 80) bad = 1 }
 	END { exit !(n == 1 && !bad) }' /tmp/kb.csv; then
@@ -287,7 +287,7 @@ expect 0 "warning: init_on_alloc=1" "cli: environment warnings in the header" --
 # scripts/vm/init waits for the crng's seed before the command (qemu64 has
 # no RDRAND): until then every get_random_*() ran BLAKE2s inside the ops
 expect 0 '"crng_ready": *true' "cli: the kernel's crng is seeded when a guest command runs" -- \
-	allocbench run --wide --alloc=kmalloc --trials=5 --json -q
+	allocbench run --alloc=kmalloc --trials=5 --json -q
 
 # size-class lookups in the kernel
 expect 0 "constant 4096" "cli: lookup in the kernel" -- allocbench lookup --trials=20
@@ -303,6 +303,19 @@ fi # ---- end: full, focused ----
 if in_suite full; then # ---- reproduce, software and hardware counters: full ----
 expect 0 "seed's us" "cli: reproduce 2019-scatterlist" -- allocbench reproduce --wide 2019-scatterlist
 expect 0 "part 2, the lookup alone" "cli: reproduce 2002-lookup" -- allocbench reproduce --wide 2002-lookup
+# issue 42: each experiment's default text is one table (2002-lookup:
+# part 1's; part 2, the lookup alone, is -v's and the JSON's) in the
+# default text's shape (/ab/textshape.sh is tests/cli/shape.sh)
+for e in "2019-scatterlist:^seed's row  *strategy " "2002-lookup:^size  *method "; do
+	out=$(allocbench reproduce "${e%%:*}" 2>&1)
+	bad=$(printf '%s\n' "$out" | sh /ab/textshape.sh)
+	if [ -z "$bad" ] && [ "$(printf '%s\n' "$out" | grep -c "${e#*:}")" = 1 ] &&
+		! printf '%s\n' "$out" | grep -q -e '^strategy ' -e '^constant 32 '; then
+		ok "cli: reproduce ${e%%:*}: one table in the default text's shape (header <= 4 lines, <= 120 columns, notes <= 100)"
+	else
+		notok "cli: reproduce ${e%%:*}'s default text (${bad:-$(printf '%s\n' "$out" | grep -c "${e#*:}") tables}: $(printf '%s' "$out" | head -c 400))"
+	fi
+done
 expect 2 "only kmalloc_class takes --lookup" "cli: --lookup on kmalloc rejected" -- \
 	allocbench run --wide --alloc=kmalloc --lookup=walk
 
@@ -330,23 +343,23 @@ if [ $rc = 0 ] && grep -q "this kernel has no function no_such_function_xyz to p
 else
 	notok "cli: --events kprobe and tracepoints: missing ones named (exit $rc: $(head -c 300 /tmp/kp.err))"
 fi
-out=$(allocbench run --wide --alloc=get_free_pages --trials=50 --events=kmem:mm_page_alloc,kprobe:___slab_alloc 2>&1)
-gfp=$(printf '%s\n' "$out" | awk '/^counters per op/ { c = 1; next } c && $1 == "get_free_pages" { print $2 }')
-if awk -v v="$gfp" 'BEGIN { exit !(v + 0 >= 1) }'; then
+out=$(allocbench run --alloc=get_free_pages --trials=50 --events=kmem:mm_page_alloc,kprobe:___slab_alloc --json -q 2>&1)
+gfp=$(printf '%s\n' "$out" | jfig counters kmem:mm_page_alloc get_free_pages)
+if awk -v v="$gfp" 'BEGIN { exit !(v != "" && v + 0 >= 1) }'; then
 	ok "cli: --events=kmem:mm_page_alloc: get_free_pages fires it at least once per op ($gfp)"
 else
-	notok "cli: --events=kmem:mm_page_alloc: get_free_pages per op '$gfp' ($(printf '%s' "$out" | tail -c 400))"
+	notok "cli: --events=kmem:mm_page_alloc: get_free_pages per op '$gfp' ($(printf '%s' "$out" | jarray counters get_free_pages | head -c 400))"
 fi
 fi # ---- end: full, focused ----
 
 if in_suite full numa; then # ---- the counting pass's node checks: full, numa ----
 # the counts come from a separate counting pass (issue 14, part 3): the
 # timed pass checks nodes as always, and the JSON says where counts are from
-allocbench run --wide --alloc=kmalloc_node --node=0 --events=task-clock --trials=20 --csv >/tmp/cp.csv 2>&1
+allocbench run --alloc=kmalloc_node --node=0 --events=task-clock --trials=20 --csv >/tmp/cp.csv 2>&1
 if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	$1 == "kmalloc_node" { n++; if ($col["node_checked"] + 0 <= 0 || $col["node_hits"] != $col["node_checked"]) bad = 1 }
 	END { exit !(n == 1 && !bad) }' /tmp/cp.csv &&
-	allocbench run --wide --alloc=kmalloc --events=task-clock --trials=10 --json 2>/dev/null | tr -d ' \n' | grep -q '"counting_pass":true'; then
+	allocbench run --alloc=kmalloc --events=task-clock --trials=10 --json 2>/dev/null | tr -d ' \n' | grep -q '"counting_pass":true'; then
 	ok "cli: --events counts in a separate pass: the timed pass checks nodes, the JSON says counting_pass"
 else
 	notok "cli: --events counting pass ($(head -c 300 /tmp/cp.csv))"
@@ -365,11 +378,12 @@ if in_suite full focused; then # ---- --explain, memory per object: full, focuse
 sheaves=$(cat /sys/kernel/slab/kmalloc-64/sheaf_capacity 2>/dev/null || echo 0)
 slowpath="slab slow path"
 [ "$sheaves" -gt 0 ] && slowpath="sheaf empty"
-slow() { printf '%s\n' "$1" | sed -n "s/^kmalloc:.* \([0-9.-]*\) $slowpath.*/\1/p"; }
+# (the figures from --json: jfig in lib.sh)
+slow() { printf '%s\n' "$1" | jfig explain "$slowpath" kmalloc; }
 # (on PREEMPT_RT SLUB has no lockless fast path, USE_LOCKLESS_FAST_PATH()
 # in mm/slub.c: every allocation takes ___slab_alloc, at least 1 per op)
-e64=$(allocbench run --wide --alloc=kmalloc --size=64 --explain --trials=100 2>&1)
-e4k=$(allocbench run --wide --alloc=kmalloc --size=4096 --explain --trials=100 2>&1)
+e64=$(allocbench run --alloc=kmalloc --size=64 --explain --trials=100 --json -q 2>&1)
+e4k=$(allocbench run --alloc=kmalloc --size=4096 --explain --trials=100 --json -q 2>&1)
 if uname -v | grep -qw PREEMPT_RT && [ "$sheaves" -eq 0 ]; then
 	rule='a >= 0.99 && b >= 0.99' what="both at least 1 per op on PREEMPT_RT"
 else
@@ -378,16 +392,16 @@ fi
 if awk -v a="$(slow "$e64")" -v b="$(slow "$e4k")" "BEGIN { a += 0; b += 0; exit !(\"$(slow "$e64")\" != \"\" && $rule) }"; then
 	ok "cli: --explain: kmalloc's $slowpath per op, $what ($(slow "$e4k") and $(slow "$e64"))"
 else
-	notok "cli: --explain: $slowpath per op, 4096 '$(slow "$e4k")' vs 64 '$(slow "$e64")' ($(printf '%s' "$e4k" | grep -A3 '^explain'))"
+	notok "cli: --explain: $slowpath per op, 4096 '$(slow "$e4k")' vs 64 '$(slow "$e64")' ($(printf '%s' "$e4k" | jarray explain kmalloc | head -c 400))"
 fi
-eg=$(allocbench run --wide --alloc=get_free_pages --explain --trials=50 2>&1)
-line=$(printf '%s\n' "$eg" | grep '^get_free_pages:')
-pages=$(printf '%s\n' "$line" | sed -n 's/.* \([0-9.-]*\) page allocations.*/\1/p')
-if [ -n "$line" ] && ! printf '%s' "$line" | grep -q slab &&
-	awk -v p="$pages" 'BEGIN { exit !(p + 0 >= 1) }'; then
-	ok "cli: --explain: get_free_pages shows page-allocator paths, no slab path, >= 1 page per op ($line)"
+eg=$(allocbench run --alloc=get_free_pages --explain --trials=50 --json -q 2>&1)
+line=$(printf '%s\n' "$eg" | jarray explain get_free_pages)
+pages=$(printf '%s\n' "$eg" | jfig explain "page allocations" get_free_pages)
+if [ -n "$line" ] && ! printf '%s' "$line" | grep -q '"path": *"[^"]*slab' &&
+	awk -v p="$pages" 'BEGIN { exit !(p != "" && p + 0 >= 1) }'; then
+	ok "cli: --explain: get_free_pages shows page-allocator paths, no slab path, >= 1 page per op ($pages)"
 else
-	notok "cli: --explain: get_free_pages ($line; $(printf '%s' "$eg" | tail -c 300))"
+	notok "cli: --explain: get_free_pages ($(printf '%s' "$line" | head -c 400); $(printf '%s' "$eg" | tail -c 200))"
 fi
 # issue 21, part 4: each label is what its probe counts on this kernel.
 # The refill of the per-CPU slab (___slab_alloc entered with the per-CPU
@@ -396,7 +410,7 @@ fi
 # 4096 refills between half and twice 1/objs_per_slab per op
 # With sheaves on every cache the same holds of the main sheaf: empty
 # once per sheaf_capacity allocations (7.3, kmalloc-4k: 0.25 per op, 4)
-refill() { printf '%s\n' "$1" | sed -n "s/^kmalloc:.* \([0-9.-]*\) $refilled.*/\1/p"; }
+refill() { printf '%s\n' "$1" | jfig explain "$refilled" kmalloc; }
 refilled="slab refill" per=objs_per_slab
 [ "$sheaves" -gt 0 ] && refilled="sheaf empty" per=sheaf_capacity
 ops=$(cat /sys/kernel/slab/kmalloc-4k/$per 2>/dev/null)
@@ -404,16 +418,16 @@ if awk -v r="$(refill "$e4k")" -v s="$(slow "$e4k")" -v o="$ops" -v rt="$(uname 
 	'BEGIN { exit !(r != "" && o > 0 && r >= 0.5 / o && r <= 2 / o && r < 1 && (!rt || sh > 0 || s >= 0.99)) }'; then
 	ok "cli: --explain: kmalloc 4096: $refilled $(refill "$e4k") per op, near 1/$ops ($per), $slowpath $(slow "$e4k")"
 else
-	notok "cli: --explain: kmalloc 4096 $refilled '$(refill "$e4k")' per op against 1/$ops ($(printf '%s' "$e4k" | grep -A4 '^explain'))"
+	notok "cli: --explain: kmalloc 4096 $refilled '$(refill "$e4k")' per op against 1/$ops ($(printf '%s' "$e4k" | jarray explain kmalloc | head -c 400))"
 fi
 # kvmalloc 8 MiB falls back to vmalloc once per op, though vmalloc runs
 # twice (its page array of 2048 pointers is vmalloc'd too)
-ekv=$(allocbench run --wide --alloc=kvmalloc_node --size=8M --batch=4 --trials=6 --explain 2>&1)
-fb=$(printf '%s\n' "$ekv" | sed -n 's/^kvmalloc_node:.* \([0-9.-]*\) vmalloc fallback.*/\1/p')
+ekv=$(allocbench run --alloc=kvmalloc_node --size=8M --batch=4 --trials=6 --explain --json -q 2>&1)
+fb=$(printf '%s\n' "$ekv" | jfig explain "vmalloc fallback" kvmalloc_node)
 if awk -v f="$fb" 'BEGIN { exit !(f != "" && f >= 0.99 && f <= 1.01) }'; then
 	ok "cli: --explain: kvmalloc_node 8M falls back to vmalloc once per op ($fb)"
 else
-	notok "cli: --explain: kvmalloc_node 8M vmalloc fallback '$fb' per op (the whole output: $ekv)"
+	notok "cli: --explain: kvmalloc_node 8M vmalloc fallback '$fb' per op ($(printf '%s' "$ekv" | jarray explain kvmalloc_node | head -c 600); $(printf '%s' "$ekv" | tail -c 300))"
 fi
 # a note beside a figure names that figure: one-page vmalloc_node takes its
 # page one at a time (the bulk allocator's one-page fallback)
@@ -426,11 +440,11 @@ else
 	notok "cli: --explain: vmalloc_node 4096 page allocations '$pa', note '$bad' ($(printf '%s' "$ev1" | grep -A4 '^explain'; printf '%s' "$ev1" | grep -i 'error\|counter ' | head -3))"
 fi
 # an event --explain counts and --events names too is counted once
-hdr=$(allocbench run --wide --alloc=kmalloc --trials=10 --explain --events=kprobe:__slab_free 2>&1 | grep -A1 '^counters per op' | tail -n 1)
-if [ "$(printf '%s\n' "$hdr" | tr ' ' '\n' | grep -c '^kprobe:__slab_free$')" = 1 ]; then
+hdr=$(allocbench run --alloc=kmalloc --trials=10 --explain --events=kprobe:__slab_free --json -q 2>&1 | jarray counters kmalloc)
+if [ "$(printf '%s\n' "$hdr" | grep -o '"event": *"kprobe:__slab_free"' | wc -l)" = 1 ]; then
 	ok "cli: --explain --events=kprobe:__slab_free counts it once"
 else
-	notok "cli: --explain --events=kprobe:__slab_free: header '$hdr'"
+	notok "cli: --explain --events=kprobe:__slab_free: counters '$(printf '%s' "$hdr" | head -c 400)'"
 fi
 expect 2 "kprobe:__slab_free is named twice" "cli: --events naming a kprobe twice is refused" -- \
 	allocbench run --wide --alloc=kmalloc --trials=5 --events=kprobe:__slab_free,kprobe:__slab_free
@@ -476,7 +490,7 @@ expect 0 "events per lookup" "cli: lookup --events" -- \
 expect 0 "test: Wilcoxon signed-rank" "cli: compare two strategies" -- \
 	allocbench compare --wide --alloc=kmalloc,kmem_cache --trials=50
 # compare in rounds (issue 13, item 23): invariants of the JSON only
-allocbench compare --wide --alloc=kmalloc,kmalloc --trials=70 --rounds=7 --cpu=0 --json -q >/tmp/rounds.json 2>/tmp/rounds.err
+allocbench compare --alloc=kmalloc,kmalloc --trials=70 --rounds=7 --cpu=0 --json -q >/tmp/rounds.json 2>/tmp/rounds.err
 rc=$?
 awk -v rc=$rc -F'[:,]' '
 	function num(s) { gsub(/[^0-9eE.+-]/, "", s); return s + 0 }
@@ -504,12 +518,12 @@ expect 0 "why: no hardware counter opened" "cli: compare --events without a PMU"
 	allocbench compare --wide --alloc=kmalloc,get_free_pages --trials=50 --events
 expect 2 "compare takes two" "cli: compare with one strategy rejected" -- \
 	allocbench compare --wide --alloc=kmalloc
-allocbench run --wide --alloc=kmalloc,kmem_cache --trials=50 --json -o /tmp/old.json -q
-allocbench run --wide --alloc=kmalloc,kmem_cache --trials=50 --json -o /tmp/new.json -q
+allocbench run --alloc=kmalloc,kmem_cache --trials=50 --json -o /tmp/old.json -q
+allocbench run --alloc=kmalloc,kmem_cache --trials=50 --json -o /tmp/new.json -q
 expect 0 "kmem_cache .*: old (A) against new (B)" "cli: compare two saved results" -- \
 	allocbench compare --wide /tmp/old.json /tmp/new.json
-expect 0 "cannot conclude: one run per side" "cli: compare of one saved run per side: the ratio, no verdict" -- \
-	allocbench compare --wide /tmp/old.json /tmp/new.json
+expect 0 '"verdict": *"cannot conclude: one run per side"' "cli: compare of one saved run per side: the ratio, no verdict" -- \
+	allocbench compare /tmp/old.json /tmp/new.json --json
 expect 2 "give two saved results" "cli: --rounds is not for saved results" -- \
 	allocbench compare --wide /tmp/old.json /tmp/new.json --rounds=8
 echo "not json" >/tmp/bad.json
@@ -565,18 +579,19 @@ expect 2 "add --concurrent" "cli: a CPU list without --concurrent rejected" -- a
 expect 2 "--free-cpu=9: there is no CPU 9" "cli: --free-cpu=9 rejected" -- allocbench run --wide --free-cpu=9
 # CPU lists follow numactl within the CPUs this process may use: under
 # taskset -c 1, "all" and +0 are CPU 1, !0 is CPU 1, +1 is beyond them
-expect 0 "^CPU 1 (node" "cli: --cpu=all under taskset -c 1 is CPU 1 (the allowed CPUs, as numactl has it)" -- \
-	taskset -c 1 allocbench run --wide --cpu=all --trials=5 -q
-expect 0 "^CPU 1 (node" "cli: --cpu=+0 under taskset -c 1 is CPU 1 (relative to the allowed CPUs)" -- \
-	taskset -c 1 allocbench run --wide --cpu=+0 --trials=5 -q
-expect 0 "^CPU 1 (node" "cli: --cpu=!0 under taskset -c 1 is CPU 1" -- \
-	taskset -c 1 allocbench run --wide --cpu='!0' --trials=5 -q
+# (the CPU: the JSON's parameters.cpus, on one line here)
+expect 0 '"cpus":\[1\],' "cli: --cpu=all under taskset -c 1 is CPU 1 (the allowed CPUs, as numactl has it)" -- \
+	sh -c "taskset -c 1 allocbench run --cpu=all --trials=5 -q --json | tr -d ' \n'"
+expect 0 '"cpus":\[1\],' "cli: --cpu=+0 under taskset -c 1 is CPU 1 (relative to the allowed CPUs)" -- \
+	sh -c "taskset -c 1 allocbench run --cpu=+0 --trials=5 -q --json | tr -d ' \n'"
+expect 0 '"cpus":\[1\],' "cli: --cpu=!0 under taskset -c 1 is CPU 1" -- \
+	sh -c "taskset -c 1 allocbench run --cpu='!0' --trials=5 -q --json | tr -d ' \n'"
 expect 2 "+1: a relative CPU beyond this process's 1 allowed CPU (1: +0 to +0" "cli: --cpu=+1 under taskset -c 1 rejected" -- \
 	taskset -c 1 allocbench run --wide --cpu=+1 --trials=5 -q
 expect 2 "CPU 0 is outside this process's allowed CPUs (1:" "cli: --cpu=0 under taskset -c 1 rejected, naming CPU 0" -- \
 	taskset -c 1 allocbench run --wide --cpu=0 --trials=5 -q
-expect 0 "^kmalloc@cpu1 " "cli: --cpu=all --concurrent under taskset -c 0-1 runs on both CPUs" -- \
-	taskset -c 0-1 allocbench run --wide --cpu=all --concurrent --trials=5 -q
+expect 0 '"label": *"kmalloc@cpu1"' "cli: --cpu=all --concurrent under taskset -c 0-1 runs on both CPUs" -- \
+	taskset -c 0-1 allocbench run --cpu=all --concurrent --trials=5 -q --json
 expect 2 "frees each object on the allocating CPU" "cli: --free-cpu with --free=pair rejected" -- \
 	allocbench run --wide --free-cpu=1 --free=pair
 expect 2 "--cpu-nodes=7: there is no node 7" "cli: sweep --cpu-nodes=7 rejected" -- allocbench sweep --wide --cpu-nodes=7
@@ -590,7 +605,7 @@ fi # ---- end: full, focused ----
 
 if in_suite full numa; then # ---- sweeps and node checks: full, numa ----
 # sweep: every *_node cell finds its objects on the asked node
-allocbench sweep --wide --alloc=kmalloc_node,alloc_pages_node,vmalloc_node,kvmalloc_node,kmalloc --sizes=64,4K --trials=20 --csv >/tmp/sw.csv 2>&1
+allocbench sweep --alloc=kmalloc_node,alloc_pages_node,vmalloc_node,kvmalloc_node,kmalloc --sizes=64,4K --trials=20 --csv >/tmp/sw.csv 2>&1
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	{ cells++ }
 	$1 ~ /_node$/ && $col["node_hits"] != $col["node_checked"] { bad = bad " " $1 "@" $col["cpu"] ">" $col["node"] }
@@ -603,7 +618,7 @@ expect 0 "note: kvmalloc_node: sizes above its largest object with GFP_ATOMIC" \
 
 # Node checks run in untimed trials of the same shape, one before every 16
 # measured ones (common/ab_trial.h): 33 trials of 10 -> 3 check trials
-allocbench run --wide --alloc=kmalloc_node --node=0 --trials=33 --batch=10 --csv >/tmp/nc.csv 2>&1
+allocbench run --alloc=kmalloc_node --node=0 --trials=33 --batch=10 --csv >/tmp/nc.csv 2>&1
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	{ if ($col["objects"] != 330 || $col["node_checked"] != 30 || $col["node_hits"] != 30) exit 1; rows++ }
 	END { exit rows != 1 }' /tmp/nc.csv
@@ -614,7 +629,7 @@ fi # ---- end: full, numa ----
 if in_suite full; then # ---- invariants of the statistics: full ----
 # Invariants from the CSV: median within [min, max], the CI around the
 # median, net <= raw, samples counted.
-allocbench run --wide --alloc=none,kmalloc,get_free_pages,vmalloc_node --trials=200 --csv >/tmp/r.csv 2>&1
+allocbench run --alloc=none,kmalloc,get_free_pages,vmalloc_node --trials=200 --csv >/tmp/r.csv 2>&1
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	{
 		for (p = 0; p < 2; p++) {
@@ -641,7 +656,7 @@ if [ "$nodes" -ge 2 ] && in_suite full numa; then # ---- two nodes or more: full
 		allocbench run --wide --alloc=kmalloc_node --node=1 --cpu=1 --trials=20
 	# issue 13, item 17: 5 strategies x 12 sizes x 2 CPU nodes x 2 memory
 	# nodes is 240 runs, once refused "more than 64 runs": every cell runs
-	allocbench sweep --wide --alloc=kmalloc_node,kmem_cache_node,alloc_pages_node,vmalloc_node,kvmalloc_node \
+	allocbench sweep --alloc=kmalloc_node,kmem_cache_node,alloc_pages_node,vmalloc_node,kvmalloc_node \
 		--sizes=8-16K:x2 --trials=3 --warmup=0 --batch=4 --csv >/tmp/sw240.csv 2>&1
 	st=$?
 	want=$((5 * 12 * nodes * nodes))

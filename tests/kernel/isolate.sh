@@ -51,7 +51,7 @@ else
 	notok "cli: after the run the partition is gone, subtree_control and the root's CPUs as before ($(ls -d "$cg"/allocbench-* 2>/dev/null), subtree_control '$(cat "$cg/cgroup.subtree_control")' was '$sc0')"
 fi
 expect 0 '"isolation": *"cpuset partition"' "cli: --json records the partition" -- \
-	allocbench run --wide --isolate --cpu=1 --trials=5 --json
+	allocbench run --isolate --cpu=1 --trials=5 --json
 mkdir "$cg/ab-home"
 sh -c "echo \$\$ >$cg/ab-home/cgroup.procs && exec allocbench run --wide --isolate --cpu=1 --trials=5" >/tmp/iso.out 2>&1
 st=$?

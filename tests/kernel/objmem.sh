@@ -44,7 +44,7 @@ group() {
 	bad= seen=
 	for b in 1 100 1000; do
 		out=$(allocbench run --wide "$@" --batch=$b --trials=2 -q 2>&1)
-		js=$(allocbench run --wide "$@" --batch=$b --trials=2 -q --json 2>&1)
+		js=$(allocbench run "$@" --batch=$b --trials=2 -q --json 2>&1)
 		IFS=';'
 		for c in $cases; do
 			IFS=' '
@@ -119,7 +119,7 @@ if [ -d "$slab/kmalloc-64" ]; then
 fi
 # the user backend reads no kernel counter and prints no memory line
 if ! allocbench run --wide --backend=user --alloc=malloc --trials=5 2>&1 | grep -q 'B/object' &&
-	allocbench run --wide --backend=user --alloc=malloc --trials=5 --json 2>/dev/null | tr -d ' \n' | grep -q '"memory":null'; then
+	allocbench run --backend=user --alloc=malloc --trials=5 --json 2>/dev/null | tr -d ' \n' | grep -q '"memory":null'; then
 	ok "objmem: the user backend prints no memory line, JSON memory null"
 else
 	notok "objmem: the user backend"

@@ -33,7 +33,7 @@ expect 2 "not with --concurrent" "placement: --cpu=0,1 --concurrent --condition 
 	allocbench run --wide --cpu=0,1 --concurrent --alloc=kmalloc --condition=pressure --trials=5
 expect 0 "condition" "placement: --condition=pressure on CPU 0 (node 0 has memory) runs" -- \
 	allocbench run --wide --cpu=0 --alloc=kmalloc --condition=pressure --trials=5 -q
-allocbench run --wide --alloc=kmalloc,get_free_pages --cpu=1 --trials=20 --csv >/tmp/c1.csv 2>&1
+allocbench run --alloc=kmalloc,get_free_pages --cpu=1 --trials=20 --csv >/tmp/c1.csv 2>&1
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	{ rows++; t = $col["target_node"]; if ((t != 0 && t != 2) || 2 * $col["node_hits"] <= $col["node_checked"]) bad = 1 }
 	END { exit !(rows == 2 && !bad) }' /tmp/c1.csv &&
@@ -41,12 +41,12 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	notok "placement: CPU 1's hits ($(cut -d, -f1,13-19 /tmp/c1.csv | head -c 400))"
 expect 0 "size 4K" "placement: sweep --cpu-nodes=1 (CPUs, no memory) is a CPU node like any" -- \
 	allocbench sweep --wide --cpu-nodes=1 --alloc=kmalloc_node --sizes=4K --trials=10
-expect 0 "100.0" "placement: kmalloc_node on the memory-only node from CPU 1" -- \
-	allocbench run --wide --alloc=kmalloc_node --node=2 --cpu=1 --trials=20 -q
+expect 0 '"node_hit_pct": *100\.0' "placement: kmalloc_node on the memory-only node from CPU 1" -- \
+	allocbench run --alloc=kmalloc_node --node=2 --cpu=1 --trials=20 -q --json
 # +LIST counts within the nodes this process may use, as numactl's relative
 # lists do: of the memory nodes 0,2, +1 is node 2 (before: libnuma's node
 # 1, the CPU-only one)
-allocbench run --wide --alloc=kmalloc_node --node=+1 --trials=20 --json -q -o /tmp/rel.json 2>/tmp/rel.err
+allocbench run --alloc=kmalloc_node --node=+1 --trials=20 --json -q -o /tmp/rel.json 2>/tmp/rel.err
 if grep -q '"node":2' /tmp/rel.json && ! grep -q '"node":1[,}]' /tmp/rel.json; then
 	ok "placement: --node=+1 is the second memory node, node 2"
 else
@@ -56,13 +56,13 @@ expect 2 "a relative node beyond this process's 2 allowed nodes (0,2: +0 to +1" 
 	allocbench run --wide --alloc=kmalloc_node --node=+2 --trials=20 -q
 # "all" is what numactl makes it: the nodes this process may use, here
 # the CPU nodes 0,1 and the memory nodes 0,2 (not every possible node)
-allocbench sweep --wide --alloc=kmalloc_node --sizes=4K --trials=10 --cpu-nodes=all --mem-nodes=all --csv >/tmp/all.csv 2>&1
+allocbench sweep --alloc=kmalloc_node --sizes=4K --trials=10 --cpu-nodes=all --mem-nodes=all --csv >/tmp/all.csv 2>&1
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	{ cells++; pairs = pairs " cpu" $col["cpu"] ">node" $col["target_node"] }
 	END { print pairs; exit !(cells == 4) }' /tmp/all.csv >/tmp/all.pairs &&
 	ok "placement: sweep --cpu-nodes=all --mem-nodes=all covers CPU nodes 0,1 x memory nodes 0,2 ($(cat /tmp/all.pairs))" ||
 	notok "placement: sweep --cpu-nodes=all --mem-nodes=all ($(head -c 400 /tmp/all.csv))"
-allocbench sweep --wide --alloc=kmalloc_node,alloc_pages_node --sizes=4K --trials=20 --csv >/tmp/sw.csv 2>&1
+allocbench sweep --alloc=kmalloc_node,alloc_pages_node --sizes=4K --trials=20 --csv >/tmp/sw.csv 2>&1
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	{ cells++; if ($col["node_hits"] != $col["node_checked"]) bad = 1 }
 	END { exit !(cells == 8 && !bad) }' /tmp/sw.csv &&

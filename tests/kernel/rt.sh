@@ -37,7 +37,7 @@ has "^kernel $release (Debian, flavour $flavour): $want, " "$hdr" "run header: r
 json=$(allocbench info --json 2>&1)
 has "\"preempt_rt\":$([ $rt = 1 ] && echo true || echo false)" "$json" "info --json: kernel_flags.preempt_rt"
 has "\"flavour\":\"$flavour\"" "$json" "info --json: flavour"
-json=$(allocbench run --wide --alloc=kmalloc --trials=5 --json 2>&1)
+json=$(allocbench run --alloc=kmalloc --trials=5 --json 2>&1)
 has "\"preempt_model\":\"$([ $rt = 1 ] && echo rt || echo "$mode")\"" "$json" "run --json: environment.preempt_model"
 
 # --- atomic contexts around allocations: refused on PREEMPT_RT ---
@@ -67,7 +67,7 @@ fi
 
 # --- kmalloc_class and RANDOM_KMALLOC_CACHES ---
 out=$(allocbench run --wide --alloc=kmalloc_class --size=64 --trials=5 2>&1)
-json=$(allocbench run --wide --alloc=kmalloc_class --size=64 --trials=5 --json 2>&1)
+json=$(allocbench run --alloc=kmalloc_class --size=64 --trials=5 --json 2>&1)
 if [ "$(cfg RANDOM_KMALLOC_CACHES)" = y ]; then
 	has "note: kmalloc_class: this kernel has RANDOM_KMALLOC_CACHES" "$out" "kmalloc_class: the RANDOM_KMALLOC_CACHES note"
 	has "\"notes\":\[.*RANDOM_KMALLOC_CACHES" "$(printf '%s' "$json" | tr -d '\n ')" "kmalloc_class: the note in the JSON"
@@ -108,7 +108,7 @@ wait $spid
 if [ "$prio" = "1/$pol" ]; then ok "fifo: --fifo runs as $polname priority 1"; else notok "fifo: --fifo runs as $polname priority 1 (rt_priority/policy $prio)"; fi
 expect 0 "CPU 0 (node 0), $polname 1;" "fifo: the header names $polname 1" -- \
 	allocbench run --wide --alloc=kmalloc --fifo --cpu=0 --trials=200
-has "\"fifo_policy\":\"$polname\"" "$(allocbench run --wide --alloc=kmalloc --fifo --trials=20 --json 2>&1 | tr -d ' \n')" \
+has "\"fifo_policy\":\"$polname\"" "$(allocbench run --alloc=kmalloc --fifo --trials=20 --json 2>&1 | tr -d ' \n')" \
 	"fifo: --json parameters.fifo_policy $polname"
 expect 0 "at priority 1 instead of the seed's 99" "fifo: reproduce 2019-scatterlist at priority 1, says so" -- \
 	allocbench reproduce --wide 2019-scatterlist

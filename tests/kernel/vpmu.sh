@@ -11,9 +11,34 @@
 # markers count too.
 . "$(dirname "$0")/lib.sh"
 
-# counts ARGS...: the "counters per op" rows of a run, its header dropped
+# counts ARGS...: the counters per op of a run, a line per row as the text
+# prints them ("LABEL N N ...", each net_per_op at two decimals, n/a where
+# null), from its --json: the none baseline's row only when --alloc names
+# none (the text shows it then alone)
 counts() {
-	allocbench run --wide "$@" 2>&1 | sed -n '/^counters per op/,/^note:/p' | grep -v '^note:' | sed 1,2d
+	cn_none=0
+	for cn_a; do
+		case $cn_a in --alloc=*) case ,${cn_a#--alloc=}, in *,none,*) cn_none=1 ;; esac ;; esac
+	done
+	allocbench run "$@" --json 2>/dev/null | tr '\n' ' ' | sed 's/"label": *"/\n/g' | sed 1d |
+		awk -v none=$cn_none '{
+			label = $0; sub(/".*/, "", label)
+			if (label == "none" && !none) next
+			c = $0
+			if (!sub(/.*"counters": *\[/, "", c)) next
+			sub(/\].*/, "", c)
+			line = label
+			n = split(c, o, "}")
+			for (i = 1; i < n; i++) {
+				if (match(o[i], /"net_per_op": *[-0-9.eE+]+/)) {
+					v = substr(o[i], RSTART, RLENGTH)
+					sub(/.*: */, "", v)
+					line = line sprintf(" %.2f", v)
+				} else if (o[i] ~ /"net_per_op": *null/)
+					line = line " n/a"
+			}
+			print line
+		}'
 }
 
 if [ ! -r /ab/vpmu/counts ]; then
@@ -175,7 +200,7 @@ else
 	notok "vpmu: /ab/vpmu-known is not in the image (vm-image.sh reads it off objdump)"
 fi
 
-j=$(allocbench run --wide --alloc=kmalloc --size=64 --trials=10 --cpu=0 --events=instructions --json 2>/dev/null)
+j=$(allocbench run --alloc=kmalloc --size=64 --trials=10 --cpu=0 --events=instructions --json 2>/dev/null)
 if printf '%s' "$j" | grep -q '"source": *"virtual-exact"' &&
 	printf '%s' "$j" | grep -q '"vm_vpmu": *"exact"'; then
 	ok "vpmu: --json names the counter's source (virtual-exact) and the boot's (vm_vpmu exact)"
@@ -188,7 +213,7 @@ fi
 # kmalloc counted 280 for instructions:u and :k alike, printed under the
 # warning that :u counts user mode only); one run, every modifier
 mods="instructions:u instructions:k instructions:h instructions:G stores:H instructions:I instructions:p instructions:mg instructions:mh branches:u loads:k stores:u L1-dcache-loads:uk branch-instructions:k"
-m=$(allocbench run --wide --alloc=kmalloc --trials=5 --cpu=0 --events=instructions,$(echo $mods | tr ' ' ,) --json 2>&1)
+m=$(allocbench run --alloc=kmalloc --trials=5 --cpu=0 --events=instructions,$(echo $mods | tr ' ' ,) --json 2>&1)
 bad=
 for ev in $mods; do
 	mod=:${ev#*:}
