@@ -378,7 +378,7 @@ static int reproduce_2002(const char *backend, const char *cpu)
 	uint32_t seq[100];
 	char label[64];
 	struct ab_counters c;
-	int ret, nc = 0, part2 = ab_out.json || wide();
+	int ret, nc = 0, part2 = (ab_out.formats & AB_FORMAT_JSON) || wide();
 	size_t i, k;
 
 	/* every step checked before the first line is printed */
