@@ -301,9 +301,12 @@ void ab_counters_resume_some(struct ab_counters *c, int virt)
 		 * a leader, or alone; members join their leader's fd. It
 		 * opened before, so a failure now is passing (EINTR: a signal
 		 * in perf_event_open()'s interruptible lock; EBUSY, EAGAIN):
-		 * tried again, and its errno kept for the note
+		 * tried again, after 1, 2, ... 7 ms (room for what holds it up
+		 * to pass in a loaded guest), and its errno kept for the note
 		 */
-		for (tries = 0; tries < 3; tries++) {
+		for (tries = 0; tries < 8; tries++) {
+			if (tries)
+				usleep(1000 * tries);
 			err = open_event(p, e,
 					 g >= 0 && g != i && c->ev[g].fd >= 0
 						 ? c->ev[g].fd
