@@ -15,6 +15,10 @@ CPPFLAGS += -Iinclude/uapi -Icommon $(addprefix -I,$(LIB_DIRS)) -Ibackends -Ijob
 LDLIBS := -ldl -lpopt -ljson-c -lgsl -lgslcblas -lnuma -lpfm -lcpuset -lbitmask -lz -lm -lpthread
 
 B := build
+# the vm schema made at build time (its rule: "schema" below); named here,
+# before install and check name it as a prerequisite (make expands a
+# rule's prerequisites where it reads the rule)
+VM_SCHEMA := $(B)/schema/allocbench-vm.schema.json
 LIB_SRCS := $(sort $(wildcard $(addsuffix /*.c,$(LIB_DIRS))))
 BACKEND_SRCS := $(sort $(wildcard backends/*.c))
 JOB_SRCS := $(sort $(wildcard job/*.c))
@@ -316,7 +320,6 @@ deb:
 # The vm schema carries the result schema whole in its $defs (so it
 # validates without --base-uri): made here from its source and the result
 # schema, which is written once.
-VM_SCHEMA := $(B)/schema/allocbench-vm.schema.json
 $(VM_SCHEMA): schema/allocbench-vm.schema.json.in schema/allocbench-result.schema.json scripts/bundle-schema.py
 	@mkdir -p $(dir $@)
 	python3 scripts/bundle-schema.py $(wordlist 1,2,$^) $@
