@@ -302,6 +302,8 @@ static json_object *json_zone(const struct ab_zonestate *z, unsigned int order)
 			       json_object_new_int64((int64_t)z->free));
 	json_object_object_add(o, "pcp_pages",
 			       json_object_new_int64((int64_t)z->pcp));
+	json_object_object_add(o, "free_cma_pages",
+			       json_object_new_int64((int64_t)z->free_cma));
 	json_object_object_add(o, "max_free_order",
 			       json_object_new_int(ab_zone_max_order(z)));
 	json_object_object_add(

@@ -244,9 +244,18 @@ static struct zone *ab_cond_zone(int node)
 	return z && zone_to_nid(z) == node ? z : NULL;
 }
 
+/*
+ * The free pages of @z an unmovable allocation can take: those of a CMA
+ * area serve movable allocations alone (booted with cma=SIZE, pressure
+ * counted them as free, took the rest down to the min watermark, and the
+ * next GFP_KERNEL allocation woke the OOM killer on 7.3).
+ */
 static unsigned long ab_zone_free(struct zone *z)
 {
-	return zone_page_state_snapshot(z, NR_FREE_PAGES);
+	unsigned long free = zone_page_state_snapshot(z, NR_FREE_PAGES);
+	unsigned long cma = zone_page_state_snapshot(z, NR_FREE_CMA_PAGES);
+
+	return free > cma ? free - cma : 0;
 }
 
 /* The highest order with a free block in @z's lists (racy read), or -1. */

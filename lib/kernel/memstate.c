@@ -111,6 +111,8 @@ static void read_zoneinfo(struct ab_memstate *m, const char *root)
 			z->high = v;
 		else if (key_value(line, "count:", &v))
 			z->pcp += v;
+		else if (key_value(line, "nr_free_cma", &v))
+			z->free_cma = v;
 	}
 	fclose(f);
 }

@@ -32,6 +32,9 @@ struct ab_zonestate {
 	 * frees, mm/page_alloc.c zone_highsize())
 	 */
 	uint64_t pcp;
+	/* /proc/zoneinfo nr_free_cma: of @free, pages of a CMA area, which
+	 * serve movable allocations alone */
+	uint64_t free_cma;
 };
 
 /** struct ab_memstate - the zones of node @node, in the kernel's order */

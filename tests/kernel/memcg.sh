@@ -83,7 +83,7 @@ else
 				ca > 0.95 && ca < 1.05 && uka > 0.95 && uka < 1.05) }'; then
 		ok "memcg: --explain: one charge and one uncharge per op where charged, none where not (kmalloc GFP_KERNEL $k/$uk, GFP_KERNEL_ACCOUNT $ka/$uka, kmem_cache_account $ca)"
 	else
-		notok "memcg: --explain: one charge and one uncharge per op where charged, none where not (exit $rc; charged $ch; charge $k $ka $ca, uncharge $uk $uka; $(printf '%s' "$out" | head -c 600) $(head -c 300 /tmp/memcg.err))"
+		notok "memcg: --explain: one charge and one uncharge per op where charged, none where not (exit $rc; charged $ch; charge $k $ka $ca, uncharge $uk $uka; the memcg columns: $(printf '%s\n' "$out" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /memcg|cgroup|charge|^strategy$|^gfp$|trials_done/) c[++n] = i } { s = ""; for (j = 1; j <= n; j++) s = s $c[j] ","; printf "%s; ", s }' | head -c 900); stderr: $(head -c 600 /tmp/memcg.err))"
 	fi
 
 	# the charge during the batch, and nothing left after it

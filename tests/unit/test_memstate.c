@@ -59,6 +59,7 @@ static int setup(void **state)
 			"              batch: 1\n"
 			"Node 0, zone    DMA32\n"
 			"  pages free     217992\n"
+			"      nr_free_cma  8192\n"
 			"        boost    0\n"
 			"        min      2915\n"
 			"        low      3643\n"
@@ -99,6 +100,7 @@ static void test_zoneinfo_pcp(void **state)
 	assert_non_null(z);
 	assert_int_equal(z->free, 217992);
 	assert_int_equal(z->pcp, 9000 + 4177);
+	assert_int_equal(z->free_cma, 8192);
 	assert_int_equal(z->min, 2915);
 	assert_int_equal(z->low, 3643);
 	assert_int_equal(z->high, 4371);

@@ -85,9 +85,14 @@
  * @movable_pages: of them, allocated movable (GFP_HIGHUSER_MOVABLE)
  * @reclaimed_pages: pages direct reclaim took back through the shrinker
  *               since the build
- * @target_free: AB_COND_PRESSURE: free pages aimed at in @zone; else 0
+ * @target_free: AB_COND_PRESSURE: free pages aimed at in @zone, counted
+ *               as @zone_free counts them; else 0
  * @vmap_areas:  one-page vmalloc areas held
- * @zone_free:   NR_FREE_PAGES of @zone at the end of the build
+ * @zone_free:   the free pages of @zone an unmovable allocation can take
+ *               at the end of the build: NR_FREE_PAGES less
+ *               NR_FREE_CMA_PAGES (a CMA area's free pages serve movable
+ *               allocations alone, and the watermark checks of the others
+ *               leave them out, mm/page_alloc.c __zone_watermark_ok())
  * @zone_min:    min watermark of @zone, pages (min_wmark_pages())
  * @zone_low:    low watermark of @zone, pages
  * @zone_high:   high watermark of @zone, pages
