@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ab_nodes.h"
 #include "ab_run.h"
 #include "parse.h"
 #include "runlimits.h"
@@ -317,6 +318,13 @@ static void fill(const struct ab_run_opts *o, const struct ab_strategy_info *si,
 		 struct ab_run *run)
 {
 	memset(run, 0, sizeof(*run));
+	/*
+	 * the node list's "none" (-1, not node 0): a run the module ends
+	 * with -EINTR before writing its answer leaves the request as sent,
+	 * which ab_run_answer_check() then reads (Ctrl-C between two rows
+	 * read as a list naming node 0 with no object: status 1)
+	 */
+	ab_nodes_clear(run);
 	run->size = sizeof(*run);
 	run->strategy = si->id;
 	run->batch = o->batch;

@@ -69,6 +69,16 @@ static void test_run_answers(void **state)
 		ab_run_answer_check(&req, &a, -EINTR, err, sizeof(err)),
 		-EINTR);
 	assert_int_equal(a.trials_done, 3);
+	/*
+	 * interrupted before the module wrote an answer: the buffer is the
+	 * request as sent, which names no node (Ctrl-C between two rows gave
+	 * status 1, "objects of a node in the list of nodes 0")
+	 */
+	a = req;
+	assert_int_equal(
+		ab_run_answer_check(&req, &a, -EINTR, err, sizeof(err)),
+		-EINTR);
+	assert_int_equal(a.trials_done, 0);
 	/* more trials than asked: would read past the samples */
 	a = answer(&req, 11);
 	assert_int_equal(
