@@ -31,6 +31,8 @@
 
 #define WHO    "--memcg"
 #define PREFIX "allocbench-memcg-"
+/* a run's cgroup name ends so when it turned the memory controller on */
+#define ON_SUFFIX "-on"
 
 static struct {
 	int mode;
@@ -98,21 +100,25 @@ static int own_dir(char *dir)
 }
 
 /*
- * remove_stale - rmdir the cgroups allocbench-memcg-PID under the root
- * whose PID is gone (a run killed with SIGKILL): one line on stderr each.
- * Returns how many other live runs have one.
+ * remove_stale - rmdir the cgroups allocbench-memcg-PID[-on] under the
+ * root whose PID is gone (a run killed with SIGKILL): one line on stderr
+ * each. *@on (when not NULL) is set when one of them ends in ON_SUFFIX:
+ * its run had turned the memory controller on in the root's
+ * subtree_control, and never turned it off. Returns how many other live
+ * runs have one.
  */
-static int remove_stale(void)
+static int remove_stale(int *on)
 {
 	char p[PATH_MAX], task[32];
 	struct dirent *d;
 	DIR *dp = opendir(mc.root);
-	int pid, live = 0;
+	int pid, n, live = 0;
 
 	if (!dp)
 		return 0;
 	while ((d = readdir(dp))) {
-		if (sscanf(d->d_name, PREFIX "%d", &pid) != 1 ||
+		n = 0;
+		if (sscanf(d->d_name, PREFIX "%d%n", &pid, &n) != 1 ||
 		    pid == (int)getpid())
 			continue;
 		if (pid > 0 && (!kill(pid, 0) || errno != ESRCH)) {
@@ -129,6 +135,8 @@ static int remove_stale(void)
 		fprintf(stderr,
 			"allocbench: removed the memory cgroup %s left by a run that was killed\n",
 			p);
+		if (on && !strcmp(d->d_name + n, ON_SUFFIX))
+			*on = 1;
 	}
 	closedir(dp);
 	return live;
@@ -153,7 +161,7 @@ void ab_memcg_end(void)
 		fprintf(stderr,
 			"allocbench: --memcg: cannot remove the cgroup %s: %s\n",
 			mc.path, strerror(errno));
-	if (mc.enabled && !remove_stale() &&
+	if (mc.enabled && !remove_stale(NULL) &&
 	    ab_cg_put(WHO, mc.root, "cgroup.subtree_control", "-memory", err,
 		      sizeof(err)))
 		fprintf(stderr, "allocbench: %s\n", err);
@@ -210,7 +218,7 @@ static int start_self(char *err, size_t len)
 static int start_new(char *err, size_t len)
 {
 	char val[1024], pid[32];
-	int ret = own_dir(mc.home);
+	int ret = own_dir(mc.home), live, on = 0;
 
 	if (ret < 0) {
 		snprintf(
@@ -219,7 +227,7 @@ static int start_new(char *err, size_t len)
 			strerror(-ret));
 		return ret;
 	}
-	remove_stale();
+	live = remove_stale(&on);
 	mc.mode = AB_MEMCG_NEW;
 	ret = ab_cg_get(WHO, mc.root, "cgroup.subtree_control", val,
 			sizeof(val), err, len);
@@ -227,9 +235,13 @@ static int start_new(char *err, size_t len)
 		ret = ab_cg_put(WHO, mc.root, "cgroup.subtree_control",
 				"+memory", err, len);
 		mc.enabled = !ret;
+	} else if (!ret && on && !live) {
+		/* a killed run turned it on: this one turns it off after */
+		mc.enabled = 1;
 	}
 	snprintf(pid, sizeof(pid), "%d", (int)getpid());
-	snprintf(val, sizeof(val), PREFIX "%s", pid);
+	snprintf(val, sizeof(val), PREFIX "%s%s", pid,
+		 mc.enabled ? ON_SUFFIX : "");
 	if (!ret && ab_cg_path_join(mc.path, mc.root, val)) {
 		snprintf(err, len, "--memcg: %s/%s: name too long", mc.root,
 			 val);

@@ -126,6 +126,24 @@ else
 		notok "memcg: the killed run's cgroup is gone"
 		rmdir $cg/allocbench-memcg-99999
 	fi
+	# a killed run that had turned the memory controller on (its cgroup
+	# named -on): the next run turns it off after, as that run would have
+	case " $subtree0 " in
+	*" memory "*) ok "memcg: a killed run's memory controller turned off after # SKIP memory was on before the tests" ;;
+	*)
+		echo +memory >$cg/cgroup.subtree_control
+		mkdir $cg/allocbench-memcg-99998-on
+		allocbench run --alloc=kmalloc --gfp=kernel_account --trials=2 >/dev/null 2>/tmp/memcg-on.err
+		rc=$?
+		subtree1=$(cat $cg/cgroup.subtree_control)
+		if [ $rc = 0 ] && [ ! -d $cg/allocbench-memcg-99998-on ] && [ "$subtree1" = "$subtree0" ]; then
+			ok "memcg: after a killed run that turned the memory controller on, the next run turns it off (subtree_control '$subtree1')"
+		else
+			notok "memcg: after a killed run that turned memory on: exit $rc, subtree_control '$subtree1' (was '$subtree0') ($(head -c 300 /tmp/memcg-on.err))"
+			rmdir $cg/allocbench-memcg-99998-on 2>/dev/null
+		fi
+		;;
+	esac
 
 	# SIGINT in the middle of a run: the cgroup goes too
 	allocbench run --alloc=kmalloc --gfp=kernel_account --trials=100000 >/dev/null 2>&1 &
