@@ -150,6 +150,12 @@ int cmd_info(int argc, const char **argv)
 		json_object_object_add(
 			d, "nr_node_ids",
 			json_object_new_int64(bi.info.nr_node_ids));
+		/* null from a module that predates the field */
+		json_object_object_add(
+			d, "possible_cpus",
+			bi.info.possible_cpus
+				? json_object_new_int64(bi.info.possible_cpus)
+				: NULL);
 		json_object_object_add(root, "data", d);
 		ab_json_print(root, stdout);
 		return AB_EXIT_OK;
@@ -187,5 +193,8 @@ int cmd_info(int argc, const char **argv)
 	else
 		printf("TSC:               unknown (results in cycles only)\n");
 	printf("nr_node_ids:       %u\n", bi.info.nr_node_ids);
+	/* the units every per-CPU object takes (B/object of percpu) */
+	if (bi.info.possible_cpus)
+		printf("possible CPUs:     %u\n", bi.info.possible_cpus);
 	return AB_EXIT_OK;
 }
