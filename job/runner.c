@@ -194,7 +194,7 @@ static int counting_one(struct ab_job *job, struct ab_row *r, struct ab_row *c,
 			int virt, uint32_t per, char *why, size_t len)
 {
 	struct ab_counters *cs = &job->ses.counters;
-	int err;
+	int err, tries;
 
 	c->run.samples_ptr = 0;
 	c->run.samples_len = 0;
@@ -208,9 +208,20 @@ static int counting_one(struct ab_job *job, struct ab_row *r, struct ab_row *c,
 	/* --profile: the plugin's table cleared first, read after */
 	if (job->profile && virt)
 		ab_vpmu_profile(&r->prof);
-	ab_counters_start(cs);
-	err = run_resumable(job, c, per, 0, why, len);
-	ab_counters_stop(cs);
+	/*
+	 * kernel events that never ran in the pass (time_running 0: seen in
+	 * loaded guests, a row "nothing counted"): the pass again, twice at
+	 * most; the virtual PMU's profile would add up, so not with it
+	 */
+	for (tries = 0;; tries++) {
+		ab_counters_start(cs);
+		err = run_resumable(job, c, per, 0, why, len);
+		ab_counters_stop(cs);
+		if (err || virt == 1 || tries == 2 ||
+		    !ab_counters_unrun_last(cs))
+			break;
+		ab_counters_forget_last(cs);
+	}
 	if (job->profile && virt && !ab_vpmu_profile(&r->prof))
 		ab_vpmu_prof_scale(&r->prof, ops_of(&c->run) * kept_share(cs));
 	count_per_op(job, r, &c->run, virt);

@@ -464,11 +464,13 @@ void ab_counters_stop(struct ab_counters *c)
 		if (e->parked)
 			continue;
 		e->intervals++;
+		e->last = 0;
 		if (e->fd < 0 ||
 		    p->read(p->ctx, e->fd, v, sizeof(v)) != (long)sizeof(v)) {
 			e->raw = e->enabled = e->running = 0;
 			e->value = NAN;
 			e->unread++;
+			e->last = 'u';
 			continue;
 		}
 		e->raw = delta(v[0], e->base[0]);
@@ -480,6 +482,7 @@ void ab_counters_stop(struct ab_counters *c)
 						      e->running);
 		if (!e->running) {
 			e->unrun++;
+			e->last = 'n';
 			continue;
 		}
 		if (e->running >= e->enabled)
@@ -488,8 +491,36 @@ void ab_counters_stop(struct ab_counters *c)
 		if (!e->scaled || share < e->min_share)
 			e->min_share = share;
 		e->scaled++;
+		e->last = 's';
 	}
 	resplit(c);
+}
+
+int ab_counters_unrun_last(const struct ab_counters *c)
+{
+	int i, n = 0;
+
+	for (i = 0; i < c->n; i++)
+		n += !c->ev[i].parked && !c->ev[i].virt && c->ev[i].fd >= 0 &&
+		     c->ev[i].last == 'n';
+	return n;
+}
+
+void ab_counters_forget_last(struct ab_counters *c)
+{
+	int i;
+
+	for (i = 0; i < c->n; i++) {
+		struct ab_event *e = &c->ev[i];
+
+		if (e->parked || !e->intervals)
+			continue;
+		e->intervals--;
+		e->unread -= e->last == 'u';
+		e->unrun -= e->last == 'n';
+		e->scaled -= e->last == 's';
+		e->last = 0;
+	}
 }
 
 void ab_counters_close(struct ab_counters *c)

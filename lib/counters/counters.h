@@ -108,6 +108,8 @@ struct ab_pmu {
  *           not scaled again
  * @parked:  left closed by ab_counters_resume_some(): no interval until
  *           the next suspend, its last value kept
+ * @last:    how the last interval went: 0 read in full, 'u' unread, 'n'
+ *           never ran, 's' scaled (ab_counters_forget_last())
  */
 struct ab_event {
 	char name[128];
@@ -125,6 +127,7 @@ struct ab_event {
 	double min_share;
 	int virt;
 	int parked;
+	int last;
 };
 
 /**
@@ -238,6 +241,19 @@ void ab_counters_start(struct ab_counters *c);
  * intervals that did not run or were scaled.
  */
 void ab_counters_stop(struct ab_counters *c);
+
+/*
+ * ab_counters_unrun_last - the open kernel events (not the virtual PMU's)
+ * that were enabled but never ran (time_running 0) in the last interval
+ */
+int ab_counters_unrun_last(const struct ab_counters *c);
+
+/*
+ * ab_counters_forget_last - the last interval taken out of every open
+ * event's tallies (intervals, unread, unrun, scaled; @min_share stays at
+ * most what it was), for an interval measured again
+ */
+void ab_counters_forget_last(struct ab_counters *c);
 
 /*
  * ab_counters_close - close every open event and remove the filtered

@@ -319,6 +319,31 @@ static void test_never_ran_once(void **state)
 }
 
 /*
+ * An interval that never ran, measured again (the runner's counting pass,
+ * job/runner.c): it is named, then taken out of the tallies, and the note
+ * says nothing of it
+ */
+static void test_forget_unrun(void **state)
+{
+	struct ab_counters c;
+	const uint64_t none[][3] = { { 0, 1000, 0 } };
+	const uint64_t full[][3] = { { 400, 1000, 1000 } };
+	char note[512];
+
+	assert_int_equal(open_fake(&c, "cycles"), 1);
+	interval(&c, none);
+	assert_int_equal(ab_counters_unrun_last(&c), 1);
+	ab_counters_forget_last(&c);
+	assert_int_equal(c.ev[0].intervals, 0);
+	assert_int_equal(c.ev[0].unrun, 0);
+	interval(&c, full);
+	assert_int_equal(ab_counters_unrun_last(&c), 0);
+	assert_float_equal(c.ev[0].value, 400, 0);
+	assert_int_equal(c.ev[0].intervals, 1);
+	assert_int_equal(ab_counters_note(&c, 0, note, sizeof(note)), 0);
+}
+
+/*
  * A hardware group that never gets its counters (more events than
  * counters, the NMI watchdog holding one): all its members have no count,
  * the group is named once, and the software events, in a group of their
@@ -732,6 +757,7 @@ int main(void)
 		cmocka_unit_test_setup(test_times_between_intervals, setup),
 		cmocka_unit_test_setup(test_never_ran, setup),
 		cmocka_unit_test_setup(test_never_ran_once, setup),
+		cmocka_unit_test_setup(test_forget_unrun, setup),
 		cmocka_unit_test_setup(test_group_never_ran, setup),
 		cmocka_unit_test_setup(test_falls_out_of_group, setup),
 		cmocka_unit_test_setup(test_ipc_pairs, setup),
