@@ -221,7 +221,8 @@ check: export AB_CHECK_T0 := $(shell date +%s)
 check: deps
 	@mkdir -p $(B)/vm
 	@date +%s >$(B)/vm/check-t1
-	@$(MAKE) --no-print-directory allocbench vpmu schema $(UNIT_TESTS) vm-images
+	@$(MAKE) --no-print-directory -j$$(nproc) allocbench vpmu schema $(UNIT_TESTS)
+	@$(MAKE) --no-print-directory vm-images
 	@AB_CHECK_T1=$$(cat $(B)/vm/check-t1) LOAD=$(LOAD) VPMU=$(call sq,$(VPMU)) sh tests/run-all.sh $(B)/vm/matrix
 
 # Figures about allocbench itself, from the embedded kernel (never pass/fail);

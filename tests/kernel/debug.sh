@@ -55,6 +55,6 @@ echo "# ioctl suite without test_atomic_gfp_capped and test_cache_merged_during_
 AB_IOCTL_SKIP=test_atomic_gfp_capped,test_cache_merged_during_run CMOCKA_MESSAGE_OUTPUT=TAP ./ioctl_test
 # fuzz.c lowers --max-batch under slub_debug itself: a phase of 2^20
 # objects outlasts the soft-lockup detector's 20 s here
-./fuzz --calls=10000 --rmmod --deadline=600
+./fuzz --calls=5000 --rmmod --deadline=600
 sh /ab/lifecycle.sh
 exit 0
