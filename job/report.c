@@ -617,8 +617,12 @@ static void print_notes(const struct ab_job *job)
 			       name, run->sheaf_capacity,
 			       om->slab.sheaf_capacity);
 		rcu_note(job, &job->rows[i], name);
-		if (job->rows[i].si->params & AB_PARAM_POOL)
-			ab_row_pool_note(&job->rows[i]);
+		if (job->rows[i].si->params & AB_PARAM_POOL) {
+			char pool[AB_NOTE_LEN];
+
+			ab_row_pool_text(&job->rows[i], pool, sizeof(pool));
+			printf("note: %s\n", pool);
+		}
 		if (ab_row_map_text(run, list, sizeof(list)))
 			printf("note: %s: its vmalloc areas as the kernel's page tables map them (x86 lookup_address(): the level of each address's leaf entry, in the untimed check trials): %s\n",
 			       name, list);

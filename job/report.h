@@ -153,21 +153,25 @@ void ab_job_print_csv(const struct ab_job *job);
 void ab_job_print(const struct ab_job *job);
 
 /*
- * ab_row_pool_note - a mempool row's (AB_PARAM_POOL) note: the elements
- * its measured alloc phases took from the reserve of min_nr, or that they
- * were not counted (pairs)
+ * ab_row_pool_text - a mempool row's (AB_PARAM_POOL) note into @t: the
+ * elements its measured alloc phases took from the reserve of min_nr, or
+ * that they were not counted (pairs); each report prints it its own way
  */
-static inline void ab_row_pool_note(const struct ab_row *r)
+static inline void ab_row_pool_text(const struct ab_row *r, char *t, size_t len)
 {
 	const struct ab_run *run = &r->run;
 
 	if (run->free_pattern == AB_FREE_PAIR)
-		printf("note: %s: the elements taken from the reserve of %u are not counted with --free=pair (each free refills it at once)\n",
-		       r->label, run->pool_min);
+		snprintf(
+			t, len,
+			"%s: the elements taken from the reserve of %u are not counted with --free=pair (each free refills it at once)",
+			r->label, run->pool_min);
 	else
-		printf("note: %s: %llu of %llu allocations taken from the reserve of %u (min_nr; pool_min less curr_nr after each alloc phase)\n",
-		       r->label, (unsigned long long)run->pool_from_reserve,
-		       (unsigned long long)run->objects, run->pool_min);
+		snprintf(
+			t, len,
+			"%s: %llu of %llu allocations taken from the reserve of %u (min_nr), read as pool_min less curr_nr after each alloc phase",
+			r->label, (unsigned long long)run->pool_from_reserve,
+			(unsigned long long)run->objects, run->pool_min);
 }
 
 /*

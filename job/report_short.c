@@ -284,8 +284,10 @@ static void print_notes_short(const struct ab_job *job)
 						      : "; --drop-disturbed");
 			ab_print_note("note", t);
 		}
-		if (row->si->params & AB_PARAM_POOL)
-			ab_row_pool_note(row);
+		if (row->si->params & AB_PARAM_POOL) {
+			ab_row_pool_text(row, t, sizeof(t));
+			ab_print_note("note", t);
+		}
 		if (run->free_elsewhere) {
 			snprintf(
 				t, sizeof(t),
