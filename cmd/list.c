@@ -277,15 +277,24 @@ int cmd_list(int argc, const char **argv)
 	unsigned int b, i;
 
 	if (argc > 1 && !strcmp(argv[1], "events")) {
-		ret = ab_popt_parse("list events", argc - 1, argv + 1, opts);
-		if (!ret && (names || values)) {
+		const char *glob = NULL;
+
+		ret = ab_popt_parse_pos("list events", argc - 1, argv + 1, opts,
+					&glob, 1);
+		if (ret < 0)
+			return -ret;
+		if (names || values) {
 			ab_err("list events: --%s lists strategies or words, not events; drop it, or drop events",
 			       names ? "names" : "values");
-			ret = AB_EXIT_USAGE;
+			return AB_EXIT_USAGE;
 		}
-		if (ret)
-			return ret;
-		return ab_counters_list(stdout) ? AB_EXIT_OK : AB_EXIT_BACKEND;
+		if (ab_counters_list(stdout, glob))
+			return AB_EXIT_OK;
+		if (!glob)
+			return AB_EXIT_BACKEND;
+		ab_err("list events: no event here matches '%s' (a glob on PMU::EVENT or on EVENT, case ignored; allocbench list events lists them all)",
+		       glob);
+		return AB_EXIT_USAGE;
 	}
 	ret = ab_popt_parse("list", argc, argv, opts);
 	if (ret)

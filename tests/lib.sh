@@ -32,6 +32,16 @@ expect() {
 	fi
 }
 
+# part_time NAME: "# time: NAME: S s", the seconds since the last call (or
+# since lib.sh was sourced), from /proc/uptime: the guest suites' parts
+# (guest.sh), for whoever makes a boot shorter
+part_t0=$(cut -d' ' -f1 /proc/uptime 2>/dev/null)
+part_time() {
+	part_t1=$(cut -d' ' -f1 /proc/uptime 2>/dev/null)
+	echo "# time: $1: $(awk -v a="$part_t0" -v b="$part_t1" 'BEGIN { printf "%.1f", b - a }') s"
+	part_t0=$part_t1
+}
+
 # jarray ARRAY LABEL: from a run's --json on stdin, the inside of the array
 # ARRAY ("counters", "explain") of the result labelled LABEL, on one line.
 # jfig ARRAY NAME LABEL: its net_per_op for NAME (a counter's event, an

@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fnmatch.h>
 #include <math.h>
 #include <perfmon/pfmlib_perf_event.h>
 #include <stdlib.h>
@@ -572,12 +573,45 @@ static void list_one(FILE *f, const char *name)
 }
 
 /*
+ * Whether `list events GLOB` lists @name: GLOB (fnmatch(3), case
+ * ignored) matches the whole name (PMU::EVENT[:UMASK]) or what follows
+ * its PMU:: prefix; no GLOB lists every event.
+ */
+static int list_keeps(const char *glob, const char *name)
+{
+	const char *ev = strstr(name, "::");
+
+	return !glob || !fnmatch(glob, name, FNM_CASEFOLD) ||
+	       (ev && !fnmatch(glob, ev + 2, FNM_CASEFOLD));
+}
+
+/* A PMU's listing: its line printed before the first event kept. */
+struct list_pmu {
+	FILE *f;
+	const char *glob;
+	const pfm_pmu_info_t *pmu;
+	int listed;
+};
+
+/* @name listed, when the glob keeps it. Returns 1 when listed, else 0. */
+static int list_kept(struct list_pmu *l, const char *name)
+{
+	if (!list_keeps(l->glob, name))
+		return 0;
+	if (!l->listed++)
+		fprintf(l->f, "pmu %s: %s\n", l->pmu->name, l->pmu->desc);
+	list_one(l->f, name);
+	return 1;
+}
+
+/*
  * The unit masks of libpfm4's event @idx when it needs one (none is the
  * default: libpfm4 refuses the bare name with PFM_ERR_UMASK), each listed
- * as PMU::EVENT:UMASK. Returns how many were listed, 0 when the event
- * takes its bare name.
+ * as PMU::EVENT:UMASK. Returns how many were listed, or -1 when the
+ * event takes its bare name.
  */
-static int list_umasks(FILE *f, const char *name, int idx, int nattrs)
+static int list_umasks(struct list_pmu *l, const char *name, int idx,
+		       int nattrs)
 {
 	pfm_event_attr_info_t a;
 	char full[320];
@@ -592,7 +626,7 @@ static int list_umasks(FILE *f, const char *name, int idx, int nattrs)
 			dfl = 1;
 	}
 	if (dfl)
-		return 0;
+		return -1;
 	for (k = 0; k < nattrs; k++) {
 		memset(&a, 0, sizeof(a));
 		a.size = sizeof(a);
@@ -601,10 +635,10 @@ static int list_umasks(FILE *f, const char *name, int idx, int nattrs)
 		    a.type != PFM_ATTR_UMASK)
 			continue;
 		snprintf(full, sizeof(full), "%s:%s", name, a.name);
-		list_one(f, full);
-		n++;
+		n += list_kept(l, full);
+		dfl = 1;
 	}
-	return n;
+	return dfl ? n : -1;
 }
 
 /*
@@ -629,18 +663,19 @@ static int needs_umask(const char *name)
 					 &arg) == PFM_ERR_UMASK;
 }
 
-int ab_counters_list(FILE *f)
+int ab_counters_list(FILE *f, const char *glob)
 {
 	pfm_event_info_t info;
 	pfm_pmu_info_t pinfo;
+	struct list_pmu l = { .f = f, .glob = glob, .pmu = &pinfo };
 	char name[256];
-	int p, i, m, n = 0;
+	int p, i, m, n;
 
-	ab_vpmu_list(f);
+	n = ab_vpmu_list(f, list_keeps, glob);
 	if (ab_pfm_ready() != PFM_SUCCESS) {
 		fprintf(f, "libpfm4 did not initialize: %s\n",
 			pfm_strerror(ab_pfm_ready()));
-		return 0;
+		return n;
 	}
 	pfm_for_all_pmus(p)
 	{
@@ -649,7 +684,10 @@ int ab_counters_list(FILE *f)
 		if (pfm_get_pmu_info(p, &pinfo) != PFM_SUCCESS ||
 		    !pinfo.is_present)
 			continue;
-		fprintf(f, "pmu %s: %s\n", pinfo.name, pinfo.desc);
+		/* every PMU's line when listing everything, as before */
+		l.listed = !glob;
+		if (!glob)
+			fprintf(f, "pmu %s: %s\n", pinfo.name, pinfo.desc);
 		for (i = pinfo.first_event; i != -1;
 		     i = pfm_get_event_next(i)) {
 			memset(&info, 0, sizeof(info));
@@ -659,12 +697,11 @@ int ab_counters_list(FILE *f)
 				continue;
 			snprintf(name, sizeof(name), "%s::%s", pinfo.name,
 				 info.name);
-			m = list_umasks(f, name, i, info.nattrs);
-			if (!m && !needs_umask(name)) {
-				list_one(f, name);
-				m = 1;
-			}
-			n += m;
+			m = list_umasks(&l, name, i, info.nattrs);
+			if (m < 0 && list_keeps(glob, name) &&
+			    !needs_umask(name))
+				m = list_kept(&l, name);
+			n += m > 0 ? m : 0;
 		}
 	}
 	return n;

@@ -167,23 +167,30 @@ const char *ab_vpmu_default_events(void)
 	return NULL;
 }
 
-void ab_vpmu_list(FILE *f)
+int ab_vpmu_list(FILE *f, int (*keep)(const char *glob, const char *name),
+		 const char *glob)
 {
 	int present = ab_vpmu_present();
 	size_t i;
+	int n = 0;
 
-	fprintf(f,
-		"pmu vpmu: the virtual PMU, a QEMU TCG plugin (allocbench vm --vpmu, make vm-run VPMU=1): %s\n",
-		present > 1 ? "booted here, with its model"
-		: present
-			? "booted here, exact counts only"
-			: "not booted here (the events open on it where no hardware PMU does)");
-	for (i = 0; i < sizeof(vevents) / sizeof(vevents[0]); i++)
+	for (i = 0; i < sizeof(vevents) / sizeof(vevents[0]); i++) {
+		if (!keep(glob, vevents[i].name))
+			continue;
+		if (!n++)
+			fprintf(f,
+				"pmu vpmu: the virtual PMU, a QEMU TCG plugin (allocbench vm --vpmu, make vm-run VPMU=1): %s\n",
+				present > 1 ? "booted here, with its model"
+				: present
+					? "booted here, exact counts only"
+					: "not booted here (the events open on it where no hardware PMU does)");
 		fprintf(f, "  %-44s emulated, %s: %s%s\n", vevents[i].name,
 			vevents[i].model ? "model" : "exact", vevents[i].what,
 			present && vevents[i].model && present < 2
 				? " (needs --vpmu=model)"
 				: "");
+	}
+	return n;
 }
 
 static struct vev *vev_of(int fd)

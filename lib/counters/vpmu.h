@@ -159,9 +159,11 @@ const char *ab_vpmu_default_events(void);
 /*
  * ab_vpmu_list - the virtual PMU's events for `allocbench list events`,
  * each marked "emulated, exact" or "emulated, model", and whether the
- * plugin runs here
+ * plugin runs here: those @keep(@glob, name) keeps, the PMU's line only
+ * when it keeps one. Returns how many were listed.
  */
-void ab_vpmu_list(FILE *f);
+int ab_vpmu_list(FILE *f, int (*keep)(const char *glob, const char *name),
+		 const char *glob);
 
 /* ab_vpmu_fd_is_virtual - whether @fd is one of the virtual events */
 int ab_vpmu_fd_is_virtual(int fd);
