@@ -517,9 +517,9 @@ int cmd_compare(int argc, const char **argv)
 	}
 	if (!ret && job->nrows != 2) {
 		ab_err("compare: --alloc%s gives %d %s; compare takes two: --alloc=A,B, one strategy with --gfp=A,B, or one kmem_cache strategy with --sheaves=A,B",
-		       job->o.nsheaves	  ? " with --sheaves"
-		       : job->o.ngfps > 1 ? " with --gfp"
-					  : "",
+		       job->run_opts.nsheaves	 ? " with --sheaves"
+		       : job->run_opts.ngfps > 1 ? " with --gfp"
+						 : "",
 		       job->nrows,
 		       ab_noun((unsigned)job->nrows, "run", "runs"));
 		ret = AB_EXIT_USAGE;

@@ -91,7 +91,7 @@ static int merge(const struct ab_job *job, const struct rounds *rd, int s,
 {
 	const struct ab_row *first = compare_block(job, rd, 0, s);
 	/* raw as run_row() takes it: nothing subtracted, the same drop rule */
-	const struct ab_net raw = { 0, 0, job->o.drop_disturbed };
+	const struct ab_net raw = { 0, 0, job->run_opts.drop_disturbed };
 	double ops[AB_MAX_EVENTS] = { 0 }, *tmp;
 	size_t nsmp = 0, k;
 	int i, p, e;

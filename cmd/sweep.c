@@ -188,7 +188,7 @@ static uint64_t largest(const struct ab_job *job,
 
 	return ab_obj_largest(si->flags,
 			      ab_strategy_max_bytes(si, info->page_size),
-			      job->o.gfp, info->kmalloc_max_size);
+			      job->run_opts.gfp, info->kmalloc_max_size);
 }
 
 /*
@@ -211,13 +211,13 @@ static int add_row(struct ab_job *job, const struct ab_strategy_info *si,
 	r = ab_job_row_new(job);
 	if (!r)
 		return AB_EXIT_RUN;
-	job->o.size = size;
-	job->o.size_set = 1;
-	snprintf(job->o.size_arg, sizeof(job->o.size_arg), "%llu",
+	job->run_opts.size = size;
+	job->run_opts.size_set = 1;
+	snprintf(job->run_opts.size_arg, sizeof(job->run_opts.size_arg), "%llu",
 		 (unsigned long long)size);
-	job->o.node = mem;
-	if (ab_run_prepare_fp(&job->o, &job->ses.bi.info, si, &r->run, &r->fp,
-			      err, sizeof(err))) {
+	job->run_opts.node = mem;
+	if (ab_run_prepare_fp(&job->run_opts, &job->ses.bi.info, si, &r->run,
+			      &r->fp, err, sizeof(err))) {
 		ab_err("%s", err);
 		return AB_EXIT_USAGE;
 	}
@@ -345,22 +345,22 @@ int cmd_sweep(int argc, const char **argv)
 
 	if (!job || !sw)
 		return AB_EXIT_RUN;
-	job->o.trials = 200;
-	job->o.warmup = 10;
-	ab_run_table_defaults(&job->o);
+	job->run_opts.trials = 200;
+	job->run_opts.warmup = 10;
+	ab_run_table_defaults(&job->run_opts);
 	ret = ab_popt_parse("sweep", argc, argv, opts);
 	if (!ret)
-		ret = ab_run_args_apply(&job->o);
-	if (!ret && job->o.ngfps > 1) {
+		ret = ab_run_args_apply(&job->run_opts);
+	if (!ret && job->run_opts.ngfps > 1) {
 		ab_err("sweep: --gfp=%s: one GFP choice per sweep (its rows are sizes and nodes); run and compare take a list",
 		       ab_run_args.gfp);
 		ret = AB_EXIT_USAGE;
-	} else if (!ret && job->o.nsheaves > 1) {
+	} else if (!ret && job->run_opts.nsheaves > 1) {
 		ab_err("sweep: --sheaves=%s: one setting per sweep (its rows are sizes and nodes); run and compare take a list",
 		       ab_run_args.sheaves);
 		ret = AB_EXIT_USAGE;
-	} else if (!ret && job->o.nsheaves) {
-		job->o.sheaf = job->o.sheaves[0];
+	} else if (!ret && job->run_opts.nsheaves) {
+		job->run_opts.sheaf = job->run_opts.sheaves[0];
 	}
 	if (!ret && a.orders)
 		ret = parse_orders(&a, &ord);
@@ -433,7 +433,7 @@ int cmd_sweep(int argc, const char **argv)
 			}
 	job->title = "sweep";
 	ab_job_outputs(job);
-	job->o.node = -1;
+	job->run_opts.node = -1;
 	if (!ret)
 		ret = ab_job_place(job, NULL);
 	if (!ret && ab_out.dry_run) {
@@ -449,7 +449,7 @@ int cmd_sweep(int argc, const char **argv)
 			ab_job_print_counts(job);
 			for (k = 0; k < ns; k++) {
 				const char *g = ab_strategy_gfp_name(
-					strats[k], job->o.gfp,
+					strats[k], job->run_opts.gfp,
 					!!(job->ses.be->flags &
 					   AB_BACKEND_MODULE));
 

@@ -41,12 +41,12 @@ static void print_values_line(const struct ab_job *job)
 		;
 	if (job->raw) {
 		printf("values: raw, as measured (loop and clock overhead included)\n");
-	} else if (job->o.timing == AB_TIMING_SINGLE && i < job->nrows) {
+	} else if (job->run_opts.timing == AB_TIMING_SINGLE && i < job->nrows) {
 		printf("values: net, minus one clock pair per op (%llu %s, measured by each run); --raw for raw\n",
 		       (unsigned long long)job->rows[i].run.clock_cycles,
 		       ab_noun(job->rows[i].run.clock_cycles, "cycle",
 			       "cycles"));
-	} else if (job->o.timing == AB_TIMING_SINGLE) {
+	} else if (job->run_opts.timing == AB_TIMING_SINGLE) {
 		printf("values: net, minus one clock pair per op (measured by each run); --raw for raw\n");
 	} else if (b && b->ran &&
 		   !strcmp(ab_alloc_phase(&b->run), "alloc+free")) {
@@ -93,7 +93,7 @@ static void print_header(const struct ab_job *job)
 	char cpus[256], none[128], gfps[192];
 	const char *gfp;
 	int i;
-	const struct ab_run_opts *o = &job->o;
+	const struct ab_run_opts *o = &job->run_opts;
 	const char *warn = ab_context_warning(o->context);
 	unsigned int khz = job->ses.bi.info.tsc_khz;
 	const int warnings = 1;
@@ -377,7 +377,7 @@ static void print_counters(const struct ab_job *job)
 	if (!c->n)
 		return;
 	ipc = ab_counters_ipc(c, &cyc, &ins);
-	net = job->o.timing == AB_TIMING_BATCH && !job->raw;
+	net = job->run_opts.timing == AB_TIMING_BATCH && !job->raw;
 	/* with --free-cpu the frees ran in a work item this thread's
 	 * counters do not count: the figures are the allocation's */
 	if (job->free_cpu >= 0)
@@ -598,7 +598,7 @@ static void print_notes(const struct ab_job *job)
 			continue;
 		local |= run->node < 0 && run->node_checked;
 		if (job->rows + i == job->baseline && !job->raw &&
-		    job->o.timing == AB_TIMING_BATCH)
+		    job->run_opts.timing == AB_TIMING_BATCH)
 			printf("note: none is the baseline: its row is raw\n");
 		if (run->cache_merged == AB_MERGED_YES)
 			printf("note: %s: the kernel merged the run's kmem_cache into an existing cache (slab merging); --nomerge gives it a cache of its own\n",
@@ -635,7 +635,7 @@ static void print_notes(const struct ab_job *job)
 			       ab_noun(run->switches, "switch", "switches"),
 			       run->migrations,
 			       ab_noun(run->migrations, "change", "changes"),
-			       job->o.drop_disturbed
+			       job->run_opts.drop_disturbed
 				       ? "their phases are left out (--drop-disturbed)"
 				       : "--drop-disturbed leaves their phases out");
 		if (run->free_elsewhere)
@@ -668,12 +668,12 @@ static void print_notes(const struct ab_job *job)
 			       name, (unsigned long long)run->node_checked,
 			       list, run->target_node);
 	}
-	if (local && job->o.node >= 0)
+	if (local && job->run_opts.node >= 0)
 		printf("note: node nL: that strategy takes no node, so --node=%d does not apply to it; n is the node the most checked objects were on (page_to_nid() of their pages), and hits are counted against it\n",
-		       job->o.node);
+		       job->run_opts.node);
 	else if (local)
 		printf("note: node nL: no --node for that strategy; n is the node the most checked objects were on (page_to_nid() of their pages), and hits are counted against it\n");
-	if (job->o.free_pattern == AB_FREE_PAIR)
+	if (job->run_opts.free_pattern == AB_FREE_PAIR)
 		printf("note: --free=pair frees each object before the next is allocated: node hits are not checked\n");
 	if (job->free_cpu >= 0) {
 		uint64_t off = 0;
@@ -695,7 +695,7 @@ static void print_notes(const struct ab_job *job)
 		if (job->rows[i].ran && job->rows[i].run.objects &&
 		    !job->rows[i].run.node_checked && job->rows[i].si->params &&
 		    !job->ses.counters.n &&
-		    job->o.free_pattern != AB_FREE_PAIR &&
+		    job->run_opts.free_pattern != AB_FREE_PAIR &&
 		    !(job->ses.be->flags & AB_BACKEND_MODULE)) {
 			printf("note: hit%% n/a: userspace memory gets its pages, and so its node, on first touch; these blocks were never touched (--write touches every byte)\n");
 			break;

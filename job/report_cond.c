@@ -206,7 +206,7 @@ static int wants_success(const struct ab_job *job)
 {
 	int i;
 
-	if (job->o.condition)
+	if (job->run_opts.condition)
 		return 1;
 	for (i = 0; i < job->nrows; i++)
 		if (job->rows[i].ran && job->rows[i].run.failed)
@@ -234,7 +234,7 @@ static void cma_note(const struct ab_job *job)
 
 void ab_job_print_condition(const struct ab_job *job)
 {
-	int i, single = job->o.timing == AB_TIMING_SINGLE;
+	int i, single = job->run_opts.timing == AB_TIMING_SINGLE;
 	const struct ab_mm_settings *s = NULL;
 
 	for (i = 0; i < job->nrows; i++)

@@ -564,7 +564,7 @@ static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 
 json_object *ab_job_json(const struct ab_job *job)
 {
-	const struct ab_run_opts *o = &job->o;
+	const struct ab_run_opts *o = &job->run_opts;
 	json_object *root = ab_json_envelope(job->title, (time_t)ab_out.start);
 	json_object *par, *res, *cpus, *notes;
 	char kn[AB_MAX_ROWS][AB_NOTE_LEN];
@@ -623,8 +623,9 @@ json_object *ab_job_json(const struct ab_job *job)
 	json_object_object_add(par, "raw", json_object_new_boolean(job->raw));
 	json_object_object_add(par, "explain",
 			       json_object_new_boolean(job->explain));
-	json_object_object_add(par, "drop_disturbed",
-			       json_object_new_boolean(job->o.drop_disturbed));
+	json_object_object_add(
+		par, "drop_disturbed",
+		json_object_new_boolean(job->run_opts.drop_disturbed));
 	/* counts from a separate pass after the timed one (runner.c) */
 	json_object_object_add(
 		par, "counting_pass",

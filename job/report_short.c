@@ -88,7 +88,7 @@ void ab_print_header_short(const struct ab_session *ses, const char *title,
  */
 void ab_job_print_header_short(const struct ab_job *job)
 {
-	const struct ab_run_opts *o = &job->o;
+	const struct ab_run_opts *o = &job->run_opts;
 	char params[512], more[96] = "", none[128];
 	const char *gfp, *warn = ab_context_warning(o->context);
 	size_t at;
@@ -146,8 +146,8 @@ void ab_job_print_header_short(const struct ab_job *job)
  */
 static void print_table_short(const struct ab_job *job)
 {
-	int pair = job->o.free_pattern == AB_FREE_PAIR &&
-		   job->o.timing == AB_TIMING_BATCH;
+	int pair = job->run_opts.free_pattern == AB_FREE_PAIR &&
+		   job->run_opts.timing == AB_TIMING_BATCH;
 	int i, p, w = ab_job_label_width(job, 8), ow = 6;
 	char obj[48], node[16];
 
@@ -280,8 +280,9 @@ static void print_notes_short(const struct ab_job *job)
 				ab_noun(run->switches, "switch", "switches"),
 				run->migrations,
 				ab_noun(run->migrations, "change", "changes"),
-				job->o.drop_disturbed ? ", left out"
-						      : "; --drop-disturbed");
+				job->run_opts.drop_disturbed
+					? ", left out"
+					: "; --drop-disturbed");
 			ab_print_note("note", t);
 		}
 		if (row->si->params & AB_PARAM_POOL) {
@@ -324,8 +325,9 @@ static void print_notes_short(const struct ab_job *job)
 			disturbed, job->rows[most].label,
 			job->rows[most].run.disturbed,
 			job->rows[most].run.trials_done,
-			job->o.drop_disturbed ? ", left out"
-					      : "; --drop-disturbed, -v");
+			job->run_opts.drop_disturbed
+				? ", left out"
+				: "; --drop-disturbed, -v");
 		ab_print_note("note", t);
 	}
 	/* the kernel's and the net figures' notes, whole behind -v */

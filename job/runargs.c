@@ -148,7 +148,7 @@ int ab_run_parse(const char *cmd, int argc, const char **argv,
 		 int max)
 {
 	job->title = cmd;
-	ab_run_table_defaults(&job->o);
+	ab_run_table_defaults(&job->run_opts);
 	own_table[0].arg = own;
 	return ab_popt_parse_pos(cmd, argc, argv, own ? own_table : run_table,
 				 pos, max);
@@ -205,7 +205,7 @@ int ab_run_setup(struct ab_job *job)
 	const struct run_args *a = &run_args;
 	int ret;
 
-	ret = parse_values(&job->o);
+	ret = parse_values(&job->run_opts);
 	job->node_arg = a->node;
 	if (!ret)
 		ret = ab_job_node(job);
@@ -240,7 +240,7 @@ int ab_run_setup(struct ab_job *job)
 				  sizeof(err)) != 1) {
 			ab_err("%s", err);
 			ret = AB_EXIT_USAGE;
-		} else if (job->o.free_pattern == AB_FREE_PAIR) {
+		} else if (job->run_opts.free_pattern == AB_FREE_PAIR) {
 			ab_err("--free-cpu: --free=pair frees each object on the allocating CPU");
 			ret = AB_EXIT_USAGE;
 		}

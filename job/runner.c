@@ -290,7 +290,7 @@ static int check_memory(const struct ab_job *job)
 	if (!avail || need <= avail)
 		return AB_EXIT_OK;
 	ab_err("--trials=%u: the runs' %llu samples need %.1f MiB in this process, more than the %.1f MiB available here (MemAvailable); fewer trials, or a smaller --batch with --timing=single",
-	       job->o.trials, (unsigned long long)samples,
+	       job->run_opts.trials, (unsigned long long)samples,
 	       (double)need / (1 << 20), (double)avail / (1 << 20));
 	return AB_EXIT_USAGE;
 }
@@ -371,7 +371,7 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 	for (i = 0; i < AB_MAX_EVENTS; i++)
 		r->ev_raw[i] = r->ev_net[i] = NAN;
 	/* the condition and the load: the strategies' rows, not the loop's */
-	if ((job->o.condition || job->o.background) &&
+	if ((job->run_opts.condition || job->run_opts.background) &&
 	    !(r->si->flags & AB_STRATEGY_BASELINE)) {
 		err = ab_cond_begin(job, r, why, sizeof(why));
 		if (err) {
@@ -415,9 +415,10 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 				: NULL;
 		struct ab_net net = ab_net_rule(job->raw, r->run.timing,
 						r->run.clock_cycles, base);
-		const struct ab_net raw = { 0, 0, job->o.drop_disturbed };
+		const struct ab_net raw = { 0, 0,
+					    job->run_opts.drop_disturbed };
 
-		net.drop = job->o.drop_disturbed;
+		net.drop = job->run_opts.drop_disturbed;
 		ab_phase_summary_net(smp, have, (enum ab_phase)p, &raw,
 				     r->run.tsc_khz, r->ns[p], &r->raw[p]);
 		/* one figure for the record: per op of a one-object sample */
@@ -653,12 +654,13 @@ static int job_check(struct ab_job *job)
 	char err[AB_ERRLEN];
 	int i, ret;
 
-	if (job->o.free_pattern == AB_FREE_SHUFFLE && !job->o.seed_set) {
-		if (getrandom(&job->o.seed, sizeof(job->o.seed), 0) !=
-		    sizeof(job->o.seed))
-			job->o.seed = 1;
+	if (job->run_opts.free_pattern == AB_FREE_SHUFFLE &&
+	    !job->run_opts.seed_set) {
+		if (getrandom(&job->run_opts.seed, sizeof(job->run_opts.seed),
+			      0) != sizeof(job->run_opts.seed))
+			job->run_opts.seed = 1;
 		for (i = 0; i < job->nrows; i++)
-			job->rows[i].run.seed = job->o.seed;
+			job->rows[i].run.seed = job->run_opts.seed;
 	}
 	if (ab_events_once(job->events) || ab_cond_check(job)) {
 		job->refused = 1;
@@ -711,14 +713,14 @@ static int job_check(struct ab_job *job)
 		if (job->rows[i].si->flags & AB_STRATEGY_BASELINE)
 			job->baseline = &job->rows[i];
 	none = ab_strategy_baseline(&job->ses.bi);
-	if (!job->baseline && !job->raw && job->o.timing == AB_TIMING_BATCH &&
-	    none) {
+	if (!job->baseline && !job->raw &&
+	    job->run_opts.timing == AB_TIMING_BATCH && none) {
 		memset(&job->own_baseline, 0, sizeof(job->own_baseline));
 		job->own_baseline.si = none;
 		job->own_baseline.cpu = job->ses.cpu;
 		snprintf(job->own_baseline.label,
 			 sizeof(job->own_baseline.label), "%s", none->name);
-		if (!ab_run_prepare_fp(&job->o, &job->ses.bi.info, none,
+		if (!ab_run_prepare_fp(&job->run_opts, &job->ses.bi.info, none,
 				       &job->own_baseline.run,
 				       &job->own_baseline.fp, err, sizeof(err)))
 			job->baseline = &job->own_baseline;
@@ -764,7 +766,7 @@ int ab_job_run(struct ab_job *job)
 	if (ret)
 		return ret;
 	ab_catch_signals();
-	if (job->baseline && job->o.timing == AB_TIMING_BATCH) {
+	if (job->baseline && job->run_opts.timing == AB_TIMING_BATCH) {
 		ret = run_row(job, job->baseline);
 		if (ret == AB_EXIT_INTR && job->baseline == &job->own_baseline)
 			ab_err("interrupted while measuring the none baseline, before any strategy ran");
