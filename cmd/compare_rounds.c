@@ -141,7 +141,7 @@ static int merge(const struct ab_job *job, const struct rounds *rd, int s,
 			o = (double)r->run.objects *
 			    (double)(r->run.trials_done + r->run.warmup) /
 			    (double)r->run.trials_done;
-		for (e = 0; e < job->ses.counters.n; e++) {
+		for (e = 0; e < job->session.counters.n; e++) {
 			if (isnan(r->ev_raw[e]) || isnan(r->ev_net[e]))
 				continue;
 			m->ev_raw[e] += r->ev_raw[e] * o;
@@ -149,7 +149,7 @@ static int merge(const struct ab_job *job, const struct rounds *rd, int s,
 			ops[e] += o;
 		}
 	}
-	for (e = 0; e < job->ses.counters.n; e++) {
+	for (e = 0; e < job->session.counters.n; e++) {
 		m->ev_raw[e] = ops[e] > 0 ? m->ev_raw[e] / ops[e] : NAN;
 		m->ev_net[e] = ops[e] > 0 ? m->ev_net[e] / ops[e] : NAN;
 	}

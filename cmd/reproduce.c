@@ -215,7 +215,7 @@ static int reproduce_2019(const char *backend, const char *cpu)
 	for (i = 0; i < sizeof(seed2019) / sizeof(seed2019[0]); i++)
 		snprintf(list + strlen(list), sizeof(list) - strlen(list),
 			 "%s%s", i ? "," : "", seed2019[i][0]);
-	ret = ab_backend_open(backend, &job->ses.be, &job->ses.bi);
+	ret = ab_backend_open(backend, &job->session.be, &job->session.bi);
 	if (!ret)
 		ret = ab_job_add(job, list);
 	if (!ret)
@@ -291,7 +291,7 @@ static int setup_2002_kmalloc(const char *backend, const char *cpu,
 	for (i = 0; i < SEED2002_NM; i++)
 		snprintf(list + strlen(list), sizeof(list) - strlen(list),
 			 "%skmalloc_class", i ? "," : "");
-	ret = ab_backend_open(backend, &job->ses.be, &job->ses.bi);
+	ret = ab_backend_open(backend, &job->session.be, &job->session.bi);
 	if (!ret)
 		ret = ab_job_add(job, list);
 	for (i = 0; !ret && i < SEED2002_NM; i++)
@@ -398,7 +398,7 @@ static int reproduce_2002(const char *backend, const char *cpu)
 	} else if (!wide()) {
 		/* the environment, read now for the header (ab_job_run()
 		 * reads it again) */
-		ab_env_read(&jobs[0]->ses.env, "", jobs[0]->ses.cpu);
+		ab_env_read(&jobs[0]->session.env, "", jobs[0]->session.cpu);
 		ab_job_print_header_short(jobs[0]);
 		printf("part 1: kmalloc_class, the class found by each method of the 2002 table\n");
 		printf("%-6s %-8s %12s %12s %12s\n", "size", "method",

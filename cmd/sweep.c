@@ -49,8 +49,8 @@ static const struct ab_row *cell(const struct ab_job *job, uint64_t size,
 
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
-		uint64_t sz =
-			ab_run_obj_bytes(&r->run, job->ses.bi.info.page_size);
+		uint64_t sz = ab_run_obj_bytes(&r->run,
+					       job->session.bi.info.page_size);
 
 		if (r->si == si && r->run.node == mem && sz == size && r->ran &&
 		    (numa_available() < 0 ? 0 : numa_node_of_cpu(r->cpu)) ==
@@ -184,7 +184,7 @@ static void print_sweep(const struct ab_job *job, const struct sweep *sw,
 static uint64_t largest(const struct ab_job *job,
 			const struct ab_strategy_info *si)
 {
-	const struct ab_info *info = &job->ses.bi.info;
+	const struct ab_info *info = &job->session.bi.info;
 
 	return ab_obj_largest(si->flags,
 			      ab_strategy_max_bytes(si, info->page_size),
@@ -216,8 +216,8 @@ static int add_row(struct ab_job *job, const struct ab_strategy_info *si,
 	snprintf(job->run_opts.size_arg, sizeof(job->run_opts.size_arg), "%llu",
 		 (unsigned long long)size);
 	job->run_opts.node = mem;
-	if (ab_run_prepare_fp(&job->run_opts, &job->ses.bi.info, si, &r->run,
-			      &r->fp, err, sizeof(err))) {
+	if (ab_run_prepare_fp(&job->run_opts, &job->session.bi.info, si,
+			      &r->run, &r->fp, err, sizeof(err))) {
 		ab_err("%s", err);
 		return AB_EXIT_USAGE;
 	}
@@ -269,7 +269,7 @@ static int order_sizes(const struct ab_job *job, const struct sweep_args *a,
 		       const struct ab_strategy_info **strats, int ns,
 		       struct sweep *sw)
 {
-	uint64_t page = job->ses.bi.info.page_size;
+	uint64_t page = job->session.bi.info.page_size;
 	int i, k;
 
 	for (k = 0; k < ns; k++)
@@ -395,13 +395,15 @@ int cmd_sweep(int argc, const char **argv)
 	if (ret == AB_EXIT_USAGE && err[0])
 		ab_err("%s", err);
 	if (!ret)
-		ret = ab_backend_open(ab_run_args.backend, &job->ses.be,
-				      &job->ses.bi);
+		ret = ab_backend_open(ab_run_args.backend, &job->session.be,
+				      &job->session.bi);
 	if (!ret) {
-		list = strdup(a.alloc ? a.alloc : job->ses.be->default_sweep);
+		list = strdup(a.alloc ? a.alloc
+				      : job->session.be->default_sweep);
 		ns = list ? ab_split_list(list, names, AB_MAX_LIST) : -1;
 		for (k = 0; k < ns && !ret; k++) {
-			strats[k] = ab_strategy_find(&job->ses.bi, names[k]);
+			strats[k] =
+				ab_strategy_find(&job->session.bi, names[k]);
 			if (!strats[k]) {
 				ab_err("--alloc=%s: unknown strategy (`allocbench list`)",
 				       names[k]);
@@ -450,7 +452,7 @@ int cmd_sweep(int argc, const char **argv)
 			for (k = 0; k < ns; k++) {
 				const char *g = ab_strategy_gfp_name(
 					strats[k], job->run_opts.gfp,
-					!!(job->ses.be->flags &
+					!!(job->session.be->flags &
 					   AB_BACKEND_MODULE));
 
 				if (skipped[k]) {

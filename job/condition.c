@@ -236,7 +236,8 @@ static int check_cond_nodes(const struct ab_job *job, const char *name)
 		n = ab_memory_nodes(nodes, AB_MAX_PLACES);
 		ab_format_list(nodes, n, list, sizeof(list));
 		ab_err("--condition=%s: CPU %d is on node %d, which has no memory (a CPU-only node), and the condition is built on the node of the run's CPU; run on a CPU of a node with memory (%s), or give a *_node strategy --node=N of those",
-		       name, r->cpu >= 0 ? r->cpu : job->ses.cpu, node, list);
+		       name, r->cpu >= 0 ? r->cpu : job->session.cpu, node,
+		       list);
 		return AB_EXIT_USAGE;
 	}
 	return AB_EXIT_OK;
@@ -251,9 +252,9 @@ int ab_cond_check(const struct ab_job *job)
 	if (!job->run_opts.condition && !cmd)
 		return AB_EXIT_OK;
 	ab_condition_name(job->run_opts.condition, name, sizeof(name));
-	if (job->run_opts.condition && !job->ses.be->condition) {
+	if (job->run_opts.condition && !job->session.be->condition) {
 		ab_err("--condition=%s: the %s backend cannot build memory conditions (the kmod backend can)",
-		       name, job->ses.be->name);
+		       name, job->session.be->name);
 		return AB_EXIT_USAGE;
 	}
 	if (job->concurrent) {
@@ -315,7 +316,7 @@ static void stop_background(struct ab_cond_result *c)
 
 int ab_cond_begin(struct ab_job *job, struct ab_row *r, char *why, size_t len)
 {
-	const struct ab_backend *b = job->ses.be;
+	const struct ab_backend *b = job->session.be;
 	struct ab_cond_result *c = r->cond;
 	int err;
 
@@ -353,7 +354,7 @@ int ab_cond_begin(struct ab_job *job, struct ab_row *r, char *why, size_t len)
 			return err;
 		/* every trial meets the state: restored before each */
 		if ((c->kinds & (AB_COND_FRAGMENTED | AB_COND_PRESSURE)) &&
-		    (job->ses.bi.info.run_flags & AB_RUN_COND_EACH_TRIAL))
+		    (job->session.bi.info.run_flags & AB_RUN_COND_EACH_TRIAL))
 			r->run.flags |= AB_RUN_COND_EACH_TRIAL;
 	}
 	read_mem(c, AB_AT_BUILT);
@@ -401,7 +402,7 @@ void ab_cond_trials(const struct ab_row *r, uint64_t *met, uint64_t *ok)
 
 void ab_cond_end(struct ab_job *job, struct ab_row *r)
 {
-	const struct ab_backend *b = job->ses.be;
+	const struct ab_backend *b = job->session.be;
 	struct ab_cond_result *c = r->cond;
 	char why[AB_ERRLEN];
 

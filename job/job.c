@@ -50,7 +50,7 @@ struct ab_job *ab_job_new(void)
 	if (!job)
 		return NULL;
 	ab_run_opts_init(&job->run_opts);
-	ab_session_init(&job->ses);
+	ab_session_init(&job->session);
 	job->free_cpu = -1;
 	return job;
 }
@@ -90,8 +90,8 @@ static int add_row(struct ab_job *job, const struct ab_strategy_info *si)
 	if (!r)
 		return AB_EXIT_RUN;
 	r->si = si;
-	if (ab_run_prepare_fp(&job->run_opts, &job->ses.bi.info, si, &r->run,
-			      &r->fp, err, sizeof(err))) {
+	if (ab_run_prepare_fp(&job->run_opts, &job->session.bi.info, si,
+			      &r->run, &r->fp, err, sizeof(err))) {
 		ab_err("%s", err);
 		return AB_EXIT_USAGE;
 	}
@@ -171,14 +171,14 @@ int ab_job_add(struct ab_job *job, const char *list)
 	}
 	for (i = 0; i < n && !ret; i++) {
 		const struct ab_strategy_info *si =
-			ab_strategy_find(&job->ses.bi, names[i]);
+			ab_strategy_find(&job->session.bi, names[i]);
 
 		if (!si) {
-			for (j = 0; j < job->ses.bi.info.nr_strategies; j++)
+			for (j = 0; j < job->session.bi.info.nr_strategies; j++)
 				snprintf(avail + strlen(avail),
 					 sizeof(avail) - strlen(avail), "%s%s",
 					 j ? ", " : "",
-					 job->ses.bi.strategies[j].name);
+					 job->session.bi.strategies[j].name);
 			ab_err("--alloc=%s: unknown strategy (available: %s)",
 			       names[i], avail);
 			ret = AB_EXIT_USAGE;
@@ -264,7 +264,7 @@ int ab_job_place(struct ab_job *job, const char *cpu_arg)
 		job->cpus[0] = c >= 0 ? c : 0;
 		job->ncpus = 1;
 	}
-	job->ses.cpu = job->cpus[0];
+	job->session.cpu = job->cpus[0];
 	/* before pinning: entering a cpuset resets the affinity */
 	if (job->isolate) {
 		/* Ctrl-C while it is made: the run ends through its removal */
@@ -306,11 +306,11 @@ int ab_job_place(struct ab_job *job, const char *cpu_arg)
 			job->rows[i].run.free_cpu = (__u32)job->free_cpu;
 		}
 	}
-	ret = ab_pin(job->ses.cpu);
+	ret = ab_pin(job->session.cpu);
 	if (ret)
 		return ret;
 	job->cpu_node =
-		numa_available() < 0 ? 0 : numa_node_of_cpu(job->ses.cpu);
+		numa_available() < 0 ? 0 : numa_node_of_cpu(job->session.cpu);
 	if (job->cpu_node < 0)
 		job->cpu_node = 0;
 	if (job->fifo) {
@@ -349,14 +349,14 @@ void ab_job_free(struct ab_job *job)
 	free(job->rows);
 	job->rows = NULL;
 	job->nrows = job->rows_cap = 0;
-	ab_session_close(&job->ses);
+	ab_session_close(&job->session);
 	ab_memcg_end();
 	ab_isolate_end();
 }
 
 int ab_row_charges(const struct ab_job *job, const struct ab_row *r)
 {
-	if (!(job->ses.be->flags & AB_BACKEND_MODULE) || !r->si)
+	if (!(job->session.be->flags & AB_BACKEND_MODULE) || !r->si)
 		return 0;
 	return (r->si->flags & AB_STRATEGY_ACCOUNT) ||
 	       ((r->si->params & AB_PARAM_GFP) &&
@@ -365,8 +365,9 @@ int ab_row_charges(const struct ab_job *job, const struct ab_row *r)
 
 const char *ab_row_gfp(const struct ab_job *job, const struct ab_row *r)
 {
-	return ab_strategy_gfp_name(r->si, r->run.gfp,
-				    !!(job->ses.be->flags & AB_BACKEND_MODULE));
+	return ab_strategy_gfp_name(
+		r->si, r->run.gfp,
+		!!(job->session.be->flags & AB_BACKEND_MODULE));
 }
 
 const char *ab_job_gfp(const struct ab_job *job, char *none, size_t len)
@@ -410,7 +411,7 @@ int ab_job_kernel_notes(const struct ab_job *job, char notes[][AB_NOTE_LEN],
 		for (k = 0; k < i && job->rows[k].si != job->rows[i].si; k++)
 			;
 		if (k == i &&
-		    ab_strategy_note(&job->ses.bi.info, job->rows[i].si,
+		    ab_strategy_note(&job->session.bi.info, job->rows[i].si,
 				     notes[have], AB_NOTE_LEN))
 			have++;
 	}

@@ -126,7 +126,7 @@ struct ab_row {
 /**
  * struct ab_job - what to run and how to show it
  * @title:     first word of the header ("run", "reproduce 2019-scatterlist")
- * @ses:       the backend and what it offers, the job's CPU (the first of
+ * @session:   the backend and what it offers, the job's CPU (the first of
  *             @cpus), the environment and the counters
  * @run_opts:  the run options shared by all rows
  * @rows:      the strategies, in the order given (ab_job_row_new())
@@ -137,7 +137,7 @@ struct ab_row {
  * @raw:       --raw: no overhead subtraction
  * @histogram: --histogram: print log2 histograms of per-op ns
  * @fifo:      --fifo: real-time priority AB_FIFO_PRIORITY
- * @cpu_node:  the node of ses.cpu when the job was placed (the CPU may go
+ * @cpu_node:  the node of session.cpu when the job was placed (the CPU may go
  *             offline during the run; the header names the node it had)
  * @fifo_policy: its policy, SCHED_FIFO or on PREEMPT_RT SCHED_RR (set by
  *             ab_job_place())
@@ -165,7 +165,7 @@ struct ab_row {
  */
 struct ab_job {
 	const char *title;
-	struct ab_session ses;
+	struct ab_session session;
 	struct ab_run_opts run_opts;
 	struct ab_row *rows;
 	int nrows;

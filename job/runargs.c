@@ -210,11 +210,11 @@ int ab_run_setup(struct ab_job *job)
 	if (!ret)
 		ret = ab_job_node(job);
 	if (!ret)
-		ret = ab_backend_open(ab_run_args.backend, &job->ses.be,
-				      &job->ses.bi);
+		ret = ab_backend_open(ab_run_args.backend, &job->session.be,
+				      &job->session.bi);
 	if (!ret)
 		ret = ab_job_add(job, a->alloc ? a->alloc
-					       : job->ses.be->default_run);
+					       : job->session.be->default_run);
 	job->raw = a->raw;
 	job->histogram = a->histogram;
 	job->fifo = a->fifo;
@@ -247,9 +247,9 @@ int ab_run_setup(struct ab_job *job)
 		job->free_cpu = cpus[0];
 	}
 	if (!ret && job->free_cpu >= 0 &&
-	    !(job->ses.be->flags & AB_BACKEND_REMOTE_FREE)) {
+	    !(job->session.be->flags & AB_BACKEND_REMOTE_FREE)) {
 		ab_err("--free-cpu: the %s backend frees on the allocating CPU; remote frees need --backend=%s",
-		       job->ses.be->name, remote_free_backend());
+		       job->session.be->name, remote_free_backend());
 		ret = AB_EXIT_USAGE;
 	}
 	if (!ret && job->profile && ab_vpmu_present() != 2) {

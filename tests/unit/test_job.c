@@ -29,9 +29,9 @@ static struct ab_job *user_job(void)
 
 	assert_non_null(job);
 	assert_int_equal(job->free_cpu, -1);
-	assert_int_equal(job->ses.cpu, -1);
-	assert_int_equal(ab_backend_open("user", &job->ses.be, &job->ses.bi),
-			 0);
+	assert_int_equal(job->session.cpu, -1);
+	assert_int_equal(
+		ab_backend_open("user", &job->session.be, &job->session.bi), 0);
 	return job;
 }
 
@@ -214,7 +214,7 @@ static struct ab_job *empty_job(void)
 	int i, p;
 
 	job->title = "run";
-	job->ses.cpu = 0;
+	job->session.cpu = 0;
 	for (i = 0; i < 2; i++) {
 		struct ab_row *r = ab_job_row_new(job);
 
@@ -374,7 +374,7 @@ static void test_report_json(void **state)
 	/* 2^2 pages of the backend's page size */
 	assert_int_equal(json_object_get_int64(
 				 json_object_object_get(r1, "object_bytes")),
-			 (int64_t)job->ses.bi.info.page_size << 2);
+			 (int64_t)job->session.bi.info.page_size << 2);
 	assert_int_equal(
 		json_object_get_int(json_object_object_get(r1, "order")), 2);
 	assert_null(json_object_object_get(r0, "order"));
