@@ -157,7 +157,7 @@ struct ab_node_mem;
  * @pool:   the mempool strategies: the run's mempool, else NULL
  * @pool_min: the mempool strategies: ab_run.pool_min, its min_nr
  * @frag:   page_frag: the run's page_frag_cache, else NULL
- * @s:      the strategy
+ * @strategy: the strategy
  * @run:    the request
  * @file:   the open file the run came on (AB_RUN_COND_EACH_TRIAL: the
  *          condition it holds is restored before each trial)
@@ -201,7 +201,7 @@ struct ab_ctx {
 	mempool_t *pool;
 	u32 pool_min;
 	struct page_frag_cache *frag;
-	const struct ab_strategy *s;
+	const struct ab_strategy *strategy;
 	const struct ab_run *run;
 	struct ab_file *file;
 	int cond_max_order;
