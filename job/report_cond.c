@@ -154,8 +154,8 @@ static void print_row_cond(const struct ab_row *r)
 				continue;
 			len = snprintf(v, sizeof(v), " %s %llu",
 				       ab_vmstat_names[i],
-				       (unsigned long long)(c->vm[1].v[i] -
-							    c->vm[0].v[i]));
+				       (unsigned long long)(c->vm[1].count[i] -
+							    c->vm[0].count[i]));
 			/* the short report wraps at AB_TABLE_COLS */
 			if (!full && col + len > AB_TABLE_COLS) {
 				printf("\n     ");
@@ -413,8 +413,8 @@ json_object *ab_row_condition_json(const struct ab_row *r)
 			json_object_object_add(
 				vm, ab_vmstat_names[i],
 				json_object_new_int64(
-					(int64_t)(c->vm[1].v[i] -
-						  c->vm[0].v[i])));
+					(int64_t)(c->vm[1].count[i] -
+						  c->vm[0].count[i])));
 	json_object_object_add(o, "vmstat_delta", vm);
 	json_object_object_add(
 		o, "background",

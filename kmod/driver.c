@@ -181,12 +181,12 @@ static s64 ab_node_pages(struct pglist_data *pgdat, enum node_stat_item item)
 
 /**
  * struct ab_node_mem - one node's memory counters in a check trial
- * @v:    free, slab and page-table pages: [0] before the alloc phase, [1]
+ * @pages: free, slab and page-table pages: [0] before the alloc phase, [1]
  *        after it (ab_mem_read())
  * @here: the trial's objects were on this node (some of them)
  */
 struct ab_node_mem {
-	s64 v[2][3];
+	s64 pages[2][3];
 	bool here;
 };
 
@@ -222,7 +222,7 @@ static void ab_drv_mem(struct ab_loop *l, struct ab_run *r, u32 n, bool held)
 	int nid;
 
 	for_each_node_state(nid, N_MEMORY) {
-		ab_mem_read(nid, ctx->node_mem[nid].v[held]);
+		ab_mem_read(nid, ctx->node_mem[nid].pages[held]);
 		ctx->node_mem[nid].here = false;
 	}
 }
@@ -246,9 +246,9 @@ static void ab_drv_mem_sum(struct ab_ctx *ctx, struct ab_run *r, u32 n)
 		if (!m->here)
 			continue;
 		any = true;
-		took += (m->v[0][0] - m->v[1][0]) * (s64)PAGE_SIZE;
-		slab += (m->v[1][1] - m->v[0][1]) * (s64)PAGE_SIZE;
-		pt += (m->v[1][2] - m->v[0][2]) * (s64)PAGE_SIZE;
+		took += (m->pages[0][0] - m->pages[1][0]) * (s64)PAGE_SIZE;
+		slab += (m->pages[1][1] - m->pages[0][1]) * (s64)PAGE_SIZE;
+		pt += (m->pages[1][2] - m->pages[0][2]) * (s64)PAGE_SIZE;
 	}
 	if (!any)
 		return;
