@@ -507,7 +507,7 @@ static int expand_concurrent(struct ab_job *job)
 
 /* One --concurrent group: its threads, and how many have finished. */
 struct group {
-	pthread_t t[AB_MAX_LIST];
+	pthread_t thread[AB_MAX_LIST];
 	int n;
 	int finished;  /* members whose run returned (atomic) */
 	int passed_on; /* a stop signal was passed to every member (atomic) */
@@ -517,7 +517,7 @@ struct member {
 	struct ab_job *job;
 	struct ab_row *row;
 	pthread_barrier_t *start;
-	struct group *g;
+	struct group *group;
 	int ret;
 };
 
@@ -530,7 +530,7 @@ static void pass_on(struct group *g)
 	    __atomic_exchange_n(&g->passed_on, 1, __ATOMIC_ACQ_REL))
 		return;
 	for (k = 0; k < g->n; k++)
-		pthread_kill(g->t[k], interrupted);
+		pthread_kill(g->thread[k], interrupted);
 }
 
 static void *member_run(void *arg)
@@ -541,8 +541,8 @@ static void *member_run(void *arg)
 	pthread_barrier_wait(m->start);
 	m->ret = pinned ? pinned : run_row(m->job, m->row);
 	/* the member the signal reached ends first: the others next */
-	pass_on(m->g);
-	__atomic_add_fetch(&m->g->finished, 1, __ATOMIC_RELEASE);
+	pass_on(m->group);
+	__atomic_add_fetch(&m->group->finished, 1, __ATOMIC_RELEASE);
 	return NULL;
 }
 
@@ -581,7 +581,7 @@ static int run_group(struct ab_job *job, int from, int to)
 	for (k = 0; k < g.n; k++) {
 		m[k] = (struct member){ job, &job->rows[from + k], &start, &g,
 					0 };
-		if (pthread_create(&g.t[k], NULL, member_run, &m[k])) {
+		if (pthread_create(&g.thread[k], NULL, member_run, &m[k])) {
 			ab_err("cannot start a thread for %s",
 			       job->rows[from + k].label);
 			exit(AB_EXIT_RUN);
@@ -596,7 +596,7 @@ static int run_group(struct ab_job *job, int from, int to)
 	}
 	/* joined only when none can signal another any more */
 	for (k = 0; k < g.n; k++) {
-		pthread_join(g.t[k], NULL);
+		pthread_join(g.thread[k], NULL);
 		if (m[k].ret && !ret)
 			ret = m[k].ret;
 	}
