@@ -46,7 +46,7 @@
  * @align:    posix_memalign's alignment
  * @node:     numa_alloc_onnode's node, -1 for the local one
  * @lib_alloc, @lib_free: a dlopen'ed allocator's entry points
- * @s:        the strategy
+ * @strategy: the strategy
  * @node_objs: the node check's objects per node, @nr_nodes of them
  */
 struct ab_ctx {
@@ -57,7 +57,7 @@ struct ab_ctx {
 	int node;
 	void *(*lib_alloc)(size_t size);
 	void (*lib_free)(void *p);
-	const struct ustrat *s;
+	const struct ustrat *strategy;
 	uint64_t *node_objs;
 	int nr_nodes;
 };
@@ -370,7 +370,7 @@ static uint64_t thread_switches(void)
 /* Each phase between two looks at the switches and the CPU (ab_trial.h). */
 static uint32_t user_alloc_phase(struct ab_loop *l, uint64_t *cycles)
 {
-	const struct ustrat *s = uctx(l)->s;
+	const struct ustrat *s = uctx(l)->strategy;
 	uint64_t sw = thread_switches();
 	int cpu = sched_getcpu();
 	uint32_t n = ab_alloc_loop(l, cycles, s->alloc, s->free, user_write);
@@ -385,7 +385,7 @@ static void user_free_phase(struct ab_loop *l, uint32_t n, uint64_t *cycles)
 	uint64_t sw = thread_switches();
 	int cpu = sched_getcpu();
 
-	ab_free_loop(l, n, cycles, uctx(l)->s->free);
+	ab_free_loop(l, n, cycles, uctx(l)->strategy->free);
 	ab_phase_note(l, sw, thread_switches(), cpu, sched_getcpu(),
 		      AB_SAMPLE_FREE_DISTURBED);
 }
@@ -454,21 +454,21 @@ int ab_user_run(struct ab_run *r, char *why, size_t len)
 		snprintf(why, len, "no user strategy %u", r->strategy);
 		return -EINVAL;
 	}
-	c.s = usable[r->strategy];
-	err = check(r, c.s, &si[r->strategy], why, len);
+	c.strategy = usable[r->strategy];
+	err = check(r, c.strategy, &si[r->strategy], why, len);
 	if (err)
 		return err;
-	if (!(c.s->flags & AB_STRATEGY_BASELINE))
+	if (!(c.strategy->flags & AB_STRATEGY_BASELINE))
 		ops.check = user_check;
 	c.size = r->obj_size;
 	c.align = r->align ? r->align : 64;
 	c.node = r->node;
-	c.lib_alloc = c.s->alloc_fp;
-	c.lib_free = c.s->free_fp;
+	c.lib_alloc = c.strategy->alloc_fp;
+	c.lib_free = c.strategy->free_fp;
 	c.loop.nr = r->batch;
 	c.loop.single = r->timing == AB_TIMING_SINGLE;
 	c.loop.pair = r->free_pattern == AB_FREE_PAIR;
-	c.loop.per_trial = c.s->flags & AB_STRATEGY_PER_TRIAL;
+	c.loop.per_trial = c.strategy->flags & AB_STRATEGY_PER_TRIAL;
 	c.write = r->flags & AB_RUN_WRITE;
 	c.loop.mark_disturbed = r->flags & AB_RUN_MARK_DISTURBED;
 	c.loop.vpmu = r->flags & AB_RUN_VPMU;

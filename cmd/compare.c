@@ -59,7 +59,7 @@ static struct poptOption compare_table[] = {
 static void pick(const struct ab_job *job, const char *name, double out[2])
 {
 	/* by type and config: cpu-cycles is cycles, modifiers aside */
-	int e = ab_counters_find(&job->ses.counters, name);
+	int e = ab_counters_find(&job->session.counters, name);
 
 	out[0] = e < 0 ? NAN : job->rows[0].ev_raw[e];
 	out[1] = e < 0 ? NAN : job->rows[1].ev_raw[e];
@@ -232,14 +232,14 @@ static int explain(const struct ab_job *job, char *why, size_t len)
 	int s;
 
 	why[0] = '\0';
-	if (!job->ses.counters.n)
+	if (!job->session.counters.n)
 		return 0;
 	pick(job, "cycles", in.cycles);
 	pick(job, "instructions", in.instructions);
 	pick(job, "branch-misses", in.branch_misses);
 	pick(job, "cache-misses", in.cache_misses);
 	pick(job, "dTLB-load-misses", in.dtlb_misses);
-	in.amd = !!strstr(job->ses.env.cpu_model, "AMD");
+	in.amd = !!strstr(job->session.env.cpu_model, "AMD");
 	for (s = 0; s < 2; s++)
 		in.tsc_cycles[s] = job->rows[s].net[0].cycles.median +
 				   (job->rows[s].nr_ns[1]
@@ -421,7 +421,7 @@ static void print_compare_short(const struct ab_job *job,
 			ab_noun((unsigned)phases, "test", "tests"),
 			100 * pc.w.ci_level);
 	ab_print_note("note", t);
-	if (!job->ses.counters.n)
+	if (!job->session.counters.n)
 		printf("why: no counters (add --events to see instructions, IPC and misses per op)\n");
 	else if (!explain(view, why, sizeof(why)))
 		printf("why: no hardware counter opened: instructions, IPC and misses unknown\n");
@@ -467,7 +467,7 @@ static void print_compare(const struct ab_job *job, const struct rounds *rd,
 		       100 * pc.w.ci_level, phases,
 		       ab_noun((unsigned)phases, "test", "tests"));
 	printf("A and B medians: over all trials of each\n");
-	if (!job->ses.counters.n)
+	if (!job->session.counters.n)
 		printf("why: no counters (add --events to see instructions, IPC and misses per op)\n");
 	else if (!explain(view, why, sizeof(why)))
 		printf("why: no hardware counter opened, so instructions, IPC and misses are unknown here (software counts above)\n");
@@ -517,9 +517,9 @@ int cmd_compare(int argc, const char **argv)
 	}
 	if (!ret && job->nrows != 2) {
 		ab_err("compare: --alloc%s gives %d %s; compare takes two: --alloc=A,B, one strategy with --gfp=A,B, or one kmem_cache strategy with --sheaves=A,B",
-		       job->o.nsheaves	  ? " with --sheaves"
-		       : job->o.ngfps > 1 ? " with --gfp"
-					  : "",
+		       job->run_opts.nsheaves	 ? " with --sheaves"
+		       : job->run_opts.ngfps > 1 ? " with --gfp"
+						 : "",
 		       job->nrows,
 		       ab_noun((unsigned)job->nrows, "run", "runs"));
 		ret = AB_EXIT_USAGE;

@@ -22,7 +22,7 @@ static int path_deltas(const struct ab_job *view,
 		       void *ctx)
 {
 	const struct ab_row *a = &view->rows[0], *b = &view->rows[1];
-	const struct ab_counters *c = &view->ses.counters;
+	const struct ab_counters *c = &view->session.counters;
 	unsigned int fam = ab_family_of(a->si->flags, a->si->params) |
 			   ab_family_of(b->si->flags, b->si->params);
 	char ev[160];

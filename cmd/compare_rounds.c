@@ -91,7 +91,7 @@ static int merge(const struct ab_job *job, const struct rounds *rd, int s,
 {
 	const struct ab_row *first = compare_block(job, rd, 0, s);
 	/* raw as run_row() takes it: nothing subtracted, the same drop rule */
-	const struct ab_net raw = { 0, 0, job->o.drop_disturbed };
+	const struct ab_net raw = { 0, 0, job->run_opts.drop_disturbed };
 	double ops[AB_MAX_EVENTS] = { 0 }, *tmp;
 	size_t nsmp = 0, k;
 	int i, p, e;
@@ -141,7 +141,7 @@ static int merge(const struct ab_job *job, const struct rounds *rd, int s,
 			o = (double)r->run.objects *
 			    (double)(r->run.trials_done + r->run.warmup) /
 			    (double)r->run.trials_done;
-		for (e = 0; e < job->ses.counters.n; e++) {
+		for (e = 0; e < job->session.counters.n; e++) {
 			if (isnan(r->ev_raw[e]) || isnan(r->ev_net[e]))
 				continue;
 			m->ev_raw[e] += r->ev_raw[e] * o;
@@ -149,7 +149,7 @@ static int merge(const struct ab_job *job, const struct rounds *rd, int s,
 			ops[e] += o;
 		}
 	}
-	for (e = 0; e < job->ses.counters.n; e++) {
+	for (e = 0; e < job->session.counters.n; e++) {
 		m->ev_raw[e] = ops[e] > 0 ? m->ev_raw[e] / ops[e] : NAN;
 		m->ev_net[e] = ops[e] > 0 ? m->ev_net[e] / ops[e] : NAN;
 	}

@@ -95,7 +95,7 @@ int cmd_lookup(int argc, const char **argv)
 					   AB_LOOKUP_KERNEL };
 	struct ab_lookup_result res[AB_LOOKUP_NR + 1];
 	struct ab_run_opts o;
-	struct ab_session ses;
+	struct ab_session session;
 	uint32_t consts[16], count = 100, *seq;
 	int nm = 5, nconst = 0, i, ret, sources;
 	char err[AB_ERRLEN], label[160];
@@ -104,7 +104,7 @@ int cmd_lookup(int argc, const char **argv)
 	size_t nfile = 0;
 
 	ab_run_opts_init(&o);
-	ab_session_init(&ses);
+	ab_session_init(&session);
 	/* 100 passes: the 2002 thread's */
 	o.trials = 100;
 	o.warmup = 10;
@@ -177,29 +177,32 @@ int cmd_lookup(int argc, const char **argv)
 	if (!ret)
 		ret = ab_events_once(ab_run_args.events);
 	if (!ret)
-		ret = ab_backend_open(ab_run_args.backend, &ses.be, &ses.bi);
-	if (!ret && !ses.be->lookup) {
-		ab_err("backend %s cannot time lookups", ses.be->name);
+		ret = ab_backend_open(ab_run_args.backend, &session.be,
+				      &session.bi);
+	if (!ret && !session.be->lookup) {
+		ab_err("backend %s cannot time lookups", session.be->name);
 		ret = AB_EXIT_BACKEND;
 	}
 	/* the limit ab_lookup_check() applies in the backend, checked first */
-	if (!ret && (o.trials > ses.bi.info.max_trials ||
-		     o.warmup > ses.bi.info.max_trials)) {
+	if (!ret && (o.trials > session.bi.info.max_trials ||
+		     o.warmup > session.bi.info.max_trials)) {
 		ab_err("--%s=%u: above %s limit of %llu passes",
-		       o.trials > ses.bi.info.max_trials ? "trials" : "warmup",
-		       o.trials > ses.bi.info.max_trials ? o.trials : o.warmup,
+		       o.trials > session.bi.info.max_trials ? "trials"
+							     : "warmup",
+		       o.trials > session.bi.info.max_trials ? o.trials
+							     : o.warmup,
 		       ab_limits_whose(),
-		       (unsigned long long)ses.bi.info.max_trials);
+		       (unsigned long long)session.bi.info.max_trials);
 		ret = AB_EXIT_USAGE;
 	}
 	if (!ret)
-		ret = ab_session_pin(&ses, a.cpu);
+		ret = ab_session_pin(&session, a.cpu);
 	if (!ret && (ab_out.formats & AB_FORMAT_JSON)) {
-		ab_env_read(&ses.env, "", ses.cpu);
+		ab_env_read(&session.env, "", session.cpu);
 		results = json_object_new_array();
 		notes = json_object_new_array();
 	} else if (!ret && !(ab_out.formats & AB_FORMAT_CSV)) {
-		ab_env_read(&ses.env, "", ses.cpu);
+		ab_env_read(&session.env, "", session.cpu);
 	}
 	if (!ret && !(ab_out.formats & AB_FORMAT_JSON) &&
 	    !(ab_out.formats & AB_FORMAT_CSV) && !ab_out.wide &&
@@ -209,30 +212,31 @@ int cmd_lookup(int argc, const char **argv)
 		snprintf(
 			params, sizeof(params),
 			"CPU %d, table %s, %u passes, %u warm-up; cycles per lookup, net of the none method's median",
-			ses.cpu, ab_table_name(o.lookup_table), o.trials,
+			session.cpu, ab_table_name(o.lookup_table), o.trials,
 			o.warmup);
-		ab_print_header_short(&ses, "lookup", params, NULL);
+		ab_print_header_short(&session, "lookup", params, NULL);
 	} else if (!ret && !(ab_out.formats & AB_FORMAT_JSON) &&
 		   !(ab_out.formats & AB_FORMAT_CSV)) {
 		printf("allocbench %s lookup, backend %s (%s)\n",
-		       AB_TOOL_VERSION, ses.be->name, ses.bi.info.version);
-		ab_env_print(stdout, &ses.env, ses.bi.info.tsc_khz);
+		       AB_TOOL_VERSION, session.be->name,
+		       session.bi.info.version);
+		ab_env_print(stdout, &session.env, session.bi.info.tsc_khz);
 		printf("CPU %d; per lookup in cycles (median ns: cycles * 10^6 / tsc_khz); fastest: (fastest pass - fastest none pass) / lookups, the 2002 thread's way; median and the rest: per pass, minus the none method's median\n",
-		       ses.cpu);
+		       session.cpu);
 	} else if (!ret && !(ab_out.formats & AB_FORMAT_JSON)) {
 		printf("sizes,method,table,lookups,passes,fastest_cycles,median_cycles,ci_lo_cycles,ci_hi_cycles,p99_cycles,mean_cycles,median_ns,class_sum\n");
 	}
 	if (!ret && ab_run_args.events)
-		ab_counters_open(&ses.counters, ab_run_args.events, stderr);
+		ab_counters_open(&session.counters, ab_run_args.events, stderr);
 	/* one pass counts all events: a probe's handler would run inside the
 	 * regions the virtual PMU counts (run gives each kind a pass) */
-	for (i = 0;
-	     !ret && ab_counters_virtual(&ses.counters) && i < ses.counters.n;
+	for (i = 0; !ret && ab_counters_virtual(&session.counters) &&
+		    i < session.counters.n;
 	     i++)
-		if (!ses.counters.ev[i].virt &&
-		    ses.counters.ev[i].kind != AB_EVENT_PFM) {
+		if (!session.counters.ev[i].virt &&
+		    session.counters.ev[i].kind != AB_EVENT_PFM) {
 			ab_err("lookup --events: %s beside virtual PMU events: its handler would run in the passes they count; count them in separate lookups",
-			       ses.counters.ev[i].name);
+			       session.counters.ev[i].name);
 			ret = AB_EXIT_USAGE;
 		}
 	if (!ret)
@@ -251,13 +255,14 @@ int cmd_lookup(int argc, const char **argv)
 		} else {
 			snprintf(label, sizeof(label), "%s", a.file);
 		}
-		ret = ab_lookup_measure(ses.be, o.lookup_table, methods, nm,
+		ret = ab_lookup_measure(session.be, o.lookup_table, methods, nm,
 					seq, n, o.trials, o.warmup,
-					&ses.counters, res);
+					&session.counters, res);
 		if (res[0].complete && results) {
 			char note[256];
 
-			ab_lookup_json(res, nm, label, &ses.counters, results);
+			ab_lookup_json(res, nm, label, &session.counters,
+				       results);
 			/* as the text's notes: a net figure below zero */
 			for (k = 1; k <= (uint32_t)nm; k++)
 				if (ab_lookup_net_note(&res[k], note,
@@ -268,7 +273,7 @@ int cmd_lookup(int argc, const char **argv)
 		} else if (res[0].complete)
 			ab_lookup_print(res, nm,
 					(ab_out.formats & AB_FORMAT_CSV), label,
-					&ses.counters);
+					&session.counters);
 		ab_lookup_results_free(res, nm);
 	}
 	if (results) {
@@ -277,10 +282,10 @@ int cmd_lookup(int argc, const char **argv)
 
 		json_object_object_add(root, "end", ab_json_time(time(NULL)));
 		json_object_object_add(root, "module",
-				       ab_session_json_module(&ses));
+				       ab_session_json_module(&session));
 		json_object_object_add(
 			root, "environment",
-			ab_json_env(&ses.env, ses.bi.info.tsc_khz));
+			ab_json_env(&session.env, session.bi.info.tsc_khz));
 		json_object_object_add(root, "results", results);
 		json_object_object_add(root, "notes", notes);
 		notes = NULL;
@@ -288,6 +293,6 @@ int cmd_lookup(int argc, const char **argv)
 	}
 	json_object_put(notes);
 	free(seq);
-	ab_session_close(&ses);
+	ab_session_close(&session);
 	return ret;
 }

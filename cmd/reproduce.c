@@ -87,7 +87,7 @@ static void print_seed_table(const struct ab_job *job)
 		       "seed's us", "mean us", "median us");
 	else
 		printf("\nin the seed's units: alloc time per trial of %u allocations (vmalloc: of one call), microseconds\n",
-		       job->o.batch);
+		       job->run_opts.batch);
 	if (wide())
 		printf("%-18s %-18s %12s %12s %12s\n", "seed's row", "strategy",
 		       "seed's us", "mean us", "median us");
@@ -108,7 +108,7 @@ static void print_seed_table(const struct ab_job *job)
 		 * (allocbench-reproduce(1), NOTES) in a line each */
 		ab_job_print_notes_short(job);
 		printf("note: alloc time per trial of %u allocations (vmalloc: one call); seed's us as it printed them\n",
-		       job->o.batch);
+		       job->run_opts.batch);
 		printf("note: what differs from the seed (SCHED_FIFO %s, not 99; ...): -v, and NOTES\n",
 		       AB_FIFO_PRIORITY_STR);
 		return;
@@ -207,15 +207,15 @@ static int reproduce_2019(const char *backend, const char *cpu)
 	job->title = "reproduce 2019-scatterlist";
 	/* with the virtual PMU booted, the counts per op come along */
 	job->events = ab_vpmu_default_events();
-	job->o.size = 4096;
-	job->o.size_set = 1;
-	job->o.batch = 100;
-	job->o.trials = 1000;
+	job->run_opts.size = 4096;
+	job->run_opts.size_set = 1;
+	job->run_opts.batch = 100;
+	job->run_opts.trials = 1000;
 	job->fifo = 1;
 	for (i = 0; i < sizeof(seed2019) / sizeof(seed2019[0]); i++)
 		snprintf(list + strlen(list), sizeof(list) - strlen(list),
 			 "%s%s", i ? "," : "", seed2019[i][0]);
-	ret = ab_backend_open(backend, &job->ses.be, &job->ses.bi);
+	ret = ab_backend_open(backend, &job->session.be, &job->session.bi);
 	if (!ret)
 		ret = ab_job_add(job, list);
 	if (!ret)
@@ -282,16 +282,16 @@ static int setup_2002_kmalloc(const char *backend, const char *cpu,
 		return AB_EXIT_RUN;
 	job->title = "reproduce 2002-lookup";
 	job->events = ab_vpmu_default_events();
-	job->o.size = size;
-	job->o.size_set = 1;
-	job->o.batch = 100;
-	job->o.trials = 100;
-	job->o.warmup = 10;
-	job->o.lookup_table = AB_TABLE_2002;
+	job->run_opts.size = size;
+	job->run_opts.size_set = 1;
+	job->run_opts.batch = 100;
+	job->run_opts.trials = 100;
+	job->run_opts.warmup = 10;
+	job->run_opts.lookup_table = AB_TABLE_2002;
 	for (i = 0; i < SEED2002_NM; i++)
 		snprintf(list + strlen(list), sizeof(list) - strlen(list),
 			 "%skmalloc_class", i ? "," : "");
-	ret = ab_backend_open(backend, &job->ses.be, &job->ses.bi);
+	ret = ab_backend_open(backend, &job->session.be, &job->session.bi);
 	if (!ret)
 		ret = ab_job_add(job, list);
 	for (i = 0; !ret && i < SEED2002_NM; i++)
@@ -398,7 +398,7 @@ static int reproduce_2002(const char *backend, const char *cpu)
 	} else if (!wide()) {
 		/* the environment, read now for the header (ab_job_run()
 		 * reads it again) */
-		ab_env_read(&jobs[0]->ses.env, "", jobs[0]->ses.cpu);
+		ab_env_read(&jobs[0]->session.env, "", jobs[0]->session.cpu);
 		ab_job_print_header_short(jobs[0]);
 		printf("part 1: kmalloc_class, the class found by each method of the 2002 table\n");
 		printf("%-6s %-8s %12s %12s %12s\n", "size", "method",

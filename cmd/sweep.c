@@ -49,8 +49,8 @@ static const struct ab_row *cell(const struct ab_job *job, uint64_t size,
 
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
-		uint64_t sz =
-			ab_run_obj_bytes(&r->run, job->ses.bi.info.page_size);
+		uint64_t sz = ab_run_obj_bytes(&r->run,
+					       job->session.bi.info.page_size);
 
 		if (r->si == si && r->run.node == mem && sz == size && r->ran &&
 		    (numa_available() < 0 ? 0 : numa_node_of_cpu(r->cpu)) ==
@@ -184,11 +184,11 @@ static void print_sweep(const struct ab_job *job, const struct sweep *sw,
 static uint64_t largest(const struct ab_job *job,
 			const struct ab_strategy_info *si)
 {
-	const struct ab_info *info = &job->ses.bi.info;
+	const struct ab_info *info = &job->session.bi.info;
 
 	return ab_obj_largest(si->flags,
 			      ab_strategy_max_bytes(si, info->page_size),
-			      job->o.gfp, info->kmalloc_max_size);
+			      job->run_opts.gfp, info->kmalloc_max_size);
 }
 
 /*
@@ -211,13 +211,13 @@ static int add_row(struct ab_job *job, const struct ab_strategy_info *si,
 	r = ab_job_row_new(job);
 	if (!r)
 		return AB_EXIT_RUN;
-	job->o.size = size;
-	job->o.size_set = 1;
-	snprintf(job->o.size_arg, sizeof(job->o.size_arg), "%llu",
+	job->run_opts.size = size;
+	job->run_opts.size_set = 1;
+	snprintf(job->run_opts.size_arg, sizeof(job->run_opts.size_arg), "%llu",
 		 (unsigned long long)size);
-	job->o.node = mem;
-	if (ab_run_prepare_fp(&job->o, &job->ses.bi.info, si, &r->run, &r->fp,
-			      err, sizeof(err))) {
+	job->run_opts.node = mem;
+	if (ab_run_prepare_fp(&job->run_opts, &job->session.bi.info, si,
+			      &r->run, &r->fp, err, sizeof(err))) {
 		ab_err("%s", err);
 		return AB_EXIT_USAGE;
 	}
@@ -269,7 +269,7 @@ static int order_sizes(const struct ab_job *job, const struct sweep_args *a,
 		       const struct ab_strategy_info **strats, int ns,
 		       struct sweep *sw)
 {
-	uint64_t page = job->ses.bi.info.page_size;
+	uint64_t page = job->session.bi.info.page_size;
 	int i, k;
 
 	for (k = 0; k < ns; k++)
@@ -345,22 +345,22 @@ int cmd_sweep(int argc, const char **argv)
 
 	if (!job || !sw)
 		return AB_EXIT_RUN;
-	job->o.trials = 200;
-	job->o.warmup = 10;
-	ab_run_table_defaults(&job->o);
+	job->run_opts.trials = 200;
+	job->run_opts.warmup = 10;
+	ab_run_table_defaults(&job->run_opts);
 	ret = ab_popt_parse("sweep", argc, argv, opts);
 	if (!ret)
-		ret = ab_run_args_apply(&job->o);
-	if (!ret && job->o.ngfps > 1) {
+		ret = ab_run_args_apply(&job->run_opts);
+	if (!ret && job->run_opts.ngfps > 1) {
 		ab_err("sweep: --gfp=%s: one GFP choice per sweep (its rows are sizes and nodes); run and compare take a list",
 		       ab_run_args.gfp);
 		ret = AB_EXIT_USAGE;
-	} else if (!ret && job->o.nsheaves > 1) {
+	} else if (!ret && job->run_opts.nsheaves > 1) {
 		ab_err("sweep: --sheaves=%s: one setting per sweep (its rows are sizes and nodes); run and compare take a list",
 		       ab_run_args.sheaves);
 		ret = AB_EXIT_USAGE;
-	} else if (!ret && job->o.nsheaves) {
-		job->o.sheaf = job->o.sheaves[0];
+	} else if (!ret && job->run_opts.nsheaves) {
+		job->run_opts.sheaf = job->run_opts.sheaves[0];
 	}
 	if (!ret && a.orders)
 		ret = parse_orders(&a, &ord);
@@ -395,13 +395,15 @@ int cmd_sweep(int argc, const char **argv)
 	if (ret == AB_EXIT_USAGE && err[0])
 		ab_err("%s", err);
 	if (!ret)
-		ret = ab_backend_open(ab_run_args.backend, &job->ses.be,
-				      &job->ses.bi);
+		ret = ab_backend_open(ab_run_args.backend, &job->session.be,
+				      &job->session.bi);
 	if (!ret) {
-		list = strdup(a.alloc ? a.alloc : job->ses.be->default_sweep);
+		list = strdup(a.alloc ? a.alloc
+				      : job->session.be->default_sweep);
 		ns = list ? ab_split_list(list, names, AB_MAX_LIST) : -1;
 		for (k = 0; k < ns && !ret; k++) {
-			strats[k] = ab_strategy_find(&job->ses.bi, names[k]);
+			strats[k] =
+				ab_strategy_find(&job->session.bi, names[k]);
 			if (!strats[k]) {
 				ab_err("--alloc=%s: unknown strategy (`allocbench list`)",
 				       names[k]);
@@ -433,7 +435,7 @@ int cmd_sweep(int argc, const char **argv)
 			}
 	job->title = "sweep";
 	ab_job_outputs(job);
-	job->o.node = -1;
+	job->run_opts.node = -1;
 	if (!ret)
 		ret = ab_job_place(job, NULL);
 	if (!ret && ab_out.dry_run) {
@@ -449,8 +451,8 @@ int cmd_sweep(int argc, const char **argv)
 			ab_job_print_counts(job);
 			for (k = 0; k < ns; k++) {
 				const char *g = ab_strategy_gfp_name(
-					strats[k], job->o.gfp,
-					!!(job->ses.be->flags &
+					strats[k], job->run_opts.gfp,
+					!!(job->session.be->flags &
 					   AB_BACKEND_MODULE));
 
 				if (skipped[k]) {

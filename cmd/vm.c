@@ -395,7 +395,7 @@ static int compare_kernels(const struct vm_paths *p, struct vm_run *v)
 	double spent = 0;
 	char eta[32];
 
-	v->nboots = v->nk * v->c.rounds;
+	v->nboots = v->nk * v->conf.rounds;
 	v->boots = calloc((size_t)v->nboots, sizeof(*v->boots));
 	if (!v->boots) {
 		ab_err("out of memory");
@@ -409,7 +409,7 @@ static int compare_kernels(const struct vm_paths *p, struct vm_run *v)
 		b->kernel = ab_vm_kernel_of(i, v->nk);
 		b->round = i / v->nk + 1;
 		/* the same seed for every kernel of a round: paired */
-		b->seed = v->c.deterministic ? b->round : 0;
+		b->seed = v->conf.deterministic ? b->round : 0;
 		k = &v->ks[b->kernel];
 		if (vm_stop_signal || refused) {
 			b->status = AB_VM_NOTRUN;
@@ -430,7 +430,7 @@ static int compare_kernels(const struct vm_paths *p, struct vm_run *v)
 			ab_progress("vm: boot %d of %d: %s, round %d: %s%s%s",
 				    i + 1, v->nboots, k->spec, b->round, cmd0,
 				    i ? ", about " : "", i ? eta : "");
-		vm_boot(p, &v->c, k, cmd0, 1, v->accel, b);
+		vm_boot(p, &v->conf, k, cmd0, 1, v->accel, b);
 		spent += b->seconds;
 		/* a boot a signal ended did not run: it is named, not counted
 		 */
@@ -494,17 +494,17 @@ static int run_once(const struct vm_paths *p, struct vm_run *v)
 
 	if (!ab_out.quiet)
 		fprintf(stderr, "vm: %s (%s), %d NUMA node%s, %s\n",
-			v->ks[0].spec, v->ks[0].release, v->c.nodes,
-			v->c.nodes > 1 ? "s" : "", vm_accel_words(v->accel));
-	if (!ab_out.quiet && v->c.pvh)
+			v->ks[0].spec, v->ks[0].release, v->conf.nodes,
+			v->conf.nodes > 1 ? "s" : "", vm_accel_words(v->accel));
+	if (!ab_out.quiet && v->conf.pvh)
 		fprintf(stderr, "vm: %s\n", vm_pvh_words);
-	if (*v->c.vpmu)
+	if (*v->conf.vpmu)
 		fprintf(stderr,
 			"vm: virtual PMU (--vpmu=%s): the guest counts instructions, branches, loads and stores on a QEMU TCG plugin where no hardware PMU opens\n",
-			v->c.vpmu);
+			v->conf.vpmu);
 	if (!(ab_out.formats & AB_FORMAT_JSON)) {
 		fflush(stdout);
-		vm_boot(p, &v->c, &v->ks[0], cmd, 0, v->accel, &b);
+		vm_boot(p, &v->conf, &v->ks[0], cmd, 0, v->accel, &b);
 		free(cmd);
 		free(b.why);
 		if (vm_stop_signal)
@@ -513,7 +513,7 @@ static int run_once(const struct vm_paths *p, struct vm_run *v)
 	}
 	/* --json: the one boot as a vm document */
 	free(cmd);
-	v->c.rounds = 1;
+	v->conf.rounds = 1;
 	ret = compare_kernels(p, v);
 	if (ret)
 		return ret;
@@ -555,7 +555,7 @@ int cmd_vm(int argc, const char **argv)
 		ret = profile_args(&v);
 	if (conf.rounds == AB_VM_ROUNDS_UNSET)
 		conf.rounds = AB_VM_DEFAULT_ROUNDS;
-	v.c = conf;
+	v.conf = conf;
 	if (!ret)
 		ret = check_guest_args(
 			v.args, v.nargs,
@@ -590,7 +590,7 @@ int cmd_vm(int argc, const char **argv)
 			v.ks[i].release = v.ks[j].release;
 			v.ks[i].image = v.ks[j].image;
 		} else {
-			ret = vm_prepare(&paths, &v.c, &v.ks[i]);
+			ret = vm_prepare(&paths, &v.conf, &v.ks[i]);
 		}
 	}
 	if (ret)

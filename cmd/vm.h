@@ -83,7 +83,7 @@ struct vm_conf {
 
 /**
  * struct vm_run - one vm command: its kernels, boots and figures
- * @c:         the options
+ * @conf:      the options
  * @ks, @nk:   the kernels, A first
  * @args, @nargs: the guest command's words (after --)
  * @accel:     "kvm" or "tcg"
@@ -93,7 +93,7 @@ struct vm_conf {
  * @ran:       boots that ran to their end (not one a signal interrupted)
  */
 struct vm_run {
-	struct vm_conf c;
+	struct vm_conf conf;
 	struct vm_kernel ks[AB_VM_MAX_KERNELS];
 	int nk;
 	const char **args;

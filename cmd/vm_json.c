@@ -102,24 +102,25 @@ json_object *vm_document(struct vm_run *v, const char *cmd0, json_object *cmps)
 	json_object_object_add(root, "accel", json_object_new_string(v->accel));
 	json_object_object_add(
 		root, "entry",
-		json_object_new_string(v->c.pvh ? "pvh" : "bzimage"));
+		json_object_new_string(v->conf.pvh ? "pvh" : "bzimage"));
 	json_object_object_add(
 		root, "cpu_model",
-		json_object_new_string(v->c.cpu_model ? v->c.cpu_model
+		json_object_new_string(v->conf.cpu_model ? v->conf.cpu_model
 				       : strcmp(v->accel, "kvm") ? "qemu64"
 								 : "host"));
 	json_object_object_add(root, "vpmu",
-			       v->c.vpmu && *v->c.vpmu
-				       ? json_object_new_string(v->c.vpmu)
+			       v->conf.vpmu && *v->conf.vpmu
+				       ? json_object_new_string(v->conf.vpmu)
 				       : NULL);
-	json_object_object_add(root, "nodes", json_object_new_int(v->c.nodes));
-	json_object_object_add(root, "smp", json_object_new_int(v->c.smp));
+	json_object_object_add(root, "nodes",
+			       json_object_new_int(v->conf.nodes));
+	json_object_object_add(root, "smp", json_object_new_int(v->conf.smp));
 	json_object_object_add(root, "deterministic",
-			       json_object_new_boolean(v->c.deterministic));
+			       json_object_new_boolean(v->conf.deterministic));
 	json_object_object_add(root, "rounds",
-			       json_object_new_int(v->c.rounds));
+			       json_object_new_int(v->conf.rounds));
 	json_object_object_add(root, "append",
-			       json_object_new_string(v->c.append));
+			       json_object_new_string(v->conf.append));
 	json_object_object_add(root, "threshold_pct",
 			       v->threshold > 0 ? ab_json_num(v->threshold)
 						: NULL);

@@ -391,33 +391,33 @@ static void print_header(const struct vm_run *v, const char *cmd)
 	int i;
 
 	printf("allocbench vm: %d kernels, %d %s (%d boots: A B, B A, ...), %d NUMA %s, %d %s, %s\n",
-	       v->nk, v->c.rounds,
-	       ab_noun((unsigned)v->c.rounds, "round", "rounds"), v->nboots,
-	       v->c.nodes, ab_noun((unsigned)v->c.nodes, "node", "nodes"),
-	       v->c.smp, ab_noun((unsigned)v->c.smp, "vCPU", "vCPUs"),
+	       v->nk, v->conf.rounds,
+	       ab_noun((unsigned)v->conf.rounds, "round", "rounds"), v->nboots,
+	       v->conf.nodes, ab_noun((unsigned)v->conf.nodes, "node", "nodes"),
+	       v->conf.smp, ab_noun((unsigned)v->conf.smp, "vCPU", "vCPUs"),
 	       vm_accel_words(v->accel));
-	if (v->c.pvh)
+	if (v->conf.pvh)
 		printf("%s\n", vm_pvh_words);
 	printf("guest CPU model: %s (one for every boot: a kernel patches its code for the CPU's features)\n",
-	       v->c.cpu_model		 ? v->c.cpu_model
+	       v->conf.cpu_model	 ? v->conf.cpu_model
 	       : strcmp(v->accel, "kvm") ? "qemu64 (qemu's default under TCG)"
 					 : "host (KVM)");
-	if (v->c.deterministic)
+	if (v->conf.deterministic)
 		printf("deterministic boots (--deterministic): qemu -icount, so guest time is the instruction count (ns/op are that clock's, 1 instruction = 1 ns, not time), a fixed RTC, 1 vCPU with the SMP code kept (noreplace-smp); round R boots every kernel with seed R on its command line, so the %d rounds are %d states of the boot (its slab state among them), each met by every kernel, and the kernels are compared pair by pair (paired t test)\n",
-		       v->c.rounds, v->c.rounds);
-	if (v->c.vpmu && *v->c.vpmu)
+		       v->conf.rounds, v->conf.rounds);
+	if (v->conf.vpmu && *v->conf.vpmu)
 		printf("virtual PMU (--vpmu=%s): a QEMU TCG plugin counts each boot's instructions, branches, loads and stores exactly%s, where no hardware PMU opens\n",
-		       v->c.vpmu,
-		       strcmp(v->c.vpmu, "model")
+		       v->conf.vpmu,
+		       strcmp(v->conf.vpmu, "model")
 			       ? ""
 			       : ", and branch and cache misses by its stated model");
 	for (i = 0; i < v->nk; i++) {
 		const struct vm_kernel *k = &v->ks[i];
-		int params = *v->c.append || *k->append;
+		int params = *v->conf.append || *k->append;
 
 		printf("  %c = %s: %s%s%s%s%s, %d good boot%s\n", 'A' + i,
 		       k->spec, k->release, params ? ", boot parameters: " : "",
-		       v->c.append, *v->c.append && *k->append ? " " : "",
+		       v->conf.append, *v->conf.append && *k->append ? " " : "",
 		       k->append, k->good, k->good == 1 ? "" : "s");
 	}
 	printf("command in each boot: %s\n", cmd);
@@ -460,16 +460,17 @@ static void print_header_short(const struct vm_run *v, const char *cmd)
 				       v->ks[i].spec, v->ks[i].release);
 	line_cut(buf);
 	snprintf(buf, sizeof(buf), "cpu: %s guest, %s, %d %s, %d NUMA %s%s%s%s",
-		 v->c.cpu_model		   ? v->c.cpu_model
+		 v->conf.cpu_model	   ? v->conf.cpu_model
 		 : strcmp(v->accel, "kvm") ? "qemu64"
 					   : "host",
 		 strcmp(v->accel, "kvm") ? "emulated (TCG)"
 					 : "virtualized (KVM)",
-		 v->c.smp, ab_noun((unsigned)v->c.smp, "vCPU", "vCPUs"),
-		 v->c.nodes, ab_noun((unsigned)v->c.nodes, "node", "nodes"),
-		 v->c.vpmu && *v->c.vpmu ? ", virtual PMU " : "",
-		 v->c.vpmu && *v->c.vpmu ? v->c.vpmu : "",
-		 v->c.pvh ? ", PVH entry" : "");
+		 v->conf.smp, ab_noun((unsigned)v->conf.smp, "vCPU", "vCPUs"),
+		 v->conf.nodes,
+		 ab_noun((unsigned)v->conf.nodes, "node", "nodes"),
+		 v->conf.vpmu && *v->conf.vpmu ? ", virtual PMU " : "",
+		 v->conf.vpmu && *v->conf.vpmu ? v->conf.vpmu : "",
+		 v->conf.pvh ? ", PVH entry" : "");
 	line_cut(buf);
 	vm_fmt_duration(v->seconds, took, sizeof(took));
 	for (i = 0; i < v->nboots; i++) {
@@ -477,14 +478,15 @@ static void print_header_short(const struct vm_run *v, const char *cmd)
 		cut |= v->boots[i].status == AB_VM_INTERRUPTED;
 	}
 	snprintf(buf, sizeof(buf),
-		 "%d %s, %d of %d boots ran in %s; each runs: %s", v->c.rounds,
-		 ab_noun((unsigned)v->c.rounds, "round", "rounds"), v->ran,
+		 "%d %s, %d of %d boots ran in %s; each runs: %s",
+		 v->conf.rounds,
+		 ab_noun((unsigned)v->conf.rounds, "round", "rounds"), v->ran,
 		 v->nboots, took, cmd);
 	line_cut(buf);
 	at = (size_t)snprintf(buf, sizeof(buf), "caveats: %s",
 			      strcmp(v->accel, "kvm") ? "emulated CPU"
 						      : "virtualized");
-	if (v->c.pvh)
+	if (v->conf.pvh)
 		at += (size_t)snprintf(buf + at, sizeof(buf) - at,
 				       ", no KASLR (PVH)");
 	if (left && at < sizeof(buf))

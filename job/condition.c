@@ -222,7 +222,8 @@ static int check_cond_nodes(const struct ab_job *job, const char *name)
 	int nodes[AB_MAX_PLACES], n, i, node;
 	char list[256];
 
-	if (!(job->o.condition & (AB_COND_FRAGMENTED | AB_COND_PRESSURE)))
+	if (!(job->run_opts.condition &
+	      (AB_COND_FRAGMENTED | AB_COND_PRESSURE)))
 		return AB_EXIT_OK;
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
@@ -235,7 +236,8 @@ static int check_cond_nodes(const struct ab_job *job, const char *name)
 		n = ab_memory_nodes(nodes, AB_MAX_PLACES);
 		ab_format_list(nodes, n, list, sizeof(list));
 		ab_err("--condition=%s: CPU %d is on node %d, which has no memory (a CPU-only node), and the condition is built on the node of the run's CPU; run on a CPU of a node with memory (%s), or give a *_node strategy --node=N of those",
-		       name, r->cpu >= 0 ? r->cpu : job->ses.cpu, node, list);
+		       name, r->cpu >= 0 ? r->cpu : job->session.cpu, node,
+		       list);
 		return AB_EXIT_USAGE;
 	}
 	return AB_EXIT_OK;
@@ -243,21 +245,21 @@ static int check_cond_nodes(const struct ab_job *job, const char *name)
 
 int ab_cond_check(const struct ab_job *job)
 {
-	const char *cmd = job->o.background;
+	const char *cmd = job->run_opts.background;
 	char name[64], why[AB_ERRLEN];
 	int i, allocating = 0;
 
-	if (!job->o.condition && !cmd)
+	if (!job->run_opts.condition && !cmd)
 		return AB_EXIT_OK;
-	ab_condition_name(job->o.condition, name, sizeof(name));
-	if (job->o.condition && !job->ses.be->condition) {
+	ab_condition_name(job->run_opts.condition, name, sizeof(name));
+	if (job->run_opts.condition && !job->session.be->condition) {
 		ab_err("--condition=%s: the %s backend cannot build memory conditions (the kmod backend can)",
-		       name, job->ses.be->name);
+		       name, job->session.be->name);
 		return AB_EXIT_USAGE;
 	}
 	if (job->concurrent) {
 		ab_err("--%s: not with --concurrent (one condition exists at a time, built for one row's trials)",
-		       job->o.condition ? "condition" : "background");
+		       job->run_opts.condition ? "condition" : "background");
 		return AB_EXIT_USAGE;
 	}
 	/* the baseline's rows meet neither (runner.c) */
@@ -265,12 +267,12 @@ int ab_cond_check(const struct ab_job *job)
 		allocating |= !(job->rows[i].si->flags & AB_STRATEGY_BASELINE);
 	if (!allocating) {
 		ab_err("--%s%s%s: %s allocates nothing, and no row of it would %s; add a strategy that allocates (`allocbench list`)",
-		       job->o.condition ? "condition=" : "background",
-		       job->o.condition ? name : "",
-		       job->o.condition && cmd ? " --background" : "",
+		       job->run_opts.condition ? "condition=" : "background",
+		       job->run_opts.condition ? name : "",
+		       job->run_opts.condition && cmd ? " --background" : "",
 		       job->nrows ? job->rows[0].si->name : "the baseline",
-		       job->o.condition ? "meet the condition"
-					: "run beside the load");
+		       job->run_opts.condition ? "meet the condition"
+					       : "run beside the load");
 		return AB_EXIT_USAGE;
 	}
 	if (check_cond_nodes(job, name))
@@ -314,7 +316,7 @@ static void stop_background(struct ab_cond_result *c)
 
 int ab_cond_begin(struct ab_job *job, struct ab_row *r, char *why, size_t len)
 {
-	const struct ab_backend *b = job->ses.be;
+	const struct ab_backend *b = job->session.be;
 	struct ab_cond_result *c = r->cond;
 	int err;
 
@@ -327,9 +329,9 @@ int ab_cond_begin(struct ab_job *job, struct ab_row *r, char *why, size_t len)
 		r->cond = c;
 	}
 	memset(c, 0, sizeof(*c));
-	c->kinds = job->o.condition;
-	c->frag_order = job->o.frag_order;
-	c->background = job->o.background;
+	c->kinds = job->run_opts.condition;
+	c->frag_order = job->run_opts.frag_order;
+	c->background = job->run_opts.background;
 	c->node = -1;
 	if (c->kinds & (AB_COND_FRAGMENTED | AB_COND_PRESSURE))
 		c->node = cond_node(job, r);
@@ -352,7 +354,7 @@ int ab_cond_begin(struct ab_job *job, struct ab_row *r, char *why, size_t len)
 			return err;
 		/* every trial meets the state: restored before each */
 		if ((c->kinds & (AB_COND_FRAGMENTED | AB_COND_PRESSURE)) &&
-		    (job->ses.bi.info.run_flags & AB_RUN_COND_EACH_TRIAL))
+		    (job->session.bi.info.run_flags & AB_RUN_COND_EACH_TRIAL))
 			r->run.flags |= AB_RUN_COND_EACH_TRIAL;
 	}
 	read_mem(c, AB_AT_BUILT);
@@ -400,7 +402,7 @@ void ab_cond_trials(const struct ab_row *r, uint64_t *met, uint64_t *ok)
 
 void ab_cond_end(struct ab_job *job, struct ab_row *r)
 {
-	const struct ab_backend *b = job->ses.be;
+	const struct ab_backend *b = job->session.be;
 	struct ab_cond_result *c = r->cond;
 	char why[AB_ERRLEN];
 

@@ -49,8 +49,8 @@ struct ab_job *ab_job_new(void)
 
 	if (!job)
 		return NULL;
-	ab_run_opts_init(&job->o);
-	ab_session_init(&job->ses);
+	ab_run_opts_init(&job->run_opts);
+	ab_session_init(&job->session);
 	job->free_cpu = -1;
 	return job;
 }
@@ -90,23 +90,23 @@ static int add_row(struct ab_job *job, const struct ab_strategy_info *si)
 	if (!r)
 		return AB_EXIT_RUN;
 	r->si = si;
-	if (ab_run_prepare_fp(&job->o, &job->ses.bi.info, si, &r->run, &r->fp,
-			      err, sizeof(err))) {
+	if (ab_run_prepare_fp(&job->run_opts, &job->session.bi.info, si,
+			      &r->run, &r->fp, err, sizeof(err))) {
 		ab_err("%s", err);
 		return AB_EXIT_USAGE;
 	}
-	if (job->o.nsheaves)
+	if (job->run_opts.nsheaves)
 		snprintf(r->label, sizeof(r->label), "%s sheaves=%s", si->name,
-			 ab_sheaves_name(job->o.sheaf, b, sizeof(b)));
-	else if (job->o.norders > 1 && (si->params & AB_PARAM_ORDER))
+			 ab_sheaves_name(job->run_opts.sheaf, b, sizeof(b)));
+	else if (job->run_opts.norders > 1 && (si->params & AB_PARAM_ORDER))
 		snprintf(r->label, sizeof(r->label), "%s order=%u", si->name,
-			 job->o.order);
+			 job->run_opts.order);
 	else
 		snprintf(r->label, sizeof(r->label), "%s", si->name);
-	if (job->o.ngfps > 1 && (si->params & AB_PARAM_GFP))
+	if (job->run_opts.ngfps > 1 && (si->params & AB_PARAM_GFP))
 		snprintf(r->label + strlen(r->label),
 			 sizeof(r->label) - strlen(r->label), " gfp=%s",
-			 ab_gfp_option_name(job->o.gfp));
+			 ab_gfp_option_name(job->run_opts.gfp));
 	r->cpu = -1;
 	r->group = job->nrows;
 	job->nrows++;
@@ -119,34 +119,34 @@ static int add_row(struct ab_job *job, const struct ab_strategy_info *si)
  */
 static int add_gfps(struct ab_job *job, const struct ab_strategy_info *si)
 {
-	int k, n = (si->params & AB_PARAM_GFP) && job->o.ngfps > 1
-			   ? job->o.ngfps
+	int k, n = (si->params & AB_PARAM_GFP) && job->run_opts.ngfps > 1
+			   ? job->run_opts.ngfps
 			   : 1;
 	int ret = AB_EXIT_OK;
 
 	for (k = 0; k < n && !ret; k++) {
-		if (job->o.ngfps > 1)
-			job->o.gfp = (si->params & AB_PARAM_GFP)
-					     ? job->o.gfps[k]
-					     : AB_GFP_KERNEL;
+		if (job->run_opts.ngfps > 1)
+			job->run_opts.gfp = (si->params & AB_PARAM_GFP)
+						    ? job->run_opts.gfps[k]
+						    : AB_GFP_KERNEL;
 		ret = add_row(job, si);
 	}
-	if (job->o.ngfps)
-		job->o.gfp = job->o.gfps[0];
+	if (job->run_opts.ngfps)
+		job->run_opts.gfp = job->run_opts.gfps[0];
 	return ret;
 }
 
 /* A row per --order of a strategy that takes one; else one row. */
 static int add_orders(struct ab_job *job, const struct ab_strategy_info *si)
 {
-	int k, n = (si->params & AB_PARAM_ORDER) && job->o.norders > 1
-			   ? job->o.norders
+	int k, n = (si->params & AB_PARAM_ORDER) && job->run_opts.norders > 1
+			   ? job->run_opts.norders
 			   : 1;
 	int ret = AB_EXIT_OK;
 
 	for (k = 0; k < n && !ret; k++) {
-		if (job->o.norders)
-			job->o.order = job->o.orders[k];
+		if (job->run_opts.norders)
+			job->run_opts.order = job->run_opts.orders[k];
 		ret = add_gfps(job, si);
 	}
 	return ret;
@@ -171,41 +171,44 @@ int ab_job_add(struct ab_job *job, const char *list)
 	}
 	for (i = 0; i < n && !ret; i++) {
 		const struct ab_strategy_info *si =
-			ab_strategy_find(&job->ses.bi, names[i]);
+			ab_strategy_find(&job->session.bi, names[i]);
 
 		if (!si) {
-			for (j = 0; j < job->ses.bi.info.nr_strategies; j++)
+			for (j = 0; j < job->session.bi.info.nr_strategies; j++)
 				snprintf(avail + strlen(avail),
 					 sizeof(avail) - strlen(avail), "%s%s",
 					 j ? ", " : "",
-					 job->ses.bi.strategies[j].name);
+					 job->session.bi.strategies[j].name);
 			ab_err("--alloc=%s: unknown strategy (available: %s)",
 			       names[i], avail);
 			ret = AB_EXIT_USAGE;
 			break;
 		}
 		/* one row per --sheaves setting, in the order given */
-		for (k = 0; k < (job->o.nsheaves ? job->o.nsheaves : 1) && !ret;
+		for (k = 0; k < (job->run_opts.nsheaves ? job->run_opts.nsheaves
+							: 1) &&
+			    !ret;
 		     k++) {
-			job->o.sheaf = job->o.nsheaves ? job->o.sheaves[k]
-						       : AB_SHEAVES_DEFAULT;
+			job->run_opts.sheaf = job->run_opts.nsheaves
+						      ? job->run_opts.sheaves[k]
+						      : AB_SHEAVES_DEFAULT;
 			ret = add_orders(job, si);
 		}
 	}
-	job->o.sheaf = AB_SHEAVES_DEFAULT;
-	if (job->o.norders)
-		job->o.order = job->o.orders[0];
+	job->run_opts.sheaf = AB_SHEAVES_DEFAULT;
+	if (job->run_opts.norders)
+		job->run_opts.order = job->run_opts.orders[0];
 	for (i = 0, n = 0; !ret && i < job->nrows; i++)
 		n += !!(job->rows[i].si->params & AB_PARAM_ALIGN);
-	if (!ret && job->o.align && !n) {
+	if (!ret && job->run_opts.align && !n) {
 		ab_err("--align: none of these strategies takes an alignment; percpu and posix_memalign (--backend=user) do");
 		ret = AB_EXIT_USAGE;
 	}
 	for (i = 0, n = 0; !ret && i < job->nrows; i++)
 		n += !!(job->rows[i].si->params & AB_PARAM_POOL);
-	if (!ret && job->o.pool_min && !n) {
+	if (!ret && job->run_opts.pool_min && !n) {
 		ab_err("--pool-min=%u: none of these strategies has a mempool; mempool and mempool_reserve do",
-		       job->o.pool_min);
+		       job->run_opts.pool_min);
 		ret = AB_EXIT_USAGE;
 	}
 	free(copy);
@@ -230,7 +233,7 @@ int ab_job_node(struct ab_job *job)
 		       job->node_arg, job->node_arg);
 		return AB_EXIT_USAGE;
 	}
-	job->o.node = nodes[0];
+	job->run_opts.node = nodes[0];
 	return AB_EXIT_OK;
 }
 
@@ -261,7 +264,7 @@ int ab_job_place(struct ab_job *job, const char *cpu_arg)
 		job->cpus[0] = c >= 0 ? c : 0;
 		job->ncpus = 1;
 	}
-	job->ses.cpu = job->cpus[0];
+	job->session.cpu = job->cpus[0];
 	/* before pinning: entering a cpuset resets the affinity */
 	if (job->isolate) {
 		/* Ctrl-C while it is made: the run ends through its removal */
@@ -303,11 +306,11 @@ int ab_job_place(struct ab_job *job, const char *cpu_arg)
 			job->rows[i].run.free_cpu = (__u32)job->free_cpu;
 		}
 	}
-	ret = ab_pin(job->ses.cpu);
+	ret = ab_pin(job->session.cpu);
 	if (ret)
 		return ret;
 	job->cpu_node =
-		numa_available() < 0 ? 0 : numa_node_of_cpu(job->ses.cpu);
+		numa_available() < 0 ? 0 : numa_node_of_cpu(job->session.cpu);
 	if (job->cpu_node < 0)
 		job->cpu_node = 0;
 	if (job->fifo) {
@@ -346,14 +349,14 @@ void ab_job_free(struct ab_job *job)
 	free(job->rows);
 	job->rows = NULL;
 	job->nrows = job->rows_cap = 0;
-	ab_session_close(&job->ses);
+	ab_session_close(&job->session);
 	ab_memcg_end();
 	ab_isolate_end();
 }
 
 int ab_row_charges(const struct ab_job *job, const struct ab_row *r)
 {
-	if (!(job->ses.be->flags & AB_BACKEND_MODULE) || !r->si)
+	if (!(job->session.be->flags & AB_BACKEND_MODULE) || !r->si)
 		return 0;
 	return (r->si->flags & AB_STRATEGY_ACCOUNT) ||
 	       ((r->si->params & AB_PARAM_GFP) &&
@@ -362,8 +365,9 @@ int ab_row_charges(const struct ab_job *job, const struct ab_row *r)
 
 const char *ab_row_gfp(const struct ab_job *job, const struct ab_row *r)
 {
-	return ab_strategy_gfp_name(r->si, r->run.gfp,
-				    !!(job->ses.be->flags & AB_BACKEND_MODULE));
+	return ab_strategy_gfp_name(
+		r->si, r->run.gfp,
+		!!(job->session.be->flags & AB_BACKEND_MODULE));
 }
 
 const char *ab_job_gfp(const struct ab_job *job, char *none, size_t len)
@@ -407,7 +411,7 @@ int ab_job_kernel_notes(const struct ab_job *job, char notes[][AB_NOTE_LEN],
 		for (k = 0; k < i && job->rows[k].si != job->rows[i].si; k++)
 			;
 		if (k == i &&
-		    ab_strategy_note(&job->ses.bi.info, job->rows[i].si,
+		    ab_strategy_note(&job->session.bi.info, job->rows[i].si,
 				     notes[have], AB_NOTE_LEN))
 			have++;
 	}
@@ -433,7 +437,7 @@ int ab_job_net_notes(const struct ab_job *job, char notes[][AB_NOTE_LEN],
 	if (job->raw)
 		return 0;
 	/* the baseline's median is subtracted: as steady as its trials */
-	if (b && b->ran && ab_net_uses_baseline(0, job->o.timing, 1)) {
+	if (b && b->ran && ab_net_uses_baseline(0, job->run_opts.timing, 1)) {
 		ab_median_ci_ranks(n, &lo, &hi, &cov);
 		if (isnan(cov) && have < max)
 			snprintf(

@@ -126,9 +126,9 @@ struct ab_row {
 /**
  * struct ab_job - what to run and how to show it
  * @title:     first word of the header ("run", "reproduce 2019-scatterlist")
- * @ses:       the backend and what it offers, the job's CPU (the first of
+ * @session:   the backend and what it offers, the job's CPU (the first of
  *             @cpus), the environment and the counters
- * @o:         the run options shared by all rows
+ * @run_opts:  the run options shared by all rows
  * @rows:      the strategies, in the order given (ab_job_row_new())
  * @nrows:     how many
  * @rows_cap:  room allocated at @rows
@@ -137,7 +137,7 @@ struct ab_row {
  * @raw:       --raw: no overhead subtraction
  * @histogram: --histogram: print log2 histograms of per-op ns
  * @fifo:      --fifo: real-time priority AB_FIFO_PRIORITY
- * @cpu_node:  the node of ses.cpu when the job was placed (the CPU may go
+ * @cpu_node:  the node of session.cpu when the job was placed (the CPU may go
  *             offline during the run; the header names the node it had)
  * @fifo_policy: its policy, SCHED_FIFO or on PREEMPT_RT SCHED_RR (set by
  *             ab_job_place())
@@ -165,8 +165,8 @@ struct ab_row {
  */
 struct ab_job {
 	const char *title;
-	struct ab_session ses;
-	struct ab_run_opts o;
+	struct ab_session session;
+	struct ab_run_opts run_opts;
 	struct ab_row *rows;
 	int nrows;
 	int rows_cap;
@@ -243,7 +243,7 @@ int ab_job_add(struct ab_job *job, const char *list);
 
 /*
  * ab_job_node - check --node (job->node_arg: one node with memory this
- * process may use, numactl syntax) and put it in job->o.node, before the
+ * process may use, numactl syntax) and put it in job->run_opts.node, before the
  * strategies are added. Returns an exit status.
  */
 int ab_job_node(struct ab_job *job);

@@ -40,22 +40,22 @@ static int measure(const struct ab_backend *be, struct ab_lookup_result *r,
 	r->samples = calloc(trials, sizeof(*r->samples));
 	if (!r->samples)
 		return AB_EXIT_RUN;
-	memset(&r->l, 0, sizeof(r->l));
-	r->l.size = sizeof(r->l);
-	r->l.method = r->method;
-	r->l.table = table;
-	r->l.nr_sizes = n;
-	r->l.sizes_ptr = (__u64)(uintptr_t)sizes;
-	r->l.trials = trials;
-	r->l.warmup = warmup;
-	r->l.samples_ptr = (__u64)(uintptr_t)r->samples;
-	r->l.samples_len = trials;
+	memset(&r->lookup, 0, sizeof(r->lookup));
+	r->lookup.size = sizeof(r->lookup);
+	r->lookup.method = r->method;
+	r->lookup.table = table;
+	r->lookup.nr_sizes = n;
+	r->lookup.sizes_ptr = (__u64)(uintptr_t)sizes;
+	r->lookup.trials = trials;
+	r->lookup.warmup = warmup;
+	r->lookup.samples_ptr = (__u64)(uintptr_t)r->samples;
+	r->lookup.samples_len = trials;
 	/* virtual events count the passes' marked loops (lib/vpmu.h) */
 	if (c && ab_counters_virtual(c))
-		r->l.flags |= AB_LOOKUP_VPMU;
+		r->lookup.flags |= AB_LOOKUP_VPMU;
 	if (c && c->n)
 		ab_counters_start(c);
-	err = be->lookup(&r->l, why, sizeof(why));
+	err = be->lookup(&r->lookup, why, sizeof(why));
 	if (c && c->n) {
 		ab_counters_stop(c);
 		for (i = 0; i < c->n; i++)
@@ -65,7 +65,7 @@ static int measure(const struct ab_backend *be, struct ab_lookup_result *r,
 		ab_err("lookup %s: %s", ab_lookup_name(r->method), why);
 		return err == -EINTR ? AB_EXIT_INTR : AB_EXIT_RUN;
 	}
-	qsort(r->samples, r->l.trials_done, sizeof(*r->samples), cmp_u64);
+	qsort(r->samples, r->lookup.trials_done, sizeof(*r->samples), cmp_u64);
 	return AB_EXIT_OK;
 }
 
@@ -94,20 +94,20 @@ int ab_lookup_measure(const struct ab_backend *be, uint32_t table,
 		return ret;
 	}
 	none->complete = 1;
-	for (k = 0; k < none->l.trials_done; k++)
+	for (k = 0; k < none->lookup.trials_done; k++)
 		v[k] = (double)none->samples[k] / n;
-	ab_stats_compute(v, none->l.trials_done, &none->per_lookup);
+	ab_stats_compute(v, none->lookup.trials_done, &none->per_lookup);
 	base_med = none->per_lookup.median;
 	none->fastest = (double)none->samples[0] / n;
 	for (i = 1; i <= nm; i++) {
 		struct ab_lookup_result *r = &res[i];
 
-		for (k = 0; k < r->l.trials_done; k++)
+		for (k = 0; k < r->lookup.trials_done; k++)
 			v[k] = (double)r->samples[k] / n - base_med;
-		ab_stats_compute(v, r->l.trials_done, &r->per_lookup);
+		ab_stats_compute(v, r->lookup.trials_done, &r->per_lookup);
 		r->fastest =
 			((double)r->samples[0] - (double)none->samples[0]) / n;
-		if (r->l.checksum != res[1].l.checksum) {
+		if (r->lookup.checksum != res[1].lookup.checksum) {
 			ab_err("lookup: methods %s and %s disagree on the classes of these sizes",
 			       ab_lookup_name(res[1].method),
 			       ab_lookup_name(r->method));
@@ -173,7 +173,7 @@ static void print_short(const struct ab_lookup_result *res, int nm,
 {
 	static int tables;
 	const struct ab_lookup_result *none = &res[0];
-	unsigned int khz = none->l.tsc_khz;
+	unsigned int khz = none->lookup.tsc_khz;
 	/* a seed goes to a note: "loguniform:8-4096 (seed N)" */
 	const char *seed = strstr(label, " (");
 	int lw = seed ? (int)(seed - label) : (int)strlen(label);
@@ -222,7 +222,7 @@ void ab_lookup_print(const struct ab_lookup_result *res, int nm, int csv,
 		     const char *label, const struct ab_counters *c)
 {
 	const struct ab_lookup_result *none = &res[0];
-	unsigned int khz = none->l.tsc_khz;
+	unsigned int khz = none->lookup.tsc_khz;
 	int i;
 
 	if (csv) {
@@ -233,9 +233,9 @@ void ab_lookup_print(const struct ab_lookup_result *res, int nm, int csv,
 
 			ab_csv_str(&row, label);
 			ab_csv_str(&row, ab_lookup_name(r->method));
-			ab_csv_str(&row, ab_table_name(r->l.table));
-			ab_csv_printf(&row, "%u", r->l.nr_sizes);
-			ab_csv_printf(&row, "%u", r->l.trials_done);
+			ab_csv_str(&row, ab_table_name(r->lookup.table));
+			ab_csv_printf(&row, "%u", r->lookup.nr_sizes);
+			ab_csv_printf(&row, "%u", r->lookup.trials_done);
 			ab_csv_num(&row, "%.3f", r->fastest);
 			ab_csv_num(&row, "%.3f", s->median);
 			ab_csv_num(&row, "%.3f", s->ci_lo);
@@ -247,7 +247,7 @@ void ab_lookup_print(const struct ab_lookup_result *res, int nm, int csv,
 			/* none looks up no class: no class sum (as in JSON) */
 			if (i)
 				ab_csv_printf(&row, "%lld",
-					      (long long)r->l.checksum);
+					      (long long)r->lookup.checksum);
 			else
 				ab_csv_str(&row, NULL);
 			ab_csv_end(&row);
@@ -259,10 +259,11 @@ void ab_lookup_print(const struct ab_lookup_result *res, int nm, int csv,
 		return;
 	}
 	printf("\n%s: %u %s per pass, %u %s, table %s\n", label,
-	       none->l.nr_sizes, ab_noun(none->l.nr_sizes, "lookup", "lookups"),
-	       none->l.trials_done,
-	       ab_noun(none->l.trials_done, "pass", "passes"),
-	       ab_table_name(none->l.table));
+	       none->lookup.nr_sizes,
+	       ab_noun(none->lookup.nr_sizes, "lookup", "lookups"),
+	       none->lookup.trials_done,
+	       ab_noun(none->lookup.trials_done, "pass", "passes"),
+	       ab_table_name(none->lookup.table));
 	printf("%-8s %9s %8s  %-22s %8s %8s %9s %12s\n", "method", "fastest",
 	       "median", "[95% CI of median]", "p99", "mean", "median ns",
 	       "class sum");
@@ -287,7 +288,7 @@ void ab_lookup_print(const struct ab_lookup_result *res, int nm, int csv,
 		num(s->p99, " %8.2f");
 		num(s->mean, " %8.2f");
 		num(khz ? s->median * 1e6 / khz : NAN, " %9.2f");
-		printf(" %12lld\n", (long long)r->l.checksum);
+		printf(" %12lld\n", (long long)r->lookup.checksum);
 	}
 	if (nm >= 1) {
 		char note[160];
@@ -320,7 +321,7 @@ void ab_lookup_json(const struct ab_lookup_result *res, int nm,
 		    const char *label, const struct ab_counters *c,
 		    json_object *results)
 {
-	unsigned int khz = res[0].l.tsc_khz;
+	unsigned int khz = res[0].lookup.tsc_khz;
 	json_object *o, *ev, *e;
 	int i, k;
 
@@ -337,11 +338,13 @@ void ab_lookup_json(const struct ab_lookup_result *res, int nm,
 			json_object_new_string(ab_lookup_name(r->method)));
 		json_object_object_add(
 			o, "table",
-			json_object_new_string(ab_table_name(r->l.table)));
-		json_object_object_add(o, "lookups_per_pass",
-				       json_object_new_int64(r->l.nr_sizes));
-		json_object_object_add(o, "passes",
-				       json_object_new_int64(r->l.trials_done));
+			json_object_new_string(ab_table_name(r->lookup.table)));
+		json_object_object_add(
+			o, "lookups_per_pass",
+			json_object_new_int64(r->lookup.nr_sizes));
+		json_object_object_add(
+			o, "passes",
+			json_object_new_int64(r->lookup.trials_done));
 		json_object_object_add(
 			o, "values", json_object_new_string(i ? "net" : "raw"));
 		json_object_object_add(o, "fastest_cycles",
@@ -352,9 +355,9 @@ void ab_lookup_json(const struct ab_lookup_result *res, int nm,
 			o, "median_ns",
 			ab_json_num(khz ? r->per_lookup.median * 1e6 / khz
 					: NAN));
-		json_object_object_add(o, "class_sum",
-				       i ? json_object_new_int64(r->l.checksum)
-					 : NULL);
+		json_object_object_add(
+			o, "class_sum",
+			i ? json_object_new_int64(r->lookup.checksum) : NULL);
 		json_object_object_add(o, "tsc_khz",
 				       json_object_new_int64(khz));
 		ev = json_object_new_array();

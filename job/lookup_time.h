@@ -16,7 +16,7 @@
 /**
  * struct ab_lookup_result - one method over one sequence of sizes
  * @method:     enum ab_lookup_method
- * @l:          the request and the backend's answer
+ * @lookup:     the request and the backend's answer
  * @samples:    cycles of each measured pass, sorted
  * @per_lookup: statistics of per-lookup cycles; for AB_LOOKUP_NONE raw,
  *              for the others minus the none method's median per lookup
@@ -28,7 +28,7 @@
  */
 struct ab_lookup_result {
 	uint32_t method;
-	struct ab_lookup l;
+	struct ab_lookup lookup;
 	uint64_t *samples;
 	struct ab_stats per_lookup;
 	double fastest;

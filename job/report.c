@@ -41,12 +41,12 @@ static void print_values_line(const struct ab_job *job)
 		;
 	if (job->raw) {
 		printf("values: raw, as measured (loop and clock overhead included)\n");
-	} else if (job->o.timing == AB_TIMING_SINGLE && i < job->nrows) {
+	} else if (job->run_opts.timing == AB_TIMING_SINGLE && i < job->nrows) {
 		printf("values: net, minus one clock pair per op (%llu %s, measured by each run); --raw for raw\n",
 		       (unsigned long long)job->rows[i].run.clock_cycles,
 		       ab_noun(job->rows[i].run.clock_cycles, "cycle",
 			       "cycles"));
-	} else if (job->o.timing == AB_TIMING_SINGLE) {
+	} else if (job->run_opts.timing == AB_TIMING_SINGLE) {
 		printf("values: net, minus one clock pair per op (measured by each run); --raw for raw\n");
 	} else if (b && b->ran &&
 		   !strcmp(ab_alloc_phase(&b->run), "alloc+free")) {
@@ -93,19 +93,19 @@ static void print_header(const struct ab_job *job)
 	char cpus[256], none[128], gfps[192];
 	const char *gfp;
 	int i;
-	const struct ab_run_opts *o = &job->o;
+	const struct ab_run_opts *o = &job->run_opts;
 	const char *warn = ab_context_warning(o->context);
-	unsigned int khz = job->ses.bi.info.tsc_khz;
+	unsigned int khz = job->session.bi.info.tsc_khz;
 	const int warnings = 1;
 
-	if (job->ses.be->flags & AB_BACKEND_MODULE)
+	if (job->session.be->flags & AB_BACKEND_MODULE)
 		printf("allocbench %s %s, %s.ko %s (ABI %u)\n", AB_TOOL_VERSION,
-		       job->title, AB_DEVICE_NAME, job->ses.bi.info.version,
-		       job->ses.bi.info.abi_version);
+		       job->title, AB_DEVICE_NAME, job->session.bi.info.version,
+		       job->session.bi.info.abi_version);
 	else
 		printf("allocbench %s %s, %s backend (this process)\n",
-		       AB_TOOL_VERSION, job->title, job->ses.be->name);
-	ab_env_print(stdout, &job->ses.env, khz);
+		       AB_TOOL_VERSION, job->title, job->session.be->name);
+	ab_env_print(stdout, &job->session.env, khz);
 	if (warn)
 		printf("warning: %s\n", warn);
 	ab_job_busy_lines(job, 0, print_busy_line, &warnings);
@@ -121,7 +121,7 @@ static void print_header(const struct ab_job *job)
 		const char *nomem =
 			ab_node_has_memory(node) ? "" : "no memory; ";
 
-		printf("CPU %d (node %d", job->ses.cpu, node);
+		printf("CPU %d (node %d", job->session.cpu, node);
 		if (mem >= 0 && mem != node)
 			printf(", %sits objects were on node %d", nomem, mem);
 		else if (mem == -2)
@@ -138,7 +138,7 @@ static void print_header(const struct ab_job *job)
 	       ab_isolate_path()[0] ? " " : "", ab_isolate_path(), khz);
 	/* GFP flags where they apply (ab_strategy_gfp_name()) */
 	gfp = ab_job_gfp(job, none, sizeof(none));
-	if (!(job->ses.be->flags & AB_BACKEND_MODULE))
+	if (!(job->session.be->flags & AB_BACKEND_MODULE))
 		snprintf(gfps, sizeof(gfps), "no GFP flags (userspace)");
 	else if (!gfp)
 		snprintf(gfps, sizeof(gfps), "no GFP flags (%s takes none)",
@@ -223,7 +223,7 @@ static void print_explain(const struct ab_job *job)
 	size_t at, size = 0;
 	/* the short report cuts explain's notes too (ab_print_note()) */
 	FILE *mem = wide() ? NULL : open_memstream(&text, &size);
-	const struct ab_counters *c = &job->ses.counters;
+	const struct ab_counters *c = &job->session.counters;
 	int i, k, n;
 	double v;
 
@@ -296,7 +296,7 @@ static void print_explain(const struct ab_job *job)
 		if (mem && !fflush(mem))
 			notes_of(text);
 	}
-	if (ab_kernel_flag(&job->ses.bi.info, AB_KERNEL_PREEMPT_RT) == 1)
+	if (ab_kernel_flag(&job->session.bi.info, AB_KERNEL_PREEMPT_RT) == 1)
 		say_note(
 			"explain: on PREEMPT_RT SLUB has no lockless fast path (USE_LOCKLESS_FAST_PATH() in mm/slub.c), so every slab allocation enters ___slab_alloc: 'slab slow path' counts those calls (at least 1 per op), 'slab refill' the calls that found the per-CPU freelist empty, as on other kernels");
 	if (mem)
@@ -324,10 +324,11 @@ static void print_memory(const struct ab_job *job)
 		const struct ab_run *run = &r->run;
 		double n = (double)run->mem_objects;
 		/* a module that writes mem_free_min/_max has KEEP_CACHE too */
-		double per = run->mem_trials && (job->ses.bi.info.run_flags &
-						 AB_RUN_KEEP_CACHE)
-				     ? n / run->mem_trials
-				     : 0;
+		double per =
+			run->mem_trials && (job->session.bi.info.run_flags &
+					    AB_RUN_KEEP_CACHE)
+				? n / run->mem_trials
+				: 0;
 
 		if (!r->ran || !run->mem_objects)
 			continue;
@@ -368,7 +369,7 @@ static void print_memory(const struct ab_job *job)
 /* Counters per op: one column per event, IPC when both are there. */
 static void print_counters(const struct ab_job *job)
 {
-	const struct ab_counters *c = &job->ses.counters;
+	const struct ab_counters *c = &job->session.counters;
 	int i, e, cyc, ins, ipc, w = ab_job_label_width(job, 18), neg = 0, net;
 	int tw;
 	int cw[AB_MAX_EVENTS];
@@ -377,7 +378,7 @@ static void print_counters(const struct ab_job *job)
 	if (!c->n)
 		return;
 	ipc = ab_counters_ipc(c, &cyc, &ins);
-	net = job->o.timing == AB_TIMING_BATCH && !job->raw;
+	net = job->run_opts.timing == AB_TIMING_BATCH && !job->raw;
 	/* with --free-cpu the frees ran in a work item this thread's
 	 * counters do not count: the figures are the allocation's */
 	if (job->free_cpu >= 0)
@@ -472,7 +473,7 @@ static void rcu_note(const struct ab_job *job, const struct ab_row *r,
 			AB_DRAIN_MAX_MS / 1000);
 	printf("note: %s: the free phase times handing the objects to RCU; after each the module waited, untimed, for %s, then for the free pages to come back (to within 8 MiB, the trial's bytes or 1/64 of RAM): %.1f us a trial on average, %.1f us at most, over %u trials of %u objects%s\n",
 	       name,
-	       job->ses.bi.info.kernel_flags & AB_KERNEL_KVFREE_RCU_BARRIER
+	       job->session.bi.info.kernel_flags & AB_KERNEL_KVFREE_RCU_BARRIER
 		       ? "kvfree_rcu_barrier() (every CPU's kfree_rcu batches flushed, a grace period, the frees)"
 		       : "rcu_barrier() (a grace period and the callbacks queued before it; this kernel exports no kvfree_rcu_barrier())",
 	       mean / 1e3, max / 1e3, run->trials_done, run->batch, late);
@@ -598,7 +599,7 @@ static void print_notes(const struct ab_job *job)
 			continue;
 		local |= run->node < 0 && run->node_checked;
 		if (job->rows + i == job->baseline && !job->raw &&
-		    job->o.timing == AB_TIMING_BATCH)
+		    job->run_opts.timing == AB_TIMING_BATCH)
 			printf("note: none is the baseline: its row is raw\n");
 		if (run->cache_merged == AB_MERGED_YES)
 			printf("note: %s: the kernel merged the run's kmem_cache into an existing cache (slab merging); --nomerge gives it a cache of its own\n",
@@ -635,7 +636,7 @@ static void print_notes(const struct ab_job *job)
 			       ab_noun(run->switches, "switch", "switches"),
 			       run->migrations,
 			       ab_noun(run->migrations, "change", "changes"),
-			       job->o.drop_disturbed
+			       job->run_opts.drop_disturbed
 				       ? "their phases are left out (--drop-disturbed)"
 				       : "--drop-disturbed leaves their phases out");
 		if (run->free_elsewhere)
@@ -648,7 +649,7 @@ static void print_notes(const struct ab_job *job)
 			printf("note: %s: one call per trial for the whole batch (%u x %llu bytes), each phase timed whole: %s\n",
 			       name, run->batch,
 			       (unsigned long long)ab_run_obj_bytes(
-				       run, job->ses.bi.info.page_size),
+				       run, job->session.bi.info.page_size),
 			       job->rows[i].si->desc);
 		if (run->failed)
 			printf("note: %s: %llu %s; each ended its trial (not retried), and the alloc time it was timed in is left out of the figures\n",
@@ -668,12 +669,12 @@ static void print_notes(const struct ab_job *job)
 			       name, (unsigned long long)run->node_checked,
 			       list, run->target_node);
 	}
-	if (local && job->o.node >= 0)
+	if (local && job->run_opts.node >= 0)
 		printf("note: node nL: that strategy takes no node, so --node=%d does not apply to it; n is the node the most checked objects were on (page_to_nid() of their pages), and hits are counted against it\n",
-		       job->o.node);
+		       job->run_opts.node);
 	else if (local)
 		printf("note: node nL: no --node for that strategy; n is the node the most checked objects were on (page_to_nid() of their pages), and hits are counted against it\n");
-	if (job->o.free_pattern == AB_FREE_PAIR)
+	if (job->run_opts.free_pattern == AB_FREE_PAIR)
 		printf("note: --free=pair frees each object before the next is allocated: node hits are not checked\n");
 	if (job->free_cpu >= 0) {
 		uint64_t off = 0;
@@ -687,16 +688,16 @@ static void print_notes(const struct ab_job *job)
 		       off ? "objects were" : "every object was", job->free_cpu,
 		       off ? " (it went offline: the free phases counted above ran elsewhere)"
 			   : "",
-		       job->ses.counters.n
+		       job->session.counters.n
 			       ? "; the counters count this thread, so not those frees"
 			       : "");
 	}
 	for (i = 0; i < job->nrows; i++)
 		if (job->rows[i].ran && job->rows[i].run.objects &&
 		    !job->rows[i].run.node_checked && job->rows[i].si->params &&
-		    !job->ses.counters.n &&
-		    job->o.free_pattern != AB_FREE_PAIR &&
-		    !(job->ses.be->flags & AB_BACKEND_MODULE)) {
+		    !job->session.counters.n &&
+		    job->run_opts.free_pattern != AB_FREE_PAIR &&
+		    !(job->session.be->flags & AB_BACKEND_MODULE)) {
 			printf("note: hit%% n/a: userspace memory gets its pages, and so its node, on first touch; these blocks were never touched (--write touches every byte)\n");
 			break;
 		}

@@ -39,11 +39,11 @@ void ab_job_print_net_notes(const struct ab_job *job);
 void ab_job_print_short(const struct ab_job *job);
 void ab_job_print_header_short(const struct ab_job *job);
 /*
- * ab_print_header_short - the short header of a command on @ses (at most
+ * ab_print_header_short - the short header of a command on @session (at most
  * four lines and an empty one): tool and kernel, CPU, @params, caveats
  * with @more (may be NULL) after the environment's.
  */
-void ab_print_header_short(const struct ab_session *ses, const char *title,
+void ab_print_header_short(const struct ab_session *session, const char *title,
 			   const char *params, const char *more);
 /* ab_job_print_notes_short - the short report's notes alone (compare) */
 void ab_job_print_notes_short(const struct ab_job *job);

@@ -13,7 +13,7 @@
 /* Why the other CPUs' busy time matters here, for the warning. */
 static const char *busy_why(const struct ab_job *job)
 {
-	if (ab_env_vcpus_serialized(&job->ses.env))
+	if (ab_env_vcpus_serialized(&job->session.env))
 		return "this guest's vCPUs take turns on one host thread (allocbench.vm=tcg-single) and the TSC runs on while one waits, so what they ran lengthened the timed phases (while the figure is small, by about as much)";
 	return "their work shares caches, memory bandwidth, an SMT core or (virtualized) the host's CPUs with the timed CPU, so the figures may be inflated; an idle machine gives figures of the allocator alone";
 }
@@ -82,13 +82,13 @@ int ab_job_busy_lines(const struct ab_job *job, int summary,
 		line(text, 1, ctx);
 		warnings++;
 	}
-	if (ab_env_vcpus_serialized(&job->ses.env) && job->concurrent &&
+	if (ab_env_vcpus_serialized(&job->session.env) && job->concurrent &&
 	    job->ncpus > 1) {
 		line("the vCPUs of this embedded kernel are serialized (qemu -accel tcg,thread=single, allocbench.vm=tcg-single): they take turns on one host thread, so the CPUs of this --concurrent run never ran at the same time; its aggregate throughput and contention figures are not concurrency",
 		     1, ctx);
 		warnings++;
 	}
-	if (ab_env_vcpus_serialized(&job->ses.env) && job->free_cpu >= 0) {
+	if (ab_env_vcpus_serialized(&job->session.env) && job->free_cpu >= 0) {
 		snprintf(
 			text, sizeof(text),
 			"the vCPUs of this embedded kernel are serialized (qemu -accel tcg,thread=single, allocbench.vm=tcg-single): they take turns on one host thread, so the frees on CPU %d never ran beside the allocating CPU; the remote-free figures show no concurrency",

@@ -154,8 +154,8 @@ static void print_row_cond(const struct ab_row *r)
 				continue;
 			len = snprintf(v, sizeof(v), " %s %llu",
 				       ab_vmstat_names[i],
-				       (unsigned long long)(c->vm[1].v[i] -
-							    c->vm[0].v[i]));
+				       (unsigned long long)(c->vm[1].count[i] -
+							    c->vm[0].count[i]));
 			/* the short report wraps at AB_TABLE_COLS */
 			if (!full && col + len > AB_TABLE_COLS) {
 				printf("\n     ");
@@ -206,7 +206,7 @@ static int wants_success(const struct ab_job *job)
 {
 	int i;
 
-	if (job->o.condition)
+	if (job->run_opts.condition)
 		return 1;
 	for (i = 0; i < job->nrows; i++)
 		if (job->rows[i].ran && job->rows[i].run.failed)
@@ -234,7 +234,7 @@ static void cma_note(const struct ab_job *job)
 
 void ab_job_print_condition(const struct ab_job *job)
 {
-	int i, single = job->o.timing == AB_TIMING_SINGLE;
+	int i, single = job->run_opts.timing == AB_TIMING_SINGLE;
 	const struct ab_mm_settings *s = NULL;
 
 	for (i = 0; i < job->nrows; i++)
@@ -413,8 +413,8 @@ json_object *ab_row_condition_json(const struct ab_row *r)
 			json_object_object_add(
 				vm, ab_vmstat_names[i],
 				json_object_new_int64(
-					(int64_t)(c->vm[1].v[i] -
-						  c->vm[0].v[i])));
+					(int64_t)(c->vm[1].count[i] -
+						  c->vm[0].count[i])));
 	json_object_object_add(o, "vmstat_delta", vm);
 	json_object_object_add(
 		o, "background",

@@ -32,8 +32,8 @@ void ab_job_print_csv(const struct ab_job *job)
 	 * counters (--events, --explain), per op as the table prints them;
 	 * the names hold no comma (the lists are split at commas)
 	 */
-	for (s = 0; s < job->ses.counters.n; s++)
-		printf(",%s_per_op", job->ses.counters.ev[s].name);
+	for (s = 0; s < job->session.counters.n; s++)
+		printf(",%s_per_op", job->session.counters.ev[s].name);
 	printf("\n");
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
@@ -87,7 +87,7 @@ void ab_job_print_csv(const struct ab_job *job)
 				ab_csv_num(&row, "%.3f", v[s]);
 		}
 		/* empty where the backend does not count them (RFC 4180) */
-		if (job->ses.bi.info.run_flags & AB_RUN_MARK_DISTURBED) {
+		if (job->session.bi.info.run_flags & AB_RUN_MARK_DISTURBED) {
 			ab_csv_printf(&row, "%llu",
 				      (unsigned long long)run->switches);
 			ab_csv_printf(&row, "%u", run->migrations);
@@ -152,7 +152,7 @@ void ab_job_print_csv(const struct ab_job *job)
 					(unsigned long long)(s < 0 ? run->map_areas
 								   : run->map_pages
 									     [s]));
-		for (s = 0; s < job->ses.counters.n; s++)
+		for (s = 0; s < job->session.counters.n; s++)
 			ab_csv_num(&row, "%.4f", r->ev_net[s]);
 		ab_csv_end(&row);
 	}

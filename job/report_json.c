@@ -37,7 +37,7 @@ static const char *merged_name(uint32_t m)
 static void ab_json_disturbed(json_object *o, const struct ab_job *job,
 			      const struct ab_run *run)
 {
-	int known = !!(job->ses.bi.info.run_flags & AB_RUN_MARK_DISTURBED);
+	int known = !!(job->session.bi.info.run_flags & AB_RUN_MARK_DISTURBED);
 
 	json_object_object_add(
 		o, "switches",
@@ -63,7 +63,7 @@ static json_object *json_explain(const struct ab_job *job,
 				 const struct ab_row *r)
 {
 	unsigned int fam = ab_family_of(r->si->flags, r->si->params);
-	const struct ab_counters *c = &job->ses.counters;
+	const struct ab_counters *c = &job->session.counters;
 	json_object *a, *p;
 	char ev[160];
 	int k;
@@ -162,7 +162,7 @@ static json_object *json_memory(const struct ab_job *job,
 	double n = (double)run->mem_objects;
 	/* a module that writes mem_free_min and _max says it has KEEP_CACHE */
 	int spread = run->mem_trials &&
-		     (job->ses.bi.info.run_flags & AB_RUN_KEEP_CACHE);
+		     (job->session.bi.info.run_flags & AB_RUN_KEEP_CACHE);
 	json_object *o;
 
 	if (!run->mem_objects)
@@ -319,7 +319,7 @@ static json_object *rcu_drain(const struct ab_job *job, const struct ab_row *r)
 	json_object_object_add(
 		d, "how",
 		json_object_new_string(
-			job->ses.bi.info.kernel_flags &
+			job->session.bi.info.kernel_flags &
 					AB_KERNEL_KVFREE_RCU_BARRIER
 				? "kvfree_rcu_barrier()"
 				: "rcu_barrier()"));
@@ -456,7 +456,7 @@ static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 	json_object_object_add(o, "label", json_object_new_string(r->label));
 	json_object_object_add(o, "object_bytes",
 			       json_object_new_int64((int64_t)ab_run_obj_bytes(
-				       run, job->ses.bi.info.page_size)));
+				       run, job->session.bi.info.page_size)));
 	json_object_object_add(o, "order",
 			       (r->si->params & AB_PARAM_ORDER)
 				       ? json_object_new_int((int)run->order)
@@ -540,8 +540,8 @@ static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 			? json_phase(r, 1)
 			: NULL);
 	ev = json_object_new_array();
-	for (i = 0; i < job->ses.counters.n; i++) {
-		const struct ab_event *c = &job->ses.counters.ev[i];
+	for (i = 0; i < job->session.counters.n; i++) {
+		const struct ab_event *c = &job->session.counters.ev[i];
 
 		e = json_object_new_object();
 		json_object_object_add(e, "event",
@@ -564,7 +564,7 @@ static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 
 json_object *ab_job_json(const struct ab_job *job)
 {
-	const struct ab_run_opts *o = &job->o;
+	const struct ab_run_opts *o = &job->run_opts;
 	json_object *root = ab_json_envelope(job->title, (time_t)ab_out.start);
 	json_object *par, *res, *cpus, *notes;
 	char kn[AB_MAX_ROWS][AB_NOTE_LEN];
@@ -575,10 +575,10 @@ json_object *ab_job_json(const struct ab_job *job)
 
 	json_object_object_add(root, "end", ab_json_time(time(NULL)));
 	json_object_object_add(root, "module",
-			       ab_session_json_module(&job->ses));
+			       ab_session_json_module(&job->session));
 	json_object_object_add(
 		root, "environment",
-		ab_json_env(&job->ses.env, job->ses.bi.info.tsc_khz));
+		ab_json_env(&job->session.env, job->session.bi.info.tsc_khz));
 	par = json_object_new_object();
 	json_object_object_add(par, "batch", json_object_new_int64(o->batch));
 	json_object_object_add(par, "trials", json_object_new_int64(o->trials));
@@ -623,12 +623,13 @@ json_object *ab_job_json(const struct ab_job *job)
 	json_object_object_add(par, "raw", json_object_new_boolean(job->raw));
 	json_object_object_add(par, "explain",
 			       json_object_new_boolean(job->explain));
-	json_object_object_add(par, "drop_disturbed",
-			       json_object_new_boolean(job->o.drop_disturbed));
+	json_object_object_add(
+		par, "drop_disturbed",
+		json_object_new_boolean(job->run_opts.drop_disturbed));
 	/* counts from a separate pass after the timed one (runner.c) */
 	json_object_object_add(
 		par, "counting_pass",
-		json_object_new_boolean(job->ses.counters.n > 0));
+		json_object_new_boolean(job->session.counters.n > 0));
 	json_object_object_add(par, "concurrent",
 			       json_object_new_boolean(job->concurrent));
 	json_object_object_add(

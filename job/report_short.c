@@ -39,25 +39,25 @@ static void print_fig(double v, int w)
  * parameters; the caveats, a word or two each, the environment's and then
  * @more's (the full header: -v, and always in the JSON).
  */
-void ab_print_header_short(const struct ab_session *ses, const char *title,
+void ab_print_header_short(const struct ab_session *session, const char *title,
 			   const char *params, const char *more)
 {
-	const struct ab_env *env = &ses->env;
-	unsigned int khz = ses->bi.info.tsc_khz;
+	const struct ab_env *env = &session->env;
+	unsigned int khz = session->bi.info.tsc_khz;
 	char cav[512];
 	int n;
 
 	/* the module named by its version where it is not the tool's */
-	if ((ses->be->flags & AB_BACKEND_MODULE) &&
-	    strcmp(ses->bi.info.version, AB_TOOL_VERSION))
+	if ((session->be->flags & AB_BACKEND_MODULE) &&
+	    strcmp(session->bi.info.version, AB_TOOL_VERSION))
 		printf("allocbench %s %s, %s.ko %s; ", AB_TOOL_VERSION, title,
-		       AB_DEVICE_NAME, ses->bi.info.version);
-	else if (ses->be->flags & AB_BACKEND_MODULE)
+		       AB_DEVICE_NAME, session->bi.info.version);
+	else if (session->be->flags & AB_BACKEND_MODULE)
 		printf("allocbench %s %s, %s.ko; ", AB_TOOL_VERSION, title,
 		       AB_DEVICE_NAME);
 	else
 		printf("allocbench %s %s, %s backend; ", AB_TOOL_VERSION, title,
-		       ses->be->name);
+		       session->be->name);
 	printf("kernel %s", env->release);
 	if (env->flavour[0])
 		printf(" (%s %s)",
@@ -88,7 +88,7 @@ void ab_print_header_short(const struct ab_session *ses, const char *title,
  */
 void ab_job_print_header_short(const struct ab_job *job)
 {
-	const struct ab_run_opts *o = &job->o;
+	const struct ab_run_opts *o = &job->run_opts;
 	char params[512], more[96] = "", none[128];
 	const char *gfp, *warn = ab_context_warning(o->context);
 	size_t at;
@@ -104,7 +104,7 @@ void ab_job_print_header_short(const struct ab_job *job)
 				      "CPU: each row's own");
 	} else {
 		at = (size_t)snprintf(params, sizeof(params),
-				      "CPU %d (node %d)", job->ses.cpu,
+				      "CPU %d (node %d)", job->session.cpu,
 				      job->cpu_node);
 	}
 	gfp = ab_job_gfp(job, none, sizeof(none));
@@ -114,8 +114,9 @@ void ab_job_print_header_short(const struct ab_job *job)
 			", %u %s x %u trials, %u warm-up, %s, %s timing, free %s%s%s, %s",
 			o->batch, ab_noun(o->batch, "object", "objects"),
 			o->trials, o->warmup,
-			!(job->ses.be->flags & AB_BACKEND_MODULE) ? "userspace"
-			: gfp					  ? gfp
+			!(job->session.be->flags & AB_BACKEND_MODULE)
+				? "userspace"
+			: gfp ? gfp
 			      : "no GFP flags",
 			ab_timing_name(o->timing),
 			ab_free_name(o->free_pattern),
@@ -136,7 +137,7 @@ void ab_job_print_header_short(const struct ab_job *job)
 			 "%smemcg %s", more[0] ? ", " : "",
 			 ab_memcg_mode() == AB_MEMCG_NEW ? "made for the run"
 							 : "of this process");
-	ab_print_header_short(&job->ses, job->title, params, more);
+	ab_print_header_short(&job->session, job->title, params, more);
 }
 
 /*
@@ -146,8 +147,8 @@ void ab_job_print_header_short(const struct ab_job *job)
  */
 static void print_table_short(const struct ab_job *job)
 {
-	int pair = job->o.free_pattern == AB_FREE_PAIR &&
-		   job->o.timing == AB_TIMING_BATCH;
+	int pair = job->run_opts.free_pattern == AB_FREE_PAIR &&
+		   job->run_opts.timing == AB_TIMING_BATCH;
 	int i, p, w = ab_job_label_width(job, 8), ow = 6;
 	char obj[48], node[16];
 
@@ -280,8 +281,9 @@ static void print_notes_short(const struct ab_job *job)
 				ab_noun(run->switches, "switch", "switches"),
 				run->migrations,
 				ab_noun(run->migrations, "change", "changes"),
-				job->o.drop_disturbed ? ", left out"
-						      : "; --drop-disturbed");
+				job->run_opts.drop_disturbed
+					? ", left out"
+					: "; --drop-disturbed");
 			ab_print_note("note", t);
 		}
 		if (row->si->params & AB_PARAM_POOL) {
@@ -324,8 +326,9 @@ static void print_notes_short(const struct ab_job *job)
 			disturbed, job->rows[most].label,
 			job->rows[most].run.disturbed,
 			job->rows[most].run.trials_done,
-			job->o.drop_disturbed ? ", left out"
-					      : "; --drop-disturbed, -v");
+			job->run_opts.drop_disturbed
+				? ", left out"
+				: "; --drop-disturbed, -v");
 		ab_print_note("note", t);
 	}
 	/* the kernel's and the net figures' notes, whole behind -v */

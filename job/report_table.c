@@ -58,8 +58,8 @@ int ab_job_label_width(const struct ab_job *job, int least)
 
 void ab_job_print_table(const struct ab_job *job)
 {
-	int pair = job->o.free_pattern == AB_FREE_PAIR &&
-		   job->o.timing == AB_TIMING_BATCH;
+	int pair = job->run_opts.free_pattern == AB_FREE_PAIR &&
+		   job->run_opts.timing == AB_TIMING_BATCH;
 	const char *alloc = pair ? "alloc+free ns/op" : "alloc ns/op";
 	/* the cycles column of a pair's one loop: wide enough for its name */
 	int cw = pair ? 10 : 8;

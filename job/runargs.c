@@ -148,7 +148,7 @@ int ab_run_parse(const char *cmd, int argc, const char **argv,
 		 int max)
 {
 	job->title = cmd;
-	ab_run_table_defaults(&job->o);
+	ab_run_table_defaults(&job->run_opts);
 	own_table[0].arg = own;
 	return ab_popt_parse_pos(cmd, argc, argv, own ? own_table : run_table,
 				 pos, max);
@@ -205,16 +205,16 @@ int ab_run_setup(struct ab_job *job)
 	const struct run_args *a = &run_args;
 	int ret;
 
-	ret = parse_values(&job->o);
+	ret = parse_values(&job->run_opts);
 	job->node_arg = a->node;
 	if (!ret)
 		ret = ab_job_node(job);
 	if (!ret)
-		ret = ab_backend_open(ab_run_args.backend, &job->ses.be,
-				      &job->ses.bi);
+		ret = ab_backend_open(ab_run_args.backend, &job->session.be,
+				      &job->session.bi);
 	if (!ret)
 		ret = ab_job_add(job, a->alloc ? a->alloc
-					       : job->ses.be->default_run);
+					       : job->session.be->default_run);
 	job->raw = a->raw;
 	job->histogram = a->histogram;
 	job->fifo = a->fifo;
@@ -240,16 +240,16 @@ int ab_run_setup(struct ab_job *job)
 				  sizeof(err)) != 1) {
 			ab_err("%s", err);
 			ret = AB_EXIT_USAGE;
-		} else if (job->o.free_pattern == AB_FREE_PAIR) {
+		} else if (job->run_opts.free_pattern == AB_FREE_PAIR) {
 			ab_err("--free-cpu: --free=pair frees each object on the allocating CPU");
 			ret = AB_EXIT_USAGE;
 		}
 		job->free_cpu = cpus[0];
 	}
 	if (!ret && job->free_cpu >= 0 &&
-	    !(job->ses.be->flags & AB_BACKEND_REMOTE_FREE)) {
+	    !(job->session.be->flags & AB_BACKEND_REMOTE_FREE)) {
 		ab_err("--free-cpu: the %s backend frees on the allocating CPU; remote frees need --backend=%s",
-		       job->ses.be->name, remote_free_backend());
+		       job->session.be->name, remote_free_backend());
 		ret = AB_EXIT_USAGE;
 	}
 	if (!ret && job->profile && ab_vpmu_present() != 2) {

@@ -57,19 +57,19 @@ static int run_resumable(struct ab_job *job, struct ab_row *r, uint32_t slots,
 	int err, first = 1;
 
 	for (;;) {
-		err = job->ses.be->run(&part, why, len);
+		err = job->session.be->run(&part, why, len);
 		/* the limit the module named, in figures of the request */
 		if ((err == -E2BIG || err == -EBUSY) &&
-		    (job->ses.be->flags & AB_BACKEND_MODULE))
-			ab_limit_refusal(&part, &job->ses.bi.info, r->si,
+		    (job->session.be->flags & AB_BACKEND_MODULE))
+			ab_limit_refusal(&part, &job->session.bi.info, r->si,
 					 &r->fp, err, why, len);
 		if (first) {
 			*run = part;
 			/* before the next run takes the cache it kept away */
 			if (objmem && (!err || err == -EINTR) &&
-			    (job->ses.be->flags & AB_BACKEND_MODULE))
+			    (job->session.be->flags & AB_BACKEND_MODULE))
 				ab_obj_mem_state(AB_SLAB_SYSFS, run, r->si,
-						 &job->ses.bi.info, &r->fp,
+						 &job->session.bi.info, &r->fp,
 						 &r->objmem);
 		} else {
 			if (part.mem_trials &&
@@ -148,11 +148,11 @@ static void count_per_op(struct ab_job *job, struct ab_row *r,
 	double ops = ops_of(run);
 	int i;
 
-	for (i = 0; i < job->ses.counters.n; i++) {
-		if (virt >= 0 && job->ses.counters.ev[i].virt != virt)
+	for (i = 0; i < job->session.counters.n; i++) {
+		if (virt >= 0 && job->session.counters.ev[i].virt != virt)
 			continue;
 		r->ev_raw[i] =
-			ops > 0 ? job->ses.counters.ev[i].value / ops : NAN;
+			ops > 0 ? job->session.counters.ev[i].value / ops : NAN;
 		r->ev_net[i] = r->ev_raw[i];
 		if (ab_net_uses_baseline(job->raw, run->timing,
 					 has_baseline(job, r)))
@@ -193,7 +193,7 @@ static double kept_share(const struct ab_counters *c)
 static int counting_one(struct ab_job *job, struct ab_row *r, struct ab_row *c,
 			int virt, uint32_t per, char *why, size_t len)
 {
-	struct ab_counters *cs = &job->ses.counters;
+	struct ab_counters *cs = &job->session.counters;
 	int err, tries;
 
 	c->run.samples_ptr = 0;
@@ -203,7 +203,7 @@ static int counting_one(struct ab_job *job, struct ab_row *r, struct ab_row *c,
 	ab_counters_resume_some(cs, virt);
 	/* virtual events count the module's marked regions (lib/vpmu.h) */
 	if (virt && ab_counters_virtual(cs) &&
-	    (job->ses.bi.info.run_flags & AB_RUN_VPMU))
+	    (job->session.bi.info.run_flags & AB_RUN_VPMU))
 		c->run.flags |= AB_RUN_VPMU;
 	/* --profile: the plugin's table cleared first, read after */
 	if (job->profile && virt)
@@ -232,7 +232,7 @@ static int counting_one(struct ab_job *job, struct ab_row *r, struct ab_row *c,
 static int counting_pass(struct ab_job *job, struct ab_row *r, uint32_t per,
 			 char *why, size_t len)
 {
-	struct ab_counters *cs = &job->ses.counters;
+	struct ab_counters *cs = &job->session.counters;
 	int virt = ab_counters_virtual(cs), err;
 	struct ab_row c = *r;
 
@@ -290,7 +290,7 @@ static int check_memory(const struct ab_job *job)
 	if (!avail || need <= avail)
 		return AB_EXIT_OK;
 	ab_err("--trials=%u: the runs' %llu samples need %.1f MiB in this process, more than the %.1f MiB available here (MemAvailable); fewer trials, or a smaller --batch with --timing=single",
-	       job->o.trials, (unsigned long long)samples,
+	       job->run_opts.trials, (unsigned long long)samples,
 	       (double)need / (1 << 20), (double)avail / (1 << 20));
 	return AB_EXIT_USAGE;
 }
@@ -307,7 +307,7 @@ static void busy_between(const struct ab_job *job, struct ab_row *r,
 	int mine[AB_MAX_LIST + 2], n = 0, i;
 	long hz = sysconf(_SC_CLK_TCK);
 
-	mine[n++] = r->cpu >= 0 ? r->cpu : job->ses.cpu;
+	mine[n++] = r->cpu >= 0 ? r->cpu : job->session.cpu;
 	if (job->concurrent)
 		for (i = 0; i < job->ncpus && i < AB_MAX_LIST; i++)
 			mine[n++] = job->cpus[i];
@@ -354,16 +354,16 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 			r->label, (unsigned long long)r->run.obj_size,
 			r->run.order, r->run.batch, r->run.trials,
 			r->run.warmup, r->run.node,
-			r->cpu >= 0 ? r->cpu : job->ses.cpu,
+			r->cpu >= 0 ? r->cpu : job->session.cpu,
 			ab_row_gfp(job, r) ? ab_row_gfp(job, r) : "none",
 			ab_timing_name(r->run.timing),
 			ab_free_name(r->run.free_pattern),
 			ab_context_name(r->run.context), r->run.flags);
 	/* the disturbed phases' samples marked, where the backend can */
-	if (job->ses.bi.info.run_flags & AB_RUN_MARK_DISTURBED)
+	if (job->session.bi.info.run_flags & AB_RUN_MARK_DISTURBED)
 		r->run.flags |= AB_RUN_MARK_DISTURBED;
 	/* a cache of its own stays until its geometry is read (objmem.h) */
-	if ((job->ses.bi.info.run_flags & AB_RUN_KEEP_CACHE) &&
+	if ((job->session.bi.info.run_flags & AB_RUN_KEEP_CACHE) &&
 	    (r->si->params & AB_PARAM_CACHE))
 		r->run.flags |= AB_RUN_KEEP_CACHE;
 	/* no count until a counting pass gives one (an interrupted timed
@@ -371,7 +371,7 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 	for (i = 0; i < AB_MAX_EVENTS; i++)
 		r->ev_raw[i] = r->ev_net[i] = NAN;
 	/* the condition and the load: the strategies' rows, not the loop's */
-	if ((job->o.condition || job->o.background) &&
+	if ((job->run_opts.condition || job->run_opts.background) &&
 	    !(r->si->flags & AB_STRATEGY_BASELINE)) {
 		err = ab_cond_begin(job, r, why, sizeof(why));
 		if (err) {
@@ -387,7 +387,7 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 	ab_cpustat_read(&st1, &b1);
 	busy_between(job, r, &st0, b0, &st1, b1);
 	ab_cond_timed(r);
-	if (job->ses.counters.n && !err)
+	if (job->session.counters.n && !err)
 		err = counting_pass(job, r, per, why, sizeof(why));
 	ab_cond_end(job, r);
 	r->mc_read = r->mc_read && !ab_memcg_read(&r->mc[1]);
@@ -415,9 +415,10 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 				: NULL;
 		struct ab_net net = ab_net_rule(job->raw, r->run.timing,
 						r->run.clock_cycles, base);
-		const struct ab_net raw = { 0, 0, job->o.drop_disturbed };
+		const struct ab_net raw = { 0, 0,
+					    job->run_opts.drop_disturbed };
 
-		net.drop = job->o.drop_disturbed;
+		net.drop = job->run_opts.drop_disturbed;
 		ab_phase_summary_net(smp, have, (enum ab_phase)p, &raw,
 				     r->run.tsc_khz, r->ns[p], &r->raw[p]);
 		/* one figure for the record: per op of a one-object sample */
@@ -444,10 +445,10 @@ static int check_together(const struct ab_job *job)
 	if (!job->concurrent || job->ncpus < 2)
 		return AB_EXIT_OK;
 	for (i = 0; i < job->nrows; i++)
-		if (ab_run_check_together(&job->rows[i].run, &job->ses.bi.info,
-					  job->rows[i].si, &job->rows[i].fp,
-					  (unsigned int)job->ncpus, err,
-					  sizeof(err))) {
+		if (ab_run_check_together(
+			    &job->rows[i].run, &job->session.bi.info,
+			    job->rows[i].si, &job->rows[i].fp,
+			    (unsigned int)job->ncpus, err, sizeof(err))) {
 			ab_err("%s", err);
 			return AB_EXIT_USAGE;
 		}
@@ -506,7 +507,7 @@ static int expand_concurrent(struct ab_job *job)
 
 /* One --concurrent group: its threads, and how many have finished. */
 struct group {
-	pthread_t t[AB_MAX_LIST];
+	pthread_t thread[AB_MAX_LIST];
 	int n;
 	int finished;  /* members whose run returned (atomic) */
 	int passed_on; /* a stop signal was passed to every member (atomic) */
@@ -516,7 +517,7 @@ struct member {
 	struct ab_job *job;
 	struct ab_row *row;
 	pthread_barrier_t *start;
-	struct group *g;
+	struct group *group;
 	int ret;
 };
 
@@ -529,7 +530,7 @@ static void pass_on(struct group *g)
 	    __atomic_exchange_n(&g->passed_on, 1, __ATOMIC_ACQ_REL))
 		return;
 	for (k = 0; k < g->n; k++)
-		pthread_kill(g->t[k], interrupted);
+		pthread_kill(g->thread[k], interrupted);
 }
 
 static void *member_run(void *arg)
@@ -540,8 +541,8 @@ static void *member_run(void *arg)
 	pthread_barrier_wait(m->start);
 	m->ret = pinned ? pinned : run_row(m->job, m->row);
 	/* the member the signal reached ends first: the others next */
-	pass_on(m->g);
-	__atomic_add_fetch(&m->g->finished, 1, __ATOMIC_RELEASE);
+	pass_on(m->group);
+	__atomic_add_fetch(&m->group->finished, 1, __ATOMIC_RELEASE);
 	return NULL;
 }
 
@@ -580,7 +581,7 @@ static int run_group(struct ab_job *job, int from, int to)
 	for (k = 0; k < g.n; k++) {
 		m[k] = (struct member){ job, &job->rows[from + k], &start, &g,
 					0 };
-		if (pthread_create(&g.t[k], NULL, member_run, &m[k])) {
+		if (pthread_create(&g.thread[k], NULL, member_run, &m[k])) {
 			ab_err("cannot start a thread for %s",
 			       job->rows[from + k].label);
 			exit(AB_EXIT_RUN);
@@ -595,7 +596,7 @@ static int run_group(struct ab_job *job, int from, int to)
 	}
 	/* joined only when none can signal another any more */
 	for (k = 0; k < g.n; k++) {
-		pthread_join(g.t[k], NULL);
+		pthread_join(g.thread[k], NULL);
 		if (m[k].ret && !ret)
 			ret = m[k].ret;
 	}
@@ -615,9 +616,9 @@ static int explain_setup(struct ab_job *job)
 	const char *extra = job->events;
 	int i;
 
-	if (!(job->ses.be->flags & AB_BACKEND_MODULE)) {
+	if (!(job->session.be->flags & AB_BACKEND_MODULE)) {
 		ab_err("--explain: it counts the kernel allocators' own paths; the %s backend runs none (use --backend=kmod)",
-		       job->ses.be->name);
+		       job->session.be->name);
 		return AB_EXIT_USAGE;
 	}
 	for (i = 0; i < job->nrows; i++)
@@ -653,12 +654,13 @@ static int job_check(struct ab_job *job)
 	char err[AB_ERRLEN];
 	int i, ret;
 
-	if (job->o.free_pattern == AB_FREE_SHUFFLE && !job->o.seed_set) {
-		if (getrandom(&job->o.seed, sizeof(job->o.seed), 0) !=
-		    sizeof(job->o.seed))
-			job->o.seed = 1;
+	if (job->run_opts.free_pattern == AB_FREE_SHUFFLE &&
+	    !job->run_opts.seed_set) {
+		if (getrandom(&job->run_opts.seed, sizeof(job->run_opts.seed),
+			      0) != sizeof(job->run_opts.seed))
+			job->run_opts.seed = 1;
 		for (i = 0; i < job->nrows; i++)
-			job->rows[i].run.seed = job->o.seed;
+			job->rows[i].run.seed = job->run_opts.seed;
 	}
 	if (ab_events_once(job->events) || ab_cond_check(job)) {
 		job->refused = 1;
@@ -675,18 +677,19 @@ static int job_check(struct ab_job *job)
 		job->refused = 1;
 		return AB_EXIT_USAGE;
 	}
-	ab_env_read(&job->ses.env, "", job->ses.cpu);
+	ab_env_read(&job->session.env, "", job->session.cpu);
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_run *run = &job->rows[i].run;
 
 		if (!(run->flags & AB_RUN_SHEAVES) || run->sheaf_capacity ||
-		    job->ses.env.slub_debug != 1 ||
-		    ab_kernel_flag(&job->ses.bi.info,
+		    job->session.env.slub_debug != 1 ||
+		    ab_kernel_flag(&job->session.bi.info,
 				   AB_KERNEL_SHEAF_CAPACITY) != 1)
 			continue;
 		ab_err("--sheaves=off: this boot has slub_debug (%s), under which no cache has sheaves (mm/slub.c), and 7.x's cache without them (SLAB_NOLEAKTRACE) also loses SLAB_STORE_USER, so the rows would differ in debugging, not in sheaves; boot without slub_debug",
-		       job->ses.env.p_slub_debug[0] ? job->ses.env.p_slub_debug
-						    : "CONFIG_SLUB_DEBUG_ON");
+		       job->session.env.p_slub_debug[0]
+			       ? job->session.env.p_slub_debug
+			       : "CONFIG_SLUB_DEBUG_ON");
 		job->refused = 1;
 		return AB_EXIT_USAGE;
 	}
@@ -698,11 +701,11 @@ static int job_check(struct ab_job *job)
 		}
 	}
 	if (job->events) {
-		ab_counters_open(&job->ses.counters, job->events, stderr);
-		if (job->ses.be->flags & AB_BACKEND_MODULE)
-			ab_counters_warn_kernel(&job->ses.counters, stderr);
+		ab_counters_open(&job->session.counters, job->events, stderr);
+		if (job->session.be->flags & AB_BACKEND_MODULE)
+			ab_counters_warn_kernel(&job->session.counters, stderr);
 		/* opened to say what cannot count; armed per counting pass */
-		ab_counters_suspend(&job->ses.counters);
+		ab_counters_suspend(&job->session.counters);
 	}
 
 	/* batch timing: the baseline strategy with the same parameters */
@@ -710,16 +713,16 @@ static int job_check(struct ab_job *job)
 	for (i = 0; i < job->nrows; i++)
 		if (job->rows[i].si->flags & AB_STRATEGY_BASELINE)
 			job->baseline = &job->rows[i];
-	none = ab_strategy_baseline(&job->ses.bi);
-	if (!job->baseline && !job->raw && job->o.timing == AB_TIMING_BATCH &&
-	    none) {
+	none = ab_strategy_baseline(&job->session.bi);
+	if (!job->baseline && !job->raw &&
+	    job->run_opts.timing == AB_TIMING_BATCH && none) {
 		memset(&job->own_baseline, 0, sizeof(job->own_baseline));
 		job->own_baseline.si = none;
-		job->own_baseline.cpu = job->ses.cpu;
+		job->own_baseline.cpu = job->session.cpu;
 		snprintf(job->own_baseline.label,
 			 sizeof(job->own_baseline.label), "%s", none->name);
-		if (!ab_run_prepare_fp(&job->o, &job->ses.bi.info, none,
-				       &job->own_baseline.run,
+		if (!ab_run_prepare_fp(&job->run_opts, &job->session.bi.info,
+				       none, &job->own_baseline.run,
 				       &job->own_baseline.fp, err, sizeof(err)))
 			job->baseline = &job->own_baseline;
 	}
@@ -740,7 +743,7 @@ int ab_job_dry_run(struct ab_job *job)
 		return ret;
 	fprintf(f,
 		"dry run: %s passed every check (the %s backend's limits included) and would run %d %s:",
-		job->title, job->ses.be->name, job->nrows,
+		job->title, job->session.be->name, job->nrows,
 		ab_noun((unsigned)job->nrows, "row", "rows"));
 	for (i = 0; i < job->nrows; i++) {
 		/* a label once; six at most */
@@ -764,7 +767,7 @@ int ab_job_run(struct ab_job *job)
 	if (ret)
 		return ret;
 	ab_catch_signals();
-	if (job->baseline && job->o.timing == AB_TIMING_BATCH) {
+	if (job->baseline && job->run_opts.timing == AB_TIMING_BATCH) {
 		ret = run_row(job, job->baseline);
 		if (ret == AB_EXIT_INTR && job->baseline == &job->own_baseline)
 			ab_err("interrupted while measuring the none baseline, before any strategy ran");
@@ -794,7 +797,7 @@ int ab_job_run(struct ab_job *job)
 	 * where it ended)
 	 */
 	CPU_ZERO(&cpu);
-	CPU_SET(job->ses.cpu, &cpu);
+	CPU_SET(job->session.cpu, &cpu);
 	(void)sched_setaffinity(0, sizeof(cpu), &cpu);
 	return ret;
 }

@@ -8,8 +8,9 @@
  * loop's driver), info.c (the limits, AB_IOC_INFO), run.c (AB_IOC_RUN),
  * lookup.c (AB_IOC_LOOKUP), condition.c (AB_IOC_CONDITION) and
  * allocbench_main.c (the device); each calls
- * only the ones below it; strategies_big.c holds the functions of three
- * strategies whose entries are in strategies.c's table.
+ * only the ones below it; strategies_big.c and strategies_bulk.c hold the
+ * functions of three strategies each whose entries are in strategies.c's
+ * table.
  */
 #ifndef _ALLOCBENCH_INTERNAL_H
 #define _ALLOCBENCH_INTERNAL_H
@@ -156,7 +157,7 @@ struct ab_node_mem;
  * @pool:   the mempool strategies: the run's mempool, else NULL
  * @pool_min: the mempool strategies: ab_run.pool_min, its min_nr
  * @frag:   page_frag: the run's page_frag_cache, else NULL
- * @s:      the strategy
+ * @strategy: the strategy
  * @run:    the request
  * @file:   the open file the run came on (AB_RUN_COND_EACH_TRIAL: the
  *          condition it holds is restored before each trial)
@@ -200,7 +201,7 @@ struct ab_ctx {
 	mempool_t *pool;
 	u32 pool_min;
 	struct page_frag_cache *frag;
-	const struct ab_strategy *s;
+	const struct ab_strategy *strategy;
 	const struct ab_run *run;
 	struct ab_file *file;
 	int cond_max_order;
@@ -408,6 +409,24 @@ int ab_page_frag_setup(struct ab_ctx *ctx);
 void ab_page_frag_teardown(struct ab_ctx *ctx);
 /* the node of a kmalloc'ed or page_frag object's page */
 int ab_pool_obj_node(struct ab_ctx *ctx, void *obj);
+
+/*
+ * strategies_bulk.c: the bulk APIs' strategies (kmem_cache_bulk,
+ * kfree_bulk, alloc_pages_bulk), for the table of strategies.c; each phase
+ * as struct ab_strategy says; ab_bulk_setup() makes the scratch array of
+ * the free order's objects (0 or -ENOMEM), ab_cache_bulk_setup() that and
+ * the run's cache (0 or -ENOMEM), each teardown frees what its setup made.
+ */
+int ab_bulk_setup(struct ab_ctx *ctx);
+void ab_bulk_teardown(struct ab_ctx *ctx);
+int ab_cache_bulk_setup(struct ab_ctx *ctx);
+void ab_cache_bulk_teardown(struct ab_ctx *ctx);
+u32 ab_cache_bulk_alloc_phase(struct ab_ctx *ctx, u64 *cycles);
+void ab_cache_bulk_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles);
+u32 ab_kfree_bulk_alloc_phase(struct ab_ctx *ctx, u64 *cycles);
+void ab_kfree_bulk_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles);
+u32 ab_pages_bulk_alloc_phase(struct ab_ctx *ctx, u64 *cycles);
+void ab_pages_bulk_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles);
 
 /*
  * The strategies a kernel may lack, as its headers say (kmod/Kbuild):

@@ -82,7 +82,7 @@ int ab_cache_setup(struct ab_ctx *ctx)
 #endif
 	}
 	/* charged to the caller's memcg; merges only with accounted caches */
-	if (ctx->s->flags & AB_STRATEGY_ACCOUNT)
+	if (ctx->strategy->flags & AB_STRATEGY_ACCOUNT)
 		flags |= SLAB_ACCOUNT;
 	mutex_lock(&ab_cache_lock);
 	ctx->cache = ab_cache_create(ctx, flags, usersize);

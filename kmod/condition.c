@@ -51,7 +51,7 @@ static DEFINE_SPINLOCK(ab_cond_pages_lock);
 
 static struct {
 	struct ab_file *owner;
-	u32 k;
+	u32 frag_order; /* k above: the held blocks' order */
 	struct list_head held[AB_COND_BUCKETS];
 	unsigned long held_pages;
 	unsigned long movable_pages;
@@ -71,7 +71,7 @@ static struct {
 
 static unsigned int ab_cond_bucket(struct page *page)
 {
-	unsigned long j = page_to_pfn(page) >> (ab_cond.k + 1);
+	unsigned long j = page_to_pfn(page) >> (ab_cond.frag_order + 1);
 
 	return j ? min_t(unsigned int, __ffs(j), AB_COND_BUCKETS - 1) :
 		   AB_COND_BUCKETS - 1;
@@ -546,7 +546,7 @@ static int ab_cond_build(struct ab_file *f, struct ab_condition *c)
 		return -EBUSY;
 	ab_cond.owner = f;
 	/* pressure alone: held pages bucketed by order-1 regions */
-	ab_cond.k = (c->kinds & AB_COND_FRAGMENTED) ? c->frag_order : 0;
+	ab_cond.frag_order = (c->kinds & AB_COND_FRAGMENTED) ? c->frag_order : 0;
 	for (b = 0; b < AB_COND_BUCKETS; b++)
 		INIT_LIST_HEAD(&ab_cond.held[b]);
 	err = ab_cond_shrinker_on();

@@ -76,9 +76,9 @@ static u32 ab_in_context(struct ab_ctx *ctx, bool alloc, u32 n, u64 *cycles)
 	else if (context == AB_CTX_IRQ_OFF)
 		local_irq_save(flags);
 	if (alloc)
-		n = ctx->s->alloc_phase(ctx, cycles);
+		n = ctx->strategy->alloc_phase(ctx, cycles);
 	else
-		ctx->s->free_phase(ctx, n, cycles);
+		ctx->strategy->free_phase(ctx, n, cycles);
 	if (context == AB_CTX_PREEMPT_OFF)
 		preempt_enable();
 	else if (context == AB_CTX_IRQ_OFF)
@@ -148,7 +148,7 @@ static u32 ab_drv_alloc(struct ab_loop *l, u64 *cycles)
 	 * the free pages before the run's first trial, not each trial's,
 	 * which would already lack what the trials before it left pending
 	 */
-	if ((ctx->s->flags & AB_STRATEGY_RCU) && !ctx->free_before)
+	if ((ctx->strategy->flags & AB_STRATEGY_RCU) && !ctx->free_before)
 		ctx->free_before = global_zone_page_state(NR_FREE_PAGES);
 	n = ab_in_context(ctx, true, 0, cycles);
 
@@ -181,12 +181,12 @@ static s64 ab_node_pages(struct pglist_data *pgdat, enum node_stat_item item)
 
 /**
  * struct ab_node_mem - one node's memory counters in a check trial
- * @v:    free, slab and page-table pages: [0] before the alloc phase, [1]
+ * @pages: free, slab and page-table pages: [0] before the alloc phase, [1]
  *        after it (ab_mem_read())
  * @here: the trial's objects were on this node (some of them)
  */
 struct ab_node_mem {
-	s64 v[2][3];
+	s64 pages[2][3];
 	bool here;
 };
 
@@ -222,7 +222,7 @@ static void ab_drv_mem(struct ab_loop *l, struct ab_run *r, u32 n, bool held)
 	int nid;
 
 	for_each_node_state(nid, N_MEMORY) {
-		ab_mem_read(nid, ctx->node_mem[nid].v[held]);
+		ab_mem_read(nid, ctx->node_mem[nid].pages[held]);
 		ctx->node_mem[nid].here = false;
 	}
 }
@@ -246,9 +246,9 @@ static void ab_drv_mem_sum(struct ab_ctx *ctx, struct ab_run *r, u32 n)
 		if (!m->here)
 			continue;
 		any = true;
-		took += (m->v[0][0] - m->v[1][0]) * (s64)PAGE_SIZE;
-		slab += (m->v[1][1] - m->v[0][1]) * (s64)PAGE_SIZE;
-		pt += (m->v[1][2] - m->v[0][2]) * (s64)PAGE_SIZE;
+		took += (m->pages[0][0] - m->pages[1][0]) * (s64)PAGE_SIZE;
+		slab += (m->pages[1][1] - m->pages[0][1]) * (s64)PAGE_SIZE;
+		pt += (m->pages[1][2] - m->pages[0][2]) * (s64)PAGE_SIZE;
 	}
 	if (!any)
 		return;
@@ -278,7 +278,7 @@ static void ab_drv_check(struct ab_loop *l, struct ab_run *r, u32 n)
 	u32 i;
 
 	for (i = 0; i < n; i++) {
-		nid = ctx->s->obj_node(ctx, l->objs[i]);
+		nid = ctx->strategy->obj_node(ctx, l->objs[i]);
 		if (nid < 0 || nid >= nr_node_ids) {
 			r->obj_spread++;
 			continue;
@@ -287,8 +287,8 @@ static void ab_drv_check(struct ab_loop *l, struct ab_run *r, u32 n)
 		ctx->node_mem[nid].here = true;
 	}
 	/* how vmalloc areas are mapped: the kernel's page tables */
-	for (i = 0; ctx->s->obj_map && i < n; i++)
-		if (ctx->s->obj_map(ctx, l->objs[i], r->map_pages))
+	for (i = 0; ctx->strategy->obj_map && i < n; i++)
+		if (ctx->strategy->obj_map(ctx, l->objs[i], r->map_pages))
 			r->map_areas++;
 	r->node_checked += n;
 	ab_drv_mem_sum(ctx, r, n);
@@ -423,14 +423,14 @@ int ab_drv_run(struct ab_ctx *ctx, struct ab_run *r)
 		.next = ab_drv_next,
 	};
 
-	if (ctx->s->flags & AB_STRATEGY_RCU)
+	if (ctx->strategy->flags & AB_STRATEGY_RCU)
 		ops.drain = ab_drv_drain;
 	if (r->flags & AB_RUN_COND_EACH_TRIAL)
 		ops.before = ab_drv_before;
 	int ret;
 
 	/* the node check's counts, where there is one (common/ab_trial.h) */
-	if (ctx->s->obj_node && !ctx->loop.pair &&
+	if (ctx->strategy->obj_node && !ctx->loop.pair &&
 	    !(r->flags & AB_RUN_NO_NODE_CHECK)) {
 		ctx->node_objs = kcalloc(nr_node_ids, sizeof(*ctx->node_objs),
 					 GFP_KERNEL);

@@ -98,7 +98,7 @@ static s64 ab_validate_run(const struct ab_run *r, struct ab_ctx *ctx,
 	obj_bytes = s->params & (AB_PARAM_SIZE | AB_PARAM_ORDER) ?
 		    fp.obj_bytes : 0;
 
-	ctx->s = s;
+	ctx->strategy = s;
 	ctx->run = r;
 	ctx->held = fp.held_bytes;
 	ctx->loop.nr = fp.objs_held;

@@ -11,8 +11,9 @@
  * call per object. The "none" strategy runs the same loops with no
  * allocation and is the baseline for loop and clock overhead. The pools
  * (percpu, mempool, page_frag) have their functions in strategies_pools.c,
- * vmalloc_huge, kmem_buckets and cma in strategies_big.c, their entries
- * here.
+ * vmalloc_huge, kmem_buckets and cma in strategies_big.c, the bulk APIs
+ * (kmem_cache_bulk, kfree_bulk, alloc_pages_bulk) in strategies_bulk.c,
+ * their entries here.
  */
 
 #include <linux/gfp.h>
@@ -402,206 +403,6 @@ static __always_inline void kfree_nolock_one(struct ab_ctx *ctx, void *obj)
 AB_PHASES(kfree_rcu_nolock, kmalloc_one, kfree_rcu_nolock_one)
 AB_PHASES(kmalloc_nolock, kmalloc_nolock_one, kfree_nolock_one)
 
-/* ---- bulk APIs: one call for the whole batch ---- */
-
-/*
- * A bulk strategy times each phase whole (AB_STRATEGY_PER_TRIAL): in
- * batch timing into *@cycles, in single timing into the trial's one
- * sample. With ctx->loop.pair the free call follows the allocation at once,
- * in the same phase: timed with it in batch timing, apart in single.
- */
-static void ab_bulk_times(struct ab_ctx *ctx, u64 *cycles, u64 start,
-			  u64 mid, u64 end)
-{
-	if (ctx->loop.single) {
-		ctx->loop.smp[0].alloc_cycles = mid - start;
-		if (ctx->loop.pair)
-			ctx->loop.smp[0].free_cycles = end - mid;
-	} else {
-		*cycles = (ctx->loop.pair ? end : mid) - start;
-	}
-}
-
-/* Where a bulk free phase's cycles go. */
-static u64 *ab_bulk_free_cycles(struct ab_ctx *ctx, u64 *cycles)
-{
-	return ctx->loop.single ? &ctx->loop.smp[0].free_cycles : cycles;
-}
-
-/* The trial's objects into ctx->scratch in its free order, untimed. */
-static void ab_bulk_order(struct ab_ctx *ctx, u32 n)
-{
-	u32 i;
-
-	for (i = 0; i < n; i++)
-		ctx->scratch[i] = ctx->loop.objs[ctx->loop.free_order[i]];
-}
-
-static int bulk_setup(struct ab_ctx *ctx)
-{
-	ctx->scratch = kvcalloc(ctx->loop.nr, sizeof(void *), GFP_KERNEL_ACCOUNT);
-	return ctx->scratch ? 0 : -ENOMEM;
-}
-
-static void bulk_teardown(struct ab_ctx *ctx)
-{
-	kvfree(ctx->scratch);
-	ctx->scratch = NULL;
-}
-
-/*
- * kmem_cache_alloc_bulk() / kmem_cache_free_bulk() on a cache of the
- * object size, as prototype-kernel's slab_bulk_test times them: all of
- * the batch or nothing (0 or false on failure, having freed what it
- * took; see ab_kmem_cache_alloc_bulk).
- */
-static int cache_bulk_setup(struct ab_ctx *ctx)
-{
-	int err = bulk_setup(ctx);
-
-	if (!err)
-		err = ab_cache_setup(ctx);
-	if (err)
-		bulk_teardown(ctx);
-	return err;
-}
-
-static void cache_bulk_teardown(struct ab_ctx *ctx)
-{
-	ab_cache_teardown(ctx);
-	bulk_teardown(ctx);
-}
-
-static u32 cache_bulk_alloc_phase(struct ab_ctx *ctx, u64 *cycles)
-{
-	u64 start, mid;
-	u32 i, n;
-
-	start = get_cycles();
-	ab_vpmu_at(&ctx->loop, AB_VPMU_ALLOC);
-	n = ab_kmem_cache_alloc_bulk(ctx->cache, ctx->gfp, ctx->loop.nr,
-				     ctx->loop.objs);
-	for (i = 0; i < n; i++)
-		ab_write(ctx, ctx->loop.objs[i]);
-	ab_vpmu_at(&ctx->loop, AB_VPMU_ALLOC | AB_VPMU_END);
-	mid = get_cycles();
-	if (ctx->loop.pair && n) {
-		ab_vpmu_at(&ctx->loop, AB_VPMU_FREE);
-		kmem_cache_free_bulk(ctx->cache, n, ctx->loop.objs);
-		ab_vpmu_at(&ctx->loop, AB_VPMU_FREE | AB_VPMU_END);
-	}
-	ab_bulk_times(ctx, cycles, start, mid, get_cycles());
-	return n;
-}
-
-static void cache_bulk_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles)
-{
-	u64 start;
-
-	ab_bulk_order(ctx, n);
-	start = get_cycles();
-	ab_vpmu_at(&ctx->loop, AB_VPMU_FREE);
-	if (n)
-		kmem_cache_free_bulk(ctx->cache, n, ctx->scratch);
-	ab_vpmu_at(&ctx->loop, AB_VPMU_FREE | AB_VPMU_END);
-	*ab_bulk_free_cycles(ctx, cycles) = get_cycles() - start;
-}
-
-/* kmalloc() of each object, then one kfree_bulk() for the batch. */
-static u32 kfree_bulk_alloc_phase(struct ab_ctx *ctx, u64 *cycles)
-{
-	u64 alloc, start;
-	u32 n;
-
-	/* the kmalloc loop timed whole, as batch timing times it */
-	n = ab_alloc_batch(&ctx->loop, &alloc, kmalloc_loop_alloc,
-			   ab_write_one);
-	start = get_cycles();
-	if (ctx->loop.pair && n) {
-		ab_vpmu_at(&ctx->loop, AB_VPMU_FREE);
-		kfree_bulk(n, ctx->loop.objs);
-		ab_vpmu_at(&ctx->loop, AB_VPMU_FREE | AB_VPMU_END);
-	}
-	ab_bulk_times(ctx, cycles, 0, alloc, alloc + get_cycles() - start);
-	return n;
-}
-
-static void kfree_bulk_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles)
-{
-	u64 start;
-
-	ab_bulk_order(ctx, n);
-	start = get_cycles();
-	ab_vpmu_at(&ctx->loop, AB_VPMU_FREE);
-	if (n)
-		kfree_bulk(n, ctx->scratch);
-	ab_vpmu_at(&ctx->loop, AB_VPMU_FREE | AB_VPMU_END);
-	*ab_bulk_free_cycles(ctx, cycles) = get_cycles() - start;
-}
-
-/*
- * alloc_pages_bulk_array_node() (6.1, 6.12; alloc_pages_bulk_node() from
- * 6.14, the same call renamed, see ab_alloc_pages_bulk_node): order-0
- * pages into an array, as prototype-kernel's page_bench measures it. It fills
- * only the NULL slots and may return fewer pages than asked (a failed
- * trial); there is no bulk free for an array, so the free phase is
- * __free_page() of each page in the free order, timed whole. The slots
- * are cleared again after each free, outside the timed regions.
- */
-static int pages_bulk_setup(struct ab_ctx *ctx)
-{
-	ctx->objs_are_pages = true;
-	return 0;
-}
-
-static void pages_bulk_put(struct ab_ctx *ctx, void **pages, u32 n)
-{
-	u32 i;
-
-	for (i = 0; i < n; i++)
-		__free_page((struct page *)pages[i]);
-}
-
-static u32 pages_bulk_alloc_phase(struct ab_ctx *ctx, u64 *cycles)
-{
-	u64 start, mid;
-	u32 i, n;
-
-	start = get_cycles();
-	ab_vpmu_at(&ctx->loop, AB_VPMU_ALLOC);
-	n = ab_alloc_pages_bulk_node(ctx->gfp, ctx->node, ctx->loop.nr,
-				     (struct page **)ctx->loop.objs);
-	for (i = 0; i < n; i++)
-		ab_write(ctx, ctx->loop.objs[i]);
-	ab_vpmu_at(&ctx->loop, AB_VPMU_ALLOC | AB_VPMU_END);
-	mid = get_cycles();
-	if (ctx->loop.pair) {
-		ab_vpmu_at(&ctx->loop, AB_VPMU_FREE);
-		pages_bulk_put(ctx, ctx->loop.objs, n);
-		ab_vpmu_at(&ctx->loop, AB_VPMU_FREE | AB_VPMU_END);
-	}
-	ab_bulk_times(ctx, cycles, start, mid, get_cycles());
-	if (ctx->loop.pair)
-		memset(ctx->loop.objs, 0, n * sizeof(void *));
-	return n;
-}
-
-static void pages_bulk_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles)
-{
-	void **objs = ctx->loop.objs;
-	u32 *perm = ctx->loop.free_order;
-	u64 start;
-	u32 i;
-
-	start = get_cycles();
-	ab_vpmu_at(&ctx->loop, AB_VPMU_FREE);
-	for (i = 0; i < n; i++)
-		__free_page((struct page *)objs[perm[i]]);
-	ab_vpmu_at(&ctx->loop, AB_VPMU_FREE | AB_VPMU_END);
-	*ab_bulk_free_cycles(ctx, cycles) = get_cycles() - start;
-	memset(objs, 0, n * sizeof(void *));
-}
-
 /* ---- the table ---- */
 
 #define AB_SLAB_PARAMS (AB_PARAM_SIZE | AB_PARAM_GFP)
@@ -804,6 +605,7 @@ const struct ab_strategy ab_strategies[] = {
 		AB_TABLE_PHASES(kmalloc_nolock),
 		.obj_node = ab_lowmem_node,
 	},
+	/* ---- strategies_bulk.c ---- */
 	{
 		.name = "kmem_cache_bulk",
 		.mem = AB_MEM_CACHE,
@@ -811,9 +613,9 @@ const struct ab_strategy ab_strategies[] = {
 		.params = AB_SLAB_PARAMS | AB_PARAM_CACHE,
 		.flags = AB_STRATEGY_PER_TRIAL | AB_STRATEGY_IRQS_ON,
 		.max_size = AB_CACHE_MAX_SIZE,
-		.setup = cache_bulk_setup,
-		.teardown = cache_bulk_teardown,
-		AB_TABLE_PHASES(cache_bulk),
+		.setup = ab_cache_bulk_setup,
+		.teardown = ab_cache_bulk_teardown,
+		AB_TABLE_PHASES(ab_cache_bulk),
 		.obj_node = ab_lowmem_node,
 	},
 	{
@@ -823,9 +625,9 @@ const struct ab_strategy ab_strategies[] = {
 		.params = AB_SLAB_PARAMS,
 		.flags = AB_STRATEGY_PER_TRIAL,
 		.max_size = KMALLOC_MAX_SIZE,
-		.setup = bulk_setup,
-		.teardown = bulk_teardown,
-		AB_TABLE_PHASES(kfree_bulk),
+		.setup = ab_bulk_setup,
+		.teardown = ab_bulk_teardown,
+		AB_TABLE_PHASES(ab_kfree_bulk),
 		.obj_node = ab_lowmem_node,
 	},
 	{
@@ -834,8 +636,8 @@ const struct ab_strategy ab_strategies[] = {
 		.params = AB_PAGE_PARAMS | AB_PARAM_NODE,
 		.flags = AB_STRATEGY_PER_TRIAL,
 		.max_order = 0,
-		.setup = pages_bulk_setup,
-		AB_TABLE_PHASES(pages_bulk),
+		.setup = pages_setup,
+		AB_TABLE_PHASES(ab_pages_bulk),
 		.obj_node = ab_page_node,
 	},
 	/* ---- strategies_pools.c ---- */

@@ -43,7 +43,7 @@ static const struct ab_dynprobe probes[] = {
 #define GROUP "allocbench"
 
 static struct {
-	const struct ab_dynprobe *d;
+	const struct ab_dynprobe *probe;
 	uint64_t id;
 } defined[sizeof(probes) / sizeof(probes[0])];
 static int ndefined;
@@ -216,7 +216,7 @@ static int ab_dynprobe_define(const struct ab_dynprobe *d, uint64_t *id)
 	int i, err;
 
 	for (i = 0; i < ndefined; i++)
-		if (defined[i].d == d) {
+		if (defined[i].probe == d) {
 			*id = defined[i].id;
 			return 0;
 		}
@@ -237,7 +237,7 @@ static int ab_dynprobe_define(const struct ab_dynprobe *d, uint64_t *id)
 		write_events(t, line);
 		return ENOENT;
 	}
-	defined[ndefined].d = d;
+	defined[ndefined].probe = d;
 	defined[ndefined++].id = v;
 	if (!registered++)
 		atexit(remove_at_exit);
@@ -252,7 +252,7 @@ void ab_dynprobe_remove_all(void)
 	int i, kept = 0;
 
 	for (i = 0; i < ndefined; i++) {
-		event_name(defined[i].d, ev, sizeof(ev));
+		event_name(defined[i].probe, ev, sizeof(ev));
 		snprintf(line, sizeof(line), "-:%s/%s\n", GROUP, ev);
 		if (t && write_events(t, line) == EBUSY)
 			defined[kept++] = defined[i]; /* still open */

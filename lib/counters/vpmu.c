@@ -73,7 +73,7 @@ int ab_vpmu_parse(const char *line, struct ab_vpmu_region *r)
 		p = end;
 		if (*p != ' ')
 			return -1;
-		r->v[i] = strtoull(++p, &end, 10);
+		r->count[i] = strtoull(++p, &end, 10);
 		if (end == p)
 			return -1;
 	}
@@ -268,10 +268,10 @@ static void vev_update(struct vev *v)
 				continue;
 			r.phase %= NR_PHASES;
 			v->total[r.phase]++;
-			if (r.v[AB_VPMU_IRETS])
+			if (r.count[AB_VPMU_IRETS])
 				continue;
 			v->clean[r.phase]++;
-			v->sum[r.phase] += r.v[v->field];
+			v->sum[r.phase] += r.count[v->field];
 		}
 		if (!used)
 			return; /* a line longer than the buffer, or unfinished

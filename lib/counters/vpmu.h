@@ -58,11 +58,11 @@ enum ab_vpmu_field {
  * struct ab_vpmu_region - one line of the plugin's file
  * @vcpu:  the vCPU that ran it (QEMU's index: the guest's CPU number)
  * @phase: enum ab_vpmu_phase of common/ab_vpmu.h
- * @v:     the counts, indexed by enum ab_vpmu_field
+ * @count: the counts, indexed by enum ab_vpmu_field
  */
 struct ab_vpmu_region {
 	unsigned int vcpu, phase;
-	uint64_t v[AB_VPMU_NFIELDS];
+	uint64_t count[AB_VPMU_NFIELDS];
 };
 
 /*

@@ -46,7 +46,7 @@ static int read_buddyinfo(struct ab_memstate *m, const char *root)
 	if (!f)
 		return -errno;
 	while (fgets(line, sizeof(line), f) && m->nzones < AB_MEM_ZONES) {
-		struct ab_zonestate *z = &m->z[m->nzones];
+		struct ab_zonestate *z = &m->zone[m->nzones];
 		char *p, *end;
 		int node;
 
@@ -136,8 +136,8 @@ const struct ab_zonestate *ab_memstate_zone(const struct ab_memstate *m,
 	int i;
 
 	for (i = 0; i < m->nzones; i++)
-		if (!strcmp(m->z[i].name, name))
-			return &m->z[i];
+		if (!strcmp(m->zone[i].name, name))
+			return &m->zone[i];
 	return NULL;
 }
 
@@ -187,7 +187,7 @@ int ab_vmstat_read(struct ab_vmstat *s, const char *root)
 			if (i == AB_VM_ALLOCSTALL
 				    ? !strncmp(key, "allocstall_", 11)
 				    : !strcmp(key, ab_vmstat_names[i])) {
-				s->v[i] += v;
+				s->count[i] += v;
 				s->have |= 1U << i;
 				break;
 			}

@@ -41,7 +41,7 @@ struct ab_zonestate {
 struct ab_memstate {
 	int node;
 	int nzones;
-	struct ab_zonestate z[AB_MEM_ZONES];
+	struct ab_zonestate zone[AB_MEM_ZONES];
 };
 
 /*
@@ -85,7 +85,7 @@ enum ab_vmstat_id {
 /** struct ab_vmstat - the counters at one moment; @have bit i: counter i read
  */
 struct ab_vmstat {
-	uint64_t v[AB_VM_NR];
+	uint64_t count[AB_VM_NR];
 	unsigned int have;
 };
 

@@ -93,8 +93,8 @@ static int write_lkp(const struct ab_metrics *ms,
 	size_t i;
 
 	for (i = 0; i < ms->n; i++) {
-		lkp_num(v, sizeof(v), ms->m[i].value);
-		fprintf(f, "%s: %s\n", ms->m[i].key, v);
+		lkp_num(v, sizeof(v), ms->metric[i].value);
+		fprintf(f, "%s: %s\n", ms->metric[i].key, v);
 	}
 	return 0;
 }
@@ -120,7 +120,7 @@ static int write_mmtests(const struct ab_metrics *ms,
 	size_t i, n;
 
 	for (i = 0; i < ms->n; i++) {
-		const struct ab_metric *m = &ms->m[i];
+		const struct ab_metric *m = &ms->metric[i];
 
 		if (m->dir == AB_DIR_HIGHER && isnan(m->failed)) {
 			snprintf(
@@ -131,7 +131,7 @@ static int write_mmtests(const struct ab_metrics *ms,
 		}
 	}
 	for (i = 0; i < ms->n; i++) {
-		const struct ab_metric *m = &ms->m[i];
+		const struct ab_metric *m = &ms->metric[i];
 
 		dot = strrchr(m->key, '.');
 		value = m->dir == AB_DIR_HIGHER ? m->failed : m->value;
@@ -217,7 +217,7 @@ static void id_stem(const struct ab_metrics *ms, const struct ab_export_opts *o,
 	int pass;
 
 	for (i = 0; i < ms->n; i++) {
-		const struct ab_metric *m = &ms->m[i];
+		const struct ab_metric *m = &ms->metric[i];
 
 		snprintf(v, sizeof(v), "|%d|%d|%.17g|", m->kernel, m->sample,
 			 m->value);
@@ -351,8 +351,8 @@ static int write_kcidb(const struct ab_metrics *ms,
 	json_object_object_add(doc, "builds", arr);
 	arr = json_object_new_array();
 	for (i = 0; i < ms->n; i++)
-		json_object_array_add(arr,
-				      kcidb_test(ms, o, stem, &ms->m[i], i));
+		json_object_array_add(
+			arr, kcidb_test(ms, o, stem, &ms->metric[i], i));
 	json_object_object_add(doc, "tests", arr);
 	fprintf(f, "%s\n",
 		json_object_to_json_string_ext(
@@ -376,7 +376,7 @@ static int write_fastpath(const struct ab_metrics *ms,
 
 	fprintf(f, "resultclass,value,unit,improvement,sample\n");
 	for (i = 0; i < ms->n; i++) {
-		const struct ab_metric *m = &ms->m[i];
+		const struct ab_metric *m = &ms->metric[i];
 
 		ab_export_num(v, sizeof(v), m->value);
 		fprintf(f, "%s,%s,%s,%s,%d\n", m->key, v, m->unit,

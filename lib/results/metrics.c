@@ -27,8 +27,8 @@ const char *ab_metric_dir_name(int dir)
 
 void ab_metrics_free(struct ab_metrics *ms)
 {
-	free(ms->m);
-	ms->m = NULL;
+	free(ms->metric);
+	ms->metric = NULL;
 	ms->n = ms->cap = 0;
 }
 
@@ -127,14 +127,14 @@ static int push(struct ab_metrics *ms, const char *prefix, const char *stat,
 	}
 	if (ms->n == ms->cap) {
 		size_t cap = ms->cap ? 2 * ms->cap : 64;
-		struct ab_metric *g = realloc(ms->m, cap * sizeof(*g));
+		struct ab_metric *g = realloc(ms->metric, cap * sizeof(*g));
 
 		if (!g)
 			return -ENOMEM;
-		ms->m = g;
+		ms->metric = g;
 		ms->cap = cap;
 	}
-	m = &ms->m[ms->n];
+	m = &ms->metric[ms->n];
 	memset(m, 0, sizeof(*m));
 	snprintf(m->key, sizeof(m->key), "%s", prefix);
 	add_part(m->key, sizeof(m->key), "%s%s%s", stat,
@@ -285,8 +285,8 @@ static int counters(struct ab_metrics *ms, json_object *r, const char *prefix,
 				   factor);
 		/* the statistic is the event as counted, its key the part */
 		if (!err && ms->n > at)
-			snprintf(ms->m[at].stat, sizeof(ms->m[at].stat), "%s",
-				 ev);
+			snprintf(ms->metric[at].stat,
+				 sizeof(ms->metric[at].stat), "%s", ev);
 	}
 	return err;
 }
@@ -333,7 +333,7 @@ static int alloc_row(struct ab_metrics *ms, json_object *r, json_object *par,
 		err = push(ms, key, "success", "rate", "fraction",
 			   AB_DIR_HIGHER, num(succ, "rate"), sample, factor);
 		if (!err && ms->n > at && tries > 0)
-			ms->m[at].failed = num(r, "failed") / tries;
+			ms->metric[at].failed = num(r, "failed") / tries;
 	}
 	return err ? err : counters(ms, r, key, sample, factor);
 }
@@ -582,7 +582,7 @@ static int duplicate(const struct ab_metrics *ms, char *err, size_t len)
 		return -ENOMEM;
 	}
 	for (i = 0; i < ms->n; i++)
-		s[i] = &ms->m[i];
+		s[i] = &ms->metric[i];
 	qsort(s, ms->n, sizeof(*s), by_identity);
 	for (i = 1; i < ms->n && !ret; i++)
 		if (!by_identity(&s[i - 1], &s[i]) &&

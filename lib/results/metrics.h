@@ -74,7 +74,7 @@ struct ab_metric {
 
 /**
  * struct ab_metrics - the metrics of one document
- * @m, @n:     the metrics, in the document's order
+ * @metric, @n: the metrics, in the document's order
  * @samples:   the most samples of any key (1 for run, sweep, lookup)
  * @command:   the document's command ("run", "compare", "vm", ...)
  * @kernels:   a vm document's kernels, in order ("" otherwise), @nkernels;
@@ -90,7 +90,7 @@ struct ab_metric {
  * @bad_event: a counter's event that gives no key (for the error)
  */
 struct ab_metrics {
-	struct ab_metric *m;
+	struct ab_metric *metric;
 	size_t n, cap;
 	int samples;
 	int base;

@@ -29,9 +29,9 @@ static struct ab_job *user_job(void)
 
 	assert_non_null(job);
 	assert_int_equal(job->free_cpu, -1);
-	assert_int_equal(job->ses.cpu, -1);
-	assert_int_equal(ab_backend_open("user", &job->ses.be, &job->ses.bi),
-			 0);
+	assert_int_equal(job->session.cpu, -1);
+	assert_int_equal(
+		ab_backend_open("user", &job->session.be, &job->session.bi), 0);
 	return job;
 }
 
@@ -52,7 +52,7 @@ static void test_add(void **state)
 	assert_string_equal(job->rows[1].label, "malloc");
 	assert_int_equal(job->rows[1].group, 1);
 	assert_int_equal(job->rows[1].cpu, -1);
-	assert_int_equal(job->rows[1].run.batch, job->o.batch);
+	assert_int_equal(job->rows[1].run.batch, job->run_opts.batch);
 	assert_true(job->rows[0].si->flags & AB_STRATEGY_BASELINE);
 	/* unknown and empty names add nothing */
 	assert_int_equal(ab_job_add(job, "nosuch"), AB_EXIT_USAGE);
@@ -85,7 +85,7 @@ static void test_add_many_rows(void **state)
 	for (i = 0; i < job->nrows; i++) {
 		assert_string_equal(job->rows[i].label, "malloc");
 		assert_int_equal(job->rows[i].group, i);
-		assert_int_equal(job->rows[i].run.batch, job->o.batch);
+		assert_int_equal(job->rows[i].run.batch, job->run_opts.batch);
 	}
 	drop(job);
 }
@@ -104,9 +104,9 @@ static void test_concurrent_many_rows(void **state)
 	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
 		skip();
 	job = user_job();
-	job->o.trials = 3;
-	job->o.warmup = 0;
-	job->o.batch = 2;
+	job->run_opts.trials = 3;
+	job->run_opts.warmup = 0;
+	job->run_opts.batch = 2;
 	for (i = 1; i < n; i++)
 		strcat(list, ",malloc");
 	assert_int_equal(ab_job_add(job, list), AB_EXIT_OK);
@@ -130,7 +130,7 @@ static void test_add_align(void **state)
 {
 	struct ab_job *job = user_job();
 
-	job->o.align = 128;
+	job->run_opts.align = 128;
 	assert_int_equal(ab_job_add(job, "malloc"), AB_EXIT_USAGE);
 	job->nrows = 0;
 	assert_int_equal(ab_job_add(job, "posix_memalign"), AB_EXIT_OK);
@@ -147,8 +147,8 @@ static void test_run_baseline(void **state)
 	struct ab_job *job = user_job();
 	const struct ab_row *none, *m;
 
-	job->o.trials = 30;
-	job->o.batch = 8;
+	job->run_opts.trials = 30;
+	job->run_opts.batch = 8;
 	assert_int_equal(ab_job_add(job, "none,malloc"), AB_EXIT_OK);
 	assert_int_equal(ab_job_place(job, "0"), AB_EXIT_OK);
 	assert_int_equal(ab_job_run(job), AB_EXIT_OK);
@@ -214,7 +214,7 @@ static struct ab_job *empty_job(void)
 	int i, p;
 
 	job->title = "run";
-	job->ses.cpu = 0;
+	job->session.cpu = 0;
 	for (i = 0; i < 2; i++) {
 		struct ab_row *r = ab_job_row_new(job);
 
@@ -288,8 +288,8 @@ static void test_report_counts_of_one(void **state)
 	struct ab_run *run = &job->rows[0].run;
 	char *text;
 
-	job->o.batch = 1;
-	job->o.trials = 1;
+	job->run_opts.batch = 1;
+	job->run_opts.trials = 1;
 	run->trials = 1;
 	run->trials_done = 0;
 	run->disturbed = 1;
@@ -329,7 +329,7 @@ static void test_net_notes(void **state)
 	const char *all;
 	struct ab_row *b = &job->rows[0], *r = &job->rows[1];
 
-	job->o.timing = AB_TIMING_BATCH;
+	job->run_opts.timing = AB_TIMING_BATCH;
 	job->baseline = b;
 	b->raw[0].cycles.n = 1;
 	r->net[0].ns.median = -425.4;
@@ -374,7 +374,7 @@ static void test_report_json(void **state)
 	/* 2^2 pages of the backend's page size */
 	assert_int_equal(json_object_get_int64(
 				 json_object_object_get(r1, "object_bytes")),
-			 (int64_t)job->ses.bi.info.page_size << 2);
+			 (int64_t)job->session.bi.info.page_size << 2);
 	assert_int_equal(
 		json_object_get_int(json_object_object_get(r1, "order")), 2);
 	assert_null(json_object_object_get(r0, "order"));

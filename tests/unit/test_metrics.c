@@ -46,9 +46,10 @@ static double value(const struct ab_metrics *ms, const char *key, int sample,
 	size_t i;
 
 	for (i = 0; i < ms->n; i++)
-		if (!strcmp(ms->m[i].key, key) && ms->m[i].sample == sample &&
-		    !strcmp(ms->m[i].factor, factor))
-			return ms->m[i].value;
+		if (!strcmp(ms->metric[i].key, key) &&
+		    ms->metric[i].sample == sample &&
+		    !strcmp(ms->metric[i].factor, factor))
+			return ms->metric[i].value;
 	return NAN;
 }
 

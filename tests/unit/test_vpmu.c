@@ -63,10 +63,10 @@ static void test_parse(void **state)
 	assert_int_equal(ab_vpmu_parse("R 1 2 10 3 4 5 0 6 7 8 9 3\n", &r), 0);
 	assert_int_equal(r.vcpu, 1);
 	assert_int_equal(r.phase, 2);
-	assert_int_equal(r.v[AB_VPMU_INSTRUCTIONS], 10);
-	assert_int_equal(r.v[AB_VPMU_STORES], 5);
-	assert_int_equal(r.v[AB_VPMU_LLC_LOAD_MISSES], 9);
-	assert_int_equal(r.v[AB_VPMU_INTERRUPTS], 3);
+	assert_int_equal(r.count[AB_VPMU_INSTRUCTIONS], 10);
+	assert_int_equal(r.count[AB_VPMU_STORES], 5);
+	assert_int_equal(r.count[AB_VPMU_LLC_LOAD_MISSES], 9);
+	assert_int_equal(r.count[AB_VPMU_INTERRUPTS], 3);
 	assert_int_equal(ab_vpmu_parse("R 1 2 10 3 4 5 0 6 7 8 9", &r), -1);
 	assert_int_equal(ab_vpmu_parse("R 1 2 10 3 4 5 0 6 7 8 9 0 x", &r), -1);
 	/* the format before the interrupts field (# abvpmu 1) */
