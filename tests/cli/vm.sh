@@ -51,6 +51,7 @@ expect 2 "KERNEL=x" "vm: make vm-run KERNEL=x fails with the reason" -- \
 # report, and output without a final newline comes through
 out=$(make --no-print-directory vm-run APPEND=kmemleak=off CMD='x=5; echo "x is $x '"'q'"'";
 echo "<0>allocbench-test-message" >/dev/kmsg; echo "<3>test: an ordinary error line" >/dev/kmsg;
+echo "rng $(grep -o "allocbench\.rng=[0-9a-f]*" /proc/cmdline | cut -c16- | tr -d "\n" | wc -c) $(dmesg | grep -c "crng init done")";
 sleep 1; printf after' 2>&1)
 st=$?
 if [ "$st" = 0 ] && printf '%s\n' "$out" | grep -q "^x is 5 'q'\$"; then
@@ -63,6 +64,15 @@ if [ "$st" = 0 ] && printf '%s\n' "$out" | grep -q '^after$'; then
 else
 	notok "vm: kernel messages do not mix into the command's output (exit $st: $(printf '%s' "$out" | head -c 300))"
 fi
+# the crng seeded from the host at once (allocbench.rng=, ab-out --credit),
+# ready before the command
+if printf '%s\n' "$out" | grep -q '^rng 64 1$' && ! printf '%s\n' "$out" | grep -q '^ab-out:'; then
+	ok "vm: the guest's crng is ready when the command starts, seeded with the 32 bytes of allocbench.rng="
+else
+	notok "vm: the guest's crng seeded by allocbench.rng= ($(printf '%s' "$out" | grep -e '^rng' -e '^ab-out' | head -c 300))"
+fi
+expect 1 "ab-out: --credit 0g: allowed 2 to 128 hex digits" "vm: ab-out --credit refuses what is not hex (status 1)" -- \
+	"$b/ab-out" --credit 0g
 if printf '%s\n' "$out" | grep -q allocbench-test-message; then
 	notok "vm: an emergency kernel message is not in the output ($out)"
 else
