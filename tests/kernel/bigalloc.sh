@@ -110,6 +110,20 @@ if [ -z "$why" ]; then
 		allocbench run --wide --alloc=cma --order=4 --batch=4 --trials=3 --timing=single --condition=fragmented
 	expect 2 "may sleep" "cma: no atomic context (cma_alloc() sleeps)" -- \
 		allocbench run --wide --alloc=cma --context=preempt-off --trials=2
+	# the area's size as info states it (/proc/meminfo's CmaTotal), and a
+	# batch above it refused before the run, naming the batch and the
+	# area (it ran, every allocation failing)
+	cma_kb=$(sed -n 's/^CmaTotal: *\([0-9]*\) kB/\1/p' /proc/meminfo)
+	cma_pages=$((cma_kb / 4))
+	expect 0 "^CMA: *$cma_pages pages" "cma: info states the CMA areas' $cma_pages pages (CmaTotal $cma_kb kB)" -- \
+		allocbench info
+	over=$((cma_pages / 16 + 1))
+	expect 2 "^allocbench: --batch=$over: cma would hold $((over * 65536)) bytes at once (.*), above the $((cma_pages * 4096)) bytes of the kernel's CMA areas" \
+		"cma: a batch of $over order-4 blocks, above the $cma_pages-page area, refused (status 2)" -- \
+		allocbench run --wide --alloc=cma --order=4 --batch=$over --trials=2
+	expect 2 "^allocbench: --concurrent: cma on 2 CPUs would hold .* above the $((cma_pages * 4096)) bytes of the kernel's CMA areas" \
+		"cma: --concurrent on 2 CPUs refused where their sum is above the area" -- \
+		allocbench run --wide --alloc=cma --order=4 --batch=$((over / 2 + 1)) --trials=2 --cpu=0,1 --concurrent
 elif [ "$(bcfg CMA)" = n ] || ! grep -q 'cma=' /proc/cmdline; then
 	expect 2 "cma: not available on this kernel (.*not here: $why)" \
 		"cma: refused with the reason ($why)" -- \
