@@ -496,7 +496,7 @@ void ab_row_pool_text(const struct ab_row *r, char *t, size_t len)
 		if (run->size < AB_RUN_SIZE_VER10 || !r->smp) {
 			snprintf(
 				t, len,
-				"%s: %llu of %llu allocations taken from the reserve of %u (min_nr) in all %u trials, the %u left out for their unmet condition among them (this module does not tell them apart)",
+				"%s: %llu of %llu allocations taken from the reserve of %u (min_nr) in all %u trials, the %u left out for their unmet condition among them (not told apart: a module before ab_run version 10, or no samples)",
 				r->label, (unsigned long long)from,
 				(unsigned long long)objs, run->pool_min,
 				run->trials_done, run->cond_unmet);
