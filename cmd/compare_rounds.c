@@ -112,6 +112,7 @@ static int merge(const struct ab_job *job, const struct rounds *rd, int s,
 	m->run.switches = 0;
 	m->run.migrations = m->run.disturbed = m->run.free_elsewhere = 0;
 	m->run.pool_from_reserve = 0;
+	m->run.pool_reserve_unmet = 0;
 	memset(m->ev_raw, 0, sizeof(m->ev_raw));
 	memset(m->ev_net, 0, sizeof(m->ev_net));
 	snprintf(m->label, sizeof(m->label), "%s", rd->label[s]);
@@ -132,6 +133,7 @@ static int merge(const struct ab_job *job, const struct rounds *rd, int s,
 		m->run.disturbed += r->run.disturbed;
 		m->run.free_elsewhere += r->run.free_elsewhere;
 		m->run.pool_from_reserve += r->run.pool_from_reserve;
+		m->run.pool_reserve_unmet += r->run.pool_reserve_unmet;
 		m->run.cpu_end = r->run.cpu_end;
 		m->wall_ns += r->wall_ns;
 		ab_cpubusy_add(&m->busy, &r->busy);

@@ -156,6 +156,14 @@ int cmd_info(int argc, const char **argv)
 			bi.info.possible_cpus
 				? json_object_new_int64(bi.info.possible_cpus)
 				: NULL);
+		/* pages; null from a module that predates the field */
+		json_object_object_add(
+			d, "cma_pages",
+			(be->flags & AB_BACKEND_MODULE) &&
+					bi.info.size >= AB_INFO_SIZE_VER4
+				? json_object_new_int64(
+					  (int64_t)bi.info.cma_pages)
+				: NULL);
 		json_object_object_add(root, "data", d);
 		ab_json_print(root, stdout);
 		return AB_EXIT_OK;
@@ -196,5 +204,12 @@ int cmd_info(int argc, const char **argv)
 	/* the units every per-CPU object takes (B/object of percpu) */
 	if (bi.info.possible_cpus)
 		printf("possible CPUs:     %u\n", bi.info.possible_cpus);
+	/* the most a cma run may hold at once (AB_LIMIT_CMA) */
+	if ((be->flags & AB_BACKEND_MODULE) &&
+	    bi.info.size >= AB_INFO_SIZE_VER4)
+		printf("CMA:               %llu pages (%.1f MiB; the kernel's CMA areas, cma=SIZE)\n",
+		       (unsigned long long)bi.info.cma_pages,
+		       (double)bi.info.cma_pages * bi.info.page_size /
+			       (1 << 20));
 	return AB_EXIT_OK;
 }

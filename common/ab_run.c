@@ -127,6 +127,10 @@ void ab_limit_figures(u32 limit, const struct ab_run *r,
 		no->wanted = fp->held_bytes;
 		no->allowed = AB_IRQ_OFF_MAX_BYTES;
 		break;
+	case AB_LIMIT_CMA:
+		no->wanted = fp->held_bytes;
+		no->allowed = ab_mul_sat(info->cma_pages, info->page_size);
+		break;
 	}
 }
 
@@ -308,6 +312,13 @@ int ab_run_check_limits(const struct ab_run *r, const struct ab_info *info,
 	if (irq_off && fp->held_bytes > AB_IRQ_OFF_MAX_BYTES)
 		return ab_refuse_limit(no, AB_LIMIT_IRQ_OFF_BYTES,
 				       "more bytes per phase than IRQs off allow (AB_IRQ_OFF_MAX_BYTES)",
+				       r, info, si, fp);
+	/* a module that predates cma_pages says 0: nothing known to check */
+	if ((si->flags & AB_STRATEGY_MEM_MASK) == AB_STRATEGY_MEM_CMA &&
+	    info->cma_pages &&
+	    fp->held_bytes > ab_mul_sat(info->cma_pages, info->page_size))
+		return ab_refuse_limit(no, AB_LIMIT_CMA,
+				       "more bytes at once than the kernel's CMA areas hold (ab_info.cma_pages)",
 				       r, info, si, fp);
 	return 0;
 }

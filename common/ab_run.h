@@ -225,8 +225,8 @@ int ab_run_check_fields(const struct ab_run *r, const struct ab_info *info,
  * ab_run_check_limits - the memory @fp of @r against the limits on it:
  * the budget ab_info.max_bytes (@fp's budget_bytes), then on its objects
  * (@fp's held_bytes) AB_PHASE_MAX_BYTES, AB_ATOMIC_MAX_BYTES
- * (ab_run_no_reclaim()) and, with IRQs off, AB_IRQ_OFF_MAX_OBJS and
- * AB_IRQ_OFF_MAX_BYTES
+ * (ab_run_no_reclaim()), with IRQs off, AB_IRQ_OFF_MAX_OBJS and
+ * AB_IRQ_OFF_MAX_BYTES, and a cma run's against ab_info.cma_pages
  * @r:    the request
  * @info: the limits
  * @si:   its strategy

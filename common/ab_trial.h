@@ -583,6 +583,8 @@ static inline int ab_run_trials(const struct ab_trial_ops *ops,
 			r->cond_unmet += !!l->unmet;
 			r->free_elsewhere += l->elsewhere;
 			r->pool_from_reserve += l->reserve;
+			/* a trial the CLI leaves out: its share apart */
+			r->pool_reserve_unmet += l->unmet ? l->reserve : 0;
 			count = ab_trial_samples(l, n, ac, fc, &one, &smp);
 			err = ops->put(l, r, (u64)m * count, smp, count);
 			if (err)

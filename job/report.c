@@ -479,17 +479,54 @@ static void rcu_note(const struct ab_job *job, const struct ab_row *r,
 	       mean / 1e3, max / 1e3, run->trials_done, run->batch, late);
 }
 
-/*
- * Row @r's wall time in ns without its untimed waits for RCU (measured
- * trials' ab_run.drain_cycles, scaled to the warm-up trials too).
- */
-static double run_wall(const struct ab_row *r)
+void ab_row_pool_text(const struct ab_row *r, char *t, size_t len)
 {
-	double mean, max, drain = 0;
+	const struct ab_run *run = &r->run;
+	uint64_t objs = run->objects, from = run->pool_from_reserve;
+	size_t i;
 
-	if (ab_row_drain_ns(r, &mean, &max))
-		drain = mean * (r->run.trials_done + r->run.warmup);
-	return drain < r->wall_ns ? r->wall_ns - drain : r->wall_ns;
+	if (run->free_pattern == AB_FREE_PAIR) {
+		snprintf(
+			t, len,
+			"%s: the elements taken from the reserve of %u are not counted with --free=pair (each free refills it at once)",
+			r->label, run->pool_min);
+		return;
+	}
+	if (run->cond_unmet) {
+		/* a module before ab_run version 10 does not split them */
+		if (run->size < AB_RUN_SIZE_VER10 || !r->smp) {
+			snprintf(
+				t, len,
+				"%s: %llu of %llu allocations taken from the reserve of %u (min_nr) in all %u trials, the %u left out for their unmet condition among them (not told apart: a module before ab_run version 10, or no samples)",
+				r->label, (unsigned long long)from,
+				(unsigned long long)objs, run->pool_min,
+				run->trials_done, run->cond_unmet);
+			return;
+		}
+		from -= run->pool_reserve_unmet;
+		for (objs = 0, i = 0; i < r->nr_smp; i++)
+			if (!(r->smp[i].flags & AB_SAMPLE_COND_UNMET))
+				objs += r->smp[i].nr_objs;
+	}
+	snprintf(
+		t, len,
+		"%s: %llu of %llu allocations taken from the reserve of %u (min_nr), read as pool_min less curr_nr after each alloc phase%s",
+		r->label, (unsigned long long)from, (unsigned long long)objs,
+		run->pool_min,
+		run->cond_unmet ? ", in the trials that met the condition"
+				: "");
+}
+
+double ab_row_timed_ns(const struct ab_row *r)
+{
+	uint64_t cycles = 0;
+	size_t i;
+
+	if (!r->smp || !r->nr_smp || !r->run.tsc_khz)
+		return NAN;
+	for (i = 0; i < r->nr_smp; i++)
+		cycles += r->smp[i].alloc_cycles + r->smp[i].free_cycles;
+	return (double)cycles * 1e6 / r->run.tsc_khz;
 }
 
 bool ab_row_map_text(const struct ab_run *run, char *buf, size_t len)
@@ -530,37 +567,32 @@ bool ab_row_sheaves_differ(const struct ab_run *run,
 }
 
 /*
- * --concurrent: per strategy, the objects all CPUs allocated and freed
- * divided by the slowest CPU's wall time (without the RCU waits).
+ * --concurrent: per strategy, the objects all CPUs allocated and freed in
+ * their measured trials divided by the slowest CPU's timed phases: a row's
+ * wall time also held its setup (kmem_buckets' caches made: 370 ms under
+ * TCG, more than the trials), warm-up, node checks and untimed waits.
  */
 void ab_job_print_aggregates(const struct ab_job *job)
 {
 	int i, j;
 
 	for (i = 0; i < job->nrows; i = j) {
-		double objs = 0, wall = 0;
+		double objs = 0, timed = 0, t;
 		int ran = 0;
 
 		for (j = i;
 		     j < job->nrows && job->rows[j].group == job->rows[i].group;
 		     j++) {
 			ran += job->rows[j].ran;
-			objs += (double)job->rows[j].run.objects *
-				(job->rows[j].run.trials_done +
-				 job->rows[j].run.warmup) /
-				(job->rows[j].run.trials_done
-					 ? job->rows[j].run.trials_done
-					 : 1);
-			wall = fmax(wall, run_wall(&job->rows[j]));
+			objs += (double)job->rows[j].run.objects;
+			t = ab_row_timed_ns(&job->rows[j]);
+			timed = isnan(t) || isnan(timed) ? NAN : fmax(timed, t);
 		}
-		if (j - i > 1 && ran == j - i && wall > 0)
-			printf("aggregate: %.*s on %d CPUs at once: %.0f objects allocated and freed in %.1f ms (slowest CPU%s): %.3f M/s\n",
+		if (j - i > 1 && ran == j - i && timed > 0)
+			printf("aggregate: %.*s on %d CPUs at once: %.0f objects allocated and freed in the measured trials, %.3f ms of timed phases on the slowest CPU (setup, warm-up and untimed waits left out): %.3f M/s\n",
 			       (int)strcspn(job->rows[i].label, "@"),
-			       job->rows[i].label, j - i, objs, wall / 1e6,
-			       job->rows[i].si->flags & AB_STRATEGY_RCU
-				       ? ", without the waits for RCU"
-				       : "",
-			       objs / wall * 1e3);
+			       job->rows[i].label, j - i, objs, timed / 1e6,
+			       objs / timed * 1e3);
 	}
 }
 

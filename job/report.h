@@ -90,8 +90,17 @@ bool ab_row_map_text(const struct ab_run *run, char *buf, size_t len);
 void ab_row_object_label(const struct ab_row *r, char *buf, size_t len);
 
 /*
+ * ab_row_timed_ns - the timed phases of @r's measured trials, summed: its
+ * samples' alloc and free cycles in ns (setup, warm-up trials, node
+ * checks, the condition's restores and untimed waits left out); NAN
+ * without samples or a TSC rate
+ */
+double ab_row_timed_ns(const struct ab_row *r);
+
+/*
  * ab_job_print_aggregates - --concurrent: per strategy, the objects all
- * CPUs allocated and freed over the slowest CPU's wall time
+ * CPUs allocated and freed in their measured trials over the slowest
+ * CPU's timed phases (ab_row_timed_ns())
  */
 void ab_job_print_aggregates(const struct ab_job *job);
 
@@ -154,25 +163,12 @@ void ab_job_print(const struct ab_job *job);
 
 /*
  * ab_row_pool_text - a mempool row's (AB_PARAM_POOL) note into @t: the
- * elements its measured alloc phases took from the reserve of min_nr, or
- * that they were not counted (pairs); each report prints it its own way
+ * elements its measured alloc phases took from the reserve of min_nr, of
+ * the trials counted (those that began without their condition left out,
+ * as from every figure), or that they were not counted (pairs); each
+ * report prints it its own way
  */
-static inline void ab_row_pool_text(const struct ab_row *r, char *t, size_t len)
-{
-	const struct ab_run *run = &r->run;
-
-	if (run->free_pattern == AB_FREE_PAIR)
-		snprintf(
-			t, len,
-			"%s: the elements taken from the reserve of %u are not counted with --free=pair (each free refills it at once)",
-			r->label, run->pool_min);
-	else
-		snprintf(
-			t, len,
-			"%s: %llu of %llu allocations taken from the reserve of %u (min_nr), read as pool_min less curr_nr after each alloc phase",
-			r->label, (unsigned long long)run->pool_from_reserve,
-			(unsigned long long)run->objects, run->pool_min);
-}
+void ab_row_pool_text(const struct ab_row *r, char *t, size_t len);
 
 /*
  * ab_row_drain_ns - get an AB_STRATEGY_RCU row's untimed waits after its free

@@ -137,12 +137,20 @@ static void print_row_cond(const struct ab_row *r)
 				       : "; the others left out")
 			       : "");
 	}
-	if (c->kinds)
-		printf("    during the trials direct reclaim took back %llu of its pages; %s in %.1f ms\n",
-		       (unsigned long long)c->undo.reclaimed_pages,
+	if (c->kinds) {
+		char oom[96] = "";
+
+		/* reclaim left an allocation short: the OOM notifier's */
+		if (c->undo.oom_pages)
+			snprintf(oom, sizeof(oom),
+				 " (%llu of them when the OOM killer was next)",
+				 (unsigned long long)c->undo.oom_pages);
+		printf("    during the trials direct reclaim took back %llu of its pages%s; %s in %.1f ms\n",
+		       (unsigned long long)c->undo.reclaimed_pages, oom,
 		       c->undone ? "undone"
 				 : "NOT undone (the device's close undoes it)",
 		       (double)c->undo.undo_ns / 1e6);
+	}
 	if (c->vm[0].have && c->vm[1].have) {
 		col = printf(
 			"    over the timed trials (whole machine, /proc/vmstat):");
@@ -380,6 +388,9 @@ json_object *ab_row_condition_json(const struct ab_row *r)
 	json_object_object_add(
 		o, "reclaimed_pages",
 		json_object_new_int64((int64_t)c->undo.reclaimed_pages));
+	json_object_object_add(
+		o, "oom_pages",
+		json_object_new_int64((int64_t)c->undo.oom_pages));
 	json_object_object_add(
 		o, "stopped_short",
 		json_object_new_boolean(b->stopped != AB_COND_DONE));

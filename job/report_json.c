@@ -335,18 +335,29 @@ static json_object *json_mempool(const struct ab_row *r)
 {
 	const struct ab_run *run = &r->run;
 	json_object *m;
+	bool split;
 
 	if (!(r->si->params & AB_PARAM_POOL))
 		return NULL;
 	m = json_object_new_object();
 	json_object_object_add(m, "min_nr",
 			       json_object_new_int64(run->pool_min));
+	/* the trials left out for their unmet condition apart, if told */
+	split = run->size >= AB_RUN_SIZE_VER10;
 	json_object_object_add(
 		m, "from_reserve",
 		run->free_pattern == AB_FREE_PAIR
 			? NULL
 			: json_object_new_int64(
-				  (int64_t)run->pool_from_reserve));
+				  (int64_t)(run->pool_from_reserve -
+					    (split ? run->pool_reserve_unmet
+						   : 0))));
+	json_object_object_add(
+		m, "from_reserve_unmet",
+		run->free_pattern == AB_FREE_PAIR || !split
+			? NULL
+			: json_object_new_int64(
+				  (int64_t)run->pool_reserve_unmet));
 	return m;
 }
 
@@ -531,6 +542,7 @@ static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 		json_object_new_string(
 			r->subtract[0] || r->subtract[1] ? "net" : "raw"));
 	json_object_object_add(o, "wall_ns", ab_json_num(r->wall_ns));
+	json_object_object_add(o, "timed_ns", ab_json_num(ab_row_timed_ns(r)));
 	json_object_object_add(o, "other_cpus", json_other_cpus(r));
 	json_object_object_add(o, "alloc", json_phase(r, 0));
 	json_object_object_add(

@@ -32,9 +32,9 @@ void ab_row_object_label(const struct ab_row *r, char *buf, size_t len)
 	char sz[32];
 
 	if (r->si->params & AB_PARAM_ORDER) {
-		snprintf(buf, len, "order %u", r->run.order);
+		ab_format_object((int)r->run.order, 0, 0, buf, len);
 	} else if (r->si->params & AB_PARAM_SIZE) {
-		ab_format_size(r->run.obj_size, sz, sizeof(sz));
+		ab_format_object(-1, r->run.obj_size, 0, sz, sizeof(sz));
 		if (r->si->flags & AB_STRATEGY_PER_TRIAL)
 			snprintf(buf, len, "%ux%s", r->run.batch, sz);
 		else

@@ -89,6 +89,7 @@ static int run_resumable(struct ab_job *job, struct ab_row *r, uint32_t slots,
 			run->disturbed += part.disturbed;
 			run->free_elsewhere += part.free_elsewhere;
 			run->pool_from_reserve += part.pool_from_reserve;
+			run->pool_reserve_unmet += part.pool_reserve_unmet;
 			run->mem_objects += part.mem_objects;
 			run->mem_free_bytes += part.mem_free_bytes;
 			run->mem_slab_bytes += part.mem_slab_bytes;

@@ -356,6 +356,7 @@ u32 ab_cma_alloc_phase(struct ab_ctx *ctx, u64 *cycles);
 void ab_cma_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles);
 int ab_cma_setup(struct ab_ctx *ctx);
 const char *ab_cma_lacks(void);
+unsigned long ab_cma_pages(void);
 bool ab_vmalloc_map(struct ab_ctx *ctx, void *obj, u64 *pages);
 
 /**

@@ -144,8 +144,8 @@ static int __init ab_init(void)
 	u64 fp_size;
 	int err;
 
-	BUILD_BUG_ON(sizeof(struct ab_info) != AB_INFO_SIZE_VER3);
-	BUILD_BUG_ON(sizeof(struct ab_run) != AB_RUN_SIZE_VER9);
+	BUILD_BUG_ON(sizeof(struct ab_info) != AB_INFO_SIZE_VER4);
+	BUILD_BUG_ON(sizeof(struct ab_run) != AB_RUN_SIZE_VER10);
 	BUILD_BUG_ON(offsetof(struct ab_run, map_pages) != AB_RUN_SIZE_VER8);
 	BUILD_BUG_ON(offsetof(struct ab_run, mem_free_min) != AB_RUN_SIZE_VER2);
 	BUILD_BUG_ON(offsetof(struct ab_run, mem_objects) != AB_RUN_SIZE_VER0);

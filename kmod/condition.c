@@ -21,6 +21,8 @@
 #include <linux/mm.h>
 #include <linux/mmzone.h>
 #include <linux/mutex.h>
+#include <linux/notifier.h>
+#include <linux/oom.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/shrinker.h>
@@ -56,9 +58,12 @@ static struct {
 	unsigned long held_pages;
 	unsigned long movable_pages;
 	unsigned long reclaimed_pages;
+	unsigned long oom_pages;
 	void **vmap;
 	u32 nr_vmap;
 	struct shrinker *shrinker;
+	bool oom_notifier;
+	struct zone *pressed;
 	struct ab_condition out;
 } ab_cond;
 
@@ -132,6 +137,50 @@ static unsigned long ab_cond_give_back(unsigned long nr, bool reclaim)
 	return done;
 }
 
+/*
+ * The free pages of @z an unmovable allocation can take: those of a CMA
+ * area serve movable allocations alone (booted with cma=SIZE, pressure
+ * counted them as free, took the rest down to the min watermark, and the
+ * next GFP_KERNEL allocation woke the OOM killer on 7.3).
+ */
+static unsigned long ab_zone_free(struct zone *z)
+{
+	unsigned long free = zone_page_state_snapshot(z, NR_FREE_PAGES);
+	unsigned long cma = zone_page_state_snapshot(z, NR_FREE_CMA_PAGES);
+
+	return free > cma ? free - cma : 0;
+}
+
+/*
+ * Pressure's aim in @z: halfway from the min watermark to the low one, as
+ * they are now. The kernel's wmark helpers add zone->watermark_boost,
+ * which fragmentation events raise (mm/page_alloc.c boost_watermark(): a
+ * pageblock at a time, up to watermark_boost_factor of the high
+ * watermark) and kswapd lowers again: an aim fixed at the build fell
+ * below a boosted min watermark (DMA32 free 60280 kB, boost 16384 kB, min
+ * 60724 kB on 7.3), where reclaim's retry check, which does not count the
+ * held pages, gave up to the OOM killer.
+ */
+static unsigned long ab_pressure_target(struct zone *z)
+{
+	unsigned long min = min_wmark_pages(z), low = low_wmark_pages(z);
+
+	return min + (low > min ? (low - min) / 2 : 0);
+}
+
+/* Pages @z lacks to reach ab_pressure_target(), 0 without pressure. */
+static unsigned long ab_pressure_deficit(void)
+{
+	struct zone *z = READ_ONCE(ab_cond.pressed);
+	unsigned long free, target;
+
+	if (!z)
+		return 0;
+	free = ab_zone_free(z);
+	target = ab_pressure_target(z);
+	return free < target ? target - free : 0;
+}
+
 static unsigned long ab_cond_count(struct shrinker *s,
 				   struct shrink_control *sc)
 {
@@ -147,6 +196,10 @@ static unsigned long ab_cond_count(struct shrinker *s,
  * (reclaim_state: reclaimed_slab up to 6.4, reclaimed since, which kmod/Kbuild
  * finds in the kernel's swap.h), so that the
  * allocator sees progress and retries instead of calling the OOM killer.
+ * With pressure, at least what the zone lacks to pressure's aim at the
+ * watermarks as they are now (their boost included) is given back: the
+ * retry check after reclaim wants the min watermark met from free and
+ * LRU pages alone.
  */
 static unsigned long ab_cond_scan(struct shrinker *s,
 				  struct shrink_control *sc)
@@ -155,7 +208,8 @@ static unsigned long ab_cond_scan(struct shrinker *s,
 
 	if (current_is_kswapd())
 		return SHRINK_STOP;
-	n = ab_cond_give_back(sc->nr_to_scan, true);
+	n = ab_cond_give_back(max(sc->nr_to_scan, ab_pressure_deficit()),
+			      true);
 	spin_lock(&ab_cond_pages_lock);
 	ab_cond.reclaimed_pages += n;
 	spin_unlock(&ab_cond_pages_lock);
@@ -214,13 +268,40 @@ static void ab_cond_shrinker_off(void)
 }
 #endif
 
+/*
+ * The last resort before the OOM killer picks a task (out_of_memory()
+ * calls its notifiers first and kills nothing when they freed pages):
+ * every held page given back, counted as reclaimed. The next trial's
+ * restore takes them again.
+ */
+static int ab_cond_oom(struct notifier_block *nb, unsigned long unused,
+		       void *parm)
+{
+	unsigned long n = ab_cond_give_back(ULONG_MAX, true);
+
+	spin_lock(&ab_cond_pages_lock);
+	ab_cond.reclaimed_pages += n;
+	ab_cond.oom_pages += n;
+	spin_unlock(&ab_cond_pages_lock);
+	*(unsigned long *)parm += n;
+	return NOTIFY_OK;
+}
+
+static struct notifier_block ab_cond_oom_nb = {
+	.notifier_call = ab_cond_oom,
+};
+
 /* Everything the condition holds given back (ab_cond_lock held). */
 static void ab_cond_free_all(void)
 {
 	u32 i;
 
-	/* the shrinker first: no scan runs once it is gone */
+	/* the shrinker and the notifier first: neither runs once gone */
 	ab_cond_shrinker_off();
+	if (ab_cond.oom_notifier)
+		unregister_oom_notifier(&ab_cond_oom_nb);
+	ab_cond.oom_notifier = false;
+	ab_cond.pressed = NULL;
 	ab_cond_give_back(ULONG_MAX, false);
 	for (i = 0; ab_cond.vmap && i < AB_COND_VMAP_AREAS; i++) {
 		vfree(ab_cond.vmap[i]);
@@ -233,6 +314,7 @@ static void ab_cond_free_all(void)
 	ab_cond.held_pages = 0;
 	ab_cond.movable_pages = 0;
 	ab_cond.reclaimed_pages = 0;
+	ab_cond.oom_pages = 0;
 	ab_cond.owner = NULL;
 }
 
@@ -242,20 +324,6 @@ static struct zone *ab_cond_zone(int node)
 	struct zone *z = node_zonelist(node, GFP_KERNEL)->_zonerefs[0].zone;
 
 	return z && zone_to_nid(z) == node ? z : NULL;
-}
-
-/*
- * The free pages of @z an unmovable allocation can take: those of a CMA
- * area serve movable allocations alone (booted with cma=SIZE, pressure
- * counted them as free, took the rest down to the min watermark, and the
- * next GFP_KERNEL allocation woke the OOM killer on 7.3).
- */
-static unsigned long ab_zone_free(struct zone *z)
-{
-	unsigned long free = zone_page_state_snapshot(z, NR_FREE_PAGES);
-	unsigned long cma = zone_page_state_snapshot(z, NR_FREE_CMA_PAGES);
-
-	return free > cma ? free - cma : 0;
 }
 
 /* The highest order with a free block in @z's lists (racy read), or -1. */
@@ -368,20 +436,25 @@ static int ab_fragment(int node, u32 k, int settles)
 }
 
 /*
- * Pressure: @z's free pages taken down to @target, the largest first, in
- * blocks of at most PAGE_ALLOC_COSTLY_ORDER + 1 (a yield after each: what
- * is taken is zeroed, ab_take_order()): the smallest order the per-CPU
- * lists do not keep, so that the zone's free count falls with each block
- * taken until the last few pages (orders up to 3 come from a per-CPU
- * list, refilled from the zone a batch at a time, which the free count
- * no longer counts: taken so far from the target, 7.3's OOM killer ran).
+ * Pressure: @z's free pages brought to its aim now, ab_pressure_target(),
+ * into *@aim. Above it, taken down the largest first, in blocks of at
+ * most PAGE_ALLOC_COSTLY_ORDER + 1 (a yield after each: what is taken is
+ * zeroed, ab_take_order()): the smallest order the per-CPU lists do not
+ * keep, so that the zone's free count falls with each block taken until
+ * the last few pages (orders up to 3 come from a per-CPU list, refilled
+ * from the zone a batch at a time, which the free count no longer counts:
+ * taken so far from the target, 7.3's OOM killer ran). Below it (the
+ * watermarks were boosted since), held pages are given back up to it.
  */
-static int ab_pressure(int node, struct zone *z, unsigned long target,
-		       u32 *stopped)
+static int ab_pressure(int node, struct zone *z, u64 *aim, u32 *stopped)
 {
-	unsigned long free;
+	unsigned long free, target = ab_pressure_target(z);
 	int o = PAGE_ALLOC_COSTLY_ORDER + 1;
 
+	*aim = target;
+	free = ab_zone_free(z);
+	if (free < target)
+		ab_cond_give_back(target - free, true);
 	while ((free = ab_zone_free(z)) > target) {
 		struct page *page;
 		unsigned long i;
@@ -471,7 +544,8 @@ int ab_cond_restore(struct ab_file *f, int *max_order, u64 *pages)
 	if (c->kinds & AB_COND_FRAGMENTED)
 		err = ab_fragment(c->node, c->frag_order, 2);
 	if (!err && (c->kinds & AB_COND_PRESSURE))
-		err = ab_pressure(c->node, z, c->target_free, &stopped);
+		err = ab_pressure(c->node, z, &ab_cond.out.target_free,
+				  &stopped);
 	/* the shrinker may give pages back meanwhile: count what was taken */
 	if (READ_ONCE(ab_cond.held_pages) > before)
 		*pages += READ_ONCE(ab_cond.held_pages) - before;
@@ -498,6 +572,7 @@ static void ab_cond_fill(struct ab_condition *c, int node)
 	c->held_pages = ab_cond.held_pages;
 	c->movable_pages = ab_cond.movable_pages;
 	c->reclaimed_pages = ab_cond.reclaimed_pages;
+	c->oom_pages = ab_cond.oom_pages;
 	spin_unlock(&ab_cond_pages_lock);
 	c->vmap_areas = ab_cond.nr_vmap;
 	c->max_free_order = -1;
@@ -550,12 +625,15 @@ static int ab_cond_build(struct ab_file *f, struct ab_condition *c)
 	for (b = 0; b < AB_COND_BUCKETS; b++)
 		INIT_LIST_HEAD(&ab_cond.held[b]);
 	err = ab_cond_shrinker_on();
+	if (!err) {
+		err = register_oom_notifier(&ab_cond_oom_nb);
+		ab_cond.oom_notifier = !err;
+	}
 	if (!err && (c->kinds & AB_COND_FRAGMENTED))
 		err = ab_fragment(c->node, c->frag_order, 8);
 	if (!err && (c->kinds & AB_COND_PRESSURE)) {
-		c->target_free = min_wmark_pages(z) +
-				 (low_wmark_pages(z) - min_wmark_pages(z)) / 2;
-		err = ab_pressure(c->node, z, c->target_free, &stopped);
+		WRITE_ONCE(ab_cond.pressed, z);
+		err = ab_pressure(c->node, z, &c->target_free, &stopped);
 	}
 	if (!err && (c->kinds & AB_COND_VMAP_FRAGMENTED))
 		err = ab_vmap_fragment();

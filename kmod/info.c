@@ -172,6 +172,7 @@ void ab_limits(struct ab_info *info)
 	info->kmalloc_max_size = KMALLOC_MAX_SIZE;
 	info->run_flags = AB_RUN_FLAGS_ALL;
 	info->possible_cpus = num_possible_cpus();
+	info->cma_pages = ab_cma_pages();
 }
 
 long ab_ioctl_info(void __user *uarg)

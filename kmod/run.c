@@ -243,6 +243,7 @@ long ab_ioctl_run(struct ab_file *f, void __user *uarg)
 	r.cond_max_order = -1;
 	r.cond_restored_pages = 0;
 	r.pool_from_reserve = 0;
+	r.pool_reserve_unmet = 0;
 	memset(r.cache_name, 0, sizeof(r.cache_name));
 	ab_nodes_clear(&r);
 	memset(r.map_pages, 0, sizeof(r.map_pages));

@@ -242,6 +242,22 @@ const char *ab_cma_lacks(void)
 	return dev_get_cma_area(NULL) ? NULL :
 	       "no CMA area, boot with cma=SIZE";
 }
+
+/*
+ * ab_cma_pages - the pages of the kernel's CMA areas (ab_info.cma_pages):
+ * zone->cma_pages over every online node's zones, since cma_get_size()
+ * and totalcma_pages are not exported to modules
+ */
+unsigned long ab_cma_pages(void)
+{
+	unsigned long n = 0;
+	int nid, i;
+
+	for_each_online_node(nid)
+		for (i = 0; i < MAX_NR_ZONES; i++)
+			n += NODE_DATA(nid)->node_zones[i].cma_pages;
+	return n;
+}
 #else
 int ab_cma_setup(struct ab_ctx *ctx)
 {
@@ -261,6 +277,11 @@ const char *ab_cma_lacks(void)
 {
 	return IS_ENABLED(CONFIG_CMA) ? "cma_alloc() not exported" :
 					"CONFIG_CMA off";
+}
+
+unsigned long ab_cma_pages(void)
+{
+	return 0;
 }
 #endif
 

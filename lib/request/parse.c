@@ -116,3 +116,14 @@ void ab_format_size(uint64_t bytes, char *buf, size_t len)
 	}
 	snprintf(buf, len, "%llu", (unsigned long long)bytes);
 }
+
+void ab_format_object(int order, uint64_t bytes, int exact, char *buf,
+		      size_t len)
+{
+	if (order >= 0)
+		snprintf(buf, len, "order %d", order);
+	else if (exact)
+		snprintf(buf, len, "%llu B", (unsigned long long)bytes);
+	else
+		ab_format_size(bytes, buf, len);
+}

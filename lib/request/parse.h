@@ -30,4 +30,14 @@ int ab_split_list(char *s, char **items, int max);
 /* ab_format_size - "4096", "4K", "1M": exact 1024-power form if one exists. */
 void ab_format_size(uint64_t bytes, char *buf, size_t len);
 
+/*
+ * ab_format_object - how every report names a row's object, the one
+ * place that rules it: "order N" for a page-order strategy's row (@order
+ * >= 0), which `run` shows in its object column and saved-result reports
+ * (compare of saved files, vm) append to the strategy; else its @bytes,
+ * as --size spells them ("4K"), or with @exact as "4096 B".
+ */
+void ab_format_object(int order, uint64_t bytes, int exact, char *buf,
+		      size_t len);
+
 #endif

@@ -191,6 +191,10 @@ int ab_run_answer_check(const struct ab_run *req, struct ab_run *ans, int err,
 		err = bad_answer(why, len, "elements from the reserve",
 				 got.pool_from_reserve,
 				 (uint64_t)got.trials_done * req->pool_min);
+	else if (got.pool_reserve_unmet > got.pool_from_reserve)
+		err = bad_answer(why, len,
+				 "elements from the reserve in unmet trials",
+				 got.pool_reserve_unmet, got.pool_from_reserve);
 	else if (got.drain_late > got.trials_done)
 		err = bad_answer(why, len, "trials late back from RCU",
 				 got.drain_late, got.trials_done);
@@ -230,7 +234,11 @@ int ab_run_answer_check(const struct ab_run *req, struct ab_run *ans, int err,
 		err = bad_answer(why, len, "cache name length",
 				 sizeof(got.cache_name),
 				 sizeof(got.cache_name) - 1);
-	return answer_outputs(ans, &got, out, sizeof(*ans), err);
+	err = answer_outputs(ans, &got, out, sizeof(*ans), err);
+	/* the module's own size: which outputs it wrote (pool_reserve_unmet) */
+	if (err != -EPROTO && got.size && got.size < ans->size)
+		ans->size = got.size;
+	return err;
 }
 
 int ab_lookup_answer_check(const struct ab_lookup *req, struct ab_lookup *ans,

@@ -55,6 +55,19 @@ int ab_run_check_together(const struct ab_run *run, const struct ab_info *info,
 			ab_budget_source());
 		return -EINVAL;
 	}
+	each = fp->held_bytes;
+	all = ab_mul_sat(each, copies);
+	if ((si->flags & AB_STRATEGY_MEM_MASK) == AB_STRATEGY_MEM_CMA &&
+	    info->cma_pages &&
+	    all > ab_mul_sat(info->cma_pages, info->page_size)) {
+		snprintf(
+			err, len,
+			"--concurrent: %s on %u CPUs would hold %llu bytes at once (%u x %llu), above the %llu bytes of the kernel's CMA areas (`allocbench info`: CMA); lower --batch or --order, or use fewer CPUs",
+			si->name, copies, all, copies, each,
+			(unsigned long long)ab_mul_sat(info->cma_pages,
+						       info->page_size));
+		return -EINVAL;
+	}
 	if (!ab_run_no_reclaim(run, si->params))
 		return 0;
 	each = fp->held_bytes;
@@ -88,6 +101,7 @@ const char *ab_limit_name(uint32_t limit)
 			"the IRQs-off object limit (AB_IRQ_OFF_MAX_OBJS)",
 		[AB_LIMIT_IRQ_OFF_BYTES] =
 			"the IRQs-off byte limit (AB_IRQ_OFF_MAX_BYTES)",
+		[AB_LIMIT_CMA] = "the CMA areas' size (cma_pages)",
 	};
 
 	return limit < AB_LIMIT_NR ? names[limit] : "?";
@@ -132,6 +146,14 @@ int ab_limit_refused(const struct ab_refusal *no, const struct ab_run *run,
 			"--batch=%u: %s would take %u objects, %llu bytes, with IRQs off in one phase, above the limit of %u objects and %llu bytes (AB_IRQ_OFF_MAX_*)",
 			run->batch, si->name, fp->objs_held, held,
 			AB_IRQ_OFF_MAX_OBJS, AB_IRQ_OFF_MAX_BYTES);
+		break;
+	case AB_LIMIT_CMA:
+		snprintf(
+			err, len,
+			"--batch=%u: %s would hold %llu bytes at once (%u x %llu, order %u), above the %llu bytes of the kernel's CMA areas (`allocbench info`: CMA); lower --batch or --order, or boot with a larger cma=",
+			run->batch, si->name, held, fp->objs_held,
+			(unsigned long long)fp->alloc_bytes, run->order,
+			(unsigned long long)no->allowed);
 		break;
 	default:
 		snprintf(err, len, "%s: the request has %s (`allocbench info`)",

@@ -158,7 +158,7 @@ char *ab_result_row_name(json_object *row)
 {
 	const char *label = json_object_get_string(ab_json_get(row, "label"));
 	double bytes = ab_json_double(ab_json_get(row, "object_bytes"));
-	char *s = NULL;
+	char *s = NULL, obj[48];
 	int ret;
 
 	if (is_lookup(row))
@@ -167,9 +167,12 @@ char *ab_result_row_name(json_object *row)
 			json_object_get_string(ab_json_get(row, "method")),
 			json_object_get_string(ab_json_get(row, "table")),
 			json_object_get_string(ab_json_get(row, "sizes")));
-	else if (label && !strchr(label, ' ') && !isnan(bytes))
-		ret = asprintf(&s, "%s %.0f B", label, bytes);
-	else
+	else if (label && !strchr(label, ' ') && !isnan(bytes)) {
+		/* as run's object column names it: by its order, if any */
+		ab_format_object(int_or(row, "order", -1), (uint64_t)bytes, 1,
+				 obj, sizeof(obj));
+		ret = asprintf(&s, "%s %s", label, obj);
+	} else
 		ret = asprintf(&s, "%s", label ? label : "?");
 	return ret < 0 ? NULL : s;
 }

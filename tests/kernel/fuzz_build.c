@@ -93,10 +93,11 @@ static void valid_run(struct rng *r, const struct arena *a, struct ab_run *run)
 static void valid_info(struct rng *r, const struct arena *a, struct ab_info *in)
 {
 	static const uint32_t vers[] = { AB_INFO_SIZE_VER0, AB_INFO_SIZE_VER1,
-					 AB_INFO_SIZE_VER2, AB_INFO_SIZE_VER3 };
+					 AB_INFO_SIZE_VER2, AB_INFO_SIZE_VER3,
+					 AB_INFO_SIZE_VER4 };
 
 	memset(in, 0, sizeof(*in));
-	in->size = vers[below(r, 4)];
+	in->size = vers[below(r, 5)];
 	if (below(r, 2)) {
 		in->strategies_ptr = (uintptr_t)a->samples;
 		in->strategies_len = below(r, nstrat + 2);

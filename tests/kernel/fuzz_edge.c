@@ -30,6 +30,7 @@ static const struct field info_fields[] = {
 	F(ab_info, version, 0),	       F(ab_info, reserved, 2),
 	F(ab_info, kernel_flags, 4),   F(ab_info, kmalloc_max_size, 0),
 	F(ab_info, run_flags, 4),      F(ab_info, possible_cpus, 0),
+	F(ab_info, cma_pages, 0),
 };
 
 static const struct field run_fields[] = {
@@ -118,11 +119,12 @@ static uint64_t edge_size(struct rng *r, int cls)
 {
 	/* every version the header names (a new one is added here) */
 	static const uint32_t vers[] = {
-		AB_INFO_SIZE_VER0, AB_INFO_SIZE_VER1, AB_INFO_SIZE_VER2,
-		AB_INFO_SIZE_VER3, AB_RUN_SIZE_VER0,  AB_RUN_SIZE_VER1,
-		AB_RUN_SIZE_VER2,  AB_RUN_SIZE_VER3,  AB_RUN_SIZE_VER4,
-		AB_RUN_SIZE_VER5,  AB_RUN_SIZE_VER6,  AB_RUN_SIZE_VER7,
-		AB_RUN_SIZE_VER8,  AB_RUN_SIZE_VER9,  AB_LOOKUP_SIZE_VER0
+		AB_INFO_SIZE_VER0, AB_INFO_SIZE_VER1,  AB_INFO_SIZE_VER2,
+		AB_INFO_SIZE_VER3, AB_INFO_SIZE_VER4,  AB_RUN_SIZE_VER0,
+		AB_RUN_SIZE_VER1,  AB_RUN_SIZE_VER2,   AB_RUN_SIZE_VER3,
+		AB_RUN_SIZE_VER4,  AB_RUN_SIZE_VER5,   AB_RUN_SIZE_VER6,
+		AB_RUN_SIZE_VER7,  AB_RUN_SIZE_VER8,   AB_RUN_SIZE_VER9,
+		AB_RUN_SIZE_VER10, AB_LOOKUP_SIZE_VER0
 	};
 	uint64_t v;
 

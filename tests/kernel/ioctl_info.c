@@ -135,7 +135,7 @@ void test_info_kernel_flags(void **state)
 	size_t k;
 	int y;
 
-	assert_int_equal(info.size, AB_INFO_SIZE_VER3);
+	assert_int_equal(info.size, AB_INFO_SIZE_VER4);
 	assert_int_equal(info.run_flags, AB_RUN_FLAGS_ALL);
 	/* KMALLOC_MAX_SIZE is PAGE_SIZE << MAX_PAGE_ORDER, the largest order */
 	assert_int_equal(info.kmalloc_max_size,

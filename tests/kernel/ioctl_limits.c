@@ -390,3 +390,51 @@ void test_never_allocates_refused(void **state)
 	assert_int_equal(xioctl(AB_IOC_RUN, &r), 0);
 	assert_int_equal(outstanding(), 0);
 }
+
+/*
+ * Issue 43: ab_info.cma_pages is the kernel's CMA pages as /proc/meminfo's
+ * CmaTotal counts them (0 without CONFIG_CMA or an area), and a cma run
+ * whose objects held at once are above it is refused (E2BIG, limit
+ * AB_LIMIT_CMA) with nothing allocated; it ran and every allocation
+ * failed before. One that fits is not refused.
+ */
+void test_cma_area_cap(void **state)
+{
+	const struct ab_strategy_info *s;
+	long kb = ab_meminfo_kb("CmaTotal");
+	uint64_t blocks;
+	struct ab_run r;
+	uint32_t order;
+
+	assert_int_equal(info.cma_pages * info.page_size / 1024,
+			 kb > 0 ? (uint64_t)kb : 0);
+	s = ab_strategy_named(strat, info.nr_strategies, "cma");
+	if (!s || (s->flags & AB_STRATEGY_UNAVAILABLE)) {
+		print_message("# test_cma_area_cap: no cma strategy here\n");
+		return;
+	}
+	assert_true(info.cma_pages > 0);
+	/* the smallest order whose blocks one batch can hold past the area */
+	for (order = 0; order < s->max_order &&
+			(info.cma_pages >> order) + 1 > info.max_batch;
+	     order++)
+		;
+	blocks = (info.cma_pages >> order) + 1;
+	r = req("cma");
+	r.order = order;
+	r.batch = (uint32_t)blocks;
+	r.trials = 1;
+	assert_true(r.batch <= info.max_batch);
+	assert_true((blocks << order) * info.page_size <= info.max_bytes);
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), E2BIG);
+	assert_int_equal(r.limit, AB_LIMIT_CMA);
+	assert_int_equal(r.trials_done, 0);
+	/* one page: not refused */
+	r = req("cma");
+	r.order = 0;
+	r.batch = 1;
+	r.trials = 1;
+	assert_int_equal(xioctl(AB_IOC_RUN, &r), 0);
+	assert_int_equal(r.limit, AB_LIMIT_NONE);
+	assert_int_equal(outstanding(), 0);
+}

@@ -115,6 +115,7 @@ void test_irq_off_bounded(void **state);
 void test_budget_counts_real_footprint(void **state);
 void test_budget_one_rule(void **state);
 void test_never_allocates_refused(void **state);
+void test_cma_area_cap(void **state);
 
 /* ---- ioctl_failures.c: failed allocations, permissions, signals ---- */
 void test_failed_allocations_end_trials(void **state);

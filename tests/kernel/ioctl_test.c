@@ -33,10 +33,10 @@
  * structs, so a missing pad would move them). Checked here in both builds;
  * pahole of the two binaries gave the same offsets for all five structs.
  */
-_Static_assert(sizeof(struct ab_info) == AB_INFO_SIZE_VER3, "ab_info");
+_Static_assert(sizeof(struct ab_info) == AB_INFO_SIZE_VER4, "ab_info");
 _Static_assert(sizeof(struct ab_strategy_info) == 152, "ab_strategy_info");
 _Static_assert(sizeof(struct ab_sample) == 24, "ab_sample");
-_Static_assert(sizeof(struct ab_run) == AB_RUN_SIZE_VER9, "ab_run");
+_Static_assert(sizeof(struct ab_run) == AB_RUN_SIZE_VER10, "ab_run");
 _Static_assert(sizeof(struct ab_lookup) == AB_LOOKUP_SIZE_VER0, "ab_lookup");
 _Static_assert(offsetof(struct ab_info, strategies_ptr) == 16 &&
 		       offsetof(struct ab_info, version) == 72 &&
@@ -136,6 +136,7 @@ int main(void)
 		cmocka_unit_test(test_non_root_refused),
 		cmocka_unit_test(test_run_needs_cap_sys_admin),
 		cmocka_unit_test(test_phase_cap),
+		cmocka_unit_test(test_cma_area_cap),
 		cmocka_unit_test(test_caches_created_and_destroyed_at_once),
 		cmocka_unit_test(test_atomic_gfp_capped),
 		cmocka_unit_test(test_budget_busy_names_it),

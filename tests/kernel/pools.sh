@@ -21,7 +21,7 @@ held() { allocbench info 2>/dev/null | sed -n 's/.*outstanding[^0-9]*\([0-9]*\).
 # json FILE: the document on one line without blanks
 json() { tr -d ' \n\t' <"$1"; }
 # reserve FILE MIN: from_reserve of a mempool row whose min_nr is MIN
-reserve() { json "$1" | sed -n "s/.*\"mempool\":{\"min_nr\":$2,\"from_reserve\":\([0-9]*\)}.*/\1/p"; }
+reserve() { json "$1" | sed -n "s/.*\"mempool\":{\"min_nr\":$2,\"from_reserve\":\([0-9]*\)[,}].*/\1/p"; }
 # jnum FILE KEY: the first number after "KEY":
 jnum() { json "$1" | grep -o "\"$2\":[0-9]*" | head -n 1 | cut -d: -f2; }
 

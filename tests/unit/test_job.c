@@ -388,6 +388,87 @@ static void test_report_json(void **state)
 	drop(job);
 }
 
+/*
+ * Issue 43: --concurrent's aggregate divided the objects by the slowest
+ * CPU's wall time, which held its setup (kmem_buckets' caches, 370 ms
+ * under TCG): it covers the measured trials' timed phases alone, each
+ * row's summed from its samples (the slowest row's), and their objects.
+ */
+static void test_aggregate_timed_only(void **state)
+{
+	struct ab_job *job = empty_job();
+	char *text;
+	size_t k;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		struct ab_row *r = &job->rows[i];
+
+		r->si = &per_trial_si;
+		r->group = 0;
+		r->run.objects = 100;
+		r->wall_ns = 400e6; /* setup and trials */
+		r->nr_smp = 2 + (size_t)i;
+		r->smp = calloc(r->nr_smp, sizeof(*r->smp));
+		assert_non_null(r->smp);
+		for (k = 0; k < r->nr_smp; k++) {
+			r->smp[k].alloc_cycles = 600; /* 1 GHz: ns */
+			r->smp[k].free_cycles = 400;
+		}
+	}
+	assert_float_equal(ab_row_timed_ns(&job->rows[0]), 2000, 1e-9);
+	assert_float_equal(ab_row_timed_ns(&job->rows[1]), 3000, 1e-9);
+	text = captured(ab_job_print_aggregates, job);
+	assert_non_null(strstr(
+		text,
+		"aggregate: bulk on 2 CPUs at once: 200 objects allocated and freed in the measured trials, 0.003 ms of timed phases on the slowest CPU"));
+	assert_null(strstr(text, "400.0 ms"));
+	free(text);
+	drop(job);
+}
+
+/*
+ * Issue 43: the mempool note counted the reserve's elements and the
+ * allocations of the trials left out for their unmet --condition too: it
+ * counts those of the trials counted alone (ab_run.pool_reserve_unmet,
+ * the samples' AB_SAMPLE_COND_UNMET); a module that does not tell them
+ * apart is said to.
+ */
+static void test_pool_note_counted_trials(void **state)
+{
+	struct ab_job *job = empty_job();
+	struct ab_row *r = &job->rows[0];
+	char t[AB_NOTE_LEN];
+	size_t k;
+
+	snprintf(r->label, sizeof(r->label), "mempool");
+	r->run.size = sizeof(r->run);
+	r->run.pool_min = 8;
+	r->run.batch = 4;
+	r->run.trials_done = 3;
+	r->run.objects = 12;
+	r->run.cond_unmet = 1;
+	r->run.pool_from_reserve = 10;
+	r->run.pool_reserve_unmet = 4;
+	r->nr_smp = 3;
+	r->smp = calloc(3, sizeof(*r->smp));
+	assert_non_null(r->smp);
+	for (k = 0; k < 3; k++)
+		r->smp[k].nr_objs = 4;
+	r->smp[1].flags = AB_SAMPLE_COND_UNMET;
+	ab_row_pool_text(r, t, sizeof(t));
+	assert_non_null(strstr(
+		t,
+		"mempool: 6 of 8 allocations taken from the reserve of 8 (min_nr)"));
+	assert_non_null(strstr(t, "in the trials that met the condition"));
+	r->run.size = AB_RUN_SIZE_VER9;
+	ab_row_pool_text(r, t, sizeof(t));
+	assert_non_null(strstr(
+		t,
+		"10 of 12 allocations taken from the reserve of 8 (min_nr) in all 3 trials, the 1 left out"));
+	drop(job);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -400,6 +481,8 @@ int main(void)
 		cmocka_unit_test(test_report_counts_of_one),
 		cmocka_unit_test(test_report_json),
 		cmocka_unit_test(test_net_notes),
+		cmocka_unit_test(test_aggregate_timed_only),
+		cmocka_unit_test(test_pool_note_counted_trials),
 	};
 
 	return cmocka_run_group_tests_name("job", tests, NULL, NULL);

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "parse.h"
 #include "resultrow.h"
 
 static json_object *parse(const char *text)
@@ -134,10 +135,41 @@ static void test_find(void **state)
 	json_object_put(doc);
 }
 
+/*
+ * Issue 43: a page-order row is named by its order, as run's object
+ * column names it ("cma order 4"), not by its bytes ("cma 65536 B");
+ * a size row by its bytes as before.
+ */
+static void test_name_order(void **state)
+{
+	json_object *doc = parse(
+		"{\"results\": [{\"kind\": \"alloc\", \"strategy\": \"cma\", "
+		"\"label\": \"cma\", \"object_bytes\": 65536, \"order\": 4}, "
+		"{\"kind\": \"alloc\", \"strategy\": \"kmalloc\", "
+		"\"label\": \"kmalloc\", \"object_bytes\": 4096, \"order\": null}]}");
+	json_object *rows = ab_result_rows(doc);
+	char *a = ab_result_row_name(json_object_array_get_idx(rows, 0));
+	char *b = ab_result_row_name(json_object_array_get_idx(rows, 1));
+	char obj[48];
+
+	(void)state;
+	assert_string_equal(a, "cma order 4");
+	assert_string_equal(b, "kmalloc 4096 B");
+	/* the same rule as run's object column (job/report_table.c) */
+	ab_format_object(4, 65536, 0, obj, sizeof(obj));
+	assert_string_equal(obj, "order 4");
+	ab_format_object(-1, 4096, 0, obj, sizeof(obj));
+	assert_string_equal(obj, "4K");
+	free(a);
+	free(b);
+	json_object_put(doc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_identity),
+		cmocka_unit_test(test_name_order),
 		cmocka_unit_test(test_lookup_identity),
 		cmocka_unit_test(test_sweep_label),
 		cmocka_unit_test(test_find),

@@ -134,6 +134,16 @@
  *                   object takes memory in (AB_STRATEGY_MEM_PERCPU); zero
  *                   from a module that predates it (the field was
  *                   reserved3, zero). Ignored on input.
+ *
+ * Appended after version 3 (written only when @size >= AB_INFO_SIZE_VER4;
+ * zero from a module that predates it):
+ * @cma_pages:       out: pages the kernel's CMA areas hold, summed over
+ *                   its zones (zone->cma_pages; cma_get_size() is not
+ *                   exported): the default area's size when it is the
+ *                   only one (booted with cma=SIZE), 0 when there is
+ *                   none or the kernel has no CONFIG_CMA. A cma run
+ *                   whose objects held at once are above it is refused
+ *                   (-E2BIG, AB_LIMIT_CMA). Ignored on input.
  */
 struct ab_info {
 	__u32 size;
@@ -156,12 +166,14 @@ struct ab_info {
 	__u64 kmalloc_max_size;
 	__u32 run_flags;
 	__u32 possible_cpus;
+	__u64 cma_pages;
 };
 
 #define AB_INFO_SIZE_VER0 136
 #define AB_INFO_SIZE_VER1 144
 #define AB_INFO_SIZE_VER2 152
 #define AB_INFO_SIZE_VER3 160
+#define AB_INFO_SIZE_VER4 168
 
 /* ab_info.kernel_flags */
 /*
@@ -655,6 +667,14 @@ struct ab_sample {
  * @map_pages:    leaf entries mapping the checked areas, by their size
  *                (enum ab_map_size: 4 KiB, 2 MiB, 1 GiB)
  * @map_areas:    checked objects that were vmalloc areas
+ *
+ * Output, version 10 (AB_RUN_SIZE_VER10; to a caller whose @size covers
+ * it):
+ * @pool_reserve_unmet: of @pool_from_reserve, the elements taken in the
+ *                measured trials that began without their condition
+ *                (AB_RUN_COND_EACH_TRIAL: counted in @cond_unmet, their
+ *                samples AB_SAMPLE_COND_UNMET), which the CLI leaves out
+ *                of every figure; zero otherwise
  */
 struct ab_run {
 	__u32 size;
@@ -729,6 +749,7 @@ struct ab_run {
 	__u64 pool_from_reserve;
 	__u64 map_pages[AB_MAP_NR];
 	__u64 map_areas;
+	__u64 pool_reserve_unmet;
 };
 
 #define AB_RUN_SIZE_VER0 208
@@ -741,6 +762,7 @@ struct ab_run {
 #define AB_RUN_SIZE_VER7 400
 #define AB_RUN_SIZE_VER8 416
 #define AB_RUN_SIZE_VER9 448
+#define AB_RUN_SIZE_VER10 456
 
 /*
  * ab_run.limit: which limit refused a run. -E2BIG: the run alone is
@@ -759,7 +781,9 @@ struct ab_run {
 #define AB_LIMIT_ATOMIC 6 /* AB_ATOMIC_MAX_BYTES */
 #define AB_LIMIT_IRQ_OFF_OBJS 7	 /* AB_IRQ_OFF_MAX_OBJS */
 #define AB_LIMIT_IRQ_OFF_BYTES 8 /* AB_IRQ_OFF_MAX_BYTES */
-#define AB_LIMIT_NR 9
+/* a cma run's objects held at once above ab_info.cma_pages */
+#define AB_LIMIT_CMA 9
+#define AB_LIMIT_NR 10
 
 #define AB_IOC_INFO _IOWR(AB_IOC_MAGIC, 0x00, struct ab_info)
 #define AB_IOC_RUN _IOWR(AB_IOC_MAGIC, 0x01, struct ab_run)

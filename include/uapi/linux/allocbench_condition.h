@@ -101,7 +101,11 @@
  * @max_free_order: at the end of the build, the highest order with a free
  *               block in @zone's free lists, or -1 when it has none
  * @stopped:     AB_COND_DONE or why the build stopped short (AB_COND_*)
- * @out_reserved: written as zero
+ * @oom_pages:   of @reclaimed_pages, those given back to the OOM
+ *               notifier (out_of_memory() asks its notifiers first and
+ *               kills nothing when they freed pages): every held page,
+ *               each time reclaim left an allocation short (zero from a
+ *               module that predates it: the field was out_reserved)
  *
  * Errors: -EINVAL for an unknown @op, @kinds, @node or @frag_order, or a
  * nonzero reserved field; -EBUSY when a condition exists (this file's or
@@ -133,7 +137,7 @@ struct ab_condition {
 	char zone[16];
 	__s32 max_free_order;
 	__u32 stopped;
-	__u64 out_reserved;
+	__u64 oom_pages;
 };
 
 #define AB_CONDITION_SIZE_VER0 160
