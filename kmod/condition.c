@@ -341,9 +341,10 @@ static int ab_max_free_order(struct zone *z)
 /*
  * Takes the free blocks of order @o, both migratetypes in turn, until
  * both fail in a row: of each aligned run of 2^@k pages every other one
- * kept. A yield after each block: init_on_alloc zeroes what is taken
- * (one 2 MiB block took 16 s in a TCG guest on a loaded host). Returns
- * the blocks taken, or -EINTR.
+ * kept. A yield before each try, a failed one's too: init_on_alloc zeroes
+ * what is taken (in a TCG guest on a loaded host one allocation here took
+ * up to 2.3 s, and once a vCPU zeroed one page for minutes, a stall no
+ * yield between blocks can break). Returns the blocks taken, or -EINTR.
  */
 static long ab_take_order(int node, u32 k, int o, unsigned long *nth)
 {
@@ -355,6 +356,7 @@ static long ab_take_order(int node, u32 k, int o, unsigned long *nth)
 		struct page *page;
 		unsigned long i;
 
+		cond_resched();
 		if (signal_pending(current))
 			return -EINTR;
 		page = alloc_pages_node(node, movable ? AB_COND_MOVABLE :
@@ -372,7 +374,6 @@ static long ab_take_order(int node, u32 k, int o, unsigned long *nth)
 				__free_page(page + i);
 		}
 		taken++;
-		cond_resched();
 	}
 	return taken;
 }
