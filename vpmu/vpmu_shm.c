@@ -40,9 +40,9 @@ int vpmu_shm_open(const char *path, const char *hello, char *why,
 			close(fd);
 		return -1;
 	}
-	if (st.st_size < 2 * AB_VPMU_SHM_RING) {
+	if (st.st_size < AB_VPMU_SHM_RING + 64) {
 		snprintf(why, whylen, "shm=%s: %lld bytes, under %u", path,
-			 (long long)st.st_size, 2 * AB_VPMU_SHM_RING);
+			 (long long)st.st_size, AB_VPMU_SHM_RING + 64);
 		close(fd);
 		return -1;
 	}

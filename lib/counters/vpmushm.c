@@ -68,7 +68,7 @@ static int shm_map(const char *path)
 
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) || st.st_size < 2 * AB_VPMU_SHM_RING) {
+	if (fstat(fd, &st) || st.st_size < AB_VPMU_SHM_RING + 64) {
 		close(fd);
 		return -1;
 	}
@@ -139,6 +139,11 @@ uint64_t ab_vpmu_shm_head(void)
 	if (ab_vpmu_shm_fd() < 0)
 		return 0;
 	return __atomic_load_n(&shm->head, __ATOMIC_ACQUIRE);
+}
+
+uint64_t ab_vpmu_shm_size(void)
+{
+	return ab_vpmu_shm_fd() < 0 ? 0 : shm->size;
 }
 
 ssize_t ab_vpmu_shm_read(uint64_t pos, char *buf, size_t len)

@@ -26,6 +26,9 @@ const char *ab_vpmu_shm_hello(void);
 /* ab_vpmu_shm_head - the stream's length: where a reader starts */
 uint64_t ab_vpmu_shm_head(void);
 
+/* ab_vpmu_shm_size - the ring's bytes: how far back a reader can start */
+uint64_t ab_vpmu_shm_size(void);
+
 /*
  * ab_vpmu_shm_read - copies up to @len bytes of the stream from byte @pos
  * into @buf: their number (0 at the head), or -1 with errno EOVERFLOW when
