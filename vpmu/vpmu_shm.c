@@ -27,8 +27,7 @@ static char *shm_ring;
  * well) and lays out its head; the magic comes last, once the line
  * @hello is in.
  */
-int vpmu_shm_open(const char *path, const char *hello, char *why,
-		  size_t whylen)
+int vpmu_shm_open(const char *path, const char *hello, char *why, size_t whylen)
 {
 	struct stat st;
 	void *m;
@@ -84,4 +83,3 @@ void vpmu_shm_put(const char *line, size_t len)
 	}
 	__atomic_store_n(&shm->head, head, __ATOMIC_RELEASE);
 }
-
