@@ -324,7 +324,7 @@ timeout --foreground "$timeout_s" qemu-system-x86_64 $accel $icount $cpu -m "$me
 tr -d '\r' <"$work/con.raw" >"$log" 2>/dev/null || :
 [ -z "$vpmu" ] || [ -z "${VPMU_OUT:-}" ] || cp "$work/vpmu/counts" "$VPMU_OUT" 2>/dev/null || :
 if [ -n "$vpmu" ] && grep -q "^@@AB-VPMU-FAILED-$tok@@" "$work/out.log"; then
-	echo "vm-run: VPMU=$VPMU: the guest could not mount the counts' 9p share: $(sed -n "s/^@@AB-VPMU-FAILED-$tok@@ *//p" "$work/out.log" | head -n 1)" >&2
+	echo "vm-run: VPMU=$VPMU: the guest cannot read the counts: $(sed -n "s/^@@AB-VPMU-FAILED-$tok@@ *//p" "$work/out.log" | head -n 1)" >&2
 fi
 if grep -q "^@@AB-RNG-UNSEEDED-$tok@@\$" "$work/out.log"; then
 	echo "vm-run: warning: the guest's random number generator was not seeded within 120 s; the command ran anyway, and every get_random_*() in it extracted entropy (BLAKE2s) as it does before the kernel's crng is ready" >&2
