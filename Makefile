@@ -30,7 +30,7 @@ CLI_OBJS := $(COMMON_SRCS:%.c=$(B)/%.o) $(LIB_OBJS) $(BACKEND_SRCS:%.c=$(B)/%.o)
 # unit tests reach lib/, backends/, job/ and cmd/ (all but main())
 TEST_OBJS := $(filter-out $(B)/cmd/main.o,$(CLI_OBJS))
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
-GUEST_TESTS := $(B)/tests/ioctl_test $(B)/tests/ioctl_test32 $(B)/tests/fuzz
+GUEST_TESTS := $(B)/tests/ioctl_test $(B)/tests/ioctl_test32 $(B)/tests/fuzz $(B)/tests/vpmucat
 
 # The embedded kernel (scripts/vm/): KERNEL names it everywhere (demo,
 # vm-run, check, bench): a Debian series (6.1, 6.12, 6.1-rt, 6.12-rt), an
@@ -63,16 +63,16 @@ all: allocbench vpmu schema
 # The virtual PMU (vpmu/abvpmu.c): a QEMU TCG plugin, and the calibration
 # program its test runs under qemu-x86_64 (tests/vpmu/vpmu.sh)
 VPMU_SO := $(B)/vpmu/abvpmu.so
-$(VPMU_SO): vpmu/abvpmu.c vpmu/vpmu_model.c vpmu/vpmu_model.h vpmu/qemu_api.h common/ab_vpmu.h
+$(VPMU_SO): vpmu/abvpmu.c vpmu/vpmu_model.c vpmu/vpmu_model.h vpmu/vpmu_shm.c vpmu/vpmu_shm.h vpmu/qemu_api.h common/ab_vpmu.h
 	@mkdir -p $(dir $@)
-	$(CC) -Icommon $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -shared -fPIC -fvisibility=hidden -o $@ vpmu/abvpmu.c vpmu/vpmu_model.c
+	$(CC) -Icommon $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -shared -fPIC -fvisibility=hidden -o $@ vpmu/abvpmu.c vpmu/vpmu_model.c vpmu/vpmu_shm.c
 $(B)/vpmu/calib: tests/vpmu/calib.c common/ab_vpmu.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -static -o $@ $<
 $(B)/vpmu/mallockat: tests/vpmu/mallockat.c common/ab_vpmu.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $<
-vpmu: $(VPMU_SO) $(B)/vpmu/calib $(B)/vpmu/mallockat
+vpmu: $(VPMU_SO) $(B)/vpmu/calib $(B)/vpmu/mallockat $(B)/tests/vpmucat
 
 allocbench: $(CLI_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -132,6 +132,11 @@ $(B)/tests/ioctl_test32: $(IOCTL_TEST_SRCS) $(GUEST_HDRS)
 $(B)/tests/fuzz: $(FUZZ_SRCS) $(GUEST_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $(FUZZ_SRCS) -lpthread
+
+# tests/kernel/vpmu.sh's reader of the virtual PMU's stream in the guest
+$(B)/tests/vpmucat: tests/kernel/vpmucat.c lib/counters/vpmushm.c lib/counters/vpmushm.h lib/counters/vpmu.h common/ab_vpmu.h
+	@mkdir -p $(dir $@)
+	$(CC) -Icommon -Ilib/counters $(CPPFLAGS) $(CFLAGS) -o $@ tests/kernel/vpmucat.c lib/counters/vpmushm.c
 
 # Installs the Debian packages the build and the tests need (root).
 deps:

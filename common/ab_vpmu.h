@@ -88,4 +88,41 @@ static inline void ab_vpmu_send_u64(unsigned long long v)
 	ab_vpmu_mark(AB_VPMU_GATE);
 }
 
+#ifndef __KERNEL__
+/*
+ * The channel the plugin's lines reach the guest by (vm-run.sh): a file of
+ * AB_VPMU_SHM_SIZE bytes on the host, which qemu maps as an ivshmem-plain
+ * PCI device's BAR 2 (vendor AB_VPMU_SHM_VENDOR, device AB_VPMU_SHM_DEVICE)
+ * and the plugin maps too (shm=FILE). The plugin writes each line from the
+ * vCPU's thread while the marker executes, so the guest reads it as plain
+ * memory before its next instruction: no interrupt, no request, nothing
+ * allocated, nothing timed by the host. At offset 0 struct ab_vpmu_shm;
+ * from @ring on, a ring of @size bytes holding the last @size bytes of the
+ * stream (byte N of the stream at @ring + N % @size). @head, the stream's
+ * length, is stored after the bytes it covers.
+ */
+#define AB_VPMU_SHM_MAGIC  0x316d68737576706dULL /* "mpvushm1" */
+#define AB_VPMU_SHM_SIZE   (16u << 20)
+#define AB_VPMU_SHM_RING   4096u
+#define AB_VPMU_SHM_VENDOR 0x1af4
+#define AB_VPMU_SHM_DEVICE 0x1110
+
+/**
+ * struct ab_vpmu_shm - the head of the shared memory
+ * @magic: AB_VPMU_SHM_MAGIC, written last: the rest is valid
+ * @size:  the ring's bytes
+ * @ring:  the ring's offset from this struct (AB_VPMU_SHM_RING)
+ * @head:  the bytes written to the stream since the start
+ * @hello: the stream's first line ("# abvpmu 2 vcpus=N model=..."), kept
+ *         here when the ring has wrapped over it
+ */
+struct ab_vpmu_shm {
+	uint64_t magic;
+	uint64_t size;
+	uint64_t ring;
+	uint64_t head;
+	char hello[96];
+};
+#endif
+
 #endif

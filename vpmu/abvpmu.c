@@ -7,7 +7,8 @@
  * branch predictor and cache hierarchy (see MODEL below).
  *
  * Loaded by qemu-system-x86_64 (scripts/vm/vm-run.sh, VPMU=1) or
- * qemu-x86_64 (tests/vpmu/): -plugin build/vpmu/abvpmu.so,out=FILE[,model=on]
+ * qemu-x86_64 (tests/vpmu/): -plugin
+ * build/vpmu/abvpmu.so,out=FILE[,shm=SHMFILE][,model=on]
  * (memfilter=r|w|rw narrows the memory callbacks to what QEMU's filter
  * hands: only for the test of that filter; counts are wrong with r or w)
  *
@@ -24,7 +25,12 @@
  * (one line; the model's four fields are 0 without model=on). The markers
  * themselves are not counted. FILE's first line is
  *	# abvpmu 2 vcpus=N model=off|on
- * The guest reads FILE live over virtio-9p (scripts/vm/init).
+ * With shm=SHMFILE every line goes to SHMFILE's ring too (struct
+ * ab_vpmu_shm, common/ab_vpmu.h): the file qemu maps as an ivshmem-plain
+ * device's BAR, which the guest reads as memory (lib/counters/vpmushm.c),
+ * the line there before the guest's next instruction. Without it the
+ * guest reads FILE over virtio-9p (scripts/vm/init; vm-run.sh
+ * VPMU_CHANNEL=9p), whose replies come at host-timed moments.
  *
  * What is counted, and how exactly (QEMU 7.2, API version 1):
  *  - instructions: one per execution of a guest instruction, counted per
@@ -108,6 +114,7 @@
 #include "ab_vpmu.h"
 #include "qemu_api.h"
 #include "vpmu_model.h"
+#include "vpmu_shm.h"
 
 __attribute__((visibility("default"))) int qemu_plugin_version = 1;
 
@@ -678,6 +685,7 @@ static void mem_access(unsigned int vcpu_index, qemu_plugin_meminfo_t info,
 
 static void emit(const char *line, size_t len)
 {
+	vpmu_shm_put(line, len);
 	while (len) {
 		ssize_t n = write(out_fd, line, len);
 
@@ -995,14 +1003,16 @@ qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc,
 int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc,
 			char **argv)
 {
-	const char *out = NULL;
-	char line[512];
+	const char *out = NULL, *shm_path = NULL;
+	char line[512], why[512];
 	unsigned int i;
 	int n;
 
 	for (n = 0; n < argc; n++) {
 		if (!strncmp(argv[n], "out=", 4))
 			out = argv[n] + 4;
+		else if (!strncmp(argv[n], "shm=", 4))
+			shm_path = argv[n] + 4;
 		else if (!strcmp(argv[n], "model=on"))
 			model = 1;
 		else if (!strcmp(argv[n], "model=off"))
@@ -1016,7 +1026,7 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc,
 		else {
 			snprintf(
 				line, sizeof(line),
-				"argument '%s': allowed are out=FILE, model=on|off and memfilter=r|w|rw",
+				"argument '%s': allowed are out=FILE, shm=FILE, model=on|off and memfilter=r|w|rw",
 				argv[n]);
 			return fail(line);
 		}
@@ -1052,6 +1062,8 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc,
 	}
 	n = snprintf(line, sizeof(line), "# abvpmu 2 vcpus=%u model=%s\n",
 		     nvcpus, model ? "on" : "off");
+	if (shm_path && vpmu_shm_open(shm_path, line, why, sizeof(why)))
+		return fail(why);
 	emit(line, (size_t)n);
 	qemu_plugin_register_vcpu_tb_trans_cb(id, translate);
 	qemu_plugin_register_atexit_cb(id, at_exit, NULL);

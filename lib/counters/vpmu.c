@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * vpmu.c - virtual events on the plugin's counts file (see vpmu.h): the
- * file's one reader, and the struct ab_pmu whose calls fall back to it.
+ * vpmu.c - virtual events on the plugin's stream of lines (see vpmu.h):
+ * its one reader, from the shared memory (vpmushm.c) or the counts file,
+ * and the struct ab_pmu whose calls fall back to it.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -19,16 +20,19 @@
 #include "kfile.h"
 #include "placement.h"
 #include "vpmu.h"
+#include "vpmushm.h"
 
 #define MAX_VIRTUAL 16
 #define NR_PHASES   128 /* a marker's phase id: 7 bits (common/ab_vpmu.h) */
 
 /**
  * struct vev - one open virtual event
- * @fd:    its own descriptor of the file (-1: the slot is free)
+ * @fd:    its own descriptor of the file or the shared memory (-1: the
+ *         slot is free)
  * @field: enum ab_vpmu_field it sums
  * @vcpu:  the only vCPU whose regions count, -1 for all
- * @pos:   the file offset read up to (whole lines only)
+ * @pos:   the stream's offset read up to (whole lines only)
+ * @lost:  the ring was written over before it was read: not counted
  * @sum, @total, @clean: since the last reset, per phase id (an alloc
  *         phase and a free phase are different code, of different
  *         lengths), the field's sum over the regions that hold no handler
@@ -38,7 +42,8 @@ struct vev {
 	int fd;
 	int field;
 	int vcpu;
-	off_t pos;
+	uint64_t pos;
+	int lost;
 	uint64_t sum[NR_PHASES], total[NR_PHASES], clean[NR_PHASES];
 };
 
@@ -51,6 +56,73 @@ static const char *vpmu_path(void)
 	const char *p = getenv("AB_VPMU_FILE");
 
 	return p && *p ? p : AB_VPMU_FILE;
+}
+
+/*
+ * The channel: the shared memory (vpmushm.c), unless $AB_VPMU_FILE names
+ * a file, or there is none; then the counts file (over virtio-9p in a
+ * guest booted with vm-run.sh VPMU_CHANNEL=9p).
+ */
+static int use_shm(void)
+{
+	const char *p = getenv("AB_VPMU_FILE");
+
+	return !(p && *p) && ab_vpmu_shm_fd() >= 0;
+}
+
+/* the stream's end: where a reader of @fd starts */
+static uint64_t stream_end(int fd)
+{
+	off_t end;
+
+	if (use_shm())
+		return ab_vpmu_shm_head();
+	end = lseek(fd, 0, SEEK_END);
+	return end < 0 ? 0 : (uint64_t)end;
+}
+
+/* up to @len bytes of the stream from @pos: their number, or -1 */
+static ssize_t stream_read(int fd, uint64_t pos, char *buf, size_t len)
+{
+	if (use_shm())
+		return ab_vpmu_shm_read(pos, buf, len);
+	return pread(fd, buf, len, (off_t)pos);
+}
+
+/* the stream from @pos to its end, in a buffer to free(), or NULL */
+static char *stream_slurp(int fd, uint64_t pos, size_t *len)
+{
+	size_t cap = 1 << 16, used = 0;
+	char *buf = malloc(cap), *m;
+	ssize_t n;
+
+	while (buf) {
+		n = stream_read(fd, pos + used, buf + used, cap - used);
+		if (n < 0) {
+			free(buf);
+			return NULL;
+		}
+		if (!n)
+			break;
+		used += (size_t)n;
+		if (used == cap) {
+			cap *= 2;
+			m = realloc(buf, cap);
+			if (!m)
+				free(buf);
+			buf = m;
+		}
+	}
+	*len = used;
+	return buf;
+}
+
+/* a descriptor of one's own on the stream */
+static int stream_open(void)
+{
+	if (use_shm())
+		return fcntl(ab_vpmu_shm_fd(), F_DUPFD_CLOEXEC, 0);
+	return open(vpmu_path(), O_RDONLY | O_CLOEXEC);
 }
 
 int ab_vpmu_parse(const char *line, struct ab_vpmu_region *r)
@@ -83,15 +155,20 @@ int ab_vpmu_parse(const char *line, struct ab_vpmu_region *r)
 int ab_vpmu_present(void)
 {
 	char head[128] = "";
-	FILE *f = fopen(vpmu_path(), "re");
+	FILE *f;
 
-	if (!f)
-		return 0;
-	if (!fgets(head, sizeof(head), f) || strncmp(head, "# abvpmu 2 ", 11)) {
+	if (use_shm()) {
+		snprintf(head, sizeof(head), "%s", ab_vpmu_shm_hello());
+	} else {
+		f = fopen(vpmu_path(), "re");
+		if (!f)
+			return 0;
+		if (!fgets(head, sizeof(head), f))
+			head[0] = '\0';
 		fclose(f);
-		return 0;
 	}
-	fclose(f);
+	if (strncmp(head, "# abvpmu 2 ", 11))
+		return 0;
 	return strstr(head, " model=on") ? 2 : 1;
 }
 
@@ -225,6 +302,10 @@ static void vev_value(const struct vev *v, uint64_t out[3])
 	double est = 0;
 	int p;
 
+	if (v->lost) {
+		out[0] = out[1] = out[2] = 0;
+		return;
+	}
 	for (p = 0; p < NR_PHASES; p++) {
 		if (!v->total[p])
 			continue;
@@ -254,7 +335,9 @@ static void vev_update(struct vev *v)
 	size_t used;
 
 	for (;;) {
-		n = pread(v->fd, buf, sizeof(buf) - 1, v->pos);
+		n = stream_read(v->fd, v->pos, buf, sizeof(buf) - 1);
+		if (n < 0 && errno == EOVERFLOW)
+			v->lost = 1;
 		if (n <= 0)
 			return;
 		buf[n] = '\0';
@@ -276,7 +359,7 @@ static void vev_update(struct vev *v)
 		if (!used)
 			return; /* a line longer than the buffer, or unfinished
 				 */
-		v->pos += (off_t)used;
+		v->pos += used;
 	}
 }
 
@@ -309,11 +392,11 @@ static int vpmu_open(void *ctx, struct perf_event_attr *attr, int group)
 		errno = EMFILE;
 		return -1;
 	}
-	fd = open(vpmu_path(), O_RDONLY | O_CLOEXEC);
+	fd = stream_open();
 	if (fd < 0)
 		return -1;
 	*v = (struct vev){ .fd = fd, .field = field, .vcpu = ab_pinned_cpu() };
-	v->pos = lseek(fd, 0, SEEK_END);
+	v->pos = stream_end(fd);
 	return fd;
 }
 
@@ -324,7 +407,8 @@ static int vpmu_ioctl(void *ctx, int fd, unsigned long req)
 	if (!v)
 		return ioctl(fd, req, 0);
 	if (req == PERF_EVENT_IOC_RESET) {
-		v->pos = lseek(fd, 0, SEEK_END);
+		v->pos = stream_end(fd);
+		v->lost = 0;
 		memset(v->sum, 0, sizeof(v->sum));
 		memset(v->total, 0, sizeof(v->total));
 		memset(v->clean, 0, sizeof(v->clean));
@@ -452,24 +536,28 @@ int ab_vpmu_profile(struct ab_vpmu_prof *p)
 	int cpu = ab_pinned_cpu(), got_end = 0;
 	struct fnsum *sum = NULL;
 	size_t n = 0, cap = 0, i;
-	char line[160];
+	char line[160], *text;
 	unsigned long long addr, count;
 	unsigned int vcpu;
+	size_t len;
+	uint64_t pos;
 	FILE *f;
 	int fd;
 
 	memset(p, 0, sizeof(*p));
 	if (cpu < 0 || ab_vpmu_present() != 2)
 		return -1;
-	fd = open(vpmu_path(), O_RDONLY | O_CLOEXEC);
+	fd = stream_open();
 	if (fd < 0)
 		return -1;
-	lseek(fd, 0, SEEK_END);
+	pos = stream_end(fd);
 	/* the plugin writes the profile while this instruction executes */
 	ab_vpmu_mark(AB_VPMU_DUMP);
-	f = fdopen(fd, "r");
+	text = stream_slurp(fd, pos, &len);
+	close(fd);
+	f = text && len ? fmemopen(text, len, "r") : NULL;
 	if (!f) {
-		close(fd);
+		free(text);
 		return -1;
 	}
 	ksyms_load();
@@ -506,6 +594,7 @@ int ab_vpmu_profile(struct ab_vpmu_prof *p)
 		p->total += (double)count;
 	}
 	fclose(f);
+	free(text);
 	if (sum)
 		qsort(sum, n, sizeof(*sum), fnsum_cmp);
 	for (i = 0; i < n; i++) {

@@ -5,8 +5,10 @@
  * VPMU=exact|model), perf's generic events that the plugin counts open on
  * it instead, through the same struct ab_pmu calls as the kernel's.
  *
- * The plugin (vpmu/abvpmu.c) appends one line per closed region to a file
- * the guest reads over virtio-9p (AB_VPMU_FILE, or $AB_VPMU_FILE):
+ * The plugin (vpmu/abvpmu.c) appends one line per closed region to a
+ * stream the guest reads as memory, an ivshmem device's (vpmushm.h), or,
+ * where there is none or $AB_VPMU_FILE is set, as a file (AB_VPMU_FILE,
+ * over virtio-9p with vm-run.sh VPMU_CHANNEL=9p):
  *	R vcpu phase instructions branches loads stores irets
  *	  branch-misses L1-dcache-load-misses L1-icache-load-misses
  *	  LLC-load-misses interrupts

@@ -10,7 +10,7 @@
 #   OUT/initrd.gz         busybox, init, the module, ALLOCBENCH at
 #                         /usr/bin/allocbench, ab-out, the kernel's 9p
 #                         modules at /lib/modules/9p/ (loaded only for the
-#                         virtual PMU), in a source checkout
+#                         virtual PMU with VPMU_CHANNEL=9p), in a source checkout
 #                         OUT/kmod/vpmu-calib at /ab/vpmu-calib (what the
 #                         virtual PMU must count in the module's
 #                         calibration loop, vpmu/loop-length.sh) and

@@ -17,8 +17,12 @@
 # check gives the ELF image pvh-image.sh makes, booted through its PVH
 # entry: no decompression under TCG, and no KASLR), VPMU=exact|model
 # (also 1 for exact; default off: the virtual PMU, vpmu/abvpmu.c, loaded
-# into qemu, its counts shared with the guest at /ab/vpmu over virtio-9p;
-# model adds its branch and cache model), VPMU_PLUGIN (the plugin, default
+# into qemu, its counts shared with the guest through an ivshmem-plain
+# device's memory; model adds its branch and cache model), VPMU_CHANNEL=
+# shm|9p (how the guest reads the counts: shm, the default, plain memory
+# that the plugin writes while the marker executes; 9p, the counts file
+# over virtio-9p at /ab/vpmu, whose replies arrive at host-timed moments:
+# kept to compare with), VPMU_PLUGIN (the plugin, default
 # the build tree's or the installed one), VPMU_OUT (a file that receives
 # the plugin's counts of the whole boot), VM_ICOUNT=N (deterministic
 # execution: qemu's -icount shift=N,sleep=off, the guest clock tied to the
@@ -111,8 +115,9 @@ esac
 # command, the seed): the guest's time is its instruction count (sleep=off:
 # an idle vCPU jumps to the next timer instead of waiting in host time), and
 # the RTC starts at one date and runs on that clock. What stays
-# host-timed is virtio's completions (the virtual PMU's 9p share), which
-# the measured regions never wait for.
+# host-timed would be virtio's completions (VPMU_CHANNEL=9p), which the
+# measured regions never wait for but whose requests and interrupts change
+# the slab state and the ticks a boot meets.
 icount=
 case ${VM_ICOUNT:-} in
 '') ;;
@@ -165,6 +170,13 @@ case ${VPMU:-0} in
 model) vpmu=model ;;
 *)
 	echo "vm-run: VPMU=$VPMU: allowed values are exact (or 1), model and off (or 0)" >&2
+	exit 2
+	;;
+esac
+case ${VPMU_CHANNEL:-shm} in
+shm | 9p) ;;
+*)
+	echo "vm-run: VPMU_CHANNEL=$VPMU_CHANNEL: allowed values are shm and 9p" >&2
 	exit 2
 	;;
 esac
@@ -258,14 +270,26 @@ plugin=
 if [ -n "$vpmu" ]; then
 	mkdir -p "$work/vpmu"
 	popt="$so,out=$work/vpmu/counts,model=$([ "$vpmu" = model ] && echo on || echo off)"
+	# shm: a file of 16 MiB (common/ab_vpmu.h, AB_VPMU_SHM_SIZE; ivshmem
+	# wants a power of 2) that the plugin and the device map alike
+	if [ "${VPMU_CHANNEL:-shm}" = shm ]; then
+		: >"$work/vpmu/shm"
+		truncate -s 16M "$work/vpmu/shm"
+		popt="$popt,shm=$work/vpmu/shm"
+	fi
 	if ! echo q | qemu-system-x86_64 -M none -display none -nodefaults \
 		-monitor stdio -plugin "$popt" >/dev/null 2>"$work/plugin.err"; then
 		echo "vm-run: qemu refused the virtual PMU plugin $so: $(grep -v '^$' "$work/plugin.err" | tr '\n' ' ' | head -c 300)" >&2
 		exit 1
 	fi
 	rm -f "$work/vpmu/counts"
-	plugin="-plugin $popt -virtfs local,path=$work/vpmu,mount_tag=abvpmu,security_model=none,readonly=on"
 	vmparam="$vmparam allocbench.vpmu=$vpmu"
+	if [ "${VPMU_CHANNEL:-shm}" = shm ]; then
+		plugin="-plugin $popt -object memory-backend-file,id=abvpmu,share=on,mem-path=$work/vpmu/shm,size=16M -device ivshmem-plain,memdev=abvpmu"
+	else
+		plugin="-plugin $popt -virtfs local,path=$work/vpmu,mount_tag=abvpmu,security_model=none,readonly=on"
+		vmparam="$vmparam allocbench.vpmu_channel=9p"
+	fi
 fi
 
 log=${VM_LOG:-$work/console.log}
@@ -311,7 +335,7 @@ timeout --foreground "$timeout_s" qemu-system-x86_64 $accel $icount $cpu -m "$me
 tr -d '\r' <"$work/con.raw" >"$log" 2>/dev/null || :
 [ -z "$vpmu" ] || [ -z "${VPMU_OUT:-}" ] || cp "$work/vpmu/counts" "$VPMU_OUT" 2>/dev/null || :
 if [ -n "$vpmu" ] && grep -q "^@@AB-VPMU-FAILED-$tok@@" "$work/out.log"; then
-	echo "vm-run: VPMU=$VPMU: the guest could not mount the counts' 9p share: $(sed -n "s/^@@AB-VPMU-FAILED-$tok@@ *//p" "$work/out.log" | head -n 1)" >&2
+	echo "vm-run: VPMU=$VPMU: the guest cannot read the counts: $(sed -n "s/^@@AB-VPMU-FAILED-$tok@@ *//p" "$work/out.log" | head -n 1)" >&2
 fi
 if grep -q "^@@AB-RNG-UNSEEDED-$tok@@\$" "$work/out.log"; then
 	echo "vm-run: warning: the guest's random number generator was not seeded within 120 s; the command ran anyway, and every get_random_*() in it extracted entropy (BLAKE2s) as it does before the kernel's crng is ready" >&2

@@ -132,6 +132,46 @@ case $(region "$t/r" 2) in
 	notok "memfilter=r: unexpected counts $(region "$t/r" 2)" ;;
 esac
 
+# shm=FILE: the guest's channel (an ivshmem device's memory, vm-run.sh),
+# read here as the guest's reader does (tests/kernel/vpmucat.c over
+# lib/counters/vpmushm.c, AB_VPMU_SHM naming the file): the same bytes as
+# out=; a ring smaller than the stream keeps its last bytes, and a read
+# from a byte written over fails
+cat=$b/tests/vpmucat
+if [ -x "$cat" ]; then
+	truncate -s 16M "$t/shm"
+	run 1000 "$t/s" "shm=$t/shm"
+	if AB_VPMU_SHM=$t/shm "$cat" >"$t/s.cat" && cmp -s "$t/s" "$t/s.cat"; then
+		ok "shm=: the shared memory holds the stream out= has ($(wc -c <"$t/s") bytes)"
+	else
+		notok "shm=: the shared memory's stream differs from out=: $(head -c 300 "$t/s.cat" | tr '\n' '|')"
+	fi
+	check "shm=: the stream's length" "$(AB_VPMU_SHM=$t/shm "$cat" -p)" "$(wc -c <"$t/s" | tr -d ' ')"
+	rm -f "$t/shm"
+	# the smallest ring: 64 bytes after the head's page
+	truncate -s 4160 "$t/shm"
+	run 1000 "$t/s" "shm=$t/shm"
+	len=$(wc -c <"$t/s" | tr -d ' ')
+	if [ "$len" -gt 64 ] && AB_VPMU_SHM=$t/shm "$cat" >"$t/s.cat" &&
+		tail -c 64 "$t/s" | cmp -s - "$t/s.cat"; then
+		ok "shm=: a ring of 64 bytes holds the stream's last 64 of $len"
+	else
+		notok "shm=: a ring of 64 bytes does not hold the stream's last bytes ($len in all)"
+	fi
+	if AB_VPMU_SHM=$t/shm "$cat" 0 >/dev/null 2>"$t/err"; then
+		notok "shm=: a read from a byte written over must fail"
+	else
+		ok "shm=: a read from a byte written over fails: $(head -n 1 "$t/err")"
+	fi
+	if qemu-x86_64 -plugin "$so,out=$t/out,shm=$t/none/shm" "$calib" 1 2>"$t/err"; then
+		notok "shm= naming no file must fail the start"
+	else
+		check "shm= naming no file: one line" "$(grep -c "abvpmu: shm=$t/none/shm: " "$t/err")" 1
+	fi
+else
+	ok "shm=: the shared memory # SKIP $cat is not built (make vpmu)"
+fi
+
 rm -f "$t/out"
 if qemu-x86_64 -plugin "$so,out=$t/out,bogus=1" "$calib" 1 2>"$t/err"; then
 	notok "a bad plugin argument must fail the start"
