@@ -63,9 +63,9 @@ all: allocbench vpmu schema
 # The virtual PMU (vpmu/abvpmu.c): a QEMU TCG plugin, and the calibration
 # program its test runs under qemu-x86_64 (tests/vpmu/vpmu.sh)
 VPMU_SO := $(B)/vpmu/abvpmu.so
-$(VPMU_SO): vpmu/abvpmu.c vpmu/vpmu_model.c vpmu/vpmu_model.h vpmu/vpmu_shm.c vpmu/vpmu_shm.h vpmu/qemu_api.h common/ab_vpmu.h
+$(VPMU_SO): vpmu/abvpmu.c vpmu/vpmu_insn.c vpmu/vpmu_insn.h vpmu/vpmu_irq.c vpmu/vpmu_irq.h vpmu/vpmu_vcpu.h vpmu/vpmu_model.c vpmu/vpmu_model.h vpmu/vpmu_shm.c vpmu/vpmu_shm.h vpmu/qemu_api.h common/ab_vpmu.h
 	@mkdir -p $(dir $@)
-	$(CC) -Icommon $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -shared -fPIC -fvisibility=hidden -o $@ vpmu/abvpmu.c vpmu/vpmu_model.c vpmu/vpmu_shm.c
+	$(CC) -Icommon $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -shared -fPIC -fvisibility=hidden -o $@ vpmu/abvpmu.c vpmu/vpmu_insn.c vpmu/vpmu_irq.c vpmu/vpmu_model.c vpmu/vpmu_shm.c
 $(B)/vpmu/calib: tests/vpmu/calib.c common/ab_vpmu.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -static -o $@ $<

@@ -113,119 +113,15 @@
 
 #include "ab_vpmu.h"
 #include "qemu_api.h"
+#include "vpmu_insn.h"
+#include "vpmu_irq.h"
 #include "vpmu_model.h"
 #include "vpmu_shm.h"
+#include "vpmu_vcpu.h"
 
 __attribute__((visibility("default"))) int qemu_plugin_version = 1;
 
 #define MAX_VCPUS 256
-
-enum ev {
-	EV_INSNS,
-	EV_BRANCHES,
-	EV_LOADS,
-	EV_STORES,
-	EV_IRETS,
-	EV_BR_MISS,
-	EV_L1D_MISS,
-	EV_L1I_MISS,
-	EV_LLC_MISS,
-	EV_IRQS, /* interrupts taken out (not restored with the counts) */
-	EV_NR
-};
-
-/* model=on: each instrumented instruction's own record */
-struct insn {
-	uint64_t vaddr;
-	uint8_t size;
-	uint8_t kind;
-	uint8_t call;  /* a CALL: pushes the return stack */
-	uint8_t xx;    /* a marker's XX byte */
-	uint8_t first; /* the first of its block: where an interrupt enters */
-	uint8_t rep;   /* a rep string instruction: counted once */
-};
-
-/*
- * model=on also keeps a profile: instructions per guest instruction
- * address, over the regions no interrupt ran in (a region's counts are
- * pending until it closes clean), written out and cleared by the dump
- * marker (AB_VPMU_DUMP) as "P <vcpu> <vaddr hex> <count>" lines and a last
- * "P <vcpu> end <dropped>" (addresses a full table could not hold).
- */
-#define PROF_SIZE (1u << 16)
-struct prof {
-	uint64_t vaddr, committed, pending;
-};
-
-#define MAX_NEST   8
-#define MAX_GATES  256
-#define RING	   5 /* an interrupt's delivery: 5 loads, then 5 stores */
-#define MAX_RANGES (MAX_GATES / 2)
-
-/* an interrupt taken in the open region, until its IRETQ */
-struct irq {
-	uint64_t frame; /* the CPU's frame (saved RIP); 0 before the push */
-	uint64_t saved[EV_NR];	 /* the region's counts when it came */
-	const struct insn *prev; /* model: the instruction it came after */
-};
-
-struct vcpu {
-	int open;
-	int kernel; /* the open region's markers are kernel code */
-	unsigned int phase;
-	uint64_t c[EV_NR];
-	/* model state */
-	const struct insn *prev; /* the instruction executed last */
-	struct predictor bp;
-	uint64_t iline; /* the instruction line fetched last, + 1 */
-	struct cache l1d, l1i;
-	/* model=on: the profile, and the slots the open region touched */
-	struct prof *prof;
-	uint32_t *touched;
-	uint32_t ntouched;
-	uint64_t dropped;
-	/* the interrupts taken in the open region, innermost last */
-	struct irq irq[MAX_NEST];
-	unsigned int nirq;
-	int want_frame; /* the next store is the innermost entry's push */
-	int in_iret;	/* an IRETQ of this region executes: its loads */
-	int drop_mem;	/* a matched IRETQ's later loads: not counted */
-	int ranges;	/* the open region leaves out the harness's code */
-	int harness;	/* the block executing is the harness's: not counted */
-	/* the rep-prefixed string instruction counted last, at which count */
-	uint64_t rep_vaddr, rep_mark;
-	/* the last stores and loads of the open region, newest last */
-	uint64_t st_ring[RING], ld_ring[RING];
-	uint8_t st_cnt[RING], ld_cnt[RING];
-	unsigned int st_pos, ld_pos;
-	/* the gates being handed over by this vCPU */
-	uint64_t rx, rxg[MAX_GATES];
-	unsigned int rxbits, rxn;
-	int rxbad;
-};
-
-/* the gates the module handed over, sorted: where interrupts enter */
-static uint64_t gates[MAX_GATES];
-static unsigned int ngates;
-
-/*
- * the harness's code (AB_VPMU_HARNESS_END): [lo, hi) ranges whose
- * instructions and accesses an allocation region (phases AB_VPMU_ALLOC,
- * _FREE, _PAIR) does not count: the none baseline's per-object bodies in
- * the module, the whole executable in the user backend
- */
-static uint64_t hr_lo[MAX_RANGES], hr_hi[MAX_RANGES];
-static unsigned int nranges;
-
-static int in_harness(uint64_t vaddr)
-{
-	unsigned int i;
-
-	for (i = 0; i < nranges; i++)
-		if (vaddr >= hr_lo[i] && vaddr < hr_hi[i])
-			return 1;
-	return 0;
-}
 
 static struct vcpu *vcpus;
 static unsigned int nvcpus;
@@ -235,172 +131,9 @@ static int model;
 static enum qemu_plugin_mem_rw memfilter = QEMU_PLUGIN_MEM_RW;
 static struct cache llc;
 
-/*
- * Classifies the instruction @p of @len bytes (x86-64, Intel SDM vol. 2
- * opcode maps A-2/A-3): legacy prefixes and a REX prefix skipped, then the
- * one- or two-byte opcode. *@call is set for CALLs.
- */
-static enum kind classify(const uint8_t *p, size_t len, int *call)
-{
-	size_t i = 0;
-	uint8_t op, reg;
-
-	*call = 0;
-	if (len == 8 && p[0] == 0x0f && p[1] == 0x1f && p[2] == 0x84 &&
-	    p[3] == 0x00 && p[5] == 0x50 && p[6] == 0x4d && p[7] == 0x56)
-		return p[4] & AB_VPMU_END ? K_MARK_END : K_MARK_BEGIN;
-	while (i < len &&
-	       strchr("\x26\x2e\x36\x3e\x64\x65\x66\x67\xf0\xf2\xf3", p[i]) &&
-	       p[i])
-		i++;
-	if (i < len && (p[i] & 0xf0) == 0x40)
-		i++;
-	if (i >= len)
-		return K_PLAIN;
-	op = p[i];
-	if ((op >= 0x70 && op <= 0x7f) || (op >= 0xe0 && op <= 0xe3))
-		return K_COND;
-	switch (op) {
-	case 0xe8:
-		*call = 1;
-		return K_DIRECT;
-	case 0xe9:
-	case 0xeb:
-		return K_DIRECT;
-	case 0xc2:
-	case 0xc3:
-		return K_RET;
-	case 0xcf:
-		return K_IRET;
-	case 0xca:
-	case 0xcb:
-	case 0xcc:
-	case 0xcd:
-	case 0xce:
-	case 0x9a:
-	case 0xea:
-		return K_OTHERBR;
-	case 0x0f:
-		if (i + 1 >= len)
-			return K_PLAIN;
-		if (p[i + 1] >= 0x80 && p[i + 1] <= 0x8f)
-			return K_COND;
-		if (p[i + 1] == 0x05 || p[i + 1] == 0x07 || p[i + 1] == 0x34 ||
-		    p[i + 1] == 0x35)
-			return K_OTHERBR;
-		return K_PLAIN;
-	case 0xff:
-		if (i + 1 >= len)
-			return K_PLAIN;
-		reg = (p[i + 1] >> 3) & 7;
-		if (reg == 2 || reg == 3)
-			*call = 1;
-		if (reg == 2 || reg == 4)
-			return K_INDIRECT;
-		if (reg == 3 || reg == 5)
-			return K_OTHERBR;
-		return K_PLAIN;
-	}
-	return K_PLAIN;
-}
-
-/*
- * A rep-prefixed string instruction (F2 or F3 before MOVS, CMPS, STOS,
- * LODS, SCAS, INS or OUTS): TCG executes it once per iteration, and once
- * more to find rCX zero, as a block of its own that jumps to itself.
- */
-static int is_rep(const uint8_t *p, size_t len)
-{
-	size_t i = 0;
-	int rep = 0;
-	uint8_t op;
-
-	while (i < len &&
-	       strchr("\x26\x2e\x36\x3e\x64\x65\x66\x67\xf0\xf2\xf3", p[i]) &&
-	       p[i]) {
-		rep |= p[i] == 0xf2 || p[i] == 0xf3;
-		i++;
-	}
-	if (i < len && (p[i] & 0xf0) == 0x40)
-		i++;
-	if (!rep || i >= len)
-		return 0;
-	op = p[i];
-	return (op >= 0xa4 && op <= 0xa7) || (op >= 0xaa && op <= 0xaf) ||
-	       (op >= 0x6c && op <= 0x6f);
-}
-
 static struct vcpu *vcpu_of(unsigned int i)
 {
 	return i < nvcpus ? &vcpus[i] : NULL;
-}
-
-static int is_gate(uint64_t vaddr)
-{
-	unsigned int lo = 0, hi = ngates;
-
-	while (lo < hi) {
-		unsigned int mid = (lo + hi) / 2;
-
-		if (gates[mid] == vaddr)
-			return 1;
-		if (gates[mid] < vaddr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return 0;
-}
-
-/*
- * An interrupt enters the open region of @v: its counts saved, and the
- * model's last instruction, whose verdict waits for the return; or the
- * region holds a handler from now on (irets). Only a kernel region's
- * interrupts are taken out: one that comes in user mode leaves its frame
- * at the top of the CPU's entry stack, where every task's return to user
- * mode through it reads a frame too (the entry trampoline), so an IRETQ
- * there cannot say whose interrupt it ends.
- */
-static void irq_enter(struct vcpu *v)
-{
-	struct irq *q;
-
-	if (!v->kernel || v->nirq == MAX_NEST) {
-		v->c[EV_IRETS]++;
-		v->want_frame = 0;
-		return;
-	}
-	q = &v->irq[v->nirq++];
-	memcpy(q->saved, v->c, sizeof(v->c));
-	q->frame = 0;
-	q->prev = v->prev;
-	v->prev = NULL;
-	v->want_frame = 1;
-}
-
-/*
- * The IRETQ of @v loads from @vaddr: if that is an open interrupt's frame,
- * the interrupt (and any nested in it) is taken out of the region.
- */
-static void irq_match(struct vcpu *v, uint64_t vaddr)
-{
-	unsigned int k = v->nirq;
-	uint64_t n;
-
-	while (k--) {
-		if (v->irq[k].frame != vaddr)
-			continue;
-		n = v->c[EV_IRQS] + 1;
-		memcpy(v->c, v->irq[k].saved, sizeof(v->c));
-		v->c[EV_IRQS] = n;
-		/* the model judges the interrupted branch by where it resumes
-		 */
-		v->prev = v->irq[k].prev;
-		v->nirq = k;
-		v->in_iret = 0;
-		v->drop_mem = 1;
-		return;
-	}
 }
 
 /* before each instruction of @v: an IRETQ before it that matched nothing */
@@ -488,9 +221,9 @@ static void tb_start(unsigned int vcpu_index, void *udata)
 	if (!v || !v->open)
 		return;
 	insn_start(v);
-	if (ngates && is_gate(t->vaddr))
-		irq_enter(v);
-	v->harness = v->ranges && in_harness(t->vaddr);
+	if (vpmu_is_gate(t->vaddr))
+		vpmu_irq_enter(v);
+	v->harness = v->ranges && vpmu_in_harness(t->vaddr);
 	if (!v->harness) {
 		v->c[EV_INSNS] += t->n;
 		v->c[EV_BRANCHES] += t->br;
@@ -592,12 +325,12 @@ static void exec_model(unsigned int vcpu_index, void *udata)
 		return;
 	if (v->open) {
 		insn_start(v);
-		if (in->first && ngates && is_gate(in->vaddr))
-			irq_enter(v);
+		if (in->first && vpmu_is_gate(in->vaddr))
+			vpmu_irq_enter(v);
 	}
 	follow(v, in);
 	if (v->open)
-		v->harness = v->ranges && in_harness(in->vaddr);
+		v->harness = v->ranges && vpmu_in_harness(in->vaddr);
 	if (line != v->iline) {
 		v->iline = line;
 		if (!cache_access(&v->l1i, in->vaddr) && v->open && !v->harness)
@@ -607,43 +340,6 @@ static void exec_model(unsigned int vcpu_index, void *udata)
 	if (v->open && !v->harness &&
 	    count_insn(v, in->kind, in->rep, in->vaddr) && !v->nirq)
 		prof_add(v, in->vaddr);
-}
-
-/*
- * The innermost open interrupt's entry stores at @vaddr first (its push of
- * the vector): the CPU's frame is 8 bytes above. The CPU's delivery came
- * before the gate's first instruction, inside the region: QEMU's
- * do_interrupt64() reads the gate (3 loads, 4 bytes apart) and the code
- * segment's descriptor (2), then pushes SS, RSP, RFLAGS, CS and RIP
- * (5 stores, RIP at the frame). Where the region's last accesses are
- * those, they are taken out with the interrupt (from its saved counts).
- */
-static void irq_frame(struct vcpu *v, uint64_t vaddr)
-{
-	struct irq *q = &v->irq[v->nirq - 1];
-	uint64_t f = vaddr + 8, l[RING];
-	unsigned int i, k;
-
-	q->frame = f;
-	v->want_frame = 0;
-	if (v->st_pos < RING || v->ld_pos < RING)
-		return;
-	for (i = 0; i < RING; i++) { /* i: newest first */
-		k = (v->st_pos - 1 - i) % RING;
-		if (v->st_ring[k] != f + 8 * i || !v->st_cnt[k])
-			return;
-		k = (v->ld_pos - 1 - i) % RING;
-		if (!v->ld_cnt[k])
-			return;
-		l[i] = v->ld_ring[k];
-	}
-	/* newest first: CS descriptor + 4, + 0; the gate + 8, + 4, + 0 */
-	if (l[1] + 4 != l[0] || l[4] + 4 != l[3] || l[3] + 4 != l[2])
-		return;
-	if (q->saved[EV_LOADS] < RING || q->saved[EV_STORES] < RING)
-		return;
-	q->saved[EV_LOADS] -= RING;
-	q->saved[EV_STORES] -= RING;
 }
 
 static void mem_access(unsigned int vcpu_index, qemu_plugin_meminfo_t info,
@@ -665,7 +361,7 @@ static void mem_access(unsigned int vcpu_index, qemu_plugin_meminfo_t info,
 		return;
 	if (store) {
 		if (v->want_frame)
-			irq_frame(v, vaddr);
+			vpmu_irq_frame(v, vaddr);
 		v->st_ring[v->st_pos % RING] = vaddr;
 		v->st_cnt[v->st_pos++ % RING] = (uint8_t)counted;
 	} else {
@@ -676,7 +372,7 @@ static void mem_access(unsigned int vcpu_index, qemu_plugin_meminfo_t info,
 		return;
 	v->c[store ? EV_STORES : EV_LOADS]++;
 	if (v->in_iret && !store) {
-		irq_match(v, vaddr);
+		vpmu_irq_match(v, vaddr);
 		v->in_iret = 0; /* only its first load reads the RIP */
 		if (!v->drop_mem)
 			v->c[EV_IRETS]++;
@@ -696,62 +392,6 @@ static void emit(const char *line, size_t len)
 		line += n;
 		len -= (size_t)n;
 	}
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/*
- * The gates' hand-off (AB_VPMU_GATES ... AB_VPMU_GATES_END), bit by bit on
- * the vCPU that sends it: 1 while it is one, 0 for another marker.
- */
-static int gates_rx(struct vcpu *v, unsigned int xx)
-{
-	switch (xx) {
-	case AB_VPMU_GATES:
-		v->rx = 0;
-		v->rxbits = v->rxn = 0;
-		v->rxbad = 0;
-		return 1;
-	case AB_VPMU_BIT0:
-	case AB_VPMU_BIT1:
-		v->rx = v->rx << 1 | (xx == AB_VPMU_BIT1);
-		v->rxbits++;
-		return 1;
-	case AB_VPMU_GATE:
-		if (v->rxbits != 64 || v->rxn == MAX_GATES)
-			v->rxbad = 1;
-		else
-			v->rxg[v->rxn++] = v->rx;
-		v->rx = 0;
-		v->rxbits = 0;
-		return 1;
-	case AB_VPMU_HARNESS_END:
-		if (!v->rxbad && !v->rxbits && !(v->rxn & 1)) {
-			unsigned int i;
-
-			for (i = 0; i < v->rxn / 2; i++) {
-				hr_lo[i] = v->rxg[2 * i];
-				hr_hi[i] = v->rxg[2 * i + 1];
-			}
-			nranges = v->rxn / 2;
-		}
-		v->rxbad = 1;
-		return 1;
-	case AB_VPMU_GATES_END:
-		if (!v->rxbad && !v->rxbits && v->rxn) {
-			memcpy(gates, v->rxg, v->rxn * sizeof(gates[0]));
-			ngates = v->rxn;
-			qsort(gates, ngates, sizeof(gates[0]), cmp_u64);
-		}
-		v->rxbad = 1;
-		return 1;
-	}
-	return 0;
 }
 
 /* a marker's callback pointer: its XX, MARK_KERNEL for kernel code */
@@ -774,7 +414,7 @@ static void mark_at(unsigned int vcpu_index, void *udata, const struct markx *m)
 	char line[320];
 	int n;
 
-	if (!v || gates_rx(v, xx))
+	if (!v || vpmu_gates_rx(v, xx))
 		return;
 	if (xx == AB_VPMU_DUMP) {
 		if (v->prof)
@@ -790,11 +430,11 @@ static void mark_at(unsigned int vcpu_index, void *udata, const struct markx *m)
 		v->kernel = !!((uintptr_t)udata & MARK_KERNEL);
 		v->nirq = 0;
 		v->want_frame = v->in_iret = v->drop_mem = 0;
-		v->ranges = nranges && v->phase >= AB_VPMU_ALLOC &&
+		v->ranges = vpmu_has_ranges() && v->phase >= AB_VPMU_ALLOC &&
 			    v->phase <= AB_VPMU_PAIR;
 		v->rep_vaddr = 0;
 		v->st_pos = v->ld_pos = 0;
-		v->harness = m && v->ranges && in_harness(m->tbvaddr);
+		v->harness = m && v->ranges && vpmu_in_harness(m->tbvaddr);
 		if (m && !v->harness) {
 			v->c[EV_INSNS] += m->n;
 			v->c[EV_BRANCHES] += m->br;
@@ -879,8 +519,8 @@ static void translate_exact(struct qemu_plugin_tb *tb)
 		size_t len = qemu_plugin_insn_size(qi);
 		int call;
 
-		kind[i] = (uint8_t)classify(p, len, &call);
-		rep[i] = (uint8_t)is_rep(p, len);
+		kind[i] = (uint8_t)vpmu_classify(p, len, &call);
+		rep[i] = (uint8_t)vpmu_is_rep(p, len);
 		if (kind[i] == K_MARK_BEGIN || kind[i] == K_MARK_END)
 			cls[i] = 2;
 		else if ((i == n - 1 && near_page_end(qi)) || rep[i] ||
@@ -954,7 +594,7 @@ static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		const uint8_t *p = qemu_plugin_insn_data(qi);
 		size_t len = qemu_plugin_insn_size(qi);
 		int call;
-		enum kind k = classify(p, len, &call);
+		enum kind k = vpmu_classify(p, len, &call);
 		struct insn *in = calloc(1, sizeof(*in));
 
 		if (!in)
@@ -963,7 +603,7 @@ static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		in->size = (uint8_t)len;
 		in->kind = (uint8_t)k;
 		in->call = (uint8_t)call;
-		in->rep = (uint8_t)is_rep(p, len);
+		in->rep = (uint8_t)vpmu_is_rep(p, len);
 		if (k == K_MARK_BEGIN || k == K_MARK_END) {
 			in->xx = p[4];
 			qemu_plugin_register_vcpu_insn_exec_cb(
