@@ -23,7 +23,7 @@ ab=./allocbench
 # KASLR), but for the installed allocbench's, which boots the bzImage as
 # installed kernels boot
 pvh=--pvh
-run="run --alloc=kmalloc --size=4096 --cpu=0 --trials=200 --explain"
+run="run --alloc=kmalloc --size=4096 --cpu=0 --trials=100 --explain"
 
 # ---- refused before anything boots ----
 expect 2 "0 kernels" "vmab: no --kernel refused" -- $ab vm -- run
@@ -210,7 +210,7 @@ fi
 # (four kernels, the most vm takes; the fourth is A against A)
 $ab vm $pvh -k 6.1 -k "$kb" -k 6.1:init_on_alloc=0 -k 6.1 --rounds=2 --nodes=2 --threshold=5% \
 	--json -o "$tmp/ab.json" -- \
-	run --alloc=kmalloc,vmalloc_node --size=4096 --cpu=0 --trials=100 2>"$tmp/ab.err"
+	run --alloc=kmalloc,vmalloc_node --size=4096 --cpu=0 --trials=40 2>"$tmp/ab.err"
 rc=$?
 if [ "$rc" = 0 ] && [ -n "$(field ab "kmalloc 4096 B" alloc verdict)" ] &&
 	[ -n "$(field ab "vmalloc_node 4096 B" free detectable_pct 1)" ]; then
