@@ -521,5 +521,12 @@ bool ab_cond_held(struct ab_file *f);
  * holds no condition, -EINTR on a signal (what was taken stays held).
  */
 int ab_cond_restore(struct ab_file *f, int *max_order, u64 *pages);
+/*
+ * ab_cond_give_back_all - every page @f's condition holds given back, for a
+ * run's setup that found no room (a mempool's reserve of blocks above
+ * frag_order); the restore before each trial takes them again.
+ * Return: the pages given back, 0 when @f holds none.
+ */
+unsigned long ab_cond_give_back_all(struct ab_file *f);
 
 #endif /* _ALLOCBENCH_INTERNAL_H */

@@ -564,6 +564,17 @@ int ab_cond_restore(struct ab_file *f, int *max_order, u64 *pages)
 	return met ? 0 : 1;
 }
 
+unsigned long ab_cond_give_back_all(struct ab_file *f)
+{
+	unsigned long n = 0;
+
+	mutex_lock(&ab_cond_lock);
+	if (ab_cond.owner == f)
+		n = ab_cond_give_back(ULONG_MAX, false);
+	mutex_unlock(&ab_cond_lock);
+	return n;
+}
+
 /* The outputs from the condition's state now (ab_cond_lock held). */
 static void ab_cond_fill(struct ab_condition *c, int node)
 {
