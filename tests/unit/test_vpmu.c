@@ -25,6 +25,7 @@
 #include <cmocka.h>
 
 #include "counters.h"
+#include "hwpmu.h"
 #include "vpmu.h"
 
 static char path[64];
@@ -87,21 +88,6 @@ static void test_present(void **state)
 	fputs("# abvpmu 2 vcpus=2 model=on\n", f);
 	fclose(f);
 	assert_int_equal(ab_vpmu_present(), 2);
-}
-
-/* whether the kernel opens a hardware instructions count here */
-static int hardware_pmu(void)
-{
-	struct perf_event_attr a = { .type = PERF_TYPE_HARDWARE,
-				     .size = sizeof(a),
-				     .config = PERF_COUNT_HW_INSTRUCTIONS,
-				     .disabled = 1 };
-	int fd = (int)syscall(__NR_perf_event_open, &a, 0, -1, -1, 0);
-
-	if (fd < 0)
-		return 0;
-	close(fd);
-	return 1;
 }
 
 static void pin(int cpu)

@@ -25,6 +25,7 @@
 
 #include "ab_vpmu.h"
 #include "counters.h"
+#include "hwpmu.h"
 #include "vpmu.h"
 #include "vpmushm.h"
 
@@ -71,20 +72,6 @@ static int teardown(void **state)
 {
 	unlink(path);
 	return 0;
-}
-
-static int hardware_pmu(void)
-{
-	struct perf_event_attr a = { .type = PERF_TYPE_HARDWARE,
-				     .size = sizeof(a),
-				     .config = PERF_COUNT_HW_INSTRUCTIONS,
-				     .disabled = 1 };
-	int fd = (int)syscall(__NR_perf_event_open, &a, 0, -1, -1, 0);
-
-	if (fd < 0)
-		return 0;
-	close(fd);
-	return 1;
 }
 
 static void test_shm(void **state)
