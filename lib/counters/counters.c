@@ -615,7 +615,7 @@ static int list_umasks(struct list_pmu *l, const char *name, int idx,
 {
 	pfm_event_attr_info_t a;
 	char full[320];
-	int k, n = 0, dfl = 0;
+	int k, n = 0, masks = 0, dfl = 0;
 
 	for (k = 0; k < nattrs; k++) {
 		memset(&a, 0, sizeof(a));
@@ -636,9 +636,9 @@ static int list_umasks(struct list_pmu *l, const char *name, int idx,
 			continue;
 		snprintf(full, sizeof(full), "%s:%s", name, a.name);
 		n += list_kept(l, full);
-		dfl = 1;
+		masks++;
 	}
-	return dfl ? n : -1;
+	return masks ? n : -1;
 }
 
 /*
