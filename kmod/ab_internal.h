@@ -522,9 +522,10 @@ bool ab_cond_held(struct ab_file *f);
  */
 int ab_cond_restore(struct ab_file *f, int *max_order, u64 *pages);
 /*
- * ab_cond_give_back_all - every page @f's condition holds given back, for a
- * run's setup that found no room (a mempool's reserve of blocks above
- * frag_order); the restore before each trial takes them again.
+ * ab_cond_give_back_all - every page @f's condition holds given back, before
+ * a run's setup makes its allocator with the kernel's own allocations (a
+ * mempool's reserve of blocks above frag_order, kmem_buckets_create());
+ * the restore before each trial takes them again.
  * Return: the pages given back, 0 when @f holds none.
  */
 unsigned long ab_cond_give_back_all(struct ab_file *f);

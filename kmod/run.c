@@ -273,13 +273,23 @@ long ab_ioctl_run(struct ab_file *f, void __user *uarg)
 	ret = ab_alloc_arrays(&ctx.loop);
 	if (ret)
 		goto free_objs;
+	ctx.file = f;
+	/*
+	 * The allocator a setup makes (a kmem_cache, kmem_buckets, a pool,
+	 * per-CPU chunks) is made with the kernel's own GFP_KERNEL calls,
+	 * which warn when they fail: in memory a condition holds, give its
+	 * pages back first. The restore before each trial takes them again
+	 * (6.12-rt: kmem_buckets_create() under fragmented+pressure failed
+	 * and WARNed at mm/slab_common.c:465).
+	 */
+	if (s->setup && (r.flags & AB_RUN_COND_EACH_TRIAL))
+		ab_cond_give_back_all(f);
 	if (s->setup) {
 		ret = s->setup(&ctx);
 		if (ret)
 			goto free_objs;
 	}
 
-	ctx.file = f;
 	ctx.cond_max_order = -1;
 	r.cpu_start = raw_smp_processor_id();
 	/* without a node: where the objects were, found by the check */

@@ -162,31 +162,18 @@ void ab_mempool_reserve_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles)
 }
 
 /*
- * mempool_create_kmalloc_pool(): the reserve of pool_min elements made
- * now, with GFP_KERNEL, outside the trials (counted in the budget).
- */
-static mempool_t *ab_mempool_create(struct ab_ctx *ctx, gfp_t gfp)
-{
-	return mempool_create_node(ctx->pool_min, mempool_kmalloc,
-				   mempool_kfree, (void *)ctx->size, gfp,
-				   NUMA_NO_NODE);
-}
-
-/*
- * The pool and its reserve of pool_min elements. In memory a condition
- * holds fragmented below the elements' order, no block may be left for
- * the reserve (its GFP_KERNEL allocations above PAGE_ALLOC_COSTLY_ORDER do
- * not retry): the condition's pages are then given back, the reserve made,
- * and the restore before each trial (AB_RUN_COND_EACH_TRIAL) takes them
- * again. The first try warns of nothing.
+ * mempool_create_kmalloc_pool(): the pool and its reserve of pool_min
+ * elements, made now with GFP_KERNEL, outside the trials (counted in the
+ * budget), after a condition's pages were given back (ab_run()): those
+ * allocations above PAGE_ALLOC_COSTLY_ORDER do not retry, and memory held
+ * fragmented below the elements' order may have no block left for them.
  */
 int ab_mempool_setup(struct ab_ctx *ctx)
 {
 	ctx->pool_min = ctx->run->pool_min;
-	ctx->pool = ab_mempool_create(ctx, GFP_KERNEL | __GFP_NOWARN);
-	if (!ctx->pool && (ctx->run->flags & AB_RUN_COND_EACH_TRIAL) &&
-	    ab_cond_give_back_all(ctx->file))
-		ctx->pool = ab_mempool_create(ctx, GFP_KERNEL);
+	ctx->pool = mempool_create_node(ctx->pool_min, mempool_kmalloc,
+					mempool_kfree, (void *)ctx->size,
+					GFP_KERNEL, NUMA_NO_NODE);
 	return ctx->pool ? 0 : -ENOMEM;
 }
 
