@@ -211,12 +211,6 @@ vm-images:
 	@for k in $(CHECK_KERNELS); do \
 		$(MAKE) --no-print-directory vm-image KERNEL="$$k" >&2 || exit 1; \
 	done
-	@$(MAKE) --no-print-directory vm-matrix
-
-# The check matrix, "KERNEL BUILD_DIR" a line (tests/run-all.sh makes the
-# images itself, beside its first tests).
-vm-matrix:
-	@mkdir -p $(B)/vm
 	@printf '%s\n' $(foreach k,$(CHECK_KERNELS),$(call sq,$(k) $(CURDIR)/$(B)/vm/$(call vm_id,$(k)))) > $(B)/vm/matrix.tmp && \
 		mv $(B)/vm/matrix.tmp $(B)/vm/matrix
 
@@ -232,8 +226,8 @@ check: export AB_CHECK_T0 := $(shell date +%s)
 check: deps
 	@mkdir -p $(B)/vm
 	@date +%s >$(B)/vm/check-t1
-	@$(MAKE) --no-print-directory -j$$(nproc) allocbench vpmu schema $(UNIT_TESTS) $(GUEST_TESTS)
-	@$(MAKE) --no-print-directory vm-matrix
+	@$(MAKE) --no-print-directory -j$$(nproc) allocbench vpmu schema $(UNIT_TESTS)
+	@$(MAKE) --no-print-directory vm-images
 	@AB_CHECK_T1=$$(cat $(B)/vm/check-t1) LOAD=$(LOAD) VPMU=$(call sq,$(VPMU)) sh tests/run-all.sh $(B)/vm/matrix
 
 # Figures about allocbench itself, from the embedded kernel (never pass/fail);
@@ -347,4 +341,4 @@ clean:
 	rm -rf $(B) allocbench
 	-$(MAKE) -C kmod KDIR=$(abspath $(KDIR)) $(if $(O),O=$(abspath $(O))) clean 2>/dev/null
 
-.PHONY: all vpmu bench lint schema deps install uninstall install-dkms deb dkms dkms-remove kmod load unload reload vm-image vm-images vm-matrix vm-run demo check clean FORCE
+.PHONY: all vpmu bench lint schema deps install uninstall install-dkms deb dkms dkms-remove kmod load unload reload vm-image vm-images vm-run demo check clean FORCE

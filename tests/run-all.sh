@@ -21,11 +21,11 @@
 # its package step ended, for the table's first rows.
 set -u
 cd "$(dirname "$0")/.."
-# run-all.sh --guest-lane|--images MATRIX OUTDIR TIMES: the guest lane, or
-# the images' making, alone (the suite starts them so, below)
+# run-all.sh --guest-lane MATRIX OUTDIR TIMES: the guest lane alone (the
+# suite starts it so, below)
 lane_only=
-if [ "${1:-}" = --guest-lane ] || [ "${1:-}" = --images ]; then
-	lane_only=$1
+if [ "${1:-}" = --guest-lane ]; then
+	lane_only=1
 	matrix=$2 outdir=$3 times=$4
 else
 	matrix=${1:-build/vm/matrix}
@@ -33,10 +33,8 @@ else
 	times=$(mktemp)
 	outdir=$(mktemp -d)
 	hog=
-	# the guest lane and the images' making lead their own process
-	# groups: each ended whole
-	trap 'for g in $(cat "$outdir/guest-lane.pid" "$outdir/images.pid" 2>/dev/null); do
-	kill -TERM -- "-$g" 2>/dev/null; done
+	# the guest lane leads its own process group: ended whole
+	trap 'g=$(cat "$outdir/guest-lane.pid" 2>/dev/null) && kill -TERM -- "-$g" 2>/dev/null
 	rm -rf "$log" "$times" "$outdir"; [ -z "$hog" ] || kill $hog 2>/dev/null' EXIT
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
@@ -132,50 +130,6 @@ kbuild() {
 	sh tests/kernel/shape.sh "$2/kmod/allocbench.ko"
 }
 
-# ---- the images, made beside the lanes ----
-# Each kernel's image (scripts/vm/vm-image.sh: the kernel downloaded once,
-# the module, the initramfs) is made one after another in a process of
-# its own, beside the host lane's first parts, which need none (a
-# fresh-clone CI spent 170 s making them before either lane began). A
-# boot waits for its kernel's image; the host lane waits for every image
-# before its first boot (vm.sh), as make runs one build at a time in a
-# build directory.
-# image_part N KERNEL BUILD_DIR: the image made, its ELF image for PVH
-# boots, its module's build log checked; image.N.ok or image.N.failed
-# tells the boots
-image_part() {
-	if make --no-print-directory vm-image KERNEL="$2" >"$outdir/image.$1.log" 2>&1; then
-		sh scripts/vm/pvh-image.sh "$(cat "$3/kernel-dir")" "$3/vmlinux.pvh" ||
-			echo "# kernel $2: no ELF image with a PVH entry; its suites boot the bzImage"
-		kbuild "$2" "$3"
-		touch "$outdir/image.$1.ok"
-	else
-		echo "not ok - image: make vm-image KERNEL=$2 failed: $(tail -n 3 "$outdir/image.$1.log" | tr '\n' ' ')"
-		touch "$outdir/image.$1.failed"
-	fi
-}
-make_images() {
-	n=0
-	while read -r name dir; do
-		n=$((n + 1))
-		run_part images "$name: image (kernel downloaded once, module, initramfs)" \
-			"$(kernel_tag "$name")" image_part "$n" "$name" "$dir"
-	done <"$matrix"
-	touch "$outdir/images.done"
-}
-# wait_image N: until kernel N's image is made; fails when it could not be
-wait_image() {
-	while [ ! -e "$outdir/image.$1.ok" ] && [ ! -e "$outdir/image.$1.failed" ]; do
-		sleep 1
-	done
-	[ -e "$outdir/image.$1.ok" ]
-}
-wait_images() {
-	while [ ! -e "$outdir/images.done" ]; do
-		sleep 1
-	done
-}
-
 # guest_boot NODES SCRIPT [APPEND] (KDIR and INITRD set): one boot
 guest_boot() {
 	echo "# embedded kernel, $1 NUMA node(s)${3:+, booted with $3}: $2"
@@ -200,9 +154,8 @@ guest_boot() {
 # fixed in advance a fresh-clone CI had them end 85 s apart, 736 s and
 # 821 s; with the queue longest first within each kernel, 841 s and 777 s).
 # queue_boots: the queue, one boot a line,
-# N|NAME|BUILD_DIR|NODES|SCRIPT|APPEND: WHAT (N: the kernel's line in the
-# matrix), from the boots that tests/guest-boots lists (its own comment
-# says how)
+# NAME|KDIR|INITRD|NODES|SCRIPT|APPEND: WHAT, from the boots that
+# tests/guest-boots lists (its own comment says how)
 boots=tests/guest-boots
 # boots_of WHICH...: the list's lines for these kernels, "SECS|NODES|SCRIPT|APPEND|WHAT"
 boots_of() {
@@ -216,7 +169,7 @@ queue_boots() {
 	n=0
 	while read -r name dir; do
 		n=$((n + 1))
-		b="$name|$dir"
+		b="$name|$(cat "$dir/kernel-dir")|$dir/initrd.gz"
 		if [ $n = 1 ]; then
 			boots_of first each once
 		else
@@ -224,7 +177,7 @@ queue_boots() {
 		fi | while IFS='|' read -r secs nodes script append what; do
 			echo "$secs|$n|$b|$nodes|$script|$append: $what"
 		done
-	done <"$matrix" | sort -t'|' -k1,1nr -k2,2nr | cut -d'|' -f2-
+	done <"$matrix" | sort -t'|' -k1,1nr -k2,2nr | cut -d'|' -f3-
 }
 
 # take_boots LANE: the queue's boots, the next one each time, until none
@@ -233,18 +186,11 @@ take_boots() {
 	while :; do
 		line=$(flock "$outdir/queue.lock" sh -c 'head -n 1 "$1"; sed -i 1d "$1"' sh "$outdir/queue")
 		[ -n "$line" ] || return 0
-		n=${line%%|*} line=${line#*|}
 		name=${line%%|*} line=${line#*|}
-		dir=${line%%|*} line=${line#*|}
+		kdir=${line%%|*} line=${line#*|}
+		initrd=${line%%|*} line=${line#*|}
 		nodes=${line%%|*} line=${line#*|}
 		script=${line%%|*} line=${line#*|}
-		if ! wait_image "$n"; then
-			echo "not ok - [$(kernel_tag "$name")] guest $script: not booted: its image could not be made" |
-				flock "$outdir/lock" cat
-			continue
-		fi
-		kdir=$(cat "$dir/kernel-dir")
-		initrd=$dir/initrd.gz
 		run_part "$1" "$name: ${line#*: }" "$(kernel_tag "$name")" guest_boot "$nodes" "$script" "${line%%: *}"
 	done
 }
@@ -252,10 +198,7 @@ take_boots() {
 host_lane() {
 	run_part host "unit tests (cmocka)" "" unit
 	run_part host "host CLI: cli.sh, conventions.sh, completion.sh, plot.sh, export.sh, install.sh, vpmu.sh" "" host_cli
-	# lint's floors.sh reads the first kernel's module objects
-	wait_image 1
 	run_part host "lint (make lint)" "" sh scripts/lint.sh
-	wait_images
 	run_part host "vm.sh (the embedded kernel's knobs)" "" sh tests/cli/vm.sh "$(head -n 1 "$matrix" | cut -d' ' -f2)"
 	run_part host "vmab.sh (allocbench vm)" "" sh tests/cli/vmab.sh
 	d=$(head -n 1 "$matrix" | cut -d' ' -f2)
@@ -272,23 +215,11 @@ host_lane() {
 	take_boots host
 }
 
-case $lane_only in
---guest-lane)
+if [ -n "$lane_only" ]; then
 	take_boots guest
 	exit 0
-	;;
---images)
-	make_images
-	exit 0
-	;;
-esac
-
-jobs=${JOBS:-$(nproc)}
-# with LOAD=1 (its guest boots the first image) or one CPU, the images
-# are made first
-if [ "${LOAD:-0}" = 1 ] || [ "$jobs" -lt 2 ]; then
-	make_images | tee "$log"
 fi
+
 if [ "${LOAD:-0}" = 1 ]; then
 	# GNU timeout leads its own process group and passes the kill on
 	# (to qemu too); $hog is a list of pids
@@ -304,48 +235,47 @@ if [ "${LOAD:-0}" = 1 ]; then
 	echo "# LOAD=1: two busy loops and a $lname guest spinning on its vCPUs beside the suite (pids$hog, for at most ${LOAD_MAX:-3600} s)"
 fi
 
+jobs=${JOBS:-$(nproc)}
 {
+	while read -r name dir; do
+		sh scripts/vm/pvh-image.sh "$(cat "$dir/kernel-dir")" "$dir/vmlinux.pvh" ||
+			echo "# kernel $name: no ELF image with a PVH entry; its suites boot the bzImage"
+		kbuild "$name" "$dir" 2>&1 | tag_tap "$(kernel_tag "$name")"
+	done <"$matrix"
 	queue_boots >"$outdir/queue"
 	glane=
-	imgs=
-	if [ ! -e "$outdir/images.done" ]; then
-		echo "# the kernels' images made one after another beside the lanes"
-		# its own session (setsid: not a group leader, so the same pid)
-		setsid sh tests/run-all.sh --images "$matrix" "$outdir" "$times" &
-		imgs=$!
-		echo "$imgs" >"$outdir/images.pid"
-	fi
 	if [ "$jobs" -ge 2 ]; then
 		echo "# two lanes at once ($jobs CPUs; JOBS=1 for one): the host's tests, and the guests' boots"
+		# its own session (setsid: not a group leader, so the same pid)
 		setsid sh tests/run-all.sh --guest-lane "$matrix" "$outdir" "$times" &
 		glane=$!
 		echo "$glane" >"$outdir/guest-lane.pid"
 	fi
 	host_lane
-	for p in $imgs $glane; do
-		wait "$p"
-	done
-	rm -f "$outdir/guest-lane.pid" "$outdir/images.pid"
-} 2>&1 | tee -a "$log"
+	if [ -n "$glane" ]; then
+		wait "$glane"
+		rm -f "$outdir/guest-lane.pid"
+	fi
+} 2>&1 | tee "$log"
 
 # the time of each part, then the total (make check's, from its start)
 t_end=$(date +%s)
-echo "# time of each part (wall clock, seconds; the images' making and the two lanes ran at once)"
+echo "# time of each part (wall clock, seconds; the two lanes ran at once)"
 if [ -n "${AB_CHECK_T0:-}" ] && [ -n "${AB_CHECK_T1:-}" ]; then
-	printf '#   %-6s %-62s %5d\n' "" "packages (make deps)" $((AB_CHECK_T1 - AB_CHECK_T0)) \
-		"" "build: CLI, tests" $((t_start - AB_CHECK_T1))
+	printf '#   %-5s %-62s %5d\n' "" "packages (make deps)" $((AB_CHECK_T1 - AB_CHECK_T0)) \
+		"" "build: CLI, tests, kernels downloaded, images" $((t_start - AB_CHECK_T1))
 fi
-for l in images host guest; do
+for l in host guest; do
 	sum=0
 	while read -r secs lane name; do
 		[ "$lane" = "$l" ] || continue
-		printf '#   %-6s %-62s %5d\n' "$lane" "$name" "$secs"
+		printf '#   %-5s %-62s %5d\n' "$lane" "$name" "$secs"
 		sum=$((sum + secs))
 	done <"$times"
-	printf '#   %-6s %-62s %5d\n' "$l" "(the $l lane in all)" "$sum"
+	printf '#   %-5s %-62s %5d\n' "$l" "(the $l lane in all)" "$sum"
 done
 total=$((t_end - ${AB_CHECK_T0:-$t_start}))
-printf '#   %-6s %-62s %5d (%dm%02ds)%s\n' "" "total" "$total" $((total / 60)) $((total % 60)) \
+printf '#   %-5s %-62s %5d (%dm%02ds)%s\n' "" "total" "$total" $((total / 60)) $((total % 60)) \
 	"$([ "${LOAD:-0}" = 1 ] && echo ", LOAD=1")"
 
 # TAP: "# SKIP" marks a test not run here (cmocka writes "not ok N # SKIP")
