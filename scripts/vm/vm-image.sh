@@ -87,10 +87,33 @@ ls -lL --time-style=+%s "$k/vmlinuz" "$k/config" $(test -e "$k/tree" &&
 settle "$out/kernel-stamp"
 
 # The build log is kept: tests/run-all.sh checks it holds no warning.
+# A module built from the same sources against the same kernel is shared
+# by the images made with one CACHE (make's in build/vm, allocbench vm's
+# in CACHE/vm): CACHE/kmod/KEY holds allocbench.ko and its build log, KEY
+# a hash of the kernel's directory and stamp and of the sources (names and
+# contents); the 16 newest are kept. The module's file names in its
+# strings are then the first build's directory.
 if stale "$out/kmod/allocbench.ko" "$out/kernel-dir" "$out/kernel-stamp" \
 	"$src/kmod" "$src/common" "$src/include/uapi/linux" "$src/VERSION"; then
-	cp "$src"/kmod/*.c "$src"/kmod/*.h "$src/kmod/Kbuild" "$out/kmod/"
-	step sh "$here/build-kmod.sh" "$k" "$out/kmod" "$(cd "$src" && pwd)"
+	key=$({ cat "$out/kernel-dir" "$out/kernel-stamp" &&
+		(cd "$src" && sha256sum VERSION kmod/*.c kmod/*.h kmod/Kbuild common/* include/uapi/linux/*); } |
+		sha256sum | cut -c1-24)
+	shared=$cache/kmod/$key
+	if [ -f "$shared/allocbench.ko" ] && [ -f "$shared/build.log" ]; then
+		cp "$shared/allocbench.ko" "$shared/build.log" "$out/kmod/"
+	else
+		cp "$src"/kmod/*.c "$src"/kmod/*.h "$src/kmod/Kbuild" "$out/kmod/"
+		step sh "$here/build-kmod.sh" "$k" "$out/kmod" "$(cd "$src" && pwd)"
+		mkdir -p "$cache/kmod"
+		tmpk=$(mktemp -d "$cache/kmod/.new.XXXXXX")
+		cp "$out/kmod/allocbench.ko" "$out/kmod/build.log" "$tmpk/"
+		# another image's build of the same KEY may have come first
+		mv -T "$tmpk" "$shared" 2>/dev/null || rm -rf "$tmpk"
+		# shellcheck disable=SC2012
+		ls -1t "$cache/kmod" | tail -n +17 | while read -r old; do
+			rm -rf "${cache:?}/kmod/$old"
+		done
+	fi
 fi
 
 # What the virtual PMU must count in the module's calibration loop (the

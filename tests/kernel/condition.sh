@@ -208,10 +208,11 @@ done_=""
 bad=""
 for a in kmalloc kmem_buckets kmem_cache kmem_cache_bulk kfree_bulk percpu mempool page_frag; do
 	allocbench list 2>&1 | grep "^ *$a " | grep -q 'not here' && continue
-	sz=8192
+	sz=8192 n=2
 	[ $a = page_frag ] && sz=4096
+	case $a in kmalloc | kmem_buckets) n=20 ;; esac
 	allocbench run --alloc=$a --size=$sz --condition=fragmented+pressure \
-		--trials=10 --json -q >/tmp/cbo.json 2>>/tmp/cond.err || bad="$bad $a:exit $?"
+		--trials=$n --json -q >/tmp/cbo.json 2>>/tmp/cond.err || bad="$bad $a:exit $?"
 	rp=$(tr -d ' \n' </tmp/cbo.json | grep -o '"reclaimed_pages":[0-9]*,"oom_pages":[0-9]*' | head -n 1)
 	done_="$done_ $a ($rp)"
 done
