@@ -104,11 +104,40 @@ static void print_success(json_object *c, int wl, const char *family)
 }
 
 /* The tests of the report (comparison @c's "correction": every comparison
- * of a report shares it), 0 when none (no row had two good boots a side). */
+ * of a report shares it), 0 when none (no row had two good boots a side,
+ * or every row was identical in every boot: no_test_why()). */
 static int report_tests(json_object *c)
 {
 	return json_object_get_int(
 		ab_json_get(ab_json_get(c, "correction"), "tests"));
+}
+
+/*
+ * Why the report has no test: its rows were each the same in every boot
+ * (verdict "identical": no spread to weigh) when any was, else no row had
+ * two good boots a side. @lead ends the text's first clause.
+ */
+static void no_test_why(json_object *cmps, const char *lead)
+{
+	size_t i, j, same = 0;
+
+	for (i = 0; cmps && i < json_object_array_length(cmps); i++) {
+		json_object *rows = ab_json_array(
+			json_object_array_get_idx(cmps, i), "rows");
+
+		for (j = 0; rows && j < json_object_array_length(rows); j++)
+			same += !strcmp(json_object_get_string(ab_json_get(
+						json_object_array_get_idx(rows,
+									  j),
+						"verdict")) ?: "",
+					"identical");
+	}
+	if (same)
+		printf("%s: every row's figure was the same in each boot of a kernel, so nothing was left to test (Welch's t weighs a spread); B / A is exact there\n",
+		       lead);
+	else
+		printf("%s: no row had 2 good boots of each kernel (Welch's t needs 2 a side)\n",
+		       lead);
 }
 
 /* One line of a differential profile: delta, A, B, the name, where. */
@@ -640,7 +669,7 @@ static void vm_print_short(const struct vm_run *v, const char *cmd0,
 		       AB_VM_ALPHA, tests,
 		       ab_noun((unsigned)tests, "test", "tests"));
 	else
-		printf("note: no verdict: no row had 2 good boots of each kernel (Welch's t needs 2 a side)\n");
+		no_test_why(cmps, "note: no verdict");
 }
 
 void vm_print_report(const struct vm_run *v, const char *cmd0,
@@ -672,8 +701,8 @@ void vm_print_report(const struct vm_run *v, const char *cmd0,
 		print_comparison(json_object_array_get_idx(cmps, i),
 				 v->threshold);
 	if (!tests) {
-		printf("\nverdict: none: no row had 2 or more good boots of each kernel, so nothing was tested (Welch's t needs 2 boots a side); with them, faster or slower when Holm's adjusted p < %.2f over every row, phase and kernel of the report\n",
-		       AB_VM_ALPHA);
+		printf("\n");
+		no_test_why(cmps, "verdict: none");
 		return;
 	}
 	printf("\nverdict: faster or slower (a success rate: B succeeds more or less) when Holm's adjusted p < %.2f, over every row, phase and kernel of this report (so the chance of any false verdict in it stays under that; p is each test's own); \"no significant difference\" is not \"no difference\": the detectable column is the change these boots would have found 8 times in 10 (from the boot-to-boot spread seen) at Holm's first level, %.2g / %d %s, and --threshold=P%% says how many rounds a P%% change needs there. The intervals (unadj.) are each row's own 95%%, not adjusted for the report's tests: Holm adjusts p, not intervals, so an interval can leave out 1 (B / A) or 0 (B - A) where the adjusted verdict is \"no significant difference\".\n",

@@ -262,6 +262,11 @@ static json_object *row_phase(json_object **ra, size_t na, json_object **rb,
 			  : w.diff < 0	     ? "faster"
 					     : "slower";
 	sd = ab_welch_pooled_sd(&w);
+	/* two boots or more a side (pairs) and no spread at all (exact
+	 * counts, or --deterministic's replicas): nothing for the t test to
+	 * weigh, and B / A is exact */
+	if (isnan(w.p) && sd == 0)
+		verdict = "identical";
 	json_object_object_add(o, "label", json_object_new_string(label));
 	json_object_object_add(o, "phase", json_object_new_string(phase));
 	json_object_object_add(o, "a_ns", ab_json_num(exp(w.mean_a)));

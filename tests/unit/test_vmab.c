@@ -456,6 +456,38 @@ static void test_adjust_family(void **state)
 }
 
 /*
+ * Two boots a side whose figures are the same in each boot of a kernel
+ * (exact counts, --deterministic's replicas): no spread for Welch's t, so
+ * no test and no correction, and the rows say "identical" (the report's
+ * note then says so, not that a kernel lacked good boots); B / A is exact.
+ */
+static void test_identical_boots(void **state)
+{
+	const char *names[] = { "A", "B" };
+	struct ab_vm_boot b[4];
+	json_object *cmps, *r;
+	int i;
+
+	(void)state;
+	memset(b, 0, sizeof(b));
+	for (i = 0; i < 4; i++) {
+		b[i].kernel = i >= 2;
+		b[i].status = AB_VM_OK;
+		b[i].result = result(i >= 2 ? 150 : 100, 50, 5, 1, 0);
+	}
+	cmps = ab_vm_compare(b, 4, 2, names, 0);
+	r = row(cmps, 0, "kmalloc 4096 B", "alloc");
+	assert_string_equal(verdict(r), "identical");
+	assert_float_equal(ab_json_double(ab_json_get(r, "ratio")), 1.5, 1e-12);
+	r = row(cmps, 0, "kmalloc 4096 B", "free");
+	assert_string_equal(verdict(r), "identical");
+	assert_null(ab_json_get(json_object_array_get_idx(cmps, 0),
+				"correction"));
+	json_object_put(cmps);
+	free_boots(b, 4);
+}
+
+/*
  * compare's saved runs go through ab_vm_compare() as boots of two
  * "kernels": one run per side gives the ratio of the two medians and no p
  * (compare then says "cannot conclude: one run per side"); three per side
@@ -785,6 +817,7 @@ int main(void)
 		cmocka_unit_test(test_success_separated),
 		cmocka_unit_test(test_counter_ab),
 		cmocka_unit_test(test_adjust_family),
+		cmocka_unit_test(test_identical_boots),
 		cmocka_unit_test(test_runs_as_units),
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_profile_diff),
