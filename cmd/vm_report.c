@@ -126,11 +126,12 @@ static void no_test_why(json_object *cmps, const char *lead)
 			json_object_array_get_idx(cmps, i), "rows");
 
 		for (j = 0; rows && j < json_object_array_length(rows); j++)
-			same += !strcmp(json_object_get_string(ab_json_get(
-						json_object_array_get_idx(rows,
-									  j),
-						"verdict")) ?: "",
-					"identical");
+			same += !strcmp(
+				json_object_get_string(ab_json_get(
+					json_object_array_get_idx(rows, j),
+					"verdict"))
+					?: "",
+				"identical");
 	}
 	if (same)
 		printf("%s: every row's figure was the same in each boot of a kernel, so nothing was left to test (Welch's t weighs a spread); B / A is exact there\n",

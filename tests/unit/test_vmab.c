@@ -481,8 +481,8 @@ static void test_identical_boots(void **state)
 	assert_float_equal(ab_json_double(ab_json_get(r, "ratio")), 1.5, 1e-12);
 	r = row(cmps, 0, "kmalloc 4096 B", "free");
 	assert_string_equal(verdict(r), "identical");
-	assert_null(ab_json_get(json_object_array_get_idx(cmps, 0),
-				"correction"));
+	assert_null(
+		ab_json_get(json_object_array_get_idx(cmps, 0), "correction"));
 	json_object_put(cmps);
 	free_boots(b, 4);
 }
