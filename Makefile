@@ -335,8 +335,11 @@ schema: $(VM_SCHEMA)
 # checkpatch --strict and kernel-doc on the module, clang-format on
 # userspace, one-way floors (from the CLI's objects, built first, and the
 # module's of the first kernel built), SPDX lines.
+# its status is 1 when any check printed "not ok"
 lint: allocbench
-	@sh scripts/lint.sh
+	@mkdir -p $(B)
+	@sh scripts/lint.sh >$(B)/lint.tap 2>&1; st=$$?; cat $(B)/lint.tap; \
+		[ $$st = 0 ] && ! grep -q '^not ok' $(B)/lint.tap
 
 clean:
 	rm -rf $(B) allocbench
