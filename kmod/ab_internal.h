@@ -306,6 +306,12 @@ struct ab_strategy {
 	bool one_object;
 	enum ab_mem mem;
 	int (*setup)(struct ab_ctx *ctx);
+	/*
+	 * the setup makes its allocator with the kernel's own GFP_KERNEL
+	 * allocations (a kmem_cache, kmem_buckets, a pool, per-CPU chunks):
+	 * a condition's pages are given back before it (ab_run())
+	 */
+	bool setup_allocates;
 	void (*teardown)(struct ab_ctx *ctx);
 	u32 (*alloc_phase)(struct ab_ctx *ctx, u64 *cycles);
 	void (*free_phase)(struct ab_ctx *ctx, u32 n, u64 *cycles);

@@ -282,7 +282,7 @@ long ab_ioctl_run(struct ab_file *f, void __user *uarg)
 	 * (6.12-rt: kmem_buckets_create() under fragmented+pressure failed
 	 * and WARNed at mm/slab_common.c:465).
 	 */
-	if (s->setup && (r.flags & AB_RUN_COND_EACH_TRIAL))
+	if (s->setup_allocates && (r.flags & AB_RUN_COND_EACH_TRIAL))
 		ab_cond_give_back_all(f);
 	if (s->setup) {
 		ret = s->setup(&ctx);
