@@ -274,6 +274,10 @@ linkage void name##_free_phase(struct ab_ctx *ctx, u32 n, u64 *cycles)	\
  * @mem:        how its memory is counted (enum ab_mem)
  * @setup:      optional; prepares @ctx (e.g. creates a kmem_cache); 0 or
  *              -errno
+ * @setup_allocates: @setup makes its allocator with the kernel's own
+ *              GFP_KERNEL allocations (a kmem_cache, kmem_buckets, a pool,
+ *              per-CPU chunks): a condition's pages are given back before
+ *              it (ab_run())
  * @teardown:   optional; undoes @setup
  * @alloc_phase: allocates up to ctx->loop.nr objects into ctx->loop.objs,
  *              stopping at the first failure, and returns the number
@@ -306,11 +310,6 @@ struct ab_strategy {
 	bool one_object;
 	enum ab_mem mem;
 	int (*setup)(struct ab_ctx *ctx);
-	/*
-	 * the setup makes its allocator with the kernel's own GFP_KERNEL
-	 * allocations (a kmem_cache, kmem_buckets, a pool, per-CPU chunks):
-	 * a condition's pages are given back before it (ab_run())
-	 */
 	bool setup_allocates;
 	void (*teardown)(struct ab_ctx *ctx);
 	u32 (*alloc_phase)(struct ab_ctx *ctx, u64 *cycles);
