@@ -137,6 +137,9 @@ wrap_glibc() {
 # glibc_lib (their library directory, with the loader) and glibc_ver
 fetch_glibc() {
 	glibc_lib=$cache/glibc/root/usr/lib/x86_64-linux-gnu
+	# the cache's lock again (let go after the release's download): the
+	# private apt and CACHE/glibc are every release's
+	flock 8
 	if [ ! -f "$cache/glibc/.complete" ]; then
 		update_new
 		rm -rf "$cache/glibc"
