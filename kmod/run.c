@@ -275,12 +275,10 @@ long ab_ioctl_run(struct ab_file *f, void __user *uarg)
 		goto free_objs;
 	ctx.file = f;
 	/*
-	 * The allocator a setup makes (a kmem_cache, kmem_buckets, a pool,
-	 * per-CPU chunks) is made with the kernel's own GFP_KERNEL calls,
-	 * which warn when they fail: in memory a condition holds, give its
-	 * pages back first. The restore before each trial takes them again
-	 * (6.12-rt: kmem_buckets_create() under fragmented+pressure failed
-	 * and WARNed at mm/slab_common.c:465).
+	 * setup_allocates: the kernel's own allocations warn when they fail
+	 * (6.12-rt: kmem_buckets_create() under fragmented+pressure WARNed
+	 * at mm/slab_common.c:465); the restore before each trial takes the
+	 * pages given back again
 	 */
 	if (s->setup_allocates && (r.flags & AB_RUN_COND_EACH_TRIAL))
 		ab_cond_give_back_all(f);
