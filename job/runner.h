@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * runner.h - running a job (runner.c): the baseline, each row alone or in
- * concurrent groups, the counters and the figures.
+ * concurrent groups, the counters and the figures; the checks before
+ * anything runs and --dry-run (runner_check.c), the progress line
+ * (runner_progress.c).
  */
 #ifndef AB_RUNNER_H
 #define AB_RUNNER_H
@@ -14,6 +16,14 @@
  * what finished is kept. Returns AB_EXIT_OK, AB_EXIT_RUN or AB_EXIT_INTR.
  */
 int ab_job_run(struct ab_job *job);
+
+/*
+ * ab_job_check - every check before anything runs (the events, the
+ * condition, the sheaves, --explain, the baseline, memory and the limits
+ * together; runner_check.c), which ab_job_run() and ab_job_dry_run()
+ * make first: an exit status, job->refused set on a refusal.
+ */
+int ab_job_check(struct ab_job *job);
 
 /*
  * ab_job_dry_run - --dry-run: every check ab_job_run() makes before it runs
