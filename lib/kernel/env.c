@@ -344,6 +344,8 @@ void ab_env_read(struct ab_env *env, const char *root, int cpu)
 	env->p_slub_merge =
 		cmdline_param(env->cmdline, "slab_merge", path, sizeof(path)) ||
 		cmdline_param(env->cmdline, "slub_merge", path, sizeof(path));
+	cmdline_param(env->cmdline, "clearcpuid", env->p_clearcpuid,
+		      sizeof(env->p_clearcpuid));
 	cmdline_param(env->cmdline, "allocbench.vm", env->vm_accel,
 		      sizeof(env->vm_accel));
 	cmdline_param(env->cmdline, "allocbench.vpmu", env->vm_vpmu,
@@ -524,6 +526,12 @@ static int env_warnings(const struct ab_env *env, char *buf, size_t len,
 	WARN_IF(!strcmp(env->c_shuffle, "y") && truth(env->p_shuffle) == 1,
 		"page_alloc.shuffle=1",
 		"page_alloc.shuffle=1: the page allocator's free lists are randomized");
+	/*
+	 * vm-run.sh boots its default TCG guest with clearcpuid=rep_good:
+	 * rep string instructions crawled on a loaded host (its comment)
+	 */
+	WARN_IF(env->p_clearcpuid[0], "clearcpuid",
+		"clearcpuid= hides CPU features from the kernel, which then runs other code than this CPU's (rep_good, as allocbench vm's TCG guests boot: pages are cleared and copied with plain stores in loops, not rep string instructions)");
 	WARN_IF(!env->crng_ready, "crng not seeded",
 		"the kernel's random number generator is not seeded yet: until it is, every get_random_*() (SLAB_FREELIST_RANDOM's shuffle of each new slab) extracts entropy with BLAKE2s, hundreds of instructions; read /dev/random once first (it waits for the seed)");
 	WARN_IF(env->hypervisor > 0,

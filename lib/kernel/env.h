@@ -42,6 +42,7 @@ struct ab_env {
 	/* boot parameters as given ("" when absent) */
 	char p_init_on_alloc[16], p_init_on_free[16], p_slub_debug[64];
 	char p_preempt[32], p_mitigations[128], p_shuffle[16];
+	char p_clearcpuid[128]; /* CPU features hidden from the kernel */
 	int p_slab_nomerge, p_slub_merge; /* present on the command line */
 
 	/* config values ("y", "n", or "?" without a config) */

@@ -344,6 +344,32 @@ static void test_vm_accel(void **state)
 	assert_null(strstr(buf, ", qemu "));
 }
 
+/*
+ * clearcpuid= (vm-run.sh's default TCG guest: rep_good) is among the
+ * caveats and warns; without it, neither.
+ */
+static void test_clearcpuid(void **state)
+{
+	struct ab_env env;
+	char buf[4096];
+
+	put("/proc/cmdline",
+	    "quiet allocbench.vm=tcg-single clearcpuid=rep_good\n");
+	ab_env_read(&env, root, 0);
+	assert_string_equal(env.p_clearcpuid, "rep_good");
+	ab_env_caveats(&env, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "clearcpuid"));
+	header(&env, buf, sizeof(buf));
+	assert_non_null(strstr(
+		buf,
+		"warning: clearcpuid= hides CPU features from the kernel"));
+	put("/proc/cmdline", "quiet allocbench.vm=tcg-single\n");
+	ab_env_read(&env, root, 0);
+	assert_string_equal(env.p_clearcpuid, "");
+	ab_env_caveats(&env, buf, sizeof(buf));
+	assert_null(strstr(buf, "clearcpuid"));
+}
+
 static void test_nothing_readable(void **state)
 {
 	struct ab_env env;
@@ -368,6 +394,7 @@ int main(void)
 		cmocka_unit_test(test_lazy_and_compiler),
 		cmocka_unit_test(test_flavours),
 		cmocka_unit_test(test_vm_accel),
+		cmocka_unit_test(test_clearcpuid),
 		cmocka_unit_test(test_nothing_readable),
 	};
 
