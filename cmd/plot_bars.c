@@ -481,23 +481,37 @@ size_t plot_vm(FILE *g, json_object *root, int png)
 	return drawn;
 }
 
+/*
+ * A median in a bar's label: four significant digits, whole nanoseconds
+ * from 10000 on (%.4g wrote 12345.6 as 1.235e+04).
+ */
+static const char *ns_text(char *buf, size_t len, double ns)
+{
+	snprintf(buf, len, fabs(ns) < 1e4 ? "%.4g" : "%.0f", ns);
+	return buf;
+}
+
 /* The bars of one compare's phases, each labelled "@prefix@phase: ...". */
 static void compare_phases(struct hchart *c, json_object *cmp,
 			   const char *prefix, int *no_ci)
 {
 	json_object *ph = ab_json_array(cmp, "phases");
 	size_t i;
-	char *label;
+	char *label, a[32], b[32];
 
 	for (i = 0; ph && i < json_object_array_length(ph); i++) {
 		json_object *p = json_object_array_get_idx(ph, i);
 		double lo = ab_json_double(ab_json_get(p, "ratio_ci_lo")),
 		       hi = ab_json_double(ab_json_get(p, "ratio_ci_hi"));
 
-		if (asprintf(&label, "%s%s (A %.4g, B %.4g ns)", prefix,
+		if (asprintf(&label, "%s%s (A %s, B %s ns)", prefix,
 			     plot_text(p, "phase"),
-			     ab_json_double(ab_json_get(p, "a_median_ns")),
-			     ab_json_double(ab_json_get(p, "b_median_ns"))) < 0)
+			     ns_text(a, sizeof(a),
+				     ab_json_double(
+					     ab_json_get(p, "a_median_ns"))),
+			     ns_text(b, sizeof(b),
+				     ab_json_double(ab_json_get(
+					     p, "b_median_ns")))) < 0)
 			continue;
 		*no_ci |= isnan(lo) || isnan(hi);
 		hchart_add(c, label, ab_json_double(ab_json_get(p, "ratio")),
