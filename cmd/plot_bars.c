@@ -30,6 +30,7 @@
 
 #include "jsonout.h"
 #include "plot.h"
+#include "textout.h"
 
 /* One bar: its value and interval (NAN: none). */
 struct hbar {
@@ -481,16 +482,6 @@ size_t plot_vm(FILE *g, json_object *root, int png)
 	return drawn;
 }
 
-/*
- * A median in a bar's label: four significant digits, whole nanoseconds
- * from 10000 on (%.4g wrote 12345.6 as 1.235e+04).
- */
-static const char *ns_text(char *buf, size_t len, double ns)
-{
-	snprintf(buf, len, fabs(ns) < 1e4 ? "%.4g" : "%.0f", ns);
-	return buf;
-}
-
 /* The bars of one compare's phases, each labelled "@prefix@phase: ...". */
 static void compare_phases(struct hchart *c, json_object *cmp,
 			   const char *prefix, int *no_ci)
@@ -504,14 +495,12 @@ static void compare_phases(struct hchart *c, json_object *cmp,
 		double lo = ab_json_double(ab_json_get(p, "ratio_ci_lo")),
 		       hi = ab_json_double(ab_json_get(p, "ratio_ci_hi"));
 
+		ab_sig_text(ab_json_double(ab_json_get(p, "a_median_ns")), a,
+			    sizeof(a));
+		ab_sig_text(ab_json_double(ab_json_get(p, "b_median_ns")), b,
+			    sizeof(b));
 		if (asprintf(&label, "%s%s (A %s, B %s ns)", prefix,
-			     plot_text(p, "phase"),
-			     ns_text(a, sizeof(a),
-				     ab_json_double(
-					     ab_json_get(p, "a_median_ns"))),
-			     ns_text(b, sizeof(b),
-				     ab_json_double(ab_json_get(
-					     p, "b_median_ns")))) < 0)
+			     plot_text(p, "phase"), a, b) < 0)
 			continue;
 		*no_ci |= isnan(lo) || isnan(hi);
 		hchart_add(c, label, ab_json_double(ab_json_get(p, "ratio")),

@@ -534,6 +534,7 @@ bool ab_row_map_text(const struct ab_run *run, char *buf, size_t len)
 	static const char *const sizes[AB_MAP_NR] = { "4 KiB", "2 MiB",
 						      "1 GiB" };
 	bool first = true;
+	char per[32];
 	size_t used;
 	int i, n;
 
@@ -546,12 +547,13 @@ bool ab_row_map_text(const struct ab_run *run, char *buf, size_t len)
 	for (i = AB_MAP_NR - 1; i >= 0; i--) {
 		if (i == AB_MAP_1G && !run->map_pages[i])
 			continue;
-		n = snprintf(
-			buf + (used < len ? used : len - 1),
-			used < len ? len - used : 1,
-			"%s %s pages %llu (%.4g an area)", first ? "" : ",",
-			sizes[i], (unsigned long long)run->map_pages[i],
-			(double)run->map_pages[i] / (double)run->map_areas);
+		n = snprintf(buf + (used < len ? used : len - 1),
+			     used < len ? len - used : 1,
+			     "%s %s pages %llu (%s an area)", first ? "" : ",",
+			     sizes[i], (unsigned long long)run->map_pages[i],
+			     ab_sig_text((double)run->map_pages[i] /
+						 (double)run->map_areas,
+					 per, sizeof(per)));
 		used += n < 0 ? 0 : (size_t)n;
 		first = false;
 	}

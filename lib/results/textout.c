@@ -161,6 +161,11 @@ const char *ab_num_text(double v, const char *fmt, char *buf, size_t len)
 	return buf;
 }
 
+const char *ab_sig_text(double v, char *buf, size_t len)
+{
+	return ab_num_text(v, fabs(v) < 1e4 ? "%.4g" : "%.0f", buf, len);
+}
+
 const char *ab_noun(unsigned long long n, const char *one, const char *many)
 {
 	return n == 1 ? one : many;

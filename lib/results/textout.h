@@ -100,6 +100,14 @@ void ab_print_cell(double v, const char *fmt, int width);
 const char *ab_num_text(double v, const char *fmt, char *buf, size_t len);
 
 /*
+ * ab_sig_text - @v in four significant digits ("%.4g") below 10000 and
+ * whole from there on ("%.0f": %.4g would write 12345.6 as 1.235e+04), or
+ * "n/a" when NaN or infinite, into @buf: a figure inside a line of text or
+ * a label. Returns @buf.
+ */
+const char *ab_sig_text(double v, char *buf, size_t len);
+
+/*
  * The default text's bounds (issue 42; allocbench-run(1), NOTES): a table
  * fits AB_TABLE_COLS columns, a note line AB_NOTE_COLS.
  */

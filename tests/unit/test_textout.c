@@ -174,6 +174,21 @@ static void test_csv_long_field(void **state)
 	free(out);
 }
 
+/*
+ * ab_sig_text: four significant digits below 10000, whole from there (a
+ * label once read "A 1.235e+04"), n/a when not a number.
+ */
+static void test_sig_text(void **state)
+{
+	char buf[32];
+
+	assert_string_equal(ab_sig_text(6.25, buf, sizeof(buf)), "6.25");
+	assert_string_equal(ab_sig_text(6224.3054, buf, sizeof(buf)), "6224");
+	assert_string_equal(ab_sig_text(12345.6, buf, sizeof(buf)), "12346");
+	assert_string_equal(ab_sig_text(-12345.6, buf, sizeof(buf)), "-12346");
+	assert_string_equal(ab_sig_text(NAN, buf, sizeof(buf)), "n/a");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -182,6 +197,7 @@ int main(void)
 		cmocka_unit_test(test_json_print_repairs_strings),
 		cmocka_unit_test(test_csv_fields),
 		cmocka_unit_test(test_csv_long_field),
+		cmocka_unit_test(test_sig_text),
 	};
 
 	return cmocka_run_group_tests_name("textout", tests, NULL, NULL);
