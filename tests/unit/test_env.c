@@ -312,6 +312,13 @@ static void test_flavours(void **state)
 	assert_string_equal(env.preempt_model, "none");
 }
 
+/* The environment of a boot whose kernel command line is @cmdline. */
+static void booted(struct ab_env *env, const char *cmdline)
+{
+	put("/proc/cmdline", cmdline);
+	ab_env_read(env, root, 0);
+}
+
 /*
  * vm-run.sh's allocbench.vm= says how qemu ran the guest: tcg-single
  * serializes the vCPUs and the header says so; kvm or no word does not.
@@ -321,23 +328,20 @@ static void test_vm_accel(void **state)
 	struct ab_env env;
 	char buf[4096];
 
-	put("/proc/cmdline",
-	    "console=ttyS0 panic=-1 quiet allocbench.vm=tcg-single slab_nomerge\n");
-	ab_env_read(&env, root, 0);
+	booted(&env,
+	       "console=ttyS0 panic=-1 quiet allocbench.vm=tcg-single slab_nomerge\n");
 	assert_string_equal(env.vm_accel, "tcg-single");
 	assert_true(ab_env_vcpus_serialized(&env));
 	header(&env, buf, sizeof(buf));
 	assert_non_null(strstr(
 		buf,
 		", qemu tcg-single (allocbench.vm: its vCPUs take turns on one host thread, never at the same time)\n"));
-	put("/proc/cmdline", "quiet allocbench.vm=kvm\n");
-	ab_env_read(&env, root, 0);
+	booted(&env, "quiet allocbench.vm=kvm\n");
 	assert_string_equal(env.vm_accel, "kvm");
 	assert_false(ab_env_vcpus_serialized(&env));
 	header(&env, buf, sizeof(buf));
 	assert_non_null(strstr(buf, ", qemu kvm\n"));
-	put("/proc/cmdline", "quiet allocbench.vmx=tcg-single\n");
-	ab_env_read(&env, root, 0);
+	booted(&env, "quiet allocbench.vmx=tcg-single\n");
 	assert_string_equal(env.vm_accel, "");
 	assert_false(ab_env_vcpus_serialized(&env));
 	header(&env, buf, sizeof(buf));
@@ -346,16 +350,14 @@ static void test_vm_accel(void **state)
 
 /*
  * clearcpuid= (vm-run.sh's default TCG guest: rep_good) is among the
- * caveats and warns; without it, neither.
+ * caveats and warns in the header; without it, neither.
  */
 static void test_clearcpuid(void **state)
 {
 	struct ab_env env;
 	char buf[4096];
 
-	put("/proc/cmdline",
-	    "quiet allocbench.vm=tcg-single clearcpuid=rep_good\n");
-	ab_env_read(&env, root, 0);
+	booted(&env, "quiet allocbench.vm=tcg-single clearcpuid=rep_good\n");
 	assert_string_equal(env.p_clearcpuid, "rep_good");
 	ab_env_caveats(&env, buf, sizeof(buf));
 	assert_non_null(strstr(buf, "clearcpuid"));
@@ -363,10 +365,9 @@ static void test_clearcpuid(void **state)
 	assert_non_null(strstr(
 		buf,
 		"warning: clearcpuid= hides CPU features from the kernel"));
-	put("/proc/cmdline", "quiet allocbench.vm=tcg-single\n");
-	ab_env_read(&env, root, 0);
+	booted(&env, "quiet allocbench.vm=tcg-single\n");
 	assert_string_equal(env.p_clearcpuid, "");
-	ab_env_caveats(&env, buf, sizeof(buf));
+	header(&env, buf, sizeof(buf));
 	assert_null(strstr(buf, "clearcpuid"));
 }
 
