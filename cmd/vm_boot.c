@@ -532,6 +532,8 @@ void vm_boot(const struct vm_paths *p, const struct vm_conf *c,
 	else
 		unsetenv("VM_IMAGE");
 	unsetenv("VM_LOG");
+	/* the default model's clearcpuid=rep_good, as the header says */
+	unsetenv("VM_REP_GOOD");
 	if (c->deterministic) {
 		setenv("VM_ICOUNT", "0", 1);
 		snprintf(num, sizeof(num), "%d", b->seed);

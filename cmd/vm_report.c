@@ -429,9 +429,10 @@ static void print_header(const struct vm_run *v, const char *cmd)
 	if (v->conf.pvh)
 		printf("%s\n", vm_pvh_words);
 	printf("guest CPU model: %s (one for every boot: a kernel patches its code for the CPU's features)\n",
-	       v->conf.cpu_model	 ? v->conf.cpu_model
-	       : strcmp(v->accel, "kvm") ? "qemu64 (qemu's default under TCG)"
-					 : "host (KVM)");
+	       v->conf.cpu_model ? v->conf.cpu_model
+	       : strcmp(v->accel, "kvm")
+		       ? "qemu64 (qemu's default under TCG), booted with clearcpuid=rep_good (vm-run.sh: no rep string instructions in clear_page and copy_page)"
+		       : "host (KVM)");
 	if (v->conf.deterministic)
 		printf("deterministic boots (--deterministic): qemu -icount, so guest time is the instruction count (ns/op are that clock's, 1 instruction = 1 ns, not time), a fixed RTC, 1 vCPU with the SMP code kept (noreplace-smp); round R boots every kernel with seed R on its command line, so the %d rounds are %d states of the boot (its slab state among them), each met by every kernel, and the kernels are compared pair by pair (paired t test)\n",
 		       v->conf.rounds, v->conf.rounds);

@@ -56,6 +56,33 @@ static int cmdline_param(const char *cmdline, const char *name, char *val,
 	return 0;
 }
 
+/*
+ * The features the kernel hides (clearcpuid=LIST into @val, "" if none):
+ * the kernel takes the last clearcpuid= it is given (arch/x86/kernel/cpu/
+ * common.c, 6.1 to 7.3), and what follows " -- " is init's, not the
+ * kernel's.
+ */
+static void last_clearcpuid(const char *cmdline, char *val, size_t len)
+{
+	const char *p = cmdline;
+
+	val[0] = '\0';
+	while (*p) {
+		size_t m;
+
+		while (*p == ' ')
+			p++;
+		m = strcspn(p, " \n");
+		if (m == 2 && !strncmp(p, "--", 2))
+			break;
+		if (m > 11 && !strncmp(p, "clearcpuid=", 11))
+			snprintf(val, len, "%.*s", (int)(m - 11), p + 11);
+		p += m;
+		while (*p == '\n')
+			p++;
+	}
+}
+
 struct cfg_want {
 	const char *sym;
 	char *val;
@@ -344,8 +371,8 @@ void ab_env_read(struct ab_env *env, const char *root, int cpu)
 	env->p_slub_merge =
 		cmdline_param(env->cmdline, "slab_merge", path, sizeof(path)) ||
 		cmdline_param(env->cmdline, "slub_merge", path, sizeof(path));
-	cmdline_param(env->cmdline, "clearcpuid", env->p_clearcpuid,
-		      sizeof(env->p_clearcpuid));
+	last_clearcpuid(env->cmdline, env->p_clearcpuid,
+			sizeof(env->p_clearcpuid));
 	cmdline_param(env->cmdline, "allocbench.vm", env->vm_accel,
 		      sizeof(env->vm_accel));
 	cmdline_param(env->cmdline, "allocbench.vpmu", env->vm_vpmu,
@@ -531,7 +558,7 @@ static int env_warnings(const struct ab_env *env, char *buf, size_t len,
 	 * rep string instructions crawled on a loaded host (its comment)
 	 */
 	WARN_IF(env->p_clearcpuid[0], "clearcpuid",
-		"clearcpuid= hides CPU features from the kernel, which then runs other code than this CPU's (rep_good, as allocbench vm's TCG guests boot: pages are cleared and copied with plain stores in loops, not rep string instructions)");
+		"clearcpuid= hides CPU features from the kernel (the command line names them), which then runs other code than this CPU's; allocbench vm's default TCG guest hides rep_good, so that it clears and copies pages with plain stores in loops, not rep string instructions");
 	WARN_IF(!env->crng_ready, "crng not seeded",
 		"the kernel's random number generator is not seeded yet: until it is, every get_random_*() (SLAB_FREELIST_RANDOM's shuffle of each new slab) extracts entropy with BLAKE2s, hundreds of instructions; read /dev/random once first (it waits for the seed)");
 	WARN_IF(env->hypervisor > 0,

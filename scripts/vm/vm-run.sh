@@ -12,9 +12,9 @@
 # VM_LOG (file that receives the whole console log), VM_ACCEL=tcg|kvm
 # (default tcg; kvm needs a usable /dev/kvm: `allocbench vm` checks it),
 # VM_CPU (qemu's -cpu model, e.g. max, Skylake-Client, EPYC; default:
-# qemu's own, qemu64 under TCG, the host's under KVM), VM_REP_GOOD=1 (the
-# default model under TCG keeps the kernel's rep string routines: see
-# clearcpuid below), VM_IMAGE (the kernel
+# qemu's own, qemu64 under TCG, the host's under KVM), VM_REP_GOOD=0|1
+# (1: the default model under TCG keeps the kernel's rep string routines;
+# see clearcpuid below), VM_IMAGE (the kernel
 # image to boot, default KERNEL_DIR/vmlinuz: make
 # check gives the ELF image pvh-image.sh makes, booted through its PVH
 # entry: no decompression under TCG, and no KASLR), VPMU=exact|model
@@ -210,21 +210,33 @@ if [ -n "${VM_CPU:-}" ]; then
 	vmparam="$vmparam allocbench.cpu=$VM_CPU"
 fi
 # The default model under TCG boots with clearcpuid=rep_good: the kernel
-# clears and copies pages (clear_page, copy_page, memset, memcpy) with
-# plain stores in loops instead of rep stosq/movsq. On a loaded host a vCPU
-# inside a rep string instruction crawled: 144-240 bytes of one page's
-# zeroing a second for 16-26 s while the other vCPU idled (qemu 7.2,
+# clears and copies pages (clear_page, copy_page; on 6.1 memset and memcpy
+# too) with plain stores in loops instead of rep stosq/movsq. On a loaded
+# host a vCPU inside a rep string instruction crawled: 144-240 bytes of one
+# page's zeroing a second for 16-26 s while the other vCPU idled (qemu 7.2,
 # single-threaded TCG, 6.1 beside three spinning 2-vCPU guests and a busy
 # loop on 2 cores, sampled through qemu's monitor), which the guest's
 # watchdog reports as a soft lockup (3 of 3 six-minute runs of order-9
-# allocations crawled, 2 reported; with rep_good cleared 0 of 2). Idle, the
-# loops are also faster under TCG: on 6.1 kmalloc 4 KiB 1084 ns against
-# 1741, order 9 419 us against 645. A model given in VM_CPU keeps its own
-# features (what bench/vm-cpu-models.sh compares); VM_REP_GOOD=1 keeps the
-# kernel's rep routines on the default model too. The run's header names
-# clearcpuid among its caveats (lib/kernel/env.c).
+# allocations crawled, 2 reported; with rep_good cleared 0 of 2). The
+# kernel takes the last clearcpuid= it is given, so a clearcpuid= in
+# APPEND is merged into this one, placed after APPEND (clearcpuid=erms
+# there boots clearcpuid=rep_good,erms). The kernel taints itself for it
+# (S, "CPU out of spec"). A model given in VM_CPU keeps its own features
+# (what bench/vm-cpu-models.sh compares); VM_REP_GOOD=1 keeps the kernel's
+# rep routines on the default model too (0, the default, clears them). The
+# run's header names clearcpuid among its caveats (lib/kernel/env.c).
+case ${VM_REP_GOOD:-0} in
+0 | 1) ;;
+*)
+	echo "vm-run: VM_REP_GOOD=$VM_REP_GOOD: allowed values are 0 (the default: clearcpuid=rep_good) and 1 (keep rep_good)" >&2
+	exit 2
+	;;
+esac
+lastparam=
 if [ "${VM_ACCEL:-tcg}" = tcg ] && [ -z "${VM_CPU:-}" ] && [ "${VM_REP_GOOD:-0}" != 1 ]; then
-	vmparam="$vmparam clearcpuid=rep_good"
+	# shellcheck disable=SC2086
+	own=$(printf '%s\n' ${APPEND:-} | sed -n 's/^clearcpuid=//p' | tr '\n' ',' | sed 's/,*$//')
+	lastparam="clearcpuid=rep_good${own:+,$own}"
 fi
 
 work=$(mktemp -d)
@@ -343,7 +355,7 @@ timeout --foreground "$timeout_s" qemu-system-x86_64 $accel $icount $cpu -m "$me
 	-chardev file,id=con,path="$work/con.raw" -serial chardev:con \
 	-chardev stdio,id=out -device isa-debugcon,iobase=0xe9,chardev=out \
 	-kernel "${VM_IMAGE:-$kdir/vmlinuz}" -initrd "$work/initrd" \
-	-append "console=ttyS0 panic=-1 quiet loglevel=5 no_timer_check $vmparam ${APPEND:-}" </dev/null |
+	-append "console=ttyS0 panic=-1 quiet loglevel=5 no_timer_check $vmparam ${APPEND:-}${lastparam:+ $lastparam}" </dev/null |
 	tee "$work/out.log" | awk -v begin="@@AB-BEGIN-$tok@@" -v end="^@@AB-END-$tok rc=[0-9]+@@$" '
 		# the output as the command wrote it, bytes unchanged; the line
 		# held back is the one init adds before the end marker

@@ -49,10 +49,10 @@ expect 2 "KERNEL=x" "vm: make vm-run KERNEL=x fails with the reason" -- \
 # messages stay on the console, out of the output, an ordinary error line
 # in the kernel log and a boot option that names kmemleak are no kernel
 # report, and output without a final newline comes through
-out=$(make --no-print-directory vm-run APPEND=kmemleak=off CMD='x=5; echo "x is $x '"'q'"'";
+out=$(make --no-print-directory vm-run APPEND="kmemleak=off clearcpuid=erms" CMD='x=5; echo "x is $x '"'q'"'";
 echo "<0>allocbench-test-message" >/dev/kmsg; echo "<3>test: an ordinary error line" >/dev/kmsg;
 echo "rng $(grep -o "allocbench\.rng=[0-9a-f]*" /proc/cmdline | cut -c16- | tr -d "\n" | wc -c) $(dmesg | grep -c "crng init done")";
-echo "rep_good $(grep -c -w rep_good /proc/cpuinfo) $(grep -c -w clearcpuid=rep_good /proc/cmdline)";
+echo "rep_good $(grep -c -w rep_good /proc/cpuinfo) $(grep -o "clearcpuid=[^ ]*" /proc/cmdline | tail -n 1)";
 sleep 1; printf after' 2>&1)
 st=$?
 if [ "$st" = 0 ] && printf '%s\n' "$out" | grep -q "^x is 5 'q'\$"; then
@@ -75,8 +75,8 @@ fi
 # the default model under TCG without rep_good (vm-run.sh: a rep string
 # instruction crawled on a loaded host), and the kernel's own choice kept
 # with VM_REP_GOOD=1 (the boot below)
-if printf '%s\n' "$out" | grep -q '^rep_good 0 1$'; then
-	ok "vm: the default TCG guest boots with clearcpuid=rep_good: no CPU lists rep_good"
+if printf '%s\n' "$out" | grep -q '^rep_good 0 clearcpuid=rep_good,erms$'; then
+	ok "vm: the default TCG guest boots with clearcpuid=rep_good, APPEND's clearcpuid=erms merged into the last one: no CPU lists rep_good"
 else
 	notok "vm: the default TCG guest's rep_good ($(printf '%s' "$out" | grep '^rep_good' | head -c 300))"
 fi
@@ -146,6 +146,9 @@ expect 125 "WARNING: CPU: 0 PID: 1 at" "vm: a WARN at the kernel's warning level
 # boot; 4 vCPUs over 2 nodes boot as 2 a node (issue 24: cross-CPU frees)
 expect 2 "VM_SMP=17: allowed 1 to 16 vCPUs" "vm: VM_SMP=17 refused with what is allowed" -- \
 	env VM_SMP=17 sh scripts/vm/vm-run.sh "$k61" "$b/initrd.gz" true
+expect 2 "VM_REP_GOOD=yes: allowed values are 0 (the default: clearcpuid=rep_good) and 1" \
+	"vm: VM_REP_GOOD=yes refused with what is allowed" -- \
+	env VM_REP_GOOD=yes sh scripts/vm/vm-run.sh "$k61" "$b/initrd.gz" true
 expect 2 "VM_SMP=x: allowed 1 to 16" "vm: VM_SMP=x refused" -- \
 	env VM_SMP=x sh scripts/vm/vm-run.sh "$k61" "$b/initrd.gz" true
 expect 2 "VM_SMP=1 with NODES=2" "vm: VM_SMP=1 with NODES=2 refused" -- \

@@ -369,6 +369,13 @@ static void test_clearcpuid(void **state)
 	assert_string_equal(env.p_clearcpuid, "");
 	header(&env, buf, sizeof(buf));
 	assert_null(strstr(buf, "clearcpuid"));
+	/* the kernel takes the last; init's arguments and a bare word not */
+	booted(&env, "clearcpuid=rep_good quiet clearcpuid=rep_good,erms\n");
+	assert_string_equal(env.p_clearcpuid, "rep_good,erms");
+	booted(&env, "quiet -- clearcpuid=rep_good\n");
+	assert_string_equal(env.p_clearcpuid, "");
+	booted(&env, "quiet clearcpuid\n");
+	assert_string_equal(env.p_clearcpuid, "");
 }
 
 static void test_nothing_readable(void **state)
