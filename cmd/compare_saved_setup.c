@@ -13,6 +13,7 @@
 #include "allocbench.h"
 #include "compare_opts.h"
 #include "compare_saved.h"
+#include "env.h"
 #include "jsonin.h"
 #include "jsonout.h"
 #include "outfile.h"
@@ -94,9 +95,30 @@ static void mismatch_notes(json_object *ra, json_object *rb, json_object *a,
  * Saved results whose environments differ in what changes every figure:
  * the CPU model (environment.cpu_model), or whether the kernel's crng was
  * seeded (environment.crng_ready, lib/env.h: unseeded, get_random_*() runs
- * BLAKE2s inside the ops that take a new slab). One line on stderr each,
- * the comparison goes on.
+ * BLAKE2s inside the ops that take a new slab), or the CPU features the
+ * kernel was told to hide (clearcpuid= in environment.cmdline: allocbench
+ * vm's default TCG guest hides rep_good since 2026-12-07, so results saved
+ * before and after ran other zeroing code). One line on stderr each, the
+ * comparison goes on.
  */
+/* One line when @ea and @eb's kernels hid different CPU features. */
+static void warn_clearcpuid(json_object *ea, json_object *eb, const char *pa,
+			    const char *pb)
+{
+	const char *la = json_object_get_string(ab_json_get(ea, "cmdline"));
+	const char *lb = json_object_get_string(ab_json_get(eb, "cmdline"));
+	char ca[128], cb[128];
+
+	if (!la || !lb)
+		return;
+	ab_env_clearcpuid(la, ca, sizeof(ca));
+	ab_env_clearcpuid(lb, cb, sizeof(cb));
+	if (strcmp(ca, cb))
+		fprintf(stderr,
+			"warning: %s and %s ran kernels told to hide different CPU features (clearcpuid=%s; clearcpuid=%s): each ran the code its features chose (allocbench vm's default TCG guest hides rep_good since 2026-12-07, zeroing without rep stosq), so times and counters differ by that too\n",
+			pa, pb, ca[0] ? ca : "(none)", cb[0] ? cb : "(none)");
+}
+
 int compare_saved_warn_env(json_object *a, json_object *b, const char *pa,
 			   const char *pb)
 {
@@ -119,6 +141,7 @@ int compare_saved_warn_env(json_object *a, json_object *b, const char *pa,
 			pa, json_object_get_boolean(ca) ? "seeded" : "unseeded",
 			pb,
 			json_object_get_boolean(cb) ? "seeded" : "unseeded");
+	warn_clearcpuid(ea, eb, pa, pb);
 	return mb && strstr(mb, "AMD");
 }
 

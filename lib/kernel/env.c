@@ -56,13 +56,7 @@ static int cmdline_param(const char *cmdline, const char *name, char *val,
 	return 0;
 }
 
-/*
- * The features the kernel hides (clearcpuid=LIST into @val, "" if none):
- * the kernel takes the last clearcpuid= it is given (arch/x86/kernel/cpu/
- * common.c, 6.1 to 7.3), and what follows " -- " is init's, not the
- * kernel's.
- */
-static void last_clearcpuid(const char *cmdline, char *val, size_t len)
+void ab_env_clearcpuid(const char *cmdline, char *val, size_t len)
 {
 	const char *p = cmdline;
 
@@ -371,8 +365,8 @@ void ab_env_read(struct ab_env *env, const char *root, int cpu)
 	env->p_slub_merge =
 		cmdline_param(env->cmdline, "slab_merge", path, sizeof(path)) ||
 		cmdline_param(env->cmdline, "slub_merge", path, sizeof(path));
-	last_clearcpuid(env->cmdline, env->p_clearcpuid,
-			sizeof(env->p_clearcpuid));
+	ab_env_clearcpuid(env->cmdline, env->p_clearcpuid,
+			  sizeof(env->p_clearcpuid));
 	cmdline_param(env->cmdline, "allocbench.vm", env->vm_accel,
 		      sizeof(env->vm_accel));
 	cmdline_param(env->cmdline, "allocbench.vpmu", env->vm_vpmu,

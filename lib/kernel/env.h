@@ -131,6 +131,14 @@ void ab_env_print(FILE *f, const struct ab_env *env, unsigned int tsc_khz);
 int ab_env_warnings(const struct ab_env *env, char *buf, size_t len);
 
 /*
+ * ab_env_clearcpuid - the CPU features a kernel command line tells the
+ * kernel to hide (clearcpuid=LIST into @val, "" if none): the kernel takes
+ * the last clearcpuid= it is given (arch/x86/kernel/cpu/common.c, 6.1 to
+ * 7.3), and what follows " -- " is init's, not the kernel's.
+ */
+void ab_env_clearcpuid(const char *cmdline, char *val, size_t len);
+
+/*
  * ab_env_caveats - the same settings as ab_env_warnings(), each named in a
  * word or two ("init_on_alloc=1, slab merging, TCG"), comma-separated in
  * @buf (empty when none). Returns how many.

@@ -526,6 +526,17 @@ json.dump(d, open(sys.argv[2], "w"))
 PY
 ab_expect 0 "random number generator \(un\)*seeded, .*crng.json \(un\)*seeded" "compare warns when one saved result ran with the kernel's crng unseeded" -- \
 	compare "$tmp/r.json" "$tmp/crng.json"
+# a kernel told to hide rep_good (allocbench vm's default TCG guest since
+# 2026-12-07) against one that was not: other zeroing code
+python3 - "$tmp/r.json" "$tmp/cc.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["environment"]["cmdline"] = "clearcpuid=rep_good " + (d["environment"].get("cmdline") or "")
+json.dump(d, open(sys.argv[2], "w"))
+PY
+ab_expect 0 "told to hide different CPU features (clearcpuid=.*; clearcpuid=rep_good)" \
+	"compare warns when the saved results' kernels hid different CPU features (clearcpuid=)" -- \
+	compare "$tmp/r.json" "$tmp/cc.json"
 ab_expect 2 "binary data, not sizes" "lookup --sizes-from=/dev/zero stops at once" -- lookup --backend=user --sizes-from=/dev/zero
 # -o is emptied only by output: a refused command leaves the file as it
 # was, and a shorter output leaves nothing of the old file after it
