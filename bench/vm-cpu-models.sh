@@ -4,7 +4,10 @@
 # vm-cpu-models.sh [KERNEL] [ROUNDS] - figures, never pass/fail (make bench,
 # on the host): what each guest CPU model does to the code the kernel
 # runs and to its cost under TCG, to choose `allocbench vm`'s default
-# (issue 23). MODELS="qemu64 EPYC ..." runs those alone. For each model,
+# (issue 23). MODELS="qemu64 EPYC ..." runs those alone; "default" is
+# the model allocbench vm boots when none is given (qemu64 with
+# clearcpuid=rep_good, vm-run.sh), where qemu64 named keeps rep_good. For
+# each model,
 # on KERNEL (default 6.1):
 #  - one boot with the virtual PMU (--vpmu, exact): the features the
 #    kernel patches code for (erms, fsrm, rep_good, smap, pcid), the
@@ -29,16 +32,18 @@ trap 'exit 130' INT TERM
 cnt="run --alloc=kmalloc,get_free_pages --gfp=atomic --timing=single --context=irq-off --free=pair --batch=16 --trials=50 --events=instructions --cpu=0"
 ns="run --alloc=kmalloc,get_free_pages --size=4096 --trials=200 --cpu=0"
 echo "# guest CPU models on $k: features and mitigations the kernel patched in, instructions per op (one --vpmu boot a size; $cnt --size=64 and 4096), alloc median ns/op (an A/A of $rounds rounds: $((2 * rounds)) boots; $ns)"
-for m in ${MODELS:-qemu64 EPYC EPYC-Rome Skylake-Client Icelake-Server max}; do
+for m in ${MODELS:-default qemu64 EPYC EPYC-Rome Skylake-Client Icelake-Server max}; do
 	f=$tmp/$m
+	cm=--cpu-model=$m vc=$m
+	[ "$m" = default ] && cm= vc=
 	for s in 64 4096; do
 		# shellcheck disable=SC2086 # cnt is a list of options
-		./allocbench vm -q --vpmu --cpu-model="$m" -k "$k" --json -o "$f.vpmu$s.json" -- $cnt --size=$s >/dev/null 2>"$f.err" ||
+		./allocbench vm -q --vpmu $cm -k "$k" --json -o "$f.vpmu$s.json" -- $cnt --size=$s >/dev/null 2>"$f.err" ||
 			echo "# cpu models: $m: the --vpmu boot of $s B failed: $(grep -v 'TCG doesn' "$f.err" | tail -n 1)" >&2
 	done
-	make -s vm-run KERNEL="$k" VM_CPU="$m" CMD='grep -m1 "^flags" /proc/cpuinfo; cd /sys/devices/system/cpu/vulnerabilities && grep . meltdown spectre_v2 retbleed spec_rstack_overflow' >"$f.env" 2>/dev/null
+	make -s vm-run KERNEL="$k" VM_CPU="$vc" CMD='grep -m1 "^flags" /proc/cpuinfo; cd /sys/devices/system/cpu/vulnerabilities && grep . meltdown spectre_v2 retbleed spec_rstack_overflow' >"$f.env" 2>/dev/null
 	# shellcheck disable=SC2086 # ns is a list of options
-	./allocbench vm -q --cpu-model="$m" -k "$k" -k "$k" --rounds="$rounds" --json -o "$f.ns.json" -- $ns >/dev/null 2>"$f.err" ||
+	./allocbench vm -q $cm -k "$k" -k "$k" --rounds="$rounds" --json -o "$f.ns.json" -- $ns >/dev/null 2>"$f.err" ||
 		echo "# cpu models: $m: the A/A failed: $(grep -v 'TCG doesn' "$f.err" | tail -n 1)" >&2
 	python3 - "$m" "$f" <<'PY'
 import json, statistics, sys
