@@ -91,16 +91,6 @@ static void mismatch_notes(json_object *ra, json_object *rb, json_object *a,
 			ab_json_get(pb, param_keys[k]));
 }
 
-/*
- * Saved results whose environments differ in what changes every figure:
- * the CPU model (environment.cpu_model), or whether the kernel's crng was
- * seeded (environment.crng_ready, lib/env.h: unseeded, get_random_*() runs
- * BLAKE2s inside the ops that take a new slab), or the CPU features the
- * kernel was told to hide (clearcpuid= in environment.cmdline: allocbench
- * vm's default TCG guest hides rep_good since 2026-12-07, so results saved
- * before and after ran other zeroing code). One line on stderr each, the
- * comparison goes on.
- */
 /* One line when @ea and @eb's kernels hid different CPU features. */
 static void warn_clearcpuid(json_object *ea, json_object *eb, const char *pa,
 			    const char *pb)
@@ -119,6 +109,16 @@ static void warn_clearcpuid(json_object *ea, json_object *eb, const char *pa,
 			pa, pb, ca[0] ? ca : "(none)", cb[0] ? cb : "(none)");
 }
 
+/*
+ * Saved results whose environments differ in what changes every figure:
+ * the CPU model (environment.cpu_model), or whether the kernel's crng was
+ * seeded (environment.crng_ready, lib/env.h: unseeded, get_random_*() runs
+ * BLAKE2s inside the ops that take a new slab), or the CPU features the
+ * kernel was told to hide (clearcpuid= in environment.cmdline: allocbench
+ * vm's default TCG guest hides rep_good since 2026-12-07, so results saved
+ * before and after ran other zeroing code). One line on stderr each, the
+ * comparison goes on.
+ */
 int compare_saved_warn_env(json_object *a, json_object *b, const char *pa,
 			   const char *pb)
 {
