@@ -21,6 +21,14 @@
 # its package step ended, for the table's first rows.
 set -u
 cd "$(dirname "$0")/.."
+# The suite tests what make deps installs, Debian's packages: /usr/bin
+# comes first. A python3 found earlier in PATH (pyenv's shim, a
+# virtualenv) is another interpreter with other modules: on this project's
+# CI machine pyenv's, with pip's jsonschema instead of Debian's
+# python3-jsonschema, and its shim cost 0.34 s of CPU a call (perf stat;
+# /usr/bin/python3: 0.03 s), 184 calls in the host CLI tests alone.
+PATH=/usr/sbin:/usr/bin:/sbin:/bin:$PATH
+export PATH
 # run-all.sh --guest-lane MATRIX OUTDIR TIMES: the guest lane alone (the
 # suite starts it so, below)
 lane_only=
@@ -102,21 +110,35 @@ tag_tap() { sed "s|^\(\(not \)\{0,1\}ok\( [0-9]*\)\{0,1\}\) - |\1 - [$1] |"; }
 # kernel_tag KERNEL: the tag of a kernel's lines
 kernel_tag() { basename "$1" | tr -d '|'; }
 
+# cpu_cs FILE: the CPU time, user and system, of the shell's children that
+# had ended when its `times` wrote FILE, in hundredths of a second (times
+# runs in the lane's shell itself: in a pipeline or $(...) it would time a
+# fresh subshell)
+cpu_cs() {
+	tail -n 1 "$1" | awk '{
+		s = 0
+		for (i = 1; i <= NF; i++) { split($i, p, "m"); s += p[1] * 60 + p[2] }
+		printf "%d\n", s * 100 }'
+}
+
 # run_part LANE NAME TAG CMD...: runs CMD, each TAP line tagged "[TAG]"
-# when TAG is not empty; its wall-clock seconds go to the table
+# when TAG is not empty; its wall-clock seconds and CPU seconds (those of
+# every process it ran, qemu's included) go to the table
 run_part() {
 	r_lane=$1 r_name=$2 r_tag=$3
 	shift 3
 	r_out=$(mktemp "$outdir/part.XXXXXX")
 	r_t0=$(date +%s)
+	times >"$r_out.c0"
 	if [ -n "$r_tag" ]; then
 		"$@" 2>&1 | tag_tap "$r_tag" >"$r_out"
 	else
 		"$@" >"$r_out" 2>&1
 	fi
-	echo "$(($(date +%s) - r_t0)) $r_lane $r_name" >>"$times"
+	times >"$r_out.c1"
+	echo "$(($(date +%s) - r_t0)) $((($(cpu_cs "$r_out.c1") - $(cpu_cs "$r_out.c0") + 50) / 100)) $r_lane $r_name" >>"$times"
 	flock "$outdir/lock" cat "$r_out"
-	rm -f "$r_out"
+	rm -f "$r_out" "$r_out.c0" "$r_out.c1"
 }
 
 # kbuild KERNEL BUILD_DIR: the module's build log and its shape
@@ -260,19 +282,19 @@ jobs=${JOBS:-$(nproc)}
 
 # the time of each part, then the total (make check's, from its start)
 t_end=$(date +%s)
-echo "# time of each part (wall clock, seconds; the two lanes ran at once)"
+echo "# time of each part (seconds: wall clock, and CPU, user and system, of its processes; the two lanes ran at once)"
 if [ -n "${AB_CHECK_T0:-}" ] && [ -n "${AB_CHECK_T1:-}" ]; then
 	printf '#   %-5s %-62s %5d\n' "" "packages (make deps)" $((AB_CHECK_T1 - AB_CHECK_T0)) \
 		"" "build: CLI, tests, kernels downloaded, images" $((t_start - AB_CHECK_T1))
 fi
 for l in host guest; do
-	sum=0
-	while read -r secs lane name; do
+	sum=0 csum=0
+	while read -r secs cpu lane name; do
 		[ "$lane" = "$l" ] || continue
-		printf '#   %-5s %-62s %5d\n' "$lane" "$name" "$secs"
-		sum=$((sum + secs))
+		printf '#   %-5s %-62s %5d %5d CPU\n' "$lane" "$name" "$secs" "$cpu"
+		sum=$((sum + secs)) csum=$((csum + cpu))
 	done <"$times"
-	printf '#   %-5s %-62s %5d\n' "$l" "(the $l lane in all)" "$sum"
+	printf '#   %-5s %-62s %5d %5d CPU\n' "$l" "(the $l lane in all)" "$sum" "$csum"
 done
 total=$((t_end - ${AB_CHECK_T0:-$t_start}))
 printf '#   %-5s %-62s %5d (%dm%02ds)%s\n' "" "total" "$total" $((total / 60)) $((total % 60)) \
