@@ -235,7 +235,9 @@ check: deps
 # then the false-positive rate of `allocbench vm` A/A over VM_AA_RUNS runs,
 # then the virtual PMU's slowdown per mode and its A/A (bench/vm-vpmu.sh),
 # then the A/A sensitivity of ns/op to each guest setting (bench/vm-noise.sh),
-# then what each guest CPU model patches in and costs (bench/vm-cpu-models.sh).
+# then what each guest CPU model patches in and costs (bench/vm-cpu-models.sh),
+# then allocbench's page_frag beside the kernel's own page_frag test module
+# in one 7.3 boot (bench/vm-page-frag.sh; the module is 6.13+, so 7.3 always).
 VM_AA_RUNS ?= 8
 bench: deps
 	@$(MAKE) --no-print-directory vm-run CMD='sh /ab/bench.sh' NODES=1
@@ -244,6 +246,7 @@ bench: deps
 	@sh bench/vm-vpmu.sh $(KERNEL)
 	@sh bench/vm-noise.sh $(KERNEL)
 	@sh bench/vm-cpu-models.sh $(KERNEL)
+	@sh bench/vm-page-frag.sh
 
 # ---- install ----
 PREFIX ?= /usr/local
