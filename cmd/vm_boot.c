@@ -501,13 +501,18 @@ void vm_boot(const struct vm_paths *p, const struct vm_conf *c,
 	char *mark = result_mark(), *cmd;
 	char *initrd = vm_xasprintf("%s/initrd.gz", k->out);
 	char *append = vm_xasprintf("%s %s", c->append, k->append);
-	char tmpl_out[] = "/tmp/allocbench-vm-out.XXXXXX",
-	     tmpl_err[] = "/tmp/allocbench-vm-err.XXXXXX";
+	/* the boot's output and errors: in $TMPDIR, else /tmp, as mktemp(1) */
+	const char *td = getenv("TMPDIR");
+	char *tmpl_out, *tmpl_err;
 	char *argv[] = { "sh", script, k->kdir, initrd, NULL, NULL };
 	char num[32], *out = NULL, *err = NULL, *at = NULL, *next;
 	int fo = -1, fe = -1;
 	struct timespec t0, t1;
 
+	if (!td || !*td)
+		td = "/tmp";
+	tmpl_out = vm_xasprintf("%s/allocbench-vm-out.XXXXXX", td);
+	tmpl_err = vm_xasprintf("%s/allocbench-vm-err.XXXXXX", td);
 	/* the result follows the marker; the command's status is kept */
 	cmd = capture ? vm_xasprintf(
 				"%s --json -o /tmp/ab-vm.json; rc=$?; echo; echo %s; cat /tmp/ab-vm.json 2>/dev/null; exit $rc",
@@ -639,6 +644,8 @@ out:
 		close(fo), unlink(tmpl_out);
 	if (fe >= 0)
 		close(fe), unlink(tmpl_err);
+	free(tmpl_out);
+	free(tmpl_err);
 	free(out);
 	free(err);
 	free(script);

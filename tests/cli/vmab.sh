@@ -323,7 +323,9 @@ its_qemu() {
 }
 signalled() {
 	out=$tmp/sig-$1.out
-	$ab vm $pvh -k 6.1 -k 6.1 --rounds=2 -- run --alloc=kmalloc --trials=100000 >"$out" 2>&1 &
+	# its own TMPDIR: what it leaves is its own, whatever else runs here
+	mkdir -p "$tmp/tmpdir-$1"
+	TMPDIR=$tmp/tmpdir-$1 $ab vm $pvh -k 6.1 -k 6.1 --rounds=2 -- run --alloc=kmalloc --trials=100000 >"$out" 2>&1 &
 	pid=$!
 	i=0
 	while [ -z "$(its_qemu "$pid")" ] && kill -0 "$pid" 2>/dev/null && [ $i -lt 300 ]; do
@@ -346,10 +348,10 @@ signalled() {
 		! kill -0 "$q" 2>/dev/null || left="$left $q"
 	done
 	if [ "$rc" = "$2" ] && [ -n "$mine" ] && [ -z "$left" ] &&
-		[ -z "$(find /tmp -maxdepth 1 -name 'allocbench-vm-*' -newer "$out" 2>/dev/null)" ]; then
+		[ -z "$(ls -A "$tmp/tmpdir-$1")" ]; then
 		ok "vmab: $3 ends the run with status $2 within ${i}s, no qemu and no temporary file left"
 	else
-		notok "vmab: $3: exit $rc after ${i}s, its qemu ${mine:-(none found)}, left:${left:- none} ($(tail -c 300 "$out"))"
+		notok "vmab: $3: exit $rc after ${i}s, its qemu ${mine:-(none found)}, left:${left:- none}, in its TMPDIR:$(ls -A "$tmp/tmpdir-$1" | tr '\n' ' ') ($(tail -c 300 "$out"))"
 	fi
 }
 signalled INT 130 "Ctrl-C"

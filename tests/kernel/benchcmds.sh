@@ -10,7 +10,8 @@
 # included) and runs nothing; a refused command fails with its message.
 # Shell variables are expanded with their defaults (NAME=VALUE,
 # ${N:-DEFAULT}, a for loop's first value); a command left with one is
-# skipped and said so. Lines that print (echo, printf) and quoted prose (a
+# skipped and said so. An option's value may be quoted (--size="$s").
+# Lines that print (echo, printf) and quoted prose (a
 # string holding ", ") are text, not commands. Then bench.sh's fuzzer
 # summary (bench/fuzzsum.sh) over this boot's fuzz output, /tmp/fuzz.out
 # (guest.sh's storm), must count what its "# fuzz:" lines list.
@@ -74,6 +75,10 @@ FNR == 1 { cont = ""; n = split(FILENAME, p, "/"); file = p[n] }
 			s = substr(s, 2)
 		e = substr(e, RSTART + RLENGTH)
 		gsub(/[ \t][0-9]*>&?[ \t]*[^ \t]*/, "", s)
+		# an option value in quotes (--size="$s", expanded): the
+		# quotes go, a quote elsewhere ends the command
+		while (match(s, "=(\"[^\"]*\"|\047[^\047]*\047)"))
+			s = substr(s, 1, RSTART) substr(s, RSTART + 2, RLENGTH - 3) substr(s, RSTART + RLENGTH)
 		if (match(s, "[|;&)<\"\047]"))
 			s = substr(s, 1, RSTART - 1)
 		sub(/^allocbench[ \t]+/, "", s)

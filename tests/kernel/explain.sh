@@ -32,7 +32,9 @@ fi
 if awk -v a="$(slow "$e64")" -v b="$(slow "$e4k")" "BEGIN { a += 0; b += 0; exit !(\"$(slow "$e64")\" != \"\" && $rule) }"; then
 	ok "cli: --explain: kmalloc's $slowpath per op, $what ($(slow "$e4k") and $(slow "$e64"))"
 else
-	notok "cli: --explain: $slowpath per op, 4096 '$(slow "$e4k")' vs 64 '$(slow "$e64")' ($(printf '%s' "$e4k" | jarray explain kmalloc | head -c 400))"
+	# (64's paths and the run's notes: an empty figure was seen twice in
+	# CI, json null, not yet explained)
+	notok "cli: --explain: $slowpath per op, 4096 '$(slow "$e4k")' vs 64 '$(slow "$e64")' (64: $(printf '%s' "$e64" | jarray explain kmalloc | tr -s ' ' | head -c 400); notes: $(printf '%s' "$e64" | tr '\n' ' ' | grep -o '"notes": *\[[^]]*\]' | tr -s ' ' | head -c 800); stderr and more: $(printf '%s' "$e64" | grep -v '^ *[]{}["]' | head -c 300))"
 fi
 eg=$(allocbench run --alloc=get_free_pages --explain --trials=50 --json -q 2>&1)
 line=$(printf '%s\n' "$eg" | jarray explain get_free_pages)
