@@ -32,6 +32,18 @@
  * guest reads FILE over virtio-9p (scripts/vm/init; vm-run.sh
  * VPMU_CHANNEL=9p), whose replies come at host-timed moments.
  *
+ * When (exact mode): only regions count, and none can be open before the
+ * first marker executes, so until then only the blocks that hold a marker
+ * are instrumented (the boot runs without callbacks). That marker (in a
+ * kernel run, the module's hand-over of the gates, before the run's
+ * regions; in one vCPU's thread) has QEMU flush every translated block
+ * with qemu_plugin_reset(), which is done before that vCPU's next block;
+ * from then on every block has all the callbacks below (before
+ * 2026-12-07's change, every block had them from the start). A region
+ * that another vCPU opens before that flush is done counts one iret
+ * (blind; see irets).
+ * The model keeps its state always: model=on instruments every block.
+ *
  * What is counted, and how exactly (QEMU 7.2, API version 1):
  *  - instructions: one per execution of a guest instruction, counted per
  *    translated block with the vCPU that runs it: one callback at the
@@ -84,10 +96,12 @@
  *  - irets: what could not be taken out: IRET instructions that matched no
  *    interrupt's frame (an exception's, sync_core()'s IRET to itself, the
  *    return of a task switched in without an interrupt), interrupts in a
- *    user region or past MAX_NEST, and interrupts whose IRETQ the region
- *    did not see (before the gates are handed over, every interrupt is
- *    one). The region then holds a handler's instructions; the reader
- *    keeps such regions out of its counts and says how many.
+ *    user region or past MAX_NEST, interrupts whose IRETQ the region did
+ *    not see (before the gates are handed over, every interrupt is one),
+ *    and a region opened on another vCPU before the first marker's flush
+ *    (its blocks may lack callbacks; see When). The region then holds a
+ *    handler's instructions (or lacks some counts); the reader keeps such
+ *    regions out of its counts and says how many.
  *
  * MODEL (model=on; counted only inside regions, the state kept always):
  *  - branch-misses: conditional branches by a bimodal predictor of 4096
@@ -206,6 +220,43 @@ struct markx {
 	uint32_t n, br;	 /* the block's, after the marker */
 	unsigned int xk; /* mark_data() */
 };
+
+/*
+ * Before the first marker no region is open anywhere, and exact mode
+ * instruments only the blocks that hold a marker: the boot runs without
+ * callbacks. The first marker to execute (all_on) asks QEMU to flush every
+ * translated block (qemu_plugin_reset(), asynchronous: it comes before its
+ * vCPU's next block), and every block translated after it has all its
+ * callbacks. A region that another vCPU opens before the flush (none
+ * should: a run's first marker and its regions come from one thread)
+ * could run blocks without them: it counts one iret (blind), so that its
+ * counts are kept out.
+ */
+static int all_on;	      /* a marker executed: every block instrumented */
+static int all_live;	      /* and the flush is done */
+static unsigned int all_vcpu; /* the vCPU whose marker asked for it */
+static qemu_plugin_id_t plugin_id;
+
+static void translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb);
+static void at_exit(qemu_plugin_id_t id, void *udata);
+
+/* at load, and after the flush (qemu_plugin_reset() unregistered all) */
+static void install_cbs(qemu_plugin_id_t id)
+{
+	all_live = all_on;
+	qemu_plugin_register_vcpu_tb_trans_cb(id, translate);
+	qemu_plugin_register_atexit_cb(id, at_exit, NULL);
+}
+
+/* a marker executes on @vcpu_index: from now on, every block counts */
+static void all_from_now(unsigned int vcpu_index)
+{
+	if (all_on)
+		return;
+	all_on = 1;
+	all_vcpu = vcpu_index;
+	qemu_plugin_reset(plugin_id, install_cbs);
+}
 
 static void *one_pack(uint64_t vaddr, enum kind k, int rep)
 {
@@ -430,6 +481,7 @@ static void mark_at(unsigned int vcpu_index, void *udata, const struct markx *m)
 		v->kernel = !!((uintptr_t)udata & MARK_KERNEL);
 		v->nirq = 0;
 		v->want_frame = v->in_iret = v->drop_mem = 0;
+		v->blind = !model && !all_live && vcpu_index != all_vcpu;
 		v->ranges = vpmu_has_ranges() && v->phase >= AB_VPMU_ALLOC &&
 			    v->phase <= AB_VPMU_PAIR;
 		v->rep_vaddr = 0;
@@ -449,7 +501,7 @@ static void mark_at(unsigned int vcpu_index, void *udata, const struct markx *m)
 	}
 	v->open = 0;
 	/* interrupts still open, an IRETQ unmatched: handlers in the counts */
-	v->c[EV_IRETS] += v->nirq + !!v->in_iret;
+	v->c[EV_IRETS] += v->nirq + !!v->in_iret + !!v->blind;
 	if (v->prof)
 		prof_close(v, !v->c[EV_IRETS]);
 	n = snprintf(
@@ -483,6 +535,7 @@ static void mark_exact(unsigned int vcpu_index, void *udata)
 {
 	const struct markx *m = udata;
 
+	all_from_now(vcpu_index);
 	mark_at(vcpu_index, (void *)(uintptr_t)m->xk, m);
 }
 
@@ -509,6 +562,7 @@ static void translate_exact(struct qemu_plugin_tb *tb)
 		*rep = calloc(n + 1, 1);
 	struct markx **mk = calloc(n + 1, sizeof(*mk));
 	uint32_t wn = 0, wb = 0;
+	int marked = 0;
 
 	if (!t || !cls || !kind || !rep || !mk)
 		goto out;
@@ -521,12 +575,15 @@ static void translate_exact(struct qemu_plugin_tb *tb)
 
 		kind[i] = (uint8_t)vpmu_classify(p, len, &call);
 		rep[i] = (uint8_t)vpmu_is_rep(p, len);
-		if (kind[i] == K_MARK_BEGIN || kind[i] == K_MARK_END)
+		if (kind[i] == K_MARK_BEGIN || kind[i] == K_MARK_END) {
 			cls[i] = 2;
-		else if ((i == n - 1 && near_page_end(qi)) || rep[i] ||
-			 kind[i] == K_IRET)
+			marked = 1;
+		} else if ((i == n - 1 && near_page_end(qi)) || rep[i] ||
+			   kind[i] == K_IRET)
 			cls[i] = 1;
 	}
+	if (!all_on && !marked)
+		goto out; /* no region can be open (all_from_now()) */
 	for (i = n; i-- > 0;) {
 		if (cls[i] == 2) {
 			struct qemu_plugin_insn *qi =
@@ -705,7 +762,7 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc,
 	if (shm_path && vpmu_shm_open(shm_path, line, why, sizeof(why)))
 		return fail(why);
 	emit(line, (size_t)n);
-	qemu_plugin_register_vcpu_tb_trans_cb(id, translate);
-	qemu_plugin_register_atexit_cb(id, at_exit, NULL);
+	plugin_id = id;
+	install_cbs(id);
 	return 0;
 }

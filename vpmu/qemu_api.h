@@ -58,6 +58,7 @@ enum qemu_plugin_mem_rw {
 	QEMU_PLUGIN_MEM_RW,
 };
 
+typedef void (*qemu_plugin_simple_cb_t)(qemu_plugin_id_t id);
 typedef void (*qemu_plugin_udata_cb_t)(qemu_plugin_id_t id, void *userdata);
 typedef void (*qemu_plugin_vcpu_tb_trans_cb_t)(qemu_plugin_id_t id,
 					       struct qemu_plugin_tb *tb);
@@ -97,6 +98,14 @@ void qemu_plugin_register_vcpu_mem_cb(struct qemu_plugin_insn *insn,
 				      enum qemu_plugin_mem_rw rw,
 				      void *userdata);
 bool qemu_plugin_mem_is_store(qemu_plugin_meminfo_t info);
+
+/*
+ * Unregisters every callback of the plugin @id and flushes every translated
+ * block, asynchronously (the vCPUs stop first): callbacks still come until
+ * @cb runs, after the flush, where the plugin registers anew. Not from
+ * qemu_plugin_install().
+ */
+void qemu_plugin_reset(qemu_plugin_id_t id, qemu_plugin_simple_cb_t cb);
 
 /* at the emulator's exit */
 void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id,

@@ -82,6 +82,7 @@ struct vcpu {
 	int drop_mem;	/* a matched IRETQ's later loads: not counted */
 	int ranges;	/* the open region leaves out the harness's code */
 	int harness;	/* the block executing is the harness's: not counted */
+	int blind;	/* opened before the flush: blocks may lack callbacks */
 	/* the rep-prefixed string instruction counted last, at which count */
 	uint64_t rep_vaddr, rep_mark;
 	/* the last stores and loads of the open region, newest last */
