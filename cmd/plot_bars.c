@@ -99,6 +99,7 @@ static void ratio_axis(FILE *g, const struct hchart *c)
 {
 	size_t i, k, nt = sizeof(ratio_tics) / sizeof(ratio_tics[0]);
 	double m = 1.1, x[3], f, r, last = 1;
+	char lab[32];
 
 	for (i = 0; i < c->t.n; i++) {
 		x[0] = c->b[i].v;
@@ -123,8 +124,9 @@ static void ratio_axis(FILE *g, const struct hchart *c)
 		r = ratio_tics[k];
 		if (log(r) - log(last) < 0.2 * log(m))
 			continue;
-		fprintf(g, ", \"%.3g\" %.6g, \"%.3g\" %.6g", r, r, 1 / r,
-			1 / r);
+		/* labels whole from 1000 on (ab_sig_text), not 1e+03 */
+		fprintf(g, ", \"%s\" %.6g, \"%.3g\" %.6g",
+			ab_sig_text(r, lab, sizeof(lab)), r, 1 / r, 1 / r);
 		last = r;
 	}
 	fprintf(g,

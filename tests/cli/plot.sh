@@ -69,6 +69,9 @@ d = load("cmp")
 d["compare"]["phases"][0].update(ratio=10.5, ratio_ci_lo=9.0, ratio_ci_hi=11.0)
 d["compare"]["phases"][1].update(ratio=0.09, ratio_ci_lo=0.08, ratio_ci_hi=0.1)
 save("cmp", d)
+# a ratio past 1000: its tic labels whole ("1000", not 1e+03)
+d["compare"]["phases"][0].update(ratio=1500.0, ratio_ci_lo=1200.0, ratio_ci_hi=1800.0)
+save("cmpbig", d)
 d = load("files")
 d["comparisons"][1]["phases"][0]["ratio"] = 0.5
 # known medians in the labels: one of 5 digits (printed whole, not
@@ -248,6 +251,9 @@ check cmp "compare: B / A on a log axis centred on 1, a line at 1, bars from 1" 
 	'has cmp "^set logscale x 10" "^set arrow 1 from first 1, graph 0 to first 1, graph 1" "\"1\" 1," "boxxyerror" "B = calloc, A = malloc"' \
 	'symmetric cmp 0.08 11' 'apart cmp' \
 	'has cmp "^2 10.5 9 11 1 10.5" "^1 0.09 0.08 0.1 0.09 1"'
+check cmpbig "compare: a ratio of 1500, its B / A tics labelled whole (1000, not 1e+03)" \
+	'has cmpbig "\"1000\" 1000," "\"0.001\" 0.001"' \
+	'! grep -q "^set xtics.*e[+-]0[^\"]*\" " "$tmp/cmpbig.txt"' 'apart cmpbig'
 check files "compare of saved files: B / A per strategy and phase, centred on 1" \
 	'has files "^set logscale x 10" "^set arrow 1 from first 1" "T\\[3\\] = \"malloc [0-9]+ B alloc \\(A 12346, B 6.25 ns\\)\"" "T\\[2\\] = \"none [0-9]+ B free"' \
 	'symmetric files 0.5 2'
