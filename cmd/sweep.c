@@ -60,12 +60,16 @@ static const struct ab_row *cell(const struct ab_job *job, uint64_t size,
 	return NULL;
 }
 
-static void print_cell(const struct ab_row *r, int cpu_node, int mem_node)
+static void print_cell(const struct ab_row *r, int cpu_node, int mem_node,
+		       int last)
 {
+	int pad =
+		last ? 0 : 26; /* the last column unpadded: no trailing space */
+
 	char txt[64], hit[16] = "n/a", a[40], f[16], f2[16];
 
 	if (!r) {
-		printf(" %-26s", "-");
+		printf(" %-*s", pad, "-");
 		return;
 	}
 	if (r->run.node_checked)
@@ -88,7 +92,7 @@ static void print_cell(const struct ab_row *r, int cpu_node, int mem_node)
 						   : r->run.target_node >= 0
 							   ? r->run.target_node
 							   : cpu_node));
-	printf(" %-26s", txt);
+	printf(" %-*s", pad, txt);
 }
 
 /* The cells of one line: CPU node @cn's, per memory node, and "\n". */
@@ -99,11 +103,12 @@ static void print_cells(const struct ab_job *job, const struct sweep *sw,
 	int m;
 
 	if (!(si->params & AB_PARAM_NODE))
-		print_cell(cell(job, size, si, cn, -1), cn, -1);
+		print_cell(cell(job, size, si, cn, -1), cn, -1, 1);
 	else
 		for (m = 0; m < sw->nmem_nodes; m++)
 			print_cell(cell(job, size, si, cn, sw->mem_nodes[m]),
-				   cn, sw->mem_nodes[m]);
+				   cn, sw->mem_nodes[m],
+				   m == sw->nmem_nodes - 1);
 	printf("\n");
 }
 
@@ -123,7 +128,8 @@ static void print_sweep_short(const struct ab_job *job, const struct sweep *sw,
 			w = (int)strlen(strats[k]->name);
 	printf("%-7s %-*s %-8s", "size", w, "strategy", "cpu");
 	for (m = 0; m < sw->nmem_nodes; m++)
-		printf(" mem node %-17d", sw->mem_nodes[m]);
+		printf(" mem node %-*d", m < sw->nmem_nodes - 1 ? 17 : 0,
+		       sw->mem_nodes[m]);
 	printf("\n");
 	for (s = 0; s < sw->nsizes; s++) {
 		ab_format_size(sw->sizes[s], size, sizeof(size));
@@ -160,10 +166,12 @@ static void print_sweep(const struct ab_job *job, const struct sweep *sw,
 			printf("\nsize %s, %s\n%-10s", size, strats[k]->name,
 			       "cpu\\mem");
 			if (local)
-				printf(" %-26s", "local (takes no node)");
+				printf(" %s", "local (takes no node)");
 			else
 				for (m = 0; m < sw->nmem_nodes; m++)
-					printf(" node %-21d", sw->mem_nodes[m]);
+					printf(" node %-*d",
+					       m < sw->nmem_nodes - 1 ? 21 : 0,
+					       sw->mem_nodes[m]);
 			printf("\n");
 			for (c = 0; c < sw->ncpu_nodes; c++) {
 				int cn = sw->cpu_nodes[c];

@@ -596,7 +596,7 @@ expect 2 "no event here matches 'nosuch_\*'" "list events with a glob that match
 shape() { # shape NAME FILE
 	bad=$(sh "$(dirname "$0")/shape.sh" <"$2")
 	if [ -s "$2" ] && [ -z "$bad" ]; then
-		ok "$1: the default text's header <= 4 lines, lines <= 120 columns, notes <= 100"
+		ok "$1: the default text's header <= 4 lines, lines <= 120 columns, notes <= 100, no trailing space"
 	else
 		notok "$1: the default text: $bad ($(head -c 200 "$2"))"
 	fi
