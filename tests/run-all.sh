@@ -18,7 +18,9 @@
 # with it, and never longer than LOAD_MAX seconds, default 3600): the suite
 # must pass on a busy machine as on an idle one, CI's beside other guests. AB_CHECK_T0 and
 # AB_CHECK_T1 (`make check` sets them): when make check started and when
-# its package step ended, for the table's first rows.
+# its package step ended, for the table's first rows. AB_IMAGES_CMD (make
+# check sets it to `make vm-images`): the command that writes MATRIX, run
+# first, beside the host's parts that need no kernel (images, below).
 set -u
 cd "$(dirname "$0")/.."
 # The suite tests what make deps installs, Debian's packages: /usr/bin
@@ -43,6 +45,7 @@ else
 	hog=
 	# the guest lane leads its own process group: ended whole
 	trap 'g=$(cat "$outdir/guest-lane.pid" 2>/dev/null) && kill -TERM -- "-$g" 2>/dev/null
+	h=$(cat "$outdir/hog.pid" 2>/dev/null) && kill "$h" 2>/dev/null
 	rm -rf "$log" "$times" "$outdir"; [ -z "$hog" ] || kill $hog 2>/dev/null' EXIT
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
@@ -123,19 +126,23 @@ cpu_cs() {
 
 # run_part LANE NAME TAG CMD...: runs CMD, each TAP line tagged "[TAG]"
 # when TAG is not empty; its wall-clock seconds and CPU seconds (those of
-# every process it ran, qemu's included) go to the table
+# every process it ran, qemu's included) go to the table. CMD runs in a
+# subshell that times its own children: the lane's shell may reap another
+# of its children (the images, the guest lane) while CMD runs.
 run_part() {
 	r_lane=$1 r_name=$2 r_tag=$3
 	shift 3
 	r_out=$(mktemp "$outdir/part.XXXXXX")
 	r_t0=$(date +%s)
-	times >"$r_out.c0"
-	if [ -n "$r_tag" ]; then
-		"$@" 2>&1 | tag_tap "$r_tag" >"$r_out"
-	else
-		"$@" >"$r_out" 2>&1
-	fi
-	times >"$r_out.c1"
+	(
+		times >"$r_out.c0"
+		if [ -n "$r_tag" ]; then
+			"$@" 2>&1 | tag_tap "$r_tag" >"$r_out"
+		else
+			"$@" >"$r_out" 2>&1
+		fi
+		times >"$r_out.c1"
+	)
 	echo "$(($(date +%s) - r_t0)) $((($(cpu_cs "$r_out.c1") - $(cpu_cs "$r_out.c0") + 50) / 100)) $r_lane $r_name" >>"$times"
 	flock "$outdir/lock" cat "$r_out"
 	rm -f "$r_out" "$r_out.c0" "$r_out.c1"
@@ -217,9 +224,15 @@ take_boots() {
 	done
 }
 
-host_lane() {
+# host_first: the host lane's parts that need no kernel image, run while
+# make check's images are made (AB_IMAGES_CMD)
+host_first() {
 	run_part host "unit tests (cmocka)" "" unit
 	run_part host "host CLI: cli.sh, conventions.sh, completion.sh, plot.sh, export.sh, install.sh, vpmu.sh" "" host_cli
+}
+
+# host_lane: the rest (lint reads the first kernel's module objects)
+host_lane() {
 	run_part host "lint (make lint)" "" sh scripts/lint.sh
 	run_part host "vm.sh (the embedded kernel's knobs)" "" sh tests/cli/vm.sh "$(head -n 1 "$matrix" | cut -d' ' -f2)"
 	run_part host "vmab.sh (allocbench vm)" "" sh tests/cli/vmab.sh
@@ -242,6 +255,27 @@ if [ -n "$lane_only" ]; then
 	exit 0
 fi
 
+jobs=${JOBS:-$(nproc)}
+# first: make check's images (AB_IMAGES_CMD, make vm-images, which writes
+# MATRIX). Most of a fresh clone's two minutes of downloading Debian's
+# kernels leave the CPUs idle, so with two CPUs or more the host's parts
+# that need no image run beside it (host_first), and their time no longer
+# adds to the total.
+images() {
+	[ -n "${AB_IMAGES_CMD:-}" ] || return 0
+	if [ "$jobs" -lt 2 ]; then
+		run_part build "kernels downloaded, images" "" \
+			sh -c "$AB_IMAGES_CMD; echo \$? >$outdir/images.rc"
+	else
+		run_part build "kernels downloaded, images (beside the first host parts)" "" \
+			sh -c "$AB_IMAGES_CMD; echo \$? >$outdir/images.rc" &
+		i_pid=$!
+		host_first
+		wait "$i_pid"
+	fi
+	[ "$(cat "$outdir/images.rc" 2>/dev/null)" = 0 ]
+}
+
 if [ "${LOAD:-0}" = 1 ]; then
 	# GNU timeout leads its own process group and passes the kill on
 	# (to qemu too); $hog is a list of pids
@@ -249,34 +283,42 @@ if [ "${LOAD:-0}" = 1 ]; then
 		timeout "${LOAD_MAX:-3600}" sh -c 'while :; do :; done' &
 		hog="$hog $!"
 	done
-	read -r lname ldir <"$matrix"
-	VM_IMAGE=$(pvh_of "$ldir") VM_TIMEOUT=${LOAD_MAX:-3600} timeout "${LOAD_MAX:-3600}" \
-		sh scripts/vm/vm-run.sh "$(cat "$ldir/kernel-dir")" "$ldir/initrd.gz" \
-		"while :; do :; done & while :; do :; done" >/dev/null 2>&1 &
-	hog="$hog $!"
-	echo "# LOAD=1: two busy loops and a $lname guest spinning on its vCPUs beside the suite (pids$hog, for at most ${LOAD_MAX:-3600} s)"
 fi
 
-jobs=${JOBS:-$(nproc)}
 {
-	while read -r name dir; do
-		sh scripts/vm/pvh-image.sh "$(cat "$dir/kernel-dir")" "$dir/vmlinux.pvh" ||
-			echo "# kernel $name: no ELF image with a PVH entry; its suites boot the bzImage"
-		kbuild "$name" "$dir" 2>&1 | tag_tap "$(kernel_tag "$name")"
-	done <"$matrix"
-	queue_boots >"$outdir/queue"
-	glane=
-	if [ "$jobs" -ge 2 ]; then
-		echo "# two lanes at once ($jobs CPUs; JOBS=1 for one): the host's tests, and the guests' boots"
-		# its own session (setsid: not a group leader, so the same pid)
-		setsid sh tests/run-all.sh --guest-lane "$matrix" "$outdir" "$times" &
-		glane=$!
-		echo "$glane" >"$outdir/guest-lane.pid"
-	fi
-	host_lane
-	if [ -n "$glane" ]; then
-		wait "$glane"
-		rm -f "$outdir/guest-lane.pid"
+	if ! images; then
+		echo "not ok - make vm-images failed: no kernel to boot"
+	elif [ ! -s "$matrix" ]; then
+		echo "not ok - no kernel to boot: $matrix is empty or missing (make vm-images writes it)"
+	else
+		if [ "${LOAD:-0}" = 1 ]; then
+			read -r lname ldir <"$matrix"
+			VM_IMAGE=$(pvh_of "$ldir") VM_TIMEOUT=${LOAD_MAX:-3600} timeout "${LOAD_MAX:-3600}" \
+				sh scripts/vm/vm-run.sh "$(cat "$ldir/kernel-dir")" "$ldir/initrd.gz" \
+				"while :; do :; done & while :; do :; done" >/dev/null 2>&1 &
+			echo "$!" >"$outdir/hog.pid"
+			echo "# LOAD=1: two busy loops and a $lname guest spinning on its vCPUs beside the suite (for at most ${LOAD_MAX:-3600} s)"
+		fi
+		while read -r name dir; do
+			sh scripts/vm/pvh-image.sh "$(cat "$dir/kernel-dir")" "$dir/vmlinux.pvh" ||
+				echo "# kernel $name: no ELF image with a PVH entry; its suites boot the bzImage"
+			kbuild "$name" "$dir" 2>&1 | tag_tap "$(kernel_tag "$name")"
+		done <"$matrix"
+		queue_boots >"$outdir/queue"
+		glane=
+		if [ "$jobs" -ge 2 ]; then
+			echo "# two lanes at once ($jobs CPUs; JOBS=1 for one): the host's tests, and the guests' boots"
+			# its own session (setsid: not a group leader, so the same pid)
+			setsid sh tests/run-all.sh --guest-lane "$matrix" "$outdir" "$times" &
+			glane=$!
+			echo "$glane" >"$outdir/guest-lane.pid"
+		fi
+		[ -n "${AB_IMAGES_CMD:-}" ] && [ "$jobs" -ge 2 ] || host_first
+		host_lane
+		if [ -n "$glane" ]; then
+			wait "$glane"
+			rm -f "$outdir/guest-lane.pid"
+		fi
 	fi
 } 2>&1 | tee "$log"
 
@@ -285,16 +327,17 @@ t_end=$(date +%s)
 echo "# time of each part (seconds: wall clock, and CPU, user and system, of its processes; the two lanes ran at once)"
 if [ -n "${AB_CHECK_T0:-}" ] && [ -n "${AB_CHECK_T1:-}" ]; then
 	printf '#   %-5s %-62s %5d\n' "" "packages (make deps)" $((AB_CHECK_T1 - AB_CHECK_T0)) \
-		"" "build: CLI, tests, kernels downloaded, images" $((t_start - AB_CHECK_T1))
+		"" "build: CLI, tests$([ -n "${AB_IMAGES_CMD:-}" ] || echo ', kernels downloaded, images')" $((t_start - AB_CHECK_T1))
 fi
-for l in host guest; do
+for l in build host guest; do
 	sum=0 csum=0
 	while read -r secs cpu lane name; do
 		[ "$lane" = "$l" ] || continue
 		printf '#   %-5s %-62s %5d %5d CPU\n' "$lane" "$name" "$secs" "$cpu"
 		sum=$((sum + secs)) csum=$((csum + cpu))
 	done <"$times"
-	printf '#   %-5s %-62s %5d %5d CPU\n' "$l" "(the $l lane in all)" "$sum" "$csum"
+	[ "$l" = build ] ||
+		printf '#   %-5s %-62s %5d %5d CPU\n' "$l" "(the $l lane in all)" "$sum" "$csum"
 done
 total=$((t_end - ${AB_CHECK_T0:-$t_start}))
 printf '#   %-5s %-62s %5d (%dm%02ds)%s\n' "" "total" "$total" $((total / 60)) $((total % 60)) \
