@@ -158,9 +158,9 @@ static void print_pd_line(double d, double a, double b, const char *name,
 /*
  * --profile: each row's differential profile (lib/vmab.c, "profile_diff"),
  * the functions whose instructions per op changed, B - A, largest first:
- * AB_VPMU_PROF_SHOW of them, all with -v; then the rest, the functions no
- * profile named and the residue, so that the lines add up to the row's
- * B - A.
+ * AB_VPMU_PROF_SHOW of them, all with -v; then the rest, the functions past
+ * the profiles' cuts and the residue, so that the lines add up to the
+ * row's B - A.
  */
 static void print_profile_diffs(json_object *rows)
 {
@@ -177,7 +177,8 @@ static void print_profile_diffs(json_object *rows)
 		if (!pd || !fns)
 			continue;
 		if (!head++)
-			printf("\ndifferential profile (--profile): instructions per op by kernel function, mean over each kernel's boots, B - A, largest change first (as perf diff); \"a only\"/\"b only\": named in one kernel's profiles alone (renamed, inlined or new there); the lines add up to the row's B - A of instructions, the residue being the none baseline the count subtracts and the profile keeps:\n");
+			printf("\ndifferential profile (--profile): instructions per op by kernel function, mean over each kernel's boots, B - A, largest change first (as perf diff); \"a only\"/\"b only\": named in one kernel's profiles alone (renamed, inlined or new there); \"cut\": a boot's profile cut after its first %d functions (the rest in the other line) does not name it, so that side's mean is a lower bound; the lines add up to the row's B - A of instructions (raw, as the profiles: the harness's phase functions in both), the residue being what the counts hold and the profiles do not:\n",
+			       AB_VPMU_PROF_TOP);
 		printf("%s: B - A %+.2f instructions per op (%d and %d boots profiled)\n",
 		       json_object_get_string(ab_json_get(
 			       json_object_array_get_idx(rows, i), "label")),
@@ -215,11 +216,10 @@ static void print_profile_diffs(json_object *rows)
 				NULL);
 		if (num(pd, "other_delta") != 0)
 			print_pd_line(num(pd, "other_delta"), NAN, NAN,
-				      "(the functions no profile named)", NULL);
-		print_pd_line(
-			num(pd, "residue"), NAN, NAN,
-			"(residue: the none baseline the count subtracts)",
-			NULL);
+				      "(the functions past the profiles' cuts)",
+				      NULL);
+		print_pd_line(num(pd, "residue"), NAN, NAN,
+			      "(residue: counted, not in the profiles)", NULL);
 	}
 }
 

@@ -60,17 +60,34 @@ static int pfn_cmp(const void *x, const void *y, void *nb)
 #define AB_PROF_EPS 0.005
 
 /*
+ * Which kernels' profiles name @f: "a only" or "b only" (renamed, inlined
+ * or new), "both"; or "cut" when a boot of a side whose profile was cut
+ * (it named its first AB_VPMU_PROF_TOP functions, the rest summed as its
+ * other_per_op; @cut[side]) does not name it: that boot may have run it
+ * past its cut, so its side's mean counts 0 there for instructions its
+ * other line holds (a lower bound), and "only" would be a guess.
+ */
+static const char *pfn_found(const struct pfn *f, const int *nb, const int *cut)
+{
+	if ((cut[0] && f->boots[0] < nb[0]) || (cut[1] && f->boots[1] < nb[1]))
+		return "cut";
+	return !f->boots[0] ? "b only" : !f->boots[1] ? "a only" : "both";
+}
+
+/*
  * The differential profile of one row (perf diff's view, B - A): each
  * function's instructions per op, mean over each kernel's boots that
  * hold a profile, and B - A, largest change first; a function that only
  * one kernel's profiles name is "a only" or "b only" (renamed, inlined,
- * or new). The listed functions' deltas, plus "unlisted_delta" (those
- * under AB_PROF_EPS each), plus "other_delta" (the functions no profile
- * named), plus "residue" add up to the row's B - A of instructions per op
- * (@delta): the residue is what the count holds and the profile does
- * not, the none baseline the count has subtracted (the harness's own
- * instructions, which the raw profile keeps). NULL when either kernel has
- * no boot with a profile.
+ * or new), "cut" where a cut profile may hold it unnamed (pfn_found()).
+ * The listed functions' deltas, plus "unlisted_delta" (those under
+ * AB_PROF_EPS each), plus "other_delta" (the functions past the profiles'
+ * cuts), plus "residue" add up to the row's B - A of instructions per op
+ * (@delta, from the boots' raw per_op counts, as the profiles are raw:
+ * the harness's phase functions in both): the residue is what the counts
+ * hold and the profiles do not, 0 when each boot's profile came whole
+ * (no address dropped, every boot with a count profiled). NULL when
+ * either kernel has no boot with a profile.
  */
 json_object *ab_vm_profile_diff(json_object **ra, size_t na, json_object **rb,
 				size_t nb, double delta)
@@ -79,7 +96,7 @@ json_object *ab_vm_profile_diff(json_object **ra, size_t na, json_object **rb,
 	size_t nside[2] = { na, nb }, n = 0, cap = 0, i, j;
 	double other[2] = { 0, 0 }, total[2] = { 0, 0 }, listed = 0, small = 0,
 	       od;
-	int boots[2] = { 0, 0 }, s;
+	int boots[2] = { 0, 0 }, cut[2] = { 0, 0 }, s;
 	struct pfn *t = NULL, *f;
 
 	for (s = 0; s < 2; s++)
@@ -90,8 +107,10 @@ json_object *ab_vm_profile_diff(json_object **ra, size_t na, json_object **rb,
 			if (!p || !a)
 				continue;
 			boots[s]++;
-			other[s] +=
-				ab_json_double(ab_json_get(p, "other_per_op"));
+			od = ab_json_double(ab_json_get(p, "other_per_op"));
+			other[s] += od;
+			if (od > 0)
+				cut[s] = 1;
 			total[s] += ab_json_double(
 				ab_json_get(p, "instructions_per_op"));
 			for (j = 0; j < json_object_array_length(a); j++) {
@@ -134,9 +153,7 @@ json_object *ab_vm_profile_diff(json_object **ra, size_t na, json_object **rb,
 		json_object_object_add(e, "delta", ab_json_num(d));
 		json_object_object_add(
 			e, "found",
-			json_object_new_string(!t[i].boots[0]	? "b only"
-					       : !t[i].boots[1] ? "a only"
-								: "both"));
+			json_object_new_string(pfn_found(&t[i], boots, cut)));
 		json_object_array_add(fns, e);
 	}
 	od = other[1] / boots[1] - other[0] / boots[0];

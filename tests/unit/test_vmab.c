@@ -453,9 +453,9 @@ static void test_counter_ab(void **state)
 	}
 }
 
-/* A boot's result with a profile: kmalloc 64, instructions @ins per op
- * (net of a baseline), its profile's functions @f1, @f2, @f3 (0: not
- * named) and @other. */
+/* A boot's result with a profile: kmalloc 64, instructions @ins per op,
+ * its profile's functions @f1, @f2, @f3 (0: not named) and @other (the
+ * functions past its cut). */
 static json_object *prof_result(double ins, double f1, double f2, double f3,
 				double other)
 {
@@ -491,9 +491,10 @@ static json_object *prof_result(double ins, double f1, double f2, double f3,
 
 /*
  * The differential profile (vm --profile): per function B - A, largest
- * first, a function one kernel alone names said so, and the lines (the
- * functions, those too small to list, the unnamed rest, the residue: the
- * baseline the count subtracts) add up to the row's B - A exactly.
+ * first, a function one kernel alone names said so (A's profiles whole,
+ * nothing past a cut), and the lines (the functions, those too small to
+ * list, the unnamed rest, the residue: what the counts hold and the
+ * profiles do not) add up to the row's B - A exactly.
  */
 static void test_profile_diff(void **state)
 {
@@ -511,18 +512,18 @@ static void test_profile_diff(void **state)
 		b[i].kernel = k;
 		b[i].round = (int)i / 2 + 1;
 		b[i].status = AB_VM_OK;
-		/* A: 100 + 50 (memset) + 4 other, baseline 20; B: memset
-		 * 40 (+ 0.001 in one boot), kmalloc_trace 30 (B only),
-		 * other 5, baseline 22 */
+		/* A: 100 + 50 (memset), whole, counted 20 short of it; B:
+		 * memset 40 (+ 0.001 in one boot), kmalloc_trace 30 (B
+		 * only), 5 past its cut, counted 22 short */
 		b[i].result = k ? prof_result(100 + 40 + 30 + 5 - 22 + x, 100,
 					      40 + x, 30, 5)
-				: prof_result(100 + 50 + 4 - 20, 100, 50, 0, 4);
+				: prof_result(100 + 50 - 20, 100, 50, 0, 0);
 	}
 	cmps = ab_vm_compare(b, 6, 2, names, 0);
 	pd = ab_json_get(row(cmps, 0, "kmalloc 64 B", "alloc"), "profile_diff");
 	assert_non_null(pd);
 	delta = ab_json_double(ab_json_get(pd, "delta"));
-	assert_true(fabs(delta - (153.001 - 134)) < 1e-9);
+	assert_true(fabs(delta - (153.001 - 130)) < 1e-9);
 	fns = ab_json_array(pd, "functions");
 	assert_int_equal(json_object_array_length(fns), 2);
 	/* the largest change first: the function B alone has */
@@ -539,9 +540,9 @@ static void test_profile_diff(void **state)
 			    "both");
 	assert_true(fabs(ab_json_double(ab_json_get(e, "delta")) + 9.999) <
 		    1e-9);
-	assert_true(fabs(ab_json_double(ab_json_get(pd, "other_delta")) - 1) <
+	assert_true(fabs(ab_json_double(ab_json_get(pd, "other_delta")) - 5) <
 		    1e-9);
-	/* the residue is the baselines' difference, named */
+	/* the residue: what the counts hold and the profiles do not */
 	assert_true(fabs(ab_json_double(ab_json_get(pd, "residue")) + 2) <
 		    1e-9);
 	/* the sum: every line of the profile adds up to the row's B - A */
@@ -557,6 +558,106 @@ static void test_profile_diff(void **state)
 				"profile_diff"));
 	json_object_put(cmps);
 	free_boots(b, 6);
+}
+
+/*
+ * A boot's result whose profile names the functions @fns (a JSON list of
+ * {function, instructions_per_op}) summing to @named, the rest, past the
+ * profile's cut (AB_VPMU_PROF_TOP), @other; its count is the profile's
+ * total, raw, as a boot's per_op is.
+ */
+static json_object *cut_result(const char *fns, double named, double other)
+{
+	char text[2048];
+
+	snprintf(
+		text, sizeof(text),
+		"{\"results\": ["
+		"{\"kind\": \"alloc\", \"label\": \"kmalloc\", \"object_bytes\": 4096,"
+		" \"cpu_start\": 0, \"node\": -1, \"free_cpu\": null,"
+		" \"alloc\": {\"ns\": {\"median\": 100}}, \"free\": {\"ns\": {\"median\": 50}},"
+		" \"counters\": [{\"event\": \"instructions\", \"per_op\": %.17g}],"
+		" \"profile\": {\"instructions_per_op\": %.17g, \"functions\": [%s],"
+		" \"other_per_op\": %.17g, \"dropped_addresses\": 0}}]}",
+		named + other, named + other, fns, other);
+	return json_tokener_parse(text);
+}
+
+/*
+ * A profile cut (6.1 against 6.1:init_on_alloc=0, kmalloc 4096, as
+ * measured): A's boots name the zeroing's functions and so cut three small
+ * ones into their other line, which B's boots name. Those are in both
+ * kernels: not "b only" (the function is past A's cut, its A mean a lower
+ * bound), and a function one of A's cut boots misses is not "both" either;
+ * the lines still add up to B - A.
+ */
+#define KCAN \
+	"{\"function\": \"__kmem_cache_alloc_node\", \"instructions_per_op\": "
+#define PCP "{\"function\": \"put_cpu_partial\", \"instructions_per_op\": 0.5}"
+#define A_FNS                                                                 \
+	"{\"function\": \"memset_orig\", \"instructions_per_op\": 723}," KCAN \
+	"99}"
+#define B_FNS           \
+	KCAN "89}," PCP \
+	     ",{\"function\": \"crng_make_state\", \"instructions_per_op\": 0.07}"
+
+static void test_profile_diff_cut(void **state)
+{
+	const char *names[] = { "6.1", "6.1:init_on_alloc=0" };
+	struct ab_vm_boot b[4];
+	json_object *cmps, *pd, *fns, *e;
+	double sum;
+	size_t i, j;
+
+	memset(b, 0, sizeof(b));
+	for (i = 0; i < 4; i++) {
+		int k = ab_vm_kernel_of((int)i, 2);
+
+		b[i].kernel = k;
+		b[i].round = (int)i / 2 + 1;
+		b[i].status = AB_VM_OK;
+		/* A: the zeroing named, crng_make_state (0.07) and, in one
+		 * boot, put_cpu_partial (0.5) past the cut; B: every one */
+		if (k)
+			b[i].result = cut_result(B_FNS, 89.57, 0);
+		else if (i == 0)
+			b[i].result = cut_result(A_FNS, 822, 0.57);
+		else
+			b[i].result = cut_result(A_FNS "," PCP, 822.5, 0.07);
+	}
+	cmps = ab_vm_compare(b, 4, 2, names, 0);
+	pd = ab_json_get(row(cmps, 0, "kmalloc 4096 B", "alloc"),
+			 "profile_diff");
+	assert_non_null(pd);
+	fns = ab_json_array(pd, "functions");
+	assert_int_equal(json_object_array_length(fns), 4);
+	for (i = 0; i < json_object_array_length(fns); i++) {
+		const char *f, *found;
+
+		e = json_object_array_get_idx(fns, i);
+		f = json_object_get_string(ab_json_get(e, "function"));
+		found = json_object_get_string(ab_json_get(e, "found"));
+		if (!strcmp(f, "memset_orig"))
+			assert_string_equal(found, "a only"); /* B not cut */
+		else if (!strcmp(f, "__kmem_cache_alloc_node"))
+			assert_string_equal(found, "both");
+		else
+			/* crng_make_state: past A's cut in both A boots;
+			 * put_cpu_partial: in one of them */
+			assert_string_equal(found, "cut");
+	}
+	sum = ab_json_double(ab_json_get(pd, "unlisted_delta")) +
+	      ab_json_double(ab_json_get(pd, "other_delta")) +
+	      ab_json_double(ab_json_get(pd, "residue"));
+	for (j = 0; j < json_object_array_length(fns); j++)
+		sum += ab_json_double(ab_json_get(
+			json_object_array_get_idx(fns, j), "delta"));
+	assert_true(fabs(sum - ab_json_double(ab_json_get(pd, "delta"))) <
+		    1e-9);
+	/* the counts are raw, as the profiles: nothing left over */
+	assert_true(fabs(ab_json_double(ab_json_get(pd, "residue"))) < 1e-9);
+	json_object_put(cmps);
+	free_boots(b, 4);
 }
 
 /*
@@ -621,6 +722,7 @@ int main(void)
 		cmocka_unit_test(test_runs_as_units),
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_profile_diff),
+		cmocka_unit_test(test_profile_diff_cut),
 		cmocka_unit_test(test_paired_seeds),
 	};
 
