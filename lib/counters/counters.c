@@ -477,6 +477,19 @@ void ab_counters_stop(struct ab_counters *c)
 		e->raw = delta(v[0], e->base[0]);
 		e->enabled = delta(v[1], e->base[1]);
 		e->running = delta(v[2], e->base[2]);
+		/*
+		 * A software event, tracepoint or kprobe never waits for a
+		 * counter: the kernel schedules it with the task whenever it
+		 * is enabled (the software context), so its count is whole,
+		 * never multiplexed, whatever the times say. Their
+		 * time_running read 0 in loaded TCG guests, where a short pass
+		 * can end before the perf clock moves; taken for "not
+		 * counted", a kmalloc 64 --explain figure came out null.
+		 */
+		if (!e->virt && !is_hw(e)) {
+			e->value = (double)e->raw;
+			continue;
+		}
 		/* a virtual event's value is its estimate (lib/vpmu.c) */
 		e->value = e->virt ? (e->running ? (double)e->raw : NAN)
 				   : ab_counter_scale(e->raw, e->enabled,
