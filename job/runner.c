@@ -208,9 +208,10 @@ static int counting_one(struct ab_job *job, struct ab_row *r, struct ab_row *c,
 	if (job->profile && virt)
 		ab_vpmu_profile(&r->prof);
 	/*
-	 * kernel events that never ran in the pass (time_running 0: seen in
-	 * loaded guests, a row "nothing counted"): the pass again, twice at
-	 * most; the virtual PMU's profile would add up, so not with it
+	 * hardware events that never ran in the pass (time_running 0: no
+	 * free counter; software ones keep their count, ab_counters_stop()):
+	 * the pass again, twice at most; the virtual PMU's profile would add
+	 * up, so not with it
 	 */
 	for (tries = 0;; tries++) {
 		ab_counters_start(cs);
