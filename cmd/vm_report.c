@@ -551,7 +551,7 @@ static void vm_print_short(const struct vm_run *v, const char *cmd0,
 			   json_object *cmps)
 {
 	size_t nc = cmps ? json_object_array_length(cmps) : 0, c, i;
-	int wl = 6, tests = 0, counters = 0, b;
+	int wl = 6, tests = 0, counters = 0, profiles = 0, b;
 	char verdict[64], cis[40], p[16], padj[16], t[512];
 
 	print_header_short(v, cmd0);
@@ -616,6 +616,7 @@ static void vm_print_short(const struct vm_run *v, const char *cmd0,
 			counters |= ab_json_array(r, "counters") &&
 				    json_object_array_length(
 					    ab_json_array(r, "counters"));
+			profiles |= ab_json_get(r, "profile_diff") != NULL;
 		}
 	}
 	printf("\n");
@@ -666,6 +667,8 @@ static void vm_print_short(const struct vm_run *v, const char *cmd0,
 		}
 	if (counters)
 		printf("note: counters per op over the boots, B against A: -v lists them\n");
+	if (profiles)
+		printf("note: --profile: each row's functions whose instructions per op changed, B - A: -v shows them\n");
 	if (tests)
 		printf("note: verdicts on Holm's adjusted p < %.2f over %d %s; CIs unadjusted; -v: detectable\n",
 		       AB_VM_ALPHA, tests,

@@ -44,7 +44,10 @@ else
 	outdir=$(mktemp -d)
 	hog=
 	# the guest lane leads its own process group: ended whole
-	trap 'g=$(cat "$outdir/guest-lane.pid" 2>/dev/null) && kill -TERM -- "-$g" 2>/dev/null
+	# (dash's kill takes no "--": a group is "-PGID" alone)
+	trap 'g=$(cat "$outdir/guest-lane.pid" 2>/dev/null) && kill -TERM "-$g" 2>/dev/null
+	g=$(cat "$outdir/images-part.pid" 2>/dev/null) && kill -TERM "$g" 2>/dev/null
+	g=$(cat "$outdir/images.pid" 2>/dev/null) && kill -TERM "-$g" 2>/dev/null
 	h=$(cat "$outdir/hog.pid" 2>/dev/null) && kill "$h" 2>/dev/null
 	rm -rf "$log" "$times" "$outdir"; [ -z "$hog" ] || kill $hog 2>/dev/null' EXIT
 	trap 'exit 130' INT
@@ -86,12 +89,12 @@ unit() {
 
 # host_cli: every tests/cli/*.sh, found by its name as the Makefile finds
 # the unit tests, each run from the top of the tree without arguments (it
-# tests ./allocbench); vm.sh and vmab.sh boot guests and are parts of their
-# own (host_lane)
+# tests ./allocbench); vm.sh and vmab.sh boot guests, and install.sh
+# rebuilds ./allocbench: parts of their own (host_lane)
 host_cli() {
 	for t in tests/cli/*.sh; do
 		case ${t##*/} in
-		vm.sh | vmab.sh) continue ;;
+		vm.sh | vmab.sh | install.sh) continue ;;
 		esac
 		sh "$t"
 	done
@@ -113,10 +116,9 @@ tag_tap() { sed "s|^\(\(not \)\{0,1\}ok\( [0-9]*\)\{0,1\}\) - |\1 - [$1] |"; }
 # kernel_tag KERNEL: the tag of a kernel's lines
 kernel_tag() { basename "$1" | tr -d '|'; }
 
-# cpu_cs FILE: the CPU time, user and system, of the shell's children that
+# cpu_cs FILE: the CPU time, user and system, of a shell's children that
 # had ended when its `times` wrote FILE, in hundredths of a second (times
-# runs in the lane's shell itself: in a pipeline or $(...) it would time a
-# fresh subshell)
+# must run in that shell itself, not in a pipeline or $(...))
 cpu_cs() {
 	tail -n 1 "$1" | awk '{
 		s = 0
@@ -225,14 +227,19 @@ take_boots() {
 }
 
 # host_first: the host lane's parts that need no kernel image, run while
-# make check's images are made (AB_IMAGES_CMD)
+# make check's images are made (AB_IMAGES_CMD); once
 host_first() {
+	[ ! -e "$outdir/first.done" ] || return 0
+	: >"$outdir/first.done"
 	run_part host "unit tests (cmocka)" "" unit
-	run_part host "host CLI: cli.sh, conventions.sh, completion.sh, plot.sh, export.sh, install.sh, vpmu.sh" "" host_cli
+	run_part host "host CLI: cli.sh, conventions.sh, completion.sh, plot.sh, export.sh, vpmu.sh" "" host_cli
 }
 
-# host_lane: the rest (lint reads the first kernel's module objects)
+# host_lane: the rest (lint reads the first kernel's module objects;
+# install.sh's make install rebuilds ./allocbench with its LIBDIR, which
+# the images' make links and packs: never beside it)
 host_lane() {
+	run_part host "install.sh (make install, uninstall)" "" sh tests/cli/install.sh
 	run_part host "lint (make lint)" "" sh scripts/lint.sh
 	run_part host "vm.sh (the embedded kernel's knobs)" "" sh tests/cli/vm.sh "$(head -n 1 "$matrix" | cut -d' ' -f2)"
 	run_part host "vmab.sh (allocbench vm)" "" sh tests/cli/vmab.sh
@@ -263,16 +270,19 @@ jobs=${JOBS:-$(nproc)}
 # adds to the total.
 images() {
 	[ -n "${AB_IMAGES_CMD:-}" ] || return 0
+	# in a session of its own, its leader's pid in images.pid: the EXIT
+	# trap ends it whole (a background job here ignores Ctrl-C's SIGINT)
+	set -- sh -c 'echo "$$" >"$1/images.pid"; sh -c "$2"; echo "$?" >"$1/images.rc"' sh "$outdir" "$AB_IMAGES_CMD"
 	if [ "$jobs" -lt 2 ]; then
-		run_part build "kernels downloaded, images" "" \
-			sh -c "$AB_IMAGES_CMD; echo \$? >$outdir/images.rc"
+		run_part build "kernels downloaded, images" "" setsid "$@"
 	else
-		run_part build "kernels downloaded, images (beside the first host parts)" "" \
-			sh -c "$AB_IMAGES_CMD; echo \$? >$outdir/images.rc" &
+		run_part build "kernels downloaded, images (beside the first host parts)" "" setsid "$@" &
 		i_pid=$!
+		echo "$i_pid" >"$outdir/images-part.pid"
 		host_first
 		wait "$i_pid"
 	fi
+	rm -f "$outdir/images.pid" "$outdir/images-part.pid"
 	[ "$(cat "$outdir/images.rc" 2>/dev/null)" = 0 ]
 }
 
@@ -288,8 +298,10 @@ fi
 {
 	if ! images; then
 		echo "not ok - make vm-images failed: no kernel to boot"
+		host_first
 	elif [ ! -s "$matrix" ]; then
 		echo "not ok - no kernel to boot: $matrix is empty or missing (make vm-images writes it)"
+		host_first
 	else
 		if [ "${LOAD:-0}" = 1 ]; then
 			read -r lname ldir <"$matrix"
