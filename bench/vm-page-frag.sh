@@ -75,6 +75,17 @@ fi
 
 rounds=${1:-5}
 nr=${2:-100000}
+for a in "ROUNDS=$rounds:1:100" "NR_TEST=$nr:1:100000000"; do
+	v=${a#*=} v=${v%%:*} max=${a##*:}
+	case $v in
+	'' | *[!0-9]*) ok= ;;
+	*) ok=$([ "$v" -ge 1 ] && [ "$v" -le "$max" ] && echo 1) ;;
+	esac
+	[ -n "$ok" ] || {
+		echo "vm-page-frag.sh: ${a%%:*}: a whole number from 1 to $max" >&2
+		exit 2
+	}
+done
 k=7.3
 cache=$(cd "${CACHE:-.cache}/kernel" && pwd) || exit 1 # apt reads relative Dir:: paths from /
 tmp=$(mktemp -d)
