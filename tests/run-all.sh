@@ -264,10 +264,11 @@ fi
 
 jobs=${JOBS:-$(nproc)}
 # first: make check's images (AB_IMAGES_CMD, make vm-images, which writes
-# MATRIX). Most of a fresh clone's two minutes of downloading Debian's
-# kernels leave the CPUs idle, so with two CPUs or more the host's parts
-# that need no image run beside it (host_first), and their time no longer
-# adds to the total.
+# MATRIX). Their downloads leave a CPU idle at times (one 6.1 fetch: 50 s,
+# 23 s of CPU), so with two CPUs or more the host's parts that need no
+# image run beside it (host_first). Measured on a fresh clone, the two
+# together kept both CPUs busy (CI36: images 172 s, 253 s of CPU, beside
+# 103 s of host tests): what is left to save there is CPU.
 images() {
 	[ -n "${AB_IMAGES_CMD:-}" ] || return 0
 	# in a session of its own, its leader's pid in images.pid: the EXIT
