@@ -95,17 +95,10 @@ make -s vm-image KERNEL=$k >&2 || exit 1
 kd=$(cat build/vm/$k/kernel-dir)
 rel=$(cat "$kd/release")
 series=$(echo "$rel" | cut -d. -f1,2)
-napt=$cache/apt
-apt_new() { # as fetch-kernel.sh's
-	tool=$1
-	shift
-	"$tool" -o "Dir::Etc::sourcelist=$napt/sources.list" \
-		-o Dir::Etc::sourceparts=/nonexistent -o "Dir::State::Lists=$napt/lists" \
-		-o "Dir::Cache=$napt/cache" -o Dir::State::status=/dev/null \
-		-o APT::Sandbox::User=root "$@"
-}
+# apt over fetch-kernel.sh's private configuration of Debian's newer suites
+apt_new() { sh scripts/vm/fetch-kernel.sh "$cache" --apt "$@"; }
 ver=$(apt_new apt-cache show "linux-headers-$rel" 2>/dev/null | sed -n 's/^Version: //p' | head -n 1)
-[ -n "$ver" ] || { echo "vm-page-frag: apt knows no linux-headers-$rel (the private lists in $napt)" >&2; exit 1; }
+[ -n "$ver" ] || { echo "vm-page-frag: apt knows no linux-headers-$rel (the private lists in $cache/apt)" >&2; exit 1; }
 src=$cache/page_frag/$ver
 sel=tools/testing/selftests/mm/page_frag
 if [ ! -e "$src/sha256" ]; then

@@ -53,10 +53,14 @@
 # built for it from Debian's packages.
 # Exit status: 0, or 2 for a KERNEL that is none of the above (or names a
 # Debian kernel apt does not know), 1 when apt cannot be asked or fails.
+#
+# fetch-kernel.sh CACHE --apt apt-get|apt-cache ARGS... - that tool over the
+# private apt configuration of Debian's newer suites (below), for the
+# scripts that read them too (bench/vm-page-frag.sh); its status.
 set -eu
 
-if [ $# -ne 2 ]; then
-	echo "usage: fetch-kernel.sh CACHE KERNEL" >&2
+if if [ "${2:-}" = --apt ]; then [ $# -lt 3 ]; else [ $# -ne 2 ]; fi; then
+	echo "usage: fetch-kernel.sh CACHE KERNEL, or fetch-kernel.sh CACHE --apt apt-get|apt-cache ARGS..." >&2
 	exit 2
 fi
 cache=$1
@@ -224,6 +228,16 @@ update_new() {
 # suites', 0.08 s with them). apt checks them against the lists and dpkg's
 # status before it uses them.
 bincache="-o Dir::Cache::pkgcache=pkgcache.bin -o Dir::Cache::srcpkgcache=srcpkgcache.bin"
+# fetch-kernel.sh CACHE --apt apt-get|apt-cache ARGS...: that tool over
+# the private configuration (apt_new, its lists made as update_new makes
+# them), for others that read Debian's newer suites (bench/vm-page-frag.sh)
+if [ "$kernel" = --apt ]; then
+	shift 2
+	aptlog=$cache/apt.log
+	update_new
+	apt_new "$@"
+	exit
+fi
 # apt_sys apt-cache ARGS: the system's apt (its sources, lists and status),
 # its binary caches kept in CACHE/sysapt
 apt_sys() {
