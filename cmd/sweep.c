@@ -63,9 +63,8 @@ static const struct ab_row *cell(const struct ab_job *job, uint64_t size,
 static void print_cell(const struct ab_row *r, int cpu_node, int mem_node,
 		       int last)
 {
-	int pad =
-		last ? 0 : 26; /* the last column unpadded: no trailing space */
-
+	/* the last column unpadded: no trailing space */
+	int pad = last ? 0 : 26;
 	char txt[64], hit[16] = "n/a", a[40], f[16], f2[16];
 
 	if (!r) {

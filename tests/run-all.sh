@@ -326,7 +326,7 @@ fi
 			glane=$!
 			echo "$glane" >"$outdir/guest-lane.pid"
 		fi
-		[ -n "${AB_IMAGES_CMD:-}" ] && [ "$jobs" -ge 2 ] || host_first
+		host_first # (once: it may have run beside the images)
 		host_lane
 		if [ -n "$glane" ]; then
 			wait "$glane"
