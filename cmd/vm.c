@@ -99,6 +99,9 @@ static struct poptOption vm_options[] = {
 	{ "profile", 0, POPT_ARG_NONE, &conf.profile, 0,
 	  "per row, the kernel functions whose instructions per op changed, B - A, largest first (as perf diff), from run --profile in every boot; implies --vpmu=model",
 	  NULL },
+	{ "paths", 0, POPT_ARG_NONE, &conf.paths, 0,
+	  "per row and phase, the fast path's instructions (the length most ops ran) in each kernel and B - A, with the other lengths and how often each ran, from run --paths in every boot; implies --vpmu",
+	  NULL },
 	{ "cpu-model", 0, POPT_ARG_STRING, &conf.cpu_model, 0,
 	  "qemu's CPU model for every boot (qemu-system-x86_64 -cpu help; default qemu's own, qemu64 under TCG): one model for all kernels, since a kernel patches its code for the CPU's features (alternatives)",
 	  "MODEL" },
@@ -205,29 +208,36 @@ static int check_guest_args(const char **args, int n, int compare)
 }
 
 /*
- * vm --profile: the guest command is `run`, given --profile (once) so
- * that each boot's result holds every row's profile, which the report
- * diffs (lib/vmab.c). @v's args are replaced by a copy (static: they
- * live as long as the command).
+ * vm --profile and vm --paths: the guest command is `run`, given
+ * --profile and --paths (once each) so that each boot's result holds
+ * every row's profile and path lengths, which the report compares
+ * (lib/vmab.c). @v's args are replaced by a copy (static: they live as
+ * long as the command).
  */
-static int profile_args(struct vm_run *v)
+static int run_args(struct vm_run *v, int profile, int paths)
 {
 	static const char *args[256];
-	int i, n = 0, has = 0;
+	const char *opt = profile ? "--profile" : "--paths";
+	int i, n = 0, has_profile = 0, has_paths = 0;
 
 	if (v->nargs < 1 || strcmp(v->args[0], "run")) {
-		ab_err("vm: --profile: the guest command must be run (allocbench vm --profile --kernel=A --kernel=B -- run --alloc=kmalloc --size=64)");
+		ab_err("vm: %s: the guest command must be run (allocbench vm %s --kernel=A --kernel=B -- run --alloc=kmalloc --size=64)",
+		       opt, opt);
 		return AB_EXIT_USAGE;
 	}
-	if (v->nargs + 2 > (int)(sizeof(args) / sizeof(args[0]))) {
-		ab_err("vm: --profile: the guest command has too many words");
+	if (v->nargs + 3 > (int)(sizeof(args) / sizeof(args[0]))) {
+		ab_err("vm: %s: the guest command has too many words", opt);
 		return AB_EXIT_USAGE;
 	}
-	for (i = 0; i < v->nargs; i++)
-		has |= !strcmp(v->args[i], "--profile");
+	for (i = 0; i < v->nargs; i++) {
+		has_profile |= !strcmp(v->args[i], "--profile");
+		has_paths |= !strcmp(v->args[i], "--paths");
+	}
 	args[n++] = v->args[0];
-	if (!has)
+	if (profile && !has_profile)
 		args[n++] = "--profile";
+	if (paths && !has_paths)
+		args[n++] = "--paths";
 	for (i = 1; i < v->nargs; i++)
 		args[n++] = v->args[i];
 	v->args = args;
@@ -334,6 +344,15 @@ static int check_options(int nk, double *threshold, int rounds_given)
 			return AB_EXIT_USAGE;
 		}
 		vpmu_arg = "model";
+	}
+	/* path lengths are instructions: the exact mode counts them */
+	if (conf.paths) {
+		if (!strcmp(accel_arg, "kvm")) {
+			ab_err("vm: --paths with --accel=kvm: the path lengths are the virtual PMU's, which counts what TCG executes; use --accel=tcg (or auto)");
+			return AB_EXIT_USAGE;
+		}
+		if (vpmu_arg == vpmu_none)
+			vpmu_arg = "exact";
 	}
 	conf.vpmu = vpmu_arg;
 	if (conf.cpu_model &&
@@ -551,8 +570,8 @@ int cmd_vm(int argc, const char **argv)
 	v.nargs = dash < argc ? argc - dash - 1 : 0;
 	ret = check_options(nk, &v.threshold,
 			    conf.rounds != AB_VM_ROUNDS_UNSET);
-	if (!ret && conf.profile)
-		ret = profile_args(&v);
+	if (!ret && (conf.profile || conf.paths))
+		ret = run_args(&v, conf.profile, conf.paths);
 	if (conf.rounds == AB_VM_ROUNDS_UNSET)
 		conf.rounds = AB_VM_DEFAULT_ROUNDS;
 	v.conf = conf;

@@ -71,11 +71,14 @@ struct vm_paths {
  * @smp:       --smp: the guest's vCPUs (vm-run.sh's VM_SMP), 1 to 16
  * @profile:   --profile: run --profile in each boot, a differential
  *             profile per row (implies vpmu "model")
+ * @paths:     --paths: run --paths in each boot, each row's fast path B - A
+ *             (implies vpmu "exact" unless "model" is asked for)
  * @deterministic: --deterministic: vm-run.sh's VM_ICOUNT=0 and VM_SEED
  *             (each boot's seed, struct ab_vm_boot), one vCPU
  */
 struct vm_conf {
 	int nodes, rounds, mem_mib, timeout_s, pvh, smp, profile, deterministic;
+	int paths;
 	const char *append;
 	const char *vpmu;
 	const char *cpu_model;
@@ -162,6 +165,13 @@ void vm_boot(const struct vm_paths *p, const struct vm_conf *c,
 
 /* vm_fmt_duration - @s seconds as "42 s" or "3 min". */
 void vm_fmt_duration(double s, char *buf, size_t len);
+
+/*
+ * vm_print_paths - --paths: the fast path per row and phase of one
+ * comparison's @rows (lib/results/vmpaths.h), labels @wl wide, the other
+ * kernel named @b; @lengths adds each kernel's pooled lengths (vm_paths.c)
+ */
+void vm_print_paths(json_object *rows, int wl, char b, int lengths);
 
 /* vm_accel_words - what @accel means for the figures, for the header. */
 const char *vm_accel_words(const char *accel);

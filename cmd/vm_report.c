@@ -404,6 +404,7 @@ static void print_comparison(json_object *c, double threshold)
 		}
 	}
 	print_profile_diffs(rows);
+	vm_print_paths(rows, wl, 'B', 1);
 }
 
 const char vm_pvh_words[] =
@@ -619,6 +620,10 @@ static void vm_print_short(const struct vm_run *v, const char *cmd0,
 			profiles |= ab_json_get(r, "profile_diff") != NULL;
 		}
 	}
+	for (c = 0; c < nc; c++)
+		vm_print_paths(ab_json_array(json_object_array_get_idx(cmps, c),
+					     "rows"),
+			       wl, 'B' + (char)c, 0);
 	printf("\n");
 	if (!nc)
 		printf("note: nothing to compare: no good boot of A holds a result\n");

@@ -50,6 +50,7 @@ complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l fra
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l background -x -d 'shell command run during the trials'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l explain -d 'count the allocators internal paths per op'
 complete -c allocbench -n "__fish_seen_subcommand_from run" -l profile -d 'instructions per op by function (virtual PMU model)'
+complete -c allocbench -n "__fish_seen_subcommand_from run" -l paths -d 'path lengths of one op, fast path first (virtual PMU)'
 complete -c allocbench -n "__fish_seen_subcommand_from run sweep compare" -l drop-disturbed -d 'leave out phases with a context switch or CPU change'
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l fifo -d "real-time priority 1: SCHED_FIFO, SCHED_RR on PREEMPT_RT"
 complete -c allocbench -n "__fish_seen_subcommand_from run compare" -l raw -d 'no overhead subtracted'
@@ -90,6 +91,7 @@ complete -c allocbench -n "__fish_seen_subcommand_from vm" -l accel -x -a 'auto 
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l vpmu -x -a 'exact model' -d 'boot with the virtual PMU'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l cpu-model -x -d 'qemu CPU model of every boot'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l profile -d 'differential profile per row (B - A per function)'
+complete -c allocbench -n "__fish_seen_subcommand_from vm" -l paths -d 'fast path per row and phase, B - A in instructions'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l deterministic -d 'icount boots seeded by round, compared in pairs'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l mem -x -d 'guest memory, MiB'
 complete -c allocbench -n "__fish_seen_subcommand_from vm" -l smp -x -d 'guest vCPUs, 1 to 16'

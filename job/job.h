@@ -69,6 +69,8 @@
  *            geometry, order), read right after the run (lib/objmem.h)
  * @prof:     --profile: the functions that took the instructions of the
  *            counting pass, per op (lib/vpmu.h)
+ * @paths:    --paths: the path lengths of one op and how many ran each,
+ *            from a pass of its own (lib/vpmu.h, struct ab_vpmu_paths)
  * @mc:       the memory cgroup's figures (lib/memcg.h) before the row's
  *            timed pass and after its last pass (the counting pass's too);
  *            @mc_read when both were read (a --memcg run)
@@ -94,6 +96,7 @@ struct ab_row {
 	struct ab_cpubusy busy;
 	struct ab_obj_mem objmem;
 	struct ab_vpmu_prof prof;
+	struct ab_vpmu_paths paths;
 	struct ab_memcg_stat mc[2];
 	int mc_read;
 	/* --condition, --background: what the row met (condition.h), or NULL */
@@ -148,6 +151,8 @@ struct ab_row {
  * @explain:   --explain: count the allocators' internal paths (lib/explain.h)
  * @profile:   --profile: each row's instructions per op by function
  *             (the virtual PMU's profile, lib/vpmu.h)
+ * @paths:     --paths: each row's path lengths (the virtual PMU's
+ *             regions of one op each, lib/vpmu.h)
  * @explain_paths: with @explain, the paths this kernel can count for the
  *             rows
  * @explain_events: @events with @explain_paths' events appended
@@ -178,6 +183,7 @@ struct ab_job {
 	const char *events;
 	int explain;
 	int profile;
+	int paths;
 	struct ab_explain explain_paths;
 	char explain_events[2048];
 	int cpus[AB_MAX_LIST];

@@ -106,6 +106,9 @@ struct poptOption ab_profile_table[] = {
 	{ "profile", 0, POPT_ARG_NONE, &ab_run_args.profile, 0,
 	  "with the virtual PMU and its model (booted with VPMU=model): the functions that take the instructions of one op, per strategy, symbolised from /proc/kallsyms",
 	  NULL },
+	{ "paths", 0, POPT_ARG_NONE, &ab_run_args.paths, 0,
+	  "with the virtual PMU (booted with VPMU=1): each op's instructions in a pass of its own, one region per op, as path lengths and how many ops ran each (the fast path first)",
+	  NULL },
 	POPT_TABLEEND
 };
 

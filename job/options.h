@@ -20,7 +20,7 @@
  * @backend:  ab_backend_table
  * @events:   ab_events_table (--events alone: "")
  * @explain:  ab_explain_table
- * @profile:  ab_profile_table
+ * @profile, @paths: ab_profile_table
  * (--csv, ab_csv_table: ab_out.formats)
  */
 struct ab_run_args {
@@ -31,7 +31,7 @@ struct ab_run_args {
 	int write, nomerge, drop_disturbed;
 	char *backend;
 	char *events;
-	int explain, profile;
+	int explain, profile, paths;
 };
 
 extern struct ab_run_args ab_run_args;
@@ -52,7 +52,7 @@ extern struct poptOption ab_backend_table[];
 extern struct poptOption ab_events_table[];
 /* --explain: run, compare and sweep */
 extern struct poptOption ab_explain_table[];
-/* --profile: run */
+/* --profile, --paths: run */
 extern struct poptOption ab_profile_table[];
 /* --csv: run, sweep and lookup (compare refuses it) */
 extern struct poptOption ab_csv_table[];

@@ -745,6 +745,7 @@ void ab_job_print_counts(const struct ab_job *job)
 {
 	print_counters(job);
 	ab_job_print_profile(job);
+	ab_job_print_paths(job);
 	print_explain(job);
 }
 

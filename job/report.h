@@ -2,7 +2,7 @@
 /*
  * report.h - printing a finished job: text (report.c), CSV
  * (report_csv.c), JSON (report_json.c), the other CPUs' busy time
- * (report_busy.c), --profile (report_prof.c).
+ * (report_busy.c), --profile (report_prof.c), --paths (report_paths.c).
  */
 #ifndef AB_REPORT_H
 #define AB_REPORT_H
@@ -112,6 +112,18 @@ void ab_job_print_profile(const struct ab_job *job);
 
 /* ab_row_profile_json - a row's profile as JSON, NULL without one */
 json_object *ab_row_profile_json(const struct ab_row *r);
+
+/*
+ * ab_job_print_paths - --paths: each row's path lengths per phase, the
+ * fast path first (nothing without --paths; report_paths.c)
+ */
+void ab_job_print_paths(const struct ab_job *job);
+
+/*
+ * ab_row_paths_json - a row's path lengths as JSON ({"alloc": {...},
+ * "free": {...}}), NULL without them
+ */
+json_object *ab_row_paths_json(const struct ab_row *r);
 
 /*
  * ab_job_print_counts - what the counting pass counted, per row: the

@@ -571,6 +571,7 @@ static json_object *json_row(const struct ab_job *job, const struct ab_row *r)
 	json_object_object_add(o, "counters", ev);
 	json_object_object_add(o, "explain", json_explain(job, r));
 	json_object_object_add(o, "profile", ab_row_profile_json(r));
+	json_object_object_add(o, "paths", ab_row_paths_json(r));
 	return o;
 }
 

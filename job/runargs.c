@@ -160,10 +160,10 @@ int ab_run_options_given(void)
 
 	return ab_run_args_given() || ab_run_args.backend || a->alloc ||
 	       a->size || a->order || a->cpu || a->node || ab_run_args.events ||
-	       ab_run_args.explain || ab_run_args.profile || a->free_cpu ||
-	       a->fifo || a->raw || a->histogram ||
-	       (ab_out.formats & AB_FORMAT_CSV) || a->concurrent ||
-	       a->isolate || a->memcg;
+	       ab_run_args.explain || ab_run_args.profile ||
+	       ab_run_args.paths || a->free_cpu || a->fifo || a->raw ||
+	       a->histogram || (ab_out.formats & AB_FORMAT_CSV) ||
+	       a->concurrent || a->isolate || a->memcg;
 }
 
 /* --size and --order, then the shared values; prints the first error. */
@@ -193,6 +193,7 @@ void ab_job_outputs(struct ab_job *job)
 	job->events = a->events ? (*a->events ? a->events : "default") : NULL;
 	job->explain = a->explain;
 	job->profile = a->profile;
+	job->paths = a->paths;
 	/* a profile divides instructions: count them too */
 	if (job->profile && !job->events)
 		job->events = "instructions";
@@ -256,6 +257,20 @@ int ab_run_setup(struct ab_job *job)
 		ab_err("--profile: needs the virtual PMU with its model (%s); boot with allocbench vm --vpmu=model or make vm-run VPMU=model",
 		       ab_vpmu_present() ? "this guest runs it without"
 					 : "not running here");
+		ret = AB_EXIT_USAGE;
+	}
+	if (!ret && job->paths && !ab_vpmu_present()) {
+		ab_err("--paths: needs the virtual PMU (not running here); boot with allocbench vm --vpmu or make vm-run VPMU=1");
+		ret = AB_EXIT_USAGE;
+	}
+	if (!ret && job->paths &&
+	    !(job->session.bi.info.run_flags & AB_RUN_VPMU)) {
+		ab_err("--paths: the %s backend marks no regions for the virtual PMU",
+		       job->session.be->name);
+		ret = AB_EXIT_USAGE;
+	}
+	if (!ret && job->concurrent && job->paths) {
+		ab_err("--paths: the regions counted are the calling thread's, not the concurrent runs'; drop --paths or --concurrent");
 		ret = AB_EXIT_USAGE;
 	}
 	if (!ret && job->concurrent && (job->events || job->explain)) {

@@ -253,6 +253,56 @@ static int counting_pass(struct ab_job *job, struct ab_row *r, uint32_t per,
 }
 
 /*
+ * AB_PATHS_OPS - the most allocations a --paths pass runs, warm-up
+ * included: two regions an op, a line of about 40 bytes each, fit the
+ * plugin's ring (AB_VPMU_SHM_SIZE, 16 MiB) whole.
+ */
+#define AB_PATHS_OPS 100000U
+
+/*
+ * --paths (issue 40, "decomposition into paths"): @r's trials again, in
+ * single timing with the virtual PMU's markers, so that every region is
+ * one allocation or one free, and no counter armed (a kprobe's handler
+ * would run inside them); each region's instructions are one op's path
+ * length (lib/vpmu.h, struct ab_vpmu_paths). Up to AB_PATHS_OPS of its
+ * allocations. The strategies timed per trial (one region a phase) have
+ * no per-op regions, and the baseline added for the net figures is shown
+ * nowhere: none for them. Returns what run_resumable() does.
+ */
+static int paths_pass(struct ab_job *job, struct ab_row *r, char *why,
+		      size_t len)
+{
+	struct ab_row c = *r;
+	uint32_t most = AB_PATHS_OPS / (r->run.batch ? r->run.batch : 1);
+	int err;
+
+	memset(&r->paths, 0, sizeof(r->paths));
+	if ((r->si->flags & AB_STRATEGY_PER_TRIAL) || r == &job->own_baseline)
+		return 0;
+	if (!most)
+		most = 1;
+	c.run.samples_ptr = 0;
+	c.run.samples_len = 0;
+	c.run.timing = AB_TIMING_SINGLE;
+	c.run.flags |= AB_RUN_NO_NODE_CHECK | AB_RUN_VPMU;
+	if (c.run.trials + c.run.warmup > most) {
+		if (c.run.warmup > most / 2)
+			c.run.warmup = most / 2;
+		if (c.run.trials > most - c.run.warmup)
+			c.run.trials =
+				most - c.run.warmup ? most - c.run.warmup : 1;
+	}
+	if (ab_vpmu_paths_begin(&r->paths))
+		return 0;
+	err = run_resumable(job, &c,
+			    ab_run_samples_per_trial(&c.run, r->si->flags), 0,
+			    why, len);
+	if (!err)
+		ab_vpmu_paths_end(&r->paths);
+	return err;
+}
+
+/*
  * The other CPUs' busy time from @a to @b (lib/cpubusy.h): every CPU but
  * the row's own, the other CPUs of its --concurrent group, and the
  * --free-cpu CPU, whose work is the run's.
@@ -346,6 +396,8 @@ static int run_row(struct ab_job *job, struct ab_row *r)
 	ab_cond_timed(r);
 	if (job->session.counters.n && !err)
 		err = counting_pass(job, r, per, why, sizeof(why));
+	if (job->paths && !err)
+		err = paths_pass(job, r, why, sizeof(why));
 	ab_cond_end(job, r);
 	r->mc_read = r->mc_read && !ab_memcg_read(&r->mc[1]);
 	if (err) {

@@ -623,3 +623,77 @@ void ab_vpmu_prof_scale(struct ab_vpmu_prof *p, double ops)
 	p->total /= ops;
 	p->other /= ops;
 }
+
+int ab_vpmu_paths_begin(struct ab_vpmu_paths *p)
+{
+	int fd;
+
+	memset(p, 0, sizeof(*p));
+	p->vcpu = ab_pinned_cpu();
+	if (p->vcpu < 0 || !ab_vpmu_present())
+		return -1;
+	fd = stream_open();
+	if (fd < 0)
+		return -1;
+	p->pos = stream_end(fd);
+	close(fd);
+	return 0;
+}
+
+/* @x onto the growing array *@v of *@n values (*@cap slots): 0 or -1 */
+static int push_u64(uint64_t **v, size_t *n, size_t *cap, uint64_t x)
+{
+	uint64_t *m;
+
+	if (*n == *cap) {
+		*cap = *cap ? 2 * *cap : 4096;
+		m = realloc(*v, *cap * sizeof(*m));
+		if (!m)
+			return -1;
+		*v = m;
+	}
+	(*v)[(*n)++] = x;
+	return 0;
+}
+
+int ab_vpmu_paths_end(struct ab_vpmu_paths *p)
+{
+	uint64_t *v[2] = { NULL, NULL }, left[2] = { 0, 0 };
+	size_t n[2] = { 0, 0 }, cap[2] = { 0, 0 }, len;
+	struct ab_vpmu_region r;
+	char *text, *line, *nl;
+	int fd, k, err = 0;
+
+	fd = stream_open();
+	if (fd < 0)
+		return -1;
+	errno = 0;
+	text = stream_slurp(fd, p->pos, &len);
+	p->lost = !text && errno == EOVERFLOW;
+	close(fd);
+	if (!text)
+		return -1;
+	for (line = text; !err && (nl = memchr(line, '\n', text + len - line));
+	     line = nl + 1) {
+		*nl = '\0';
+		if (ab_vpmu_parse(line, &r) ||
+		    r.vcpu != (unsigned int)p->vcpu ||
+		    (r.phase != AB_VPMU_ALLOC && r.phase != AB_VPMU_FREE))
+			continue;
+		k = r.phase == AB_VPMU_FREE;
+		if (r.count[AB_VPMU_IRETS])
+			left[k]++;
+		else
+			err = push_u64(&v[k], &n[k], &cap[k],
+				       r.count[AB_VPMU_INSTRUCTIONS]);
+	}
+	free(text);
+	for (k = 0; k < 2; k++) {
+		if (!err && n[k])
+			ab_vpmu_path_lengths(v[k], n[k], &p->ph[k]);
+		p->ph[k].left_out = left[k];
+		free(v[k]);
+	}
+	p->valid = !err;
+	return err;
+}

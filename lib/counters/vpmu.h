@@ -153,6 +153,68 @@ int ab_vpmu_profile(struct ab_vpmu_prof *p);
 /* ab_vpmu_prof_scale - every count of @p divided by @ops */
 void ab_vpmu_prof_scale(struct ab_vpmu_prof *p, double ops);
 
+/* Path lengths a phase of struct ab_vpmu_paths keeps by name. */
+#define AB_VPMU_PATHS 8
+
+/**
+ * struct ab_vpmu_paths - --paths: the path lengths of one op (issue 40,
+ * "decomposition into paths"), from a pass whose every region is one op
+ * (single timing: one allocation, or one free), per phase: each region's
+ * instructions (interrupts taken out, as in every count) is one op's
+ * path length, so a fast path's length shows apart from how often the
+ * slow ones ran (a refill, a new slab), and a patch that changes a path's
+ * length shows by it exactly, whatever the slab state did to the mix
+ * @ph:          [0] the allocations (phase AB_VPMU_ALLOC), [1] the frees
+ *               (AB_VPMU_FREE), of enum ab_vpmu_phase
+ * @ph.ops:      regions counted: the ops that held no handler the plugin
+ *               could not take out (irets 0)
+ * @ph.left_out: regions that held one: not counted
+ * @ph.distinct: the distinct lengths among @ph.ops
+ * @ph.n:        lengths in @ph.len
+ * @ph.len:      a length (instructions in one op) and the ops that ran
+ *               it, the most ops first (of equal ops, the shorter): len[0]
+ *               is the fast path
+ * @ph.other_ops, @ph.other_insns: the ops of the lengths past @ph.len's
+ *               and their instructions in all
+ * @vcpu:        the vCPU whose regions count (the pinned CPU)
+ * @pos:         where the pass's regions begin in the stream
+ * @lost:        the stream's ring was written over before it was read
+ * @valid:       the pass's regions were read
+ */
+struct ab_vpmu_paths {
+	struct ab_vpmu_path_phase {
+		uint64_t ops, left_out, other_ops, other_insns;
+		uint32_t distinct, n;
+		struct {
+			uint64_t insns, ops;
+		} len[AB_VPMU_PATHS];
+	} ph[2];
+	int vcpu;
+	uint64_t pos;
+	int lost, valid;
+};
+
+/*
+ * ab_vpmu_paths_begin - before a --paths pass: where its regions will
+ * begin; 0, or -1 when the plugin does not run here or the calling
+ * thread is not pinned to one CPU (its vCPU's regions are the pass's).
+ */
+int ab_vpmu_paths_begin(struct ab_vpmu_paths *p);
+
+/*
+ * ab_vpmu_paths_end - after the pass: its regions into @p's phases; 0, or
+ * -1 when they could not be read (out of memory, the ring written over:
+ * @p->lost). Sets @p->valid on success.
+ */
+int ab_vpmu_paths_end(struct ab_vpmu_paths *p);
+
+/*
+ * ab_vpmu_path_lengths - @v[0..@n) (one op's instructions each, reordered
+ * here) into @ph's lengths: the distinct values, counted, the most ops
+ * first (of equal ops, the shorter); @ph->ops is @n. 0, or -1 when @n is 0.
+ */
+int ab_vpmu_path_lengths(uint64_t *v, size_t n, struct ab_vpmu_path_phase *ph);
+
 /*
  * ab_vpmu_default_events - the events `reproduce` counts by itself where
  * the plugin runs: its exact four, and with its model branch-misses and

@@ -169,6 +169,16 @@ json_object *ab_json_array(json_object *o, const char *key)
 	return json_object_is_type(v, json_type_array) ? v : NULL;
 }
 
+json_object *ab_json_int_array(const int64_t *v, size_t n)
+{
+	json_object *a = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		json_object_array_add(a, json_object_new_int64(v[i]));
+	return a;
+}
+
 double ab_json_double(json_object *v)
 {
 	return v && !json_object_is_type(v, json_type_null)

@@ -8,6 +8,7 @@
 #ifndef AB_JSONOUT_H
 #define AB_JSONOUT_H
 
+#include <stdint.h>
 #include <stdio.h>
 #include <time.h>
 #include <json-c/json.h>
@@ -60,6 +61,9 @@ void ab_json_print(json_object *root, FILE *f);
 json_object *ab_json_get(json_object *o, const char *key);
 json_object *ab_json_array(json_object *o, const char *key);
 double ab_json_double(json_object *v);
+
+/* ab_json_int_array - a new array of the integers @v[0..@n) */
+json_object *ab_json_int_array(const int64_t *v, size_t n);
 
 /* The command line, kept by main() for the envelope. */
 extern int ab_cmdline_argc;

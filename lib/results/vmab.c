@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * vmab.c - kernels compared on boots: see vmab.h (the differential
- * profile is vmprofile.c's, the checks of saved documents vmcheck.c's).
+ * profile is vmprofile.c's, the fast paths vmpaths.c's, the checks of
+ * saved documents vmcheck.c's).
  */
 #define _GNU_SOURCE
 #include <math.h>
@@ -14,6 +15,7 @@
 #include "resultrow.h"
 #include "stats.h"
 #include "vmab.h"
+#include "vmpaths.h"
 #include "vmprofile.h"
 
 const char *ab_vm_status_name(int s)
@@ -310,6 +312,10 @@ static json_object *row_phase(json_object **ra, size_t na, json_object **rb,
 	}
 	if (pd)
 		json_object_object_add(o, "profile_diff", pd);
+	/* --paths: the fast path's B - A, this phase's own */
+	pd = ab_vm_paths_diff(ra, na, rb, nb, phase, paired);
+	if (pd)
+		json_object_object_add(o, "paths", pd);
 	free(a);
 	free(b);
 	return o;

@@ -310,6 +310,61 @@ case $ls_res in
 *) notok "vpmu: loads and stores with interrupts taken out: '$ls_res' (passes of one length differ, or none counted)" ;;
 esac
 
+# --paths (issue 40, decomposition into paths): a pass of one region per
+# op, each region's instructions one op's path length. What must hold: the
+# printed ops and fast path (the length most ops ran, of equal ops the
+# shorter) of every row and phase are what another reader of the plugin's
+# stream (vpmucat) finds in the pass's regions, every op of the pass is
+# there (16 x 10 a phase), and the known answer: vpmu_known's fast paths
+# less none's are what objdump says its two functions run (pairs, as
+# above: one path each)
+start=$(/ab/vpmucat -p)
+pt=$(allocbench run --alloc=none,vpmu_known,kmalloc --size=4096 --gfp=atomic --context=$ctx --free=pair --batch=16 --trials=10 --cpu=0 --paths 2>&1)
+pst=$?
+# the text's "row phase ops fast" lines
+mine=$(printf '%s\n' "$pt" | awk '/^paths \(--paths\)/ { on = 1; next } on && /^row / { next } on && NF == 0 { on = 0 } on { print $1, $2, $3, $4 }')
+# the stream's, by another reader: the rows ran in turn, 320 regions each
+theirs=$(/ab/vpmucat "$start" | awk '
+	$1 == "R" && $2 == 0 && ($3 == 1 || $3 == 2) {
+		row = int(k++ / 320); ph = $3 == 1 ? "alloc" : "free"
+		if ($8 != 0) next
+		n[row, ph]++; c[row, ph, $4]++
+		if (c[row, ph, $4] > best[row, ph] || (c[row, ph, $4] == best[row, ph] && $4 < fast[row, ph])) {
+			best[row, ph] = c[row, ph, $4]; fast[row, ph] = $4
+		}
+	}
+	END {
+		split("none vpmu_known kmalloc", name, " ")
+		for (r = 0; r < 3; r++) {
+			print name[r + 1], "alloc", n[r, "alloc"] + 0, fast[r, "alloc"] + 0
+			print name[r + 1], "free", n[r, "free"] + 0, fast[r, "free"] + 0
+		}
+	}')
+if [ "$pst" = 0 ] && [ -n "$mine" ] && [ "$mine" = "$theirs" ]; then
+	ok "vpmu: --paths: every row's ops and fast path are the stream's, by another reader ($(printf '%s' "$mine" | tr '\n' ';'))"
+else
+	notok "vpmu: --paths: status $pst, printed '$(printf '%s' "$mine" | tr '\n' ';')', the stream holds '$(printf '%s' "$theirs" | tr '\n' ';')'"
+fi
+if [ -r /ab/vpmu-known ]; then
+	kp=$(printf '%s\n' "$mine" | awk '$1 == "none" { s -= $4 } $1 == "vpmu_known" { s += $4 } END { print s }')
+	kw1=$(awk '{ print $1 }' /ab/vpmu-known)
+	if [ -n "$kp" ] && [ "$kp" = "$kw1" ]; then
+		ok "vpmu: --paths: the known answer: vpmu_known's fast paths less none's are what objdump says ($kw1 instructions an op)"
+	else
+		notok "vpmu: --paths: the known answer: objdump says $kw1 instructions an op, the fast paths differ by '$kp'"
+	fi
+fi
+case $(printf '%s\n' "$mine" | awk '$3 != 160 { b = 1 } END { print NR, b + 0 }') in
+"6 0") ok "vpmu: --paths: every op of the pass counted (160 a row and phase)" ;;
+*) ok "vpmu: --paths: every op of the pass counted # SKIP an op held a handler and was left out ($(printf '%s' "$mine" | tr '\n' ';'))" ;;
+esac
+pr=$(allocbench run --alloc=kmalloc --trials=5 --cpu=0 --paths --concurrent 2>&1)
+if [ $? = 2 ] && [ "$(printf '%s\n' "$pr" | grep -c -- '--paths')" = 1 ]; then
+	ok "vpmu: --paths with --concurrent: status 2, one line"
+else
+	notok "vpmu: --paths with --concurrent: '$(printf '%s' "$pr" | head -c 300)'"
+fi
+
 # nothing left by the runs: the module holds no run (ab_* caches gone)
 if grep -q '^ab_' /proc/slabinfo 2>/dev/null; then
 	notok "vpmu: a private cache is left after the runs"

@@ -572,10 +572,7 @@ static json_object *cut_result(const char *fns, double named, double other)
 
 	snprintf(
 		text, sizeof(text),
-		"{\"results\": ["
-		"{\"kind\": \"alloc\", \"label\": \"kmalloc\", \"object_bytes\": 4096,"
-		" \"cpu_start\": 0, \"node\": -1, \"free_cpu\": null,"
-		" \"alloc\": {\"ns\": {\"median\": 100}}, \"free\": {\"ns\": {\"median\": 50}},"
+		AB_TEST_KMALLOC_4K
 		" \"counters\": [{\"event\": \"instructions\", \"per_op\": %.17g}],"
 		" \"profile\": {\"instructions_per_op\": %.17g, \"functions\": [%s],"
 		" \"other_per_op\": %.17g, \"dropped_addresses\": 0}}]}",

@@ -9,6 +9,7 @@
  * is not counted, only the
  * pinned CPU's regions count, the model's events need model=on. Skipped
  * where a hardware PMU opens (the kernel's events are taken first there).
+ * And --paths' lengths: each region of one op a length, counted.
  */
 #define _GNU_SOURCE
 #include <math.h>
@@ -189,6 +190,74 @@ static void test_model(void **state)
 	fclose(quiet);
 }
 
+/* the lengths: the most ops first, of equal ops the shorter; the rest summed */
+static void test_path_lengths(void **state)
+{
+	uint64_t v[] = { 30, 29, 30, 30, 1004, 29, 7, 30 };
+	uint64_t many[AB_VPMU_PATHS + 3];
+	struct ab_vpmu_path_phase ph;
+	unsigned int i;
+
+	assert_int_equal(ab_vpmu_path_lengths(v, 0, &ph), -1);
+	assert_int_equal(ab_vpmu_path_lengths(v, 8, &ph), 0);
+	assert_int_equal(ph.ops, 8);
+	assert_int_equal(ph.distinct, 4);
+	assert_int_equal(ph.n, 4);
+	assert_int_equal(ph.len[0].insns, 30);
+	assert_int_equal(ph.len[0].ops, 4);
+	assert_int_equal(ph.len[1].insns, 29);
+	assert_int_equal(ph.len[1].ops, 2);
+	/* one op each: the shorter first */
+	assert_int_equal(ph.len[2].insns, 7);
+	assert_int_equal(ph.len[3].insns, 1004);
+	assert_int_equal(ph.other_ops, 0);
+	/* past AB_VPMU_PATHS lengths: ops and instructions summed */
+	for (i = 0; i < AB_VPMU_PATHS + 3; i++)
+		many[i] = 100 + i;
+	assert_int_equal(ab_vpmu_path_lengths(many, AB_VPMU_PATHS + 3, &ph), 0);
+	assert_int_equal(ph.n, AB_VPMU_PATHS);
+	assert_int_equal(ph.distinct, AB_VPMU_PATHS + 3);
+	assert_int_equal(ph.other_ops, 3);
+	assert_int_equal(ph.other_insns,
+			 3 * 100 + 3 * AB_VPMU_PATHS + 0 + 1 + 2);
+}
+
+/*
+ * --paths' pass: only regions after the begin, of the pinned vCPU, one
+ * length each per phase; a region holding a handler left out, counted
+ */
+static void test_paths(void **state)
+{
+	struct ab_vpmu_paths p;
+	FILE *f = fopen(path, "w");
+
+	pin(0);
+	fputs("# abvpmu 2 vcpus=2 model=off\nR 0 1 999 9 9 9 0 0 0 0 0 0\n", f);
+	fclose(f);
+	assert_int_equal(ab_vpmu_paths_begin(&p), 0);
+	append("R 0 1 100 10 20 30 0 0 0 0 0 0\n"
+	       "R 0 2 50 5 10 15 0 0 0 0 0 0\n"
+	       "R 0 1 100 10 20 30 0 0 0 0 0 1\n"  /* an interrupt out */
+	       "R 1 1 7777 1 1 1 0 0 0 0 0 0\n"	   /* another vCPU */
+	       "R 0 1 5000 10 10 10 2 0 0 0 0 0\n" /* a handler inside */
+	       "R 0 3 80 1 1 1 0 0 0 0 0 0\n"	   /* a pair phase */
+	       "R 0 1 130 10 20 30 0 0 0 0 0 0\n"
+	       "garbage\n");
+	assert_int_equal(ab_vpmu_paths_end(&p), 0);
+	assert_true(p.valid);
+	assert_int_equal(p.ph[0].ops, 3);
+	assert_int_equal(p.ph[0].left_out, 1);
+	assert_int_equal(p.ph[0].len[0].insns, 100);
+	assert_int_equal(p.ph[0].len[0].ops, 2);
+	assert_int_equal(p.ph[0].len[1].insns, 130);
+	assert_int_equal(p.ph[1].ops, 1);
+	assert_int_equal(p.ph[1].len[0].insns, 50);
+	/* nothing after the begin: valid, no ops */
+	assert_int_equal(ab_vpmu_paths_begin(&p), 0);
+	assert_int_equal(ab_vpmu_paths_end(&p), 0);
+	assert_int_equal(p.ph[0].ops + p.ph[1].ops, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -196,6 +265,8 @@ int main(void)
 		cmocka_unit_test(test_present),
 		cmocka_unit_test(test_events),
 		cmocka_unit_test(test_model),
+		cmocka_unit_test(test_path_lengths),
+		cmocka_unit_test(test_paths),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

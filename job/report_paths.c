@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * report_paths.c - --paths in the report: each row's path lengths, the
+ * instructions of one op per path and how many ops ran each, from the
+ * virtual PMU's pass of one region per op (lib/vpmu.h), as text and JSON.
+ */
+#include <stdio.h>
+
+#include "report.h"
+
+/* the lengths after the fast path that the text shows (-v: all kept) */
+#define AB_PATHS_SHOW 3
+
+static const char *const phase_name[2] = { "alloc", "free" };
+
+static double pct(uint64_t part, uint64_t whole)
+{
+	return whole ? 100.0 * (double)part / (double)whole : 0;
+}
+
+/* one row's phase: ops, the fast path, the other lengths */
+static void print_phase(const char *label, int k,
+			const struct ab_vpmu_path_phase *ph)
+{
+	uint64_t rest = ph->other_ops;
+	uint32_t i, more = ph->distinct > ph->n ? ph->distinct - ph->n : 0;
+	int all = ab_out.verbose || ab_out.wide;
+
+	printf("%-24s %-5s %9llu  %9llu (%5.1f%%)", label, phase_name[k],
+	       (unsigned long long)ph->ops,
+	       (unsigned long long)ph->len[0].insns,
+	       pct(ph->len[0].ops, ph->ops));
+	for (i = 1; i < ph->n; i++) {
+		if (i > AB_PATHS_SHOW && !all) {
+			rest += ph->len[i].ops;
+			more++;
+			continue;
+		}
+		printf("%s%llu (%.1f%%)", i == 1 ? "  " : ", ",
+		       (unsigned long long)ph->len[i].insns,
+		       pct(ph->len[i].ops, ph->ops));
+	}
+	if (more)
+		printf("%s%u more length%s (%.1f%%)", ph->n > 1 ? ", " : "  ",
+		       more, more == 1 ? "" : "s", pct(rest, ph->ops));
+	if (ph->left_out)
+		printf("; %llu left out (a handler inside)",
+		       (unsigned long long)ph->left_out);
+	printf("\n");
+}
+
+void ab_job_print_paths(const struct ab_job *job)
+{
+	int i, k, any = 0;
+
+	if (!job->paths)
+		return;
+	for (i = 0; i < job->nrows; i++)
+		any |= job->rows[i].paths.valid;
+	if (!any) {
+		printf("\npaths: none came back from the virtual PMU (no strategy with per-op regions ran, or the plugin's lines were written over)\n");
+		return;
+	}
+	printf("\npaths (--paths): instructions of one op by path, from a pass of one region per op (single timing, interrupts taken out, raw: the strategy's call included), the fast path (the length most ops ran) first, then the others and their share of the ops\n");
+	printf("%-24s %-5s %9s  %17s  %s\n", "row", "phase", "ops",
+	       "fast path (ops)", "other lengths (ops)");
+	for (i = 0; i < job->nrows; i++) {
+		const struct ab_row *r = &job->rows[i];
+
+		for (k = 0; r->paths.valid && k < 2; k++)
+			if (r->paths.ph[k].ops)
+				print_phase(r->label, k, &r->paths.ph[k]);
+	}
+}
+
+json_object *ab_row_paths_json(const struct ab_row *r)
+{
+	json_object *o, *ph, *lens, *l;
+	uint32_t i;
+	int k;
+
+	if (!r->paths.valid)
+		return NULL;
+	o = json_object_new_object();
+	for (k = 0; k < 2; k++) {
+		const struct ab_vpmu_path_phase *p = &r->paths.ph[k];
+
+		if (!p->ops && !p->left_out)
+			continue;
+		ph = json_object_new_object();
+		lens = json_object_new_array();
+		for (i = 0; i < p->n; i++) {
+			l = json_object_new_object();
+			json_object_object_add(
+				l, "instructions",
+				json_object_new_int64(
+					(int64_t)p->len[i].insns));
+			json_object_object_add(
+				l, "ops",
+				json_object_new_int64((int64_t)p->len[i].ops));
+			json_object_array_add(lens, l);
+		}
+		json_object_object_add(ph, "ops",
+				       json_object_new_int64((int64_t)p->ops));
+		json_object_object_add(
+			ph, "left_out",
+			json_object_new_int64((int64_t)p->left_out));
+		json_object_object_add(
+			ph, "distinct",
+			json_object_new_int64((int64_t)p->distinct));
+		json_object_object_add(ph, "lengths", lens);
+		json_object_object_add(
+			ph, "other_ops",
+			json_object_new_int64((int64_t)p->other_ops));
+		json_object_object_add(
+			ph, "other_instructions",
+			json_object_new_int64((int64_t)p->other_insns));
+		json_object_object_add(o, phase_name[k], ph);
+	}
+	return o;
+}
