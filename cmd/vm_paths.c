@@ -5,7 +5,6 @@
  * ops ran, over its boots) and B - A (lib/results/vmpaths.c makes them).
  */
 #include <stdio.h>
-#include <string.h>
 
 #include "jsonout.h"
 #include "vm.h"
@@ -20,7 +19,7 @@ static void print_lengths(const char *side, json_object *lens, long long ops)
 {
 	size_t i, n = lens ? json_object_array_length(lens) : 0;
 
-	printf("    %s:", side);
+	printf("    %s's lengths:", side);
 	for (i = 0; i < n; i++) {
 		json_object *l = json_object_array_get_idx(lens, i);
 
@@ -30,39 +29,24 @@ static void print_lengths(const char *side, json_object *lens, long long ops)
 	printf("\n");
 }
 
-/* "yes", or each kernel's fast paths over its boots when they differ */
-static void every_boot(json_object *p, char *buf, size_t len)
+/* "    A's boots: 1004, 1002, 1004" */
+static void print_fast(const char *side, json_object *f)
 {
-	json_object *f;
-	size_t i, k, n, used = 0;
-	int w;
+	size_t i, n = f ? json_object_array_length(f) : 0;
 
-	if (json_object_get_boolean(ab_json_get(p, "same_in_every_boot"))) {
-		snprintf(buf, len, "yes");
-		return;
-	}
-	w = snprintf(buf, len, "no:");
-	used = w > 0 && (size_t)w < len ? (size_t)w : len - 1;
-	for (k = 0; k < 2; k++) {
-		f = ab_json_get(p, k ? "fast_b" : "fast_a");
-		n = f ? json_object_array_length(f) : 0;
-		w = snprintf(buf + used, len - used, " %c", k ? 'B' : 'A');
-		used += w > 0 && (size_t)w < len - used ? (size_t)w : 0;
-		for (i = 0; i < n && used + 1 < len; i++) {
-			w = snprintf(buf + used, len - used, "%s%lld",
-				     i ? "," : " ",
-				     (long long)json_object_get_int64(
-					     json_object_array_get_idx(f, i)));
-			used += w > 0 && (size_t)w < len - used ? (size_t)w : 0;
-		}
-	}
+	printf("    %s's boots' own fast paths:", side);
+	for (i = 0; i < n; i++)
+		printf("%s %lld", i ? "," : "",
+		       (long long)json_object_get_int64(
+			       json_object_array_get_idx(f, i)));
+	printf("\n");
 }
 
 void vm_print_paths(json_object *rows, int wl, char b, int lengths)
 {
 	size_t i, n = rows ? json_object_array_length(rows) : 0;
-	char eb[160];
-	int head = 0;
+	char eb[32];
+	int head = 0, same;
 
 	for (i = 0; i < n; i++) {
 		json_object *r = json_object_array_get_idx(rows, i);
@@ -85,14 +69,19 @@ void vm_print_paths(json_object *rows, int wl, char b, int lengths)
 		       jll(p, "a"), jll(p, "b"), jll(p, "delta"),
 		       100 * ab_json_double(ab_json_get(p, "a_share")),
 		       100 * ab_json_double(ab_json_get(p, "b_share")));
-		every_boot(p, eb, sizeof(eb));
-		printf("%s\n", eb);
+		same = json_object_get_boolean(
+			ab_json_get(p, "same_in_every_boot"));
+		printf("%s\n", same ? "yes" : lengths ? "no" : "no (-v: each)");
 		if (!lengths)
 			continue;
-		print_lengths("A", ab_json_get(p, "lengths_a"),
-			      jll(p, "ops_a"));
 		eb[0] = b;
 		eb[1] = '\0';
+		if (!same) {
+			print_fast("A", ab_json_get(p, "fast_a"));
+			print_fast(eb, ab_json_get(p, "fast_b"));
+		}
+		print_lengths("A", ab_json_get(p, "lengths_a"),
+			      jll(p, "ops_a"));
 		print_lengths(eb, ab_json_get(p, "lengths_b"), jll(p, "ops_b"));
 	}
 }

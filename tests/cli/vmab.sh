@@ -62,6 +62,10 @@ expect 2 "deterministic boots one vCPU" "vmab: --deterministic with --smp=2 refu
 	$ab vm -k 6.1 -k 6.1 --deterministic --smp=2 -- run
 expect 2 "deterministic with --accel=kvm" "vmab: --deterministic with --accel=kvm refused" -- \
 	$ab vm -k 6.1 -k 6.1 --deterministic --accel=kvm -- run
+expect 2 "paths: the guest command must be run" "vmab: --paths with sweep refused" -- \
+	$ab vm -k 6.1 --paths -- sweep
+expect 2 "paths with --accel=kvm" "vmab: --paths with --accel=kvm refused" -- \
+	$ab vm -k 6.1 --paths --accel=kvm -- run
 expect 2 "profile: the guest command must be run" "vmab: --profile with sweep refused" -- \
 	$ab vm -k 6.1 -k 6.1 --profile -- sweep --alloc=kmalloc
 expect 2 "cpu-model='a b': a qemu CPU model name" "vmab: --cpu-model with a space refused" -- \
@@ -87,13 +91,15 @@ else
 fi
 
 # ---- one kernel: the command's own output and status ----
-# (with --vpmu: the same boot shows the virtual PMU's counts in the guest)
-$ab vm $pvh --vpmu -k 6.1 -- run --alloc=kmalloc --size=4096 --trials=20 --cpu=0 --events=instructions >"$tmp/one.out" 2>"$tmp/one.err"
+# (with --paths, which implies --vpmu: the same boot shows the virtual
+# PMU's counts in the guest, and the guest's run got --paths)
+$ab vm $pvh --paths -k 6.1 -- run --alloc=kmalloc --size=4096 --trials=20 --cpu=0 --events=instructions >"$tmp/one.out" 2>"$tmp/one.err"
 rc=$?
 if grep -q '^cpu: .*virtual PMU exact' "$tmp/one.out" &&
 	grep -q '^note: events on the virtual PMU' "$tmp/one.out" &&
+	grep -q '^paths (--paths)' "$tmp/one.out" &&
 	grep -q '^vm: virtual PMU (--vpmu=exact)' "$tmp/one.err"; then
-	ok "vmab: --vpmu boots with the plugin: the guest counts instructions on it, vm's header says so"
+	ok "vmab: --paths boots with the plugin (--vpmu): the guest counts instructions on it and its run gives path lengths, vm's header says so"
 else
 	notok "vmab: --vpmu: $(grep -e 'cpu:' -e 'virtual PMU' "$tmp/one.out" "$tmp/one.err" | head -c 300)"
 fi
