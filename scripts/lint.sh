@@ -41,10 +41,13 @@ fetch_scripts() {
 		apt-get update -q >/dev/null 2>&1
 		(cd "$tmp" && apt-get download -q -o APT::Sandbox::User=root linux-source-6.1 >/dev/null 2>&1)
 	} || { rm -rf "$tmp"; return 1; }
+	# --occurrence: tar stops reading once it has every file, so xz does
+	# not decompress the rest of the source (12.5 s of CPU against 3 s,
+	# measured on 2026-12-08); the pipe closed early is no error
 	# shellcheck disable=SC2086
-	dpkg-deb --fsys-tarfile "$tmp"/linux-source-6.1_*.deb |
-		tar -xO ./usr/src/linux-source-6.1.tar.xz |
-		tar -xJ -C "$tmp" $want || { rm -rf "$tmp"; return 1; }
+	dpkg-deb --fsys-tarfile "$tmp"/linux-source-6.1_*.deb 2>/dev/null |
+		tar -xO ./usr/src/linux-source-6.1.tar.xz 2>/dev/null |
+		tar -xJ --occurrence -C "$tmp" $want || { rm -rf "$tmp"; return 1; }
 	mkdir -p "$cp_dir"
 	mv "$tmp"/linux-source-6.1/scripts/* "$cp_dir/"
 	rm -rf "$tmp"
