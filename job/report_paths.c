@@ -9,7 +9,7 @@
 #include "report.h"
 
 /* the lengths after the fast path that the text shows (-v: all kept) */
-#define AB_PATHS_SHOW 3
+#define AB_PATHS_SHOW 2
 
 static const char *const phase_name[2] = { "alloc", "free" };
 
@@ -19,17 +19,19 @@ static double pct(uint64_t part, uint64_t whole)
 }
 
 /* one row's phase: ops, the fast path, the other lengths */
-static void print_phase(const char *label, int k,
+static void print_phase(const char *label, int w, int k,
 			const struct ab_vpmu_path_phase *ph)
 {
 	uint64_t rest = ph->other_ops;
 	uint32_t i, more = ph->distinct > ph->n ? ph->distinct - ph->n : 0;
 	int all = ab_out.verbose || ab_out.wide;
+	char fast[48];
 
-	printf("%-24s %-5s %9llu  %9llu (%5.1f%%)", label, phase_name[k],
-	       (unsigned long long)ph->ops,
-	       (unsigned long long)ph->len[0].insns,
-	       pct(ph->len[0].ops, ph->ops));
+	snprintf(fast, sizeof(fast), "%llu (%.1f%%)",
+		 (unsigned long long)ph->len[0].insns,
+		 pct(ph->len[0].ops, ph->ops));
+	printf("%-*s %-5s %9llu  %17s", w, label, phase_name[k],
+	       (unsigned long long)ph->ops, fast);
 	for (i = 1; i < ph->n; i++) {
 		if (i > AB_PATHS_SHOW && !all) {
 			rest += ph->len[i].ops;
@@ -51,7 +53,7 @@ static void print_phase(const char *label, int k,
 
 void ab_job_print_paths(const struct ab_job *job)
 {
-	int i, k, any = 0;
+	int i, k, any = 0, w = ab_job_label_width(job, 18);
 
 	if (!job->paths)
 		return;
@@ -62,14 +64,14 @@ void ab_job_print_paths(const struct ab_job *job)
 		return;
 	}
 	printf("\npaths (--paths): instructions of one op by path, from a pass of one region per op (single timing, interrupts taken out, raw: the strategy's call included), the fast path (the length most ops ran) first, then the others and their share of the ops\n");
-	printf("%-24s %-5s %9s  %17s  %s\n", "row", "phase", "ops",
+	printf("%-*s %-5s %9s  %17s  %s\n", w, "row", "phase", "ops",
 	       "fast path (ops)", "other lengths (ops)");
 	for (i = 0; i < job->nrows; i++) {
 		const struct ab_row *r = &job->rows[i];
 
 		for (k = 0; r->paths.valid && k < 2; k++)
 			if (r->paths.ph[k].ops)
-				print_phase(r->label, k, &r->paths.ph[k]);
+				print_phase(r->label, w, k, &r->paths.ph[k]);
 	}
 }
 
