@@ -66,8 +66,10 @@
  *                  must not lock its CPU up) and returns true when a
  *                  signal is pending, which ends an alloc phase there (a
  *                  free phase frees on: its objects must go back)
- * @stopped:        set when @yield ended a phase: ab_run_trials() then
- *                  returns -EINTR without recording the trial
+ * @stopped:        set when @yield ended a phase, or a strategy's
+ *                  allocation refused to start at a pending signal (cma,
+ *                  kmod/strategies_big.c): ab_run_trials() then returns
+ *                  -EINTR without recording the trial
  *
  * Embedded in each side's run context (struct ab_ctx of kmod/ab_internal.h
  * and of backends/user_alloc.c). ab_run_trials() adds @switches to
