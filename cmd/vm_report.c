@@ -314,8 +314,10 @@ static void print_comparison(json_object *c, double threshold)
 			counters = 1;
 	}
 	print_success(c, wl, family);
+	/* the counters' table only with counters; the profiles' and the
+	 * fast paths' after it either way (vm -v --paths has no counters) */
 	if (!counters)
-		return;
+		goto diffs;
 	printf("\ncounters per op (alloc and free together), mean over each kernel's boots, B - A and B / A with their 95%% intervals over the boots and the change they could detect at level 0.05 (what goes with the difference; correlated, not shown to cause it; no verdict, so nothing to adjust)");
 	for (i = 0; i < nrows; i++) {
 		json_object *pr = ab_json_get(
@@ -403,6 +405,7 @@ static void print_comparison(json_object *c, double threshold)
 			       ab_num_text(hi, "%.4f", r2, sizeof(r2)), det);
 		}
 	}
+diffs:
 	print_profile_diffs(rows);
 	vm_print_paths(rows, wl, 'B', 1);
 }

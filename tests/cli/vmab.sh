@@ -133,6 +133,18 @@ else
 	notok "vmab: a faked result marker, or no \"entry\":\"pvh\" (exit $rc: $(tail -c 300 "$tmp/mark.err"))"
 fi
 
+# ---- vm -v --paths without counters: the fast paths still shown ----
+# (the verbose comparison returned after its rows when no row had
+# counters, before the profiles' and the fast paths' tables)
+$ab vm $pvh -v --paths -k 6.1 -k 6.1:init_on_alloc=0 --rounds=2 -- run --alloc=kmalloc --size=4096 --trials=10 --cpu=0 >"$tmp/pv.out" 2>"$tmp/pv.err"
+rc=$?
+if [ $rc = 0 ] && grep -q '^fast paths (--paths)' "$tmp/pv.out" &&
+	grep -q "^    A's lengths: " "$tmp/pv.out"; then
+	ok "vmab: -v --paths without counters prints the fast paths and each kernel's lengths"
+else
+	notok "vmab: -v --paths: status $rc, $(grep -c . "$tmp/pv.out") lines, no fast paths table: $(tail -2 "$tmp/pv.err" | head -c 300)"
+fi
+
 # ---- A/B: init_on_alloc=0 makes 4 KiB allocations faster ----
 # The only test here that asserts a timing verdict, as the effect is large
 # by construction: with init_on_alloc=1 every 4 KiB object is zeroed, which
