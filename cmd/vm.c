@@ -232,6 +232,12 @@ static int run_args(struct vm_run *v, int profile, int paths)
 	for (i = 0; i < v->nargs; i++) {
 		has_profile |= !strcmp(v->args[i], "--profile");
 		has_paths |= !strcmp(v->args[i], "--paths");
+		/* what the guest's run would refuse after a boot: here */
+		if (!strcmp(v->args[i], "--concurrent")) {
+			ab_err("vm: %s: the regions counted are the calling thread's, not the concurrent runs'; drop %s or --concurrent",
+			       opt, opt);
+			return AB_EXIT_USAGE;
+		}
 	}
 	args[n++] = v->args[0];
 	if (profile && !has_profile)

@@ -55,7 +55,7 @@ void vm_print_paths(json_object *rows, int wl, char b, int lengths)
 		if (!p)
 			continue;
 		if (!head++) {
-			printf("\nfast paths (--paths): instructions of one op on the path most ops ran, each kernel's boots pooled (every boot a slab state); B - A is exact, and the same in every pair of boots when every boot of each kernel ran that fast path (\"every boot\"); share: the ops on it\n");
+			printf("\nfast paths (--paths): instructions of one op on the path most ops ran, boots pooled\n");
 			printf("%-*s %-5s %5s %9s %9s %8s  %7s %7s  %s\n", wl,
 			       "row", "phase", "boots", "A fast", "B fast",
 			       "B - A", "A share", "B share", "every boot");

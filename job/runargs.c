@@ -269,6 +269,11 @@ int ab_run_setup(struct ab_job *job)
 		       job->session.be->name);
 		ret = AB_EXIT_USAGE;
 	}
+	if (!ret && job->paths && job->run_opts.batch > AB_VPMU_PATHS_OPS) {
+		ab_err("--paths: --batch=%u is above the %u allocations a paths pass holds (the plugin's ring keeps that many ops' lines)",
+		       job->run_opts.batch, AB_VPMU_PATHS_OPS);
+		ret = AB_EXIT_USAGE;
+	}
 	if (!ret && job->concurrent && job->paths) {
 		ab_err("--paths: the regions counted are the calling thread's, not the concurrent runs'; drop --paths or --concurrent");
 		ret = AB_EXIT_USAGE;

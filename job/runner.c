@@ -253,18 +253,11 @@ static int counting_pass(struct ab_job *job, struct ab_row *r, uint32_t per,
 }
 
 /*
- * AB_PATHS_OPS - the most allocations a --paths pass runs, warm-up
- * included: two regions an op, a line of about 40 bytes each, fit the
- * plugin's ring (AB_VPMU_SHM_SIZE, 16 MiB) whole.
- */
-#define AB_PATHS_OPS 100000U
-
-/*
  * --paths (issue 40, "decomposition into paths"): @r's trials again, in
  * single timing with the virtual PMU's markers, so that every region is
  * one allocation or one free, and no counter armed (a kprobe's handler
  * would run inside them); each region's instructions are one op's path
- * length (lib/vpmu.h, struct ab_vpmu_paths). Up to AB_PATHS_OPS of its
+ * length (lib/vpmu.h, struct ab_vpmu_paths). Up to AB_VPMU_PATHS_OPS of its
  * allocations. The strategies timed per trial (one region a phase) have
  * no per-op regions, and the baseline added for the net figures is shown
  * nowhere: none for them. Returns what run_resumable() does.
@@ -273,7 +266,7 @@ static int paths_pass(struct ab_job *job, struct ab_row *r, char *why,
 		      size_t len)
 {
 	struct ab_row c = *r;
-	uint32_t most = AB_PATHS_OPS / (r->run.batch ? r->run.batch : 1);
+	uint32_t most = AB_VPMU_PATHS_OPS / (r->run.batch ? r->run.batch : 1);
 	int err;
 
 	memset(&r->paths, 0, sizeof(r->paths));
@@ -294,11 +287,14 @@ static int paths_pass(struct ab_job *job, struct ab_row *r, char *why,
 	}
 	if (ab_vpmu_paths_begin(&r->paths))
 		return 0;
+	/* the warm-up trials' ops are not counted, as in the timed pass */
+	r->paths.skip = (uint64_t)c.run.warmup * c.run.batch;
 	err = run_resumable(job, &c,
 			    ab_run_samples_per_trial(&c.run, r->si->flags), 0,
 			    why, len);
 	if (!err)
 		ab_vpmu_paths_end(&r->paths);
+	r->paths.intr = err == -EINTR;
 	return err;
 }
 

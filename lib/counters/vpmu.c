@@ -658,7 +658,7 @@ static int push_u64(uint64_t **v, size_t *n, size_t *cap, uint64_t x)
 
 int ab_vpmu_paths_end(struct ab_vpmu_paths *p)
 {
-	uint64_t *v[2] = { NULL, NULL }, left[2] = { 0, 0 };
+	uint64_t *v[2] = { NULL, NULL }, left[2] = { 0, 0 }, seen[2] = { 0, 0 };
 	size_t n[2] = { 0, 0 }, cap[2] = { 0, 0 }, len;
 	struct ab_vpmu_region r;
 	char *text, *line, *nl;
@@ -681,6 +681,9 @@ int ab_vpmu_paths_end(struct ab_vpmu_paths *p)
 		    (r.phase != AB_VPMU_ALLOC && r.phase != AB_VPMU_FREE))
 			continue;
 		k = r.phase == AB_VPMU_FREE;
+		/* the warm-up trials' regions come first */
+		if (seen[k]++ < p->skip)
+			continue;
 		if (r.count[AB_VPMU_IRETS])
 			left[k]++;
 		else

@@ -153,8 +153,12 @@ int ab_vpmu_profile(struct ab_vpmu_prof *p);
 /* ab_vpmu_prof_scale - every count of @p divided by @ops */
 void ab_vpmu_prof_scale(struct ab_vpmu_prof *p, double ops);
 
-/* Path lengths a phase of struct ab_vpmu_paths keeps by name. */
-#define AB_VPMU_PATHS 8
+/*
+ * Path lengths a phase of struct ab_vpmu_paths keeps by name: the JSON
+ * holds them all, so that `vm --paths` pools each boot's lengths over
+ * more than the text shows
+ */
+#define AB_VPMU_PATHS 32
 
 /**
  * struct ab_vpmu_paths - --paths: the path lengths of one op (issue 40,
@@ -177,8 +181,11 @@ void ab_vpmu_prof_scale(struct ab_vpmu_prof *p, double ops);
  * @ph.other_ops, @ph.other_insns: the ops of the lengths past @ph.len's
  *               and their instructions in all
  * @vcpu:        the vCPU whose regions count (the pinned CPU)
+ * @skip:        the regions of each phase not counted, the first ones:
+ *               the warm-up trials' (set between begin and end)
  * @pos:         where the pass's regions begin in the stream
  * @lost:        the stream's ring was written over before it was read
+ * @intr:        the pass ended early (a signal): nothing counted
  * @valid:       the pass's regions were read
  */
 struct ab_vpmu_paths {
@@ -190,9 +197,17 @@ struct ab_vpmu_paths {
 		} len[AB_VPMU_PATHS];
 	} ph[2];
 	int vcpu;
-	uint64_t pos;
-	int lost, valid;
+	uint64_t skip, pos;
+	int lost, intr, valid;
 };
+
+/*
+ * AB_VPMU_PATHS_OPS - the most allocations a --paths pass runs, warm-up
+ * included: two regions an op, a line of about 40 bytes each, fit the
+ * plugin's ring (AB_VPMU_SHM_SIZE, 16 MiB) whole; a batch above it is
+ * refused (the pass cuts trials, never the batch)
+ */
+#define AB_VPMU_PATHS_OPS 100000U
 
 /*
  * ab_vpmu_paths_begin - before a --paths pass: where its regions will

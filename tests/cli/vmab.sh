@@ -66,6 +66,8 @@ expect 2 "paths: the guest command must be run" "vmab: --paths with sweep refuse
 	$ab vm -k 6.1 --paths -- sweep
 expect 2 "paths with --accel=kvm" "vmab: --paths with --accel=kvm refused" -- \
 	$ab vm -k 6.1 --paths --accel=kvm -- run
+expect 2 "drop --paths or --concurrent" "vmab: --paths with the guest's --concurrent refused before a boot" -- \
+	$ab vm -k 6.1 -k 6.12 --paths -- run --concurrent --cpu=0,1
 expect 2 "profile: the guest command must be run" "vmab: --profile with sweep refused" -- \
 	$ab vm -k 6.1 -k 6.1 --profile -- sweep --alloc=kmalloc
 expect 2 "cpu-model='a b': a qemu CPU model name" "vmab: --cpu-model with a space refused" -- \

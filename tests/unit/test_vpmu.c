@@ -252,6 +252,18 @@ static void test_paths(void **state)
 	assert_int_equal(p.ph[0].len[1].insns, 130);
 	assert_int_equal(p.ph[1].ops, 1);
 	assert_int_equal(p.ph[1].len[0].insns, 50);
+	/* the warm-up's regions, the first of each phase: not counted */
+	assert_int_equal(ab_vpmu_paths_begin(&p), 0);
+	p.skip = 1;
+	append("R 0 1 9000 1 1 1 0 0 0 0 0 0\n"
+	       "R 0 2 8000 1 1 1 0 0 0 0 0 0\n"
+	       "R 0 1 100 1 1 1 0 0 0 0 0 0\n"
+	       "R 0 2 50 1 1 1 0 0 0 0 0 0\n");
+	assert_int_equal(ab_vpmu_paths_end(&p), 0);
+	assert_int_equal(p.ph[0].ops, 1);
+	assert_int_equal(p.ph[0].len[0].insns, 100);
+	assert_int_equal(p.ph[1].ops, 1);
+	assert_int_equal(p.ph[1].len[0].insns, 50);
 	/* nothing after the begin: valid, no ops */
 	assert_int_equal(ab_vpmu_paths_begin(&p), 0);
 	assert_int_equal(ab_vpmu_paths_end(&p), 0);
