@@ -343,23 +343,20 @@ static int check_options(int nk, double *threshold, int rounds_given)
 		ab_err("vm: --vpmu with --accel=kvm: the virtual PMU counts what TCG executes; use --accel=tcg (or auto)");
 		return AB_EXIT_USAGE;
 	}
-	/* the profile is the model's (lib/vpmu.h, ab_vpmu_profile()) */
-	if (conf.profile) {
-		if (!strcmp(accel_arg, "kvm")) {
-			ab_err("vm: --profile with --accel=kvm: the profile is the virtual PMU's, which counts what TCG executes; use --accel=tcg (or auto)");
-			return AB_EXIT_USAGE;
-		}
+	/* the profile and the path lengths are the virtual PMU's */
+	if ((conf.profile || conf.paths) && !strcmp(accel_arg, "kvm")) {
+		ab_err("vm: --%s with --accel=kvm: %s the virtual PMU's, which counts what TCG executes; use --accel=tcg (or auto)",
+		       conf.profile ? "profile" : "paths",
+		       conf.profile ? "the profile is"
+				    : "the path lengths are");
+		return AB_EXIT_USAGE;
+	}
+	/* the profile is the model's (lib/vpmu.h, ab_vpmu_profile()); path
+	 * lengths are instructions, which the exact mode counts */
+	if (conf.profile)
 		vpmu_arg = "model";
-	}
-	/* path lengths are instructions: the exact mode counts them */
-	if (conf.paths) {
-		if (!strcmp(accel_arg, "kvm")) {
-			ab_err("vm: --paths with --accel=kvm: the path lengths are the virtual PMU's, which counts what TCG executes; use --accel=tcg (or auto)");
-			return AB_EXIT_USAGE;
-		}
-		if (vpmu_arg == vpmu_none)
-			vpmu_arg = "exact";
-	}
+	else if (conf.paths && vpmu_arg == vpmu_none)
+		vpmu_arg = "exact";
 	conf.vpmu = vpmu_arg;
 	if (conf.cpu_model &&
 	    (!*conf.cpu_model ||

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "report.h"
+#include "vmpaths.h"
 
 /* the lengths after the fast path that the text shows, and with -v */
 #define AB_PATHS_SHOW	2
@@ -106,8 +107,7 @@ void ab_job_print_paths(const struct ab_job *job)
 
 json_object *ab_row_paths_json(const struct ab_row *r)
 {
-	json_object *o, *ph, *lens, *l;
-	uint32_t i;
+	json_object *o, *ph;
 	int k;
 
 	if (!r->paths.valid && !why_none(r))
@@ -125,18 +125,6 @@ json_object *ab_row_paths_json(const struct ab_row *r)
 		if (!p->ops && !p->left_out)
 			continue;
 		ph = json_object_new_object();
-		lens = json_object_new_array();
-		for (i = 0; i < p->n; i++) {
-			l = json_object_new_object();
-			json_object_object_add(
-				l, "instructions",
-				json_object_new_int64(
-					(int64_t)p->len[i].insns));
-			json_object_object_add(
-				l, "ops",
-				json_object_new_int64((int64_t)p->len[i].ops));
-			json_object_array_add(lens, l);
-		}
 		json_object_object_add(ph, "ops",
 				       json_object_new_int64((int64_t)p->ops));
 		json_object_object_add(
@@ -145,7 +133,8 @@ json_object *ab_row_paths_json(const struct ab_row *r)
 		json_object_object_add(
 			ph, "distinct",
 			json_object_new_int64((int64_t)p->distinct));
-		json_object_object_add(ph, "lengths", lens);
+		json_object_object_add(ph, "lengths",
+				       ab_json_path_lengths(p->len, p->n));
 		json_object_object_add(
 			ph, "other_ops",
 			json_object_new_int64((int64_t)p->other_ops));

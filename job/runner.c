@@ -281,9 +281,9 @@ static int paths_pass(struct ab_job *job, struct ab_row *r, char *why,
 	if (c.run.trials + c.run.warmup > most) {
 		if (c.run.warmup > most / 2)
 			c.run.warmup = most / 2;
+		/* at least 1: the warm-up is at most half of @most */
 		if (c.run.trials > most - c.run.warmup)
-			c.run.trials =
-				most - c.run.warmup ? most - c.run.warmup : 1;
+			c.run.trials = most - c.run.warmup;
 	}
 	if (ab_vpmu_paths_begin(&r->paths))
 		return 0;

@@ -692,8 +692,9 @@ int ab_vpmu_paths_end(struct ab_vpmu_paths *p)
 	}
 	free(text);
 	for (k = 0; k < 2; k++) {
+		/* (-1 here is out of memory: n[k] is above 0) */
 		if (!err && n[k])
-			ab_vpmu_path_lengths(v[k], n[k], &p->ph[k]);
+			err = ab_vpmu_path_lengths(v[k], n[k], &p->ph[k]);
 		p->ph[k].left_out = left[k];
 		free(v[k]);
 	}

@@ -161,6 +161,21 @@ void ab_vpmu_prof_scale(struct ab_vpmu_prof *p, double ops);
 #define AB_VPMU_PATHS 32
 
 /**
+ * struct ab_vpmu_len - a path length: @insns instructions in one op, run
+ * by @ops ops
+ */
+struct ab_vpmu_len {
+	uint64_t insns, ops;
+};
+
+/*
+ * ab_vpmu_len_cmp - qsort()'s order of struct ab_vpmu_len that names the
+ * fast path: the most ops first, of equal ops the shorter (run --paths
+ * and vm --paths' pooled lengths alike)
+ */
+int ab_vpmu_len_cmp(const void *a, const void *b);
+
+/**
  * struct ab_vpmu_paths - --paths: the path lengths of one op (issue 40,
  * "decomposition into paths"), from a pass whose every region is one op
  * (single timing: one allocation, or one free), per phase: each region's
@@ -192,9 +207,7 @@ struct ab_vpmu_paths {
 	struct ab_vpmu_path_phase {
 		uint64_t ops, left_out, other_ops, other_insns;
 		uint32_t distinct, n;
-		struct {
-			uint64_t insns, ops;
-		} len[AB_VPMU_PATHS];
+		struct ab_vpmu_len len[AB_VPMU_PATHS];
 	} ph[2];
 	int vcpu;
 	uint64_t skip, pos;

@@ -15,47 +15,42 @@ static int u64_cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* the most ops first; of equal ops, the shorter */
-static int len_cmp(const void *a, const void *b)
+int ab_vpmu_len_cmp(const void *a, const void *b)
 {
-	const uint64_t *x = a, *y = b;
+	const struct ab_vpmu_len *x = a, *y = b;
 
-	if (x[1] != y[1])
-		return (x[1] < y[1]) - (x[1] > y[1]);
-	return (x[0] > y[0]) - (x[0] < y[0]);
+	if (x->ops != y->ops)
+		return (x->ops < y->ops) - (x->ops > y->ops);
+	return (x->insns > y->insns) - (x->insns < y->insns);
 }
 
 int ab_vpmu_path_lengths(uint64_t *v, size_t n, struct ab_vpmu_path_phase *ph)
 {
 	size_t i, d = 0;
-	uint64_t *runs; /* pairs: length, ops */
+	struct ab_vpmu_len *runs;
 
 	memset(ph, 0, sizeof(*ph));
 	if (!n)
 		return -1;
 	qsort(v, n, sizeof(*v), u64_cmp);
-	/* each distinct length and its ops: a pair per run of equal values */
-	runs = malloc(2 * n * sizeof(*runs));
+	/* each distinct length and its ops: one per run of equal values */
+	runs = malloc(n * sizeof(*runs));
 	if (!runs)
 		return -1;
 	for (i = 0; i < n; i++) {
-		if (!i || v[i] != v[i - 1]) {
-			runs[2 * d] = v[i];
-			runs[2 * d++ + 1] = 0;
-		}
-		runs[2 * d - 1]++;
+		if (!i || v[i] != v[i - 1])
+			runs[d++] = (struct ab_vpmu_len){ v[i], 0 };
+		runs[d - 1].ops++;
 	}
-	qsort(runs, d, 2 * sizeof(*runs), len_cmp);
+	qsort(runs, d, sizeof(*runs), ab_vpmu_len_cmp);
 	ph->ops = n;
 	ph->distinct = (uint32_t)d;
 	for (i = 0; i < d; i++) {
 		if (i < AB_VPMU_PATHS) {
-			ph->len[i].insns = runs[2 * i];
-			ph->len[i].ops = runs[2 * i + 1];
-			ph->n++;
+			ph->len[ph->n++] = runs[i];
 		} else {
-			ph->other_ops += runs[2 * i + 1];
-			ph->other_insns += runs[2 * i] * runs[2 * i + 1];
+			ph->other_ops += runs[i].ops;
+			ph->other_insns += runs[i].insns * runs[i].ops;
 		}
 	}
 	free(runs);

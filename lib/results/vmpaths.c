@@ -10,22 +10,19 @@
 
 #include "jsonout.h"
 #include "vmpaths.h"
+#include "vpmu.h"
 
-/* One length and its ops, summed over one kernel's boots. */
-struct plen {
-	int64_t insns, ops;
-};
-
-/* One kernel's side: its pooled lengths and each boot's fast path. */
+/* One kernel's side: its pooled lengths (each length's ops summed over
+ * its boots) and each boot's fast path. */
 struct side {
-	struct plen *len;
+	struct ab_vpmu_len *len;
 	size_t n, cap;
 	int64_t ops, other_ops;
 	int64_t *fast; /* each boot's, boots of them */
 	size_t boots;
 };
 
-static int plen_add(struct side *s, int64_t insns, int64_t ops)
+static int plen_add(struct side *s, uint64_t insns, uint64_t ops)
 {
 	size_t i;
 
@@ -35,7 +32,7 @@ static int plen_add(struct side *s, int64_t insns, int64_t ops)
 			return 0;
 		}
 	if (s->n == s->cap) {
-		struct plen *m;
+		struct ab_vpmu_len *m;
 
 		s->cap = s->cap ? 2 * s->cap : 32;
 		m = realloc(s->len, s->cap * sizeof(*m));
@@ -46,16 +43,6 @@ static int plen_add(struct side *s, int64_t insns, int64_t ops)
 	s->len[s->n].insns = insns;
 	s->len[s->n++].ops = ops;
 	return 0;
-}
-
-/* the most ops first; of equal ops, the shorter */
-static int plen_cmp(const void *x, const void *y)
-{
-	const struct plen *a = x, *b = y;
-
-	if (a->ops != b->ops)
-		return (a->ops < b->ops) - (a->ops > b->ops);
-	return (a->insns > b->insns) - (a->insns < b->insns);
 }
 
 static int64_t jint(json_object *o, const char *key)
@@ -83,8 +70,8 @@ static int side_load(struct side *s, json_object **rows, size_t n,
 			continue;
 		for (k = 0; k < nl; k++) {
 			l = json_object_array_get_idx(lens, k);
-			if (plen_add(s, jint(l, "instructions"),
-				     jint(l, "ops")))
+			if (plen_add(s, (uint64_t)jint(l, "instructions"),
+				     (uint64_t)jint(l, "ops")))
 				return -1;
 		}
 		s->fast[s->boots++] = jint(json_object_array_get_idx(lens, 0),
@@ -93,7 +80,7 @@ static int side_load(struct side *s, json_object **rows, size_t n,
 		s->other_ops += jint(ph, "other_ops");
 	}
 	if (s->n)
-		qsort(s->len, s->n, sizeof(*s->len), plen_cmp);
+		qsort(s->len, s->n, sizeof(*s->len), ab_vpmu_len_cmp);
 	return 0;
 }
 
@@ -107,18 +94,18 @@ static int same_fast(const struct side *s)
 	return s->boots > 0;
 }
 
-/* the pooled lengths of @s, the first AB_VM_PATHS_LIST */
-static json_object *lengths(const struct side *s)
+json_object *ab_json_path_lengths(const struct ab_vpmu_len *len, size_t n)
 {
 	json_object *a = json_object_new_array(), *l;
 	size_t i;
 
-	for (i = 0; i < s->n && i < AB_VM_PATHS_LIST; i++) {
+	for (i = 0; i < n; i++) {
 		l = json_object_new_object();
-		json_object_object_add(l, "instructions",
-				       json_object_new_int64(s->len[i].insns));
-		json_object_object_add(l, "ops",
-				       json_object_new_int64(s->len[i].ops));
+		json_object_object_add(
+			l, "instructions",
+			json_object_new_int64((int64_t)len[i].insns));
+		json_object_object_add(
+			l, "ops", json_object_new_int64((int64_t)len[i].ops));
 		json_object_array_add(a, l);
 	}
 	return a;
@@ -143,13 +130,14 @@ json_object *ab_vm_paths_diff(json_object **ra, size_t na, json_object **rb,
 	    side_load(&s[1], rb, nb, phase) || !s[0].n || !s[1].n)
 		goto out;
 	o = json_object_new_object();
-	json_object_object_add(o, "a",
-			       json_object_new_int64(s[0].len[0].insns));
-	json_object_object_add(o, "b",
-			       json_object_new_int64(s[1].len[0].insns));
+	json_object_object_add(
+		o, "a", json_object_new_int64((int64_t)s[0].len[0].insns));
+	json_object_object_add(
+		o, "b", json_object_new_int64((int64_t)s[1].len[0].insns));
 	json_object_object_add(
 		o, "delta",
-		json_object_new_int64(s[1].len[0].insns - s[0].len[0].insns));
+		json_object_new_int64((int64_t)s[1].len[0].insns -
+				      (int64_t)s[0].len[0].insns));
 	json_object_object_add(o, "a_share", ab_json_num(share(&s[0])));
 	json_object_object_add(o, "b_share", ab_json_num(share(&s[1])));
 	json_object_object_add(
@@ -161,8 +149,12 @@ json_object *ab_vm_paths_diff(json_object **ra, size_t na, json_object **rb,
 			ab_json_int_array(s[k].fast, s[k].boots));
 		json_object_object_add(o, k ? "ops_b" : "ops_a",
 				       json_object_new_int64(s[k].ops));
-		json_object_object_add(o, k ? "lengths_b" : "lengths_a",
-				       lengths(&s[k]));
+		json_object_object_add(
+			o, k ? "lengths_b" : "lengths_a",
+			ab_json_path_lengths(s[k].len,
+					     s[k].n < AB_VM_PATHS_LIST
+						     ? s[k].n
+						     : AB_VM_PATHS_LIST));
 		json_object_object_add(o, k ? "distinct_b" : "distinct_a",
 				       json_object_new_int64((int64_t)s[k].n));
 	}

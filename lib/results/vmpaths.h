@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <json-c/json.h>
 
+struct ab_vpmu_len;
+
 /* The pooled lengths a kernel's side of the comparison lists. */
 #define AB_VM_PATHS_LIST 8
 
@@ -25,5 +27,13 @@
  */
 json_object *ab_vm_paths_diff(json_object **ra, size_t na, json_object **rb,
 			      size_t nb, const char *phase, int paired);
+
+/*
+ * ab_json_path_lengths - @len[0..@n) as the JSON both documents hold
+ * them in, [{"instructions", "ops"}, ...] (run --paths' "lengths", vm
+ * --paths' "lengths_a" and "lengths_b"); ab_vm_paths_diff() reads them
+ * back
+ */
+json_object *ab_json_path_lengths(const struct ab_vpmu_len *len, size_t n);
 
 #endif
