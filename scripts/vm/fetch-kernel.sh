@@ -59,10 +59,13 @@
 # scripts that read them too (bench/vm-page-frag.sh); its status.
 set -eu
 
-if if [ "${2:-}" = --apt ]; then [ $# -lt 3 ]; else [ $# -ne 2 ]; fi; then
+case ${2:-} in
+--apt) [ $# -ge 3 ] ;;
+*) [ $# -eq 2 ] ;;
+esac || {
 	echo "usage: fetch-kernel.sh CACHE KERNEL, or fetch-kernel.sh CACHE --apt apt-get|apt-cache ARGS..." >&2
 	exit 2
-fi
+}
 cache=$1
 kernel=$2
 mkdir -p "$cache"
